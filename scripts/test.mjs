@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm test`: node tests (node:test) then browser tests (web-test-runner in Chromium).
+//   --node-only / --browser-only run one half; other arguments go to web-test-runner
+//   (e.g. `npm run test:browser -- --files test/browser/badge.test.ts`).
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './lib/chromium.mjs';
+
+const args = process.argv.slice(2);
+const nodeOnly = args.includes('--node-only');
+const browserOnly = args.includes('--browser-only');
+const passThrough = args.filter((a) => a !== '--node-only' && a !== '--browser-only');
+
+function testFiles(dir, suffix) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith(suffix)) out.push(join(entry.parentPath ?? entry.path, entry.name));
+  }
+  return out.sort();
+}
+
+function run(cmd, cmdArgs, env = process.env) {
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env });
+  return r.status ?? 1;
+}
+
+let failed = false;
+
+if (!browserOnly) {
+  const files = testFiles('test/node', '.test.ts');
+  console.log(`\n▶ node tests (${files.length} files)`);
+  const status = run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files]);
+  if (status !== 0) failed = true;
+}
+
+if (!nodeOnly) {
+  const chromium = ensureChromium();
+  if (!chromium) {
+    console.error(
+      "kyi-elements: browser tests need Chromium: install Debian's `chromium` (apt-get install chromium) or set CHROME_PATH to a Chrome/Chromium binary.",
+    );
+    process.exit(1);
+  }
+  console.log(`\n▶ browser tests (Chromium at ${chromium})`);
+  const wtr = join('node_modules', '@web', 'test-runner', 'dist', 'bin.js');
+  const status = run(process.execPath, ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs', ...passThrough], {
+    ...process.env,
+    CHROME_PATH: chromium,
+  });
+  if (status !== 0) failed = true;
+}
+
+process.exit(failed ? 1 : 0);

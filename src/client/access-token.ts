@@ -1,0 +1,230 @@
+/**
+ * Access tokens for the verification widget.
+ *
+ * By default a fresh token comes from the partner's own server piece: `POST tokenEndpoint`
+ * (same-origin cookies, JSON; answered `{ accessToken, expiresAt? }`). A partner can supply
+ * `configure({ fetchAccessToken })` instead. Every failure becomes an `AccessTokenError`
+ * with a stable code, so the element can show and report it without knowing the transport.
+ *
+ * Tokens are single use: the field notes ask for a fresh token per open, and a token whose
+ * drawer has closed is never handed out again (`TokenSlot.take()` empties the slot).
+ */
+
+/** Stable codes of token acquisition failures (`kyi-error` detail `code`). */
+export const ACCESS_TOKEN_ERROR_CODES = [
+  'session_required',
+  'forbidden',
+  'not_configured',
+  'signing_failed',
+  'network',
+] as const;
+export type AccessTokenErrorCode = (typeof ACCESS_TOKEN_ERROR_CODES)[number];
+
+/** A token and when it stops being usable (epoch ms), when that is known. */
+export interface AccessToken {
+  readonly token: string;
+  /** Epoch ms from the endpoint's `expiresAt`, else the JWT `exp` claim; `undefined` if neither. */
+  readonly expiresAt: number | undefined;
+  /** Epoch ms when the token arrived. */
+  readonly obtainedAt: number;
+}
+
+/** Token acquisition failed; `code` is stable, `status` is the endpoint's HTTP status if any. */
+export class AccessTokenError extends Error {
+  override readonly name = 'AccessTokenError';
+  constructor(
+    readonly code: AccessTokenErrorCode,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestAccessTokenOptions {
+  /** URL to POST to (ignored when `fetchAccessToken` is given). */
+  endpoint: string;
+  /** Partner-supplied token source (`configure({ fetchAccessToken })`). */
+  fetchAccessToken?: (() => Promise<string>) | undefined;
+  /** Aborts the request; the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** HTTP status of the token endpoint → stable code (field notes: 401 / 503 / 502; 403 for CSRF or policy). */
+export function codeForStatus(status: number): AccessTokenErrorCode {
+  if (status === 401) return 'session_required';
+  if (status === 403) return 'forbidden';
+  // 404: no token route mounted where the kit looks for it — a configuration problem too.
+  if (status === 503 || status === 404 || status === 501) return 'not_configured';
+  if (status >= 500) return 'signing_failed';
+  return 'network';
+}
+
+function isCode(value: unknown): value is AccessTokenErrorCode {
+  return typeof value === 'string' && (ACCESS_TOKEN_ERROR_CODES as readonly string[]).includes(value);
+}
+
+function isAbort(error: unknown, signal?: AbortSignal): boolean {
+  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+/** Reads `exp` (seconds) from a JWT payload without verifying it; `undefined` if it is not a JWT. */
+export function jwtExpiry(token: string): number | undefined {
+  const part = token.split('.')[1];
+  if (!part) return undefined;
+  try {
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseExpiry(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value < 1e12 ? value * 1000 : value;
+  if (typeof value === 'string' && value) {
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? undefined : ms;
+  }
+  return undefined;
+}
+
+function makeToken(token: string, expiresAt?: unknown): AccessToken {
+  return { token, expiresAt: parseExpiry(expiresAt) ?? jwtExpiry(token), obtainedAt: Date.now() };
+}
+
+async function readErrorMessage(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    return typeof body?.message === 'string' ? body.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Gets a fresh access token. Rejects with `AccessTokenError`, or with the abort reason when
+ * `signal` aborts.
+ */
+export async function requestAccessToken(options: RequestAccessTokenOptions): Promise<AccessToken> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  if (options.fetchAccessToken) return fromFunction(options.fetchAccessToken, signal);
+
+  let response: Response;
+  try {
+    response = await fetch(options.endpoint, {
+      method: 'POST',
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: '{}',
+      signal,
+    });
+  } catch (error) {
+    if (isAbort(error, signal)) throw signal?.reason ?? error;
+    throw new AccessTokenError('network', error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) {
+    const message = await readErrorMessage(response);
+    throw new AccessTokenError(codeForStatus(response.status), message ?? `HTTP ${response.status}`, response.status);
+  }
+  let body: { accessToken?: unknown; expiresAt?: unknown };
+  try {
+    body = (await response.json()) as typeof body;
+  } catch (error) {
+    if (isAbort(error, signal)) throw signal?.reason ?? error;
+    throw new AccessTokenError('signing_failed', 'The token endpoint did not answer with JSON', response.status);
+  }
+  if (typeof body?.accessToken !== 'string' || !body.accessToken) {
+    throw new AccessTokenError('signing_failed', 'The token endpoint answered without an accessToken', response.status);
+  }
+  return makeToken(body.accessToken, body.expiresAt);
+}
+
+async function fromFunction(fn: () => Promise<string>, signal?: AbortSignal): Promise<AccessToken> {
+  let value: unknown;
+  try {
+    value = await fn();
+  } catch (error) {
+    if (isAbort(error, signal)) throw signal?.reason ?? error;
+    // A partner function may signal a precise failure through `code` or an HTTP `status`.
+    const e = error as { code?: unknown; status?: unknown; message?: unknown } | null;
+    const message = typeof e?.message === 'string' ? e.message : String(error);
+    if (isCode(e?.code)) throw new AccessTokenError(e.code, message);
+    if (typeof e?.status === 'number') throw new AccessTokenError(codeForStatus(e.status), message, e.status);
+    throw new AccessTokenError('network', message);
+  }
+  signal?.throwIfAborted();
+  if (typeof value !== 'string' || !value) {
+    throw new AccessTokenError('signing_failed', 'fetchAccessToken did not return a token');
+  }
+  return makeToken(value);
+}
+
+/** Margin before expiry within which a token is no longer handed out (clock skew, load time). */
+export const EXPIRY_MARGIN_MS = 30_000;
+/** A prefetched token with no known expiry is dropped after this long. */
+export const PREFETCH_MAX_AGE_MS = 5 * 60_000;
+
+/** Whether a not-yet-used token may still be handed to a widget. */
+export function isUsable(token: AccessToken, now = Date.now()): boolean {
+  if (token.expiresAt !== undefined) return token.expiresAt - EXPIRY_MARGIN_MS > now;
+  return now - token.obtainedAt < PREFETCH_MAX_AGE_MS;
+}
+
+/**
+ * One prefetched token at most, handed out once. `prefetch()` starts a request unless one is
+ * already there or in flight; `take()` hands out the prefetched token (awaiting an in-flight
+ * prefetch) and empties the slot, or returns `undefined` when there is nothing usable.
+ * Prefetch failures are swallowed: the click then asks again and reports its own failure.
+ */
+export class TokenSlot {
+  #pending: Promise<AccessToken | undefined> | undefined;
+  #held: AccessToken | undefined;
+  #controller: AbortController | undefined;
+
+  constructor(private readonly request: (signal: AbortSignal) => Promise<AccessToken>) {}
+
+  /** Whether a usable token is held or one is on its way. */
+  get filled(): boolean {
+    return this.#pending !== undefined && (this.#held === undefined || isUsable(this.#held));
+  }
+
+  prefetch(): void {
+    if (this.filled) return;
+    this.clear();
+    const controller = new AbortController();
+    this.#controller = controller;
+    const pending: Promise<AccessToken | undefined> = this.request(controller.signal).then(
+      (token) => {
+        if (this.#pending === pending) this.#held = token;
+        return token;
+      },
+      () => {
+        // A failed prefetch leaves the slot empty so the next hover or click tries again.
+        if (this.#pending === pending) this.clear();
+        return undefined;
+      },
+    );
+    this.#pending = pending;
+  }
+
+  async take(): Promise<AccessToken | undefined> {
+    const pending = this.#pending;
+    this.#pending = undefined;
+    this.#held = undefined;
+    this.#controller = undefined;
+    const token = await pending;
+    return token && isUsable(token) ? token : undefined;
+  }
+
+  /** Drops the held token and aborts an in-flight prefetch. */
+  clear(): void {
+    this.#controller?.abort();
+    this.#controller = undefined;
+    this.#pending = undefined;
+    this.#held = undefined;
+  }
+}

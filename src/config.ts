@@ -1,0 +1,145 @@
+/**
+ * Kit configuration for the browser side.
+ *
+ * Three sources, strongest first:
+ * 1. a `proxy-url` attribute on the element itself (per element, proxy only);
+ * 2. `configure({...})` — for npm users;
+ * 3. `<meta name="kyi:proxy-url" content="…">` (and `kyi:badge-base-url`,
+ *    `kyi:token-endpoint`, `kyi:widget-url`, `kyi:locale`) — for script-tag users;
+ * then the defaults below. Meta tags are read lazily, never at module load, so importing
+ * this module during a server render touches no DOM.
+ */
+import type { StringOverrides } from './strings.js';
+
+/** The vendor's `kyi()` client function (field notes), accepted by `configure({ sdk })`. */
+export type VendorKyiFunction = (
+  mode: string,
+  scope: string,
+  accessToken: string,
+  options?: {
+    onReady?: () => void;
+    onClose?: () => void;
+    onError?: (message: string) => void;
+    [key: string]: unknown;
+  },
+) => { iframe?: HTMLIFrameElement; destroy: () => void } | void;
+
+/** Everything the elements read from the configuration. */
+export interface KyiConfig {
+  /** Base URL of the kit's server piece (same origin by default). */
+  proxyUrl: string;
+  /**
+   * Base URL of the badge route (`{badgeBaseUrl}/api/v1/badges/…`). The badge route needs
+   * no key, so images are loaded from the service directly. Empty means the page origin.
+   */
+  badgeBaseUrl: string;
+  /** Where `<kyi-verify-button>` POSTs for an access token. Default `${proxyUrl}/token`. */
+  tokenEndpoint: string;
+  /** Origin (and optional base path) of the verification widget. */
+  widgetUrl: string;
+  /** Locale used when no element or ancestor below `<html>` carries a `lang`. */
+  locale: string | undefined;
+  /** Replacement strings per locale: `{ en: { 'tokenStatus.verified': '…' } }`. */
+  strings: StringOverrides;
+  /** Custom access-token source for the verify button (replaces the POST to `tokenEndpoint`). */
+  fetchAccessToken: (() => Promise<string>) | undefined;
+  /** The vendor's `kyi()` function, when a partner prefers the vendor package. */
+  sdk: VendorKyiFunction | undefined;
+}
+
+/** What `configure()` accepts: any subset; `undefined` values reset a key to its default. */
+export type KyiConfigInput = Partial<KyiConfig>;
+
+/** Default proxy mount point of the server piece. */
+export const DEFAULT_PROXY_URL = '/api/kyi';
+
+/** `<meta name>` for each configurable URL. */
+export const META_NAMES = {
+  proxyUrl: 'kyi:proxy-url',
+  badgeBaseUrl: 'kyi:badge-base-url',
+  tokenEndpoint: 'kyi:token-endpoint',
+  widgetUrl: 'kyi:widget-url',
+  locale: 'kyi:locale',
+} as const;
+
+type MetaKey = keyof typeof META_NAMES;
+
+let explicit: KyiConfigInput = {};
+let version = 0;
+const listeners = new Set<() => void>();
+
+/**
+ * Sets configuration for every element on the page. Merges with earlier calls; passing a
+ * key with `undefined` resets it. Connected elements re-render with the new values.
+ */
+export function configure(input: KyiConfigInput): void {
+  const next: KyiConfigInput = { ...explicit };
+  for (const [key, value] of Object.entries(input) as [keyof KyiConfig, unknown][]) {
+    if (value === undefined) delete next[key];
+    else (next as Record<string, unknown>)[key] = value;
+  }
+  explicit = next;
+  notify();
+}
+
+/** Forgets every `configure()` call (tests, hot reload). Meta tags still apply. */
+export function resetConfig(): void {
+  explicit = {};
+  notify();
+}
+
+/** Monotonic number bumped by each `configure()` (cheap change detection). */
+export function configVersion(): number {
+  return version;
+}
+
+/** Calls `listener` after every `configure()`/`resetConfig()`; returns an unsubscribe function. */
+export function onConfigChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(): void {
+  version++;
+  for (const listener of [...listeners]) {
+    try {
+      listener();
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+}
+
+function readMeta(key: MetaKey): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const el = document.querySelector<HTMLMetaElement>(`meta[name="${META_NAMES[key]}"]`);
+  const content = el?.content?.trim();
+  return content ? content : undefined;
+}
+
+function trimSlash(url: string): string {
+  return url.length > 1 ? url.replace(/\/+$/, '') : url;
+}
+
+/**
+ * The effective configuration, optionally for one element: its `proxy-url` attribute
+ * overrides both `configure()` and the meta tag (and moves the default token endpoint with it).
+ */
+export function getConfig(element?: Element | null): KyiConfig {
+  const attrProxy = element?.getAttribute?.('proxy-url')?.trim() || undefined;
+  const proxyUrl = trimSlash(attrProxy ?? explicit.proxyUrl ?? readMeta('proxyUrl') ?? DEFAULT_PROXY_URL);
+  const tokenEndpoint =
+    explicit.tokenEndpoint ?? readMeta('tokenEndpoint') ?? `${proxyUrl}/token`;
+  return {
+    proxyUrl,
+    badgeBaseUrl: trimSlash(explicit.badgeBaseUrl ?? readMeta('badgeBaseUrl') ?? ''),
+    tokenEndpoint,
+    widgetUrl: trimSlash(explicit.widgetUrl ?? readMeta('widgetUrl') ?? ''),
+    locale: explicit.locale ?? readMeta('locale'),
+    strings: explicit.strings ?? {},
+    fetchAccessToken: explicit.fetchAccessToken,
+    sdk: explicit.sdk,
+  };
+}

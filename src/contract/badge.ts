@@ -1,0 +1,79 @@
+/** Badge options (spec 4.1, 7.3) and the badge URL builder. */
+import {
+  BADGE_DEFAULTS,
+  BADGE_FORMATS_ACCEPTED,
+  BADGE_SIZES,
+  BADGE_THEMES,
+  BADGE_VARIANTS,
+  CREDENTIAL_TYPES,
+  isOneOf,
+  type BadgeFormat,
+  type BadgeSize,
+  type BadgeTheme,
+  type BadgeVariant,
+  type CredentialType,
+} from './enums.js';
+
+export interface BadgeOptions {
+  credential: CredentialType;
+  variant: BadgeVariant;
+  theme: BadgeTheme;
+  format: BadgeFormat;
+  size: BadgeSize;
+}
+
+export type BadgeOptionsResult =
+  | { ok: true; value: BadgeOptions }
+  | { ok: false; status: 400 | 415; param: keyof BadgeOptions; message: string };
+
+/** The message the badge route gives for a value outside an allowed set (7.3, field notes). */
+function invalid(param: string, value: string, allowed: readonly (string | number)[]): string {
+  return `Invalid ${param} "${value}". Allowed: ${allowed.join(', ')}`;
+}
+
+export const WEBP_NOT_AVAILABLE = 'WebP badges are not yet available. Use svg or png.';
+
+/**
+ * Checks badge options exactly as the badge route does: a missing option takes the spec's
+ * default, a value outside its set gives the 7.3 message, `webp` gives 415.
+ */
+export function parseBadgeOptions(
+  credential: string,
+  query: { variant?: string | null; theme?: string | null; format?: string | null; size?: string | number | null },
+): BadgeOptionsResult {
+  if (!isOneOf(CREDENTIAL_TYPES, credential))
+    return { ok: false, status: 400, param: 'credential', message: invalid('credential type', credential, CREDENTIAL_TYPES) };
+  const variant = query.variant ?? BADGE_DEFAULTS.variant;
+  if (!isOneOf(BADGE_VARIANTS, variant))
+    return { ok: false, status: 400, param: 'variant', message: invalid('variant', variant, BADGE_VARIANTS) };
+  const theme = query.theme ?? BADGE_DEFAULTS.theme;
+  if (!isOneOf(BADGE_THEMES, theme))
+    return { ok: false, status: 400, param: 'theme', message: invalid('theme', theme, BADGE_THEMES) };
+  const format = query.format ?? BADGE_DEFAULTS.format;
+  if (!isOneOf(BADGE_FORMATS_ACCEPTED, format))
+    return { ok: false, status: 400, param: 'format', message: invalid('format', format, BADGE_FORMATS_ACCEPTED) };
+  if (format === 'webp') return { ok: false, status: 415, param: 'format', message: WEBP_NOT_AVAILABLE };
+  const rawSize = query.size ?? BADGE_DEFAULTS.size;
+  const size = typeof rawSize === 'number' ? rawSize : /^\d{1,3}$/.test(rawSize) ? Number(rawSize) : NaN;
+  if (!isOneOf(BADGE_SIZES, size))
+    return { ok: false, status: 400, param: 'size', message: invalid('size', String(rawSize), BADGE_SIZES) };
+  return { ok: true, value: { credential, variant, theme, format, size } };
+}
+
+/**
+ * The URL of a badge image. Every parameter is written explicitly, because the published
+ * defaults disagree between pages (field notes). Throws on an option the service would reject.
+ */
+export function badgeUrl(baseUrl: string, options: Partial<BadgeOptions> & { credential?: string }): string {
+  const r = parseBadgeOptions(options.credential ?? 'kyi_verified', {
+    variant: options.variant,
+    theme: options.theme,
+    format: options.format,
+    size: options.size,
+  });
+  if (!r.ok) throw new TypeError(r.message);
+  const { credential, variant, theme, format, size } = r.value;
+  const base = baseUrl.replace(/\/+$/, '');
+  const q = new URLSearchParams({ variant, theme, format, size: String(size) });
+  return `${base}/api/v1/badges/${credential}?${q.toString()}`;
+}

@@ -1,0 +1,124 @@
+/**
+ * Closed value sets of the service contract (spec parts 2–6), written once.
+ * Where the spec names an open set (authority types, categories, change kinds…)
+ * nothing here restricts it: see the lenient schemas in public-api.ts / explorer.ts.
+ */
+
+/** Badge credential types (spec 4.1 badge route, `credential_type`). */
+export const CREDENTIAL_TYPES = ['kyi_verified', 'proof_of_collateral'] as const;
+export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
+
+/** Badge `variant` values; `icon` is the square mark, `full` the pill (4.1 badge rule 1). */
+export const BADGE_VARIANTS = ['icon', 'full'] as const;
+export type BadgeVariant = (typeof BADGE_VARIANTS)[number];
+
+/** Badge `theme` values. */
+export const BADGE_THEMES = ['dark', 'light'] as const;
+export type BadgeTheme = (typeof BADGE_THEMES)[number];
+
+/** Badge formats the service answers with an image. */
+export const BADGE_FORMATS = ['svg', 'png'] as const;
+export type BadgeFormat = (typeof BADGE_FORMATS)[number];
+
+/** Formats the badge route accepts as a value (`webp` is accepted but answered with 415). */
+export const BADGE_FORMATS_ACCEPTED = ['svg', 'png', 'webp'] as const;
+export type BadgeFormatAccepted = (typeof BADGE_FORMATS_ACCEPTED)[number];
+
+/** Badge icon sizes in px; 64 is served as the 32 px asset (4.1 badge rule 3). */
+export const BADGE_SIZES = [16, 24, 32, 64] as const;
+export type BadgeSize = (typeof BADGE_SIZES)[number];
+
+/** The defaults the spec publishes (4.1). Badge URLs never rely on them: see `badgeUrl`. */
+export const BADGE_DEFAULTS = {
+  variant: 'icon',
+  theme: 'dark',
+  format: 'svg',
+  size: 24,
+} as const satisfies { variant: BadgeVariant; theme: BadgeTheme; format: BadgeFormat; size: BadgeSize };
+
+/** Pixel size of the asset actually served for a requested icon size (64 → 32). */
+export function servedBadgeSize(size: BadgeSize): 16 | 24 | 32 {
+  return size === 64 ? 32 : size;
+}
+
+/** Watchlist item states (spec 3). */
+export const WATCH_STATES = ['gathering', 'ready', 'unresolved'] as const;
+export type WatchState = (typeof WATCH_STATES)[number];
+
+/** Materiality filter values of monitoring changes (2.5, 4.2). */
+export const MATERIALITIES = ['material', 'clarification', 'editorial'] as const;
+export type Materiality = (typeof MATERIALITIES)[number];
+
+/**
+ * Change `direction` values in the service's impact order (2.5, 4.2 `impact` ordering):
+ * weakens, mixed, strengthens, neutral, unassessed.
+ */
+export const IMPACT_ORDER = ['weakens', 'mixed', 'strengthens', 'neutral', 'unassessed'] as const;
+export const DIRECTIONS = IMPACT_ORDER;
+export type Direction = (typeof IMPACT_ORDER)[number];
+
+/** Rank of a direction in the impact order (unknown directions sort after `unassessed`). */
+export function impactRank(direction: string | null | undefined): number {
+  const i = (IMPACT_ORDER as readonly string[]).indexOf(direction ?? '');
+  return i === -1 ? IMPACT_ORDER.length : i;
+}
+
+/** Values of the monitoring changes ordering parameter (`sort`, field notes). */
+export const SORT_ORDERS = ['recent', 'impact'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** Notification kinds by group (spec 6). */
+export const NOTIFICATION_GROUPS = {
+  intake: ['intake_ready', 'intake_partial', 'intake_unresolved'],
+  change_notices: [
+    'disclosure_change',
+    'register_change',
+    'party_edge_change',
+    'tokenomics_change',
+    'tokenomics_disagreement',
+  ],
+  obligation_alerts: ['obligation_verdict_change', 'obligation_not_evidenced', 'obligation_regime_added'],
+} as const;
+export type NotificationGroup = keyof typeof NOTIFICATION_GROUPS;
+export type NotificationKind = (typeof NOTIFICATION_GROUPS)[NotificationGroup][number];
+export const NOTIFICATION_GROUP_NAMES = Object.keys(NOTIFICATION_GROUPS) as NotificationGroup[];
+export const NOTIFICATION_KINDS = Object.values(NOTIFICATION_GROUPS).flat() as NotificationKind[];
+
+/** The group a notification kind belongs to, or `undefined` for a kind the spec does not list. */
+export function notificationGroupOf(kind: string): NotificationGroup | undefined {
+  return NOTIFICATION_GROUP_NAMES.find((g) => (NOTIFICATION_GROUPS[g] as readonly string[]).includes(kind));
+}
+
+/** Explorer key scopes and the routes each covers (spec 5). */
+export const EXPLORER_SCOPES = ['tokenomics:read', 'monitoring:read', 'watchlist:write'] as const;
+export type ExplorerScope = (typeof EXPLORER_SCOPES)[number];
+
+/** Widget scopes (field notes) and the path segment of each widget page. */
+export const WIDGET_SCOPES = { kyi: 'kyi', 'asset-list': 'assets', 'wallet-list': 'wallets' } as const;
+export type WidgetScope = keyof typeof WIDGET_SCOPES;
+export const WIDGET_MESSAGE_TYPES = ['kyi:ready', 'kyi:error', 'kyi:close'] as const;
+export type WidgetMessageType = (typeof WIDGET_MESSAGE_TYPES)[number];
+
+/** Chain names seen on `/assets/{chain}/{address}` (field notes). Not a closed set: see `isChainName`. */
+export const KNOWN_CHAINS = ['solana', 'ethereum', 'base', 'plume', 'sepolia', 'avalanche'] as const;
+
+/** Authority types seen (field notes); the set is open. */
+export const KNOWN_AUTHORITY_TYPES = [
+  'mint_authority',
+  'freeze_authority',
+  'update_authority',
+  'upgrade_authority',
+  'creator',
+  'owner',
+] as const;
+
+/** Account types seen (field notes); the set is open. */
+export const KNOWN_ACCOUNT_TYPES = ['regular', 'multisig'] as const;
+
+/** `true`/`false` query flag values of the Explorer API. */
+export const BOOLEAN_FLAGS = ['true', 'false'] as const;
+
+/** Returns whether `value` is one of `set` (a type guard over a readonly tuple). */
+export function isOneOf<T extends string | number>(set: readonly T[], value: unknown): value is T {
+  return (set as readonly unknown[]).includes(value);
+}

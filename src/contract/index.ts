@@ -1,0 +1,11 @@
+/** The service contract as code: written once, used by elements, server piece and sandbox. */
+export * from './enums.js';
+export * from './limits.js';
+export * from './errors.js';
+export * from './parse.js';
+export * from './public-api.js';
+export * from './explorer.js';
+export * from './caip.js';
+export * from './identifiers.js';
+export * from './badge.js';
+export * from './queries.js';

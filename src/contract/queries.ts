@@ -1,0 +1,261 @@
+/**
+ * Query parameters of the service's routes, checked exactly once for everyone:
+ * the sandbox answers with these results, the server piece validates with them before
+ * any upstream call, and the elements check their filters with them.
+ */
+import { BOOLEAN_FLAGS, MATERIALITIES, SORT_ORDERS, isOneOf, type Materiality, type SortOrder } from './enums.js';
+import { isCaip19 } from './caip.js';
+import { isAddress, isChainName, isUuid } from './identifiers.js';
+import { LIMITS } from './limits.js';
+
+/** A rejected parameter: which one, why, and the Explorer code where one applies. */
+export interface QueryProblem {
+  ok: false;
+  param: string;
+  message: string;
+  code: 'invalid_parameter' | 'invalid_cursor' | 'invalid_page';
+}
+export type QueryResult<T> = { ok: true; value: T } | QueryProblem;
+
+const problem = (param: string, message: string, code: QueryProblem['code'] = 'invalid_parameter'): QueryProblem => ({
+  ok: false,
+  param,
+  message,
+  code,
+});
+
+/** Reads a parameter that may appear at most once. */
+function single(params: URLSearchParams, name: string): string | null | QueryProblem {
+  const all = params.getAll(name);
+  if (all.length > 1) return problem(name, `${name} must be given once`);
+  return all.length ? all[0]! : null;
+}
+const isProblem = (v: unknown): v is QueryProblem => typeof v === 'object' && v !== null && (v as QueryProblem).ok === false;
+
+// ---------------------------------------------------------------- GET /kyi/v1/tokens (4.1)
+
+export type TokenLookupQuery = { caip19: string } | { address: string; chainSlug?: string };
+
+/** The 400 messages of the token lookup (field notes). */
+export const TOKEN_QUERY_MESSAGES = {
+  missing: 'Provide caip19, or address with optional chain_slug',
+  mixed: 'Use either caip19, or address with optional chain_slug, not both',
+  chainSlugAlone: 'chain_slug requires address',
+  badCaip19: 'caip19 must be a valid CAIP-19 identifier',
+  badAddress: 'address must be a token address (1–128 characters of A-Z, a-z, 0-9, "-", "_" or ".")',
+  badChainSlug: 'chain_slug must be a chain slug (lower-case letters, digits and "-")',
+} as const;
+
+/** Rules 1–2 of `GET /kyi/v1/tokens`: either `caip19`, or `address` with optional `chain_slug`. */
+export function parseTokenLookupQuery(params: URLSearchParams): QueryResult<TokenLookupQuery> {
+  const caip19 = single(params, 'caip19');
+  if (isProblem(caip19)) return caip19;
+  const address = single(params, 'address');
+  if (isProblem(address)) return address;
+  const chainSlug = single(params, 'chain_slug');
+  if (isProblem(chainSlug)) return chainSlug;
+  if (caip19 !== null && address !== null) return problem('caip19', TOKEN_QUERY_MESSAGES.mixed);
+  if (caip19 !== null) {
+    if (chainSlug !== null) return problem('chain_slug', TOKEN_QUERY_MESSAGES.chainSlugAlone);
+    if (!isCaip19(caip19)) return problem('caip19', TOKEN_QUERY_MESSAGES.badCaip19);
+    return { ok: true, value: { caip19 } };
+  }
+  if (address === null) {
+    return chainSlug !== null
+      ? problem('chain_slug', TOKEN_QUERY_MESSAGES.chainSlugAlone)
+      : problem('caip19', TOKEN_QUERY_MESSAGES.missing);
+  }
+  if (!isAddress(address)) return problem('address', TOKEN_QUERY_MESSAGES.badAddress);
+  if (chainSlug === null) return { ok: true, value: { address } };
+  if (!isChainName(chainSlug)) return problem('chain_slug', TOKEN_QUERY_MESSAGES.badChainSlug);
+  return { ok: true, value: { address, chainSlug } };
+}
+
+/** The query string of a token lookup. */
+export function formatTokenLookupQuery(q: TokenLookupQuery): URLSearchParams {
+  if ('caip19' in q) return new URLSearchParams({ caip19: q.caip19 });
+  const p = new URLSearchParams({ address: q.address });
+  if (q.chainSlug) p.set('chain_slug', q.chainSlug);
+  return p;
+}
+
+// ---------------------------------------------------------------- GET /assets (field notes)
+
+export interface AssetsPageQuery {
+  pageSize?: number;
+  pageNumber?: number;
+}
+/** Largest `page_size` the kit asks for (the service's own maximum is not shown). */
+export const ASSETS_PAGE_SIZE_MAX = 100;
+
+function positiveInt(params: URLSearchParams, name: string, max: number): number | undefined | QueryProblem {
+  const raw = single(params, name);
+  if (isProblem(raw)) return raw;
+  if (raw === null) return undefined;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+    return problem(name, `${name} must be a whole number from 1 to ${max}`);
+  return Number(raw);
+}
+
+export function parseAssetsPageQuery(params: URLSearchParams): QueryResult<AssetsPageQuery> {
+  const pageSize = positiveInt(params, 'page_size', ASSETS_PAGE_SIZE_MAX);
+  if (isProblem(pageSize)) return pageSize;
+  const pageNumber = positiveInt(params, 'page_number', 1_000_000);
+  if (isProblem(pageNumber)) return pageNumber;
+  return { ok: true, value: { pageSize, pageNumber } };
+}
+
+// ---------------------------------------------------------------- GET /me/monitoring/changes (4.2)
+
+export interface MonitoringChangesQuery {
+  newOnly?: boolean;
+  showAll?: boolean;
+  materiality?: Materiality;
+  days?: number;
+  item?: string[];
+  sort?: SortOrder;
+  category?: string;
+}
+
+/** Largest `days` window the kit asks for (the service's maximum is not shown; 90 is its named heavier use). */
+export const MONITORING_DAYS_MAX = 365;
+const MONITORING_PARAMS = ['newOnly', 'showAll', 'materiality', 'days', 'item', 'sort', 'category'] as const;
+const CATEGORY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+
+function flag(params: URLSearchParams, name: string): boolean | undefined | QueryProblem {
+  const raw = single(params, name);
+  if (isProblem(raw)) return raw;
+  if (raw === null) return undefined;
+  if (!isOneOf(BOOLEAN_FLAGS, raw)) return problem(name, `${name} must be true or false`);
+  return raw === 'true';
+}
+
+/**
+ * Filters of `GET /me/monitoring/changes`. Unknown parameters and values are rejected
+ * (4.2 rule 1: the feed never widens silently). `item` may repeat or be comma-separated.
+ */
+export function parseMonitoringChangesQuery(params: URLSearchParams): QueryResult<MonitoringChangesQuery> {
+  for (const name of new Set(params.keys())) {
+    if (!(MONITORING_PARAMS as readonly string[]).includes(name))
+      return problem(name, `unknown parameter ${name}; allowed: ${MONITORING_PARAMS.join(', ')}`);
+  }
+  const value: MonitoringChangesQuery = {};
+  const newOnly = flag(params, 'newOnly');
+  if (isProblem(newOnly)) return newOnly;
+  if (newOnly !== undefined) value.newOnly = newOnly;
+  const showAll = flag(params, 'showAll');
+  if (isProblem(showAll)) return showAll;
+  if (showAll !== undefined) value.showAll = showAll;
+  const materiality = single(params, 'materiality');
+  if (isProblem(materiality)) return materiality;
+  if (materiality !== null) {
+    if (!isOneOf(MATERIALITIES, materiality))
+      return problem('materiality', `materiality must be one of ${MATERIALITIES.join(', ')}`);
+    value.materiality = materiality;
+  }
+  const days = positiveInt(params, 'days', MONITORING_DAYS_MAX);
+  if (isProblem(days)) return days;
+  if (days !== undefined) value.days = days;
+  const sort = single(params, 'sort');
+  if (isProblem(sort)) return sort;
+  if (sort !== null) {
+    if (!isOneOf(SORT_ORDERS, sort)) return problem('sort', `sort must be one of ${SORT_ORDERS.join(', ')}`);
+    value.sort = sort;
+  }
+  const category = single(params, 'category');
+  if (isProblem(category)) return category;
+  if (category !== null) {
+    if (!CATEGORY_PATTERN.test(category)) return problem('category', 'category must be a category name such as disclosure_field');
+    value.category = category;
+  }
+  const items = params.getAll('item').flatMap((v) => v.split(','));
+  if (items.length) {
+    if (items.length > LIMITS.itemFilterMax)
+      return problem('item', `item lists at most ${LIMITS.itemFilterMax} watchlist item ids`);
+    if (!items.every(isUuid)) return problem('item', 'item must list watchlist item ids (UUIDs)');
+    value.item = items;
+  }
+  return { ok: true, value };
+}
+
+/** The query string for a monitoring changes request (`item` comma-joined). */
+export function formatMonitoringChangesQuery(q: MonitoringChangesQuery): URLSearchParams {
+  const p = new URLSearchParams();
+  if (q.newOnly !== undefined) p.set('newOnly', String(q.newOnly));
+  if (q.showAll !== undefined) p.set('showAll', String(q.showAll));
+  if (q.materiality) p.set('materiality', q.materiality);
+  if (q.days !== undefined) p.set('days', String(q.days));
+  if (q.item?.length) p.set('item', q.item.join(','));
+  if (q.sort) p.set('sort', q.sort);
+  if (q.category) p.set('category', q.category);
+  return p;
+}
+
+// ---------------------------------------------------------------- GET /me/notifications (4.2)
+
+export interface NotificationsQuery {
+  unread?: boolean;
+}
+export function parseNotificationsQuery(params: URLSearchParams): QueryResult<NotificationsQuery> {
+  for (const name of new Set(params.keys()))
+    if (name !== 'unread') return problem(name, `unknown parameter ${name}; allowed: unread`);
+  const unread = flag(params, 'unread');
+  if (isProblem(unread)) return unread;
+  return { ok: true, value: unread === undefined ? {} : { unread } };
+}
+
+// ---------------------------------------------------------------- GET /tokenomics/changes (4.2)
+
+export interface TokenomicsQuery {
+  since?: string;
+  limit?: number;
+  page?: string;
+}
+/** Shape of service-issued cursors and page tokens (field notes: `tfc1_…`, `tfp1_…`). */
+const TOKEN_CHARS = /^[A-Za-z0-9_-]{1,512}$/;
+
+/**
+ * Parameters of the tokenomics feeds. Only the shape of `since` and `page` is checked
+ * here; whether the service issued them is for the service to say (`invalid_cursor`, `invalid_page`).
+ */
+export function parseTokenomicsQuery(params: URLSearchParams): QueryResult<TokenomicsQuery> {
+  for (const name of new Set(params.keys()))
+    if (!['since', 'limit', 'page'].includes(name))
+      return problem(name, `unknown parameter ${name}; allowed: since, limit, page`);
+  const value: TokenomicsQuery = {};
+  const since = single(params, 'since');
+  if (isProblem(since)) return since;
+  if (since !== null) {
+    if (!TOKEN_CHARS.test(since)) return problem('since', 'since must be a cursor issued by the service', 'invalid_cursor');
+    value.since = since;
+  }
+  const page = single(params, 'page');
+  if (isProblem(page)) return page;
+  if (page !== null) {
+    if (!TOKEN_CHARS.test(page)) return problem('page', 'page must be a page token issued by the service', 'invalid_page');
+    value.page = page;
+  }
+  const limit = positiveInt(params, 'limit', LIMITS.tokenomicsPageMax);
+  if (isProblem(limit)) return limit;
+  if (limit !== undefined) value.limit = limit;
+  return { ok: true, value };
+}
+
+export function formatTokenomicsQuery(q: TokenomicsQuery): URLSearchParams {
+  const p = new URLSearchParams();
+  if (q.since) p.set('since', q.since);
+  if (q.page) p.set('page', q.page);
+  if (q.limit !== undefined) p.set('limit', String(q.limit));
+  return p;
+}
+
+// ---------------------------------------------------------------- watchlist writes (4.2)
+
+/** Checks a watchlist note: at most 500 characters, `null` clears (8). */
+export function checkNote(note: unknown): QueryResult<string | null> {
+  if (note === null) return { ok: true, value: null };
+  if (typeof note !== 'string') return problem('note', 'note must be a string or null');
+  if ([...note].length > LIMITS.noteMaxLength)
+    return problem('note', `note must be at most ${LIMITS.noteMaxLength} characters`);
+  return { ok: true, value: note };
+}

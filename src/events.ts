@@ -1,0 +1,86 @@
+/**
+ * Typed events of the kit: one class per event, named `kyi-<verb>`, `bubbles` and
+ * `composed` so they cross shadow roots, and listed in `GlobalEventHandlersEventMap` so
+ * `addEventListener('kyi-status', e => e.detail.status)` is typed in every framework.
+ *
+ * Elements fire them for async results and user actions only, never because code set a
+ * property. Nothing here touches the DOM at import time (classes are only instantiated
+ * when an event is fired).
+ */
+
+// Server renders and old runtimes may lack CustomEvent; the classes must still load there.
+const CustomEventBase: typeof CustomEvent =
+  typeof CustomEvent === 'undefined' ? (class {} as unknown as typeof CustomEvent) : CustomEvent;
+
+/** Base of every kit event: a `CustomEvent` with a typed `detail`, bubbling and composed. */
+export class KyiEvent<D> extends CustomEventBase<D> {
+  constructor(type: string, detail: D, init: Omit<CustomEventInit<D>, 'detail'> = {}) {
+    super(type, { bubbles: true, composed: true, cancelable: false, ...init, detail });
+  }
+}
+
+/** Stable error codes the display elements report (the server piece's codes pass through). */
+export type KyiErrorCode =
+  | 'invalid_attribute'
+  | 'invalid_input'
+  | 'network'
+  | 'invalid_response'
+  | 'image_failed'
+  | 'copy_failed'
+  | (string & {});
+
+export interface KyiErrorDetail {
+  /** Stable code, e.g. `invalid_attribute`, `network`, `upstream_unavailable`, `session_required`. */
+  code: KyiErrorCode;
+  /** Human-readable English message; may change, do not match on it. */
+  message: string;
+  /** HTTP status behind the error, when there was one. */
+  status?: number;
+}
+
+/** `kyi-error`: something failed (a lookup, an attribute, the widget…). */
+export class KyiErrorEvent extends KyiEvent<KyiErrorDetail> {
+  static readonly eventName = 'kyi-error';
+  constructor(detail: KyiErrorDetail) {
+    super(KyiErrorEvent.eventName, detail);
+  }
+}
+
+/** Status values shared by `<kyi-token-status>` and `<kyi-asset-card>`. */
+export type KyiLookupStatus = 'idle' | 'loading' | 'verified' | 'unverified' | 'not-found' | 'invalid' | 'error';
+
+export interface KyiStatusDetail<R = unknown> {
+  /** The settled status (never `idle` or `loading`). */
+  status: KyiLookupStatus;
+  /** The validated lookup body (token lookup result or asset record), or `null` when none. */
+  result: R | null;
+}
+
+/** `kyi-status`: a lookup settled (from the network or the cache). */
+export class KyiStatusEvent<R = unknown> extends KyiEvent<KyiStatusDetail<R>> {
+  static readonly eventName = 'kyi-status';
+  constructor(detail: KyiStatusDetail<R>) {
+    super(KyiStatusEvent.eventName, detail);
+  }
+}
+
+export interface KyiCopyDetail {
+  /** The text placed on the clipboard. */
+  value: string;
+}
+
+/** `kyi-copy`: the user copied a value (e.g. an authority address) with a copy button. */
+export class KyiCopyEvent extends KyiEvent<KyiCopyDetail> {
+  static readonly eventName = 'kyi-copy';
+  constructor(detail: KyiCopyDetail) {
+    super(KyiCopyEvent.eventName, detail);
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'kyi-error': KyiErrorEvent;
+    'kyi-status': KyiStatusEvent;
+    'kyi-copy': KyiCopyEvent;
+  }
+}

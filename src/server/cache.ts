@@ -1,0 +1,134 @@
+/**
+ * Bounded in-memory LRU cache with a TTL, stale-while-revalidate and request coalescing:
+ * identical in-flight loads share one upstream call, a fresh entry answers at once, a stale
+ * one answers at once and refreshes in the background (once), an expired one is loaded again.
+ *
+ * Fetch-API only (no `node:` imports).
+ */
+
+/** What a loader returns: the value and how long it may be kept. */
+export interface Loaded<V> {
+  value: V;
+  /** ms the value is fresh; 0 (or less) = do not store. */
+  freshMs: number;
+  /** ms after freshness during which the value may still be served while refreshing. */
+  staleMs: number;
+}
+
+/** A stored value with its timing. */
+export interface CacheEntry<V> {
+  value: V;
+  storedAt: number;
+  freshUntil: number;
+  staleUntil: number;
+}
+
+/** How a `get` was answered. */
+export type CacheState = 'hit' | 'stale' | 'miss' | 'coalesced' | 'bypass';
+
+export interface CacheResult<V> {
+  entry: CacheEntry<V>;
+  state: CacheState;
+}
+
+export interface SwrCacheOptions {
+  /** Most entries kept; the least recently used goes first. */
+  maxEntries: number;
+  /** Clock in ms. */
+  now?: () => number;
+  /** Called when a background refresh fails (it never reaches a caller). */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+export class SwrCache<V> {
+  readonly maxEntries: number;
+  readonly #now: () => number;
+  readonly #onBackgroundError: (error: unknown) => void;
+  /** Map iteration order is insertion order: re-inserting on use makes it an LRU. */
+  readonly #entries = new Map<string, CacheEntry<V>>();
+  readonly #inflight = new Map<string, Promise<CacheEntry<V>>>();
+
+  constructor(options: SwrCacheOptions) {
+    this.maxEntries = Math.max(0, Math.floor(options.maxEntries));
+    this.#now = options.now ?? Date.now;
+    this.#onBackgroundError = options.onBackgroundError ?? (() => {});
+  }
+
+  /** Number of stored entries. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Number of loads in flight. */
+  get inflight(): number {
+    return this.#inflight.size;
+  }
+
+  /** Drops everything (in-flight loads still finish and store). */
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  /** The entry for `key` if it may still be served (fresh or stale), without touching LRU order. */
+  peek(key: string): CacheEntry<V> | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.staleUntil <= this.#now()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /**
+   * Answers `key` from the cache or through `load`. With `bypass`, stored values are ignored
+   * (the load still coalesces with one in flight and its result is stored).
+   */
+  async get(key: string, load: () => Promise<Loaded<V>>, options: { bypass?: boolean } = {}): Promise<CacheResult<V>> {
+    const now = this.#now();
+    if (!options.bypass) {
+      const entry = this.peek(key);
+      if (entry) {
+        this.#touch(key, entry);
+        if (entry.freshUntil > now) return { entry, state: 'hit' };
+        if (!this.#inflight.has(key)) {
+          this.#load(key, load).catch(this.#onBackgroundError);
+        }
+        return { entry, state: 'stale' };
+      }
+    }
+    const pending = this.#inflight.get(key);
+    if (pending) return { entry: await pending, state: 'coalesced' };
+    return { entry: await this.#load(key, load), state: options.bypass ? 'bypass' : 'miss' };
+  }
+
+  #load(key: string, load: () => Promise<Loaded<V>>): Promise<CacheEntry<V>> {
+    const promise = (async () => {
+      try {
+        const loaded = await load();
+        const storedAt = this.#now();
+        const entry: CacheEntry<V> = {
+          value: loaded.value,
+          storedAt,
+          freshUntil: storedAt + Math.max(0, loaded.freshMs),
+          staleUntil: storedAt + Math.max(0, loaded.freshMs) + Math.max(0, loaded.staleMs),
+        };
+        if (loaded.freshMs > 0 && this.maxEntries > 0) this.#touch(key, entry);
+        return entry;
+      } finally {
+        this.#inflight.delete(key);
+      }
+    })();
+    this.#inflight.set(key, promise);
+    return promise;
+  }
+
+  #touch(key: string, entry: CacheEntry<V>): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.#entries.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Small HTTP helpers: ETags, conditional requests, JSON request bodies.
+ * Fetch-API only (no `node:` imports).
+ */
+import { KyiHttpError } from './errors.js';
+
+/** FNV-1a 64-bit over UTF-16 code units, as 16 hex digits: cheap, stable, runtime independent. */
+function fnv1a64(text: string): string {
+  let h1 = 0x811c9dc5 | 0;
+  let h2 = 0xcbf29ce4 | 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ (c >>> 4) ^ h1, 0x01000193);
+  }
+  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+}
+
+/** A strong ETag for a serialized body (length + hash, quoted). */
+export function etagFor(text: string): string {
+  return `"${text.length.toString(36)}-${fnv1a64(text)}"`;
+}
+
+/** Whether `If-None-Match` matches `etag` (weak comparison, `*` matches anything). */
+export function ifNoneMatchHits(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((part) => {
+    const tag = part.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+/** Whether the browser asked to skip caches (`Cache-Control: no-cache` / `Pragma: no-cache`). */
+export function wantsFresh(request: Request): boolean {
+  const cc = request.headers.get('cache-control') ?? '';
+  return /(?:^|,)\s*(?:no-cache|max-age=0)\s*(?:,|$)/i.test(cc) || /no-cache/i.test(request.headers.get('pragma') ?? '');
+}
+
+/**
+ * Reads a JSON request body: `application/json` only, at most `maxBytes`, must parse.
+ * Throws `KyiHttpError` (415 / 413 / 400 `invalid_body`).
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
+    throw new KyiHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
+  }
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
+  }
+  let text = '';
+  if (request.body) {
+    const reader = request.body.getReader();
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let size = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel().catch(() => {});
+          throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
+        }
+        text += decoder.decode(value, { stream: true });
+      }
+      text += decoder.decode();
+    } catch (error) {
+      if (error instanceof KyiHttpError) throw error;
+      if (error instanceof Error && (error as { status?: number }).status === 413) {
+        throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
+      }
+      throw new KyiHttpError(400, 'invalid_body', 'The request body could not be read as UTF-8 JSON');
+    }
+  }
+  if (text.trim() === '') throw new KyiHttpError(400, 'invalid_body', 'The request body is empty; send a JSON object');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new KyiHttpError(400, 'invalid_body', 'The request body is not valid JSON');
+  }
+}

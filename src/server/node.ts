@@ -1,0 +1,209 @@
+/**
+ * Node adapter for fetch-style handlers: `(Request) => Promise<Response>` becomes a
+ * `(req, res, next?)` listener usable with node:http, Express and Connect.
+ *
+ * - Builds the Request from the method, `Host` header and the original URL (Express'
+ *   `originalUrl` when mounted under a path, so the handler always sees the full path).
+ * - Non-GET/HEAD bodies are streamed with a size cap (413 past it). A body that a
+ *   body-parser middleware already consumed (`req.body`) is passed on instead.
+ * - The Response is streamed back with backpressure; the Request's signal aborts when
+ *   the client goes away.
+ * - With `prefix`, paths outside it go to `next()` (or get a 404 JSON when there is none).
+ * - Errors go to `next(err)` when there is one, otherwise 500 `{ code, message }`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { once } from 'node:events';
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+export type NodeNext = (err?: unknown) => void;
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: NodeNext) => void;
+
+export interface NodeHandlerOptions {
+  /** Only paths equal to or under this prefix are handled, e.g. `/api/kyi`. */
+  prefix?: string;
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
+}
+
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+/** Thrown into the body stream when a request body passes `maxBodyBytes`. */
+export class BodyTooLargeError extends Error {
+  readonly status = 413;
+  constructor(limit: number) {
+    super(`Request body exceeds ${limit} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
+
+export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = {}): NodeHandler {
+  const prefix = normalizePrefix(opts.prefix);
+  const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+
+  return (req, res, next) => {
+    const nreq = req as NodeRequest;
+    const rawUrl = nreq.originalUrl ?? req.url ?? '/';
+    if (prefix && !isUnderPrefix(rawUrl, prefix)) {
+      if (next) return next();
+      return sendJson(res, 404, { code: 'not_found', message: 'Not found' });
+    }
+    void run(handler, nreq, res, rawUrl, maxBody).catch((err: unknown) => {
+      if (err instanceof BodyTooLargeError) {
+        if (!res.headersSent) return sendJson(res, 413, { code: 'payload_too_large', message: err.message });
+        return void res.destroy();
+      }
+      if (next) return next(err);
+      if (!res.headersSent) return sendJson(res, 500, { code: 'internal_error', message: 'Internal server error' });
+      res.destroy();
+    });
+  };
+}
+
+async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse, rawUrl: string, maxBody: number) {
+  const url = buildUrl(req, rawUrl);
+  if (!url) return sendJson(res, 400, { code: 'invalid_request', message: 'Invalid request URL' });
+
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBody) {
+    req.resume();
+    throw new BodyTooLargeError(maxBody);
+  }
+
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+
+  const method = (req.method ?? 'GET').toUpperCase();
+  const init: RequestInit & { duplex?: 'half' } = {
+    method,
+    headers: buildHeaders(req),
+    signal: controller.signal,
+  };
+  if (method !== 'GET' && method !== 'HEAD') {
+    const body = requestBody(req, maxBody);
+    if (body !== null) {
+      init.body = body;
+      init.duplex = 'half';
+    }
+  }
+
+  const response = await handler(new Request(url, init));
+  await writeResponse(res, response, method === 'HEAD');
+}
+
+function normalizePrefix(prefix: string | undefined): string {
+  if (!prefix || prefix === '/') return '';
+  return ('/' + prefix.replace(/^\/+|\/+$/g, ''));
+}
+
+function isUnderPrefix(rawUrl: string, prefix: string): boolean {
+  const path = rawUrl.split(/[?#]/, 1)[0] ?? '';
+  return path === prefix || path.startsWith(prefix + '/');
+}
+
+function buildUrl(req: IncomingMessage, rawUrl: string): URL | null {
+  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const host = req.headers.host ?? (req.headers[':authority'] as string | undefined) ?? 'localhost';
+  try {
+    // An absolute-form request target (proxy style) keeps only its path and query.
+    const target = /^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl) ? new URL(rawUrl) : null;
+    const path = target ? target.pathname + target.search : rawUrl.startsWith('/') ? rawUrl : '/' + rawUrl;
+    return new URL(path, `${encrypted ? 'https' : 'http'}://${host}`);
+  } catch {
+    return null;
+  }
+}
+
+function buildHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.startsWith(':')) continue; // HTTP/2 pseudo-headers
+    try {
+      headers.append(name, raw[i + 1]!);
+    } catch {
+      // A header value the fetch Headers class refuses is dropped, not fatal.
+    }
+  }
+  return headers;
+}
+
+function requestBody(req: NodeRequest, maxBody: number): BodyInit | null {
+  // A body-parser middleware ran before us: the stream is spent, `req.body` holds it.
+  if (req.readableEnded || (req.complete && req.body !== undefined)) return parsedBody(req.body);
+  let seen = 0;
+  const iterator = req[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await iterator.next();
+        if (done) return controller.close();
+        const chunk: Uint8Array = typeof value === 'string' ? new TextEncoder().encode(value) : value;
+        seen += chunk.byteLength;
+        if (seen > maxBody) {
+          const err = new BodyTooLargeError(maxBody);
+          controller.error(err);
+          req.destroy();
+          return;
+        }
+        controller.enqueue(chunk);
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+    cancel() {
+      req.destroy();
+    },
+  });
+}
+
+/** Body already read by a body-parser middleware (Express `req.body`). */
+function parsedBody(body: unknown): BodyInit | null {
+  if (body === undefined || body === null) return null;
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return body as Uint8Array<ArrayBuffer>;
+  return JSON.stringify(body);
+}
+
+async function writeResponse(res: ServerResponse, response: Response, head: boolean) {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  const cookies = response.headers.getSetCookie();
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    res.setHeader(name, value);
+  }
+  if (cookies.length) res.setHeader('set-cookie', cookies);
+
+  if (!response.body || head) {
+    if (response.body) await response.body.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const onClose = () => void reader.cancel().catch(() => {});
+  res.once('close', onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) return;
+      if (!res.write(value)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    }
+    res.end();
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(text));
+  res.end(text);
+}

@@ -1,0 +1,281 @@
+/**
+ * Every visible string of the kit, in one table with a section per element.
+ *
+ * - `t('tokenStatus.verified')` looks a key up; `{name}` placeholders are filled from `params`.
+ * - `configure({ strings: { en: { 'tokenStatus.verified': 'Checked' }, de: { … } } })`
+ *   replaces any string or adds a whole locale.
+ * - The language comes from the element: the closest `lang` attribute (crossing shadow
+ *   roots) below `<html>`, else `configure({ locale })`, else `<html lang>`, else `en`.
+ *   `fr-CA` falls back to `fr`, then to `en`.
+ *
+ * Adding a key: add it to `en` AND to every other locale (the types insist), in your
+ * element's section. Keys are `section.key`; a key may itself contain dots.
+ */
+import { getConfig } from './config.js';
+
+const en = {
+  common: {
+    loading: 'Loading…',
+    retry: 'Retry',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyFailed: 'Could not copy',
+    opensInNewTab: '(opens in a new tab)',
+    'error.network': 'Could not reach the verification service.',
+    'error.server': 'The verification service had a problem.',
+    'error.unavailable': 'The verification service is unavailable right now.',
+    'error.rateLimited': 'Too many requests. Please wait a moment and retry.',
+    'error.notConfigured': 'Verification is not configured on this site.',
+    'error.unauthorized': 'This site could not authenticate with the verification service.',
+    'error.invalidResponse': 'The verification service sent an unexpected answer.',
+    'error.generic': 'Something went wrong.',
+  },
+  badge: {
+    'credential.kyi_verified': 'KYI verified',
+    'credential.proof_of_collateral': 'Proof of collateral',
+  },
+  tokenStatus: {
+    loading: 'Checking verification…',
+    verified: 'KYI verified',
+    unverified: 'Not verified',
+    notFound: 'Unknown token',
+    notFoundDetail: 'No verification record exists for this token.',
+    invalid: 'Invalid token identifier',
+    'invalid.missing': 'Provide caip19, or address with optional chain-slug.',
+    'invalid.mixed': 'Use either caip19, or address with optional chain-slug, not both.',
+    'invalid.chainWithoutAddress': 'chain-slug requires address.',
+    'invalid.caip19': 'caip19 must be a valid CAIP-19 identifier.',
+    error: 'Verification check failed',
+    verifiedOn: 'Verified on {chains}',
+    notVerifiedOn: 'Not verified on {chains}',
+    verifiedCount: 'Verified on {verified} of {total} chains',
+    issuer: 'Issuer: {name}',
+    issuerVerified: 'Issuer: {name} (business verified)',
+    statusLabel: 'KYI verification: {status}',
+    listSeparator: ', ',
+  },
+  assetCard: {
+    loading: 'Loading asset…',
+    notFound: 'Not verified on this chain',
+    notFoundDetail:
+      'No verified asset record exists for this address on {chain}. It may be verified on another chain.',
+    invalid: 'Invalid asset identifier',
+    'invalid.missing': 'Provide account-id (CAIP-10), or chain and address.',
+    'invalid.mixed': 'Use either account-id, or chain and address, not both.',
+    'invalid.accountId': 'account-id must be a valid CAIP-10 account ID.',
+    'invalid.chain': 'chain must be a chain name such as solana or ethereum.',
+    error: 'Could not load this asset',
+    untitled: 'Unnamed token',
+    imageAlt: '',
+    chain: 'Chain',
+    ticker: 'Ticker',
+    issuer: 'Issuer',
+    unknownIssuer: 'Issuer not disclosed',
+    businessVerified: 'Business verified',
+    businessNotVerified: 'Business not verified',
+    description: 'Description',
+    links: 'Links',
+    website: 'Website',
+    whitepaper: 'Whitepaper',
+    verifiedPage: 'View verified page',
+    authorities: 'Authorities',
+    noAuthorities: 'No authorities listed.',
+    authorityVerified: 'Verified',
+    authorityNotVerified: 'Not verified',
+    accountType: 'Account type',
+    'accountType.regular': 'Regular account',
+    'accountType.multisig': 'Multisig',
+    signers: 'Signers ({count})',
+    address: 'Address',
+    copyAddress: 'Copy address {address}',
+    attestation: 'Attestation address',
+    'authorityType.mint_authority': 'Mint authority',
+    'authorityType.freeze_authority': 'Freeze authority',
+    'authorityType.update_authority': 'Update authority',
+    'authorityType.upgrade_authority': 'Upgrade authority',
+    'authorityType.creator': 'Creator',
+    'authorityType.owner': 'Owner',
+    authorityUnknown: 'Authority',
+  },
+  // Sections owned by other elements (HELPER-E: verifyButton; HELPER-F: monitoring).
+  verifyButton: {},
+  watchlist: {},
+  changeFeed: {},
+  notifications: {},
+} as const;
+
+type En = typeof en;
+/** A table with the same sections and keys as `en`, every value a string. */
+export type StringTable = { [S in keyof En]: { [K in keyof En[S]]: string } };
+/** Every key of the table, `section.key`. */
+export type StringKey = { [S in keyof En]: `${S & string}.${keyof En[S] & string}` }[keyof En];
+/** `configure({ strings })` shape: per locale, any subset of keys. */
+export type StringOverrides = Record<string, Partial<Record<StringKey, string>>>;
+export type StringParams = Record<string, string | number>;
+
+const fr: StringTable = {
+  common: {
+    loading: 'Chargement…',
+    retry: 'Réessayer',
+    copy: 'Copier',
+    copied: 'Copié',
+    copyFailed: 'Copie impossible',
+    opensInNewTab: '(s’ouvre dans un nouvel onglet)',
+    'error.network': 'Impossible de joindre le service de vérification.',
+    'error.server': 'Le service de vérification a rencontré un problème.',
+    'error.unavailable': 'Le service de vérification est indisponible pour le moment.',
+    'error.rateLimited': 'Trop de requêtes. Patientez un instant puis réessayez.',
+    'error.notConfigured': 'La vérification n’est pas configurée sur ce site.',
+    'error.unauthorized': 'Ce site n’a pas pu s’authentifier auprès du service de vérification.',
+    'error.invalidResponse': 'Le service de vérification a envoyé une réponse inattendue.',
+    'error.generic': 'Une erreur est survenue.',
+  },
+  badge: {
+    'credential.kyi_verified': 'Vérifié KYI',
+    'credential.proof_of_collateral': 'Preuve de collatéral',
+  },
+  tokenStatus: {
+    loading: 'Vérification en cours…',
+    verified: 'Vérifié KYI',
+    unverified: 'Non vérifié',
+    notFound: 'Jeton inconnu',
+    notFoundDetail: 'Aucun enregistrement de vérification pour ce jeton.',
+    invalid: 'Identifiant de jeton invalide',
+    'invalid.missing': 'Indiquez caip19, ou address avec chain-slug facultatif.',
+    'invalid.mixed': 'Utilisez soit caip19, soit address avec chain-slug facultatif, pas les deux.',
+    'invalid.chainWithoutAddress': 'chain-slug nécessite address.',
+    'invalid.caip19': 'caip19 doit être un identifiant CAIP-19 valide.',
+    error: 'Échec de la vérification',
+    verifiedOn: 'Vérifié sur {chains}',
+    notVerifiedOn: 'Non vérifié sur {chains}',
+    verifiedCount: 'Vérifié sur {verified} chaînes sur {total}',
+    issuer: 'Émetteur : {name}',
+    issuerVerified: 'Émetteur : {name} (entreprise vérifiée)',
+    statusLabel: 'Vérification KYI : {status}',
+    listSeparator: ', ',
+  },
+  assetCard: {
+    loading: 'Chargement de l’actif…',
+    notFound: 'Non vérifié sur cette chaîne',
+    notFoundDetail:
+      'Aucun actif vérifié n’existe pour cette adresse sur {chain}. Il est peut-être vérifié sur une autre chaîne.',
+    invalid: 'Identifiant d’actif invalide',
+    'invalid.missing': 'Indiquez account-id (CAIP-10), ou chain et address.',
+    'invalid.mixed': 'Utilisez soit account-id, soit chain et address, pas les deux.',
+    'invalid.accountId': 'account-id doit être un identifiant de compte CAIP-10 valide.',
+    'invalid.chain': 'chain doit être un nom de chaîne comme solana ou ethereum.',
+    error: 'Impossible de charger cet actif',
+    untitled: 'Jeton sans nom',
+    imageAlt: '',
+    chain: 'Chaîne',
+    ticker: 'Symbole',
+    issuer: 'Émetteur',
+    unknownIssuer: 'Émetteur non communiqué',
+    businessVerified: 'Entreprise vérifiée',
+    businessNotVerified: 'Entreprise non vérifiée',
+    description: 'Description',
+    links: 'Liens',
+    website: 'Site web',
+    whitepaper: 'Livre blanc',
+    verifiedPage: 'Voir la page vérifiée',
+    authorities: 'Autorités',
+    noAuthorities: 'Aucune autorité indiquée.',
+    authorityVerified: 'Vérifiée',
+    authorityNotVerified: 'Non vérifiée',
+    accountType: 'Type de compte',
+    'accountType.regular': 'Compte ordinaire',
+    'accountType.multisig': 'Multisignature',
+    signers: 'Signataires ({count})',
+    address: 'Adresse',
+    copyAddress: 'Copier l’adresse {address}',
+    attestation: 'Adresse d’attestation',
+    'authorityType.mint_authority': 'Autorité d’émission',
+    'authorityType.freeze_authority': 'Autorité de gel',
+    'authorityType.update_authority': 'Autorité de mise à jour',
+    'authorityType.upgrade_authority': 'Autorité de mise à niveau',
+    'authorityType.creator': 'Créateur',
+    'authorityType.owner': 'Propriétaire',
+    authorityUnknown: 'Autorité',
+  },
+  verifyButton: {},
+  watchlist: {},
+  changeFeed: {},
+  notifications: {},
+};
+
+/** The built-in table, per locale. */
+export const STRINGS: Readonly<Record<string, StringTable>> = { en, fr };
+/** Locales with a built-in table. */
+export const LOCALES = Object.keys(STRINGS);
+export const DEFAULT_LOCALE = 'en';
+
+function lookupIn(table: StringTable | undefined, key: string): string | undefined {
+  if (!table) return undefined;
+  const dot = key.indexOf('.');
+  if (dot < 0) return undefined;
+  const section = (table as Record<string, Record<string, string> | undefined>)[key.slice(0, dot)];
+  const value = section?.[key.slice(dot + 1)];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** `fr-CA` → [`fr-CA`, `fr`, `en`] (lower-cased region-insensitive match on the base). */
+function candidates(lang: string | undefined): string[] {
+  const out: string[] = [];
+  const push = (l: string) => {
+    if (l && !out.includes(l)) out.push(l);
+  };
+  if (lang) {
+    push(lang);
+    const lower = lang.toLowerCase();
+    push(lower);
+    push(lower.split(/[-_]/)[0] ?? '');
+  }
+  push(DEFAULT_LOCALE);
+  return out;
+}
+
+function format(template: string, params?: StringParams): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : match,
+  );
+}
+
+/** Looks a key up, or `undefined` when neither an override nor the table has it (dynamic keys). */
+export function tMaybe(key: string, params?: StringParams, lang?: string): string | undefined {
+  const overrides = getConfig().strings;
+  for (const l of candidates(lang ?? getConfig().locale)) {
+    const override = overrides[l]?.[key as StringKey];
+    if (typeof override === 'string') return format(override, params);
+    const builtIn = lookupIn(STRINGS[l], key);
+    if (builtIn !== undefined) return format(builtIn, params);
+  }
+  return undefined;
+}
+
+/** The string for `key` in `lang` (see the module comment for fallbacks); the key itself if unknown. */
+export function t(key: StringKey, params?: StringParams, lang?: string): string {
+  return tMaybe(key, params, lang) ?? key;
+}
+
+/**
+ * The language for an element: the closest `lang` attribute below `<html>` (crossing shadow
+ * roots), else `configure({ locale })`, else `<html lang>`, else `en`.
+ */
+export function resolveLang(element?: Element | null): string {
+  let node: Node | null | undefined = element;
+  const root = typeof document === 'undefined' ? null : document.documentElement;
+  while (node) {
+    if (node === root) break;
+    if (node.nodeType === 1) {
+      const lang = (node as Element).getAttribute('lang');
+      if (lang) return lang;
+    }
+    // A shadow root has no parentNode; continue from its host.
+    node = node.parentNode ?? (node as Partial<ShadowRoot>).host ?? null;
+  }
+  const configured = getConfig().locale;
+  if (configured) return configured;
+  const docLang = root?.getAttribute('lang');
+  return docLang || DEFAULT_LOCALE;
+}

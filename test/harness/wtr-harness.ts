@@ -1,0 +1,70 @@
+/**
+ * web-test-runner harness: starts the embedded sandbox and mounts the real server piece at
+ * `/api/kyi` on the test page's own origin, as a partner backend would.
+ *   POST/DELETE/GET /__test/session  sign the demo user in / out (cookie)
+ *   GET /__test/env                  the sandbox's startup info (URLs, credentials)
+ * Sandbox control (`/__sandbox/*`: faults, stats, reset) is on the sandbox origin, CORS open.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { createKyiHandler } from '../../src/server/index.js';
+import { toNodeHandler } from '../../src/server/node.js';
+import { createDemoSessions } from '../../scripts/lib/demo-session.js';
+
+type KoaContext = { path: string; req: IncomingMessage; res: ServerResponse; respond?: boolean };
+type KoaNext = () => Promise<unknown>;
+
+export function kyiHarness() {
+  let sandbox: Sandbox | undefined;
+  let api: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
+  let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
+
+  async function start() {
+    sandbox = await startSandbox({ port: 0 });
+    const { info } = sandbox;
+    const sessions = createDemoSessions();
+    const handler = createKyiHandler({
+      prefix: '/api/kyi',
+      publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
+      explorer: { baseUrl: info.explorerUrl, apiKey: info.credentials.explorerKeys.full, writes: true },
+      widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
+      getUserId: (request: Request) => sessions.getUserId(request),
+    });
+    api = toNodeHandler(handler, { prefix: '/api/kyi' });
+    test = toNodeHandler(
+      async (request: Request) => {
+        const path = new URL(request.url).pathname;
+        if (path === '/__test/session') return sessions.handle(request);
+        if (path === '/__test/env')
+          return new Response(JSON.stringify(info), { headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ code: 'not_found', message: 'Unknown test route' }), { status: 404 });
+      },
+      { prefix: '/__test' },
+    );
+  }
+
+  function pipe(handler: typeof api, ctx: KoaContext): Promise<void> {
+    ctx.respond = false;
+    return new Promise((resolve, reject) => {
+      ctx.res.once('close', () => resolve());
+      handler!(ctx.req, ctx.res, (err) => (err ? reject(err) : resolve()));
+    });
+  }
+
+  return {
+    plugin: {
+      name: 'kyi-harness',
+      async serverStart() {
+        await start();
+      },
+      async serverStop() {
+        await sandbox?.close();
+      },
+    },
+    async middleware(ctx: KoaContext, next: KoaNext) {
+      if (ctx.path === '/api/kyi' || ctx.path.startsWith('/api/kyi/')) return pipe(api, ctx);
+      if (ctx.path.startsWith('/__test/')) return pipe(test, ctx);
+      return next();
+    },
+  };
+}

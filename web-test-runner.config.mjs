@@ -1,0 +1,24 @@
+// Browser tests: real Chromium (Playwright launcher on the system binary), TypeScript through
+// esbuild, and the kyi harness: the embedded sandbox plus the real server piece at /api/kyi.
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium.mjs';
+import { kyiHarness } from './test/harness/wtr-harness.ts';
+
+const harness = kyiHarness();
+
+export default {
+  files: ['test/browser/**/*.test.ts'],
+  nodeResolve: true,
+  concurrency: 2,
+  testsFinishTimeout: 180_000,
+  testFramework: { config: { timeout: 10_000 } },
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS },
+    }),
+  ],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), harness.plugin],
+  middleware: [harness.middleware],
+};
