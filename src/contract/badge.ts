@@ -54,7 +54,8 @@ export function parseBadgeOptions(
     return { ok: false, status: 400, param: 'format', message: invalid('format', format, BADGE_FORMATS_ACCEPTED) };
   if (format === 'webp') return { ok: false, status: 415, param: 'format', message: WEBP_NOT_AVAILABLE };
   const rawSize = query.size ?? BADGE_DEFAULTS.size;
-  const size = typeof rawSize === 'number' ? rawSize : /^\d{1,3}$/.test(rawSize) ? Number(rawSize) : NaN;
+  // Only the canonical spelling ("24", not "024" or "24.0"), so one image has one URL.
+  const size = typeof rawSize === 'number' ? rawSize : BADGE_SIZES.find((s) => String(s) === rawSize);
   if (!isOneOf(BADGE_SIZES, size))
     return { ok: false, status: 400, param: 'size', message: invalid('size', String(rawSize), BADGE_SIZES) };
   return { ok: true, value: { credential, variant, theme, format, size } };

@@ -1,0 +1,67 @@
+/**
+ * Fault injection, off unless asked (TEAM.md): per route or `*`, optionally for a number of
+ * requests. `token-expired` is a sandbox extra for the `widget` route: the next widget load
+ * reports "Access token expired" (for the client's auto-retry path).
+ */
+import * as z from 'zod/mini';
+import { ROUTE_IDS, type RouteId } from './routes.js';
+
+export const faultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('status'), status: z.union([z.literal(500), z.literal(502)]) }),
+  z.object({ kind: z.literal('slow'), delayMs: z.int().check(z.gte(0), z.lte(120_000)) }),
+  z.object({ kind: z.literal('malformed') }),
+  z.object({ kind: z.literal('rate-limit'), retryAfterSeconds: z.int().check(z.gte(0), z.lte(86_400)) }),
+  z.object({ kind: z.literal('token-expired') }),
+]);
+export type Fault = z.infer<typeof faultSchema>;
+export type FaultTarget = RouteId | '*';
+
+/** Body of `POST /__sandbox/faults`. */
+export const faultRequestSchema = z.object({
+  route: z.union([z.enum(ROUTE_IDS), z.literal('*')]),
+  fault: faultSchema,
+  times: z.optional(z.int().check(z.gte(1))),
+});
+
+interface Entry {
+  fault: Fault;
+  /** Requests left; `Infinity` until cleared. */
+  remaining: number;
+}
+
+export class SandboxFaults {
+  readonly #entries = new Map<FaultTarget, Entry>();
+
+  /** Arms `fault` for `route` (or every route with `*`), for `times` requests or until cleared. */
+  set(route: FaultTarget, fault: Fault, opts: { times?: number } = {}): void {
+    this.#entries.set(route, { fault: faultSchema.parse(fault), remaining: opts.times ?? Infinity });
+  }
+
+  /** Clears one route's fault, or all faults. */
+  clear(route?: FaultTarget): void {
+    if (route) this.#entries.delete(route);
+    else this.#entries.clear();
+  }
+
+  /** The armed faults, for the control route. */
+  list(): Array<{ route: FaultTarget; fault: Fault; remaining: number | null }> {
+    return [...this.#entries].map(([route, e]) => ({
+      route,
+      fault: e.fault,
+      remaining: Number.isFinite(e.remaining) ? e.remaining : null,
+    }));
+  }
+
+  /** Takes (uses up one request of) the fault for `route`; a route's own fault beats `*`. */
+  take(route: RouteId): Fault | undefined {
+    for (const key of [route, '*'] as const) {
+      const entry = this.#entries.get(key);
+      if (!entry) continue;
+      if (entry.fault.kind === 'token-expired' && route !== 'widget') continue;
+      entry.remaining -= 1;
+      if (entry.remaining <= 0) this.#entries.delete(key);
+      return entry.fault;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,113 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  BADGE_SIZES,
+  TOKEN_QUERY_MESSAGES,
+  badgeUrl,
+  checkNote,
+  formatMonitoringChangesQuery,
+  parseBadgeOptions,
+  parseMonitoringChangesQuery,
+  parseNotificationsQuery,
+  parseTokenLookupQuery,
+  parseTokenomicsQuery,
+  servedBadgeSize,
+} from '../../src/contract/index.js';
+
+const q = (s: string) => new URLSearchParams(s);
+
+describe('contract: token lookup query (4.1 rules 1–2)', () => {
+  it('accepts caip19, or address with optional chain_slug', () => {
+    assert.deepEqual(parseTokenLookupQuery(q('caip19=eip155:1/erc20:0xabc')), { ok: true, value: { caip19: 'eip155:1/erc20:0xabc' } });
+    assert.deepEqual(parseTokenLookupQuery(q('address=0xabc')), { ok: true, value: { address: '0xabc' } });
+    assert.deepEqual(parseTokenLookupQuery(q('address=0xabc&chain_slug=base')), {
+      ok: true,
+      value: { address: '0xabc', chainSlug: 'base' },
+    });
+  });
+  it('gives the field notes messages for missing, mixed and invalid parameters', () => {
+    const msg = (s: string) => {
+      const r = parseTokenLookupQuery(q(s));
+      assert.equal(r.ok, false);
+      return r.ok ? '' : r.message;
+    };
+    assert.equal(msg(''), TOKEN_QUERY_MESSAGES.missing);
+    assert.equal(msg('caip19=eip155:1/erc20:0xabc&address=0xabc'), TOKEN_QUERY_MESSAGES.mixed);
+    assert.equal(msg('chain_slug=base'), TOKEN_QUERY_MESSAGES.chainSlugAlone);
+    assert.equal(msg('caip19=nope'), TOKEN_QUERY_MESSAGES.badCaip19);
+    assert.equal(msg('address=../../etc'), TOKEN_QUERY_MESSAGES.badAddress);
+    assert.match(msg('address=a&address=b'), /once/);
+  });
+});
+
+describe('contract: badge options (4.1, 7.3)', () => {
+  it('fills the spec defaults and accepts every allowed value', () => {
+    assert.deepEqual(parseBadgeOptions('kyi_verified', {}), {
+      ok: true,
+      value: { credential: 'kyi_verified', variant: 'icon', theme: 'dark', format: 'svg', size: 24 },
+    });
+    for (const size of BADGE_SIZES) assert.equal(parseBadgeOptions('proof_of_collateral', { size: String(size) }).ok, true);
+    assert.equal(servedBadgeSize(64), 32);
+  });
+  it('rejects values with the 7.3 messages, and webp with 415', () => {
+    const bad = (cred: string, o: Record<string, string>) => {
+      const r = parseBadgeOptions(cred, o);
+      assert.equal(r.ok, false);
+      return r.ok ? { status: 0, message: '' } : r;
+    };
+    assert.equal(bad('kyc', {}).message, 'Invalid credential type "kyc". Allowed: kyi_verified, proof_of_collateral');
+    assert.equal(bad('kyi_verified', { theme: 'x' }).message, 'Invalid theme "x". Allowed: dark, light');
+    assert.equal(bad('kyi_verified', { variant: 'x' }).message, 'Invalid variant "x". Allowed: icon, full');
+    assert.equal(bad('kyi_verified', { format: 'gif' }).message, 'Invalid format "gif". Allowed: svg, png, webp');
+    assert.equal(bad('kyi_verified', { size: '48' }).message, 'Invalid size "48". Allowed: 16, 24, 32, 64');
+    assert.equal(bad('kyi_verified', { size: '024' }).status, 400);
+    const webp = bad('kyi_verified', { format: 'webp' });
+    assert.equal(webp.status, 415);
+  });
+  it('builds badge URLs that write every parameter explicitly', () => {
+    const url = new URL(badgeUrl('https://api.example.com/', { credential: 'kyi_verified' }));
+    assert.equal(url.pathname, '/api/v1/badges/kyi_verified');
+    assert.deepEqual([...url.searchParams.keys()].sort(), ['format', 'size', 'theme', 'variant']);
+    assert.equal(url.searchParams.get('theme'), 'dark');
+    assert.throws(() => badgeUrl('https://x', { credential: 'kyi_verified', theme: 'auto' as never }), /theme/);
+  });
+});
+
+describe('contract: monitoring changes filters (4.2 rule 1)', () => {
+  it('accepts every documented filter and formats it back', () => {
+    const id = '4f1d2c3b-1111-4222-8333-944455556666';
+    const r = parseMonitoringChangesQuery(q(`newOnly=true&showAll=false&materiality=material&days=30&item=${id}&sort=impact&category=disclosure_field`));
+    assert.ok(r.ok);
+    assert.deepEqual(r.value, { newOnly: true, showAll: false, materiality: 'material', days: 30, item: [id], sort: 'impact', category: 'disclosure_field' });
+    assert.deepEqual(parseMonitoringChangesQuery(formatMonitoringChangesQuery(r.value)), r);
+  });
+  it('rejects unknown parameters and values, never widening silently', () => {
+    for (const s of ['materiality=huge', 'newOnly=yes', 'days=0', 'days=1.5', 'sort=oldest', 'item=not-a-uuid', 'color=red', 'category=Bad Cat', 'days=99999']) {
+      const r = parseMonitoringChangesQuery(q(s));
+      assert.equal(r.ok, false, s);
+      if (!r.ok) assert.equal(r.code, 'invalid_parameter');
+    }
+  });
+  it('limits item to 25 ids', () => {
+    const ids = Array.from({ length: 26 }, (_, i) => `4f1d2c3b-1111-4222-8333-${String(i).padStart(12, '0')}`);
+    assert.equal(parseMonitoringChangesQuery(q(`item=${ids.slice(0, 25).join(',')}`)).ok, true);
+    const r = parseMonitoringChangesQuery(q(`item=${ids.join(',')}`));
+    assert.equal(r.ok, false);
+    if (!r.ok) assert.match(r.message, /25/);
+  });
+  it('checks notification and tokenomics parameters', () => {
+    assert.deepEqual(parseNotificationsQuery(q('unread=true')), { ok: true, value: { unread: true } });
+    assert.equal(parseNotificationsQuery(q('unread=1')).ok, false);
+    assert.deepEqual(parseTokenomicsQuery(q('since=tfc1_abc&limit=200')), { ok: true, value: { since: 'tfc1_abc', limit: 200 } });
+    const tooBig = parseTokenomicsQuery(q('limit=201'));
+    assert.equal(tooBig.ok, false);
+    const badCursor = parseTokenomicsQuery(q('since=a%2Fb'));
+    assert.equal(!badCursor.ok && badCursor.code, 'invalid_cursor');
+  });
+  it('limits notes to 500 characters; null clears', () => {
+    assert.deepEqual(checkNote(null), { ok: true, value: null });
+    assert.equal(checkNote('x'.repeat(500)).ok, true);
+    assert.equal(checkNote('x'.repeat(501)).ok, false);
+    assert.equal(checkNote(5).ok, false);
+  });
+});
