@@ -27,6 +27,12 @@ export type KyiErrorCode =
   | 'invalid_response'
   | 'image_failed'
   | 'copy_failed'
+  | 'session_required'
+  | 'forbidden'
+  | 'not_configured'
+  | 'signing_failed'
+  | 'widget_error'
+  | 'widget_timeout'
   | (string & {});
 
 export interface KyiErrorDetail {
@@ -77,10 +83,64 @@ export class KyiCopyEvent extends KyiEvent<KyiCopyDetail> {
   }
 }
 
+// ---- <kyi-verify-button> (HELPER-E) ----
+
+/** Widget scope a verify button opens (`kyi` | `asset-list` | `wallet-list`). */
+export interface KyiWidgetDetail {
+  scope: 'kyi' | 'asset-list' | 'wallet-list';
+}
+
+/** `kyi-open`: the verification drawer opened. */
+export class KyiOpenEvent extends KyiEvent<KyiWidgetDetail> {
+  static readonly eventName = 'kyi-open';
+  constructor(detail: KyiWidgetDetail) {
+    super(KyiOpenEvent.eventName, detail);
+  }
+}
+
+/** `kyi-ready`: the widget inside the drawer reported ready. */
+export class KyiReadyEvent extends KyiEvent<KyiWidgetDetail> {
+  static readonly eventName = 'kyi-ready';
+  constructor(detail: KyiWidgetDetail) {
+    super(KyiReadyEvent.eventName, detail);
+  }
+}
+
+/**
+ * Why a drawer closed: the widget closed itself (`widget`), the user closed it (Escape,
+ * backdrop, close button: `user`), `close()` was called (`method`), the element was removed
+ * (`removed`), or a widget error / timeout ended it (`error`).
+ */
+export type KyiCloseReason = 'widget' | 'user' | 'method' | 'removed' | 'error';
+
+export interface KyiCloseDetail extends KyiWidgetDetail {
+  reason: KyiCloseReason;
+}
+
+/** `kyi-close`: the drawer closed. Exactly one per `kyi-open`, whatever closed it. */
+export class KyiCloseEvent extends KyiEvent<KyiCloseDetail> {
+  static readonly eventName = 'kyi-close';
+  constructor(detail: KyiCloseDetail) {
+    super(KyiCloseEvent.eventName, detail);
+  }
+}
+
+/** `kyi-verification-changed`: after a drawer closed, a re-check found a changed status on the page. */
+export class KyiVerificationChangedEvent extends KyiEvent<KyiWidgetDetail> {
+  static readonly eventName = 'kyi-verification-changed';
+  constructor(detail: KyiWidgetDetail) {
+    super(KyiVerificationChangedEvent.eventName, detail);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'kyi-error': KyiErrorEvent;
     'kyi-status': KyiStatusEvent;
     'kyi-copy': KyiCopyEvent;
+    'kyi-open': KyiOpenEvent;
+    'kyi-ready': KyiReadyEvent;
+    'kyi-close': KyiCloseEvent;
+    'kyi-verification-changed': KyiVerificationChangedEvent;
   }
 }

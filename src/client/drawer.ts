@@ -291,15 +291,16 @@ export function openDrawer(options: DrawerOptions): WidgetHandle {
 }
 
 /**
- * Styles of the drawer. The host element adopts them (constructable stylesheets are not
- * subject to CSP `style-src`). Public knobs: `--kyi-verify-button-drawer-width`,
+ * Styles of the drawer. The host element adopts them after the shared theme styles
+ * (constructable stylesheets are not subject to CSP `style-src`), so light/dark follow the
+ * host's `--_kyi-*` tokens. Public knobs: `--kyi-verify-button-drawer-width`,
  * `--kyi-verify-button-drawer-background`, `--kyi-verify-button-backdrop`.
  */
 export const drawerStyles = css`
   .drawer {
-    --_bg: var(--kyi-verify-button-drawer-background, var(--kyi-color-surface, #ffffff));
-    --_fg: var(--kyi-color-text, #1a1d21);
-    --_border: var(--kyi-color-border, #d5d9de);
+    --_bg: var(--kyi-verify-button-drawer-background, var(--_kyi-surface, #ffffff));
+    --_fg: var(--_kyi-text, #16181d);
+    --_border: var(--_kyi-border, #d4d8de);
     box-sizing: border-box;
     position: fixed;
     inset-block: 0;
@@ -314,7 +315,7 @@ export const drawerStyles = css`
     max-height: 100%;
     background: var(--_bg);
     color: var(--_fg);
-    font-family: var(--kyi-font-family, system-ui, sans-serif);
+    font-family: var(--_kyi-font, system-ui, sans-serif);
     box-shadow: -0.5rem 0 2rem rgb(0 0 0 / 0.25);
   }
   .drawer[open] {
@@ -351,7 +352,7 @@ export const drawerStyles = css`
     block-size: 2.75rem;
     padding: 0;
     border: none;
-    border-radius: var(--kyi-radius, 0.375rem);
+    border-radius: var(--_kyi-radius, 8px);
     background: transparent;
     color: inherit;
     cursor: pointer;
@@ -360,7 +361,7 @@ export const drawerStyles = css`
     background: rgb(127 127 127 / 0.15);
   }
   .drawer-close:focus-visible {
-    outline: 2px solid var(--kyi-color-focus, #2563eb);
+    outline: 2px solid var(--_kyi-focus, #1d4ed8);
     outline-offset: 2px;
   }
   .drawer-body {
@@ -395,13 +396,6 @@ export const drawerStyles = css`
   @media (prefers-reduced-motion: reduce) {
     .drawer[open] {
       animation: none;
-    }
-  }
-  @media (prefers-color-scheme: dark) {
-    .drawer {
-      --_bg: var(--kyi-verify-button-drawer-background, var(--kyi-color-surface, #16191d));
-      --_fg: var(--kyi-color-text, #eef0f2);
-      --_border: var(--kyi-color-border, #3a4048);
     }
   }
 `;

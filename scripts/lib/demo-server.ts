@@ -1,0 +1,178 @@
+/**
+ * The partner backend of the demo (`npm start`): the kyi server piece at /api/kyi, a demo
+ * session route, the built demo page served under a strict Content-Security-Policy, and
+ * (with the embedded sandbox) a fault switch for the demo's error states.
+ * Point it at another service with KYI_* environment variables (see README).
+ */
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { createKyiHandler, type KyiHandlerOptions } from '../../src/server/index.js';
+import { toNodeHandler } from '../../src/server/node.js';
+import { createDemoSessions } from './demo-session.js';
+import { contentSecurityPolicy } from './csp.js';
+
+export interface DemoServerOptions {
+  port?: number;
+  host?: string;
+  /** Folder of the built demo page (vite build of demo/). */
+  root: string;
+  env?: Record<string, string | undefined>;
+}
+
+export interface DemoServer {
+  url: string;
+  sandbox?: Sandbox;
+  /** What the browser is configured with (public values only). */
+  browserConfig: { widgetUrl: string; badgeBaseUrl: string; verifiedUrl?: string };
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
+
+function escapeAttr(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  });
+}
+
+/** Server-piece options from the KYI_* variables, or from the embedded sandbox when none are set. */
+async function upstream(env: Record<string, string | undefined>) {
+  if (env.KYI_BASE_URL) {
+    const required = ['KYI_API_KEY'];
+    const missing = required.filter((k) => !env[k]);
+    if (missing.length) throw new Error(`KYI_BASE_URL is set, so ${missing.join(', ')} must be set too`);
+    const options: Omit<KyiHandlerOptions, 'getUserId'> = {
+      publicApi: { baseUrl: env.KYI_BASE_URL, apiKey: env.KYI_API_KEY! },
+      ...(env.KYI_EXPLORER_URL && env.KYI_EXPLORER_KEY
+        ? { explorer: { baseUrl: env.KYI_EXPLORER_URL, apiKey: env.KYI_EXPLORER_KEY, writes: env.KYI_EXPLORER_WRITES === 'true' } }
+        : {}),
+      ...(env.KYI_PARTNER_ID && env.KYI_SECRET_KEY ? { widget: { partnerId: env.KYI_PARTNER_ID, secretKey: env.KYI_SECRET_KEY } } : {}),
+    };
+    return {
+      options,
+      sandbox: undefined,
+      browser: { widgetUrl: env.KYI_WIDGET_URL ?? '', badgeBaseUrl: env.KYI_BADGE_BASE_URL ?? env.KYI_BASE_URL },
+    };
+  }
+  const sandbox = await startSandbox({ port: Number(env.SANDBOX_PORT ?? 0) });
+  const { info } = sandbox;
+  const options: Omit<KyiHandlerOptions, 'getUserId'> = {
+    publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
+    explorer: { baseUrl: info.explorerUrl, apiKey: info.credentials.explorerKeys.full, writes: true },
+    widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
+  };
+  return {
+    options,
+    sandbox,
+    browser: { widgetUrl: info.widgetUrl, badgeBaseUrl: info.badgeBaseUrl, verifiedUrl: info.verifiedUrl },
+  };
+}
+
+export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServer> {
+  const env = opts.env ?? process.env;
+  const root = resolve(opts.root);
+  const { options, sandbox, browser } = await upstream(env);
+  const sessions = createDemoSessions();
+  const handler = createKyiHandler({ ...options, prefix: '/api/kyi', getUserId: (request: Request) => sessions.getUserId(request) });
+  const csp = contentSecurityPolicy({ widgetUrl: browser.widgetUrl, badgeBaseUrl: browser.badgeBaseUrl });
+  const metaTags = [
+    ['kyi:proxy-url', '/api/kyi'],
+    ['kyi:badge-base-url', browser.badgeBaseUrl],
+    ['kyi:token-endpoint', '/api/kyi/token'],
+    ['kyi:widget-url', browser.widgetUrl],
+  ]
+    .filter(([, v]) => v)
+    .map(([name, content]) => `<meta name="${name}" content="${escapeAttr(content!)}">`)
+    .join('\n    ');
+
+  async function demoRoutes(request: Request, path: string): Promise<Response> {
+    if (path === '/demo/session') return sessions.handle(request);
+    if (path === '/demo/info') return json({ sandbox: Boolean(sandbox), ...browser });
+    if (path === '/demo/faults') {
+      if (!sandbox) return json({ code: 'not_configured', message: 'Faults exist only on the embedded sandbox' }, 404);
+      if (request.method === 'DELETE') {
+        sandbox.faults.clear();
+        return json({ cleared: true });
+      }
+      if (request.method === 'POST') {
+        const body = (await request.json().catch(() => null)) as { route?: string; fault?: unknown; times?: number } | null;
+        if (!body?.route || !body.fault) return json({ code: 'invalid_body', message: 'Send { route, fault, times? }' }, 400);
+        try {
+          sandbox.faults.set(body.route as never, body.fault as never, body.times ? { times: body.times } : undefined);
+        } catch (e) {
+          return json({ code: 'invalid_body', message: (e as Error).message }, 400);
+        }
+        return json({ armed: body.route });
+      }
+      return json({ code: 'method_not_allowed', message: 'Use POST or DELETE' }, 405);
+    }
+    if (path === '/demo/reset' && request.method === 'POST') {
+      sandbox?.reset();
+      return json({ reset: Boolean(sandbox) });
+    }
+    return serveStatic(path);
+  }
+
+  async function serveStatic(path: string): Promise<Response> {
+    const rel = path === '/' || path.endsWith('/') ? `${path}index.html` : path;
+    const file = normalize(join(root, decodeURIComponent(rel)));
+    if (!file.startsWith(root + sep)) return json({ code: 'not_found', message: 'Not found' }, 404);
+    let body: Buffer;
+    try {
+      body = await readFile(file);
+    } catch {
+      return json({ code: 'not_found', message: 'Not found' }, 404);
+    }
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const headers: Record<string, string> = {
+      'content-type': type,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    };
+    if (type.startsWith('text/html')) {
+      headers['content-security-policy'] = csp;
+      headers['cache-control'] = 'no-store';
+      return new Response(body.toString('utf8').replace('<!-- kyi:config -->', metaTags), { headers });
+    }
+    return new Response(new Uint8Array(body), { headers });
+  }
+
+  const api = toNodeHandler(handler, { prefix: '/api/kyi' });
+  const rest = toNodeHandler(async (request) => {
+    const path = new URL(request.url).pathname;
+    try {
+      return await demoRoutes(request, path);
+    } catch {
+      return json({ code: 'not_found', message: 'Not found' }, 404);
+    }
+  });
+  const server: Server = createServer((req, res) => api(req, res, () => rest(req, res)));
+  await new Promise<void>((ok) => server.listen(opts.port ?? 5173, opts.host ?? '127.0.0.1', ok));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return {
+    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    sandbox,
+    browserConfig: browser,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await sandbox?.close();
+    },
+  };
+}

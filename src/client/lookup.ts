@@ -1,0 +1,388 @@
+/**
+ * The browser's lookup client: every lookup asked for within one frame, by any element, is
+ * deduplicated and sent as one `POST {proxyUrl}/lookup` (split at 100 per request).
+ *
+ * - Answers are cached in memory with a TTL and a bound, shared by every element.
+ * - A failing batch fails only its own entries; one entry's error status fails only it.
+ * - Each caller passes its own `AbortSignal`; when nobody waits for an entry any more it is
+ *   dropped from the queue, and a batch whose every entry was abandoned is aborted.
+ * - `bypassCache` skips the cache (and any request already on the wire) and asks the
+ *   server piece to skip its cache too (`Cache-Control: no-cache` on the batch).
+ *
+ * Nothing here touches the DOM until a lookup is made.
+ */
+import { LIMITS } from '../contract/index.js';
+import { TtlCache } from './lookup-cache.js';
+
+/** One lookup. `token` → `GET /kyi/v1/tokens`; `asset` → the asset routes. */
+export type LookupRequest =
+  | { kind: 'token'; caip19: string }
+  | { kind: 'token'; address: string; chainSlug?: string | undefined }
+  | { kind: 'asset'; accountId: string }
+  | { kind: 'asset'; chain: string; address: string };
+
+/** The upstream answer for one lookup, as relayed by the server piece. */
+export interface LookupResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface LookupOptions {
+  /** Abort this caller's interest; the lookup itself is aborted once nobody waits for it. */
+  signal?: AbortSignal | undefined;
+  /** Skip the browser cache and ask the proxy for a fresh answer. */
+  bypassCache?: boolean | undefined;
+}
+
+/** A lookup that did not produce an upstream answer (network, proxy, protocol failure). */
+export class LookupError extends Error {
+  override readonly name = 'LookupError';
+  constructor(
+    /** Stable code: `network`, `invalid_response`, or the proxy's own `code`. */
+    readonly code: string,
+    message: string,
+    /** HTTP status of the batch response, when there was one. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface LookupClientOptions {
+  /** Fresh time of a cached answer, ms. Default 60 s. */
+  ttlMs?: number;
+  /** Most cached answers. Default 1000. */
+  maxEntries?: number;
+  /** Lookups per POST. Default 100 (the server piece's limit). */
+  batchSize?: number;
+  /** The fetch to use (defaults to the global one at call time). */
+  fetch?: typeof fetch;
+  /** Schedules a flush; default: the next animation frame, or a timeout when hidden. */
+  schedule?: (flush: () => void) => void;
+}
+
+/** HTTP statuses whose answers are facts about the token, safe to cache. */
+const CACHEABLE = new Set([200, 400, 404]);
+
+interface Waiter {
+  resolve: (value: LookupResponse) => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+interface Batch {
+  controller: AbortController;
+  /** Entries in this batch somebody still waits for. */
+  live: number;
+}
+
+interface Entry {
+  key: string;
+  proxyUrl: string;
+  wire: Record<string, string>;
+  bypass: boolean;
+  waiters: Set<Waiter>;
+  batch: Batch | undefined;
+}
+
+/** The JSON one lookup is sent as inside `{ requests: [...] }`. */
+export function toWire(request: LookupRequest): Record<string, string> {
+  if (request.kind === 'token') {
+    if ('caip19' in request) return { kind: 'token', caip19: request.caip19 };
+    const wire: Record<string, string> = { kind: 'token', address: request.address };
+    if (request.chainSlug) wire.chain_slug = request.chainSlug;
+    return wire;
+  }
+  if ('accountId' in request) return { kind: 'asset', account_id: request.accountId };
+  return { kind: 'asset', chain: request.chain, address: request.address };
+}
+
+/** The identity of a lookup: equal keys are one lookup. */
+export function lookupKey(request: LookupRequest): string {
+  const wire = toWire(request);
+  return JSON.stringify(Object.keys(wire).sort().map((k) => [k, wire[k]]));
+}
+
+function abortError(signal: AbortSignal | undefined): unknown {
+  const reason: unknown = signal?.reason;
+  if (reason !== undefined) return reason;
+  return typeof DOMException === 'undefined'
+    ? Object.assign(new Error('The lookup was aborted'), { name: 'AbortError' })
+    : new DOMException('The lookup was aborted', 'AbortError');
+}
+
+/** Whether `error` is the rejection of an aborted lookup. */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+function defaultSchedule(flush: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    flush();
+  };
+  const visible = typeof document !== 'undefined' && document.visibilityState !== 'hidden';
+  if (visible && typeof requestAnimationFrame === 'function') {
+    requestAnimationFrame(run);
+    // rAF stalls in background tabs; never let a lookup wait on it for long.
+    setTimeout(run, 100);
+  } else {
+    setTimeout(run, 0);
+  }
+}
+
+/** Counters, for tests and benchmarks. */
+export interface LookupStats {
+  /** `POST /lookup` requests sent. */
+  batches: number;
+  /** Lookups sent inside those requests. */
+  sent: number;
+  /** Lookups answered from the cache. */
+  cacheHits: number;
+  /** Lookups joined to one already queued or in flight. */
+  joined: number;
+  /** Batches aborted because nobody waited any more. */
+  aborted: number;
+}
+
+export class LookupClient {
+  readonly #cache: TtlCache<LookupResponse>;
+  readonly #batchSize: number;
+  readonly #fetch: typeof fetch | undefined;
+  readonly #schedule: (flush: () => void) => void;
+  /** Not yet sent, by key. */
+  readonly #queued = new Map<string, Entry>();
+  /** Sent and not yet answered, by key. */
+  readonly #inflight = new Map<string, Entry>();
+  #scheduled = false;
+  readonly stats: LookupStats = { batches: 0, sent: 0, cacheHits: 0, joined: 0, aborted: 0 };
+
+  constructor(options: LookupClientOptions = {}) {
+    this.#cache = new TtlCache({
+      // Asset records carry signed image links that expire after about an hour.
+      ttlMs: Math.min(options.ttlMs ?? 60_000, LIMITS.tokenImageLifetimeMs),
+      maxEntries: options.maxEntries ?? 1000,
+    });
+    this.#batchSize = Math.max(1, Math.min(options.batchSize ?? LIMITS.lookupBatchMax, LIMITS.lookupBatchMax));
+    this.#fetch = options.fetch;
+    this.#schedule = options.schedule ?? defaultSchedule;
+  }
+
+  /** Changes the cache limits (`ttlMs` is capped at the token image link lifetime). */
+  setCacheLimits(limits: { ttlMs?: number; maxEntries?: number }): void {
+    this.#cache.setLimits({
+      ...limits,
+      ttlMs: limits.ttlMs === undefined ? undefined : Math.min(limits.ttlMs, LIMITS.tokenImageLifetimeMs),
+    } as { ttlMs?: number; maxEntries?: number });
+  }
+
+  /** Drops every cached answer (queued and in-flight lookups are untouched). */
+  clearCache(): void {
+    this.#cache.clear();
+  }
+
+  /** Resets the counters. */
+  resetStats(): void {
+    Object.assign(this.stats, { batches: 0, sent: 0, cacheHits: 0, joined: 0, aborted: 0 });
+  }
+
+  /**
+   * Looks one thing up through the proxy at `proxyUrl`. Resolves with the upstream
+   * `{ status, body }` (a 404 is an answer, not an error); rejects with `LookupError` when
+   * there is no answer, or with an `AbortError` when `signal` aborts first.
+   */
+  lookup(proxyUrl: string, request: LookupRequest, options: LookupOptions = {}): Promise<LookupResponse> {
+    const { signal, bypassCache = false } = options;
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    const key = `${proxyUrl}\n${lookupKey(request)}`;
+
+    if (!bypassCache) {
+      const cached = this.#cache.get(key);
+      if (cached) {
+        this.stats.cacheHits++;
+        return Promise.resolve(cached);
+      }
+    }
+
+    let entry = this.#queued.get(key);
+    if (entry) {
+      entry.bypass ||= bypassCache;
+      this.stats.joined++;
+    } else {
+      const flying = this.#inflight.get(key);
+      // A fresh check must not be answered by a request that left before it was asked.
+      if (flying && (!bypassCache || flying.bypass) && flying.batch && !flying.batch.controller.signal.aborted) {
+        entry = flying;
+        if (entry.waiters.size === 0) entry.batch!.live++;
+        this.stats.joined++;
+      }
+    }
+    if (!entry) {
+      entry = { key, proxyUrl, wire: toWire(request), bypass: bypassCache, waiters: new Set(), batch: undefined };
+      this.#queued.set(key, entry);
+      this.#requestFlush();
+    }
+    return this.#wait(entry, signal);
+  }
+
+  #wait(entry: Entry, signal: AbortSignal | undefined): Promise<LookupResponse> {
+    return new Promise<LookupResponse>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      if (signal) {
+        waiter.onAbort = () => {
+          if (!entry.waiters.delete(waiter)) return;
+          reject(abortError(signal));
+          if (entry.waiters.size === 0) this.#abandon(entry);
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      entry.waiters.add(waiter);
+    });
+  }
+
+  /** Nobody waits for `entry` any more. */
+  #abandon(entry: Entry): void {
+    if (!entry.batch) {
+      if (this.#queued.get(entry.key) === entry) this.#queued.delete(entry.key);
+      return;
+    }
+    entry.batch.live--;
+    if (entry.batch.live <= 0 && !entry.batch.controller.signal.aborted) {
+      this.stats.aborted++;
+      entry.batch.controller.abort();
+    }
+  }
+
+  #settle(entry: Entry, outcome: { value: LookupResponse } | { error: unknown }): void {
+    if (this.#inflight.get(entry.key) === entry) this.#inflight.delete(entry.key);
+    const waiters = [...entry.waiters];
+    entry.waiters.clear();
+    for (const w of waiters) {
+      if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
+      if ('value' in outcome) w.resolve(outcome.value);
+      else w.reject(outcome.error);
+    }
+  }
+
+  #requestFlush(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    this.#schedule(() => {
+      this.#scheduled = false;
+      this.flush();
+    });
+  }
+
+  /** Sends everything queued now (normally called by the scheduler). */
+  flush(): void {
+    const byProxy = new Map<string, Entry[]>();
+    for (const entry of this.#queued.values()) {
+      const list = byProxy.get(entry.proxyUrl) ?? [];
+      list.push(entry);
+      byProxy.set(entry.proxyUrl, list);
+    }
+    this.#queued.clear();
+    for (const [proxyUrl, entries] of byProxy) {
+      for (let i = 0; i < entries.length; i += this.#batchSize) {
+        void this.#send(proxyUrl, entries.slice(i, i + this.#batchSize));
+      }
+    }
+  }
+
+  async #send(proxyUrl: string, entries: Entry[]): Promise<void> {
+    const batch: Batch = { controller: new AbortController(), live: entries.length };
+    for (const entry of entries) {
+      entry.batch = batch;
+      this.#inflight.set(entry.key, entry);
+    }
+    const bypass = entries.some((e) => e.bypass);
+    const doFetch = this.#fetch ?? globalThis.fetch;
+    this.stats.batches++;
+    this.stats.sent += entries.length;
+
+    let results: unknown[];
+    try {
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+      if (bypass) headers['cache-control'] = 'no-cache';
+      const response = await doFetch(`${proxyUrl}/lookup`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ requests: entries.map((e) => e.wire) }),
+        credentials: 'same-origin',
+        signal: batch.controller.signal,
+        ...(bypass ? { cache: 'no-store' as RequestCache } : {}),
+      });
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch {
+        body = undefined;
+      }
+      if (!response.ok) {
+        const code = readString(body, 'code') ?? statusCode(response.status);
+        const message = readString(body, 'message') ?? `The lookup proxy answered ${response.status}`;
+        throw new LookupError(code, message, response.status);
+      }
+      const list = (body as { results?: unknown } | undefined)?.results;
+      if (!Array.isArray(list) || list.length !== entries.length)
+        throw new LookupError('invalid_response', 'The lookup proxy sent an unexpected answer', response.status);
+      results = list;
+    } catch (error) {
+      const failure = batch.controller.signal.aborted
+        ? abortError(batch.controller.signal)
+        : error instanceof LookupError
+          ? error
+          : new LookupError('network', 'Could not reach the lookup proxy');
+      for (const entry of entries) this.#settle(entry, { error: failure });
+      return;
+    }
+
+    entries.forEach((entry, i) => {
+      const item = results[i] as { status?: unknown; body?: unknown } | null;
+      if (!item || typeof item !== 'object' || typeof item.status !== 'number') {
+        this.#settle(entry, { error: new LookupError('invalid_response', 'The lookup proxy sent an unexpected answer') });
+        return;
+      }
+      const value: LookupResponse = { status: item.status, body: item.body };
+      if (CACHEABLE.has(value.status)) this.#cache.set(entry.key, value);
+      this.#settle(entry, { value });
+    });
+  }
+}
+
+function readString(body: unknown, field: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/** The kit's stable code for an HTTP status without a `code` in its body. */
+export function statusCode(status: number): string {
+  if (status === 400) return 'invalid_parameter';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'too_many_requests';
+  if (status === 502) return 'upstream_unavailable';
+  if (status === 503) return 'not_configured';
+  if (status === 504) return 'upstream_timeout';
+  return 'internal_error';
+}
+
+let shared: LookupClient | undefined;
+
+/** The page-wide client every element uses (created on first use). */
+export function getLookupClient(): LookupClient {
+  shared ??= new LookupClient();
+  return shared;
+}
+
+/** Replaces the page-wide client (tests, custom cache limits). Returns the previous one. */
+export function setLookupClient(client: LookupClient): LookupClient | undefined {
+  const previous = shared;
+  shared = client;
+  return previous;
+}

@@ -1,0 +1,255 @@
+import { css, html, nothing, type PropertyValues } from 'lit';
+import {
+  BADGE_THEMES,
+  badgeUrl,
+  CREDENTIAL_TYPES,
+  isOneOf,
+  parseBadgeOptions,
+  type BadgeOptions,
+} from '../contract/index.js';
+import { KyiErrorEvent } from '../events.js';
+import type { StringKey } from '../strings.js';
+import { KyiElement } from './kyi-element.js';
+import { sharedStyles } from './styles.js';
+
+/** `theme` values of `<kyi-badge>`: the service's two themes plus `auto`. */
+export const BADGE_ELEMENT_THEMES = ['auto', ...BADGE_THEMES] as const;
+export type BadgeElementTheme = (typeof BADGE_ELEMENT_THEMES)[number];
+
+/** Box reserved for the `full` pill (height 32 px as served; width per credential label). */
+const FULL_PILL_BOX: Record<string, { width: number; height: number }> = {
+  kyi_verified: { width: 188, height: 32 },
+  proof_of_collateral: { width: 272, height: 32 },
+};
+
+type Resolved =
+  | { ok: true; options: Omit<BadgeOptions, 'theme'>; themes: ('dark' | 'light')[]; href: string | undefined }
+  | { ok: false; key: string; message: string };
+
+function isHttpUrl(value: string): string | undefined {
+  try {
+    const base = typeof document === 'undefined' ? undefined : document.baseURI;
+    const url = new URL(value, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * @tag kyi-badge
+ * @summary The service's verification badge image for a credential, with explicit size,
+ * lazy loading and alt text naming the credential.
+ *
+ * **A badge alone is a static claim**: the image says "verified" whatever the token's
+ * state (spec 4.1, badge rule 5). To say a specific token is verified, use
+ * `<kyi-token-status>`, which shows the badge only after a live lookup confirmed it.
+ *
+ * An invalid attribute renders nothing and fires `kyi-error` (`invalid_attribute`), so the
+ * page never requests a URL the service would reject. When the image fails to load, the
+ * credential's name is shown as text instead.
+ *
+ * @csspart base - The wrapper (a link when `href` is set).
+ * @csspart image - The badge `<img>`.
+ * @csspart label - The text shown when the image cannot load.
+ *
+ * @cssprop --kyi-badge-label-color - Text colour of the fallback label.
+ * @cssprop --kyi-badge-label-background - Background of the fallback label.
+ *
+ * @fires kyi-error - `invalid_attribute` when an attribute is invalid; `image_failed` when the image does not load.
+ */
+export class KyiBadge extends KyiElement {
+  static override styles = [
+    ...sharedStyles,
+    css`
+      :host {
+        display: inline-flex;
+        vertical-align: middle;
+        line-height: 0;
+      }
+      [part~='base'] {
+        display: inline-flex;
+        align-items: center;
+        line-height: 0;
+        border-radius: var(--_kyi-radius);
+      }
+      img {
+        display: block;
+        max-width: 100%;
+        object-fit: contain;
+      }
+      [part~='label'] {
+        display: inline-flex;
+        align-items: center;
+        justify-content: center;
+        box-sizing: border-box;
+        max-width: 100%;
+        padding: 0 0.5em;
+        line-height: 1.1;
+        font-size: var(--_kyi-font-size-small);
+        font-weight: 600;
+        white-space: nowrap;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        color: var(--kyi-badge-label-color, var(--_kyi-success));
+        background: var(--kyi-badge-label-background, var(--_kyi-surface));
+        border: 1px solid currentColor;
+        border-radius: 999px;
+      }
+    `,
+  ];
+
+  static override properties = {
+    credential: { type: String, reflect: true },
+    variant: { type: String, reflect: true },
+    theme: { type: String, reflect: true },
+    format: { type: String, reflect: true },
+    size: { type: Number, reflect: true },
+    href: { type: String, reflect: true },
+    _failed: { state: true },
+  };
+
+  /** Credential type: `kyi_verified` or `proof_of_collateral`. */
+  declare credential: string;
+  /** `icon` (square mark) or `full` (pill with the credential name, 32 px high). */
+  declare variant: string;
+  /** `dark`, `light`, or `auto` to follow `prefers-color-scheme`. */
+  declare theme: string;
+  /** Image format: `svg` or `png`. */
+  declare format: string;
+  /** Icon size in px: 16, 24, 32 or 64 (64 shows the 32 px asset scaled up). Ignored for `full`. */
+  declare size: number;
+  /** Optional link target, http(s) only (e.g. the asset's verified page). Opens in a new tab. */
+  declare href: string | undefined;
+
+  declare private _failed: boolean;
+  #resolved: Resolved | undefined;
+  #reportedInvalid: string | undefined;
+  #sourceKey = '';
+
+  constructor() {
+    super();
+    this.credential = 'kyi_verified';
+    this.variant = 'icon';
+    this.theme = 'auto';
+    this.format = 'svg';
+    this.size = 24;
+    this.href = undefined;
+    this._failed = false;
+  }
+
+  /** The resolved badge URL(s) for the current attributes, or `undefined` when invalid. */
+  get src(): string | undefined {
+    const r = this.#resolve();
+    if (!r.ok) return undefined;
+    return this.#url(r, r.themes[r.themes.length - 1]!);
+  }
+
+  #resolve(): Resolved {
+    const theme = this.theme ?? 'auto';
+    if (!isOneOf(BADGE_ELEMENT_THEMES, theme))
+      return { ok: false, key: `theme:${theme}`, message: `Invalid theme "${theme}". Allowed: ${BADGE_ELEMENT_THEMES.join(', ')}` };
+    const parsed = parseBadgeOptions(String(this.credential ?? ''), {
+      variant: String(this.variant ?? ''),
+      theme: 'dark',
+      format: String(this.format ?? ''),
+      size: Number.isFinite(this.size) ? this.size : String(this.getAttribute('size') ?? this.size),
+    });
+    if (!parsed.ok) {
+      const value = String((this as unknown as Record<string, unknown>)[parsed.param] ?? '');
+      return { ok: false, key: `${parsed.param}:${value}`, message: parsed.message };
+    }
+    let href: string | undefined;
+    if (this.href !== undefined && this.href !== null && this.href !== '') {
+      href = isHttpUrl(this.href);
+      if (!href) return { ok: false, key: `href:${this.href}`, message: 'Invalid href: only http(s) links are allowed' };
+    }
+    const { theme: _ignored, ...options } = parsed.value;
+    return { ok: true, options, themes: theme === 'auto' ? ['dark', 'light'] : [theme], href };
+  }
+
+  #url(r: Extract<Resolved, { ok: true }>, theme: 'dark' | 'light'): string | undefined {
+    const url = badgeUrl(this.config.badgeBaseUrl, { ...r.options, theme });
+    return isHttpUrl(url);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    this.#resolved = this.#resolve();
+    const key = this.#resolved.ok ? JSON.stringify([this.#resolved, this.config.badgeBaseUrl]) : '';
+    if (key !== this.#sourceKey) {
+      this.#sourceKey = key;
+      this._failed = false;
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const r = this.#resolved;
+    if (r && !r.ok) {
+      if (this.#reportedInvalid !== r.key) {
+        this.#reportedInvalid = r.key;
+        this.dispatchEvent(new KyiErrorEvent({ code: 'invalid_attribute', message: r.message }));
+      }
+    } else {
+      this.#reportedInvalid = undefined;
+    }
+  }
+
+  #onError = () => {
+    if (this._failed) return;
+    this._failed = true;
+    this.dispatchEvent(new KyiErrorEvent({ code: 'image_failed', message: 'The badge image could not be loaded' }));
+  };
+
+  #label(): string {
+    const credential = isOneOf(CREDENTIAL_TYPES, this.credential) ? this.credential : 'kyi_verified';
+    return this.t(`badge.credential.${credential}` as StringKey);
+  }
+
+  override render() {
+    const r = this.#resolved ?? this.#resolve();
+    if (!r.ok) return nothing;
+    const label = this.#label();
+    const box =
+      r.options.variant === 'full'
+        ? (FULL_PILL_BOX[r.options.credential] ?? { width: 188, height: 32 })
+        : { width: r.options.size, height: r.options.size };
+    const urls = r.themes.map((theme) => this.#url(r, theme));
+    const fallback = this._failed || urls.some((u) => !u);
+    const content = fallback
+      ? html`<span part="label" style="min-height:${box.height}px">${label}</span>`
+      : this.#picture(urls as string[], r.themes, label, box);
+    if (!r.href) return html`<span part="base">${content}</span>`;
+    return html`<a part="base" href=${r.href} target="_blank" rel="noopener noreferrer"
+      >${content}<span class="visually-hidden">${this.t('common.opensInNewTab')}</span></a
+    >`;
+  }
+
+  #picture(urls: string[], themes: ('dark' | 'light')[], label: string, box: { width: number; height: number }) {
+    const img = (src: string) =>
+      html`<img
+        part="image"
+        src=${src}
+        alt=${label}
+        width=${box.width}
+        height=${box.height}
+        loading="lazy"
+        decoding="async"
+        @error=${this.#onError}
+      />`;
+    if (themes.length === 1) return img(urls[0]!);
+    // `auto`: the browser picks the dark image when the user prefers dark, without script.
+    return html`<picture
+      ><source media="(prefers-color-scheme: dark)" srcset=${urls[0]!} width=${box.width} height=${box.height} />${img(
+        urls[1]!,
+      )}</picture
+    >`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kyi-badge': KyiBadge;
+  }
+}

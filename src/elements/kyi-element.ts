@@ -1,0 +1,67 @@
+/**
+ * Base class of the kit's elements: strings in the element's language, configuration for
+ * this element, and a re-render when either changes (`configure()`, or a `lang` attribute
+ * changing anywhere in the document, e.g. a page's language switch).
+ *
+ * Side-effect free: the shared observer starts when the first element connects.
+ */
+import { LitElement } from 'lit';
+import { getConfig, onConfigChange, type KyiConfig } from '../config.js';
+import { resolveLang, t, tMaybe, type StringKey, type StringParams } from '../strings.js';
+
+const connected = new Set<KyiElement>();
+let unsubscribeConfig: (() => void) | undefined;
+let langObserver: MutationObserver | undefined;
+
+function refreshAll(): void {
+  for (const el of connected) el.requestUpdate();
+}
+
+function startWatching(): void {
+  unsubscribeConfig ??= onConfigChange(refreshAll);
+  if (!langObserver && typeof MutationObserver !== 'undefined' && typeof document !== 'undefined') {
+    langObserver = new MutationObserver(refreshAll);
+    langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  }
+}
+
+function stopWatching(): void {
+  unsubscribeConfig?.();
+  unsubscribeConfig = undefined;
+  langObserver?.disconnect();
+  langObserver = undefined;
+}
+
+export class KyiElement extends LitElement {
+  override connectedCallback(): void {
+    super.connectedCallback();
+    connected.add(this);
+    startWatching();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    connected.delete(this);
+    if (connected.size === 0) stopWatching();
+  }
+
+  /** The configuration that applies to this element (its `proxy-url` attribute included). */
+  protected get config(): KyiConfig {
+    return getConfig(this);
+  }
+
+  /** The language this element renders in. */
+  protected get renderLang(): string {
+    return resolveLang(this);
+  }
+
+  /** A string from the table, in this element's language. */
+  protected t(key: StringKey, params?: StringParams): string {
+    return t(key, params, this.renderLang);
+  }
+
+  /** A string for a dynamic key, or `undefined` when the table has none. */
+  protected tMaybe(key: string, params?: StringParams): string | undefined {
+    return tMaybe(key, params, this.renderLang);
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * The lookup routes: the Public API forwarded (`GET /assets…`, `GET /kyi/v1/tokens`) and
+ * the `POST /lookup` batch. Every parameter is checked before any upstream call; every
+ * entry of a batch is cached and coalesced exactly like the single routes, fanned out with
+ * a concurrency limit, and a failing entry never fails its neighbours.
+ *
+ * Fetch-API only (no `node:` imports).
+ */
+import { LIMITS, parseAssetsPageQuery, parseTokenLookupQuery } from '../contract/index.js';
+import { KyiHttpError, invalidParameter, jsonResponse } from './errors.js';
+import { ifNoneMatchHits, readJsonBody, wantsFresh } from './http.js';
+import type { LookupAnswer, LookupValue, PublicApiClient, PublicTarget } from './public-api.js';
+import {
+  checkAccountId,
+  checkAddress,
+  checkCaip10Parts,
+  checkChain,
+  checkValue,
+  decodeSegment,
+  readQuery,
+  unwrapQuery,
+} from './validation.js';
+
+/** Largest `POST /lookup` body, bytes (100 entries of generous size). */
+export const LOOKUP_BODY_MAX_BYTES = 64 * 1024;
+
+/** `Cache-Control` of a lookup answer: public (no user data), bounded by the cache timing. */
+export function lookupCacheControl(answer: LookupAnswer): string {
+  const status = answer.value.status;
+  if (status !== 200 && status !== 404) return 'no-store';
+  if (answer.freshMs <= 0 && answer.staleMs <= 0) return 'no-cache';
+  const maxAge = Math.floor(answer.freshMs / 1000);
+  const swr = Math.floor(answer.staleMs / 1000);
+  return swr > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${swr}` : `public, max-age=${maxAge}`;
+}
+
+/** The response of a single lookup route, with `ETag` / `304` on results. */
+export function lookupResponse(request: Request, answer: LookupAnswer): Response {
+  const v = answer.value;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'cache-control': lookupCacheControl(answer),
+  };
+  if (v.retryAfterSeconds !== undefined) headers['retry-after'] = String(v.retryAfterSeconds);
+  if (v.etag) {
+    headers['etag'] = v.etag;
+    if (ifNoneMatchHits(request.headers.get('if-none-match'), v.etag)) {
+      delete headers['content-type'];
+      return new Response(null, { status: 304, headers });
+    }
+  }
+  return new Response(v.text, { status: v.status, headers });
+}
+
+// ------------------------------------------------------------ single routes
+
+/** `GET /assets` with `page_size` / `page_number`. */
+export function assetsListTarget(url: URL): PublicTarget {
+  const params = readQuery(url, ['page_size', 'page_number'], { page_size: { maxLength: 6 }, page_number: { maxLength: 7 } });
+  const q = unwrapQuery(parseAssetsPageQuery(params));
+  return { kind: 'assets', pageSize: q.pageSize, pageNumber: q.pageNumber };
+}
+
+/** `GET /assets/{chain}/{address}`. */
+export function assetTarget(url: URL, raw: { chain: string; address: string }): PublicTarget {
+  readQuery(url, []);
+  const chain = checkChain('chain', decodeSegment('chain', raw.chain, { maxLength: 32 }));
+  const address = checkAddress('address', decodeSegment('address', raw.address, { maxLength: 128 }));
+  return { kind: 'asset', chain, address };
+}
+
+/** `GET /assets/{namespace}/{reference}/{address}` (CAIP-10 in path form). */
+export function assetCaip10Target(url: URL, raw: { namespace: string; reference: string; address: string }): PublicTarget {
+  readQuery(url, []);
+  const parts = checkCaip10Parts(
+    decodeSegment('namespace', raw.namespace, { maxLength: 8 }),
+    decodeSegment('reference', raw.reference, { maxLength: 32 }),
+    decodeSegment('address', raw.address, { maxLength: 128 }),
+  );
+  return { kind: 'asset-caip10', ...parts };
+}
+
+/** `GET /kyi/v1/tokens` with `caip19`, or `address` and optional `chain_slug`. */
+export function tokensTarget(url: URL): PublicTarget {
+  const params = readQuery(url, ['caip19', 'address', 'chain_slug'], {
+    caip19: { allowSlash: true, maxLength: 8 + 1 + 32 + 1 + 8 + 1 + 128 + 1 + 78 },
+    address: { maxLength: 128 },
+    chain_slug: { maxLength: 32 },
+  });
+  return { kind: 'tokens', query: unwrapQuery(parseTokenLookupQuery(params)) };
+}
+
+// ------------------------------------------------------------ POST /lookup
+
+/** One entry of a batch request. */
+export type LookupRequest =
+  | { kind: 'token'; caip19: string }
+  | { kind: 'token'; address: string; chainSlug?: string }
+  | { kind: 'asset'; chain: string; address: string }
+  | { kind: 'asset'; accountId: string };
+
+/** One entry of a batch answer, in request order. */
+export interface LookupResult {
+  status: number;
+  body: unknown;
+  /** Seconds to wait, on a 429 entry. */
+  retryAfter?: number;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks one batch entry; throws `KyiHttpError` naming e.g. `requests[3].address`. */
+export function targetFromEntry(entry: unknown, index: number): PublicTarget {
+  const at = `requests[${index}]`;
+  if (!isObject(entry)) throw invalidParameter(at, 'must be an object with a kind of "token" or "asset"');
+  const str = (name: string): string | undefined => {
+    const v = entry[name];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'string') throw invalidParameter(`${at}.${name}`, 'must be a string');
+    return v;
+  };
+  if (entry['kind'] === 'token') {
+    const caip19 = str('caip19');
+    const address = str('address');
+    const chainSlug = str('chainSlug') ?? str('chain_slug');
+    const params = new URLSearchParams();
+    if (caip19 !== undefined) params.set('caip19', checkValue(`${at}.caip19`, caip19, { allowSlash: true, maxLength: 256 }));
+    if (address !== undefined) params.set('address', checkValue(`${at}.address`, address, { maxLength: 128 }));
+    if (chainSlug !== undefined) params.set('chain_slug', checkValue(`${at}.chainSlug`, chainSlug, { maxLength: 32 }));
+    const q = parseTokenLookupQuery(params);
+    if (!q.ok) {
+      const name = q.param === 'chain_slug' ? 'chainSlug' : q.param;
+      throw invalidParameter(`${at}.${name}`, q.message);
+    }
+    return { kind: 'tokens', query: q.value };
+  }
+  if (entry['kind'] === 'asset') {
+    const accountId = str('accountId');
+    const chain = str('chain');
+    const address = str('address');
+    if (accountId !== undefined) {
+      if (chain !== undefined || address !== undefined)
+        throw invalidParameter(`${at}.accountId`, 'use either accountId, or chain with address, not both');
+      return { kind: 'asset-caip10', ...checkAccountId(`${at}.accountId`, accountId) };
+    }
+    if (chain === undefined) throw invalidParameter(`${at}.chain`, 'is required (or give accountId)');
+    if (address === undefined) throw invalidParameter(`${at}.address`, 'is required');
+    return { kind: 'asset', chain: checkChain(`${at}.chain`, chain), address: checkAddress(`${at}.address`, address) };
+  }
+  throw invalidParameter(`${at}.kind`, 'must be "token" or "asset"');
+}
+
+/** Runs `task` over `items` with at most `limit` in flight; results keep their order. */
+export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+const entryResult = (v: LookupValue): LookupResult =>
+  v.retryAfterSeconds !== undefined ? { status: v.status, body: v.body, retryAfter: v.retryAfterSeconds } : { status: v.status, body: v.body };
+
+/** `POST /lookup`: `{ requests: [...] }` → `{ results: [{ status, body }] }` in the same order. */
+export async function lookupBatch(request: Request, client: PublicApiClient, concurrency: number): Promise<Response> {
+  const body = await readJsonBody(request, LOOKUP_BODY_MAX_BYTES);
+  if (!isObject(body) || !Array.isArray(body['requests'])) {
+    throw new KyiHttpError(400, 'invalid_body', 'Send { "requests": [ … ] } with up to 100 lookups');
+  }
+  const requests = body['requests'] as unknown[];
+  if (requests.length > LIMITS.lookupBatchMax) {
+    throw invalidParameter('requests', `at most ${LIMITS.lookupBatchMax} lookups per batch`);
+  }
+  const fresh = wantsFresh(request) || body['fresh'] === true;
+  // identical entries of one batch share one answer (the cache would coalesce them anyway)
+  const shared = new Map<string, Promise<LookupResult>>();
+  const results = await mapWithConcurrency(requests, concurrency, async (entry, index) => {
+    let target: PublicTarget;
+    try {
+      target = targetFromEntry(entry, index);
+    } catch (error) {
+      if (error instanceof KyiHttpError) return { status: error.status, body: error.body };
+      throw error;
+    }
+    const key = JSON.stringify(target);
+    let pending = shared.get(key);
+    if (!pending) {
+      pending = client.lookup(target, { fresh }).then(
+        (answer) => entryResult(answer.value),
+        (): LookupResult => ({ status: 500, body: { code: 'internal_error', message: 'The lookup failed unexpectedly' } }),
+      );
+      shared.set(key, pending);
+    }
+    return pending;
+  });
+  return jsonResponse({ results }, 200, { 'cache-control': 'no-store' });
+}

@@ -1,0 +1,251 @@
+/**
+ * Public API upstream (spec 4.1, 5, 7.2): the raw key in `Authorization`, bodies checked
+ * with the contract, 404s turned into results, every answer cached and coalesced by its
+ * normalized upstream request. A lookup always resolves to a `LookupValue` (what the
+ * browser gets), never throws for upstream trouble.
+ *
+ * Fetch-API only (no `node:` imports).
+ */
+import {
+  LIMITS,
+  TOKEN_NOT_FOUND_BODY,
+  assetRecordSchema,
+  assetsPageSchema,
+  checkContract,
+  formatTokenLookupQuery,
+  tokenLookupResultSchema,
+  type TokenLookupQuery,
+} from '../contract/index.js';
+import { SwrCache, type CacheState, type Loaded } from './cache.js';
+import { safeUpstreamMessage } from './errors.js';
+import { etagFor } from './http.js';
+import type { ResolvedConfig } from './options.js';
+import { callUpstream, type UpstreamOutcome } from './retry.js';
+
+/** One normalized Public API request. */
+export type PublicTarget =
+  | { kind: 'assets'; pageSize?: number; pageNumber?: number }
+  | { kind: 'asset'; chain: string; address: string }
+  | { kind: 'asset-caip10'; namespace: string; reference: string; address: string }
+  | { kind: 'tokens'; query: TokenLookupQuery };
+
+/** What the browser gets for one lookup. */
+export interface LookupValue {
+  status: number;
+  body: unknown;
+  /** `JSON.stringify(body)`, computed once. */
+  text: string;
+  /** ETag of `text` (results only). */
+  etag?: string;
+  /** For 429: seconds to wait. */
+  retryAfterSeconds?: number;
+}
+
+/** A lookup with its cache timing. */
+export interface LookupAnswer {
+  value: LookupValue;
+  state: CacheState;
+  /** ms the answer stays fresh (0 = not cacheable or stale). */
+  freshMs: number;
+  /** ms it may then be served stale while revalidating. */
+  staleMs: number;
+}
+
+/** The upstream path (and query) of a target, each segment encoded. */
+export function upstreamPath(target: PublicTarget): string {
+  const e = encodeURIComponent;
+  switch (target.kind) {
+    case 'assets': {
+      const q = new URLSearchParams();
+      if (target.pageSize !== undefined) q.set('page_size', String(target.pageSize));
+      if (target.pageNumber !== undefined) q.set('page_number', String(target.pageNumber));
+      const s = q.toString();
+      return s ? `/assets?${s}` : '/assets';
+    }
+    case 'asset':
+      return `/assets/${e(target.chain)}/${e(target.address)}`;
+    case 'asset-caip10':
+      return `/assets/${e(target.namespace)}/${e(target.reference)}/${e(target.address)}`;
+    case 'tokens':
+      return `/kyi/v1/tokens?${formatTokenLookupQuery(target.query).toString()}`;
+  }
+}
+
+const value = (status: number, body: unknown, extra: Partial<LookupValue> = {}): LookupValue => {
+  const text = JSON.stringify(body);
+  return { status, body, text, ...extra };
+};
+const fail = (status: number, code: string, message: string, extra: Partial<LookupValue> = {}): LookupValue =>
+  value(status, { code, message }, extra);
+
+// ------------------------------------------------------------ signed token_image links
+
+/** Every `token_image` string anywhere in a body. */
+function tokenImages(body: unknown, out: string[] = [], depth = 0): string[] {
+  if (depth > 8 || body === null || typeof body !== 'object') return out;
+  if (Array.isArray(body)) {
+    for (const item of body) tokenImages(item, out, depth + 1);
+    return out;
+  }
+  for (const [key, v] of Object.entries(body as Record<string, unknown>)) {
+    if (key === 'token_image' && typeof v === 'string' && v) out.push(v);
+    else if (v && typeof v === 'object') tokenImages(v, out, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * When a signed link expires (epoch ms), read from the usual signature parameters
+ * (S3 / GCS `X-*-Date` + `X-*-Expires`, CloudFront / generic `Expires`/`exp`, Azure `se`).
+ * `undefined` when the link says nothing.
+ */
+export function signedUrlExpiry(link: string): number | undefined {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return undefined;
+  }
+  const p = url.searchParams;
+  const get = (name: string) => {
+    for (const [k, v] of p) if (k.toLowerCase() === name) return v;
+    return null;
+  };
+  const amzDate = get('x-amz-date') ?? get('x-goog-date');
+  const amzExpires = get('x-amz-expires') ?? get('x-goog-expires');
+  if (amzDate && amzExpires && /^\d+$/.test(amzExpires)) {
+    const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
+    if (m) return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) + Number(amzExpires) * 1000;
+  }
+  const epoch = get('expires') ?? get('exp') ?? get('x-expires');
+  if (epoch && /^\d{9,11}$/.test(epoch)) return Number(epoch) * 1000;
+  if (epoch && /^\d{12,14}$/.test(epoch)) return Number(epoch);
+  const se = get('se');
+  if (se && !Number.isNaN(Date.parse(se))) return Date.parse(se);
+  return undefined;
+}
+
+/** The moment a body's `token_image` links stop being usable (ms), or `Infinity` without any. */
+export function imageDeadline(body: unknown, fetchedAt: number): number {
+  const images = tokenImages(body);
+  if (images.length === 0) return Infinity;
+  let deadline = Infinity;
+  for (const link of images) {
+    const expiry = signedUrlExpiry(link);
+    // a minute of margin for clock skew and the browser's own fetch of the image
+    const limit = expiry !== undefined ? Math.min(expiry - 60_000, fetchedAt + LIMITS.tokenImageLifetimeMs) : fetchedAt + LIMITS.tokenImageLifetimeMs;
+    deadline = Math.min(deadline, limit);
+  }
+  return deadline;
+}
+
+// ------------------------------------------------------------ the client
+
+export class PublicApiClient {
+  readonly #config: ResolvedConfig;
+  readonly #cache: SwrCache<LookupValue>;
+
+  constructor(config: ResolvedConfig) {
+    this.#config = config;
+    this.#cache = new SwrCache<LookupValue>({
+      maxEntries: config.cache.maxEntries,
+      now: config.now,
+      onBackgroundError: (error) => config.onError(error, { route: 'public:revalidate' }),
+    });
+  }
+
+  /** The cache (exposed for tests and stats). */
+  get cache(): SwrCache<LookupValue> {
+    return this.#cache;
+  }
+
+  /** Answers one lookup from the cache, a coalesced call in flight, or a new upstream call. */
+  async lookup(target: PublicTarget, options: { fresh?: boolean } = {}): Promise<LookupAnswer> {
+    const key = upstreamPath(target);
+    const { entry, state } = await this.#cache.get(key, () => this.#load(target, key), { bypass: options.fresh });
+    const now = this.#config.now();
+    const freshMs = Math.max(0, entry.freshUntil - now);
+    const staleMs = Math.max(0, entry.staleUntil - Math.max(now, entry.freshUntil));
+    return { value: entry.value, state, freshMs, staleMs };
+  }
+
+  async #load(target: PublicTarget, path: string): Promise<Loaded<LookupValue>> {
+    const config = this.#config;
+    const outcome = await callUpstream(
+      config.fetch,
+      config.publicApi.baseUrl + path,
+      {
+        method: 'GET',
+        // spec 5: the raw key, no Bearer prefix; nothing of the browser's request is forwarded
+        headers: { authorization: config.publicApi.apiKey, accept: 'application/json' },
+      },
+      config.retry,
+      { idempotent: true },
+    );
+    const result = this.#interpret(target, outcome);
+    if (result.status !== 200 && result.status !== 404) return { value: result, freshMs: 0, staleMs: 0 };
+
+    const now = config.now();
+    const deadline = imageDeadline(result.body, now);
+    const room = deadline - now;
+    const freshMs = Math.max(0, Math.min(config.cache.ttlMs, room));
+    const staleMs = Math.max(0, Math.min(config.cache.staleMs, room - freshMs));
+    result.etag = etagFor(result.text);
+    return { value: result, freshMs, staleMs };
+  }
+
+  #interpret(target: PublicTarget, outcome: UpstreamOutcome): LookupValue {
+    switch (outcome.kind) {
+      case 'timeout':
+        return fail(504, 'upstream_timeout', 'The verification service did not answer in time; try again shortly');
+      case 'network':
+        return fail(502, 'upstream_unavailable', 'The verification service could not be reached; try again shortly');
+      case 'too-large':
+        return fail(502, 'upstream_invalid', 'The verification service sent an answer that is too large');
+      case 'rate-limited':
+        return fail(429, 'too_many_requests', 'Too many lookups right now; retry after the time in Retry-After', {
+          retryAfterSeconds: outcome.retryAfterSeconds,
+        });
+      case 'response':
+        break;
+    }
+    const { status, text } = outcome;
+    const isAsset = target.kind === 'asset' || target.kind === 'asset-caip10';
+    if (status === 200) {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return fail(502, 'upstream_invalid', 'The verification service sent a body that is not JSON');
+      }
+      const schema =
+        target.kind === 'tokens' ? tokenLookupResultSchema : target.kind === 'assets' ? assetsPageSchema : assetRecordSchema;
+      const checked = checkContract(schema, json);
+      if (!checked.ok) {
+        return fail(502, 'upstream_invalid', `The verification service sent a body that does not match the contract (${checked.path})`);
+      }
+      return value(200, checked.data);
+    }
+    if (status === 404 && isAsset) {
+      return value(404, { code: 'asset_not_found', message: 'No verified asset with this address on this chain' });
+    }
+    if (status === 404 && target.kind === 'tokens') return value(404, TOKEN_NOT_FOUND_BODY);
+    if (status === 400 && target.kind === 'tokens') {
+      let upstreamMessage: unknown;
+      try {
+        upstreamMessage = (JSON.parse(text) as { message?: unknown }).message;
+      } catch {
+        upstreamMessage = undefined;
+      }
+      const safe = safeUpstreamMessage(upstreamMessage, this.#config.secrets);
+      return fail(400, 'invalid_parameter', safe ?? 'The verification service refused the lookup parameters');
+    }
+    if (status === 401 || status === 403) {
+      return fail(502, 'upstream_error', 'The verification service refused the server credentials; check the server configuration');
+    }
+    if (status >= 500) {
+      return fail(502, 'upstream_unavailable', 'The verification service is unavailable; try again shortly');
+    }
+    return fail(502, 'upstream_error', `The verification service answered with an unexpected status (${status})`);
+  }
+}

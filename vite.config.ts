@@ -1,0 +1,33 @@
+import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
+
+/**
+ * The npm build (`npm run build` runs this, then the CDN bundles and type declarations:
+ * see scripts/build.ts). ES modules only; dependencies stay external so a partner's bundler
+ * dedupes Lit and zod with their own copies.
+ */
+export default defineConfig({
+  logLevel: 'warn',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: false,
+    sourcemap: true,
+    lib: {
+      entry: {
+        index: src('index.ts'),
+        define: src('define.ts'),
+        server: src('server/index.ts'),
+        sandbox: src('sandbox/index.ts'),
+      },
+      formats: ['es'],
+    },
+    rollupOptions: {
+      external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^zod($|\/)/, /^jose($|\/)/],
+      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
