@@ -8,7 +8,7 @@ import { startDemoServer } from './lib/demo-server.js';
 const port = Number(process.env.PORT ?? 5173);
 const host = process.env.HOST ?? '127.0.0.1';
 
-await build({ configFile: 'demo/vite.config.ts', logLevel: 'warn' });
+await build({ configFile: 'demo/vite.config.ts', logLevel: 'warn' }); // writes dist/demo
 const server = await startDemoServer({ port, host, root: 'dist/demo' });
 
 console.log(`kyi-elements demo: ${server.url}`);

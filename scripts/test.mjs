@@ -27,27 +27,27 @@ function run(cmd, cmdArgs, env = process.env) {
 
 let failed = false;
 
+// Chromium first: the browser tests need it, and so do the node tests that drive the demo page.
+const chromium = ensureChromium();
+if (!chromium) {
+  console.error(
+    "kyi-elements: tests need Chromium: install Debian's `chromium` (apt-get install chromium) or set CHROME_PATH to a Chrome/Chromium binary.",
+  );
+  process.exit(1);
+}
+const env = { ...process.env, CHROME_PATH: chromium };
+
 if (!browserOnly) {
   const files = testFiles('test/node', '.test.ts');
   console.log(`\n▶ node tests (${files.length} files)`);
-  const status = run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files]);
+  const status = run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], env);
   if (status !== 0) failed = true;
 }
 
 if (!nodeOnly) {
-  const chromium = ensureChromium();
-  if (!chromium) {
-    console.error(
-      "kyi-elements: browser tests need Chromium: install Debian's `chromium` (apt-get install chromium) or set CHROME_PATH to a Chrome/Chromium binary.",
-    );
-    process.exit(1);
-  }
   console.log(`\n▶ browser tests (Chromium at ${chromium})`);
   const wtr = join('node_modules', '@web', 'test-runner', 'dist', 'bin.js');
-  const status = run(process.execPath, ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs', ...passThrough], {
-    ...process.env,
-    CHROME_PATH: chromium,
-  });
+  const status = run(process.execPath, ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs', ...passThrough], env);
   if (status !== 0) failed = true;
 }
 

@@ -30,7 +30,9 @@ export interface KyiConfig {
   proxyUrl: string;
   /**
    * Base URL of the badge route (`{badgeBaseUrl}/api/v1/badges/…`). The badge route needs
-   * no key, so images are loaded from the service directly. Empty means the page origin.
+   * no key, so images are loaded from the service directly. Empty (the default) means no
+   * badge images: `<kyi-badge>` shows the credential name as text and `<kyi-token-status>`
+   * its own check mark.
    */
   badgeBaseUrl: string;
   /** Where `<kyi-verify-button>` POSTs for an access token. Default `${proxyUrl}/token`. */

@@ -133,6 +133,57 @@ export class KyiVerificationChangedEvent extends KyiEvent<KyiWidgetDetail> {
   }
 }
 
+// ---- monitoring elements (HELPER-F) ----
+
+/** What a watchlist write did. */
+export interface KyiWatchlistChangeDetail {
+  action: 'add' | 'update' | 'remove';
+  /** The watchlist item id. */
+  itemId: string;
+  /** The item as the service returned it (`null` after `remove`). */
+  item: import('./contract/index.js').WatchlistItem | null;
+}
+
+/** `kyi-watchlist-change`: the user added, updated (monitoring, note) or removed a watchlist item. */
+export class KyiWatchlistChangeEvent extends KyiEvent<KyiWatchlistChangeDetail> {
+  static readonly eventName = 'kyi-watchlist-change';
+  constructor(detail: KyiWatchlistChangeDetail) {
+    super(KyiWatchlistChangeEvent.eventName, detail);
+  }
+}
+
+export interface KyiChangesDetail {
+  /** Every row now shown. */
+  items: import('./contract/index.js').Change[];
+  /** Rows that were not shown before this load (all of them on a full load). */
+  added: import('./contract/index.js').Change[];
+  /** The service cut the window at 200 rows. */
+  truncated: boolean;
+}
+
+/** `kyi-changes`: a monitoring changes read settled (a filter load or a `refresh-interval` poll). */
+export class KyiChangesEvent extends KyiEvent<KyiChangesDetail> {
+  static readonly eventName = 'kyi-changes';
+  constructor(detail: KyiChangesDetail) {
+    super(KyiChangesEvent.eventName, detail);
+  }
+}
+
+export interface KyiNotificationsDetail {
+  /** Unread count the service reported. */
+  unread: number;
+  /** The notifications shown. */
+  items: import('./contract/index.js').Notification[];
+}
+
+/** `kyi-notifications`: a notifications read settled. */
+export class KyiNotificationsEvent extends KyiEvent<KyiNotificationsDetail> {
+  static readonly eventName = 'kyi-notifications';
+  constructor(detail: KyiNotificationsDetail) {
+    super(KyiNotificationsEvent.eventName, detail);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'kyi-error': KyiErrorEvent;
@@ -142,5 +193,8 @@ declare global {
     'kyi-ready': KyiReadyEvent;
     'kyi-close': KyiCloseEvent;
     'kyi-verification-changed': KyiVerificationChangedEvent;
+    'kyi-watchlist-change': KyiWatchlistChangeEvent;
+    'kyi-changes': KyiChangesEvent;
+    'kyi-notifications': KyiNotificationsEvent;
   }
 }

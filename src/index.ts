@@ -4,3 +4,65 @@
  */
 export * from './contract/index.js';
 export { defineElement } from './register.js';
+export { KyiVerifyButton, type KyiVerifyButtonStatus } from './elements/verify-button.js';
+// Display elements, lookup client, configuration, strings, events (HELPER-D)
+export { KyiBadge, BADGE_ELEMENT_THEMES, type BadgeElementTheme } from './elements/badge.js';
+export { KyiTokenStatus } from './elements/token-status.js';
+export { KyiAssetCard } from './elements/asset-card.js';
+export { KyiElement } from './elements/kyi-element.js';
+export { KyiLookupElement } from './elements/lookup-element.js';
+export { sharedStyles, themeStyles, componentStyles } from './elements/styles.js';
+export {
+  configure,
+  getConfig,
+  resetConfig,
+  onConfigChange,
+  DEFAULT_PROXY_URL,
+  META_NAMES,
+  type KyiConfig,
+  type KyiConfigInput,
+  type VendorKyiFunction,
+} from './config.js';
+export {
+  t,
+  tMaybe,
+  resolveLang,
+  STRINGS,
+  LOCALES,
+  DEFAULT_LOCALE,
+  type StringKey,
+  type StringTable,
+  type StringOverrides,
+  type StringParams,
+} from './strings.js';
+export {
+  KyiEvent,
+  KyiErrorEvent,
+  KyiStatusEvent,
+  KyiCopyEvent,
+  type KyiErrorCode,
+  type KyiErrorDetail,
+  type KyiStatusDetail,
+  type KyiCopyDetail,
+  type KyiLookupStatus,
+} from './events.js';
+export {
+  LookupClient,
+  LookupError,
+  getLookupClient,
+  setLookupClient,
+  type LookupRequest,
+  type LookupResponse,
+  type LookupOptions,
+  type LookupClientOptions,
+  type LookupStats,
+} from './client/lookup.js';
+export {
+  lookupToken,
+  lookupAsset,
+  checkTokenInput,
+  checkAssetInput,
+  type TokenOutcome,
+  type AssetOutcome,
+} from './client/lookup-outcomes.js';
+export { refreshLiveLookups } from './client/live-elements.js';

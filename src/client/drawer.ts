@@ -26,8 +26,11 @@ export interface WidgetCallbacks {
   onReady(): void;
   /** The widget posted `kyi:error`; `message` is its payload (e.g. "Access token expired"). */
   onError(message: string): void;
-  /** The widget or the user closed the drawer. Fires at most once per session. */
-  onClose(): void;
+  /**
+   * The widget (`kyi:close`) or the user (Escape, backdrop, close button) closed the drawer.
+   * Fires at most once per session.
+   */
+  onClose(by: 'widget' | 'user'): void;
 }
 
 /** A running widget session (built-in drawer or vendor SDK adapter). */
@@ -51,7 +54,7 @@ export interface DrawerStrings {
 
 export interface DrawerOptions extends WidgetCallbacks {
   /** Where the dialog is appended: the element's shadow root. Must be connected. */
-  host: ShadowRoot | Element;
+  host: Element | DocumentFragment;
   /** Widget base URL (origin and optional base path); relative URLs resolve against the page. */
   widgetUrl: string;
   scope: WidgetScope;
@@ -191,8 +194,18 @@ export function openDrawer(options: DrawerOptions): WidgetHandle {
   status.append(spinner, statusText);
   body.append(status);
 
+  // Focus guards: \`showModal()\` makes the page inert, but Tab past the end of the widget
+  // (inside the cross-origin iframe, where the page cannot see keys) may still leave the
+  // document. A focusable guard after the iframe catches that and wraps to the close button;
+  // one before the header wraps Shift+Tab to the widget.
+  const guardStart = doc.createElement('span');
+  const guardEnd = doc.createElement('span');
+  for (const guard of [guardStart, guardEnd]) {
+    guard.className = 'focus-guard';
+    guard.tabIndex = 0;
+  }
+  dialog.append(guardStart, panel, guardEnd);
   panel.append(header, body);
-  dialog.append(panel);
 
   let iframe: HTMLIFrameElement | undefined;
   let origin = '';
@@ -226,38 +239,42 @@ export function openDrawer(options: DrawerOptions): WidgetHandle {
     } else if (message.type === 'kyi:error') {
       options.onError(message.message);
     } else {
-      requestClose();
+      requestClose('widget');
     }
   };
 
-  const requestClose = () => {
+  const requestClose = (by: 'widget' | 'user') => {
     if (!live) return;
     // The caller destroys the drawer in response; until then nothing else may report.
     live = false;
-    options.onClose();
+    options.onClose(by);
   };
 
   const onCancel = (event: Event) => {
     event.preventDefault();
-    requestClose();
+    requestClose('user');
   };
   // Chromium may close a dialog without a cancelable `cancel` (repeated Escape without user
   // activation): the `close` event catches that path.
-  const onDialogClose = () => requestClose();
+  const onDialogClose = () => requestClose('user');
   const onClick = (event: MouseEvent) => {
     if (event.target !== dialog) return;
     // The panel fills the dialog box, so a click whose target is the dialog itself landed on
     // the ::backdrop; the bounds check keeps a click on the box edge from counting.
     const r = dialog.getBoundingClientRect();
     const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
-    if (!inside) requestClose();
+    if (!inside) requestClose('user');
   };
-  const onCloseButton = () => requestClose();
+  const onCloseButton = () => requestClose('user');
+  const onGuardStart = () => (iframe ?? closeButton).focus();
+  const onGuardEnd = () => closeButton.focus();
 
   dialog.addEventListener('cancel', onCancel);
   dialog.addEventListener('close', onDialogClose);
   dialog.addEventListener('click', onClick);
   closeButton.addEventListener('click', onCloseButton);
+  guardStart.addEventListener('focus', onGuardStart);
+  guardEnd.addEventListener('focus', onGuardEnd);
   win.addEventListener('message', onMessage);
 
   host.append(dialog);
@@ -282,6 +299,8 @@ export function openDrawer(options: DrawerOptions): WidgetHandle {
       dialog.removeEventListener('close', onDialogClose);
       dialog.removeEventListener('click', onClick);
       closeButton.removeEventListener('click', onCloseButton);
+      guardStart.removeEventListener('focus', onGuardStart);
+      guardEnd.removeEventListener('focus', onGuardEnd);
       if (dialog.open) dialog.close();
       dialog.remove();
       iframe = undefined;
@@ -324,6 +343,14 @@ export const drawerStyles = css`
   }
   .drawer::backdrop {
     background: var(--kyi-verify-button-backdrop, rgb(0 0 0 / 0.45));
+  }
+  .focus-guard {
+    position: fixed;
+    inline-size: 1px;
+    block-size: 1px;
+    opacity: 0;
+    pointer-events: none;
+    outline: none;
   }
   .drawer-panel {
     display: flex;

@@ -7,7 +7,7 @@
  * - Each caller passes its own `AbortSignal`; when nobody waits for an entry any more it is
  *   dropped from the queue, and a batch whose every entry was abandoned is aborted.
  * - `bypassCache` skips the cache (and any request already on the wire) and asks the
- *   server piece to skip its cache too (`Cache-Control: no-cache` on the batch).
+ *   server piece to skip its cache too (`Cache-Control: no-cache` and `fresh: true` on the batch).
  *
  * Nothing here touches the DOM until a lookup is made.
  */
@@ -91,10 +91,10 @@ export function toWire(request: LookupRequest): Record<string, string> {
   if (request.kind === 'token') {
     if ('caip19' in request) return { kind: 'token', caip19: request.caip19 };
     const wire: Record<string, string> = { kind: 'token', address: request.address };
-    if (request.chainSlug) wire.chain_slug = request.chainSlug;
+    if (request.chainSlug) wire.chainSlug = request.chainSlug;
     return wire;
   }
-  if ('accountId' in request) return { kind: 'asset', account_id: request.accountId };
+  if ('accountId' in request) return { kind: 'asset', accountId: request.accountId };
   return { kind: 'asset', chain: request.chain, address: request.address };
 }
 
@@ -310,7 +310,7 @@ export class LookupClient {
       const response = await doFetch(`${proxyUrl}/lookup`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ requests: entries.map((e) => e.wire) }),
+        body: JSON.stringify(bypass ? { requests: entries.map((e) => e.wire), fresh: true } : { requests: entries.map((e) => e.wire) }),
         credentials: 'same-origin',
         signal: batch.controller.signal,
         ...(bypass ? { cache: 'no-store' as RequestCache } : {}),

@@ -53,6 +53,11 @@ function fromOwnFrame(instance: VendorInstance): boolean {
   return current.source === frame.contentWindow && current.origin === origin;
 }
 
+function duringMessage(): boolean {
+  const current = (globalThis as { event?: unknown }).event;
+  return typeof MessageEvent !== 'undefined' && current instanceof MessageEvent;
+}
+
 function safeDestroy(instance: VendorInstance): void {
   try {
     instance?.destroy();
@@ -84,7 +89,7 @@ export function openVendorWidget(sdk: VendorKyiFunction, options: VendorWidgetOp
       onClose: () => {
         if (!live() || !fromOwnFrame(own)) return;
         finished = true;
-        options.onClose();
+        options.onClose(duringMessage() ? 'widget' : 'user');
       },
     });
     own = result && typeof result === 'object' ? result : undefined;

@@ -1,7 +1,6 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import {
   BADGE_THEMES,
-  badgeUrl,
   CREDENTIAL_TYPES,
   isOneOf,
   parseBadgeOptions,
@@ -9,6 +8,7 @@ import {
 } from '../contract/index.js';
 import { KyiErrorEvent } from '../events.js';
 import type { StringKey } from '../strings.js';
+import { badgePicture, badgeSources, httpUrl } from './badge-image.js';
 import { KyiElement } from './kyi-element.js';
 import { sharedStyles } from './styles.js';
 
@@ -23,18 +23,8 @@ const FULL_PILL_BOX: Record<string, { width: number; height: number }> = {
 };
 
 type Resolved =
-  | { ok: true; options: Omit<BadgeOptions, 'theme'>; themes: ('dark' | 'light')[]; href: string | undefined }
+  | { ok: true; options: Omit<BadgeOptions, 'theme'>; theme: BadgeElementTheme; href: string | undefined }
   | { ok: false; key: string; message: string };
-
-function isHttpUrl(value: string): string | undefined {
-  try {
-    const base = typeof document === 'undefined' ? undefined : document.baseURI;
-    const url = new URL(value, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * @tag kyi-badge
@@ -95,6 +85,7 @@ export class KyiBadge extends KyiElement {
         background: var(--kyi-badge-label-background, var(--_kyi-surface));
         border: 1px solid currentColor;
         border-radius: 999px;
+        min-height: 1.75em;
       }
     `,
   ];
@@ -138,11 +129,11 @@ export class KyiBadge extends KyiElement {
     this._failed = false;
   }
 
-  /** The resolved badge URL(s) for the current attributes, or `undefined` when invalid. */
+  /** The badge image URL for the current attributes (the light one for `auto`), or `undefined` when invalid. */
   get src(): string | undefined {
     const r = this.#resolve();
     if (!r.ok) return undefined;
-    return this.#url(r, r.themes[r.themes.length - 1]!);
+    return badgeSources(this.config.badgeBaseUrl, r.options, r.theme)?.urls.at(-1);
   }
 
   #resolve(): Resolved {
@@ -161,16 +152,11 @@ export class KyiBadge extends KyiElement {
     }
     let href: string | undefined;
     if (this.href !== undefined && this.href !== null && this.href !== '') {
-      href = isHttpUrl(this.href);
+      href = httpUrl(this.href);
       if (!href) return { ok: false, key: `href:${this.href}`, message: 'Invalid href: only http(s) links are allowed' };
     }
     const { theme: _ignored, ...options } = parsed.value;
-    return { ok: true, options, themes: theme === 'auto' ? ['dark', 'light'] : [theme], href };
-  }
-
-  #url(r: Extract<Resolved, { ok: true }>, theme: 'dark' | 'light'): string | undefined {
-    const url = badgeUrl(this.config.badgeBaseUrl, { ...r.options, theme });
-    return isHttpUrl(url);
+    return { ok: true, options, theme, href };
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -215,35 +201,14 @@ export class KyiBadge extends KyiElement {
       r.options.variant === 'full'
         ? (FULL_PILL_BOX[r.options.credential] ?? { width: 188, height: 32 })
         : { width: r.options.size, height: r.options.size };
-    const urls = r.themes.map((theme) => this.#url(r, theme));
-    const fallback = this._failed || urls.some((u) => !u);
-    const content = fallback
-      ? html`<span part="label" style="min-height:${box.height}px">${label}</span>`
-      : this.#picture(urls as string[], r.themes, label, box);
+    const sources = badgeSources(this.config.badgeBaseUrl, r.options, r.theme);
+    const content =
+      this._failed || !sources
+        ? html`<span part="label">${label}</span>`
+        : badgePicture(sources, label, box, this.#onError);
     if (!r.href) return html`<span part="base">${content}</span>`;
     return html`<a part="base" href=${r.href} target="_blank" rel="noopener noreferrer"
       >${content}<span class="visually-hidden">${this.t('common.opensInNewTab')}</span></a
-    >`;
-  }
-
-  #picture(urls: string[], themes: ('dark' | 'light')[], label: string, box: { width: number; height: number }) {
-    const img = (src: string) =>
-      html`<img
-        part="image"
-        src=${src}
-        alt=${label}
-        width=${box.width}
-        height=${box.height}
-        loading="lazy"
-        decoding="async"
-        @error=${this.#onError}
-      />`;
-    if (themes.length === 1) return img(urls[0]!);
-    // `auto`: the browser picks the dark image when the user prefers dark, without script.
-    return html`<picture
-      ><source media="(prefers-color-scheme: dark)" srcset=${urls[0]!} width=${box.width} height=${box.height} />${img(
-        urls[1]!,
-      )}</picture
     >`;
   }
 }

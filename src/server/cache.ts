@@ -40,6 +40,9 @@ export interface SwrCacheOptions {
   onBackgroundError?: (error: unknown) => void;
 }
 
+/** A bypassing `get` reuses an entry younger than this (ms). */
+export const BYPASS_FLOOR_MS = 1000;
+
 export class SwrCache<V> {
   readonly maxEntries: number;
   readonly #now: () => number;
@@ -64,6 +67,13 @@ export class SwrCache<V> {
     return this.#inflight.size;
   }
 
+  /** Resolves once no load is in flight (background refreshes included). */
+  async idle(): Promise<void> {
+    while (this.#inflight.size > 0) {
+      await Promise.allSettled([...this.#inflight.values()]);
+    }
+  }
+
   /** Drops everything (in-flight loads still finish and store). */
   clear(): void {
     this.#entries.clear();
@@ -86,7 +96,11 @@ export class SwrCache<V> {
    */
   async get(key: string, load: () => Promise<Loaded<V>>, options: { bypass?: boolean } = {}): Promise<CacheResult<V>> {
     const now = this.#now();
-    if (!options.bypass) {
+    if (options.bypass) {
+      // a bypass refreshes at most once a second per key: "no-cache" never amplifies into a flood upstream
+      const entry = this.peek(key);
+      if (entry && entry.freshUntil > now && now - entry.storedAt < BYPASS_FLOOR_MS) return { entry, state: 'hit' };
+    } else {
       const entry = this.peek(key);
       if (entry) {
         this.#touch(key, entry);

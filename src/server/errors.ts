@@ -44,7 +44,7 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
 
 /** The JSON error response `{ code, message }`; errors are never cached. */
 export function errorResponse(status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse({ code, message }, status, { 'cache-control': 'no-store', ...headers });
+  return jsonResponse({ code, message }, status, { 'cache-control': 'private, no-store', ...headers });
 }
 
 /** Response for a thrown `KyiHttpError`. */

@@ -34,7 +34,8 @@ export function ifNoneMatchHits(header: string | null, etag: string): boolean {
 /** Whether the browser asked to skip caches (`Cache-Control: no-cache` / `Pragma: no-cache`). */
 export function wantsFresh(request: Request): boolean {
   const cc = request.headers.get('cache-control') ?? '';
-  return /(?:^|,)\s*(?:no-cache|max-age=0)\s*(?:,|$)/i.test(cc) || /no-cache/i.test(request.headers.get('pragma') ?? '');
+  // not `max-age=0`: that is a browser's ordinary reload revalidation, answered by ETag / 304
+  return /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(cc) || /no-cache/i.test(request.headers.get('pragma') ?? '');
 }
 
 /**
@@ -61,7 +62,8 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
         if (done) break;
         size += value.byteLength;
         if (size > maxBytes) {
-          await reader.cancel().catch(() => {});
+          // not cancelled: some adapters reset the connection on cancel, losing the 413
+          reader.releaseLock();
           throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
         }
         text += decoder.decode(value, { stream: true });

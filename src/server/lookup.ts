@@ -27,7 +27,7 @@ export const LOOKUP_BODY_MAX_BYTES = 64 * 1024;
 /** `Cache-Control` of a lookup answer: public (no user data), bounded by the cache timing. */
 export function lookupCacheControl(answer: LookupAnswer): string {
   const status = answer.value.status;
-  if (status !== 200 && status !== 404) return 'no-store';
+  if (status !== 200 && status !== 404) return 'private, no-store';
   if (answer.freshMs <= 0 && answer.staleMs <= 0) return 'no-cache';
   const maxAge = Math.floor(answer.freshMs / 1000);
   const swr = Math.floor(answer.staleMs / 1000);

@@ -25,8 +25,11 @@ export interface ExplorerRouteInfo {
   write: boolean;
 }
 
-/** Result of `authorize`: `true` lets the call through, `false` answers 403, a Response is sent as is. */
-export type AuthorizeResult = boolean | Response | void | undefined;
+/**
+ * Result of `authorize`: only `true` lets the call through; a Response is sent as is;
+ * anything else (including `false` and `undefined`) answers 403 `forbidden`.
+ */
+export type AuthorizeResult = boolean | Response;
 
 export interface KyiHandlerOptions {
   /** Path prefix the handler answers under. Default `/api/kyi`. */

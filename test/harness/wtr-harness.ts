@@ -20,7 +20,7 @@ export function kyiHarness() {
   let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
 
   async function start() {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startSandbox({ port: 0, hostile: true });
     const { info } = sandbox;
     const sessions = createDemoSessions();
     const handler = createKyiHandler({

@@ -13,10 +13,10 @@ const base = {
   attestationAddress: null,
   verified: true,
   verifiedAt: '2025-06-06T06:06:06.000Z',
-  verifications: ['eip191'],
+  verifications: ['eip191'] as string[],
   observedAt: '2025-06-06T06:06:06.000Z',
   assetDid: null,
-} as const;
+};
 
 /** RLO … PDF: flips the visual order of what follows. */
 const RLO = '\u202E';

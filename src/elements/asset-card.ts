@@ -1,0 +1,415 @@
+import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { checkAssetInput, lookupAsset, type InputCheck } from '../client/lookup-outcomes.js';
+import type { LookupRequest } from '../client/lookup.js';
+import { parseCaip10, type AssetRecord, type Authority } from '../contract/index.js';
+import { KyiCopyEvent, KyiErrorEvent } from '../events.js';
+import type { StringKey } from '../strings.js';
+import { assetCardStyles } from './asset-card.styles.js';
+import { httpUrl } from './badge-image.js';
+import { KyiLookupElement, type LookupOutcomeLike } from './lookup-element.js';
+import { sharedStyles } from './styles.js';
+
+const checkPath = svg`<path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/>`;
+const dashPath = svg`<circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/>`;
+
+/** Authorities shown before "Show all". */
+const AUTHORITIES_SHOWN = 10;
+/** Descriptions longer than this start clamped, with a "Show more" toggle. */
+const DESCRIPTION_CLAMP_CHARS = 280;
+
+/** `0x1234…abcd`: enough of both ends to recognise an address. */
+export function shortenAddress(address: string): string {
+  const chars = [...address];
+  return chars.length <= 14 ? address : `${chars.slice(0, 6).join('')}…${chars.slice(-4).join('')}`;
+}
+
+/** `mint_authority` → `Mint authority` (for values the strings table does not know). */
+function humanize(value: string): string {
+  const spaced = value.replace(/[_-]+/g, ' ').trim();
+  return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : value;
+}
+
+/**
+ * @tag kyi-asset-card
+ * @summary A verified asset's record: token image, name, ticker, chain, issuer and whether
+ * the business is verified, description, links, authorities and attestation address.
+ *
+ * Identify the asset with `account-id` (CAIP-10), or `chain` (a chain name such as
+ * `solana`) and `address`. A 404 reads "not verified on this chain". Upstream text is
+ * rendered as text; a URL becomes a link or an image only when it is http(s).
+ *
+ * @slot actions - Buttons or links shown at the bottom of the card (e.g. `<kyi-verify-button>`).
+ *
+ * @csspart base - The card.
+ * @csspart header - Image, name, ticker and chain.
+ * @csspart image - The token image.
+ * @csspart placeholder - Shown instead of the image when there is none or it fails.
+ * @csspart name - The token name.
+ * @csspart ticker - The token ticker.
+ * @csspart chain - The chain.
+ * @csspart issuer - The issuer block (name and business verification).
+ * @csspart description - The description.
+ * @csspart links - The website / whitepaper / verified page links.
+ * @csspart link - Each link.
+ * @csspart verified-link - The link to the asset's verified page.
+ * @csspart authorities - The list of authorities.
+ * @csspart authority - One authority.
+ * @csspart address - A shortened address.
+ * @csspart copy-button - A copy button.
+ * @csspart attestation - The attestation address block.
+ * @csspart actions - The wrapper of the `actions` slot.
+ * @csspart skeleton - Loading placeholders.
+ * @csspart notice - The not-found and invalid-input notices.
+ * @csspart error - The error alert.
+ * @csspart retry-button - The error's Retry button.
+ *
+ * @cssprop --kyi-asset-card-padding - Inner padding (default 1rem).
+ * @cssprop --kyi-asset-card-background - Card background.
+ * @cssprop --kyi-asset-card-border - Card border (default 1px solid the border colour).
+ * @cssprop --kyi-asset-card-image-size - Token image size (default 48px).
+ *
+ * @fires kyi-status - A lookup settled: `{ status, result }` (`verified`, `not-found`, `invalid`, `error`).
+ * @fires kyi-error - The lookup failed, or copying failed: `{ code, message }`.
+ * @fires kyi-copy - The user copied an address: `{ value }`.
+ */
+export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
+  static override styles = [...sharedStyles, assetCardStyles];
+
+  static override properties = {
+    accountId: { type: String, reflect: true, attribute: 'account-id' },
+    chain: { type: String, reflect: true },
+    address: { type: String, reflect: true },
+    _imageFailed: { state: true },
+    _expanded: { state: true },
+    _allAuthorities: { state: true },
+    _copyMessage: { state: true },
+  };
+
+  /** CAIP-10 account ID of the asset, e.g. `solana:5eykt4…:EPjF…` (use this, or `chain` + `address`). */
+  declare accountId: string | undefined;
+  /** Chain name, e.g. `solana` or `ethereum` (with `address`). */
+  declare chain: string | undefined;
+  /** Token address (with `chain`). */
+  declare address: string | undefined;
+
+  declare private _imageFailed: boolean;
+  declare private _expanded: boolean;
+  declare private _allAuthorities: boolean;
+  declare private _copyMessage: string;
+  #copyTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    super();
+    this.accountId = undefined;
+    this.chain = undefined;
+    this.address = undefined;
+    this._imageFailed = false;
+    this._expanded = false;
+    this._allAuthorities = false;
+    this._copyMessage = '';
+  }
+
+  /** The asset record of the last lookup (`null` when none). */
+  get result(): AssetRecord | null {
+    return this._result;
+  }
+
+  protected checkInput(): InputCheck {
+    return checkAssetInput({ accountId: this.accountId, chain: this.chain, address: this.address });
+  }
+
+  protected lookup(request: LookupRequest, options: { signal: AbortSignal; bypassCache: boolean }) {
+    return lookupAsset(this.config.proxyUrl, request as Extract<LookupRequest, { kind: 'asset' }>, options) as Promise<
+      LookupOutcomeLike<AssetRecord>
+    >;
+  }
+
+  protected override fingerprint(): string {
+    const r = this._result;
+    if (!r) return this._status;
+    const auth = (r.token_details.authorities ?? []).map((a) => `${a.address}:${a.verified}`).join(',');
+    return `${this._status}|${r.business_details?.business_verified}|${auth}`;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    // A new record may carry a new (re-signed) image link: try it again.
+    if ((changed as Map<PropertyKey, unknown>).has('_result')) this._imageFailed = false;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#copyTimer);
+  }
+
+  #chainLabel(): string {
+    const r = this._result;
+    if (r?.token_details.chain) return r.token_details.chain;
+    if (this.chain) return this.chain;
+    if (this.accountId) {
+      try {
+        const { chainId } = parseCaip10(this.accountId);
+        return `${chainId.namespace}:${chainId.reference}`;
+      } catch {
+        return this.accountId;
+      }
+    }
+    return '';
+  }
+
+  async #copy(value: string): Promise<void> {
+    clearTimeout(this.#copyTimer);
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('The clipboard is not available');
+      await navigator.clipboard.writeText(value);
+      this._copyMessage = this.t('common.copied');
+      this.dispatchEvent(new KyiCopyEvent({ value }));
+    } catch (error) {
+      this._copyMessage = this.t('common.copyFailed');
+      this.dispatchEvent(
+        new KyiErrorEvent({ code: 'copy_failed', message: error instanceof Error ? error.message : 'Copy failed' }),
+      );
+    }
+    this.#copyTimer = setTimeout(() => (this._copyMessage = ''), 4000);
+  }
+
+  #mark(yes: boolean, label: string): TemplateResult {
+    return html`<svg class="mark ${yes ? 'yes' : 'no'}" viewBox="0 0 20 20" aria-hidden="true">${yes ? checkPath : dashPath}</svg
+      ><span>${label}</span>`;
+  }
+
+  #address(address: string): TemplateResult {
+    const short = shortenAddress(address);
+    return html`<span class="address-row">
+      <bdi part="address" class="address mono" title=${address}
+        ><span aria-hidden="true">${short}</span><span class="visually-hidden">${address}</span></bdi
+      >
+      <button
+        part="copy-button"
+        class="button small"
+        type="button"
+        aria-label=${this.t('assetCard.copyAddress', { address: short })}
+        @click=${() => this.#copy(address)}
+      >
+        ${this.t('common.copy')}
+      </button>
+    </span>`;
+  }
+
+  #link(url: string | null | undefined, label: string, part = 'link'): TemplateResult | typeof nothing {
+    const href = httpUrl(url);
+    if (!href) return nothing;
+    return html`<li>
+      <a part=${part} href=${href} target="_blank" rel="noopener noreferrer"
+        >${label}<span class="visually-hidden"> ${this.t('common.opensInNewTab')}</span></a
+      >
+    </li>`;
+  }
+
+  #authority(a: Authority): TemplateResult {
+    const type = a.authority_type ?? '';
+    const typeLabel = type
+      ? (this.tMaybe(`assetCard.authorityType.${type}`) ?? humanize(type))
+      : this.t('assetCard.authorityUnknown');
+    const accountType = a.account_type
+      ? (this.tMaybe(`assetCard.accountType.${a.account_type}`) ?? humanize(a.account_type))
+      : '';
+    const signers = a.multisig_signers ?? [];
+    return html`<li part="authority" class="authority">
+      <div class="authority-head">
+        <bdi class="authority-type" title=${typeLabel}>${typeLabel}</bdi>
+        <span class="status-text ${a.verified ? 'yes' : 'no'}"
+          >${this.#mark(!!a.verified, this.t(a.verified ? 'assetCard.authorityVerified' : 'assetCard.authorityNotVerified'))}</span
+        >
+      </div>
+      ${a.address ? this.#address(a.address) : nothing}
+      ${accountType
+        ? html`<span class="muted">${this.t('assetCard.accountType')}: <bdi>${accountType}</bdi></span>`
+        : nothing}
+      ${signers.length
+        ? html`<details class="signers">
+            <summary>${this.t('assetCard.signers', { count: signers.length })}</summary>
+            <ul>
+              ${signers.map((s) => html`<li>${this.#address(s)}</li>`)}
+            </ul>
+          </details>`
+        : nothing}
+    </li>`;
+  }
+
+  #renderRecord(r: AssetRecord): TemplateResult {
+    const td = r.token_details;
+    const bd = r.business_details;
+    const name = td.token_name?.trim() || this.t('assetCard.untitled');
+    const image = this._imageFailed ? undefined : httpUrl(td.token_image);
+    const initial = [...(td.token_ticker?.trim() || td.token_name?.trim() || '?')][0] ?? '?';
+    const description = bd?.business_description?.trim() ?? '';
+    const clamped = description.length > DESCRIPTION_CLAMP_CHARS && !this._expanded;
+    const authorities = td.authorities ?? [];
+    const shown = this._allAuthorities ? authorities : authorities.slice(0, AUTHORITIES_SHOWN);
+    const links = [
+      this.#link(r.website_url, this.t('assetCard.website')),
+      this.#link(r.whitepaper_url, this.t('assetCard.whitepaper')),
+      this.#link(r.asset_url, this.t('assetCard.verifiedPage'), 'link verified-link'),
+    ].filter((l) => l !== nothing);
+
+    return html`<article part="base" class="card" aria-label=${name}>
+      <header part="header" class="header">
+        ${image
+          ? html`<img
+              part="image"
+              class="image"
+              src=${image}
+              alt=${this.t('assetCard.imageAlt')}
+              width="48"
+              height="48"
+              loading="lazy"
+              decoding="async"
+              referrerpolicy="no-referrer"
+              @error=${() => (this._imageFailed = true)}
+            />`
+          : html`<span part="placeholder" class="placeholder" aria-hidden="true">${initial}</span>`}
+        <div class="titles">
+          <p part="name" class="name" title=${name}><bdi>${name}</bdi></p>
+          <div class="meta">
+            ${td.token_ticker
+              ? html`<bdi part="ticker" class="ticker" title=${td.token_ticker}
+                  ><span class="visually-hidden">${this.t('assetCard.ticker')}: </span>${td.token_ticker}</bdi
+                >`
+              : nothing}
+            <span part="chain" class="chain chip"
+              ><span class="visually-hidden">${this.t('assetCard.chain')}: </span><bdi>${td.chain}</bdi></span
+            >
+            <span class="verified-tag">${this.#mark(true, this.t('assetCard.verifiedAsset'))}</span>
+          </div>
+        </div>
+      </header>
+
+      <section part="issuer" class="issuer">
+        <span class="visually-hidden">${this.t('assetCard.issuer')}:</span>
+        <bdi class="issuer-name" title=${bd?.business_name ?? ''}
+          >${bd?.business_name?.trim() || this.t('assetCard.unknownIssuer')}</bdi
+        >
+        ${bd
+          ? html`<span class="status-text ${bd.business_verified ? 'yes' : 'no'}"
+              >${this.#mark(
+                !!bd.business_verified,
+                this.t(bd.business_verified ? 'assetCard.businessVerified' : 'assetCard.businessNotVerified'),
+              )}</span
+            >`
+          : nothing}
+      </section>
+
+      ${description
+        ? html`<section part="description" class="description ${clamped ? 'clamped' : ''}">
+            <p class="section-title">${this.t('assetCard.description')}</p>
+            <p><bdi>${description}</bdi></p>
+            ${description.length > DESCRIPTION_CLAMP_CHARS
+              ? html`<button
+                  class="link-button"
+                  type="button"
+                  aria-expanded=${this._expanded ? 'true' : 'false'}
+                  @click=${() => (this._expanded = !this._expanded)}
+                >
+                  ${this.t(this._expanded ? 'assetCard.showLess' : 'assetCard.showMore')}
+                </button>`
+              : nothing}
+          </section>`
+        : nothing}
+      ${links.length
+        ? html`<ul part="links" class="links" aria-label=${this.t('assetCard.links')}>${links}</ul>`
+        : nothing}
+
+      <section class="authorities-section">
+        <p class="section-title">${this.t('assetCard.authorities')}</p>
+        ${authorities.length
+          ? html`<ul part="authorities" class="authorities">
+              ${shown.map((a) => this.#authority(a))}
+            </ul>`
+          : html`<p class="muted">${this.t('assetCard.noAuthorities')}</p>`}
+        ${authorities.length > AUTHORITIES_SHOWN && !this._allAuthorities
+          ? html`<button class="link-button" type="button" @click=${() => (this._allAuthorities = true)}>
+              ${this.t('assetCard.showAllAuthorities', { count: authorities.length })}
+            </button>`
+          : nothing}
+      </section>
+
+      ${r.attestation_address
+        ? html`<section part="attestation" class="attestation">
+            <p class="section-title">${this.t('assetCard.attestation')}</p>
+            ${this.#address(r.attestation_address)}
+          </section>`
+        : nothing}
+      ${this.#footer()}
+    </article>`;
+  }
+
+  #footer(): TemplateResult {
+    return html`<div class="footer">
+      <span part="actions" class="actions"><slot name="actions"></slot></span>
+      <span class="copy-status" role="status">${this._copyMessage}</span>
+    </div>`;
+  }
+
+  #skeleton(): TemplateResult {
+    return html`<div part="base" class="card skeleton-card" aria-busy="true">
+      <div class="header">
+        <span part="skeleton" class="skeleton round"></span>
+        <div class="stack">
+          <span part="skeleton" class="skeleton line w-60"></span>
+          <span part="skeleton" class="skeleton line w-40"></span>
+        </div>
+      </div>
+      <div class="stack">
+        <span part="skeleton" class="skeleton line w-90"></span>
+        <span part="skeleton" class="skeleton line w-75"></span>
+        <span part="skeleton" class="skeleton line w-60"></span>
+      </div>
+      <span class="visually-hidden">${this.t('assetCard.loading')}</span>
+    </div>`;
+  }
+
+  override render() {
+    switch (this._status) {
+      case 'idle':
+        return nothing;
+      case 'loading':
+        return this.#skeleton();
+      case 'verified':
+      case 'unverified':
+        return this._result ? this.#renderRecord(this._result) : nothing;
+      case 'not-found':
+        return html`<div part="base" class="card">
+          <div part="notice" class="notice">
+            <span class="notice-title">${this.t('assetCard.notFound')}</span>
+            <bdi>${this.t('assetCard.notFoundDetail', { chain: this.#chainLabel() })}</bdi>
+          </div>
+          ${this.#footer()}
+        </div>`;
+      case 'invalid': {
+        const detail = this._problem
+          ? (this.tMaybe(`assetCard.invalid.${this._problem.reason}`) ?? this._problem.message)
+          : (this._error?.message ?? '');
+        return html`<div part="base" class="card">
+          <div part="notice" class="notice">
+            <span class="notice-title">${this.t('assetCard.invalid')}</span>
+            <span>${detail}</span>
+          </div>
+        </div>`;
+      }
+      case 'error':
+        return html`<div part="base" class="card">
+          ${this.renderError(this.t('assetCard.error'))} ${this.#footer()}
+        </div>`;
+    }
+  }
+}
+
+/** Strings of the asset card that depend on data (used by tests). */
+export type AssetCardStringKey = Extract<StringKey, `assetCard.${string}`>;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kyi-asset-card': KyiAssetCard;
+  }
+}

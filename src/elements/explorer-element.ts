@@ -1,0 +1,222 @@
+/**
+ * Shared async discipline of the monitoring elements (`<kyi-watchlist>`,
+ * `<kyi-change-feed>`, `<kyi-notifications>`), after `@lit/task`:
+ * - each load aborts the previous one; its signal reaches `fetch`; only the latest may write;
+ * - `settled` is a promise tests await instead of sleeping;
+ * - `refresh-interval` polls within the key's budget: never below `MIN_REFRESH_SECONDS`,
+ *   one request at a time, paused while the page is hidden, and stretched to the
+ *   `Retry-After` of a 429.
+ */
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { ExplorerRequestError, isAbortError } from '../client/explorer.js';
+import { KyiErrorEvent } from '../events.js';
+import type { StringKey } from '../strings.js';
+import { KyiElement } from './kyi-element.js';
+
+/** Shortest polling interval an element accepts, in seconds (the budget is shared per key). */
+export const MIN_REFRESH_SECONDS = 30;
+
+/** Load state of a monitoring element. */
+export type KyiExplorerStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** What went wrong, in words the element can show. */
+export interface ExplorerProblem {
+  code: string;
+  message: string;
+  status: number;
+  retryAfter?: number | undefined;
+}
+
+const ERROR_STRINGS: Record<string, StringKey> = {
+  network: 'common.error.network',
+  upstream_unavailable: 'common.error.unavailable',
+  upstream_timeout: 'common.error.unavailable',
+  too_many_requests: 'common.error.rateLimited',
+  not_configured: 'common.error.notConfigured',
+  unauthorized: 'common.error.unauthorized',
+  upstream_error: 'common.error.unauthorized',
+  invalid_response: 'common.error.invalidResponse',
+  upstream_invalid: 'common.error.invalidResponse',
+  internal_error: 'common.error.server',
+};
+
+/** Turns anything thrown by the Explorer data layer into a problem with a stable code. */
+export function toProblem(error: unknown): ExplorerProblem {
+  if (error instanceof ExplorerRequestError) {
+    return { code: error.code, message: error.message, status: error.status, retryAfter: error.retryAfter };
+  }
+  return { code: 'internal_error', message: error instanceof Error ? error.message : String(error), status: 0 };
+}
+
+export abstract class KyiExplorerElement extends KyiElement {
+  static override properties = {
+    proxyUrl: { type: String, attribute: 'proxy-url' },
+    refreshInterval: { type: Number, attribute: 'refresh-interval' },
+    theme: { type: String, reflect: true },
+    _status: { state: true },
+    _problem: { state: true },
+  };
+
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  declare proxyUrl: string | undefined;
+  /** Re-read every this many seconds (at least 30); 0 or absent turns polling off. */
+  declare refreshInterval: number;
+  /** `light`, `dark`, or `auto` (default) to follow `prefers-color-scheme`. */
+  declare theme: string;
+
+  declare protected _status: KyiExplorerStatus;
+  declare protected _problem: ExplorerProblem | undefined;
+
+  #controller: AbortController | undefined;
+  #runId = 0;
+  #run: Promise<void> = Promise.resolve();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #nextDelayMs = 0;
+  #onVisibility = () => this.#schedule();
+
+  constructor() {
+    super();
+    this.proxyUrl = undefined;
+    this.refreshInterval = 0;
+    this.theme = 'auto';
+    this._status = 'idle';
+    this._problem = undefined;
+  }
+
+  /** `idle` | `loading` | `ready` | `error`. Read-only. */
+  get status(): KyiExplorerStatus {
+    return this._status;
+  }
+
+  /** Resolves once the current load (if any) has settled and rendered. */
+  get settled(): Promise<void> {
+    return (async () => {
+      for (;;) {
+        await this.updateComplete;
+        const run = this.#run;
+        await run;
+        await this.updateComplete;
+        if (run === this.#run && !this.isUpdatePending) return;
+      }
+    })();
+  }
+
+  /** Loads again now. Resolves when settled. */
+  async refresh(): Promise<void> {
+    await this.updateComplete;
+    this.startLoad('full');
+    await this.settled;
+  }
+
+  /** Base URL of the server piece for this element. */
+  protected get proxy(): string {
+    return this.config.proxyUrl;
+  }
+
+  /**
+   * Loads data. `kind` is `full` for a first or filter-driven load and `poll` for a
+   * `refresh-interval` tick. Throw to report a problem; the signal aborts stale runs.
+   */
+  protected abstract load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<void>;
+
+  /** Property names whose change means a new full load. */
+  protected loadKeys(): readonly string[] {
+    return ['proxyUrl'];
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#onVisibility);
+    if (this.hasUpdated) this.startLoad('full');
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.#onVisibility);
+    this.#controller?.abort();
+    this.#clearTimer();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    const has = (key: string) => (changed as Map<PropertyKey, unknown>).has(key);
+    if (!this.hasUpdated || this.loadKeys().some(has)) {
+      this.startLoad('full');
+    } else if (has('refreshInterval')) {
+      this.#schedule();
+    }
+  }
+
+  /** Starts a load, aborting the one in flight. */
+  protected startLoad(kind: 'full' | 'poll'): void {
+    this.#controller?.abort();
+    this.#clearTimer();
+    const controller = new AbortController();
+    this.#controller = controller;
+    const runId = ++this.#runId;
+    if (kind === 'full') {
+      this._status = 'loading';
+      this._problem = undefined;
+    }
+    this.#run = (async () => {
+      try {
+        await this.load(controller.signal, kind);
+        if (runId !== this.#runId) return;
+        this._status = 'ready';
+        this._problem = undefined;
+        this.#nextDelayMs = 0;
+      } catch (error) {
+        if (runId !== this.#runId || isAbortError(error) || controller.signal.aborted) return;
+        const problem = toProblem(error);
+        this.#nextDelayMs = (problem.retryAfter ?? 0) * 1000;
+        // A failed poll keeps what is shown (it is still the latest good data) but says so.
+        this._status = 'error';
+        this._problem = problem;
+        this.reportError(problem);
+      } finally {
+        if (runId === this.#runId) this.#schedule();
+      }
+    })();
+  }
+
+  /** Fires `kyi-error` for a problem. */
+  protected reportError(problem: ExplorerProblem): void {
+    this.dispatchEvent(new KyiErrorEvent({ code: problem.code, message: problem.message, status: problem.status }));
+  }
+
+  /** The words for a problem: the server's own message for a rejected filter, else the table. */
+  protected problemText(problem: ExplorerProblem): string {
+    if (problem.code === 'invalid_parameter') return problem.message;
+    const key = ERROR_STRINGS[problem.code];
+    if (key) return this.t(key);
+    return problem.status >= 500 ? this.t('common.error.server') : this.t('common.error.generic');
+  }
+
+  /** The error box with `role="alert"` and a retry button. */
+  protected renderProblem(problem: ExplorerProblem, title: string): TemplateResult {
+    return html`<div class="alert" role="alert" part="error">
+      <span class="alert-title">${title}</span>
+      <span>${this.problemText(problem)}</span>
+      ${problem.status === 400
+        ? nothing
+        : html`<button class="button small" type="button" @click=${() => this.refresh()}>${this.t('common.retry')}</button>`}
+    </div>`;
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #schedule(): void {
+    this.#clearTimer();
+    const seconds = Number(this.refreshInterval);
+    if (!this.isConnected || !(seconds > 0)) return;
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return; // resumes on visibilitychange
+    const delay = Math.max(Math.max(MIN_REFRESH_SECONDS, seconds) * 1000, this.#nextDelayMs);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.startLoad(this._status === 'ready' || this._status === 'error' ? 'poll' : 'full');
+    }, delay);
+  }
+}

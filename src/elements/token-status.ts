@@ -1,0 +1,212 @@
+import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { lookupToken, checkTokenInput, type InputCheck } from '../client/lookup-outcomes.js';
+import type { LookupRequest } from '../client/lookup.js';
+import type { TokenLookupResult, TokenMatch } from '../contract/index.js';
+import type { StringKey } from '../strings.js';
+import { badgePicture, badgeSources, type ThemeChoice } from './badge-image.js';
+import { KyiLookupElement, type LookupOutcomeLike } from './lookup-element.js';
+import { sharedStyles } from './styles.js';
+import { tokenStatusStyles } from './token-status.styles.js';
+
+const checkIcon = svg`<path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/>`;
+const dashIcon = svg`<circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/>`;
+const questionIcon = svg`<circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M8 8a2 2 0 1 1 2.6 1.9c-.4.2-.6.5-.6.9v.7" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/><circle cx="10" cy="13.8" r="1" fill="currentColor"/>`;
+
+function chainOf(match: TokenMatch): string {
+  return match.token.chain_slug || match.token.caip2 || match.token.caip19?.split('/')[0] || '?';
+}
+
+/**
+ * @tag kyi-token-status
+ * @summary Live KYI verification status of one token: looks the token up through the
+ * partner's server piece and shows the verified badge only when the lookup says so.
+ *
+ * Identify the token with `caip19`, or with `address` and optional `chain-slug`. Lookups
+ * from every element on the page are batched, deduplicated and cached. The element
+ * re-checks when its attributes change and drops stale answers.
+ *
+ * @csspart base - The wrapper of every state.
+ * @csspart badge - The verified badge image.
+ * @csspart icon - The state icon (not verified, unknown token, or the badge's text fallback).
+ * @csspart label - The status text.
+ * @csspart summary - Per-chain summary when the token matches on several chains.
+ * @csspart issuer - The issuer line of a verified token.
+ * @csspart skeleton - The loading placeholder.
+ * @csspart notice - The invalid-input and unknown-token notices.
+ * @csspart error - The error alert.
+ * @csspart retry-button - The error's Retry button.
+ *
+ * @cssprop --kyi-token-status-icon-size - Size of the state icon and badge (default 1.25em).
+ * @cssprop --kyi-token-status-gap - Gap between icon and text (default 0.375em).
+ * @cssprop --kyi-token-status-verified-color - Colour of the verified text.
+ *
+ * @fires kyi-status - A lookup settled: `{ status, result }`.
+ * @fires kyi-error - The lookup failed: `{ code, message }`.
+ */
+export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
+  static override styles = [...sharedStyles, tokenStatusStyles];
+
+  static override properties = {
+    caip19: { type: String, reflect: true },
+    address: { type: String, reflect: true },
+    chainSlug: { type: String, reflect: true, attribute: 'chain-slug' },
+    compact: { type: Boolean, reflect: true },
+    _badgeFailed: { state: true },
+  };
+
+  /** CAIP-19 asset ID of the token (use this, or `address`). */
+  declare caip19: string | undefined;
+  /** Token address (use this, or `caip19`). */
+  declare address: string | undefined;
+  /** Chain slug narrowing an `address` lookup, e.g. `ethereum`. */
+  declare chainSlug: string | undefined;
+  /** Icon only, with the status as its accessible name. */
+  declare compact: boolean;
+
+  declare private _badgeFailed: boolean;
+
+  constructor() {
+    super();
+    this.caip19 = undefined;
+    this.address = undefined;
+    this.chainSlug = undefined;
+    this.compact = false;
+    this._badgeFailed = false;
+  }
+
+  /** The last lookup result (`null` before one settled, or for invalid input and errors). */
+  get result(): TokenLookupResult | null {
+    return this._result;
+  }
+
+  protected checkInput(): InputCheck {
+    return checkTokenInput({ caip19: this.caip19, address: this.address, chainSlug: this.chainSlug });
+  }
+
+  protected lookup(request: LookupRequest, options: { signal: AbortSignal; bypassCache: boolean }) {
+    return lookupToken(this.config.proxyUrl, request as Extract<LookupRequest, { kind: 'token' }>, options) as Promise<
+      LookupOutcomeLike<TokenLookupResult>
+    >;
+  }
+
+  protected override fingerprint(): string {
+    const chains = (this._result?.data ?? []).map((m) => `${chainOf(m)}:${m.kyi_verified}`).sort();
+    return `${this._status}|${chains.join(',')}`;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    // A new theme or badge base means new image URLs: try the image again.
+    if (changed.has('theme') || changed.has('proxyUrl')) this._badgeFailed = false;
+  }
+
+  #onBadgeError = () => {
+    this._badgeFailed = true;
+  };
+
+  #icon(kind: 'unverified' | 'not-found', label: string): TemplateResult {
+    return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}>
+      <title>${label}</title>${kind === 'unverified' ? dashIcon : questionIcon}
+    </svg>`;
+  }
+
+  #badge(label: string): TemplateResult {
+    const size = this.compact ? 16 : 24;
+    const sources = this._badgeFailed
+      ? undefined
+      : badgeSources(
+          this.config.badgeBaseUrl,
+          { credential: 'kyi_verified', variant: 'icon', format: 'svg', size },
+          (['auto', 'dark', 'light'].includes(this.theme) ? this.theme : 'auto') as ThemeChoice,
+        );
+    if (!sources)
+      return html`<svg part="icon" class="icon verified" viewBox="0 0 20 20" role="img" aria-label=${label}>
+        <title>${label}</title>${checkIcon}
+      </svg>`;
+    return html`<span class="badge">${badgePicture(sources, label, { width: size, height: size }, this.#onBadgeError, 'badge')}</span>`;
+  }
+
+  #summary(): TemplateResult | typeof nothing {
+    const data = this._result?.data ?? [];
+    if (this.compact || data.length < 2) return nothing;
+    const sep = this.t('tokenStatus.listSeparator');
+    const verified = [...new Set(data.filter((m) => m.kyi_verified).map(chainOf))];
+    const unverified = [...new Set(data.filter((m) => !m.kyi_verified).map(chainOf))];
+    const parts: string[] = [];
+    if (verified.length) parts.push(this.t('tokenStatus.verifiedOn', { chains: verified.join(sep) }));
+    if (unverified.length) parts.push(this.t('tokenStatus.notVerifiedOn', { chains: unverified.join(sep) }));
+    return html`<span part="summary" class="summary">${parts.join(' · ')}</span>`;
+  }
+
+  #issuer(): TemplateResult | typeof nothing {
+    if (this.compact) return nothing;
+    const issuer = this._result?.data.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
+    if (!issuer?.name) return nothing;
+    const key: StringKey = issuer.kyb_verified ? 'tokenStatus.issuerVerified' : 'tokenStatus.issuer';
+    return html`<span part="issuer" class="issuer">${this.t(key, { name: issuer.name })}</span>`;
+  }
+
+  override render() {
+    const compact = this.compact;
+    switch (this._status) {
+      case 'idle':
+        return nothing;
+      case 'loading':
+        return html`<span part="base" class="base loading ${compact ? 'compact' : ''}" aria-busy="true">
+          <span part="skeleton" class="skeleton icon-skeleton"></span>
+          ${compact ? nothing : html`<span part="skeleton" class="skeleton text-skeleton"></span>`}
+          <span class="visually-hidden">${this.t('tokenStatus.loading')}</span>
+        </span>`;
+      case 'verified': {
+        const label = this.t('tokenStatus.verified');
+        return html`<span part="base" class="base verified ${compact ? 'compact' : ''}">
+          ${this.#badge(label)}
+          ${compact
+            ? nothing
+            : html`<span class="text"
+                ><span part="label" class="label">${label}</span>${this.#issuer()}${this.#summary()}</span
+              >`}
+        </span>`;
+      }
+      case 'unverified': {
+        const label = this.t('tokenStatus.unverified');
+        return html`<span part="base" class="base unverified ${compact ? 'compact' : ''}">
+          ${this.#icon('unverified', label)}
+          ${compact
+            ? nothing
+            : html`<span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span>`}
+        </span>`;
+      }
+      case 'not-found': {
+        const label = this.t('tokenStatus.notFound');
+        return html`<span part="base" class="base not-found ${compact ? 'compact' : ''}">
+          ${this.#icon('not-found', compact ? `${label}. ${this.t('tokenStatus.notFoundDetail')}` : label)}
+          ${compact
+            ? nothing
+            : html`<span part="notice" class="text"
+                ><span part="label" class="label">${label}</span
+                ><span class="detail">${this.t('tokenStatus.notFoundDetail')}</span></span
+              >`}
+        </span>`;
+      }
+      case 'invalid': {
+        const title = this.t('tokenStatus.invalid');
+        const detail = this._problem
+          ? (this.tMaybe(`tokenStatus.invalid.${this._problem.reason}`) ?? this._problem.message)
+          : (this._error?.message ?? '');
+        return html`<span part="base notice" class="base invalid notice ${compact ? 'compact' : ''}">
+          <span class="notice-title">${title}</span>
+          ${compact ? html`<span class="visually-hidden">${detail}</span>` : html`<span class="detail">${detail}</span>`}
+        </span>`;
+      }
+      case 'error':
+        return html`<div part="base" class="base error ${compact ? 'compact' : ''}">${this.renderError(this.t('tokenStatus.error'))}</div>`;
+    }
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kyi-token-status': KyiTokenStatus;
+  }
+}

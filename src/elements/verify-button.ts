@@ -1,0 +1,447 @@
+import { html, css, nothing, type PropertyValues } from 'lit';
+import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../contract/index.js';
+import { getConfig } from '../config.js';
+import {
+  KyiCloseEvent,
+  KyiErrorEvent,
+  KyiOpenEvent,
+  KyiReadyEvent,
+  KyiVerificationChangedEvent,
+  type KyiCloseReason,
+  type KyiErrorDetail,
+} from '../events.js';
+import { AccessTokenError, TokenSlot, requestAccessToken, type AccessToken } from '../client/access-token.js';
+import { drawerStyles, openDrawer, type WidgetCallbacks, type WidgetHandle } from '../client/drawer.js';
+import { openVendorWidget } from '../client/vendor-sdk.js';
+import { refreshLiveLookups } from '../client/live-elements.js';
+import { KyiElement } from './kyi-element.js';
+import { sharedStyles } from './styles.js';
+
+/** Lifecycle of a verify button: `pending` while a token is fetched, `open` while the drawer shows. */
+export type KyiVerifyButtonStatus = 'idle' | 'pending' | 'open';
+
+/** Default time the widget has to post `kyi:ready`, in ms. */
+export const DEFAULT_READY_TIMEOUT_MS = 20_000;
+
+const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
+
+/** The widget reports an expired token with this message (field notes); match it loosely. */
+const EXPIRED = /expired/i;
+
+/**
+ * A button that starts issuer verification in the KYI widget drawer, from inside a partner
+ * product. On activation it gets a fresh single-use access token from the partner's server
+ * piece (`POST tokenEndpoint`, or `configure({ fetchAccessToken })`), then opens the widget
+ * in a modal drawer in its own shadow DOM (or in the vendor's drawer with
+ * `configure({ sdk: kyi })`). The widget has no completion event, so after each close every
+ * `<kyi-token-status>` and `<kyi-asset-card>` on the page re-checks, and
+ * `kyi-verification-changed` fires when any of them changed.
+ *
+ * The page needs `frame-src` for the widget origin in its Content-Security-Policy; nothing
+ * else: no inline styles or scripts are used.
+ *
+ * @tag kyi-verify-button
+ * @summary Starts KYI verification in the widget drawer, with token minting, a11y and re-checks.
+ *
+ * @slot - The button label. Default: "Verify with KYI" from the strings table (`verifyButton.label`).
+ *
+ * @csspart button - The `<button>`.
+ * @csspart label - The label wrapper around the slot.
+ * @csspart spinner - Progress indicator shown while a token is fetched.
+ * @csspart error - The error message shown below the button (`role="alert"`).
+ * @csspart drawer - The modal drawer (`<dialog>`).
+ * @csspart drawer-panel - The drawer's content column.
+ * @csspart drawer-header - Header row with the title and the close button.
+ * @csspart drawer-title - The drawer's heading (its accessible name).
+ * @csspart close-button - The drawer's close button.
+ * @csspart drawer-body - The area holding the widget.
+ * @csspart drawer-status - "Loading…" shown until the widget is ready.
+ * @csspart drawer-frame - The widget's `<iframe>`.
+ *
+ * @cssprop --kyi-verify-button-background - Button background (default: the accent color).
+ * @cssprop --kyi-verify-button-color - Button text color.
+ * @cssprop --kyi-verify-button-drawer-width - Drawer width (default `28rem`, at most the viewport).
+ * @cssprop --kyi-verify-button-drawer-background - Drawer background (default: the surface color).
+ * @cssprop --kyi-verify-button-backdrop - Backdrop behind the drawer.
+ *
+ * @fires kyi-open - The drawer opened. `detail: { scope }`.
+ * @fires kyi-ready - The widget in the drawer reported ready. `detail: { scope }`.
+ * @fires kyi-close - The drawer closed; exactly one per `kyi-open`. `detail: { scope, reason }`,
+ *   reason `widget` | `user` | `method` | `removed` | `error`.
+ * @fires kyi-verification-changed - After a close, a re-check found a changed status on the page. `detail: { scope }`.
+ * @fires kyi-error - `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403),
+ *   `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message
+ *   from the widget), `widget_timeout` (no `kyi:ready` in time), `invalid_attribute` (bad `scope`).
+ */
+export class KyiVerifyButton extends KyiElement {
+  static override styles = [
+    ...sharedStyles,
+    drawerStyles,
+    css`
+      :host {
+        display: inline-flex;
+        flex-direction: column;
+        align-items: flex-start;
+        gap: 0.375em;
+        max-width: 100%;
+      }
+      .verify {
+        --_bg: var(--kyi-verify-button-background, var(--_kyi-accent));
+        --_fg: var(--kyi-verify-button-color, var(--_kyi-accent-text));
+        min-height: 2.75rem;
+        padding: 0.5em 1em;
+        font-size: var(--_kyi-font-size);
+        color: var(--_fg);
+        background: var(--_bg);
+        border-color: var(--_bg);
+      }
+      .verify:hover {
+        border-color: var(--_bg);
+        filter: brightness(1.08);
+      }
+      .verify[aria-busy='true'] {
+        cursor: progress;
+      }
+      .spinner {
+        inline-size: 1em;
+        block-size: 1em;
+        flex: none;
+        border: 2px solid currentColor;
+        border-inline-end-color: transparent;
+        border-radius: 50%;
+        animation: kyi-spin 0.8s linear infinite;
+      }
+      @keyframes kyi-spin {
+        to {
+          transform: rotate(360deg);
+        }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .spinner {
+          animation-duration: 2.4s;
+        }
+      }
+      .error {
+        margin: 0;
+        max-width: 40ch;
+        font-size: var(--_kyi-font-size-small);
+        color: var(--_kyi-danger);
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+
+  static override properties = {
+    scope: { type: String, reflect: true },
+    prefetch: { type: Boolean, reflect: true },
+    disabled: { type: Boolean, reflect: true },
+    readyTimeout: { type: Number, attribute: 'ready-timeout' },
+    proxyUrl: { type: String, attribute: 'proxy-url' },
+    _status: { state: true },
+    _error: { state: true },
+  };
+
+  /** Which widget opens: `kyi` (issuer verification), `asset-list` or `wallet-list`. */
+  declare scope: WidgetScope;
+  /** Fetch a token ahead on hover or focus, so the drawer opens sooner. A token is used once at most. */
+  declare prefetch: boolean;
+  /** Disables the button. */
+  declare disabled: boolean;
+  /** How long the widget has to report ready before `widget_timeout`, in ms. */
+  declare readyTimeout: number;
+  /** Base URL of the server piece for this button; the token endpoint becomes `${proxyUrl}/token`. */
+  declare proxyUrl: string | undefined;
+
+  declare private _status: KyiVerifyButtonStatus;
+  declare private _error: KyiErrorDetail | null;
+
+  #slot = new TokenSlot((signal) => this.#requestToken(signal));
+  /** Aborts the token request of the attempt in progress (open or expired-token retry). */
+  #controller: AbortController | undefined;
+  #widget: WidgetHandle | undefined;
+  #openScope: WidgetScope = 'kyi';
+  #readyTimer: ReturnType<typeof setTimeout> | undefined;
+  #ready = false;
+  #retried = false;
+  #returningFocus = false;
+
+  constructor() {
+    super();
+    this.scope = 'kyi';
+    this.prefetch = false;
+    this.disabled = false;
+    this.readyTimeout = DEFAULT_READY_TIMEOUT_MS;
+    this._status = 'idle';
+    this._error = null;
+  }
+
+  /** `idle`, `pending` (getting a token) or `open` (drawer showing). Read-only. */
+  get status(): KyiVerifyButtonStatus {
+    return this._status;
+  }
+
+  /** The last failure shown under the button, or `null`. Read-only. */
+  get lastError(): KyiErrorDetail | null {
+    return this._error;
+  }
+
+  /**
+   * Gets a token and opens the drawer, like a click. Does nothing while a drawer is open or
+   * opening, or when disabled. Resolves once the drawer is open or the attempt has failed.
+   */
+  async open(): Promise<void> {
+    if (this._status !== 'idle' || this.disabled || !this.isConnected) return;
+    const scope = this.scope;
+    if (!isOneOf(SCOPES, scope)) {
+      this.#fail({ code: 'invalid_attribute', message: `Invalid scope "${String(scope)}". Allowed: ${SCOPES.join(', ')}` });
+      return;
+    }
+    const config = getConfig(this);
+    if (!config.sdk && !config.widgetUrl) {
+      this.#fail({ code: 'not_configured', message: 'No widget URL is configured (configure({ widgetUrl }) or <meta name="kyi:widget-url">)' });
+      return;
+    }
+    this._error = null;
+    this._status = 'pending';
+    const controller = new AbortController();
+    this.#controller = controller;
+    let token: AccessToken;
+    try {
+      // A usable prefetched token (or one on its way) is taken once; otherwise ask now, so
+      // the request leaves within the click's task.
+      const prefetched = this.#slot.filled ? this.#slot.take() : (this.#slot.clear(), undefined);
+      token = (prefetched && (await prefetched)) ?? (await this.#requestToken(controller.signal));
+    } catch (error) {
+      if (controller.signal.aborted) return; // close() or removal already reset the state
+      this.#controller = undefined;
+      this._status = 'idle';
+      this.#fail(errorDetail(error));
+      return;
+    }
+    if (controller.signal.aborted) return;
+    this.#controller = undefined;
+    this.#startWidget(scope, token.token);
+  }
+
+  /** Closes the drawer (`kyi-close` with reason `method`), or cancels an opening in progress. */
+  close(): void {
+    if (this._status === 'pending') this.#cancelPending();
+    else if (this._status === 'open') this.#finish('method');
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (this._status === 'pending') this.#cancelPending();
+    else if (this._status === 'open') this.#finish('removed');
+    this.#slot.clear();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // A button disabled while opening stops opening; an open drawer stays until closed.
+    if (changed.has('disabled') && this.disabled && this._status === 'pending') this.#cancelPending();
+  }
+
+  override render() {
+    const pending = this._status === 'pending';
+    const busy = this._status !== 'idle';
+    const error = this._error;
+    return html`
+      <button
+        part="button"
+        class="button primary verify"
+        type="button"
+        ?disabled=${this.disabled}
+        aria-busy=${pending ? 'true' : nothing}
+        aria-disabled=${busy ? 'true' : nothing}
+        aria-describedby=${error ? 'error' : nothing}
+        @click=${this.#onClick}
+        @pointerenter=${this.#onIntent}
+        @focus=${this.#onIntent}
+      >
+        ${pending ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}
+        <span part="label"><slot>${this.t('verifyButton.label')}</slot></span>
+      </button>
+      <span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>
+      ${error ? html`<p part="error" id="error" class="error" role="alert">${this.#errorText(error)}</p>` : nothing}
+    `;
+  }
+
+  #errorText(error: KyiErrorDetail): string {
+    if (error.code === 'invalid_attribute') return error.message;
+    return (
+      this.tMaybe(`verifyButton.error.${error.code}`, { message: error.message }) ?? this.t('common.error.generic')
+    );
+  }
+
+  #onClick = (event: Event) => {
+    // A click while a drawer is open or opening does nothing (the button is aria-disabled).
+    if (this._status !== 'idle') {
+      event.preventDefault();
+      return;
+    }
+    void this.open();
+  };
+
+  #onIntent = () => {
+    if (!this.prefetch || this.#returningFocus || this.disabled || this._status !== 'idle') return;
+    if (!getConfig(this).sdk && !getConfig(this).widgetUrl) return;
+    this.#slot.prefetch();
+  };
+
+  #requestToken(signal: AbortSignal): Promise<AccessToken> {
+    const config = getConfig(this);
+    return requestAccessToken({
+      endpoint: config.tokenEndpoint,
+      fetchAccessToken: config.fetchAccessToken,
+      signal,
+    });
+  }
+
+  #cancelPending(): void {
+    this.#controller?.abort();
+    this.#controller = undefined;
+    this._status = 'idle';
+  }
+
+  #startWidget(scope: WidgetScope, token: string): void {
+    const config = getConfig(this);
+    this.#openScope = scope;
+    this.#ready = false;
+    this.#retried = false;
+    const callbacks: WidgetCallbacks = {
+      onReady: () => this.#onReady(),
+      onError: (message) => this.#onWidgetError(message),
+      onClose: (by) => this.#finish(by === 'widget' ? 'widget' : 'user'),
+    };
+    try {
+      this.#widget = config.sdk
+        ? openVendorWidget(config.sdk, { scope, token, ...callbacks })
+        : openDrawer({
+            host: this.renderRoot,
+            widgetUrl: config.widgetUrl,
+            scope,
+            token,
+            strings: {
+              title: this.t('verifyButton.drawerTitle'),
+              close: this.t('verifyButton.close'),
+              loading: this.t('verifyButton.loading'),
+              frameTitle: this.t('verifyButton.frameTitle'),
+            },
+            ...callbacks,
+          });
+    } catch (error) {
+      this._status = 'idle';
+      this.#fail({ code: 'widget_error', message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    this._status = 'open';
+    this.dispatchEvent(new KyiOpenEvent({ scope }));
+    this.#armReadyTimer();
+  }
+
+  #armReadyTimer(): void {
+    clearTimeout(this.#readyTimer);
+    const ms = Number.isFinite(this.readyTimeout) && this.readyTimeout > 0 ? this.readyTimeout : DEFAULT_READY_TIMEOUT_MS;
+    this.#readyTimer = setTimeout(() => {
+      if (this._status !== 'open') return;
+      this.#fail({ code: 'widget_timeout', message: `The widget did not report ready within ${ms} ms` });
+      this.#finish('error');
+    }, ms);
+  }
+
+  #onReady(): void {
+    clearTimeout(this.#readyTimer);
+    if (this._status !== 'open' || this.#ready) return;
+    this.#ready = true;
+    this.dispatchEvent(new KyiReadyEvent({ scope: this.#openScope }));
+  }
+
+  #onWidgetError(message: string): void {
+    if (this._status !== 'open') return;
+    if (!this.#retried && EXPIRED.test(message)) {
+      // One automatic retry with a fresh token (never a prefetched one) before surfacing it.
+      this.#retried = true;
+      this.#ready = false;
+      clearTimeout(this.#readyTimer);
+      const controller = new AbortController();
+      this.#controller = controller;
+      this.#requestToken(controller.signal).then(
+        (token) => {
+          if (controller.signal.aborted || this._status !== 'open') return;
+          this.#controller = undefined;
+          this.#widget?.reload(token.token);
+          this.#armReadyTimer();
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted || this._status !== 'open') return;
+          this.#controller = undefined;
+          this.#fail(errorDetail(error));
+          this.#finish('error');
+        },
+      );
+      return;
+    }
+    this.#fail({ code: 'widget_error', message: message || 'The widget reported an error' });
+    this.#finish('error');
+  }
+
+  /** Ends an open drawer: exactly one `kyi-close`, then the page's live elements re-check. */
+  #finish(reason: KyiCloseReason): void {
+    if (this._status !== 'open') return;
+    const scope = this.#openScope;
+    const widget = this.#widget;
+    this.#widget = undefined;
+    this.#controller?.abort();
+    this.#controller = undefined;
+    clearTimeout(this.#readyTimer);
+    this.#readyTimer = undefined;
+    this._status = 'idle';
+    // Closing a modal dialog may itself restore focus to the button: neither that nor our own
+    // focus return is a user's hint to prefetch.
+    this.#returningFocus = true;
+    try {
+      widget?.destroy();
+      if (reason !== 'removed') this.#focusButton();
+    } finally {
+      this.#returningFocus = false;
+    }
+    // Tokens fetched before or during this open are never handed out again.
+    this.#slot.clear();
+    this.dispatchEvent(new KyiCloseEvent({ scope, reason }));
+    void this.#recheck(scope);
+  }
+
+  #focusButton(): void {
+    this.renderRoot.querySelector<HTMLButtonElement>('button[part="button"]')?.focus();
+  }
+
+  async #recheck(scope: WidgetScope): Promise<void> {
+    try {
+      const { changed } = await refreshLiveLookups();
+      if (changed) this.dispatchEvent(new KyiVerificationChangedEvent({ scope }));
+    } catch {
+      // A failing re-check shows in the elements themselves.
+    }
+  }
+
+  #fail(detail: KyiErrorDetail): void {
+    this._error = detail;
+    this.dispatchEvent(new KyiErrorEvent(detail));
+  }
+}
+
+function errorDetail(error: unknown): KyiErrorDetail {
+  if (error instanceof AccessTokenError) {
+    return error.status === undefined
+      ? { code: error.code, message: error.message }
+      : { code: error.code, message: error.message, status: error.status };
+  }
+  return { code: 'network', message: error instanceof Error ? error.message : String(error) };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kyi-verify-button': KyiVerifyButton;
+  }
+}

@@ -1,0 +1,447 @@
+import { css, html, nothing, type TemplateResult } from 'lit';
+import { LIMITS, isUuid, type WatchlistItem, type WatchlistResponse } from '../contract/index.js';
+import {
+  addWatchlistItem,
+  fetchWatchlist,
+  getCapabilities,
+  removeWatchlistItem,
+  updateWatchlistItem,
+} from '../client/explorer.js';
+import { KyiWatchlistChangeEvent } from '../events.js';
+import { KyiExplorerElement, toProblem, type ExplorerProblem } from './explorer-element.js';
+import { sharedStyles } from './styles.js';
+import { monitoringStyles, formatDate } from './monitoring-shared.js';
+
+/** A write in progress or its failure, per item (or `add` for the add form). */
+interface ActionState {
+  target: string;
+  busy: boolean;
+  problem?: ExplorerProblem | undefined;
+}
+
+/**
+ * The partner's watchlist of assets monitored for disclosure and tokenomics changes, read
+ * through the server piece (`GET {proxy-url}/explorer/me/watchlist`). Each item shows its
+ * asset, its state (`gathering` with the intake status, `ready`, `unresolved` with the
+ * reason), whether monitoring is on, its private note and since when it is watched.
+ *
+ * Write controls — add by asset id, monitoring on/off, note editing with a 500-character
+ * counter (an empty note clears it), remove — appear only when the server piece allows
+ * watchlist writes (`GET {proxy-url}/capabilities` → `explorerWrites`). A full watchlist
+ * (409) and an unknown asset or item (404) are explained in words.
+ *
+ * @tag kyi-watchlist
+ * @summary The Explorer watchlist: items, states, monitoring, notes, add and remove.
+ *
+ * @csspart base - The outer wrapper.
+ * @csspart header - Title row with the used / limit count.
+ * @csspart usage - The "12 of 50 used" text.
+ * @csspart add-form - The add-by-asset-id form (writes allowed only).
+ * @csspart list - The `<ul>` of items.
+ * @csspart item - One item (`<li>`).
+ * @csspart state - An item's state label.
+ * @csspart note - An item's note, or its editor.
+ * @csspart error - Error messages (`role="alert"`).
+ * @csspart empty - The empty-watchlist text.
+ *
+ * @cssprop --kyi-watchlist-gap - Space between items (default `0.5rem`).
+ * @cssprop --kyi-watchlist-item-background - Item background (default: the raised surface color).
+ *
+ * @fires kyi-watchlist-change - The user added, updated or removed an item. `detail: { action, itemId, item }`.
+ * @fires kyi-error - A read or write failed. `detail: { code, message, status }`; codes include
+ *   `watchlist_limit_reached` (409), `not_found` (404), `writes_disabled`, `invalid_parameter`, `network`.
+ */
+export class KyiWatchlist extends KyiExplorerElement {
+  static override styles = [
+    ...sharedStyles,
+    monitoringStyles,
+    css`
+      .list {
+        gap: var(--kyi-watchlist-gap, 0.5rem);
+      }
+      .item {
+        background: var(--kyi-watchlist-item-background, var(--_kyi-surface-raised));
+      }
+      .state[data-state='ready'] {
+        color: var(--_kyi-success);
+      }
+      .state[data-state='gathering'] {
+        color: var(--_kyi-warning);
+      }
+      .state[data-state='unresolved'] {
+        color: var(--_kyi-danger);
+      }
+      .note-text {
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      textarea {
+        inline-size: 100%;
+        min-block-size: 4.5em;
+        font: inherit;
+        color: inherit;
+        background: var(--_kyi-surface);
+        border: 1px solid var(--_kyi-border);
+        border-radius: calc(var(--_kyi-radius) / 2);
+        padding: 0.375em 0.5em;
+      }
+      .counter[data-over] {
+        color: var(--_kyi-danger);
+        font-weight: 600;
+      }
+    `,
+  ];
+
+  static override properties = {
+    ...KyiExplorerElement.properties,
+    _data: { state: true },
+    _canWrite: { state: true },
+    _action: { state: true },
+    _editing: { state: true },
+    _draft: { state: true },
+    _addValue: { state: true },
+    _notice: { state: true },
+  };
+
+  declare private _data: WatchlistResponse | undefined;
+  declare private _canWrite: boolean;
+  declare private _action: ActionState | undefined;
+  declare private _editing: string | undefined;
+  declare private _draft: string;
+  declare private _addValue: string;
+  declare private _notice: string | undefined;
+
+  constructor() {
+    super();
+    this._data = undefined;
+    this._canWrite = false;
+    this._action = undefined;
+    this._editing = undefined;
+    this._draft = '';
+    this._addValue = '';
+    this._notice = undefined;
+  }
+
+  /** The items shown (empty before the first load). Read-only. */
+  get items(): WatchlistItem[] {
+    return this._data?.data ?? [];
+  }
+
+  /** Whether write controls are shown (the server piece allows watchlist writes). Read-only. */
+  get canWrite(): boolean {
+    return this._canWrite;
+  }
+
+  protected override async load(signal: AbortSignal): Promise<void> {
+    const proxyUrl = this.proxy;
+    const [data, caps] = await Promise.all([
+      fetchWatchlist({ proxyUrl, signal }),
+      getCapabilities({ proxyUrl }).catch(() => ({ explorerWrites: false })),
+    ]);
+    signal.throwIfAborted();
+    this._data = data;
+    this._canWrite = caps.explorerWrites === true;
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  async #write(target: string, run: () => Promise<void>): Promise<void> {
+    this._action = { target, busy: true };
+    this._notice = undefined;
+    try {
+      await run();
+      this._action = undefined;
+    } catch (error) {
+      const problem = toProblem(error);
+      this._action = { target, busy: false, problem };
+      this.reportError(problem);
+      // 404 on an item: it is gone (removed elsewhere); show the list as it is now.
+      if (problem.status === 404 && target !== 'add') {
+        const { data } = await fetchWatchlist({ proxyUrl: this.proxy }).then(
+          (r) => ({ data: r }),
+          () => ({ data: undefined }),
+        );
+        if (data) this._data = data;
+      }
+    }
+  }
+
+  #replace(item: WatchlistItem): void {
+    if (!this._data) return;
+    this._data = { ...this._data, data: this._data.data.map((i) => (i.id === item.id ? item : i)) };
+  }
+
+  async #add(event: Event): Promise<void> {
+    event.preventDefault();
+    const assetId = this._addValue.trim();
+    if (!isUuid(assetId)) {
+      this._action = {
+        target: 'add',
+        busy: false,
+        problem: { code: 'invalid_asset_id', message: this.t('watchlist.error.assetId'), status: 0 },
+      };
+      return;
+    }
+    await this.#write('add', async () => {
+      const item = await addWatchlistItem({ proxyUrl: this.proxy }, assetId);
+      this._addValue = '';
+      const data = await fetchWatchlist({ proxyUrl: this.proxy }).catch(() => undefined);
+      if (data) this._data = data;
+      else if (this._data && !this._data.data.some((i) => i.id === item.id)) {
+        this._data = { ...this._data, data: [item, ...this._data.data] };
+      }
+      this._notice = this.t('watchlist.added', { name: assetLabel(item) });
+      this.dispatchEvent(new KyiWatchlistChangeEvent({ action: 'add', itemId: item.id, item }));
+    });
+  }
+
+  async #toggle(item: WatchlistItem): Promise<void> {
+    await this.#write(item.id, async () => {
+      const updated = await updateWatchlistItem({ proxyUrl: this.proxy }, item.id, {
+        monitoringEnabled: !item.monitoringEnabled,
+      });
+      this.#replace(updated);
+      this.dispatchEvent(new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated }));
+    });
+  }
+
+  async #saveNote(event: Event, item: WatchlistItem): Promise<void> {
+    event.preventDefault();
+    if ([...this._draft].length > LIMITS.noteMaxLength) return;
+    const note = this._draft.trim() === '' ? null : this._draft;
+    await this.#write(item.id, async () => {
+      const updated = await updateWatchlistItem({ proxyUrl: this.proxy }, item.id, { note });
+      this.#replace(updated);
+      this._editing = undefined;
+      this.dispatchEvent(new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated }));
+    });
+  }
+
+  async #remove(item: WatchlistItem): Promise<void> {
+    await this.#write(item.id, async () => {
+      await removeWatchlistItem({ proxyUrl: this.proxy }, item.id);
+      if (this._data) {
+        const data = this._data.data.filter((i) => i.id !== item.id);
+        const used = typeof this._data.used === 'number' ? Math.max(0, this._data.used - 1) : this._data.used;
+        this._data = { ...this._data, data, used };
+      }
+      this._notice = this.t('watchlist.removed', { name: assetLabel(item) });
+      this.dispatchEvent(new KyiWatchlistChangeEvent({ action: 'remove', itemId: item.id, item: null }));
+    });
+  }
+
+  #startEdit(item: WatchlistItem): void {
+    this._editing = item.id;
+    this._draft = item.note ?? '';
+    this._action = undefined;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLTextAreaElement>('textarea')?.focus());
+  }
+
+  // ---------------------------------------------------------------- render
+
+  /** Words for a failed write: 409 and 404 explained, the rest like a read failure. */
+  #writeProblemText(problem: ExplorerProblem, target: string): string {
+    switch (problem.code) {
+      case 'invalid_asset_id':
+        return problem.message;
+      case 'watchlist_limit_reached':
+        return this.t('watchlist.error.full', { limit: String(this._data?.limit ?? LIMITS.watchlistCap) });
+      case 'not_found':
+        return target === 'add' ? this.t('watchlist.error.assetNotFound') : this.t('watchlist.error.itemGone');
+      case 'writes_disabled':
+        return this.t('watchlist.error.writesDisabled');
+      case 'forbidden':
+        return this.t('watchlist.error.forbidden');
+    }
+    return problem.status === 400 ? problem.message : this.problemText(problem);
+  }
+
+  #renderActionProblem(target: string): TemplateResult | typeof nothing {
+    const a = this._action;
+    if (!a || a.target !== target || !a.problem) return nothing;
+    return html`<p class="inline-error" role="alert" part="error">${this.#writeProblemText(a.problem, target)}</p>`;
+  }
+
+  #renderState(item: WatchlistItem): TemplateResult {
+    let text: string;
+    switch (item.state) {
+      case 'gathering':
+        text = item.intakeStatus
+          ? this.t('watchlist.state.gatheringStatus', { status: humanize(item.intakeStatus) })
+          : this.t('watchlist.state.gathering');
+        break;
+      case 'ready':
+        text = this.t('watchlist.state.ready');
+        break;
+      case 'unresolved':
+        text = item.stateReason
+          ? this.t('watchlist.state.unresolvedReason', { reason: item.stateReason })
+          : this.t('watchlist.state.unresolved');
+        break;
+    }
+    return html`<span class="state" part="state" data-state=${item.state}>${text}</span>`;
+  }
+
+  #renderNote(item: WatchlistItem, busy: boolean): TemplateResult {
+    if (this._editing === item.id) {
+      const length = [...this._draft].length;
+      const over = length > LIMITS.noteMaxLength;
+      const id = `note-${item.id}`;
+      return html`<form class="note-editor" part="note" @submit=${(e: Event) => this.#saveNote(e, item)}>
+        <label for=${id}>${this.t('watchlist.note.label', { name: assetLabel(item) })}</label>
+        <textarea
+          id=${id}
+          .value=${this._draft}
+          aria-describedby=${`${id}-count`}
+          aria-invalid=${over ? 'true' : 'false'}
+          @input=${(e: Event) => (this._draft = (e.target as HTMLTextAreaElement).value)}
+        ></textarea>
+        <div class="row">
+          <span id=${`${id}-count`} class="counter" ?data-over=${over} aria-live="polite">
+            ${this.t('watchlist.note.counter', { count: String(length), max: String(LIMITS.noteMaxLength) })}
+            ${over ? html` — ${this.t('watchlist.note.tooLong', { over: String(length - LIMITS.noteMaxLength) })}` : nothing}
+          </span>
+          <span class="muted small">${this.t('watchlist.note.emptyClears')}</span>
+        </div>
+        <div class="row">
+          <button class="button small primary" type="submit" ?disabled=${over || busy}>${this.t('watchlist.note.save')}</button>
+          <button class="button small" type="button" @click=${() => (this._editing = undefined)}>
+            ${this.t('watchlist.note.cancel')}
+          </button>
+        </div>
+      </form>`;
+    }
+    return html`<div class="note" part="note">
+      ${item.note
+        ? html`<span class="muted small">${this.t('watchlist.note.heading')}</span>
+            <span class="note-text">${item.note}</span>`
+        : html`<span class="muted small">${this.t('watchlist.note.none')}</span>`}
+    </div>`;
+  }
+
+  #renderItem(item: WatchlistItem): TemplateResult {
+    const busy = this._action?.target === item.id && this._action.busy;
+    const a = item.asset;
+    const name = assetLabel(item);
+    return html`<li class="item" part="item" data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
+      <div class="row head">
+        <span class="title">${a.name ?? a.symbol ?? a.id}${a.symbol && a.name ? html` <span class="muted">(${a.symbol})</span>` : nothing}</span>
+        ${this.#renderState(item)}
+      </div>
+      <div class="meta small muted">
+        ${a.issuerName ? html`<span>${a.issuerName}</span>` : nothing}
+        ${a.chain ? html`<span>${a.chain}</span>` : nothing}
+        ${a.contractAddress ? html`<span class="mono address" title=${a.contractAddress}>${a.contractAddress}</span>` : nothing}
+        <span>${this.t('watchlist.addedAt', { date: formatDate(item.addedAt, this.renderLang) })}</span>
+      </div>
+      <div class="row">
+        <span class="monitoring" data-on=${item.monitoringEnabled ? 'true' : 'false'}>
+          ${item.monitoringEnabled ? this.t('watchlist.monitoring.on') : this.t('watchlist.monitoring.off')}
+        </span>
+        ${this._canWrite
+          ? html`<button
+                class="button small"
+                type="button"
+                aria-label=${item.monitoringEnabled
+                  ? this.t('watchlist.monitoring.pauseLabel', { name })
+                  : this.t('watchlist.monitoring.resumeLabel', { name })}
+                ?disabled=${busy}
+                @click=${() => this.#toggle(item)}
+              >
+                ${item.monitoringEnabled ? this.t('watchlist.monitoring.pause') : this.t('watchlist.monitoring.resume')}
+              </button>
+              ${this._editing === item.id
+                ? nothing
+                : html`<button
+                    class="button small"
+                    type="button"
+                    aria-label=${this.t('watchlist.note.editLabel', { name })}
+                    ?disabled=${busy}
+                    @click=${() => this.#startEdit(item)}
+                  >
+                    ${this.t('watchlist.note.edit')}
+                  </button>`}
+              <button
+                class="button small danger"
+                type="button"
+                aria-label=${this.t('watchlist.removeLabel', { name })}
+                ?disabled=${busy}
+                @click=${() => this.#remove(item)}
+              >
+                ${this.t('watchlist.remove')}
+              </button>`
+          : nothing}
+      </div>
+      ${this.#renderNote(item, busy)} ${this.#renderActionProblem(item.id)}
+    </li>`;
+  }
+
+  #renderAdd(): TemplateResult | typeof nothing {
+    if (!this._canWrite) return nothing;
+    const busy = this._action?.target === 'add' && this._action.busy;
+    return html`<form class="add" part="add-form" @submit=${(e: Event) => this.#add(e)}>
+      <label for="add-asset">${this.t('watchlist.add.label')}</label>
+      <div class="row">
+        <input
+          id="add-asset"
+          class="mono"
+          type="text"
+          autocomplete="off"
+          spellcheck="false"
+          placeholder="00000000-0000-0000-0000-000000000000"
+          .value=${this._addValue}
+          @input=${(e: Event) => (this._addValue = (e.target as HTMLInputElement).value)}
+        />
+        <button class="button primary" type="submit" ?disabled=${busy}>${this.t('watchlist.add.button')}</button>
+      </div>
+      ${this.#renderActionProblem('add')}
+    </form>`;
+  }
+
+  override render(): TemplateResult {
+    const data = this._data;
+    const used = data ? (data.used ?? data.data.length) : undefined;
+    const limit = data?.limit ?? undefined;
+    return html`<section class="base" part="base" aria-busy=${this._status === 'loading' ? 'true' : 'false'}>
+      <header class="row head" part="header">
+        <h2 class="heading">${this.t('watchlist.title')}</h2>
+        ${used !== undefined
+          ? html`<span class="usage muted small" part="usage"
+              >${limit != null
+                ? this.t('watchlist.usage', { used: String(used), limit: String(limit) })
+                : this.t('watchlist.usageNoLimit', { used: String(used) })}</span
+            >`
+          : nothing}
+      </header>
+      ${this._status === 'loading' && !data
+        ? html`<p class="muted">${this.t('watchlist.loading')}</p>`
+        : nothing}
+      ${this._status === 'error' && this._problem ? this.renderProblem(this._problem, this.t('watchlist.error.load')) : nothing}
+      ${data ? this.#renderAdd() : nothing}
+      <p class="visually-hidden" role="status">${this._notice ?? ''}</p>
+      ${data
+        ? data.data.length === 0
+          ? html`<p class="notice" part="empty">${this.t('watchlist.empty')}</p>`
+          : html`<ul class="list" part="list">
+              ${data.data.map((item) => this.#renderItem(item))}
+            </ul>`
+        : nothing}
+      ${data && !this._canWrite ? html`<p class="muted small">${this.t('watchlist.readOnly')}</p>` : nothing}
+    </section>`;
+  }
+}
+
+function assetLabel(item: WatchlistItem): string {
+  return item.asset.name ?? item.asset.symbol ?? item.asset.id;
+}
+
+/** `locating_documents` → `locating documents`. */
+function humanize(value: string): string {
+  return value.replace(/[_-]+/g, ' ');
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kyi-watchlist': KyiWatchlist;
+  }
+}

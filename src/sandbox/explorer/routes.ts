@@ -1,0 +1,255 @@
+/**
+ * The Explorer API's route table (spec 4.2) and the checks every request passes, in order:
+ * site gate (403 `site_gate_required`) → route (404 `not_found`, also for the tokenomics feed
+ * when its feature flag is off) → key (403 `signature_missing`, 401 `api_key_invalid`) →
+ * rate budget (429 `too_many_requests` + `Retry-After`) → open to keys (403
+ * `api_key_not_permitted`) → scope (403 `api_key_scope_missing`) → the route itself.
+ */
+import {
+  checkNote,
+  isUuid,
+  parseMonitoringChangesQuery,
+  parseNotificationsQuery,
+  parseTokenomicsQuery,
+  type ExplorerScope,
+} from '../../contract/index.js';
+import type { RouteId } from '../routes.js';
+import { readChanges } from './changes.js';
+import { readJsonObject, replyFor, type Reply } from './http.js';
+import { authenticate, coversAsset, type ExplorerKey } from './keys.js';
+import { iso } from './random.js';
+import type { ExplorerState } from './state.js';
+import { watchItemJson } from './watchlist.js';
+
+interface Call {
+  state: ExplorerState;
+  request: Request;
+  url: URL;
+  params: string[];
+  key: ExplorerKey;
+  reply: Reply;
+  now: number;
+}
+
+interface RouteDef {
+  method: string;
+  pattern: RegExp;
+  /** Route id for faults and stats (TEAM.md); `null` for routes the sandbox does not count. */
+  id: RouteId | null;
+  /** `none`: no key (`/health`); `key`: a key with `scope`; `session`: not open to keys (5 rule 5). */
+  access: 'none' | 'key' | 'session';
+  scope?: ExplorerScope;
+  run(call: Call): Response | Promise<Response>;
+}
+
+const SEGMENT = '([^/]+)';
+const route = (method: string, path: string, def: Omit<RouteDef, 'method' | 'pattern'>): RouteDef => ({
+  method,
+  pattern: new RegExp(`^${path.replace(/\{[a-z]+\}/g, SEGMENT)}$`),
+  ...def,
+});
+
+/**
+ * Routes not open to keys (spec 1, 5 rule 5): marking notifications read and managing keys are
+ * done in the service's own user interface. Any key, any scope: 403 `api_key_not_permitted`.
+ */
+const sessionOnly = (): Response => {
+  throw new Error('session-only routes are never run with a key');
+};
+
+export const ROUTES: RouteDef[] = [
+  route('GET', '/health', { id: 'explorer:health', access: 'none', run: health }),
+  route('GET', '/tokenomics/changes', { id: 'explorer:tokenomics', access: 'key', scope: 'tokenomics:read', run: tokenomicsFeed }),
+  route('GET', '/assets/{id}/tokenomics/changes', {
+    id: 'explorer:asset-tokenomics',
+    access: 'key',
+    scope: 'tokenomics:read',
+    run: assetTokenomics,
+  }),
+  route('GET', '/me/watchlist', { id: 'explorer:watchlist', access: 'key', scope: 'monitoring:read', run: listWatchlist }),
+  route('POST', '/me/watchlist', { id: 'explorer:watchlist-add', access: 'key', scope: 'watchlist:write', run: addToWatchlist }),
+  route('PATCH', '/me/watchlist/{id}', { id: 'explorer:watchlist-update', access: 'key', scope: 'watchlist:write', run: updateWatchItem }),
+  route('DELETE', '/me/watchlist/{id}', { id: 'explorer:watchlist-remove', access: 'key', scope: 'watchlist:write', run: removeWatchItem }),
+  route('GET', '/me/monitoring/changes', { id: 'explorer:changes', access: 'key', scope: 'monitoring:read', run: listChanges }),
+  route('GET', '/me/notifications', { id: 'explorer:notifications', access: 'key', scope: 'monitoring:read', run: listNotifications }),
+  route('POST', '/me/notifications/read', { id: null, access: 'session', run: sessionOnly }),
+  route('POST', '/me/notifications/{id}/read', { id: null, access: 'session', run: sessionOnly }),
+  route('GET', '/me/api-keys', { id: null, access: 'session', run: sessionOnly }),
+];
+
+/** Paths of the routes not open to keys, for docs and tests. */
+export const SESSION_ONLY_ROUTES = ['POST /me/notifications/read', 'POST /me/notifications/{id}/read', 'GET /me/api-keys'];
+
+function stripQuery(path: string): string {
+  const q = path.search(/[?#]/);
+  return q === -1 ? path : path.slice(0, q);
+}
+
+function match(method: string, path: string): { def: RouteDef; params: string[] } | null {
+  for (const def of ROUTES) {
+    if (def.method !== method) continue;
+    const m = def.pattern.exec(path);
+    if (m) return { def, params: m.slice(1).map((p) => safeDecode(p)) };
+  }
+  return null;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The route id of an Explorer request (for faults and stats), `path` being the part after the
+ * `/explorer` prefix; `null` for unknown routes and routes not open to keys.
+ */
+export function explorerRouteId(method: string, path: string): RouteId | null {
+  return match(method.toUpperCase(), stripQuery(path))?.def.id ?? null;
+}
+
+/** Answers one Explorer request; `path` is the part after the `/explorer` prefix. */
+export async function handleExplorer(state: ExplorerState, request: Request, path: string): Promise<Response> {
+  state.tick();
+  const now = state.now();
+  const reply = replyFor({ envelope: state.envelope, requestId: state.nextRequestId(), now });
+  try {
+    if (!state.siteGateOpen) return reply.error('site_gate_required', 'The site gate is closed; try again later');
+    const method = request.method.toUpperCase();
+    const cleanPath = stripQuery(path);
+    const found = match(method, cleanPath);
+    if (!found || (found.def.id === 'explorer:tokenomics' && !state.tokenomicsFeedEnabled)) {
+      return reply.error('not_found', `No route ${method} ${cleanPath}`);
+    }
+    const { def, params } = found;
+    const url = new URL(request.url);
+    if (def.access === 'none') return await def.run({ state, request, url, params, key: null as never, reply, now });
+    const auth = authenticate(request.headers.get('authorization'), state.keys);
+    if (!auth.ok) return reply.error(auth.code, auth.message);
+    const budget = state.rateLimiter.take(auth.key.value, now);
+    if (!budget.ok) {
+      return reply.error('too_many_requests', `Rate budget of ${state.rateLimiter.settings.perMinute} requests per minute exceeded`, {
+        'retry-after': String(budget.retryAfterSeconds),
+      });
+    }
+    if (def.access === 'session') return reply.error('api_key_not_permitted', `${method} ${cleanPath} is not open to API keys`);
+    if (def.scope && !auth.key.scopes.includes(def.scope)) {
+      return reply.error('api_key_scope_missing', `This route needs the ${def.scope} scope`);
+    }
+    return await def.run({ state, request, url, params, key: auth.key, reply, now });
+  } catch (error) {
+    return reply.error('internal_error', `Internal error (${reply.requestId})${error instanceof Error ? `: ${error.message}` : ''}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------- handlers
+
+function health({ reply, now }: Call): Response {
+  return reply.ok({ status: 'ok', service: 'explorer', time: iso(now) });
+}
+
+function tokenomicsFeed({ state, url, key, reply }: Call): Response {
+  return tokenomicsPage(state, url, key, reply, null);
+}
+
+function assetTokenomics({ state, url, key, reply, params }: Call): Response {
+  const id = params[0]!;
+  if (!isUuid(id) || !state.asset(id) || !coversAsset(key, id)) return reply.error('not_found', `Asset ${id} not found`);
+  return tokenomicsPage(state, url, key, reply, id);
+}
+
+function tokenomicsPage(state: ExplorerState, url: URL, key: ExplorerKey, reply: Reply, assetId: string | null): Response {
+  const q = parseTokenomicsQuery(url.searchParams);
+  if (!q.ok) return reply.error(q.code, q.message);
+  const page = state.tokenomics.read(q.value, { assetId, scope: key.assets, scopeName: key.assets ? key.name : '*' });
+  if (!page.ok) return reply.error(page.code, page.message);
+  return reply.ok(page.body);
+}
+
+function rejectQuery(url: URL, reply: Reply): Response | null {
+  const name = [...url.searchParams.keys()][0];
+  return name === undefined ? null : reply.error('invalid_parameter', `unknown parameter ${name}; this route takes none`);
+}
+
+function listWatchlist({ state, url, key, reply }: Call): Response {
+  const bad = rejectQuery(url, reply);
+  if (bad) return bad;
+  const items = state.watchlist.list().filter((e) => coversAsset(key, e.asset.summary.id));
+  return reply.ok({ data: items.map(watchItemJson), limit: state.watchlist.cap, used: state.watchlist.used });
+}
+
+async function addToWatchlist({ state, request, key, reply, now }: Call): Promise<Response> {
+  const body = await readJsonObject(request);
+  if (!body) return reply.error('invalid_parameter', 'body must be a JSON object { "assetId": "<uuid>" }');
+  const extra = Object.keys(body).find((k) => k !== 'assetId');
+  if (extra) return reply.error('invalid_parameter', `unknown body field ${extra}; allowed: assetId`);
+  if (!isUuid(body['assetId'])) return reply.error('invalid_parameter', 'assetId must be a registry asset id (UUID)');
+  const asset = state.asset(body['assetId']);
+  if (!asset || !coversAsset(key, asset.summary.id)) {
+    return reply.error('not_found', `Asset ${body['assetId']} is not in the public registry`);
+  }
+  const result = state.watchlist.add(asset, now);
+  if (result.status === 'full') {
+    return reply.error('watchlist_limit_reached', `The watchlist is full (${state.watchlist.cap} items, unresolved ones included)`);
+  }
+  return reply.ok(watchItemJson(result.entry), result.status === 'created' ? 201 : 200);
+}
+
+function ownItem(state: ExplorerState, key: ExplorerKey, id: string) {
+  const entry = isUuid(id) ? state.watchlist.get(id) : undefined;
+  return entry && coversAsset(key, entry.asset.summary.id) ? entry : undefined;
+}
+
+async function updateWatchItem({ state, request, key, reply, params }: Call): Promise<Response> {
+  const entry = ownItem(state, key, params[0]!);
+  if (!entry) return reply.error('not_found', `Watchlist item ${params[0]} not found`);
+  const body = await readJsonObject(request);
+  if (!body) return reply.error('invalid_parameter', 'body must be a JSON object with monitoringEnabled and/or note');
+  const extra = Object.keys(body).find((k) => k !== 'monitoringEnabled' && k !== 'note');
+  if (extra) return reply.error('invalid_parameter', `unknown body field ${extra}; allowed: monitoringEnabled, note`);
+  if (!('monitoringEnabled' in body) && !('note' in body)) {
+    return reply.error('invalid_parameter', 'send monitoringEnabled and/or note');
+  }
+  if ('monitoringEnabled' in body && typeof body['monitoringEnabled'] !== 'boolean') {
+    return reply.error('invalid_parameter', 'monitoringEnabled must be true or false');
+  }
+  let note = entry.note;
+  if ('note' in body) {
+    const checked = checkNote(body['note']);
+    if (!checked.ok) return reply.error('invalid_parameter', checked.message);
+    note = checked.value;
+  }
+  if (typeof body['monitoringEnabled'] === 'boolean') entry.monitoringEnabled = body['monitoringEnabled'];
+  entry.note = note;
+  return reply.ok(watchItemJson(entry));
+}
+
+function removeWatchItem({ state, key, reply, params }: Call): Response {
+  const entry = ownItem(state, key, params[0]!);
+  if (!entry) return reply.error('not_found', `Watchlist item ${params[0]} not found`);
+  state.watchlist.remove(entry.id);
+  return reply.noContent();
+}
+
+function listChanges({ state, url, key, reply, now }: Call): Response {
+  const q = parseMonitoringChangesQuery(url.searchParams);
+  if (!q.ok) return reply.error(q.code, q.message);
+  const itemIds = new Set(
+    state.watchlist
+      .list()
+      .filter((e) => coversAsset(key, e.asset.summary.id))
+      .map((e) => e.id),
+  );
+  const result = readChanges(state.changes, { now, seenAt: state.seenAt, itemIds, query: q.value });
+  if (!result.ok) return reply.error('invalid_parameter', result.message);
+  if (result.advanceSeenAt) state.seenAt = now;
+  return reply.ok(result.body);
+}
+
+function listNotifications({ state, url, key, reply, now }: Call): Response {
+  const q = parseNotificationsQuery(url.searchParams);
+  if (!q.ok) return reply.error(q.code, q.message);
+  return reply.ok(state.inbox.read({ unread: q.value.unread, now, visible: (assetId) => coversAsset(key, assetId) }));
+}

@@ -1,0 +1,118 @@
+/**
+ * The sandbox: a local stand-in for the whole service on one loopback origin.
+ * `startSandbox()` → `{ info, origin, faults, stats, state, reset(), close() }` (TEAM.md).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from '../server/node.js';
+import { createSandboxApp } from './app.js';
+import { SANDBOX_CREDENTIALS, type SandboxCredentials } from './credentials.js';
+import { createExplorerApi, type ExplorerState } from './explorer/index.js';
+import { SandboxFaults } from './faults.js';
+import { sandboxInfo, type SandboxInfo } from './info.js';
+import { PublicState } from './state.js';
+import { SandboxStats } from './stats.js';
+
+export type { SandboxInfo } from './info.js';
+export type { SandboxCredentials } from './credentials.js';
+export type { Fault, FaultTarget } from './faults.js';
+export type { RouteId } from './routes.js';
+export type { SandboxRequest } from './stats.js';
+export { SandboxFaults } from './faults.js';
+export { SandboxStats } from './stats.js';
+export { PublicState } from './state.js';
+export { SANDBOX_CREDENTIALS } from './credentials.js';
+export { SANDBOX_FIXTURES } from './data/tokens.js';
+export { ROUTE_IDS } from './routes.js';
+
+export interface SandboxOptions {
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to bind; default `127.0.0.1` (loopback only). */
+  host?: string;
+  /** Also serve the hostile token set (markup, `javascript:` URLs, RTL overrides, 10 000-char names). */
+  hostile?: boolean;
+  /** Sandbox clock in ms (default `Date.now`); token expiry, timestamps and Explorer timing follow it. */
+  now?: () => number;
+}
+
+export interface SandboxState {
+  /** Public API state: verified-by-widget tokens, hostile set on/off. */
+  public: PublicState;
+  /** The Explorer API's state (HELPER-B: registry, keys, watchlist, clock, switches). */
+  explorer: ExplorerState;
+}
+
+export interface Sandbox {
+  info: SandboxInfo;
+  origin: string;
+  faults: SandboxFaults;
+  stats: SandboxStats;
+  state: SandboxState;
+  /** Clears faults and stats and puts all state back to the seed data. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const host = opts.host ?? '127.0.0.1';
+  const now = opts.now ?? Date.now;
+  const lifetime = new AbortController();
+  const faults = new SandboxFaults();
+  const stats = new SandboxStats();
+  const publicState = new PublicState({ hostile: opts.hostile ?? false });
+  const credentials = SANDBOX_CREDENTIALS;
+
+  let handle: (request: Request) => Promise<Response> = async () => new Response('Starting', { status: 503 });
+  const server = createServer(toNodeHandler((request) => handle(request), { maxBodyBytes: 256 * 1024 }));
+  const address = await listen(server, opts.port ?? 0, host);
+  const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const info = sandboxInfo(origin, credentials);
+
+  const serveBase = { faults, stats, now, signal: lifetime.signal };
+  // HELPER-B's Explorer API; the core logs and applies faults around it (app.ts).
+  const explorer = createExplorerApi({ now, faults, stats });
+
+  const sandbox: Sandbox = {
+    info,
+    origin,
+    faults,
+    stats,
+    state: { public: publicState, explorer: explorer.state },
+    reset() {
+      faults.clear();
+      stats.reset();
+      publicState.reset();
+      explorer.reset();
+    },
+    close() {
+      lifetime.abort();
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+
+  handle = createSandboxApp({
+    ...serveBase,
+    state: publicState,
+    apiKey: credentials.publicApiKey,
+    partners: new Map([[credentials.partnerId, credentials.secretKey]]),
+    records: () => ({ origin, verifiedUrl: info.verifiedUrl, now: now() }),
+    info,
+    reset: () => sandbox.reset(),
+    explorer,
+  });
+  return sandbox;
+}

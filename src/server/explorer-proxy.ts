@@ -1,0 +1,344 @@
+/**
+ * `{prefix}/explorer/…`: the Explorer routes of spec 4.2, after `authorize`, with the live
+ * key as `Bearer` (spec 5), write routes only when `explorer.writes` is true (else 403
+ * `writes_disabled`), every query parameter and body checked against the contract before
+ * anything is forwarded (and rebuilt from the checked values), the key's rate budget kept
+ * by a token bucket, bodies validated (and unwrapped from the `{ data, meta, errors }`
+ * envelope), `Cache-Control: private, no-store` on every answer.
+ *
+ * Fetch-API only (no `node:` imports).
+ */
+import {
+  changesEnvelopeSchema,
+  checkContract,
+  checkNote,
+  explorerErrorSchema,
+  formatMonitoringChangesQuery,
+  formatTokenomicsQuery,
+  healthSchema,
+  notificationsEnvelopeSchema,
+  parseMonitoringChangesQuery,
+  parseNotificationsQuery,
+  parseTokenomicsQuery,
+  tokenomicsPageSchema,
+  unwrapEnvelope,
+  watchlistItemSchema,
+  watchlistResponseSchema,
+} from '../contract/index.js';
+import { KyiHttpError, errorResponse, invalidParameter, jsonResponse, safeUpstreamMessage } from './errors.js';
+import { readJsonBody } from './http.js';
+import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
+import { callUpstream, type UpstreamOutcome } from './retry.js';
+import { checkOrigin } from './token-route.js';
+import { checkUuid, decodeSegment, readQuery, unwrapQuery } from './validation.js';
+
+type Schema = Parameters<typeof checkContract>[0];
+
+interface ExplorerRoute {
+  id: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Path pattern relative to the Explorer base URL; `:name` segments are parameters. */
+  pattern: string;
+  scope: ExplorerRouteInfo['scope'];
+  /** Builds the upstream query from the checked request query. */
+  query?: (url: URL) => URLSearchParams;
+  /** Checks the request body and returns the one forwarded. */
+  body?: (json: unknown) => Record<string, unknown>;
+  /** Schema of a success body (`null` = no body, 204). */
+  response: Schema | null;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function tokenomicsQuery(url: URL): URLSearchParams {
+  const params = readQuery(url, ['since', 'limit', 'page'], {
+    since: { maxLength: 512 },
+    page: { maxLength: 512 },
+    limit: { maxLength: 3 },
+  });
+  return formatTokenomicsQuery(unwrapQuery(parseTokenomicsQuery(params)));
+}
+
+function noQuery(url: URL): URLSearchParams {
+  readQuery(url, []);
+  return new URLSearchParams();
+}
+
+function onlyFields(json: unknown, allowed: readonly string[]): Record<string, unknown> {
+  if (!isObject(json)) throw new KyiHttpError(400, 'invalid_body', 'The request body must be a JSON object');
+  for (const key of Object.keys(json)) {
+    if (!allowed.includes(key)) {
+      const name = /^[A-Za-z0-9_]{1,32}$/.test(key) ? key : 'body';
+      throw invalidParameter(name, `unknown field; allowed: ${allowed.join(', ')}`);
+    }
+  }
+  return json;
+}
+
+/** The Explorer routes of spec 4.2, read top to bottom. Ids match the sandbox's route ids. */
+export const EXPLORER_ROUTES: readonly ExplorerRoute[] = [
+  { id: 'explorer:health', method: 'GET', pattern: '/health', scope: null, query: noQuery, response: healthSchema },
+  {
+    id: 'explorer:tokenomics',
+    method: 'GET',
+    pattern: '/tokenomics/changes',
+    scope: 'tokenomics:read',
+    query: tokenomicsQuery,
+    response: tokenomicsPageSchema,
+  },
+  {
+    id: 'explorer:asset-tokenomics',
+    method: 'GET',
+    pattern: '/assets/:id/tokenomics/changes',
+    scope: 'tokenomics:read',
+    query: tokenomicsQuery,
+    response: tokenomicsPageSchema,
+  },
+  { id: 'explorer:watchlist', method: 'GET', pattern: '/me/watchlist', scope: 'monitoring:read', query: noQuery, response: watchlistResponseSchema },
+  {
+    id: 'explorer:watchlist-add',
+    method: 'POST',
+    pattern: '/me/watchlist',
+    scope: 'watchlist:write',
+    query: noQuery,
+    body: (json) => {
+      const b = onlyFields(json, ['assetId']);
+      return { assetId: checkUuid('assetId', b['assetId']) };
+    },
+    response: watchlistItemSchema,
+  },
+  {
+    id: 'explorer:watchlist-update',
+    method: 'PATCH',
+    pattern: '/me/watchlist/:id',
+    scope: 'watchlist:write',
+    query: noQuery,
+    body: (json) => {
+      const b = onlyFields(json, ['monitoringEnabled', 'note']);
+      const out: Record<string, unknown> = {};
+      if ('monitoringEnabled' in b) {
+        if (typeof b['monitoringEnabled'] !== 'boolean') throw invalidParameter('monitoringEnabled', 'must be true or false');
+        out['monitoringEnabled'] = b['monitoringEnabled'];
+      }
+      if ('note' in b) {
+        const note = unwrapQuery(checkNote(b['note']));
+        if (note !== null && note.includes('\u0000')) throw invalidParameter('note', 'must not contain NUL');
+        out['note'] = note;
+      }
+      if (Object.keys(out).length === 0) throw new KyiHttpError(400, 'invalid_body', 'Send monitoringEnabled and/or note');
+      return out;
+    },
+    response: watchlistItemSchema,
+  },
+  { id: 'explorer:watchlist-remove', method: 'DELETE', pattern: '/me/watchlist/:id', scope: 'watchlist:write', query: noQuery, response: null },
+  {
+    id: 'explorer:changes',
+    method: 'GET',
+    pattern: '/me/monitoring/changes',
+    scope: 'monitoring:read',
+    query: (url) => {
+      const params = readQuery(url, ['newOnly', 'showAll', 'materiality', 'days', 'item', 'sort', 'category'], {
+        item: { maxLength: 25 * 37 },
+        days: { maxLength: 3 },
+        category: { maxLength: 64 },
+      });
+      return formatMonitoringChangesQuery(unwrapQuery(parseMonitoringChangesQuery(params)));
+    },
+    response: changesEnvelopeSchema,
+  },
+  {
+    id: 'explorer:notifications',
+    method: 'GET',
+    pattern: '/me/notifications',
+    scope: 'monitoring:read',
+    query: (url) => {
+      const params = readQuery(url, ['unread'], { unread: { maxLength: 5 } });
+      const q = unwrapQuery(parseNotificationsQuery(params));
+      return new URLSearchParams(q.unread === undefined ? {} : { unread: String(q.unread) });
+    },
+    response: notificationsEnvelopeSchema,
+  },
+];
+
+/** Messages for Explorer error codes the browser may see (the upstream message is used only when safe). */
+const PASS_THROUGH: Record<string, { status: number; message: string }> = {
+  invalid_cursor: { status: 400, message: 'The cursor was not issued by the service' },
+  invalid_page: { status: 400, message: 'The page token is out of range or not one the service issued' },
+  invalid_parameter: { status: 400, message: 'The service refused a parameter' },
+  api_key_scope_missing: { status: 403, message: 'The server key lacks the scope this route needs' },
+  api_key_not_permitted: { status: 403, message: 'This route is not open to API keys' },
+  site_gate_required: { status: 403, message: 'The monitoring service is closed right now' },
+  not_found: { status: 404, message: 'Not found' },
+  watchlist_limit_reached: { status: 409, message: 'The watchlist is full' },
+};
+
+const NO_STORE = { 'cache-control': 'private, no-store' };
+
+function explorerError(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+  return errorResponse(status, code, message, { ...NO_STORE, ...headers });
+}
+
+/** Matches `segments` (raw, after `/explorer`) against the table. */
+function match(segments: string[]): { routes: ExplorerRoute[]; params: Record<string, string> } | null {
+  let found: { routes: ExplorerRoute[]; params: Record<string, string> } | null = null;
+  for (const route of EXPLORER_ROUTES) {
+    const parts = route.pattern.slice(1).split('/');
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const ok = parts.every((part, i) => {
+      if (part.startsWith(':')) return (params[part.slice(1)] = segments[i]!), true;
+      return part === segments[i];
+    });
+    if (!ok) continue;
+    if (found) found.routes.push(route);
+    else found = { routes: [route], params };
+  }
+  return found;
+}
+
+export class ExplorerProxy {
+  readonly #config: ResolvedConfig;
+  readonly #explorer: NonNullable<ResolvedConfig['explorer']>;
+
+  constructor(config: ResolvedConfig) {
+    if (!config.explorer) throw new Error('ExplorerProxy needs explorer options');
+    this.#config = config;
+    this.#explorer = config.explorer;
+  }
+
+  /** Handles `{prefix}/explorer/<segments>`. */
+  async handle(request: Request, url: URL, segments: string[]): Promise<Response> {
+    const found = match(segments);
+    if (!found) return explorerError(404, 'not_found', 'No such Explorer route');
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const route = found.routes.find((r) => r.method === method);
+    if (!route) {
+      const allow = found.routes.map((r) => r.method).join(', ');
+      return explorerError(405, 'method_not_allowed', `Use ${allow} on this route`, { allow });
+    }
+    const write = route.scope === 'watchlist:write';
+    if (write && !this.#explorer.writes) {
+      return explorerError(403, 'writes_disabled', 'Watchlist changes are disabled on this server (explorer.writes is off)');
+    }
+    if (write) checkOrigin(request, this.#config.allowedOrigins);
+
+    // path parameters first: a hostile id is refused before the partner's hook runs
+    let upstreamPath = route.pattern;
+    if ('id' in found.params) {
+      const id = checkUuid('id', decodeSegment('id', found.params['id']!, { maxLength: 36 }));
+      upstreamPath = upstreamPath.replace(':id', encodeURIComponent(id));
+    }
+
+    const info: ExplorerRouteInfo = { id: route.id, method, path: upstreamPath, scope: route.scope, write };
+    if (this.#config.authorize) {
+      let verdict: unknown;
+      try {
+        verdict = await this.#config.authorize(request, info);
+      } catch (error) {
+        this.#config.onError(error, { route: route.id });
+        return explorerError(500, 'internal_error', 'The authorization check failed');
+      }
+      if (verdict instanceof Response) return verdict;
+      if (verdict !== true) return explorerError(403, 'forbidden', 'You are not allowed to use this route');
+    }
+
+    const query = route.query ? route.query(url) : new URLSearchParams();
+    let body: string | undefined;
+    if (route.body) body = JSON.stringify(route.body(await readJsonBody(request, 16 * 1024)));
+
+    const qs = query.toString();
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (route.scope !== null) headers['authorization'] = `Bearer ${this.#explorer.apiKey}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const outcome = await callUpstream(
+      this.#config.fetch,
+      this.#explorer.baseUrl + upstreamPath + (qs ? `?${qs}` : ''),
+      { method, headers, body },
+      this.#config.retry,
+      {
+        idempotent: method === 'GET',
+        beforeAttempt: route.scope !== null ? () => this.#budget() : undefined,
+        onRateLimited: (ms) => this.#explorer.bucket.holdFor(ms),
+      },
+    );
+    return this.#answer(route, outcome, request.method === 'HEAD');
+  }
+
+  /** Waits for the key's budget; answers 429 when the wait would be too long. */
+  async #budget(): Promise<UpstreamOutcome | void> {
+    const bucket = this.#explorer.bucket;
+    if (bucket.tryTake()) return;
+    const max = this.#explorer.maxQueueMs;
+    const estimate = bucket.delay() + bucket.waiting * (bucket.intervalMs / bucket.refill);
+    const limited = (ms: number): UpstreamOutcome => ({
+      kind: 'rate-limited',
+      retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+      attempts: 0,
+    });
+    if (estimate > max) return limited(estimate);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), max);
+    try {
+      await bucket.take(controller.signal);
+    } catch {
+      return limited(bucket.delay() + bucket.waiting * (bucket.intervalMs / bucket.refill));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #answer(route: ExplorerRoute, outcome: UpstreamOutcome, head: boolean): Response {
+    switch (outcome.kind) {
+      case 'timeout':
+        return explorerError(504, 'upstream_timeout', 'The monitoring service did not answer in time; try again shortly');
+      case 'network':
+        return explorerError(502, 'upstream_unavailable', 'The monitoring service could not be reached; try again shortly');
+      case 'too-large':
+        return explorerError(502, 'upstream_invalid', 'The monitoring service sent an answer that is too large');
+      case 'rate-limited':
+        return explorerError(429, 'too_many_requests', 'Too many requests right now; retry after the time in Retry-After', {
+          'retry-after': String(outcome.retryAfterSeconds),
+        });
+      case 'response':
+        break;
+    }
+    const { status, text } = outcome;
+    if (status >= 200 && status < 300) {
+      if (route.response === null || status === 204) return new Response(null, { status: 204, headers: NO_STORE });
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return explorerError(502, 'upstream_invalid', 'The monitoring service sent a body that is not JSON');
+      }
+      const checked = checkContract(route.response, unwrapEnvelope(json));
+      if (!checked.ok) {
+        return explorerError(502, 'upstream_invalid', `The monitoring service sent a body that does not match the contract (${checked.path})`);
+      }
+      const response = jsonResponse(checked.data, status === 201 ? 201 : 200, NO_STORE);
+      return head ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    }
+    let code: string | undefined;
+    let upstreamMessage: unknown;
+    try {
+      const error = checkContract(explorerErrorSchema, unwrapEnvelope(JSON.parse(text)));
+      if (error.ok) {
+        code = error.data.code;
+        upstreamMessage = error.data.message;
+      }
+    } catch {
+      code = undefined;
+    }
+    if (status === 401 || code === 'api_key_invalid' || code === 'signature_missing') {
+      return explorerError(502, 'upstream_error', 'The monitoring service refused the server key; check the server configuration');
+    }
+    if (status >= 500) return explorerError(502, 'upstream_unavailable', 'The monitoring service is unavailable; try again shortly');
+    const known = code !== undefined ? PASS_THROUGH[code] : undefined;
+    if (known && known.status === status) {
+      const safe = status === 400 ? safeUpstreamMessage(upstreamMessage, this.#config.secrets) : undefined;
+      return explorerError(status, code!, safe ?? known.message);
+    }
+    if (status === 404) return explorerError(404, 'not_found', 'Not found');
+    return explorerError(502, 'upstream_error', `The monitoring service answered with an unexpected status (${status})`);
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * `createKyiHandler(options)`: the fetch-standard handler `(Request) => Promise<Response>`
+ * of the server piece. The route table below reads top to bottom; each route's module
+ * checks its parameters before any upstream call. Errors leave as `{ code, message }`.
+ *
+ * Fetch-API only (no `node:` imports): this module runs unchanged on edge runtimes.
+ * The Node adapter is `./node.ts`.
+ */
+import { KyiHttpError, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
+import { ExplorerProxy } from './explorer-proxy.js';
+import { wantsFresh } from './http.js';
+import {
+  assetCaip10Target,
+  assetTarget,
+  assetsListTarget,
+  lookupBatch,
+  lookupResponse,
+  tokensTarget,
+} from './lookup.js';
+import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
+import { PublicApiClient, type PublicTarget } from './public-api.js';
+import { tokenRoute } from './token-route.js';
+import { MAX_URL_LENGTH, pathSegments } from './validation.js';
+
+/** Answer of `GET {prefix}/capabilities`. */
+export interface Capabilities {
+  explorer: boolean;
+  explorerWrites: boolean;
+  widget: boolean;
+}
+
+/** The handler, with what it was configured with. */
+export interface KyiHandler {
+  (request: Request): Promise<Response>;
+  /** The resolved path prefix ('' for none). */
+  readonly prefix: string;
+  /** What the browser may use (same as `GET {prefix}/capabilities`). */
+  readonly capabilities: Capabilities;
+  /** Drops every cached lookup. */
+  clearCache(): void;
+  /**
+   * Resolves once no upstream lookup is in flight, background refreshes of stale entries
+   * included (tests; or an edge runtime's `waitUntil(handler.idle())`).
+   */
+  idle(): Promise<void>;
+}
+
+interface Context {
+  request: Request;
+  url: URL;
+  /** Raw path segments after the prefix. */
+  segments: string[];
+  config: ResolvedConfig;
+  publicApi: PublicApiClient;
+  explorer?: ExplorerProxy;
+  capabilities: Capabilities;
+}
+
+interface Route {
+  method: 'GET' | 'POST' | '*';
+  /** Literal segments, `:name` parameters, or a trailing `*` for a subtree. */
+  path: string;
+  handle: (ctx: Context, params: Record<string, string>) => Promise<Response> | Response;
+}
+
+const lookup = async (ctx: Context, target: PublicTarget) =>
+  lookupResponse(ctx.request, await ctx.publicApi.lookup(target, { fresh: wantsFresh(ctx.request) }));
+
+/** Every route of issue 3, under the prefix. */
+const ROUTES: readonly Route[] = [
+  { method: 'GET', path: 'capabilities', handle: (ctx) => jsonResponse(ctx.capabilities, 200, { 'cache-control': 'no-cache' }) },
+  // Public API, forwarded with the raw key (spec 4.1)
+  { method: 'GET', path: 'assets', handle: (ctx) => lookup(ctx, assetsListTarget(ctx.url)) },
+  {
+    method: 'GET',
+    path: 'assets/:chain/:address',
+    handle: (ctx, p) => lookup(ctx, assetTarget(ctx.url, { chain: p['chain']!, address: p['address']! })),
+  },
+  {
+    method: 'GET',
+    path: 'assets/:namespace/:reference/:address',
+    handle: (ctx, p) =>
+      lookup(ctx, assetCaip10Target(ctx.url, { namespace: p['namespace']!, reference: p['reference']!, address: p['address']! })),
+  },
+  { method: 'GET', path: 'kyi/v1/tokens', handle: (ctx) => lookup(ctx, tokensTarget(ctx.url)) },
+  // the batch of up to 100 lookups
+  { method: 'POST', path: 'lookup', handle: (ctx) => lookupBatch(ctx.request, ctx.publicApi, ctx.config.lookupConcurrency) },
+  // widget access tokens
+  { method: 'POST', path: 'token', handle: (ctx) => tokenRoute(ctx.request, ctx.config) },
+  // Explorer API (spec 4.2), its own table in explorer-proxy.ts
+  {
+    method: '*',
+    path: 'explorer/*',
+    handle: (ctx) => {
+      if (!ctx.explorer) throw new KyiHttpError(503, 'not_configured', 'The Explorer API is not configured on this server');
+      return ctx.explorer.handle(ctx.request, ctx.url, ctx.segments.slice(1));
+    },
+  },
+];
+
+function matchRoute(segments: string[], pattern: string): Record<string, string> | null {
+  const parts = pattern.split('/');
+  if (parts[parts.length - 1] === '*') {
+    const head = parts.slice(0, -1);
+    if (segments.length <= head.length) return null;
+    return head.every((p, i) => p === segments[i]) ? {} : null;
+  }
+  if (parts.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part.startsWith(':')) params[part.slice(1)] = segments[i]!;
+    else if (part !== segments[i]) return null;
+  }
+  return params;
+}
+
+/** Creates the handler. Throws `KyiConfigError` for a configuration mistake. */
+export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
+  const config = resolveOptions(options);
+  const publicApi = new PublicApiClient(config);
+  const explorer = config.explorer ? new ExplorerProxy(config) : undefined;
+  const capabilities: Capabilities = Object.freeze({
+    explorer: !!config.explorer,
+    explorerWrites: !!config.explorer?.writes,
+    widget: !!config.widget,
+  });
+
+  async function route(request: Request): Promise<Response> {
+    if (request.url.length > MAX_URL_LENGTH) {
+      return errorResponse(400, 'invalid_parameter', `Invalid parameter "url": must be at most ${MAX_URL_LENGTH} characters`);
+    }
+    const url = new URL(request.url);
+    const segments = pathSegments(url.pathname, config.prefix);
+    if (!segments) return errorResponse(404, 'not_found', 'Not found');
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const ctx: Context = { request, url, segments, config, publicApi, explorer, capabilities };
+    const allowed: string[] = [];
+    for (const r of ROUTES) {
+      const params = matchRoute(segments, r.path);
+      if (!params) continue;
+      if (r.method === '*' || r.method === method) return r.handle(ctx, params);
+      allowed.push(r.method);
+    }
+    if (allowed.length) {
+      const allow = [...new Set(allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))].join(', ');
+      return errorResponse(405, 'method_not_allowed', `Use ${allow} on this route`, { allow });
+    }
+    return errorResponse(404, 'not_found', 'Not found');
+  }
+
+  const handler = async (request: Request): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await route(request);
+    } catch (error) {
+      if (error instanceof KyiHttpError) response = httpErrorResponse(error);
+      else {
+        config.onError(error, { route: new URL(request.url).pathname });
+        response = errorResponse(500, 'internal_error', 'Internal server error');
+      }
+    }
+    if (request.method === 'HEAD' && response.body) {
+      await response.body.cancel().catch(() => {});
+      return new Response(null, { status: response.status, headers: response.headers });
+    }
+    return response;
+  };
+
+  return Object.assign(handler, {
+    prefix: config.prefix,
+    capabilities,
+    clearCache: () => publicApi.cache.clear(),
+    idle: () => publicApi.cache.idle(),
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * `kyi-elements/server`: the server piece that keeps every secret on the partner's backend.
+ *
+ * - `createKyiHandler(options)` → fetch-standard `(Request) => Promise<Response>` (edge
+ *   runtimes, Next.js route handlers, Hono, Deno, Bun…); `handler.node` is the same handler
+ *   as a Node `(req, res, next?)` listener for node:http, Express and Connect.
+ * - `createKyiNodeHandler(options)` = `createKyiHandler(options).node`.
+ *
+ * This entry also carries the Node adapter (`node:events`). For an edge bundle import
+ * `./handler.js`, which uses the fetch API only.
+ */
+import { createKyiHandler as createFetchHandler, type KyiHandler } from './handler.js';
+import { toNodeHandler, type NodeHandler } from './node.js';
+import type { KyiHandlerOptions } from './options.js';
+
+export type { Capabilities, KyiHandler as KyiFetchHandler } from './handler.js';
+export { KyiConfigError, type KyiHandlerOptions, type ExplorerRouteInfo, type AuthorizeResult } from './options.js';
+export { KyiHttpError } from './errors.js';
+export { EXPLORER_ROUTES } from './explorer-proxy.js';
+export type { LookupRequest, LookupResult } from './lookup.js';
+export { toNodeHandler, BodyTooLargeError, type NodeHandler, type NodeHandlerOptions, type FetchHandler } from './node.js';
+export { generateToken, type GenerateTokenOptions } from './generate-token.js';
+export * from './token-bucket.js';
+export * from './explorer-client.js';
+export * from './poll/index.js';
+export * from './store/index.js';
+
+/** The fetch handler plus its Node adapter. */
+export interface KyiHandlerWithNode extends KyiHandler {
+  /** The same handler as a Node `(req, res, next?)` listener (paths outside the prefix go to `next`). */
+  readonly node: NodeHandler;
+}
+
+/** Creates the handler (see `KyiHandlerOptions`). Throws `KyiConfigError` for a configuration mistake. */
+export function createKyiHandler(options: KyiHandlerOptions): KyiHandlerWithNode {
+  const handler = createFetchHandler(options);
+  return Object.assign(handler, { node: toNodeHandler(handler, { prefix: handler.prefix || undefined }) });
+}
+
+/** `createKyiHandler(options).node`: a Node `(req, res, next?)` listener. */
+export function createKyiNodeHandler(options: KyiHandlerOptions): NodeHandler {
+  return createKyiHandler(options).node;
+}

@@ -1,0 +1,265 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../src/define.js';
+import { configure, resetConfig } from '../../src/config.js';
+import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
+import type { KyiAssetCard } from '../../src/elements/asset-card.js';
+import type { KyiTokenStatus } from '../../src/elements/token-status.js';
+import type { KyiCopyEvent, KyiErrorEvent, KyiStatusEvent } from '../../src/events.js';
+import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+import { countLookupPosts, randomAddress, recordEvents, sandbox, testEnv } from './helpers/display.js';
+
+const $ = (el: Element, sel: string) => el.shadowRoot!.querySelector(sel);
+const $$ = (el: Element, sel: string) => [...el.shadowRoot!.querySelectorAll(sel)];
+const part = (el: Element, name: string) => $(el, `[part~="${name}"]`);
+const text = (el: Element) => (el.shadowRoot!.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+async function card(template: ReturnType<typeof html>): Promise<KyiAssetCard> {
+  const el = await fixture<KyiAssetCard>(template);
+  await el.settled;
+  return el;
+}
+
+describe('<kyi-asset-card>', () => {
+  before(async () => configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl }));
+  beforeEach(() => getLookupClient().clearCache());
+  after(() => resetConfig());
+
+  it('is accessible', async () => {
+    const el = await card(html`<kyi-asset-card chain="solana" address=${F.pyusd.address}></kyi-asset-card>`);
+    await expect(el).to.be.accessible();
+  });
+
+  it('defaults: idle without input, nothing rendered', async () => {
+    const el = await card(html`<kyi-asset-card></kyi-asset-card>`);
+    expect(el.status).to.equal('idle');
+    expect(el.theme).to.equal('auto');
+    expect(el.shadowRoot!.children.length).to.equal(0);
+  });
+
+  it('loading: a skeleton in the card frame', async () => {
+    const previous = setLookupClient(new LookupClient({ schedule: () => {} }));
+    try {
+      const el = await fixture<KyiAssetCard>(html`<kyi-asset-card account-id=${F.usdc.accountId}></kyi-asset-card>`);
+      expect(el.status).to.equal('loading');
+      expect($$(el, '[part~="skeleton"]').length).to.be.greaterThan(2);
+      expect(part(el, 'base')!.getAttribute('aria-busy')).to.equal('true');
+      await expect(el).to.be.accessible();
+      el.remove();
+    } finally {
+      setLookupClient(previous!);
+    }
+  });
+
+  it('renders the whole record (account-id)', async () => {
+    const el = document.createElement('kyi-asset-card');
+    el.accountId = F.usdc.accountId;
+    const status = oneEvent(el, 'kyi-status') as Promise<KyiStatusEvent>;
+    document.body.append(el);
+    try {
+      expect((await status).detail.status).to.equal('verified');
+      await el.settled;
+      expect(el.result!.token_details.token_ticker).to.equal('USDC');
+      expect(part(el, 'name')!.textContent).to.equal('USD Coin');
+      expect(part(el, 'ticker')!.textContent).to.contain('USDC');
+      expect(part(el, 'chain')!.textContent).to.contain('solana');
+      expect(part(el, 'issuer')!.textContent).to.contain('Business verified');
+      const links = $$(el, 'a') as HTMLAnchorElement[];
+      expect(links.length).to.be.greaterThan(0);
+      for (const a of links) {
+        expect(a.protocol).to.match(/^https?:$/);
+        expect(a.target).to.equal('_blank');
+        expect(a.rel).to.equal('noopener noreferrer');
+      }
+      expect(part(el, 'verified-link')).to.exist;
+      expect(part(el, 'authorities')).to.exist;
+      expect(text(el)).to.contain('Mint authority');
+      await expect(el).to.be.accessible();
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('authorities: readable type, shortened address with full value and copy, verified mark, account type, signers', async () => {
+    const el = await card(html`<kyi-asset-card chain="solana" address=${F.pyusd.address}></kyi-asset-card>`);
+    const mint = $$(el, '[part~="authority"]')[0]!;
+    expect(mint.textContent).to.contain('Mint authority');
+    expect(mint.textContent).to.contain('Verified');
+    expect(mint.textContent).to.contain('Multisig');
+    const address = mint.querySelector('[part~="address"]')!;
+    const full = el.result!.token_details.authorities![0]!.address!;
+    expect(address.getAttribute('title')).to.equal(full);
+    expect(address.querySelector('[aria-hidden="true"]')!.textContent).to.contain('…');
+    expect(address.textContent).to.contain(full);
+    const signers = mint.querySelector('details')!;
+    expect(signers.querySelector('summary')!.textContent).to.contain('Signers (3)');
+    expect(text(el)).to.contain('Attestation address');
+    // token_image is null: placeholder
+    expect(part(el, 'placeholder')).to.exist;
+    expect(part(el, 'image')).to.equal(null);
+
+    let copied = '';
+    const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (v: string) => void (copied = v) },
+    });
+    try {
+      const copy = oneEvent(el, 'kyi-copy') as Promise<KyiCopyEvent>;
+      (mint.querySelector('[part~="copy-button"]') as HTMLButtonElement).click();
+      expect((await copy).detail.value).to.equal(full);
+      expect(copied).to.equal(full);
+      await el.updateComplete;
+      expect($(el, '[role="status"]')!.textContent).to.equal('Copied');
+    } finally {
+      if (original) Object.defineProperty(navigator, 'clipboard', original);
+      else delete (navigator as unknown as Record<string, unknown>).clipboard;
+    }
+    await expect(el).to.be.accessible();
+  });
+
+  it('business not verified; image that fails to load shows the placeholder', async () => {
+    const a = await card(html`<kyi-asset-card chain="ethereum" address=${F.businessNotVerified.address}></kyi-asset-card>`);
+    expect(part(a, 'issuer')!.textContent).to.contain('Business not verified');
+    await expect(a).to.be.accessible();
+    const b = await card(html`<kyi-asset-card chain="avalanche" address=${F.brokenImage.address}></kyi-asset-card>`);
+    const img = part(b, 'image') as HTMLImageElement | null;
+    if (img) await oneEvent(img, 'error');
+    await b.updateComplete;
+    expect(part(b, 'image')).to.equal(null);
+    expect(part(b, 'placeholder')).to.exist;
+  });
+
+  it('an empty whitepaper_url gives no link', async () => {
+    const el = await card(html`<kyi-asset-card account-id=${F.pusd.accountId}></kyi-asset-card>`);
+    expect(el.status).to.equal('verified');
+    expect(text(el)).not.to.contain('Whitepaper');
+    expect(text(el)).to.contain('Owner');
+  });
+
+  it('404 reads "not verified on this chain"', async () => {
+    const el = await card(html`<kyi-asset-card chain="ethereum" address=${F.unknown.address}></kyi-asset-card>`);
+    expect(el.status).to.equal('not-found');
+    expect(part(el, 'notice')!.textContent).to.contain('Not verified on this chain');
+    expect(part(el, 'notice')!.textContent).to.contain('ethereum');
+    await expect(el).to.be.accessible();
+  });
+
+  it('invalid input has its own wording and costs no request', async () => {
+    const posts = countLookupPosts();
+    try {
+      const el = await card(html`<kyi-asset-card account-id="solana:not a caip10"></kyi-asset-card>`);
+      expect(el.status).to.equal('invalid');
+      expect(part(el, 'notice')!.textContent).to.contain('Invalid asset identifier');
+      expect(part(el, 'notice')!.textContent).to.contain('CAIP-10');
+      expect(posts.count).to.equal(0);
+      await expect(el).to.be.accessible();
+    } finally {
+      posts.restore();
+    }
+  });
+
+  it('error: alert with Retry, kyi-error; Retry recovers', async () => {
+    const address = randomAddress();
+    await sandbox.setFault('public:asset', { kind: 'status', status: 500 }, 10);
+    const el = document.createElement('kyi-asset-card');
+    el.chain = 'ethereum';
+    el.address = address;
+    const errored = oneEvent(el, 'kyi-error') as Promise<KyiErrorEvent>;
+    document.body.append(el);
+    try {
+      expect((await errored).detail.code).to.be.a('string');
+      await sandbox.clearFaults('public:asset');
+      await el.settled;
+      expect(el.status).to.equal('error');
+      expect($(el, '[role="alert"]')!.textContent).to.contain('Could not load this asset');
+      await expect(el).to.be.accessible();
+      const status = oneEvent(el, 'kyi-status') as Promise<KyiStatusEvent>;
+      (part(el, 'retry-button') as HTMLButtonElement).click();
+      expect((await status).detail.status).to.equal('not-found');
+    } finally {
+      await sandbox.clearFaults('public:asset');
+      el.remove();
+    }
+  });
+
+  it('slots actions', async () => {
+    const el = await card(
+      html`<kyi-asset-card chain="solana" address=${F.pyusd.address}><button slot="actions">Watch</button></kyi-asset-card>`,
+    );
+    const slot = $(el, 'slot[name="actions"]') as HTMLSlotElement;
+    expect(slot.assignedElements()[0]!.textContent).to.equal('Watch');
+  });
+
+  it('fires no event when code sets display properties', async () => {
+    const el = await card(html`<kyi-asset-card chain="solana" address=${F.pyusd.address}></kyi-asset-card>`);
+    const seen = recordEvents(el, ['kyi-status', 'kyi-error', 'kyi-copy']);
+    el.theme = 'dark';
+    el.chain = 'solana';
+    await el.settled;
+    expect(seen).to.deep.equal([]);
+  });
+
+  describe('hostile records', () => {
+    let alerts = 0;
+    const originalAlert = window.alert;
+    before(async () => {
+      await sandbox.hostile(true);
+      window.alert = () => void alerts++;
+    });
+    after(async () => {
+      window.alert = originalAlert;
+      await sandbox.hostile(false);
+    });
+
+    function assertInert(el: Element) {
+      for (const a of $$(el, 'a') as HTMLAnchorElement[]) expect(a.protocol).to.match(/^https?:$/);
+      for (const img of $$(el, 'img') as HTMLImageElement[]) expect(new URL(img.src).protocol).to.match(/^https?:$/);
+      expect($$(el, 'script, iframe, b, i').length).to.equal(0);
+      expect(alerts).to.equal(0);
+    }
+
+    it('markup and javascript: URLs render as inert text', async () => {
+      const el = await card(html`<kyi-asset-card chain="ethereum" address=${F.hostile.html.address}></kyi-asset-card>`);
+      expect(el.status).to.equal('verified');
+      expect(part(el, 'name')!.textContent).to.contain('<img src=x onerror="alert(1)">Evil Token');
+      expect(text(el)).to.contain('"><svg onload=alert(4)>');
+      expect(text(el)).to.contain('<script>alert(5)</script>');
+      expect(text(el)).not.to.contain('Website');
+      expect(part(el, 'verified-link')).to.equal(null);
+      expect(part(el, 'image')).to.equal(null);
+      await new Promise((r) => setTimeout(r, 50));
+      assertInert(el);
+      await expect(el).to.be.accessible();
+    });
+
+    it('right-to-left overrides are isolated', async () => {
+      const el = await card(html`<kyi-asset-card chain="ethereum" address=${F.hostile.rtl.address}></kyi-asset-card>`);
+      expect(part(el, 'name')!.querySelector('bdi')).to.exist;
+      expect(text(el)).not.to.contain('Whitepaper'); // data: URL dropped
+      assertInert(el);
+    });
+
+    it('layout holds with 10 000-character names', async () => {
+      const wrapper = await fixture<HTMLDivElement>(html`<div style="width: 360px">
+        <kyi-asset-card chain="ethereum" address=${F.hostile.long.address}></kyi-asset-card>
+        <kyi-token-status address=${F.hostile.long.address} chain-slug="ethereum"></kyi-token-status>
+      </div>`);
+      const el = wrapper.querySelector('kyi-asset-card')!;
+      const status = wrapper.querySelector('kyi-token-status') as KyiTokenStatus;
+      await el.settled;
+      await status.settled;
+      expect(el.status).to.equal('verified');
+      expect(status.status).to.equal('verified');
+      const base = part(el, 'base') as HTMLElement;
+      expect(el.getBoundingClientRect().width).to.be.at.most(360);
+      expect(base.scrollWidth).to.be.at.most(base.clientWidth + 1);
+      expect((part(el, 'name') as HTMLElement).getBoundingClientRect().height).to.be.below(80);
+      expect((part(el, 'ticker') as HTMLElement).getBoundingClientRect().width).to.be.at.most(360);
+      expect(status.getBoundingClientRect().width).to.be.at.most(360);
+      expect(status.getBoundingClientRect().height).to.be.below(120);
+      expect($$(el, '[part~="authority"]').length).to.equal(10);
+      expect(text(el)).to.contain('Show all 60 authorities');
+      assertInert(el);
+    });
+  });
+});

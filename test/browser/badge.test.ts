@@ -1,0 +1,176 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../src/define.js';
+import { configure, resetConfig } from '../../src/config.js';
+import type { KyiBadge } from '../../src/elements/badge.js';
+import type { KyiErrorEvent } from '../../src/events.js';
+import { recordEvents, testEnv } from './helpers/display.js';
+
+const img = (el: KyiBadge) => el.shadowRoot!.querySelector('img');
+const label = (el: KyiBadge) => el.shadowRoot!.querySelector('[part="label"]');
+
+describe('<kyi-badge>', () => {
+  let badgeBaseUrl: string;
+
+  before(async () => {
+    badgeBaseUrl = (await testEnv()).badgeBaseUrl;
+  });
+  beforeEach(() => configure({ badgeBaseUrl }));
+  afterEach(() => resetConfig());
+
+  it('is accessible', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge></kyi-badge>`);
+    await expect(el).to.be.accessible();
+  });
+
+  it('defaults: kyi_verified icon, 24 px, svg, auto theme, every parameter in the URL', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge></kyi-badge>`);
+    expect(el.credential).to.equal('kyi_verified');
+    expect(el.variant).to.equal('icon');
+    expect(el.theme).to.equal('auto');
+    expect(el.format).to.equal('svg');
+    expect(el.size).to.equal(24);
+    const image = img(el)!;
+    expect(image.getAttribute('width')).to.equal('24');
+    expect(image.getAttribute('height')).to.equal('24');
+    expect(image.getAttribute('loading')).to.equal('lazy');
+    expect(image.alt).to.equal('KYI verified');
+    const url = new URL(image.src);
+    expect(url.origin + url.pathname).to.equal(`${badgeBaseUrl}/api/v1/badges/kyi_verified`);
+    expect(Object.fromEntries(url.searchParams)).to.deep.equal({ variant: 'icon', theme: 'light', format: 'svg', size: '24' });
+    // auto: the dark source is chosen by the browser from prefers-color-scheme
+    const source = el.shadowRoot!.querySelector('picture source') as HTMLSourceElement;
+    expect(source.media).to.equal('(prefers-color-scheme: dark)');
+    expect(new URL(source.srcset).searchParams.get('theme')).to.equal('dark');
+  });
+
+  it('loads the real image from the badge route with no layout shift', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge theme="dark" size="32"></kyi-badge>`);
+    const before = el.getBoundingClientRect();
+    const image = img(el)!;
+    if (!image.complete) await oneEvent(image, 'load');
+    expect(image.naturalWidth).to.equal(32);
+    const after = el.getBoundingClientRect();
+    expect(after.width).to.equal(before.width);
+    expect(after.height).to.equal(before.height);
+    expect(el.shadowRoot!.querySelector('picture')).to.equal(null);
+    expect(new URL(image.src).searchParams.get('theme')).to.equal('dark');
+  });
+
+  it('size 64 displays the 32 px asset at 64 px', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge size="64" theme="light"></kyi-badge>`);
+    const image = img(el)!;
+    expect(image.getAttribute('width')).to.equal('64');
+    expect(new URL(image.src).searchParams.get('size')).to.equal('64');
+    if (!image.complete) await oneEvent(image, 'load');
+    expect(image.naturalWidth).to.equal(32);
+    expect(image.getBoundingClientRect().width).to.equal(64);
+  });
+
+  it('full variant is the 32 px pill; png format', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge variant="full" format="png" theme="light"></kyi-badge>`);
+    const image = img(el)!;
+    expect(image.getAttribute('height')).to.equal('32');
+    expect(new URL(image.src).searchParams.get('format')).to.equal('png');
+    await expect(el).to.be.accessible();
+  });
+
+  it('proof_of_collateral names its credential', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge credential="proof_of_collateral"></kyi-badge>`);
+    expect(img(el)!.alt).to.equal('Proof of collateral');
+    expect(new URL(img(el)!.src).pathname).to.equal('/api/v1/badges/proof_of_collateral');
+  });
+
+  for (const [attr, value] of [
+    ['credential', 'kyi_unverified'],
+    ['variant', 'round'],
+    ['theme', 'blue'],
+    ['format', 'webp'],
+    ['format', 'gif'],
+    ['size', '17'],
+    ['size', 'big'],
+    ['href', 'javascript:alert(1)'],
+    ['href', 'data:text/html,<script>alert(1)</script>'],
+  ] as const) {
+    it(`invalid ${attr}="${value}" renders nothing and fires kyi-error invalid_attribute`, async () => {
+      const el = document.createElement('kyi-badge');
+      el.setAttribute(attr, value);
+      const errored = oneEvent(el, 'kyi-error') as Promise<KyiErrorEvent>;
+      document.body.append(el);
+      try {
+        const event = await errored;
+        expect(event.detail.code).to.equal('invalid_attribute');
+        expect(event.bubbles && event.composed).to.equal(true);
+        await el.updateComplete;
+        expect(el.shadowRoot!.querySelector('img, a, picture')).to.equal(null);
+        expect(el.src).to.equal(undefined);
+        await expect(el).to.be.accessible();
+      } finally {
+        el.remove();
+      }
+    });
+  }
+
+  it('an image that fails to load falls back to a text label', async () => {
+    // The collateral pill has no artwork: the badge route answers 404.
+    const el = await fixture<KyiBadge>(html`<kyi-badge credential="proof_of_collateral" variant="full"></kyi-badge>`);
+    if (!label(el)) {
+      const event = (await oneEvent(el, 'kyi-error')) as KyiErrorEvent;
+      expect(event.detail.code).to.equal('image_failed');
+    }
+    await el.updateComplete;
+    expect(img(el)).to.equal(null);
+    expect(label(el)!.textContent).to.equal('Proof of collateral');
+    await expect(el).to.be.accessible();
+  });
+
+  for (const base of ['javascript:alert(1)//', '']) {
+    it(`shows the label, requesting nothing, when the badge base is ${JSON.stringify(base)}`, async () => {
+      configure({ badgeBaseUrl: base });
+      const el = await fixture<KyiBadge>(html`<kyi-badge></kyi-badge>`);
+      expect(img(el)).to.equal(null);
+      expect(label(el)!.textContent).to.equal('KYI verified');
+      await expect(el).to.be.accessible();
+    });
+  }
+
+  it('href http(s) makes it a link opening in a new tab', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge href="https://verified.example/asset"></kyi-badge>`);
+    const a = el.shadowRoot!.querySelector('a')!;
+    expect(a.href).to.equal('https://verified.example/asset');
+    expect(a.target).to.equal('_blank');
+    expect(a.rel).to.equal('noopener noreferrer');
+    await expect(el).to.be.accessible();
+  });
+
+  it('recovers when an invalid attribute is fixed', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge size="17"></kyi-badge>`);
+    expect(img(el)).to.equal(null);
+    el.size = 16;
+    await el.updateComplete;
+    expect(img(el)!.getAttribute('width')).to.equal('16');
+  });
+
+  it('fires no event when code sets valid properties', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge theme="dark"></kyi-badge>`);
+    const seen = recordEvents(el, ['kyi-error', 'kyi-status']);
+    el.size = 32;
+    el.variant = 'full';
+    el.theme = 'light';
+    el.credential = 'kyi_verified';
+    el.format = 'png';
+    await el.updateComplete;
+    const image = img(el)!;
+    if (!image.complete) await oneEvent(image, 'load');
+    expect(seen).to.deep.equal([]);
+  });
+
+  it('uses the strings table, overrides and the element language', async () => {
+    const el = await fixture<KyiBadge>(html`<div lang="fr"><kyi-badge></kyi-badge></div>`);
+    const badge = el.querySelector('kyi-badge')!;
+    expect(img(badge)!.alt).to.equal('Vérifié KYI');
+    configure({ badgeBaseUrl, strings: { fr: { 'badge.credential.kyi_verified': 'Émetteur vérifié' } } });
+    await waitUntil(() => img(badge)!.alt === 'Émetteur vérifié');
+    el.setAttribute('lang', 'en');
+    await waitUntil(() => img(badge)!.alt === 'KYI verified');
+  });
+});

@@ -1,0 +1,80 @@
+/** Shared helpers of the display-element browser tests (not a test file itself). */
+
+export interface DisplayTestEnv {
+  publicApiUrl: string;
+  badgeBaseUrl: string;
+  verifiedUrl: string;
+  widgetUrl: string;
+}
+
+let envPromise: Promise<DisplayTestEnv> | undefined;
+
+/** The sandbox's startup info, from the harness. */
+export function testEnv(): Promise<DisplayTestEnv> {
+  envPromise ??= fetch('/__test/env').then((r) => r.json() as Promise<DisplayTestEnv>);
+  return envPromise;
+}
+
+/** The sandbox origin (control routes live under `/__sandbox/`). */
+export async function sandboxOrigin(): Promise<string> {
+  return new URL((await testEnv()).publicApiUrl).origin;
+}
+
+async function control(method: string, path: string, body?: unknown): Promise<Response> {
+  const r = await fetch(`${await sandboxOrigin()}/__sandbox/${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  if (!r.ok) throw new Error(`sandbox control ${method} ${path} answered ${r.status}`);
+  return r;
+}
+
+export const sandbox = {
+  setFault: (route: string, fault: Record<string, unknown>, times?: number) =>
+    control('POST', 'faults', times === undefined ? { route, fault } : { route, fault, times }),
+  clearFaults: (route?: string) => control('DELETE', route ? `faults?route=${encodeURIComponent(route)}` : 'faults'),
+  hostile: (enabled: boolean) => control('POST', 'hostile', { enabled }),
+  verify: (chain: string, address: string) => control('POST', 'verify', { chain, address }),
+};
+
+/** Records every event of the given types fired on `el`. */
+export function recordEvents(el: EventTarget, types: string[]): { type: string; detail: unknown }[] {
+  const seen: { type: string; detail: unknown }[] = [];
+  for (const type of types) el.addEventListener(type, (e) => seen.push({ type, detail: (e as CustomEvent).detail }));
+  return seen;
+}
+
+/** A random EVM-looking address no fixture uses (so no cache anywhere has it). */
+export function randomAddress(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(20));
+  return `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Counts `POST …/lookup` requests made through `window.fetch` while installed. */
+export function countLookupPosts(): { readonly count: number; readonly entries: number; restore(): void } {
+  const original = window.fetch;
+  const state = { count: 0, entries: 0 };
+  window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if ((init?.method ?? 'GET').toUpperCase() === 'POST' && /\/lookup$/.test(new URL(url, location.href).pathname)) {
+      state.count++;
+      try {
+        state.entries += (JSON.parse(String(init?.body)) as { requests: unknown[] }).requests.length;
+      } catch {
+        /* not ours */
+      }
+    }
+    return original.call(window, input, init);
+  } as typeof fetch;
+  return {
+    get count() {
+      return state.count;
+    },
+    get entries() {
+      return state.entries;
+    },
+    restore() {
+      window.fetch = original;
+    },
+  };
+}

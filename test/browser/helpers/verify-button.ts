@@ -1,0 +1,123 @@
+/** Shared helpers of the `<kyi-verify-button>` browser tests (not a test file itself). */
+import { oneEvent } from '@open-wc/testing';
+import type { KyiVerifyButton } from '../../../src/elements/verify-button.js';
+
+export interface TestEnv {
+  widgetUrl: string;
+  publicApiUrl: string;
+  credentials: { partnerId: string; secretKey: string };
+}
+
+let envPromise: Promise<TestEnv> | undefined;
+
+/** The sandbox's startup info, from the harness. */
+export function testEnv(): Promise<TestEnv> {
+  envPromise ??= fetch('/__test/env').then((r) => r.json() as Promise<TestEnv>);
+  return envPromise;
+}
+
+export async function signIn(): Promise<void> {
+  const r = await fetch('/__test/session', { method: 'POST', credentials: 'same-origin' });
+  if (!r.ok) throw new Error(`sign in failed: ${r.status}`);
+}
+
+export async function signOut(): Promise<void> {
+  await fetch('/__test/session', { method: 'DELETE', credentials: 'same-origin' });
+}
+
+/** A real access token from the real server piece (the demo user must be signed in). */
+export async function realToken(): Promise<string> {
+  const r = await fetch('/api/kyi/token', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!r.ok) throw new Error(`token route answered ${r.status}`);
+  return ((await r.json()) as { accessToken: string }).accessToken;
+}
+
+function b64url(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * An HS256 access token signed with the sandbox partner's secret, like `generateToken`
+ * makes, with the claims given (e.g. an `exp` in the past for an expired token).
+ */
+export async function signToken(claims: { exp: number; sub?: string; iat?: number }): Promise<string> {
+  const { credentials } = await testEnv();
+  const enc = new TextEncoder();
+  const header = b64url(enc.encode(JSON.stringify({ alg: 'HS256' })));
+  const payload = b64url(
+    enc.encode(JSON.stringify({ sub: claims.sub ?? 'demo-user-0001', iss: credentials.partnerId, iat: claims.iat ?? claims.exp - 3600, exp: claims.exp })),
+  );
+  const key = await crypto.subtle.importKey('raw', enc.encode(credentials.secretKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const sig = new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(`${header}.${payload}`)));
+  return `${header}.${payload}.${b64url(sig)}`;
+}
+
+/** A token-shaped string with the given `exp` (not signed: only for client-side expiry checks). */
+export function unsignedToken(exp: number): string {
+  const enc = new TextEncoder();
+  return `${b64url(enc.encode('{"alg":"HS256"}'))}.${b64url(enc.encode(JSON.stringify({ exp })))}.x`;
+}
+
+/** A promise and its resolvers. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason?: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export function innerButton(el: KyiVerifyButton): HTMLButtonElement {
+  return el.shadowRoot!.querySelector('button[part="button"]')!;
+}
+
+export function dialogOf(el: KyiVerifyButton): HTMLDialogElement | null {
+  return el.shadowRoot!.querySelector('dialog');
+}
+
+export function frameOf(el: KyiVerifyButton): HTMLIFrameElement | null {
+  return el.shadowRoot!.querySelector('iframe');
+}
+
+export function errorOf(el: KyiVerifyButton): HTMLElement | null {
+  return el.shadowRoot!.querySelector('[part="error"]');
+}
+
+/** Clicks the button and waits for the drawer's widget to report ready. */
+export async function openAndWaitReady(el: KyiVerifyButton): Promise<void> {
+  const ready = oneEvent(el, 'kyi-ready');
+  innerButton(el).click();
+  await ready;
+}
+
+/**
+ * Resolves with the next `message` event the page receives from `source` (registered after
+ * the drawer's own listener, so the drawer has handled the message by then).
+ */
+export function nextMessageFrom(source: () => MessageEventSource | null | undefined, type?: string): Promise<MessageEvent> {
+  return new Promise((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== source()) return;
+      if (type && (event.data as { type?: unknown } | null)?.type !== type) return;
+      window.removeEventListener('message', onMessage);
+      resolve(event);
+    };
+    window.addEventListener('message', onMessage);
+  });
+}
+
+/** Records every event of the given types fired on `el`. */
+export function recordEvents(el: EventTarget, types: string[]): { type: string; detail: unknown }[] {
+  const seen: { type: string; detail: unknown }[] = [];
+  for (const type of types) el.addEventListener(type, (e) => seen.push({ type, detail: (e as CustomEvent).detail }));
+  return seen;
+}

@@ -1,0 +1,330 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/define.js';
+import { configure, getConfig, resetConfig } from '../../src/config.js';
+import { refreshLiveLookups } from '../../src/client/live-elements.js';
+import { TtlCache } from '../../src/client/lookup-cache.js';
+import { getLookupClient, LookupClient, LookupError, setLookupClient } from '../../src/client/lookup.js';
+import type { KyiTokenStatus } from '../../src/elements/token-status.js';
+import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+import { countLookupPosts, randomAddress, sandbox, testEnv } from './helpers/display.js';
+
+const PROXY = '/api/kyi';
+
+/** A client whose flush the test triggers by hand. */
+function manualClient(options: ConstructorParameters<typeof LookupClient>[0] = {}) {
+  let pending: (() => void) | undefined;
+  const client = new LookupClient({ ...options, schedule: (flush) => void (pending = flush) });
+  return {
+    client,
+    flush() {
+      const f = pending;
+      pending = undefined;
+      f?.();
+    },
+  };
+}
+
+describe('lookup client', () => {
+  let badgeBaseUrl: string;
+  before(async () => void (badgeBaseUrl = (await testEnv()).badgeBaseUrl));
+  beforeEach(() => {
+    configure({ badgeBaseUrl });
+    getLookupClient().clearCache();
+  });
+  afterEach(() => resetConfig());
+
+  it('500 <kyi-token-status> over 100 distinct tokens make at most 2 requests to the proxy', async () => {
+    const tokens = [
+      { address: F.pyusd.address, chainSlug: 'solana' },
+      { address: F.usdc.address, chainSlug: 'solana' },
+      { address: F.multiChain.address, chainSlug: '' },
+      { address: F.indexedNotVerifiedSolana.address, chainSlug: 'solana' },
+      ...Array.from({ length: 96 }, () => ({ address: randomAddress(), chainSlug: 'ethereum' })),
+    ];
+    const posts = countLookupPosts();
+    try {
+      const page = await fixture<HTMLDivElement>(html`<div>
+        ${Array.from({ length: 500 }, (_, i) => {
+          const t = tokens[i % 100]!;
+          return html`<kyi-token-status compact address=${t.address} chain-slug=${t.chainSlug}></kyi-token-status>`;
+        })}
+      </div>`);
+      const elements = [...page.querySelectorAll('kyi-token-status')] as KyiTokenStatus[];
+      expect(elements.length).to.equal(500);
+      await Promise.all(elements.map((el) => el.settled));
+      expect(posts.count).to.be.at.most(2);
+      expect(posts.entries).to.equal(100);
+      const statuses = new Set(elements.map((el) => el.status));
+      expect([...statuses].sort()).to.deep.equal(['not-found', 'unverified', 'verified']);
+      expect(elements[0]!.status).to.equal('verified');
+      expect(elements[99]!.status).to.equal('not-found');
+    } finally {
+      posts.restore();
+    }
+  });
+
+  it('answers from the shared cache: a second element for a known token makes no request', async () => {
+    const first = await fixture<KyiTokenStatus>(html`<kyi-token-status caip19=${F.usdc.caip19}></kyi-token-status>`);
+    await first.settled;
+    const posts = countLookupPosts();
+    try {
+      const second = await fixture<KyiTokenStatus>(html`<kyi-token-status caip19=${F.usdc.caip19}></kyi-token-status>`);
+      await second.settled;
+      expect(second.status).to.equal('verified');
+      expect(posts.count).to.equal(0);
+      expect(getLookupClient().stats.cacheHits).to.be.greaterThan(0);
+    } finally {
+      posts.restore();
+    }
+  });
+
+  it('deduplicates lookups asked for in the same frame', async () => {
+    const { client, flush } = manualClient();
+    const posts = countLookupPosts();
+    try {
+      const request = { kind: 'token' as const, caip19: F.pyusd.caip19 };
+      const answers = Promise.all([client.lookup(PROXY, request), client.lookup(PROXY, request), client.lookup(PROXY, { ...request })]);
+      flush();
+      const [a, b, c] = await answers;
+      expect(a!.status).to.equal(200);
+      expect(b).to.equal(a);
+      expect(c).to.equal(a);
+      expect(posts.count).to.equal(1);
+      expect(posts.entries).to.equal(1);
+      expect(client.stats.joined).to.equal(2);
+    } finally {
+      posts.restore();
+    }
+  });
+
+  it('splits a batch at 100 lookups', async () => {
+    const { client, flush } = manualClient();
+    const posts = countLookupPosts();
+    try {
+      const all = Promise.all(
+        Array.from({ length: 250 }, () => client.lookup(PROXY, { kind: 'token', address: randomAddress(), chainSlug: 'ethereum' })),
+      );
+      flush();
+      const answers = await all;
+      expect(answers.every((a) => a.status === 404)).to.equal(true);
+      expect(posts.count).to.equal(3);
+      expect(posts.entries).to.equal(250);
+    } finally {
+      posts.restore();
+    }
+  });
+
+  it('a failing batch fails only its own entries', async () => {
+    const { client, flush } = manualClient();
+    const good = client.lookup(PROXY, { kind: 'token', caip19: F.pyusd.caip19 });
+    const bad = client.lookup('/api/no-such-proxy', { kind: 'token', caip19: F.pyusd.caip19 });
+    flush();
+    expect((await good).status).to.equal(200);
+    const error = await bad.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).to.be.instanceOf(LookupError);
+    expect((error as LookupError).status).to.equal(404);
+  });
+
+  it('one failing entry does not fail its neighbours', async () => {
+    const { client, flush } = manualClient();
+    await sandbox.setFault('public:asset', { kind: 'status', status: 500 }, 10);
+    try {
+      const broken = client.lookup(PROXY, { kind: 'asset', chain: 'ethereum', address: randomAddress() });
+      const fine = client.lookup(PROXY, { kind: 'token', caip19: F.usdc.caip19 });
+      flush();
+      const [b, f] = await Promise.all([broken, fine]);
+      expect(b.status).to.be.at.least(500);
+      expect(f.status).to.equal(200);
+    } finally {
+      await sandbox.clearFaults('public:asset');
+    }
+  });
+
+  it('a lookup nobody waits for any more is dropped before it is sent', async () => {
+    const { client, flush } = manualClient();
+    const posts = countLookupPosts();
+    try {
+      const controller = new AbortController();
+      const pending = client.lookup(PROXY, { kind: 'token', caip19: F.pyusd.caip19 }, { signal: controller.signal });
+      controller.abort();
+      const error = await pending.catch((e: unknown) => e);
+      expect((error as Error).name).to.equal('AbortError');
+      flush();
+      expect(posts.count).to.equal(0);
+      expect(client.stats.batches).to.equal(0);
+    } finally {
+      posts.restore();
+    }
+  });
+
+  it('an in-flight batch is aborted once every waiter has gone, not before', async () => {
+    const signals: AbortSignal[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const fetchSpy: typeof fetch = async (input, init) => {
+      signals.push(init!.signal!);
+      await gate;
+      return window.fetch(input, init);
+    };
+    const { client, flush } = manualClient({ fetch: fetchSpy });
+    const one = new AbortController();
+    const two = new AbortController();
+    const request = { kind: 'token' as const, caip19: F.pyusd.caip19 };
+    const p1 = client.lookup(PROXY, request, { signal: one.signal }).catch((e: unknown) => e);
+    const p2 = client.lookup(PROXY, request, { signal: two.signal }).catch((e: unknown) => e);
+    flush();
+    expect(signals.length).to.equal(1);
+    one.abort();
+    expect(signals[0]!.aborted).to.equal(false, 'another caller still waits');
+    two.abort();
+    expect(signals[0]!.aborted).to.equal(true);
+    release();
+    expect(((await p1) as Error).name).to.equal('AbortError');
+    expect(((await p2) as Error).name).to.equal('AbortError');
+    expect(client.stats.aborted).to.equal(1);
+  });
+
+  it('removing an element while its lookup is pending abandons it', async () => {
+    const { client, flush } = manualClient();
+    const previous = setLookupClient(client);
+    const posts = countLookupPosts();
+    try {
+      const el = await fixture<KyiTokenStatus>(html`<kyi-token-status caip19=${F.pusd.caip19}></kyi-token-status>`);
+      expect(el.status).to.equal('loading');
+      el.remove();
+      flush();
+      expect(posts.count).to.equal(0);
+    } finally {
+      posts.restore();
+      setLookupClient(previous!);
+    }
+  });
+
+  it('bypassCache skips the cache and asks the proxy for a fresh answer', async () => {
+    const seen: { headers: Headers; body: unknown }[] = [];
+    const fetchSpy: typeof fetch = (input, init) => {
+      seen.push({ headers: new Headers(init!.headers), body: JSON.parse(String(init!.body)) });
+      return window.fetch(input, init);
+    };
+    const { client, flush } = manualClient({ fetch: fetchSpy });
+    const request = { kind: 'token' as const, caip19: F.pyusd.caip19 };
+    const first = client.lookup(PROXY, request);
+    flush();
+    await first;
+    await client.lookup(PROXY, request); // cached
+    expect(seen.length).to.equal(1);
+    const fresh = client.lookup(PROXY, request, { bypassCache: true });
+    flush();
+    expect((await fresh).status).to.equal(200);
+    expect(seen.length).to.equal(2);
+    expect(seen[1]!.headers.get('cache-control')).to.equal('no-cache');
+    expect((seen[1]!.body as { fresh?: boolean }).fresh).to.equal(true);
+  });
+
+  it('refreshLiveLookups re-checks every live element and reports a change', async () => {
+    const token = F.indexedNotVerifiedNoIssuer;
+    const page = await fixture<HTMLDivElement>(html`<div>
+      <kyi-token-status address=${token.address} chain-slug=${token.chain}></kyi-token-status>
+      <kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>
+      <kyi-asset-card chain=${token.chain} address=${token.address}></kyi-asset-card>
+    </div>`);
+    const status = page.querySelector('kyi-token-status') as KyiTokenStatus;
+    const cardEl = page.querySelector('kyi-asset-card')!;
+    await status.settled;
+    await cardEl.settled;
+    if (status.status === 'unverified') {
+      expect(cardEl.status).to.equal('not-found');
+      const quiet = await refreshLiveLookups();
+      expect(quiet.changed).to.equal(false);
+      await sandbox.verify(token.chain, token.address);
+      const posts = countLookupPosts();
+      try {
+        const result = await refreshLiveLookups();
+        expect(result.changed).to.equal(true);
+        expect(posts.count).to.equal(1, 'all re-checks in one batch');
+      } finally {
+        posts.restore();
+      }
+    }
+    // (already verified when another test file verified it first)
+    expect(status.status).to.equal('verified');
+    expect(cardEl.status).to.equal('verified');
+    expect((await refreshLiveLookups()).changed).to.equal(false);
+  });
+
+  it('TtlCache expires entries and keeps its bound, least recently used first', () => {
+    let now = 0;
+    const cache = new TtlCache<number>({ ttlMs: 100, maxEntries: 2, now: () => now });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).to.equal(1); // a is now most recent
+    cache.set('c', 3);
+    expect(cache.get('b')).to.equal(undefined);
+    expect(cache.size).to.equal(2);
+    now = 100;
+    expect(cache.get('a')).to.equal(undefined);
+    expect(cache.get('c')).to.equal(undefined);
+  });
+});
+
+describe('configuration', () => {
+  const metas: HTMLMetaElement[] = [];
+  function meta(name: string, content: string) {
+    const m = document.createElement('meta');
+    m.name = name;
+    m.content = content;
+    document.head.append(m);
+    metas.push(m);
+  }
+  afterEach(() => {
+    metas.splice(0).forEach((m) => m.remove());
+    resetConfig();
+  });
+
+  it('defaults', () => {
+    const c = getConfig();
+    expect(c.proxyUrl).to.equal('/api/kyi');
+    expect(c.tokenEndpoint).to.equal('/api/kyi/token');
+  });
+
+  it('reads <meta> tags; configure() wins; a proxy-url attribute wins over both', () => {
+    meta('kyi:proxy-url', '/meta-proxy/');
+    meta('kyi:badge-base-url', 'https://badges.example');
+    meta('kyi:widget-url', 'https://widget.example');
+    expect(getConfig().proxyUrl).to.equal('/meta-proxy');
+    expect(getConfig().tokenEndpoint).to.equal('/meta-proxy/token');
+    expect(getConfig().badgeBaseUrl).to.equal('https://badges.example');
+    expect(getConfig().widgetUrl).to.equal('https://widget.example');
+    configure({ proxyUrl: '/configured' });
+    expect(getConfig().proxyUrl).to.equal('/configured');
+    const el = document.createElement('kyi-token-status');
+    el.setAttribute('proxy-url', '/attr-proxy');
+    expect(getConfig(el).proxyUrl).to.equal('/attr-proxy');
+    expect(getConfig(el).tokenEndpoint).to.equal('/attr-proxy/token');
+    meta('kyi:token-endpoint', '/session/token');
+    expect(getConfig(el).tokenEndpoint).to.equal('/session/token');
+  });
+
+  it('an element with proxy-url sends its lookups there', async () => {
+    const posts: string[] = [];
+    const original = window.fetch;
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      posts.push(String(input));
+      return original.call(window, input, init);
+    }) as typeof fetch;
+    try {
+      const el = await fixture<KyiTokenStatus>(
+        html`<kyi-token-status proxy-url="/api/elsewhere" caip19=${F.pyusd.caip19}></kyi-token-status>`,
+      );
+      await el.settled;
+      expect(posts).to.deep.equal(['/api/elsewhere/lookup']);
+      expect(el.status).to.equal('error');
+      await expect(el).to.be.accessible();
+    } finally {
+      window.fetch = original;
+    }
+  });
+});

@@ -1,0 +1,250 @@
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../src/define.js';
+import { configure, resetConfig } from '../../src/config.js';
+import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
+import type { KyiTokenStatus } from '../../src/elements/token-status.js';
+import type { KyiErrorEvent, KyiStatusEvent } from '../../src/events.js';
+import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+import { countLookupPosts, randomAddress, recordEvents, sandbox, testEnv } from './helpers/display.js';
+
+const part = (el: KyiTokenStatus, name: string) => el.shadowRoot!.querySelector(`[part~="${name}"]`);
+const text = (el: KyiTokenStatus) => (el.shadowRoot!.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+async function settledStatus(template: ReturnType<typeof html>): Promise<KyiTokenStatus> {
+  const el = await fixture<KyiTokenStatus>(template);
+  await el.settled;
+  return el;
+}
+
+describe('<kyi-token-status>', () => {
+  before(async () => {
+    const env = await testEnv();
+    configure({ badgeBaseUrl: env.badgeBaseUrl });
+  });
+  after(() => resetConfig());
+  beforeEach(() => getLookupClient().clearCache());
+
+  it('is accessible', async () => {
+    const el = await settledStatus(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
+    await expect(el).to.be.accessible();
+  });
+
+  it('defaults: idle with no input, renders nothing, no request, no event', async () => {
+    const posts = countLookupPosts();
+    try {
+      const el = await fixture<KyiTokenStatus>(html`<kyi-token-status></kyi-token-status>`);
+      const seen = recordEvents(el, ['kyi-status', 'kyi-error']);
+      await el.settled;
+      expect(el.status).to.equal('idle');
+      expect(el.compact).to.equal(false);
+      expect(el.theme).to.equal('auto');
+      expect(el.shadowRoot!.children.length).to.equal(0);
+      expect(posts.count).to.equal(0);
+      expect(seen).to.deep.equal([]);
+      await expect(el).to.be.accessible();
+    } finally {
+      posts.restore();
+    }
+  });
+
+  it('loading: a skeleton with an accessible text, status "loading"', async () => {
+    const previous = setLookupClient(new LookupClient({ schedule: () => {} })); // never sends
+    try {
+      const el = await fixture<KyiTokenStatus>(html`<kyi-token-status caip19=${F.usdc.caip19}></kyi-token-status>`);
+      expect(el.status).to.equal('loading');
+      expect(el.getAttribute('status')).to.equal(null, 'status is a property, not an attribute set by code');
+      expect(part(el, 'skeleton')).to.exist;
+      expect(text(el)).to.contain('Checking verification');
+      await expect(el).to.be.accessible();
+      el.remove();
+    } finally {
+      setLookupClient(previous!);
+    }
+  });
+
+  it('verified (caip19): badge image, label, issuer; fires kyi-status', async () => {
+    const el = document.createElement('kyi-token-status');
+    el.caip19 = F.pyusd.caip19;
+    const status = oneEvent(el, 'kyi-status') as Promise<KyiStatusEvent>;
+    document.body.append(el);
+    try {
+      const event = await status;
+      expect(event.detail.status).to.equal('verified');
+      expect((event.detail.result as { kyi_verified: boolean }).kyi_verified).to.equal(true);
+      expect(event.bubbles && event.composed).to.equal(true);
+      await el.settled;
+      expect(el.status).to.equal('verified');
+      expect(el.result!.data.length).to.equal(1);
+      const img = el.shadowRoot!.querySelector('img[part="badge"]') as HTMLImageElement;
+      expect(img.alt).to.equal('KYI verified');
+      expect(new URL(img.src).searchParams.get('variant')).to.equal('icon');
+      expect(part(el, 'label')!.textContent).to.equal('KYI verified');
+      expect(part(el, 'issuer')!.textContent).to.contain('Paxos Trust Company');
+      await expect(el).to.be.accessible();
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('unverified (address + chain-slug): indexed but not verified', async () => {
+    const el = await settledStatus(
+      html`<kyi-token-status address=${F.indexedNotVerifiedSolana.address} chain-slug="solana"></kyi-token-status>`,
+    );
+    expect(el.status).to.equal('unverified');
+    expect(el.shadowRoot!.querySelector('img')).to.equal(null, 'no badge unless verified');
+    expect(part(el, 'label')!.textContent).to.equal('Not verified');
+    await expect(el).to.be.accessible();
+  });
+
+  it('summarizes matches on several chains', async () => {
+    const el = await settledStatus(html`<kyi-token-status address=${F.multiChain.address}></kyi-token-status>`);
+    expect(el.status).to.equal('verified');
+    const summary = part(el, 'summary')!.textContent!;
+    expect(summary).to.contain('Verified on ethereum, base');
+    expect(summary).to.contain('Not verified on avalanche');
+    await expect(el).to.be.accessible();
+  });
+
+  it('not-found has its own wording', async () => {
+    const el = await settledStatus(
+      html`<kyi-token-status address=${F.unknown.address} chain-slug="ethereum"></kyi-token-status>`,
+    );
+    expect(el.status).to.equal('not-found');
+    expect(text(el)).to.contain('Unknown token');
+    expect(text(el)).to.contain('No verification record');
+    await expect(el).to.be.accessible();
+  });
+
+  for (const [name, attrs, detail] of [
+    ['malformed caip19', { caip19: 'not-a-caip19' }, 'caip19 must be a valid CAIP-19 identifier'],
+    ['caip19 with address', { caip19: F.usdc.caip19, address: F.usdc.address }, 'not both'],
+    ['chain-slug alone', { 'chain-slug': 'ethereum' }, 'chain-slug requires address'],
+  ] as const) {
+    it(`invalid input (${name}): own wording, no request, no event`, async () => {
+      const posts = countLookupPosts();
+      const el = document.createElement('kyi-token-status');
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      const seen = recordEvents(el, ['kyi-status', 'kyi-error']);
+      document.body.append(el);
+      try {
+        await el.settled;
+        await aTimeout(0);
+        expect(el.status).to.equal('invalid');
+        expect(text(el)).to.contain('Invalid token identifier');
+        expect(text(el)).to.contain(detail);
+        expect(posts.count).to.equal(0);
+        expect(seen).to.deep.equal([]);
+        await expect(el).to.be.accessible();
+      } finally {
+        posts.restore();
+        el.remove();
+      }
+    });
+  }
+
+  it('error: role="alert", a Retry button and kyi-error; Retry recovers', async () => {
+    const address = randomAddress();
+    await sandbox.setFault('public:tokens', { kind: 'status', status: 500 }, 10);
+    const el = document.createElement('kyi-token-status');
+    el.address = address;
+    el.chainSlug = 'ethereum';
+    const errored = oneEvent(el, 'kyi-error') as Promise<KyiErrorEvent>;
+    document.body.append(el);
+    try {
+      const event = await errored;
+      await sandbox.clearFaults('public:tokens');
+      expect(event.detail.code).to.be.a('string').and.not.equal('');
+      await el.settled;
+      expect(el.status).to.equal('error');
+      const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
+      expect(alert).to.exist;
+      expect(alert.textContent).to.contain('Verification check failed');
+      await expect(el).to.be.accessible();
+      const status = oneEvent(el, 'kyi-status') as Promise<KyiStatusEvent>;
+      (part(el, 'retry-button') as HTMLButtonElement).click();
+      expect((await status).detail.status).to.equal('not-found');
+      await el.settled;
+      expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+    } finally {
+      await sandbox.clearFaults('public:tokens');
+      el.remove();
+    }
+  });
+
+  it('compact: icon only, the status as its accessible name', async () => {
+    const el = await settledStatus(html`<kyi-token-status compact caip19=${F.pyusd.caip19}></kyi-token-status>`);
+    expect(el.status).to.equal('verified');
+    expect(part(el, 'label')).to.equal(null);
+    expect((el.shadowRoot!.querySelector('img') as HTMLImageElement).alt).to.equal('KYI verified');
+    await expect(el).to.be.accessible();
+    const other = await settledStatus(
+      html`<kyi-token-status compact address=${F.indexedNotVerifiedSolana.address} chain-slug="solana"></kyi-token-status>`,
+    );
+    expect(part(other, 'icon')!.getAttribute('aria-label')).to.equal('Not verified');
+    await expect(other).to.be.accessible();
+  });
+
+  it('re-checks when attributes change and drops the stale answer', async () => {
+    const el = await fixture<KyiTokenStatus>(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
+    const seen = recordEvents(el, ['kyi-status']);
+    // Switch before the first lookup was even sent: only the latest may write.
+    el.removeAttribute('caip19');
+    el.address = F.unknown.address;
+    el.chainSlug = 'ethereum';
+    await el.settled;
+    expect(el.status).to.equal('not-found');
+    expect(seen.map((s) => (s.detail as { status: string }).status)).to.deep.equal(['not-found']);
+    el.address = F.indexedNotVerifiedSolana.address;
+    el.chainSlug = 'solana';
+    await el.settled;
+    expect(el.status).to.equal('unverified');
+    expect(seen.length).to.equal(2);
+  });
+
+  it('fires no event when code sets display properties or the same input again', async () => {
+    const el = await settledStatus(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
+    const seen = recordEvents(el, ['kyi-status', 'kyi-error']);
+    el.compact = true;
+    el.theme = 'dark';
+    el.caip19 = F.pyusd.caip19;
+    await el.settled;
+    el.compact = false;
+    await el.settled;
+    expect(seen).to.deep.equal([]);
+    expect(el.status).to.equal('verified');
+  });
+
+  it('status is read-only', async () => {
+    const el = await settledStatus(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
+    expect(() => ((el as unknown as { status: string }).status = 'error')).to.throw();
+    expect(el.status).to.equal('verified');
+  });
+
+  it('refresh() looks up again bypassing the caches', async () => {
+    const el = await settledStatus(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
+    const posts = countLookupPosts();
+    try {
+      const status = oneEvent(el, 'kyi-status');
+      await el.refresh();
+      await status;
+      expect(posts.count).to.equal(1);
+      expect(el.status).to.equal('verified');
+    } finally {
+      posts.restore();
+    }
+  });
+
+  it('renders in the element language and follows lang changes', async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div lang="fr"><kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status></div>`,
+    );
+    const el = wrapper.querySelector('kyi-token-status')!;
+    await el.settled;
+    expect(part(el, 'label')!.textContent).to.equal('Vérifié KYI');
+    wrapper.lang = 'en';
+    await waitUntil(() => part(el, 'label')!.textContent === 'KYI verified');
+    configure({ strings: { en: { 'tokenStatus.verified': 'Issuer checked' } } });
+    await waitUntil(() => part(el, 'label')!.textContent === 'Issuer checked');
+    configure({ strings: undefined });
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The demo page as a partner first sees it (`npm start`): built with Vite, served by the demo
+ * server under the strict CSP, driven in real Chromium. Fails on any console error, page
+ * error or CSP violation, and walks the end-to-end verify flow with the keyboard and mouse.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { resolve } from 'node:path';
+import { startDemoServer, type DemoServer } from '../../scripts/lib/demo-server.js';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+
+let server: DemoServer;
+let browser: Browser;
+
+before(async () => {
+  await build({ configFile: 'demo/vite.config.ts', logLevel: 'silent', build: { outDir: resolve('dist/demo-test'), emptyOutDir: true } });
+  server = await startDemoServer({ port: 0, root: 'dist/demo-test', env: {} });
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openDemo(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  const response = await page.goto(server.url, { waitUntil: 'load' });
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  assert.match(csp, /script-src 'self'/);
+  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+  return { page, problems };
+}
+
+/** Resolves when every lookup element on the page has left `idle` / `loading`. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('kyi-token-status, kyi-asset-card')].every((e) => {
+      const status = (e as unknown as { status?: string }).status;
+      return status !== undefined && status !== 'idle' && status !== 'loading';
+    }),
+  );
+}
+
+describe('demo page (npm start)', () => {
+  it('renders every element under the strict CSP with no console error', async () => {
+    const { page, problems } = await openDemo();
+    await settled(page);
+    const statuses = await page.$$eval('kyi-token-status', (els) => els.map((e) => (e as unknown as { status: string }).status));
+    for (const s of ['verified', 'unverified', 'not-found', 'invalid']) assert.ok(statuses.includes(s), `a token status reads ${s}`);
+    const cards = await page.$$eval('kyi-asset-card', (els) => els.map((e) => (e as unknown as { status: string }).status));
+    for (const s of ['verified', 'not-found', 'invalid']) assert.ok(cards.includes(s), `an asset card reads ${s}`);
+    await page.waitForFunction(() => document.querySelector('kyi-notifications')?.shadowRoot?.textContent?.trim());
+    await page.screenshot({ path: 'dist/demo-test/screenshot.png', fullPage: true });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('shows a forced upstream fault as an error with a Retry button, then recovers', async () => {
+    const { page, problems } = await openDemo();
+    await settled(page);
+    await page.click('button[data-fault="500"]');
+    await page.waitForFunction(() => (document.querySelector('#fault-cards kyi-token-status') as unknown as { status?: string } | null)?.status === 'error');
+    const alert = page.locator('#fault-cards kyi-token-status [role="alert"]');
+    assert.equal(await alert.count(), 1);
+    await page.click('button[data-fault="clear"]');
+    await page.locator('#fault-cards kyi-token-status').getByRole('button', { name: /retry/i }).click();
+    await page.waitForFunction(() => (document.querySelector('#fault-cards kyi-token-status') as unknown as { status?: string } | null)?.status === 'not-found');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('verifies an issuer end to end: sign in → drawer → finish the flow → close → status reads verified without a reload', async () => {
+    const { page, problems } = await openDemo();
+    await settled(page);
+    const target = page.locator('#verify kyi-token-status');
+    assert.equal(await target.evaluate((e) => (e as unknown as { status: string }).status), 'unverified');
+    await page.click('#sign-in');
+    await page.waitForFunction(() => document.querySelector('#session')?.textContent?.startsWith('Signed in'));
+    await page.locator('#verify kyi-verify-button').first().getByRole('button').click();
+    const frame = page.frameLocator('#verify kyi-verify-button >> iframe');
+    await frame.locator('label', { hasText: F.indexedNotVerified.address }).click();
+    await frame.locator('button[type="submit"]').click();
+    await frame.getByRole('button', { name: 'Close' }).last().click();
+    await page.waitForFunction(() => (document.querySelector('#verify kyi-token-status') as unknown as { status?: string }).status === 'verified');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});

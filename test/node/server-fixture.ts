@@ -1,0 +1,139 @@
+/**
+ * Shared set-up of the server-piece tests: the real sandbox, and `createKyiHandler` mounted
+ * through its Node adapter on a real HTTP server on loopback (port 0). Backoff sleeps are
+ * recorded and resolved at once, so retry tests never wait on timers.
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { createKyiHandler, type KyiHandlerOptions, type KyiHandlerWithNode } from '../../src/server/index.js';
+
+export const PREFIX = '/api/kyi';
+/** The session cookie the tests' `getUserId` reads. */
+export const SESSION_COOKIE = 'demo_session=user-42';
+export const SESSION_USER = 'user-42';
+
+export interface Mounted {
+  handler: KyiHandlerWithNode;
+  /** `http://127.0.0.1:PORT` of the partner server. */
+  origin: string;
+  /** `origin + /api/kyi`. */
+  base: string;
+  /** Backoff / Retry-After waits the handler asked for, in ms. */
+  sleeps: number[];
+  /** Errors reported through `onError`. */
+  errors: unknown[];
+  /** The wall clock the handler sees: `Date.now() + offsetMs`. */
+  clock: { offsetMs: number };
+  /** The partner's HTTP server. */
+  server: Server;
+  close(): Promise<void>;
+}
+
+export function startFixtureSandbox(): Promise<Sandbox> {
+  return startSandbox({ port: 0 });
+}
+
+/** The options every test starts from: everything configured, with the sandbox's demo credentials. */
+export function defaultOptions(sandbox: Sandbox, sleeps: number[], errors: unknown[], clock: { offsetMs: number }): KyiHandlerOptions {
+  const { info } = sandbox;
+  return {
+    prefix: PREFIX,
+    publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
+    explorer: {
+      baseUrl: info.explorerUrl,
+      apiKey: info.credentials.explorerKeys.full,
+      writes: true,
+      // tests make bursts of calls; the budget itself has its own test
+      budget: { limit: 100_000, capacity: 100_000 },
+    },
+    widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
+    getUserId: (request) => (/(?:^|;\s*)demo_session=([^;]+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? null),
+    timeoutMs: 5000,
+    retries: 2,
+    backoff: { baseDelayMs: 200, maxDelayMs: 2000, maxRetryAfterSeconds: 2 },
+    timing: {
+      now: () => Date.now() + clock.offsetMs,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      random: () => 0.5,
+    },
+    onError: (error) => errors.push(error),
+  };
+}
+
+/** Mounts a handler (default options merged with `overrides`) on a fresh HTTP server. */
+export async function mount(
+  sandbox: Sandbox,
+  overrides: Partial<KyiHandlerOptions> | ((defaults: KyiHandlerOptions) => KyiHandlerOptions) = {},
+): Promise<Mounted> {
+  const sleeps: number[] = [];
+  const errors: unknown[] = [];
+  const clock = { offsetMs: 0 };
+  const defaults = defaultOptions(sandbox, sleeps, errors, clock);
+  const options = typeof overrides === 'function' ? overrides(defaults) : { ...defaults, ...overrides };
+  const handler = createKyiHandler(options);
+  const server: Server = createServer(handler.node);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    handler,
+    origin,
+    base: origin + PREFIX,
+    sleeps,
+    errors,
+    clock,
+    server,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json(): unknown;
+}
+
+/**
+ * A request with the path sent byte for byte (fetch would normalize it), for hostile inputs.
+ */
+export function rawRequest(
+  origin: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as unknown });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+/** POST JSON with fetch. */
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+/** Every secret of the sandbox's credentials (keys, partner secret). */
+export function secretsOf(sandbox: Sandbox): string[] {
+  const c = sandbox.info.credentials;
+  return [c.publicApiKey, c.secretKey, ...Object.values(c.explorerKeys)];
+}

@@ -1,0 +1,190 @@
+/**
+ * POST {prefix}/token over real HTTP: no session 401, cross-origin 403, not configured 503,
+ * signing failure 502, `no-store`; the minted token verifies with the partner secret and
+ * carries the session's user id (sub), the partner id (iss) and exp ≤ 1 h; the sandbox
+ * widget accepts it.
+ */
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { decodeProtectedHeader, jwtVerify } from 'jose';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { SESSION_COOKIE, SESSION_USER, mount, secretsOf, startFixtureSandbox, type Mounted } from './server-fixture.js';
+
+let sandbox: Sandbox;
+let m: Mounted;
+
+before(async () => {
+  sandbox = await startFixtureSandbox();
+});
+after(async () => {
+  await sandbox.close();
+});
+
+const post = (url: string, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', headers });
+const codeOf = async (res: Response) => ((await res.json()) as { code: string }).code;
+
+describe('POST /token', () => {
+  beforeEach(async () => {
+    m = await mount(sandbox, { allowedOrigins: ['https://app.partner.example'] });
+  });
+  afterEach(async () => {
+    await m.close();
+  });
+
+  it('mints a token for the session user: verifies with the partner secret, sub, iss, exp ≤ 1 h', async () => {
+    const res = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, origin: m.origin });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    const body = (await res.json()) as { accessToken: string; expiresAt: string };
+    assert.deepEqual(Object.keys(body).sort(), ['accessToken', 'expiresAt']);
+    const { payload } = await jwtVerify(body.accessToken, new TextEncoder().encode(sandbox.info.credentials.secretKey), {
+      algorithms: ['HS256'],
+    });
+    assert.deepEqual(decodeProtectedHeader(body.accessToken), { alg: 'HS256' });
+    assert.equal(payload.sub, SESSION_USER);
+    assert.equal(payload.iss, sandbox.info.credentials.partnerId);
+    assert.ok(payload.exp! - payload.iat! <= 3600);
+    assert.ok(payload.exp! * 1000 - Date.now() <= 3600_000 + 1000);
+    assert.equal(new Date(body.expiresAt).getTime(), payload.exp! * 1000, 'expiresAt is the exp claim, ISO 8601');
+    assert.match(body.expiresAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('mints a fresh token per call', async () => {
+    const a = (await (await post(`${m.base}/token`, { cookie: SESSION_COOKIE })).json()) as { accessToken: string };
+    const b = (await (await post(`${m.base}/token`, { cookie: SESSION_COOKIE })).json()) as { accessToken: string };
+    assert.ok(a.accessToken && b.accessToken);
+  });
+
+  it('the sandbox widget accepts the minted token', async () => {
+    const { accessToken } = (await (await post(`${m.base}/token`, { cookie: SESSION_COOKIE })).json()) as { accessToken: string };
+    const widget = await fetch(`${sandbox.info.widgetUrl}/widget/kyi?token=${encodeURIComponent(accessToken)}&embed=true`);
+    const html = await widget.text();
+    assert.equal(widget.status, 200);
+    assert.ok(!/Invalid access token|Access token expired|Unknown partner/.test(html));
+  });
+
+  it('honours a shorter expiresIn', async () => {
+    const short = await mount(sandbox, (d) => ({ ...d, widget: { ...d.widget!, expiresIn: 300 } }));
+    try {
+      const { accessToken } = (await (await post(`${short.base}/token`, { cookie: SESSION_COOKIE })).json()) as { accessToken: string };
+      const { payload } = await jwtVerify(accessToken, new TextEncoder().encode(sandbox.info.credentials.secretKey));
+      assert.equal(payload.exp! - payload.iat!, 300);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('401 session_required without a session', async () => {
+    const res = await post(`${m.base}/token`, { origin: m.origin });
+    assert.equal(res.status, 401);
+    assert.equal(res.headers.get('cache-control'), 'private, no-store');
+    assert.equal(await codeOf(res), 'session_required');
+  });
+
+  it('403 for a cross-origin request, even with a session', async () => {
+    const res = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, origin: 'https://evil.example' });
+    assert.equal(res.status, 403);
+    assert.equal(await codeOf(res), 'forbidden');
+    const nullOrigin = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, origin: 'null' });
+    assert.equal(nullOrigin.status, 403);
+  });
+
+  it('403 for Sec-Fetch-Site cross-site / same-site without an allowed Origin', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, 'sec-fetch-site': site });
+      assert.equal(res.status, 403, site);
+    }
+  });
+
+  it('allows an origin listed in allowedOrigins and Sec-Fetch-Site: same-origin', async () => {
+    const listed = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, origin: 'https://app.partner.example', 'sec-fetch-site': 'cross-site' });
+    assert.equal(listed.status, 200);
+    const same = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, origin: 'https://proxy-rewritten.example', 'sec-fetch-site': 'same-origin' });
+    assert.equal(same.status, 200);
+  });
+
+  it('405 for GET', async () => {
+    const res = await fetch(`${m.base}/token`, { headers: { cookie: SESSION_COOKIE } });
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.get('allow'), 'POST');
+  });
+
+  it('503 not_configured without widget options', async () => {
+    const bare = await mount(sandbox, (d) => ({ ...d, widget: undefined }));
+    try {
+      const res = await post(`${bare.base}/token`, { cookie: SESSION_COOKIE });
+      assert.equal(res.status, 503);
+      assert.equal(await codeOf(res), 'not_configured');
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('502 signing_failed when signing throws, without leaking the secret or the error', async () => {
+    const broken = await mount(sandbox, (d) => ({
+      ...d,
+      widget: {
+        ...d.widget!,
+        generateToken: () => {
+          throw new Error(`HMAC failed for key ${sandbox.info.credentials.secretKey}`);
+        },
+      },
+    }));
+    try {
+      const res = await post(`${broken.base}/token`, { cookie: SESSION_COOKIE });
+      assert.equal(res.status, 502);
+      const text = await res.text();
+      assert.equal(JSON.parse(text).code, 'signing_failed');
+      for (const secret of secretsOf(sandbox)) assert.ok(!text.includes(secret));
+      assert.ok(!text.includes('HMAC'));
+      assert.equal(broken.errors.length, 1, 'the partner hears about it through onError');
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('502 signing_failed when a custom generateToken mints a token living over one hour', async () => {
+    const { SignJWT } = await import('jose');
+    const greedy = await mount(sandbox, (d) => ({
+      ...d,
+      widget: {
+        ...d.widget!,
+        generateToken: ({ issuer, secretKey, userId }) =>
+          new SignJWT({})
+            .setProtectedHeader({ alg: 'HS256' })
+            .setSubject(userId)
+            .setIssuer(issuer)
+            .setIssuedAt()
+            .setExpirationTime('2h')
+            .sign(new TextEncoder().encode(secretKey)),
+      },
+    }));
+    try {
+      const res = await post(`${greedy.base}/token`, { cookie: SESSION_COOKIE });
+      assert.equal(res.status, 502);
+    } finally {
+      await greedy.close();
+    }
+  });
+
+  it('500 internal_error when getUserId throws', async () => {
+    const throwing = await mount(sandbox, {
+      getUserId: () => {
+        throw new Error('session store down');
+      },
+    });
+    try {
+      const res = await post(`${throwing.base}/token`, { cookie: SESSION_COOKIE });
+      assert.equal(res.status, 500);
+      assert.ok(!(await res.text()).includes('session store down'));
+    } finally {
+      await throwing.close();
+    }
+  });
+
+  it('never calls upstream', async () => {
+    sandbox.stats.reset();
+    await (await post(`${m.base}/token`, { cookie: SESSION_COOKIE })).arrayBuffer();
+    assert.equal(sandbox.stats.count(), 0);
+  });
+});
