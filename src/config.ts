@@ -87,6 +87,7 @@ export function configure(input: KyiConfigInput): void {
 /** Forgets every `configure()` call (tests, hot reload). Meta tags still apply. */
 export function resetConfig(): void {
   explicit = {};
+  metaCache = undefined;
   notify();
 }
 
@@ -114,11 +115,26 @@ function notify(): void {
   }
 }
 
+// Meta tags are read at most once per task: hundreds of elements rendering together ask
+// for the configuration thousands of times, and tags added later are seen on the next task.
+let metaCache: Map<MetaKey, string | undefined> | undefined;
+
 function readMeta(key: MetaKey): string | undefined {
   if (typeof document === 'undefined') return undefined;
+  if (!metaCache) {
+    metaCache = new Map();
+    setTimeout(() => (metaCache = undefined), 0);
+  }
+  if (metaCache.has(key)) return metaCache.get(key);
   const el = document.querySelector<HTMLMetaElement>(`meta[name="${META_NAMES[key]}"]`);
-  const content = el?.content?.trim();
-  return content ? content : undefined;
+  const content = el?.content?.trim() || undefined;
+  metaCache.set(key, content);
+  return content;
+}
+
+/** Forgets meta tag values read in this task (call after adding or changing a tag synchronously). */
+export function rereadMetaTags(): void {
+  metaCache = undefined;
 }
 
 function trimSlash(url: string): string {

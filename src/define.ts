@@ -1,12 +1,12 @@
-/** Registers every kyi-elements custom element (guarded: safe to load twice or during a server render). */
-import { defineElement } from './register.js';
+/**
+ * `kyi-elements/define`: registers every element. Guarded, so loading it twice, next to the
+ * CDN bundles, or during a server render (no `customElements`) never throws.
+ */
+import { defineDisplayElements } from './define-display.js';
+import { defineMonitoringElements } from './define-monitoring.js';
+
+defineDisplayElements();
+defineMonitoringElements();
 
 export { configure } from './config.js';
-import { KyiVerifyButton } from './elements/verify-button.js';
-defineElement('kyi-verify-button', KyiVerifyButton);
-import { KyiBadge } from './elements/badge.js';
-import { KyiTokenStatus } from './elements/token-status.js';
-import { KyiAssetCard } from './elements/asset-card.js';
-defineElement('kyi-badge', KyiBadge);
-defineElement('kyi-token-status', KyiTokenStatus);
-defineElement('kyi-asset-card', KyiAssetCard);
+export { defineDisplayElements, defineMonitoringElements };

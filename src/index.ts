@@ -16,6 +16,7 @@ export {
   configure,
   getConfig,
   resetConfig,
+  rereadMetaTags,
   onConfigChange,
   DEFAULT_PROXY_URL,
   META_NAMES,

@@ -2,7 +2,7 @@ import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'li
 import { checkAssetInput, lookupAsset, type InputCheck } from '../client/lookup-outcomes.js';
 import type { LookupRequest } from '../client/lookup.js';
 import { parseCaip10, type AssetRecord, type Authority } from '../contract/index.js';
-import { KyiCopyEvent, KyiErrorEvent } from '../events.js';
+import { emit, KyiCopyEvent, KyiErrorEvent } from '../events.js';
 import type { StringKey } from '../strings.js';
 import { assetCardStyles } from './asset-card.styles.js';
 import { httpUrl } from './badge-image.js';
@@ -79,10 +79,10 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     accountId: { type: String, reflect: true, attribute: 'account-id' },
     chain: { type: String, reflect: true },
     address: { type: String, reflect: true },
-    _imageFailed: { state: true },
-    _expanded: { state: true },
-    _allAuthorities: { state: true },
-    _copyMessage: { state: true },
+    _imageFailed: { state: true, attribute: false },
+    _expanded: { state: true, attribute: false },
+    _allAuthorities: { state: true, attribute: false },
+    _copyMessage: { state: true, attribute: false },
   };
 
   /** CAIP-10 account ID of the asset, e.g. `solana:5eykt4…:EPjF…` (use this, or `chain` + `address`). */
@@ -163,10 +163,10 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       if (!navigator.clipboard?.writeText) throw new Error('The clipboard is not available');
       await navigator.clipboard.writeText(value);
       this._copyMessage = this.t('common.copied');
-      this.dispatchEvent(new KyiCopyEvent({ value }));
+      emit(this, new KyiCopyEvent({ value }));
     } catch (error) {
       this._copyMessage = this.t('common.copyFailed');
-      this.dispatchEvent(
+      emit(this, 
         new KyiErrorEvent({ code: 'copy_failed', message: error instanceof Error ? error.message : 'Copy failed' }),
       );
     }

@@ -6,7 +6,7 @@ import {
   parseBadgeOptions,
   type BadgeOptions,
 } from '../contract/index.js';
-import { KyiErrorEvent } from '../events.js';
+import { emit, KyiErrorEvent } from '../events.js';
 import type { StringKey } from '../strings.js';
 import { badgePicture, badgeSources, httpUrl } from './badge-image.js';
 import { KyiElement } from './kyi-element.js';
@@ -97,7 +97,7 @@ export class KyiBadge extends KyiElement {
     format: { type: String, reflect: true },
     size: { type: Number, reflect: true },
     href: { type: String, reflect: true },
-    _failed: { state: true },
+    _failed: { state: true, attribute: false },
   };
 
   /** Credential type: `kyi_verified` or `proof_of_collateral`. */
@@ -175,7 +175,7 @@ export class KyiBadge extends KyiElement {
     if (r && !r.ok) {
       if (this.#reportedInvalid !== r.key) {
         this.#reportedInvalid = r.key;
-        this.dispatchEvent(new KyiErrorEvent({ code: 'invalid_attribute', message: r.message }));
+        emit(this, new KyiErrorEvent({ code: 'invalid_attribute', message: r.message }));
       }
     } else {
       this.#reportedInvalid = undefined;
@@ -185,7 +185,7 @@ export class KyiBadge extends KyiElement {
   #onError = () => {
     if (this._failed) return;
     this._failed = true;
-    this.dispatchEvent(new KyiErrorEvent({ code: 'image_failed', message: 'The badge image could not be loaded' }));
+    emit(this, new KyiErrorEvent({ code: 'image_failed', message: 'The badge image could not be loaded' }));
   };
 
   #label(): string {

@@ -12,7 +12,7 @@ import { html, type PropertyDeclarations, type PropertyValues, type TemplateResu
 import { lookupKey, isAbortError, type LookupRequest } from '../client/lookup.js';
 import type { InputCheck, InputProblem, OutcomeError } from '../client/lookup-outcomes.js';
 import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../client/live-elements.js';
-import { KyiErrorEvent, KyiStatusEvent, type KyiLookupStatus } from '../events.js';
+import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../events.js';
 import type { StringKey } from '../strings.js';
 import { KyiElement } from './kyi-element.js';
 
@@ -25,6 +25,8 @@ export interface LookupOutcomeLike<R> {
 
 const ERROR_STRINGS: Record<string, StringKey> = {
   network: 'common.error.network',
+  // The proxy route itself is missing: the server piece is not mounted at proxyUrl.
+  not_found: 'common.error.notConfigured',
   upstream_unavailable: 'common.error.unavailable',
   upstream_timeout: 'common.error.unavailable',
   too_many_requests: 'common.error.rateLimited',
@@ -41,10 +43,10 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   static override properties: PropertyDeclarations = {
     proxyUrl: { type: String, attribute: 'proxy-url' },
     theme: { type: String, reflect: true },
-    _status: { state: true },
-    _result: { state: true },
-    _error: { state: true },
-    _problem: { state: true },
+    _status: { state: true, attribute: false },
+    _result: { state: true, attribute: false },
+    _error: { state: true, attribute: false },
+    _problem: { state: true, attribute: false },
   };
 
   /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
@@ -172,9 +174,9 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
         this._status = outcome.status;
         this._result = outcome.result;
         this._error = outcome.error;
-        this.dispatchEvent(new KyiStatusEvent<R>({ status: outcome.status, result: outcome.result }));
+        emit(this, new KyiStatusEvent<R>({ status: outcome.status, result: outcome.result }));
         if (outcome.status === 'error' && outcome.error)
-          this.dispatchEvent(new KyiErrorEvent({ ...outcome.error }));
+          emit(this, new KyiErrorEvent({ ...outcome.error }));
       },
       (error: unknown) => {
         if (runId !== this.#runId || isAbortError(error)) return;
@@ -183,8 +185,8 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
         this._status = 'error';
         this._result = null;
         this._error = detail;
-        this.dispatchEvent(new KyiStatusEvent<R>({ status: 'error', result: null }));
-        this.dispatchEvent(new KyiErrorEvent(detail));
+        emit(this, new KyiStatusEvent<R>({ status: 'error', result: null }));
+        emit(this, new KyiErrorEvent(detail));
       },
     );
   }

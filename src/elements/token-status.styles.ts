@@ -19,6 +19,18 @@ export const tokenStatusStyles = css`
     min-height: var(--_icon);
     vertical-align: middle;
   }
+  /* Own surface, so the text stays readable whatever the page behind it (light or dark). */
+  .base:not(.compact):not(.error) {
+    padding: 0.25em 0.625em 0.25em 0.375em;
+    background: var(--kyi-token-status-background, var(--_kyi-surface));
+    border: 1px solid var(--_kyi-border);
+    border-radius: var(--_kyi-radius);
+  }
+  .base.compact:not(.error) {
+    padding: 0.125em;
+    background: var(--kyi-token-status-background, var(--_kyi-surface));
+    border-radius: 50%;
+  }
   .text {
     display: inline-flex;
     flex-direction: column;
@@ -84,12 +96,14 @@ export const tokenStatusStyles = css`
     width: 7em;
     height: 1em;
   }
-  .notice {
-    display: inline-flex;
+  .base.notice {
     flex-direction: column;
-    padding: 0.25em 0.5em;
+    align-items: flex-start;
+    gap: 0;
+    border-style: dashed;
   }
-  .notice.compact {
+  .base.notice.compact {
+    border-radius: var(--_kyi-radius);
     padding: 0 0.375em;
   }
   .error {

@@ -39,6 +39,7 @@ function chainOf(match: TokenMatch): string {
  * @cssprop --kyi-token-status-icon-size - Size of the state icon and badge (default 1.25em).
  * @cssprop --kyi-token-status-gap - Gap between icon and text (default 0.375em).
  * @cssprop --kyi-token-status-verified-color - Colour of the verified text.
+ * @cssprop --kyi-token-status-background - Background of the status (default the theme surface).
  *
  * @fires kyi-status - A lookup settled: `{ status, result }`.
  * @fires kyi-error - The lookup failed: `{ code, message }`.
@@ -51,7 +52,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     address: { type: String, reflect: true },
     chainSlug: { type: String, reflect: true, attribute: 'chain-slug' },
     compact: { type: Boolean, reflect: true },
-    _badgeFailed: { state: true },
+    _badgeFailed: { state: true, attribute: false },
   };
 
   /** CAIP-19 asset ID of the token (use this, or `address`). */

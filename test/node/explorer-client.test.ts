@@ -185,6 +185,7 @@ describe('ExplorerClient against the sandbox', () => {
   });
 
   it('honours Retry-After: waits out a short one, reports a long one with retryAfter', async () => {
+    client = v.client({ requestsPerMinute: 120 });
     v.sandbox.faults.set('explorer:notifications', { kind: 'rate-limit', retryAfterSeconds: 3 }, { times: 1 });
     const start = v.clock.now();
     const inbox = await drive(v, client.notifications());
@@ -208,7 +209,10 @@ describe('ExplorerClient against the sandbox', () => {
     await bucketed.watchlist();
     const controller = new AbortController();
     const pending = bucketed.watchlist({ signal: controller.signal });
+    assert.equal(bucketed.bucket!.waiting, 1);
     controller.abort(new Error('stop'));
     await assert.rejects(pending, /stop/);
+    assert.equal(bucketed.bucket!.waiting, 0);
+    assert.equal(v.sandbox.stats.count('explorer:watchlist'), 1);
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { renderApi, withApi } from '../../scripts/readme-api.js';
 
 const run = promisify(execFile);
 
@@ -19,6 +20,12 @@ describe('custom-elements.json', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("README's element reference is generated from the committed manifest (run `npm run manifest`)", async () => {
+    const manifest = JSON.parse(await readFile('custom-elements.json', 'utf8'));
+    const readme = await readFile('README.md', 'utf8');
+    assert.equal(readme, withApi(readme, renderApi(manifest)), 'README.md element reference is stale: run `npm run manifest`');
   });
 
   it('describes every element of the kit with its tag', async () => {

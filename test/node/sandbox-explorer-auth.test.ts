@@ -312,19 +312,19 @@ describe('field notes: the { data, meta, errors } envelope', () => {
   test('field notes: with the envelope on, bodies are { data, meta: { request_id, fetched_at }, errors } and unwrap to the contract shapes', async () => {
     ex.state().envelope = true;
     const list = ok(await ex.get('/me/watchlist'));
-    assert.ok(isEnvelope(list));
+    assert.equal(isEnvelope(list), true);
     assert.equal(typeof list.meta.request_id, 'string');
     assert.ok(!Number.isNaN(Date.parse(list.meta.fetched_at)));
     assert.deepEqual(list.errors, []);
     assertContract(watchlistResponseSchema, unwrapEnvelope(list));
     assert.equal((unwrapEnvelope(list) as any).limit, LIMITS.watchlistCap);
     const changes = ok(await ex.get('/me/monitoring/changes'));
-    assert.ok(isEnvelope(changes));
+    assert.equal(isEnvelope(changes), true);
     assertContract(changesEnvelopeSchema, unwrapEnvelope(changes));
     const err = await ex.get('/me/watchlist', null);
     assert.equal(err.status, 403);
     const body = err.json();
-    assert.ok(isEnvelope(body));
+    assert.equal(isEnvelope(body), true);
     assert.equal(body.data, null);
     assert.equal(body.errors[0].code, 'signature_missing');
     assert.equal((unwrapEnvelope(body) as any).code, 'signature_missing');
@@ -349,5 +349,29 @@ describe('sandbox control routes for the Explorer (/__sandbox/explorer)', () => 
     assertError(await ex.get('/health', null), 403, 'site_gate_required');
     const bad = await fetch(`${base}/settings`, { method: 'POST', body: JSON.stringify({ watchlistCap: 0 }) });
     assert.equal(bad.status, 400);
+  });
+
+  test('control: POST /changes, /tokenomics, /notifications/read and /reset over HTTP', async () => {
+    const base = `${ex.sandbox().origin}/__sandbox/explorer`;
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const item = ex.state().watchlist.list().find((e) => e.state === 'ready' && e.monitoringEnabled)!;
+    const detected = await post('/changes', { watchlistItemId: item.id, template: 'register_entry' });
+    assert.equal(detected.status, 201);
+    assert.equal(detected.body.change.category, 'register_entry');
+    assert.equal(detected.body.notification.kind, 'register_change');
+    const paused = ex.state().watchlist.list().find((e) => !e.monitoringEnabled)!;
+    assert.equal((await post('/changes', { watchlistItemId: paused.id })).body.change, null);
+    const head = ex.state().tokenomics.head;
+    const appended = await post('/tokenomics', { count: 3 });
+    assert.equal(appended.status, 201);
+    assert.equal(appended.body.items.length, 3);
+    assert.equal(ex.state().tokenomics.head, head + 3);
+    const marked = await post('/notifications/read', {});
+    assert.ok(marked.body.marked > 0);
+    assert.equal(ok(await ex.get('/me/notifications')).unread, 0);
+    await post('/reset', {});
+    assert.equal(ex.state().tokenomics.head, head);
+    assert.ok(ok(await ex.get('/me/notifications')).unread > 0);
   });
 });

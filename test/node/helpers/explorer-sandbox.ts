@@ -17,6 +17,7 @@ export interface VirtualSandbox {
   inflight(): number;
   /** A fetch that counts in-flight requests (so virtual time stands still while one is on the wire). */
   fetch: typeof fetch;
+  /** A client on the virtual clock; without a budget unless `bucket` or `requestsPerMinute` is given. */
   client(options?: Partial<ExplorerClientOptions>): ExplorerClient;
   close(): Promise<void>;
 }
@@ -51,6 +52,7 @@ export async function startVirtualSandbox(): Promise<VirtualSandbox> {
         fetch: counted,
         clock,
         random: () => 0.5,
+        ...(options.bucket === undefined && options.requestsPerMinute === undefined ? { bucket: null } : {}),
         ...options,
       }),
     close: () => sandbox.close(),

@@ -1,0 +1,34 @@
+/**
+ * `npm run build`:
+ *   dist/*.js            npm entries (vite.config.ts: index, define, server, sandbox; deps external)
+ *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in)
+ *   dist/types/**        type declarations (tsc)
+ */
+import { build } from 'vite';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url));
+
+await build({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)) });
+
+for (const name of ['kyi-elements', 'kyi-explorer']) {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    // Production Lit (no dev-mode warnings) in the CDN files.
+    resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      outDir: 'dist/cdn',
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      lib: { entry: src(`cdn/${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
+    },
+  });
+}
+
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+console.log('built dist/ (npm entries, cdn bundles, types)');

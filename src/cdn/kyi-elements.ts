@@ -1,0 +1,13 @@
+/**
+ * CDN bundle `kyi-elements.js`: one self-contained ES module that registers the display and
+ * verify elements. Configure with `<meta name="kyi:…">` tags or the exported `configure()`.
+ */
+import { defineDisplayElements } from '../define-display.js';
+
+defineDisplayElements();
+
+export { configure } from '../config.js';
+export { KyiBadge } from '../elements/badge.js';
+export { KyiTokenStatus } from '../elements/token-status.js';
+export { KyiAssetCard } from '../elements/asset-card.js';
+export { KyiVerifyButton } from '../elements/verify-button.js';

@@ -1,0 +1,12 @@
+/**
+ * CDN bundle `kyi-explorer.js`: one self-contained ES module that registers the monitoring
+ * elements (watchlist, change feed, notifications) for partner dashboards.
+ */
+import { defineMonitoringElements } from '../define-monitoring.js';
+
+defineMonitoringElements();
+
+export { configure } from '../config.js';
+export { KyiWatchlist } from '../elements/watchlist.js';
+export { KyiChangeFeed } from '../elements/change-feed.js';
+export { KyiNotifications } from '../elements/notifications.js';

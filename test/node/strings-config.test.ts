@@ -1,0 +1,65 @@
+import { describe, it, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { configure, getConfig, resetConfig } from '../../src/config.js';
+import { LOCALES, STRINGS, t, tMaybe, resolveLang } from '../../src/strings.js';
+
+describe('strings table', () => {
+  afterEach(() => resetConfig());
+
+  it('every locale has every key of en, none empty unless en is', () => {
+    const en = STRINGS.en as unknown as Record<string, Record<string, string>>;
+    for (const locale of LOCALES) {
+      const table = STRINGS[locale] as unknown as Record<string, Record<string, string>>;
+      for (const [section, keys] of Object.entries(en)) {
+        for (const [key, value] of Object.entries(keys)) {
+          const other = table[section]?.[key];
+          assert.equal(typeof other, 'string', `${locale}: ${section}.${key} missing`);
+          if (value !== '') assert.notEqual(other, '', `${locale}: ${section}.${key} empty`);
+        }
+      }
+    }
+  });
+
+  it('looks keys up with region and default fallbacks and fills parameters', () => {
+    assert.equal(t('tokenStatus.verified'), 'KYI verified');
+    assert.equal(t('tokenStatus.verified', undefined, 'fr'), 'Vérifié KYI');
+    assert.equal(t('tokenStatus.verified', undefined, 'fr-CA'), 'Vérifié KYI');
+    assert.equal(t('tokenStatus.verified', undefined, 'de'), 'KYI verified');
+    assert.equal(t('tokenStatus.verifiedOn', { chains: 'base, ethereum' }), 'Verified on base, ethereum');
+    assert.equal(t('tokenStatus.verifiedOn'), 'Verified on {chains}');
+    assert.equal(tMaybe('assetCard.authorityType.not_a_type'), undefined);
+  });
+
+  it('configure({ strings }) replaces strings and adds locales; configure({ locale }) sets the default', () => {
+    configure({ strings: { en: { 'common.retry': 'Try again' }, de: { 'common.retry': 'Erneut versuchen' } } });
+    assert.equal(t('common.retry'), 'Try again');
+    assert.equal(t('common.retry', undefined, 'de-AT'), 'Erneut versuchen');
+    assert.equal(t('common.copy', undefined, 'de'), 'Copy');
+    configure({ locale: 'fr' });
+    assert.equal(t('common.copy'), 'Copier');
+    assert.equal(resolveLang(), 'fr');
+  });
+});
+
+describe('configuration without a DOM', () => {
+  afterEach(() => resetConfig());
+
+  it('has defaults and merges configure() calls', () => {
+    assert.equal(getConfig().proxyUrl, '/api/kyi');
+    assert.equal(getConfig().tokenEndpoint, '/api/kyi/token');
+    configure({ proxyUrl: '/kyi/' });
+    assert.equal(getConfig().proxyUrl, '/kyi');
+    assert.equal(getConfig().tokenEndpoint, '/kyi/token');
+    configure({ tokenEndpoint: '/session/kyi-token' });
+    assert.equal(getConfig().tokenEndpoint, '/session/kyi-token');
+    configure({ proxyUrl: undefined });
+    assert.equal(getConfig().proxyUrl, '/api/kyi');
+  });
+
+  it('the element modules import during a server render', async () => {
+    const index = await import('../../src/index.js');
+    assert.equal(typeof index.KyiTokenStatus, 'function');
+    assert.equal(typeof index.refreshLiveLookups, 'function');
+    await import('../../src/define.js');
+  });
+});
