@@ -18,7 +18,7 @@ function chromiumVersion(): string {
   const path = findChromium();
   if (!path) return 'not found';
   try {
-    return `${execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim()} (${path})`;
+    return `${execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim()} (${path})`;
   } catch {
     return `unknown (${path})`;
   }

@@ -66,45 +66,61 @@ export const META_NAMES = {
 
 type MetaKey = keyof typeof META_NAMES;
 
-let explicit: KyiConfigInput = {};
-let version = 0;
-const listeners = new Set<() => void>();
+/**
+ * The configuration lives on `globalThis` under a registered symbol, so every copy of the kit
+ * on a page (the two CDN bundles, or the npm build next to a CDN file) shares one
+ * configuration: `configure()` from any copy reaches every element, whichever copy defined it.
+ * Created on first use, never at module load.
+ */
+interface SharedConfigState {
+  explicit: KyiConfigInput;
+  version: number;
+  listeners: Set<() => void>;
+}
+const STATE_KEY = Symbol.for('kyi-elements.config');
+function shared(): SharedConfigState {
+  const g = globalThis as unknown as Record<symbol, SharedConfigState | undefined>;
+  return (g[STATE_KEY] ??= { explicit: {}, version: 0, listeners: new Set() });
+}
 
 /**
  * Sets configuration for every element on the page. Merges with earlier calls; passing a
  * key with `undefined` resets it. Connected elements re-render with the new values.
  */
 export function configure(input: KyiConfigInput): void {
-  const next: KyiConfigInput = { ...explicit };
+  const state = shared();
+  const next: KyiConfigInput = { ...state.explicit };
   for (const [key, value] of Object.entries(input) as [keyof KyiConfig, unknown][]) {
     if (value === undefined) delete next[key];
     else (next as Record<string, unknown>)[key] = value;
   }
-  explicit = next;
+  state.explicit = next;
   notify();
 }
 
 /** Forgets every `configure()` call (tests, hot reload). Meta tags still apply. */
 export function resetConfig(): void {
-  explicit = {};
+  shared().explicit = {};
   metaCache = undefined;
   notify();
 }
 
 /** Monotonic number bumped by each `configure()` (cheap change detection). */
 export function configVersion(): number {
-  return version;
+  return shared().version;
 }
 
 /** Calls `listener` after every `configure()`/`resetConfig()`; returns an unsubscribe function. */
 export function onConfigChange(listener: () => void): () => void {
+  const { listeners } = shared();
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 function notify(): void {
-  version++;
-  for (const listener of [...listeners]) {
+  const state = shared();
+  state.version++;
+  for (const listener of [...state.listeners]) {
     try {
       listener();
     } catch (error) {
@@ -142,11 +158,15 @@ function trimSlash(url: string): string {
 }
 
 /**
- * The effective configuration, optionally for one element: its `proxy-url` attribute
+ * The effective configuration, optionally for one element: its `proxy-url` attribute (or `proxyUrl` property)
  * overrides both `configure()` and the meta tag (and moves the default token endpoint with it).
  */
 export function getConfig(element?: Element | null): KyiConfig {
-  const attrProxy = element?.getAttribute?.('proxy-url')?.trim() || undefined;
+  // The element's `proxyUrl` property (set by frameworks) or its `proxy-url` attribute.
+  const own = (element as { proxyUrl?: unknown } | null | undefined)?.proxyUrl;
+  const attrProxy =
+    (typeof own === 'string' ? own.trim() : '') || element?.getAttribute?.('proxy-url')?.trim() || undefined;
+  const { explicit } = shared();
   const proxyUrl = trimSlash(attrProxy ?? explicit.proxyUrl ?? readMeta('proxyUrl') ?? DEFAULT_PROXY_URL);
   const tokenEndpoint =
     explicit.tokenEndpoint ?? readMeta('tokenEndpoint') ?? `${proxyUrl}/token`;

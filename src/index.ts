@@ -67,3 +67,30 @@ export {
   type AssetOutcome,
 } from './client/lookup-outcomes.js';
 export { refreshLiveLookups } from './client/live-elements.js';
+// Monitoring elements and the browser Explorer client (HELPER-F)
+export { KyiWatchlist } from './elements/watchlist.js';
+export { KyiChangeFeed } from './elements/change-feed.js';
+export { KyiNotifications } from './elements/notifications.js';
+export { KyiExplorerElement, MIN_REFRESH_SECONDS, type KyiExplorerStatus, type ExplorerProblem } from './elements/explorer-element.js';
+export {
+  KyiWatchlistChangeEvent,
+  KyiChangesEvent,
+  KyiNotificationsEvent,
+  type KyiWatchlistChangeDetail,
+  type KyiChangesDetail,
+  type KyiNotificationsDetail,
+} from './events.js';
+export {
+  ExplorerRequestError,
+  getCapabilities,
+  clearCapabilities,
+  fetchWatchlist,
+  addWatchlistItem,
+  updateWatchlistItem,
+  removeWatchlistItem,
+  fetchChanges,
+  fetchNotifications,
+  safeHttpUrl,
+  type Capabilities as ExplorerCapabilities,
+  type ExplorerCallOptions,
+} from './client/explorer.js';

@@ -54,7 +54,7 @@ const DIRECTION_SYMBOL: Record<string, string> = {
  * @csspart empty - The no-changes text.
  *
  * @cssprop --kyi-change-feed-gap - Space between rows (default `0.5rem`).
- * @cssprop --kyi-change-feed-quiet-opacity - Opacity of low-signal rows (default `0.75`).
+ * @cssprop --kyi-change-feed-quiet-color - Text color of low-signal rows (default: the muted text color).
  *
  * @fires kyi-changes - A read settled. `detail: { items, added, truncated }` (`added`: rows new to the view).
  * @fires kyi-error - A read failed. `detail: { code, message, status }`; a refused filter is
@@ -112,9 +112,11 @@ export class KyiChangeFeed extends KyiExplorerElement {
       .change[data-provisional] {
         border-style: dashed;
       }
+      /* quieter, but never below text contrast: muted color, smaller type, no fill */
       .change[data-low-signal] {
-        opacity: var(--kyi-change-feed-quiet-opacity, 0.75);
+        color: var(--kyi-change-feed-quiet-color, var(--_kyi-text-muted));
         background: transparent;
+        border-style: dotted;
         font-size: var(--_kyi-font-size-small);
       }
       .change[data-low-signal] .title {

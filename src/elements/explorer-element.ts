@@ -57,9 +57,15 @@ export abstract class KyiExplorerElement extends KyiElement {
     _problem: { state: true },
   };
 
+  /**
+   * Floor of `refresh-interval`, in seconds, for every monitoring element (default 30): the
+   * Explorer budget (120 requests a minute) is shared by every visitor of the partner's site.
+   */
+  static minRefreshSeconds = MIN_REFRESH_SECONDS;
+
   /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
   declare proxyUrl: string | undefined;
-  /** Re-read every this many seconds (at least 30); 0 or absent turns polling off. */
+  /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   declare refreshInterval: number;
   /** `light`, `dark`, or `auto` (default) to follow `prefers-color-scheme`. */
   declare theme: string;
@@ -212,8 +218,10 @@ export abstract class KyiExplorerElement extends KyiElement {
     this.#clearTimer();
     const seconds = Number(this.refreshInterval);
     if (!this.isConnected || !(seconds > 0)) return;
+    if (this._status === 'error' && this._problem?.status === 400) return; // the same request would fail again
     if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return; // resumes on visibilitychange
-    const delay = Math.max(Math.max(MIN_REFRESH_SECONDS, seconds) * 1000, this.#nextDelayMs);
+    const floor = (this.constructor as typeof KyiExplorerElement).minRefreshSeconds;
+    const delay = Math.max(Math.max(floor, seconds) * 1000, this.#nextDelayMs);
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       this.startLoad(this._status === 'ready' || this._status === 'error' ? 'poll' : 'full');

@@ -125,6 +125,8 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   override connectedCallback(): void {
     super.connectedCallback();
     registerLiveElement(this);
+    // Reconnected after its lookup was abandoned (e.g. moved in the DOM): look up again.
+    if (this.#key === undefined && this.hasUpdated) this.requestUpdate();
   }
 
   override disconnectedCallback(): void {

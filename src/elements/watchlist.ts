@@ -145,12 +145,15 @@ export class KyiWatchlist extends KyiExplorerElement {
 
   // ---------------------------------------------------------------- writes
 
-  async #write(target: string, run: () => Promise<void>): Promise<void> {
+  /** Runs a write; the change event fires once the element shows the result. */
+  async #write(target: string, run: () => Promise<KyiWatchlistChangeEvent>): Promise<void> {
     this._action = { target, busy: true };
     this._notice = undefined;
     try {
-      await run();
+      const event = await run();
       this._action = undefined;
+      await this.updateComplete;
+      this.dispatchEvent(event);
     } catch (error) {
       const problem = toProblem(error);
       this._action = { target, busy: false, problem };
@@ -191,7 +194,7 @@ export class KyiWatchlist extends KyiExplorerElement {
         this._data = { ...this._data, data: [item, ...this._data.data] };
       }
       this._notice = this.t('watchlist.added', { name: assetLabel(item) });
-      this.dispatchEvent(new KyiWatchlistChangeEvent({ action: 'add', itemId: item.id, item }));
+      return new KyiWatchlistChangeEvent({ action: 'add', itemId: item.id, item });
     });
   }
 
@@ -201,7 +204,7 @@ export class KyiWatchlist extends KyiExplorerElement {
         monitoringEnabled: !item.monitoringEnabled,
       });
       this.#replace(updated);
-      this.dispatchEvent(new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated }));
+      return new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated });
     });
   }
 
@@ -213,7 +216,7 @@ export class KyiWatchlist extends KyiExplorerElement {
       const updated = await updateWatchlistItem({ proxyUrl: this.proxy }, item.id, { note });
       this.#replace(updated);
       this._editing = undefined;
-      this.dispatchEvent(new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated }));
+      return new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated });
     });
   }
 
@@ -226,7 +229,7 @@ export class KyiWatchlist extends KyiExplorerElement {
         this._data = { ...this._data, data, used };
       }
       this._notice = this.t('watchlist.removed', { name: assetLabel(item) });
-      this.dispatchEvent(new KyiWatchlistChangeEvent({ action: 'remove', itemId: item.id, item: null }));
+      return new KyiWatchlistChangeEvent({ action: 'remove', itemId: item.id, item: null });
     });
   }
 
@@ -260,6 +263,13 @@ export class KyiWatchlist extends KyiExplorerElement {
     const a = this._action;
     if (!a || a.target !== target || !a.problem) return nothing;
     return html`<p class="inline-error" role="alert" part="error">${this.#writeProblemText(a.problem, target)}</p>`;
+  }
+
+  /** A failed write on an item no longer listed (a 404 refreshed it away) is shown above the list. */
+  #renderOrphanProblem(): TemplateResult | typeof nothing {
+    const a = this._action;
+    if (!a?.problem || a.target === 'add' || this.items.some((i) => i.id === a.target)) return nothing;
+    return html`<p class="inline-error" role="alert" part="error">${this.#writeProblemText(a.problem, a.target)}</p>`;
   }
 
   #renderState(item: WatchlistItem): TemplateResult {
@@ -418,6 +428,7 @@ export class KyiWatchlist extends KyiExplorerElement {
         : nothing}
       ${this._status === 'error' && this._problem ? this.renderProblem(this._problem, this.t('watchlist.error.load')) : nothing}
       ${data ? this.#renderAdd() : nothing}
+      ${this.#renderOrphanProblem()}
       <p class="visually-hidden" role="status">${this._notice ?? ''}</p>
       ${data
         ? data.data.length === 0

@@ -8,7 +8,7 @@ import { ROUTE_IDS, type RouteId } from './routes.js';
 
 export const faultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('status'), status: z.union([z.literal(500), z.literal(502)]) }),
-  z.object({ kind: z.literal('slow'), delayMs: z.int().check(z.gte(0), z.lte(120_000)) }),
+  z.object({ kind: z.literal('slow'), delayMs: z.int().check(z.gte(0), z.lte(600_000)) }),
   z.object({ kind: z.literal('malformed') }),
   z.object({ kind: z.literal('rate-limit'), retryAfterSeconds: z.int().check(z.gte(0), z.lte(86_400)) }),
   z.object({ kind: z.literal('token-expired') }),
@@ -34,7 +34,9 @@ export class SandboxFaults {
 
   /** Arms `fault` for `route` (or every route with `*`), for `times` requests or until cleared. */
   set(route: FaultTarget, fault: Fault, opts: { times?: number } = {}): void {
-    this.#entries.set(route, { fault: faultSchema.parse(fault), remaining: opts.times ?? Infinity });
+    const parsed = faultSchema.safeParse(fault);
+    if (!parsed.success) throw new TypeError(`Invalid fault ${JSON.stringify(fault)}: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+    this.#entries.set(route, { fault: parsed.data, remaining: opts.times ?? Infinity });
   }
 
   /** Clears one route's fault, or all faults. */

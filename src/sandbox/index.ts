@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '../server/node.js';
 import { createSandboxApp } from './app.js';
 import { SANDBOX_CREDENTIALS, type SandboxCredentials } from './credentials.js';
-import { createExplorerApi, type ExplorerState } from './explorer/index.js';
+import { createExplorerApi, type ExplorerContext, type ExplorerState } from './explorer/index.js';
 import { SandboxFaults } from './faults.js';
 import { sandboxInfo, type SandboxInfo } from './info.js';
 import { PublicState } from './state.js';
@@ -34,6 +34,8 @@ export interface SandboxOptions {
   hostile?: boolean;
   /** Sandbox clock in ms (default `Date.now`); token expiry, timestamps and Explorer timing follow it. */
   now?: () => number;
+  /** Explorer settings passed to HELPER-B's part (seed, envelope, rate limit, watchlist cap). */
+  explorer?: Omit<ExplorerContext, 'now' | 'faults' | 'stats'>;
 }
 
 export interface SandboxState {
@@ -81,7 +83,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   const serveBase = { faults, stats, now, signal: lifetime.signal };
   // HELPER-B's Explorer API; the core logs and applies faults around it (app.ts).
-  const explorer = createExplorerApi({ now, faults, stats });
+  const explorer = createExplorerApi({ ...opts.explorer, now, faults, stats });
 
   const sandbox: Sandbox = {
     info,

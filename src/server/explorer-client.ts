@@ -227,7 +227,7 @@ export class ExplorerClient {
   // ---------------------------------------------------------------- routes of spec 4.2
 
   /** `GET /health` (no key, outside the budget). The body is not shown by the spec. */
-  health(options: CallOptions = {}): Promise<Record<string, unknown>> {
+  async health(options: CallOptions = {}): Promise<Record<string, unknown>> {
     return this.#request({ method: 'GET', path: '/health', schema: healthSchema, keyed: false, ...options });
   }
 
@@ -235,14 +235,14 @@ export class ExplorerClient {
    * `GET /tokenomics/changes` (scope `tokenomics:read`): `since` a cursor from an earlier
    * `nextCursor`, `limit` 1–200, `page` a page token for one-time backfill.
    */
-  tokenomicsChanges(query: TokenomicsQuery = {}, options: CallOptions = {}): Promise<TokenomicsPage> {
+  async tokenomicsChanges(query: TokenomicsQuery = {}, options: CallOptions = {}): Promise<TokenomicsPage> {
     const params = formatTokenomicsQuery(query);
     this.#check('GET /tokenomics/changes', parseTokenomicsQuery(params));
     return this.#request({ method: 'GET', path: '/tokenomics/changes', query: params, schema: tokenomicsPageSchema, ...options });
   }
 
   /** `GET /assets/{id}/tokenomics/changes` (scope `tokenomics:read`) for one registry asset id. */
-  assetTokenomicsChanges(
+  async assetTokenomicsChanges(
     assetId: string,
     query: TokenomicsQuery = {},
     options: CallOptions = {},
@@ -261,7 +261,7 @@ export class ExplorerClient {
   }
 
   /** `GET /me/watchlist` (scope `monitoring:read`): `data`, plus `limit` and `used` when sent. */
-  watchlist(options: CallOptions = {}): Promise<WatchlistResponse> {
+  async watchlist(options: CallOptions = {}): Promise<WatchlistResponse> {
     return this.#request({ method: 'GET', path: '/me/watchlist', schema: watchlistResponseSchema, ...options });
   }
 
@@ -269,7 +269,7 @@ export class ExplorerClient {
    * `POST /me/watchlist` (scope `watchlist:write`). Fails with 409 `watchlist_limit_reached`
    * at the cap, 404 `not_found` when the asset id is not in the public registry.
    */
-  addToWatchlist(assetId: string, options: CallOptions = {}): Promise<WatchlistItem> {
+  async addToWatchlist(assetId: string, options: CallOptions = {}): Promise<WatchlistItem> {
     this.#checkId('POST /me/watchlist', 'assetId', assetId);
     return this.#request({
       method: 'POST',
@@ -281,7 +281,7 @@ export class ExplorerClient {
   }
 
   /** `PATCH /me/watchlist/{id}` (scope `watchlist:write`): pause/resume monitoring, set or clear the note. */
-  updateWatchlistItem(id: string, patch: WatchlistPatch, options: CallOptions = {}): Promise<WatchlistItem> {
+  async updateWatchlistItem(id: string, patch: WatchlistPatch, options: CallOptions = {}): Promise<WatchlistItem> {
     const route = 'PATCH /me/watchlist/{id}';
     this.#checkId(route, 'id', id);
     const body: { monitoringEnabled?: boolean; note?: string | null } = {};
@@ -314,7 +314,7 @@ export class ExplorerClient {
    * `GET /me/monitoring/changes` (scope `monitoring:read`). Filters are checked against the
    * contract first: the feed never widens silently, and neither does the client.
    */
-  monitoringChanges(query: MonitoringChangesQuery = {}, options: CallOptions = {}): Promise<ChangesEnvelope> {
+  async monitoringChanges(query: MonitoringChangesQuery = {}, options: CallOptions = {}): Promise<ChangesEnvelope> {
     const params = formatMonitoringChangesQuery(query);
     this.#check('GET /me/monitoring/changes', parseMonitoringChangesQuery(params));
     return this.#request({
@@ -327,7 +327,7 @@ export class ExplorerClient {
   }
 
   /** `GET /me/notifications` (scope `monitoring:read`); `unread: true` for unread only. */
-  notifications(query: { unread?: boolean } = {}, options: CallOptions = {}): Promise<NotificationsEnvelope> {
+  async notifications(query: { unread?: boolean } = {}, options: CallOptions = {}): Promise<NotificationsEnvelope> {
     const params = new URLSearchParams();
     if (query.unread !== undefined) params.set('unread', String(query.unread));
     return this.#request({

@@ -24,6 +24,8 @@ export * from './token-bucket.js';
 export * from './explorer-client.js';
 export * from './poll/index.js';
 export * from './store/index.js';
+// The file store uses node:fs; this entry already carries the Node adapter (edge bundles use ./handler.js).
+export { FileStore, createFileStore, type FileStoreOptions } from './store/file.js';
 
 /** The fetch handler plus its Node adapter. */
 export interface KyiHandlerWithNode extends KyiHandler {

@@ -51,8 +51,9 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
     }
     void run(handler, nreq, res, rawUrl, maxBody).catch((err: unknown) => {
       if (err instanceof BodyTooLargeError) {
-        if (!res.headersSent) return sendJson(res, 413, { code: 'payload_too_large', message: err.message });
-        return void res.destroy();
+        if (res.headersSent) return void res.destroy();
+        res.setHeader('connection', 'close');
+        return sendJson(res, 413, { code: 'payload_too_large', message: err.message });
       }
       if (next) return next(err);
       if (!res.headersSent) return sendJson(res, 500, { code: 'internal_error', message: 'Internal server error' });
@@ -82,15 +83,27 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
     headers: buildHeaders(req),
     signal: controller.signal,
   };
+  const limit = { exceeded: false };
   if (method !== 'GET' && method !== 'HEAD') {
-    const body = requestBody(req, maxBody);
+    const body = requestBody(req, maxBody, limit);
     if (body !== null) {
       init.body = body;
       init.duplex = 'half';
     }
   }
 
-  const response = await handler(new Request(url, init));
+  let response: Response;
+  try {
+    response = await handler(new Request(url, init));
+  } catch (err) {
+    if (limit.exceeded) throw new BodyTooLargeError(maxBody);
+    throw err;
+  }
+  // The handler read a cut-off body: whatever it answered, the answer is 413.
+  if (limit.exceeded) {
+    await response.body?.cancel().catch(() => {});
+    throw new BodyTooLargeError(maxBody);
+  }
   await writeResponse(res, response, method === 'HEAD');
 }
 
@@ -132,7 +145,7 @@ function buildHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-function requestBody(req: NodeRequest, maxBody: number): BodyInit | null {
+function requestBody(req: NodeRequest, maxBody: number, limit: { exceeded: boolean }): BodyInit | null {
   // A body-parser middleware ran before us: the stream is spent, `req.body` holds it.
   if (req.readableEnded || (req.complete && req.body !== undefined)) return parsedBody(req.body);
   let seen = 0;
@@ -145,9 +158,9 @@ function requestBody(req: NodeRequest, maxBody: number): BodyInit | null {
         const chunk: Uint8Array = typeof value === 'string' ? new TextEncoder().encode(value) : value;
         seen += chunk.byteLength;
         if (seen > maxBody) {
-          const err = new BodyTooLargeError(maxBody);
-          controller.error(err);
-          req.destroy();
+          limit.exceeded = true;
+          controller.error(new BodyTooLargeError(maxBody));
+          req.resume(); // discard the rest so a 413 can still be written
           return;
         }
         controller.enqueue(chunk);
@@ -156,7 +169,7 @@ function requestBody(req: NodeRequest, maxBody: number): BodyInit | null {
       }
     },
     cancel() {
-      req.destroy();
+      req.resume();
     },
   });
 }

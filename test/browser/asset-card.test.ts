@@ -160,7 +160,8 @@ describe('<kyi-asset-card>', () => {
 
   it('error: alert with Retry, kyi-error; Retry recovers', async () => {
     const address = randomAddress();
-    await sandbox.setFault('public:asset', { kind: 'status', status: 500 }, 10);
+    // 3 = the proxy's first attempt and its 2 retries: nothing is left to hit other tests.
+    await sandbox.setFault('public:asset', { kind: 'status', status: 500 }, 3);
     const el = document.createElement('kyi-asset-card');
     el.chain = 'ethereum';
     el.address = address;
@@ -180,6 +181,20 @@ describe('<kyi-asset-card>', () => {
       await sandbox.clearFaults('public:asset');
       el.remove();
     }
+  });
+
+  it('dark theme passes axe', async () => {
+    const page = await fixture<HTMLDivElement>(html`<div style="background:#fff">
+      <kyi-asset-card theme="dark" chain="solana" address=${F.pyusd.address}></kyi-asset-card>
+      <kyi-asset-card theme="dark" chain="ethereum" address=${F.businessNotVerified.address}></kyi-asset-card>
+      <kyi-asset-card theme="dark" chain="ethereum" address=${F.unknown.address}></kyi-asset-card>
+      <kyi-asset-card theme="dark" account-id="nope"></kyi-asset-card>
+      <kyi-asset-card theme="dark" proxy-url="/api/not-mounted" account-id=${F.usdc.accountId}></kyi-asset-card>
+    </div>`);
+    const all = [...page.querySelectorAll('kyi-asset-card')];
+    await Promise.all(all.map((el) => el.settled));
+    expect(all.map((el) => el.status)).to.deep.equal(['verified', 'verified', 'not-found', 'invalid', 'error']);
+    await expect(page).to.be.accessible();
   });
 
   it('slots actions', async () => {
@@ -230,6 +245,13 @@ describe('<kyi-asset-card>', () => {
       await new Promise((r) => setTimeout(r, 50));
       assertInert(el);
       await expect(el).to.be.accessible();
+      const status = await fixture<KyiTokenStatus>(
+        html`<kyi-token-status address=${F.hostile.html.address} chain-slug="ethereum"></kyi-token-status>`,
+      );
+      await status.settled;
+      expect(status.status).to.equal('verified');
+      expect(text(status)).to.contain('<iframe src="javascript:alert(3)"></iframe>Evil Corp');
+      assertInert(status);
     });
 
     it('right-to-left overrides are isolated', async () => {

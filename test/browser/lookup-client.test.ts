@@ -130,17 +130,14 @@ describe('lookup client', () => {
 
   it('one failing entry does not fail its neighbours', async () => {
     const { client, flush } = manualClient();
-    await sandbox.setFault('public:asset', { kind: 'status', status: 500 }, 10);
-    try {
-      const broken = client.lookup(PROXY, { kind: 'asset', chain: 'ethereum', address: randomAddress() });
-      const fine = client.lookup(PROXY, { kind: 'token', caip19: F.usdc.caip19 });
-      flush();
-      const [b, f] = await Promise.all([broken, fine]);
-      expect(b.status).to.be.at.least(500);
-      expect(f.status).to.equal(200);
-    } finally {
-      await sandbox.clearFaults('public:asset');
-    }
+    // The proxy rejects this entry alone (400); the one beside it in the same batch is answered.
+    const broken = client.lookup(PROXY, { kind: 'token', address: 'not an address!' });
+    const fine = client.lookup(PROXY, { kind: 'token', caip19: F.usdc.caip19 });
+    flush();
+    const [b, f] = await Promise.all([broken, fine]);
+    expect(b.status).to.equal(400);
+    expect(f.status).to.equal(200);
+    expect(client.stats.batches).to.equal(1);
   });
 
   it('a lookup nobody waits for any more is dropped before it is sent', async () => {
@@ -203,6 +200,16 @@ describe('lookup client', () => {
     }
   });
 
+  it('an element moved in the DOM while loading still settles', async () => {
+    const el = await fixture<KyiTokenStatus>(html`<kyi-token-status caip19=${F.pusd.caip19}></kyi-token-status>`);
+    expect(el.status).to.equal('loading');
+    const parent = el.parentElement!;
+    el.remove();
+    parent.append(el);
+    await el.settled;
+    expect(el.status).to.equal('verified');
+  });
+
   it('bypassCache skips the cache and asks the proxy for a fresh answer', async () => {
     const seen: { headers: Headers; body: unknown }[] = [];
     const fetchSpy: typeof fetch = (input, init) => {
@@ -229,7 +236,7 @@ describe('lookup client', () => {
     const page = await fixture<HTMLDivElement>(html`<div>
       <kyi-token-status address=${token.address} chain-slug=${token.chain}></kyi-token-status>
       <kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>
-      <kyi-asset-card chain=${token.chain} address=${token.address}></kyi-asset-card>
+      <kyi-asset-card account-id=${`eip155:11155111:${token.address}`}></kyi-asset-card>
     </div>`);
     const status = page.querySelector('kyi-token-status') as KyiTokenStatus;
     const cardEl = page.querySelector('kyi-asset-card')!;
@@ -325,6 +332,11 @@ describe('configuration', () => {
       expect(posts).to.deep.equal(['/api/elsewhere/lookup']);
       expect(el.status).to.equal('error');
       await expect(el).to.be.accessible();
+      // a framework setting the property instead of the attribute
+      el.proxyUrl = '/api/kyi';
+      await el.settled;
+      expect(posts).to.deep.equal(['/api/elsewhere/lookup', '/api/kyi/lookup']);
+      expect(el.status).to.equal('verified');
     } finally {
       window.fetch = original;
     }

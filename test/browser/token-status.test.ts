@@ -5,7 +5,7 @@ import { getLookupClient, LookupClient, setLookupClient } from '../../src/client
 import type { KyiTokenStatus } from '../../src/elements/token-status.js';
 import type { KyiErrorEvent, KyiStatusEvent } from '../../src/events.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { countLookupPosts, randomAddress, recordEvents, sandbox, testEnv } from './helpers/display.js';
+import { countLookupPosts, failNextLookupPost, randomAddress, recordEvents, testEnv } from './helpers/display.js';
 
 const part = (el: KyiTokenStatus, name: string) => el.shadowRoot!.querySelector(`[part~="${name}"]`);
 const text = (el: KyiTokenStatus) => (el.shadowRoot!.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -143,22 +143,20 @@ describe('<kyi-token-status>', () => {
   }
 
   it('error: role="alert", a Retry button and kyi-error; Retry recovers', async () => {
-    const address = randomAddress();
-    await sandbox.setFault('public:tokens', { kind: 'status', status: 500 }, 10);
+    const network = failNextLookupPost();
     const el = document.createElement('kyi-token-status');
-    el.address = address;
+    el.address = randomAddress();
     el.chainSlug = 'ethereum';
     const errored = oneEvent(el, 'kyi-error') as Promise<KyiErrorEvent>;
     document.body.append(el);
     try {
       const event = await errored;
-      await sandbox.clearFaults('public:tokens');
-      expect(event.detail.code).to.be.a('string').and.not.equal('');
+      expect(event.detail.code).to.equal('network');
       await el.settled;
       expect(el.status).to.equal('error');
       const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
-      expect(alert).to.exist;
       expect(alert.textContent).to.contain('Verification check failed');
+      expect(alert.textContent).to.contain('Could not reach the verification service');
       await expect(el).to.be.accessible();
       const status = oneEvent(el, 'kyi-status') as Promise<KyiStatusEvent>;
       (part(el, 'retry-button') as HTMLButtonElement).click();
@@ -166,7 +164,25 @@ describe('<kyi-token-status>', () => {
       await el.settled;
       expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
     } finally {
-      await sandbox.clearFaults('public:tokens');
+      network.restore();
+      el.remove();
+    }
+  });
+
+  it('error from the proxy: its status reaches kyi-error', async () => {
+    // A proxy path that is not mounted answers 404 for the whole batch.
+    const el = document.createElement('kyi-token-status');
+    el.setAttribute('proxy-url', '/api/not-mounted');
+    el.caip19 = F.pyusd.caip19;
+    const errored = oneEvent(el, 'kyi-error') as Promise<KyiErrorEvent>;
+    document.body.append(el);
+    try {
+      const event = await errored;
+      expect(event.detail.status).to.equal(404);
+      await el.settled;
+      expect(el.status).to.equal('error');
+      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('not configured');
+    } finally {
       el.remove();
     }
   });
@@ -212,6 +228,21 @@ describe('<kyi-token-status>', () => {
     await el.settled;
     expect(seen).to.deep.equal([]);
     expect(el.status).to.equal('verified');
+  });
+
+  it('dark theme passes axe in every settled state', async () => {
+    const page = await fixture<HTMLDivElement>(html`<div style="background:#fff;padding:8px">
+      <kyi-token-status theme="dark" caip19=${F.pyusd.caip19}></kyi-token-status>
+      <kyi-token-status theme="dark" address=${F.multiChain.address}></kyi-token-status>
+      <kyi-token-status theme="dark" address=${F.indexedNotVerifiedSolana.address} chain-slug="solana"></kyi-token-status>
+      <kyi-token-status theme="dark" address=${F.unknown.address} chain-slug="ethereum"></kyi-token-status>
+      <kyi-token-status theme="dark" caip19="nope"></kyi-token-status>
+      <kyi-token-status theme="dark" proxy-url="/api/not-mounted" caip19=${F.pyusd.caip19}></kyi-token-status>
+    </div>`);
+    const all = [...page.querySelectorAll('kyi-token-status')];
+    await Promise.all(all.map((el) => el.settled));
+    expect(all.map((el) => el.status)).to.deep.equal(['verified', 'verified', 'unverified', 'not-found', 'invalid', 'error']);
+    await expect(page).to.be.accessible();
   });
 
   it('status is read-only', async () => {

@@ -1,16 +1,9 @@
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock, TokenBucket } from '../../src/server/token-bucket.js';
-
-function maxInWindow(times: number[], windowMs: number): number {
-  let max = 0;
-  let start = 0;
-  for (let end = 0; end < times.length; end++) {
-    while (times[end]! - times[start]! >= windowMs) start++;
-    max = Math.max(max, end - start + 1);
-  }
-  return max;
-}
+import { pollTokenomics } from '../../src/server/poll/index.js';
+import { MemoryStore } from '../../src/server/store/index.js';
+import { drive, maxInWindow, startVirtualSandbox, untilIdle, type VirtualSandbox } from './helpers/explorer-sandbox.js';
 
 describe('TokenBucket', () => {
   it('defaults to 120 per minute with a short burst', () => {
@@ -73,5 +66,73 @@ describe('TokenBucket', () => {
   it('rejects nonsense options', () => {
     assert.throws(() => new TokenBucket({ limit: 0 }), RangeError);
     assert.throws(() => new TokenBucket({ capacity: -1 }), RangeError);
+  });
+});
+
+describe('Explorer budget counted at the sandbox (virtual time)', () => {
+  let v: VirtualSandbox;
+  before(async () => {
+    v = await startVirtualSandbox();
+  });
+  after(async () => {
+    await v.close();
+  });
+
+  it('a burst of 400 concurrent calls never exceeds 120 requests in any 60 s window', async () => {
+    v.sandbox.reset();
+    const client = v.client({ requestsPerMinute: 120 });
+    const calls = Array.from({ length: 400 }, (_, i) => {
+      switch (i % 4) {
+        case 0:
+          return client.watchlist();
+        case 1:
+          return client.monitoringChanges({ newOnly: true });
+        case 2:
+          return client.notifications({ unread: true });
+        default:
+          return client.tokenomicsChanges({ limit: 10 });
+      }
+    });
+    const started = v.clock.now();
+    const results = await drive(v, Promise.allSettled(calls));
+    assert.deepEqual(
+      results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason)),
+      [],
+    );
+    const seen = v.sandbox.stats.requests.filter((r) => r.route !== 'explorer:health');
+    assert.equal(seen.length, 400, 'every call reached the sandbox once: no 429, no retry');
+    const times = seen.map((r) => r.at);
+    assert.ok(maxInWindow(times, 60_000) <= 120, `max ${maxInWindow(times, 60_000)} in a 60 s window`);
+    // and the budget is used, not wasted: 400 calls need a little over three virtual minutes
+    const elapsed = v.clock.now() - started;
+    assert.ok(elapsed >= 3 * 60_000 && elapsed <= 3.5 * 60_000, `took ${elapsed} ms of virtual time`);
+  });
+
+  it('a poller catching up a large backlog and dashboard reads share one budget', async () => {
+    v.sandbox.reset();
+    for (let i = 0; i < 20_000; i++) v.sandbox.state.explorer.appendRevision();
+    const bucket = new TokenBucket({ clock: v.clock });
+    const client = v.client({ bucket });
+    const store = new MemoryStore();
+    const controller = new AbortController();
+    let delivered = 0;
+    const poll = pollTokenomics({
+      client,
+      store,
+      clock: v.clock,
+      signal: controller.signal,
+      onRevisions: (r) => void (delivered += r.length),
+    });
+    const reads = Array.from({ length: 150 }, () => client.watchlist());
+    const both = Promise.all([
+      Promise.all(reads),
+      untilIdle(v, () => delivered === v.sandbox.state.explorer.tokenomics.head).then(() => controller.abort()),
+      poll,
+    ]);
+    await drive(v, both);
+    assert.equal(delivered, v.sandbox.state.explorer.tokenomics.head);
+    const times = v.sandbox.stats.requests.map((r) => r.at);
+    assert.ok(times.length > 250);
+    assert.ok(maxInWindow(times, 60_000) <= 120, `max ${maxInWindow(times, 60_000)} in a 60 s window`);
   });
 });

@@ -53,11 +53,17 @@ function geometry(shape: Shape): { inside: Inside; box: Box } {
     }
     case 'text': {
       const { x, y, scale } = shape;
-      const lit = new Set(textPixels(shape.text).map(([c, r]) => `${c},${r}`));
-      const cols = Math.max(0, ...textPixels(shape.text).map(([c]) => c + 1));
+      const pixels = textPixels(shape.text);
+      const cols = Math.max(0, ...pixels.map(([c]) => c + 1));
+      const lit = new Uint8Array(cols * 7);
+      for (const [c, r] of pixels) lit[r * cols + c] = 1;
       return {
         box: { x0: x, y0: y, x1: x + cols * scale, y1: y + 7 * scale },
-        inside: (px, py) => lit.has(`${Math.floor((px - x) / scale)},${Math.floor((py - y) / scale)}`),
+        inside: (px, py) => {
+          const c = Math.floor((px - x) / scale);
+          const r = Math.floor((py - y) / scale);
+          return c >= 0 && c < cols && r >= 0 && r < 7 && lit[r * cols + c] === 1;
+        },
       };
     }
   }

@@ -183,35 +183,6 @@ export const SEED_TOKENS: readonly SeedToken[] = [
     verifications: ['admin_manual'],
     observedAt: '2025-06-01T00:00:00.000Z',
   },
-  // One address on three chains: verified on ethereum and base, indexed only on avalanche.
-  ...(['ethereum', 'base', 'avalanche'] as const).map(
-    (chain): SeedToken => ({
-      slug: `orbit-dollar-${chain}`,
-      chain,
-      address: MULTI_CHAIN_ADDRESS,
-      decimals: 6,
-      name: 'Orbit Dollar',
-      symbol: 'ORBD',
-      description: 'A multi-chain dollar token deployed at the same address everywhere.',
-      websiteUrl: 'https://orbit-dollar.example',
-      whitepaperUrl: 'https://orbit-dollar.example/whitepaper',
-      image: 'generated',
-      assetDid: `did:kyi:asset:orbit-dollar-${chain}`,
-      issuer: { name: 'Orbit Money Inc.', description: 'Payments company.', did: 'did:kyi:issuer:orbit', kybVerified: true },
-      authorities: [
-        auth('owner', '0x7C6b5A4f3E2d1C0b9A8f7E6d5C4b3A2f1E0d9C8b', 'multisig', [
-          '0x1a2B3c4D5e6F7a8B9c0D1e2F3a4B5c6D7e8F9a0B',
-          '0x2b3C4d5E6f7A8b9C0d1E2f3A4b5C6d7E8f9A0b1C',
-        ], 2),
-      ],
-      copyrightConfirmed: true,
-      attestationAddress: null,
-      verified: chain !== 'avalanche',
-      verifiedAt: chain !== 'avalanche' ? '2025-04-15T16:00:00.000Z' : null,
-      verifications: chain !== 'avalanche' ? ['eip712'] : [],
-      observedAt: '2025-06-01T00:00:00.000Z',
-    }),
-  ),
   // Indexed but not verified: what the widget flow can verify.
   {
     slug: 'meridian-treasury',
@@ -276,6 +247,35 @@ export const SEED_TOKENS: readonly SeedToken[] = [
     verifications: [],
     observedAt: '2025-06-01T00:00:00.000Z',
   },
+  // One address on three chains: verified on ethereum and base, indexed only on avalanche.
+  ...(['ethereum', 'base', 'avalanche'] as const).map(
+    (chain): SeedToken => ({
+      slug: `orbit-dollar-${chain}`,
+      chain,
+      address: MULTI_CHAIN_ADDRESS,
+      decimals: 6,
+      name: 'Orbit Dollar',
+      symbol: 'ORBD',
+      description: 'A multi-chain dollar token deployed at the same address everywhere.',
+      websiteUrl: 'https://orbit-dollar.example',
+      whitepaperUrl: 'https://orbit-dollar.example/whitepaper',
+      image: 'generated',
+      assetDid: `did:kyi:asset:orbit-dollar-${chain}`,
+      issuer: { name: 'Orbit Money Inc.', description: 'Payments company.', did: 'did:kyi:issuer:orbit', kybVerified: true },
+      authorities: [
+        auth('owner', '0x7C6b5A4f3E2d1C0b9A8f7E6d5C4b3A2f1E0d9C8b', 'multisig', [
+          '0x1a2B3c4D5e6F7a8B9c0D1e2F3a4B5c6D7e8F9a0B',
+          '0x2b3C4d5E6f7A8b9C0d1E2f3A4b5C6d7E8f9A0b1C',
+        ], 2),
+      ],
+      copyrightConfirmed: true,
+      attestationAddress: null,
+      verified: chain !== 'avalanche',
+      verifiedAt: chain !== 'avalanche' ? '2025-04-15T16:00:00.000Z' : null,
+      verifications: chain !== 'avalanche' ? ['eip712'] : [],
+      observedAt: '2025-06-01T00:00:00.000Z',
+    }),
+  ),
 ];
 
 /** Tokens by the state they show, for tests and the demo. */

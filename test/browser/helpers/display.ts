@@ -78,3 +78,25 @@ export function countLookupPosts(): { readonly count: number; readonly entries: 
     },
   };
 }
+
+/**
+ * Makes the next `POST …/lookup` fail as a network failure would (the browser boundary, not
+ * the sandbox: sandbox faults are shared by test files running in parallel).
+ */
+export function failNextLookupPost(): { restore(): void } {
+  const original = window.fetch;
+  let armed = true;
+  window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (armed && (init?.method ?? 'GET').toUpperCase() === 'POST' && /\/lookup$/.test(new URL(url, location.href).pathname)) {
+      armed = false;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    }
+    return original.call(window, input, init);
+  } as typeof fetch;
+  return {
+    restore() {
+      window.fetch = original;
+    },
+  };
+}

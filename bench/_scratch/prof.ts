@@ -1,0 +1,15 @@
+import { fork } from 'node:child_process';
+import autocannon from 'autocannon';
+import { startSandbox, SANDBOX_FIXTURES } from '../../src/sandbox/index.js';
+const mode = process.argv[2] ?? 'cached';
+const sb = await startSandbox();
+const child = fork('/tmp/gbench/child/child.mjs', ['proxy', JSON.stringify({ baseUrl: sb.info.publicApiUrl, apiKey: sb.info.credentials.publicApiKey })], { execArgv: ['--cpu-prof', '--cpu-prof-dir=/tmp/gbench/prof', '--expose-gc'] });
+const url: string = await new Promise((r) => child.once('message', (m: any) => r(m.url)));
+const path = `/api/kyi/kyi/v1/tokens?caip19=${encodeURIComponent(SANDBOX_FIXTURES.pyusd.caip19)}`;
+await (await fetch(url + path)).text();
+let i = 0;
+const res: any = await autocannon(mode === 'cached' ? { url: url + path, connections: 32, duration: 4 } : { url, connections: 8, duration: 4, requests: [{ setupRequest: (r: any) => ({ ...r, path: `/api/kyi/kyi/v1/tokens?address=0x${(i++).toString(16).padStart(40, '0')}&chain_slug=ethereum` }) }] } as any);
+console.log(mode, res.requests.average, res.latency.p50, res.latency.p99);
+child.send({ type: 'stop' });
+await new Promise((r) => child.once('exit', r));
+await sb.close();

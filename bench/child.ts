@@ -1,0 +1,74 @@
+/**
+ * Server processes of the proxy benchmark, each forked on its own so the load generator
+ * (autocannon, in the parent) never shares an event loop with the server it measures.
+ *
+ *   sandbox           the sandbox (the upstream)
+ *   proxy <json>      createKyiHandler on node:http, { baseUrl, apiKey, cache?: false }
+ *   bare <json>       node:http answering every request with fixed bytes, { status, headers, body }
+ *
+ * Protocol (IPC): the child sends { type: 'ready', url, info? } once listening; it answers
+ * { type: 'mem' } with { type: 'mem', usage } after two full GCs (needs --expose-gc) and
+ * { type: 'stats' } with { type: 'stats', upstream } (sandbox: Public API calls so far, else 0); both
+ * replies carry `cpu`, the process's `process.cpuUsage()`.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startSandbox } from '../src/sandbox/index.js';
+import { createKyiHandler } from '../src/server/index.js';
+
+type Message = { type: 'mem' } | { type: 'stats' } | { type: 'stop' };
+
+function send(message: unknown): void {
+  process.send?.(message);
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+  });
+}
+
+function memory(): NodeJS.MemoryUsage {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
+  return process.memoryUsage();
+}
+
+const [role, arg] = process.argv.slice(2);
+let upstreamCount = () => 0;
+
+if (role === 'sandbox') {
+  const sandbox = await startSandbox({ port: 0 });
+  upstreamCount = () => sandbox.stats.requests.reduce((n, r) => (r.route.startsWith('public:') ? n + 1 : n), 0);
+  send({ type: 'ready', url: sandbox.origin, info: sandbox.info });
+} else if (role === 'proxy') {
+  const opts = JSON.parse(arg!) as { baseUrl: string; apiKey: string; cache?: false };
+  const handler = createKyiHandler({
+    publicApi: { baseUrl: opts.baseUrl, apiKey: opts.apiKey },
+    ...(opts.cache === false ? { cache: false as const } : {}),
+  });
+  const server = createServer(handler.node);
+  server.keepAliveTimeout = 30_000;
+  send({ type: 'ready', url: await listen(server) });
+} else if (role === 'bare') {
+  const opts = JSON.parse(arg!) as { status: number; headers: Record<string, string>; body: string };
+  const body = Buffer.from(opts.body, 'base64');
+  const headers = { ...opts.headers, 'content-length': String(body.length) };
+  const server = createServer((_req, res) => {
+    res.writeHead(opts.status, headers);
+    res.end(body);
+  });
+  server.keepAliveTimeout = 30_000;
+  send({ type: 'ready', url: await listen(server) });
+} else {
+  console.error(`bench/child.ts: unknown role ${role}`);
+  process.exit(2);
+}
+
+process.on('message', (message: Message) => {
+  if (message.type === 'mem') send({ type: 'mem', usage: memory(), cpu: process.cpuUsage() });
+  else if (message.type === 'stats') send({ type: 'stats', upstream: upstreamCount(), cpu: process.cpuUsage() });
+  else if (message.type === 'stop') process.exit(0);
+});
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,182 @@
+/**
+ * Benchmark 1 — size: gzip and brotli of each CDN file next to Lit alone.
+ * Target: kyi-elements.js ≤ 16 KB gzipped.
+ *
+ * The bundles are built here, from the current source, into a temporary folder with the
+ * same Vite settings as scripts/build.ts (library mode, everything bundled, minified, ES,
+ * production Lit), so the numbers never come from a stale dist/. Lit alone is an entry that
+ * re-exports LitElement, html and css and nothing else, built the same way.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build, type Plugin } from 'vite';
+import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const TARGET_GZIP_BYTES = 16 * 1024;
+/** A module that exists only in this build: it sits in bench/ so `lit` resolves from the project. */
+const LIT_ONLY_ID = join(ROOT, 'bench', '__lit-only.ts');
+
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  gzip9: number;
+  brotli: number;
+}
+
+export function sizes(bytes: Buffer): Sizes {
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes).length,
+    gzip9: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }).length,
+  };
+}
+
+const litOnly: Plugin = {
+  name: 'bench-lit-only',
+  resolveId: (id) => (id === LIT_ONLY_ID ? LIT_ONLY_ID : null),
+  load: (id) => (id === LIT_ONLY_ID ? `export { LitElement, html, css } from 'lit';\n` : null),
+};
+
+/** Minified bytes per source module, from the bundler's output. */
+type ModuleSizes = Record<string, number>;
+
+/** Builds one entry the way scripts/build.ts builds the CDN files; returns the output bytes. */
+async function bundle(entry: string, outDir: string, fileName: string, modules?: ModuleSizes): Promise<Buffer> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: ROOT,
+    plugins: [litOnly],
+    resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      lib: { entry, formats: ['es'], fileName: () => fileName },
+    },
+  });
+  if (modules) {
+    const outputs = (Array.isArray(output) ? output : [output]) as { output?: { type: string; modules?: Record<string, { renderedLength: number }> }[] }[];
+    for (const o of outputs)
+      for (const chunk of o.output ?? [])
+        if (chunk.type === 'chunk')
+          for (const [id, m] of Object.entries(chunk.modules ?? {})) modules[id] = (modules[id] ?? 0) + m.renderedLength;
+  }
+  return readFile(join(outDir, fileName));
+}
+
+/** Groups a module id for the composition table. */
+function group(id: string): string {
+  const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
+  if (nm) return nm[1]!.startsWith('@lit') || ['lit', 'lit-html', 'lit-element'].includes(nm[1]!) ? 'Lit' : nm[1]!;
+  const rel = id.replace(ROOT + '/', '');
+  if (rel === 'src/strings.ts') return 'src/strings.ts (string table, every locale)';
+  if (rel.startsWith('src/contract/')) return 'src/contract/** (schemas, CAIP parsing)';
+  if (/src\/elements\/[^/]+\.styles\.ts$/.test(rel) || rel === 'src/elements/styles.ts') return 'element styles (*.styles.ts, styles.ts)';
+  if (rel.startsWith('src/elements/')) return `${rel}`;
+  if (rel.startsWith('src/client/')) return `${rel}`;
+  return 'other src/ (config, events, register, define)';
+}
+
+function composition(modules: ModuleSizes): string {
+  const groups = new Map<string, number>();
+  let total = 0;
+  for (const [id, bytes] of Object.entries(modules)) {
+    const g = group(id);
+    groups.set(g, (groups.get(g) ?? 0) + bytes);
+    total += bytes;
+  }
+  const rows = [...groups].sort((a, b) => b[1] - a[1]);
+  return [
+    '| Part of kyi-elements.js | Minified | Share |',
+    '|---|---:|---:|',
+    ...rows.map(([g, b]) => `| ${g} | ${kb(b)} | ${((b / total) * 100).toFixed(1)} % |`),
+  ].join('\n');
+}
+
+/** Newest modification time under a folder (to tell whether dist/ is older than src/). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else newest = Math.max(newest, st.mtimeMs);
+    }
+  };
+  walk(dir);
+  return newest;
+}
+
+export async function run(): Promise<BenchResult> {
+  const tmp = await tempDir('size');
+  const notes: string[] = [];
+  const rows: Row[] = [];
+  try {
+    const elementsEntry = existsSync(join(ROOT, 'src/cdn/kyi-elements.ts')) ? 'src/cdn/kyi-elements.ts' : 'src/define.ts';
+    const explorerEntry = existsSync(join(ROOT, 'src/cdn/kyi-explorer.ts')) ? 'src/cdn/kyi-explorer.ts' : undefined;
+    log(`size: building ${elementsEntry}${explorerEntry ? `, ${explorerEntry}` : ''} and Lit alone`);
+    const files: { name: string; entry: string; bytes: Buffer }[] = [];
+    const modules: ModuleSizes = {};
+    files.push({ name: 'kyi-elements.js', entry: elementsEntry, bytes: await bundle(join(ROOT, elementsEntry), tmp.path, 'kyi-elements.js', modules) });
+    if (explorerEntry)
+      files.push({ name: 'kyi-explorer.js', entry: explorerEntry, bytes: await bundle(join(ROOT, explorerEntry), tmp.path, 'kyi-explorer.js') });
+    else notes.push('No src/cdn/kyi-explorer.ts entry yet: kyi-explorer.js not measured.');
+    files.push({ name: 'Lit alone (LitElement, html, css)', entry: '(re-export entry)', bytes: await bundle(LIT_ONLY_ID, tmp.path, 'lit-only.js') });
+
+    const lit = sizes(files[files.length - 1]!.bytes);
+    const measured = files.map((f) => ({ ...f, s: sizes(f.bytes) }));
+    const table = [
+      '| File | Entry | Minified | gzip (level 6) | gzip (level 9) | brotli (q 11) | gzip vs Lit alone |',
+      '|---|---|---:|---:|---:|---:|---:|',
+      ...measured.map(
+        (f) =>
+          `| ${f.name} | ${f.entry} | ${kb(f.s.raw)} | ${kb(f.s.gzip)} | ${kb(f.s.gzip9)} | ${kb(f.s.brotli)} | ${ratio(f.s.gzip / lit.gzip)} |`,
+      ),
+    ].join('\n');
+
+    const elements = measured[0]!.s;
+    rows.push({
+      metric: 'kyi-elements.js gzipped (level 6, the `gzip` default)',
+      value: `${kb(elements.gzip)} (${elements.gzip.toLocaleString('en-US')} B)`,
+      target: '≤ 16 KB (16 384 B)',
+      verdict: verdict(elements.gzip <= TARGET_GZIP_BYTES),
+    });
+    rows.push({ metric: 'kyi-elements.js brotli (q 11)', value: kb(elements.brotli) });
+    rows.push({ metric: 'kyi-elements.js gzip over Lit alone', value: `${kb(elements.gzip - lit.gzip)} (${ratio(elements.gzip / lit.gzip)} Lit)` });
+    for (const f of measured.slice(1, -1)) {
+      rows.push({ metric: `${f.name} gzipped / brotli`, value: `${kb(f.s.gzip)} / ${kb(f.s.brotli)}` });
+    }
+    rows.push({ metric: 'Lit alone gzipped / brotli', value: `${kb(lit.gzip)} / ${kb(lit.brotli)}` });
+
+    // Cross-check against the last `npm run build`, when there is one.
+    const distFile = join(ROOT, 'dist/cdn/kyi-elements.js');
+    if (existsSync(distFile)) {
+      const dist = sizes(await readFile(distFile));
+      const stale = statSync(distFile).mtimeMs < newestMtime(join(ROOT, 'src'));
+      notes.push(
+        `dist/cdn/kyi-elements.js from the last \`npm run build\`: ${kb(dist.gzip)} gzipped, ${kb(dist.brotli)} brotli` +
+          (stale ? ' (older than src/: not used for the verdict).' : '.'),
+      );
+    }
+    notes.push(
+      'Built by the bench into a temp folder from the current source with the settings of scripts/build.ts ' +
+        '(Vite library mode, ES, minified, Lit bundled, `production` export condition). KB = 1024 bytes; node:zlib.',
+    );
+    notes.push(`Per-file table:\n\n${table}`);
+    notes.push(`What kyi-elements.js is made of (minified bytes per source module, from the bundler):\n\n${composition(modules)}`);
+    return { id: 'size', title: '1. Size of the CDN files', rows, notes };
+  } finally {
+    await tmp.dispose();
+  }
+}

@@ -1,0 +1,250 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../src/define.js';
+import { impactRank } from '../../src/contract/index.js';
+import { safeHttpUrl } from '../../src/client/explorer.js';
+import type { KyiChangeFeed } from '../../src/elements/change-feed.js';
+import { KyiExplorerElement } from '../../src/elements/explorer-element.js';
+import { explorerSandbox, firstEvent, texts } from './helpers/explorer.js';
+
+const root = (el: KyiChangeFeed) => el.shadowRoot!;
+const rows = (el: KyiChangeFeed) => [...root(el).querySelectorAll<HTMLLIElement>('[part="change"]')];
+
+/** Records the query strings of the element's monitoring-changes requests. */
+function watchRequests(): { queries: URLSearchParams[]; restore(): void } {
+  const original = window.fetch;
+  const queries: URLSearchParams[] = [];
+  window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (url.pathname.endsWith('/explorer/me/monitoring/changes')) queries.push(url.searchParams);
+    return original.call(window, input, init);
+  } as typeof fetch;
+  return { queries, restore: () => void (window.fetch = original) };
+}
+
+async function load(template = html`<kyi-change-feed></kyi-change-feed>`): Promise<KyiChangeFeed> {
+  const el = await fixture<KyiChangeFeed>(template);
+  await el.settled;
+  return el;
+}
+
+describe('<kyi-change-feed>', () => {
+  let requests: ReturnType<typeof watchRequests>;
+  beforeEach(() => (requests = watchRequests()));
+  afterEach(() => requests.restore());
+
+  it('is accessible', async () => {
+    const el = await load();
+    expect(el.changes.length).to.be.greaterThan(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('defaults: the whole window, most recent first, with headline, what, why, before → after, direction and impact', async () => {
+    const el = await load();
+    expect(el.status).to.equal('ready');
+    expect([...requests.queries[0]!.keys()]).to.deep.equal([]);
+    const times = el.changes.map((c) => Date.parse(c.detectedAt));
+    expect(times).to.deep.equal([...times].sort((a, b) => b - a));
+
+    const withDelta = rows(el).find((r) => r.querySelector('[part="delta"]'))!;
+    const change = el.changes.find((c) => c.id === withDelta.dataset['id'])!;
+    expect(withDelta.querySelector('[part="headline"]')!.textContent).to.equal(change.explanation?.headline ?? change.title);
+    const delta = withDelta.querySelector('[part="delta"]')!;
+    expect(delta.querySelector('del')!.textContent).to.not.equal('');
+    expect(delta.querySelector('ins')!.textContent).to.not.equal('');
+    expect(delta.textContent).to.match(/→/);
+    expect(withDelta.querySelector('.direction')!.textContent).to.match(/Weakens|Mixed|Strengthens|Neutral|Not assessed/);
+    if (change.explanation?.whyItMatters) expect(withDelta.textContent).to.include(change.explanation.whyItMatters);
+    // material rows say so
+    const material = rows(el).find((r) => r.querySelector('[data-materiality="material"]'));
+    expect(material?.textContent).to.match(/Material/);
+  });
+
+  it('marks unconfirmed rows as provisional', async () => {
+    const el = await load();
+    const drafts = el.changes.filter((c) => c.confirmed === false);
+    expect(drafts.length).to.be.greaterThan(0);
+    for (const draft of drafts) {
+      const r = rows(el).find((n) => n.dataset['id'] === draft.id)!;
+      expect(r.hasAttribute('data-provisional')).to.equal(true);
+      expect(r.querySelector('.tag.provisional')!.textContent).to.equal('Provisional');
+    }
+    const confirmed = rows(el).find((n) => !n.hasAttribute('data-provisional'))!;
+    expect(confirmed.querySelector('.tag.provisional')).to.equal(null);
+  });
+
+  it('show-all lists low-signal revisions, styled quieter', async () => {
+    const el = await load();
+    expect(el.changes.some((c) => c.lowSignal)).to.equal(false);
+    root(el).querySelector<HTMLInputElement>('input[name="showAll"]')!.click();
+    await el.settled;
+    expect(el.showAll).to.equal(true);
+    expect(el.hasAttribute('show-all')).to.equal(true);
+    expect(requests.queries.at(-1)!.get('showAll')).to.equal('true');
+    const quiet = rows(el).filter((r) => r.hasAttribute('data-low-signal'));
+    expect(quiet.length).to.be.greaterThan(0);
+    const loud = rows(el).find((r) => !r.hasAttribute('data-low-signal'))!;
+    const [q, l] = [getComputedStyle(quiet[0]!), getComputedStyle(loud)];
+    expect(q.color).to.not.equal(l.color);
+    expect(parseFloat(q.fontSize)).to.be.lessThan(parseFloat(l.fontSize));
+    expect(q.backgroundColor).to.equal('rgba(0, 0, 0, 0)');
+    expect(quiet[0]!.textContent).to.match(/Low signal/);
+    await expect(el).to.be.accessible();
+  });
+
+  it('filters by materiality from the select', async () => {
+    const el = await load();
+    const select = root(el).querySelector<HTMLSelectElement>('#materiality')!;
+    select.value = 'material';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await el.settled;
+    expect(el.materiality).to.equal('material');
+    expect(el.getAttribute('materiality')).to.equal('material');
+    expect(requests.queries.at(-1)!.get('materiality')).to.equal('material');
+    expect(el.changes.length).to.be.greaterThan(0);
+    expect(el.changes.every((c) => c.materiality === 'material')).to.equal(true);
+  });
+
+  it('orders by impact: weakens, mixed, strengthens, neutral, unassessed, then newest', async () => {
+    const el = await load(html`<kyi-change-feed sort="impact"></kyi-change-feed>`);
+    expect(requests.queries.at(-1)!.get('sort')).to.equal('impact');
+    const ranks = el.changes.map((c) => impactRank(c.direction));
+    expect(ranks).to.deep.equal([...ranks].sort((a, b) => a - b));
+    expect(root(el).querySelector<HTMLSelectElement>('#sort')!.value).to.equal('impact');
+  });
+
+  it('days and watched items narrow the window', async () => {
+    const el = await load(html`<kyi-change-feed days="3"></kyi-change-feed>`);
+    expect(requests.queries.at(-1)!.get('days')).to.equal('3');
+    const cutoff = Date.now() - 4 * 86_400_000;
+    expect(el.changes.every((c) => Date.parse(c.detectedAt) > cutoff)).to.equal(true);
+
+    el.days = undefined;
+    await el.settled;
+    const box = root(el).querySelector<HTMLInputElement>('input[name="item"]')!;
+    const itemId = box.value;
+    box.click();
+    await el.settled;
+    expect(el.items).to.equal(itemId);
+    expect(requests.queries.at(-1)!.get('item')).to.equal(itemId);
+    expect(el.changes.every((c) => c.watchlistItemId === itemId)).to.equal(true);
+  });
+
+  for (const [attribute, value, param] of [
+    ['materiality', 'bogus', 'materiality'],
+    ['days', '0', 'days'],
+    ['sort', 'loudest', 'sort'],
+    ['items', 'not-a-uuid', 'item'],
+    ['category', 'no_such_category', 'category'],
+  ] as const) {
+    it(`shows the 400 for a bad ${attribute} filter clearly, naming the parameter`, async () => {
+      const el = document.createElement('kyi-change-feed') as KyiChangeFeed;
+      el.setAttribute(attribute, value);
+      const settled = firstEvent(el, ['kyi-error', 'kyi-changes']);
+      document.body.append(el);
+      try {
+        const event = await settled;
+        await el.settled;
+        expect(event.type).to.equal('kyi-error');
+        expect(event.detail).to.include({ code: 'invalid_parameter', status: 400 });
+        expect(el.status).to.equal('error');
+        const alert = root(el).querySelector('[role="alert"]')!;
+        expect(alert.textContent).to.match(/These filters were refused/);
+        expect(alert.textContent).to.include(param);
+        expect(alert.querySelector('button')).to.equal(null, 'no retry: the same request would fail again');
+        expect(rows(el).length).to.equal(0, 'never a silently wider feed');
+        await expect(el).to.be.accessible();
+      } finally {
+        el.remove();
+      }
+    });
+  }
+
+  it('shows a banner asking to narrow the window when the service truncated it', async () => {
+    const el = await load(html`<kyi-change-feed days="365" show-all></kyi-change-feed>`);
+    expect(el.truncated).to.equal(true);
+    expect(el.changes.length).to.equal(200);
+    const banner = root(el).querySelector('[part="truncated"]')!;
+    expect(banner.textContent).to.match(/Only the first 200 changes are shown/);
+    expect(banner.textContent).to.match(/narrow it/);
+    el.days = 7;
+    await el.settled;
+    expect(root(el).querySelector('[part="truncated"]')).to.equal(null);
+  });
+
+  it('links only to http(s) sources', async () => {
+    const el = await load();
+    const links = [...root(el).querySelectorAll<HTMLAnchorElement>('[part="links"] a')];
+    expect(links.length).to.be.greaterThan(0);
+    for (const a of links) {
+      expect(a.protocol).to.match(/^https?:$/);
+      expect(a.rel).to.equal('noopener noreferrer');
+    }
+    expect(safeHttpUrl('javascript:alert(1)')).to.equal(undefined);
+    expect(safeHttpUrl('data:text/html,x')).to.equal(undefined);
+    expect(safeHttpUrl('/relative')).to.equal(undefined);
+    expect(safeHttpUrl('https://issuer.example/a.pdf')).to.equal('https://issuer.example/a.pdf');
+  });
+
+  it('new-only reads what is new since the last look', async () => {
+    const el = await load(html`<kyi-change-feed new-only></kyi-change-feed>`);
+    expect(requests.queries.at(-1)!.get('newOnly')).to.equal('true');
+    expect(el.changes.every((c) => c.confirmed !== false && !c.lowSignal)).to.equal(true);
+    await el.refresh(); // the service moved its seen marker on the first read
+    expect(el.changes.length).to.equal(0);
+    expect(root(el).querySelector('[part="empty"]')!.textContent).to.match(/No new changes since the last look/);
+  });
+
+  describe('refresh-interval', () => {
+    const floor = KyiExplorerElement.minRefreshSeconds;
+    before(() => (KyiExplorerElement.minRefreshSeconds = 0.05));
+    after(() => (KyiExplorerElement.minRefreshSeconds = floor));
+
+    it('polls with newOnly and adds new rows on top', async () => {
+      const el = await load(html`<kyi-change-feed refresh-interval="0.05"></kyi-change-feed>`);
+      const before = el.changes.length;
+      const snapshot = await explorerSandbox.state();
+      const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
+      const detected = await explorerSandbox.detect(item.id);
+      const event = await new Promise<CustomEvent>((resolve) => {
+        const on = (e: Event) => {
+          if ((e as CustomEvent).detail.added.length > 0) {
+            el.removeEventListener('kyi-changes', on);
+            resolve(e as CustomEvent);
+          }
+        };
+        el.addEventListener('kyi-changes', on);
+      });
+      expect(event.detail.added.map((c: { id: string }) => c.id)).to.deep.equal([detected.change!.id]);
+      await el.updateComplete;
+      expect(el.changes.length).to.equal(before + 1);
+      expect(el.changes[0]!.id).to.equal(detected.change!.id);
+      expect(rows(el)[0]!.querySelector('.tag.new')!.textContent).to.equal('New');
+      const polls = requests.queries.slice(1);
+      expect(polls.length).to.be.greaterThan(0);
+      expect(polls.every((q) => q.get('newOnly') === 'true')).to.equal(true);
+      el.refreshInterval = 0;
+    });
+
+    it('backs off for the Retry-After of a 429 instead of polling on, then recovers', async () => {
+      const el = await load(html`<kyi-change-feed refresh-interval="0.05"></kyi-change-feed>`);
+      // 3 s: more than the server piece waits out itself (2 s), so the 429 reaches the browser
+      await explorerSandbox.setFault('explorer:changes', { kind: 'rate-limit', retryAfterSeconds: 3 }, 1);
+      try {
+        const error = await oneEvent(el, 'kyi-error');
+        expect(error.detail).to.include({ code: 'too_many_requests', status: 429 });
+        await el.updateComplete;
+        const count = requests.queries.length;
+        expect(texts(el, '[role="alert"]')[0]).to.match(/Too many requests/);
+        expect(el.changes.length).to.be.greaterThan(0, 'the last good rows stay');
+        // Asserting an absence needs a little real time: six poll intervals, and no request.
+        await new Promise((r) => setTimeout(r, 300));
+        expect(requests.queries.length).to.equal(count);
+        await waitUntil(() => el.status === 'ready', 'polling resumes after Retry-After', { timeout: 8000 });
+        expect(requests.queries.length).to.be.greaterThan(count);
+      } finally {
+        await explorerSandbox.clearFault('explorer:changes');
+        el.refreshInterval = 0;
+      }
+    });
+  });
+});

@@ -1,0 +1,148 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../src/define.js';
+import { NOTIFICATION_GROUPS, notificationGroupOf } from '../../src/contract/index.js';
+import { KyiExplorerElement } from '../../src/elements/explorer-element.js';
+import type { KyiNotifications } from '../../src/elements/notifications.js';
+import { explorerSandbox, firstEvent, texts } from './helpers/explorer.js';
+
+const root = (el: KyiNotifications) => el.shadowRoot!;
+
+async function load(template = html`<kyi-notifications></kyi-notifications>`): Promise<KyiNotifications> {
+  const el = await fixture<KyiNotifications>(template);
+  await el.settled;
+  return el;
+}
+
+describe('<kyi-notifications>', () => {
+  it('is accessible', async () => {
+    const el = await load();
+    expect(el.notifications.length).to.be.greaterThan(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows the unread count and groups items by kind group', async () => {
+    const el = await load();
+    expect(el.status).to.equal('ready');
+    expect(texts(el, '[part="unread"]')[0]).to.equal(`${el.unread} unread`);
+    const groups = [...root(el).querySelectorAll<HTMLElement>('[part="group"]')];
+    expect(groups.length).to.be.greaterThan(1);
+    const order = groups.map((g) => g.dataset['group']);
+    expect(order).to.deep.equal(['intake', 'change_notices', 'obligation_alerts'].filter((g) => order.includes(g)));
+    const headings: Record<string, string> = {
+      intake: 'Intake',
+      change_notices: 'Change notices',
+      obligation_alerts: 'Obligation alerts',
+    };
+    let shown = 0;
+    for (const group of groups) {
+      const name = group.dataset['group'] as keyof typeof NOTIFICATION_GROUPS;
+      const items = [...group.querySelectorAll<HTMLElement>('[part="notification"]')];
+      shown += items.length;
+      expect(group.querySelector('h3')!.textContent).to.include(headings[name]);
+      expect(group.querySelector('h3')!.textContent).to.include(`(${items.length})`);
+      for (const item of items) expect(notificationGroupOf(item.dataset['kind']!)).to.equal(name);
+    }
+    expect(shown).to.equal(el.notifications.length);
+    // unread items carry a marker; read ones do not
+    for (const n of el.notifications) {
+      const item = root(el).querySelector(`[part="notification"][data-kind="${n.kind}"]`);
+      expect(item).to.exist;
+    }
+    expect(root(el).querySelectorAll('[part="notification"][data-unread]').length).to.equal(
+      el.notifications.filter((n) => !n.readAt).length,
+    );
+  });
+
+  it('unread-only asks the service for unread notifications only', async () => {
+    const el = await load(html`<kyi-notifications unread-only></kyi-notifications>`);
+    expect(el.notifications.length).to.be.greaterThan(0);
+    expect(el.notifications.every((n) => !n.readAt)).to.equal(true);
+    expect(root(el).querySelectorAll('[part="notification"]:not([data-unread])').length).to.equal(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('says that marking read happens in the service and links there (http(s) only)', async () => {
+    const el = await load(html`<kyi-notifications inbox-url="https://explorer.example/inbox"></kyi-notifications>`);
+    const note = root(el).querySelector('[part="read-note"]')!;
+    expect(note.textContent).to.match(/marked as read in the monitoring service’s own interface, not here/);
+    expect(note.querySelector('a')!.href).to.equal('https://explorer.example/inbox');
+
+    el.inboxUrl = 'javascript:alert(1)';
+    await el.updateComplete;
+    const fallback = root(el).querySelector<HTMLAnchorElement>('[part="read-note"] a');
+    if (fallback) expect(fallback.protocol).to.match(/^https?:$/);
+    for (const a of root(el).querySelectorAll<HTMLAnchorElement>('a')) {
+      expect(a.protocol).to.match(/^https?:$/);
+      expect(a.rel).to.equal('noopener noreferrer');
+    }
+  });
+
+  it('shows the empty state when nothing is unread', async () => {
+    const marked = Date.now();
+    await explorerSandbox.markRead();
+    const el = await load(html`<kyi-notifications unread-only></kyi-notifications>`);
+    expect(el.unread).to.equal(el.notifications.length);
+    // other test files may add notifications meanwhile; anything shown must be newer than the mark
+    if (el.notifications.length === 0) {
+      expect(root(el).querySelector('[part="empty"]')!.textContent).to.match(/No unread notifications/);
+      expect(texts(el, '[part="unread"]')[0]).to.equal('0 unread');
+      await expect(el).to.be.accessible();
+    } else {
+      expect(el.notifications.every((n) => Date.parse(n.createdAt) >= marked - 1000)).to.equal(true);
+    }
+  });
+
+  describe('refresh-interval', () => {
+    const floor = KyiExplorerElement.minRefreshSeconds;
+    before(() => (KyiExplorerElement.minRefreshSeconds = 0.05));
+    after(() => (KyiExplorerElement.minRefreshSeconds = floor));
+
+    it('re-reads at its cadence and shows what is new', async () => {
+      const el = await load(html`<kyi-notifications unread-only refresh-interval="0.05"></kyi-notifications>`);
+      const before = new Set(el.notifications.map((n) => n.id));
+      const snapshot = await explorerSandbox.state();
+      const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
+      const detected = await explorerSandbox.detect(item.id, { template: 'disclosure_field' });
+      expect(detected.notification).to.not.equal(null);
+      const event = await new Promise<CustomEvent>((resolve) => {
+        const on = (e: Event) => {
+          const ids = (e as CustomEvent).detail.items.map((n: { id: string }) => n.id);
+          if (ids.includes(detected.notification!.id)) {
+            el.removeEventListener('kyi-notifications', on);
+            resolve(e as CustomEvent);
+          }
+        };
+        el.addEventListener('kyi-notifications', on);
+      });
+      expect(event.detail.unread).to.be.greaterThan(0);
+      await el.updateComplete;
+      const fresh = el.notifications.filter((n) => !before.has(n.id));
+      expect(fresh.map((n) => n.id)).to.include(detected.notification!.id);
+      const node = root(el).querySelector(`[part="group"][data-group="change_notices"]`)!;
+      expect(node.textContent).to.include(fresh.find((n) => n.id === detected.notification!.id)!.title!);
+      el.refreshInterval = 0;
+    });
+  });
+
+  it('shows a load failure with role="alert" and a retry, and fires kyi-error', async () => {
+    const el = document.createElement('kyi-notifications') as KyiNotifications;
+    el.setAttribute('proxy-url', '/api/kyi-missing');
+    const settled = firstEvent(el, ['kyi-error', 'kyi-notifications']);
+    document.body.append(el);
+    try {
+      const event = await settled;
+      expect(event.type).to.equal('kyi-error');
+      await el.settled;
+      const alert = root(el).querySelector('[role="alert"]')!;
+      expect(alert.textContent).to.match(/Could not load notifications/);
+      const retry = alert.querySelector('button')!;
+      expect(retry.textContent!.trim()).to.equal('Retry');
+      await expect(el).to.be.accessible();
+      const again = oneEvent(el, 'kyi-error');
+      retry.click();
+      await again;
+    } finally {
+      el.remove();
+    }
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * `<kyi-verify-button>` with `configure({ sdk: kyi })`: the vendor client's faults
+ * (field notes) reproduced by a stand-in with the same signature, framing the real sandbox
+ * widget: no origin check at all, `onClose` twice when the widget closes itself,
+ * `destroy()` without `onClose`.
+ */
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/define.js';
+import { configure, resetConfig, type VendorKyiFunction } from '../../src/config.js';
+import type { KyiVerifyButton } from '../../src/elements/verify-button.js';
+import { innerButton, nextMessageFrom, realToken, recordEvents, signIn, signToken, testEnv } from './helpers/verify-button.js';
+
+interface VendorLog {
+  calls: { mode: string; scope: string; token: string }[];
+  destroyed: number;
+  iframes: HTMLIFrameElement[];
+}
+
+function faultyVendorKyi(widgetUrl: string, log: VendorLog): VendorKyiFunction {
+  const paths: Record<string, string> = { kyi: 'kyi', 'asset-list': 'assets', 'wallet-list': 'wallets' };
+  return (mode, scope, token, options = {}) => {
+    if (!token) throw new Error('Access token is required');
+    if (mode !== 'modal' && mode !== 'drawer') throw new Error(`Invalid mode: ${mode}. Expected 'modal' or 'drawer'.`);
+    if (!paths[scope]) throw new Error(`Invalid scope: ${scope}`);
+    log.calls.push({ mode, scope, token });
+    const wrap = document.createElement('div');
+    const iframe = document.createElement('iframe');
+    iframe.title = 'Vendor widget';
+    iframe.src = `${widgetUrl}/widget/${paths[scope]}?token=${encodeURIComponent(token)}&embed=true`;
+    wrap.append(iframe);
+    document.body.append(wrap);
+    log.iframes.push(iframe);
+    const teardown = () => {
+      wrap.remove();
+      window.removeEventListener('message', onMessage);
+    };
+    // Fault: no origin or source check.
+    function onMessage(event: MessageEvent) {
+      const data = event.data as { type?: string; payload?: string } | null;
+      if (data?.type === 'kyi:ready') options.onReady?.();
+      if (data?.type === 'kyi:error') options.onError?.(data.payload ?? '');
+      if (data?.type === 'kyi:close') {
+        // Fault: onClose once here and once more from the close routine.
+        options.onClose?.();
+        teardown();
+        options.onClose?.();
+      }
+    }
+    window.addEventListener('message', onMessage);
+    return {
+      iframe,
+      destroy() {
+        // Fault: destroy() does not call onClose.
+        log.destroyed++;
+        teardown();
+      },
+    };
+  };
+}
+
+describe('<kyi-verify-button> with the vendor SDK', () => {
+  let log: VendorLog;
+
+  beforeEach(async () => {
+    await signIn();
+    log = { calls: [], destroyed: 0, iframes: [] };
+    configure({ sdk: faultyVendorKyi((await testEnv()).widgetUrl, log) });
+  });
+
+  afterEach(() => resetConfig());
+
+  async function openWithSdk(el: KyiVerifyButton): Promise<void> {
+    const ready = oneEvent(el, 'kyi-ready');
+    const opened = oneEvent(el, 'kyi-open');
+    innerButton(el).click();
+    await opened;
+    await ready;
+  }
+
+  it('opens the vendor drawer with a fresh token and gives the same events', async () => {
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button scope="asset-list"></kyi-verify-button>`);
+    await openWithSdk(el);
+    expect(log.calls).to.have.length(1);
+    expect(log.calls[0]!.mode).to.equal('drawer');
+    expect(log.calls[0]!.scope).to.equal('asset-list');
+    expect(el.status).to.equal('open');
+    // The built-in drawer is not used.
+    expect(el.shadowRoot!.querySelector('dialog')).to.equal(null);
+    const closed = oneEvent(el, 'kyi-close');
+    el.close();
+    expect((await closed).detail).to.deep.equal({ scope: 'asset-list', reason: 'method' });
+    expect(log.destroyed).to.equal(1);
+    expect(document.body.contains(log.iframes[0]!)).to.equal(false);
+  });
+
+  it('one kyi-close when the widget closes itself (the vendor calls onClose twice)', async () => {
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
+    await openWithSdk(el);
+    const seen = recordEvents(el, ['kyi-close']);
+    const closed = oneEvent(el, 'kyi-close');
+    log.iframes[0]!.focus();
+    await sendKeys({ press: 'Escape' }); // the widget posts kyi:close
+    expect((await closed).detail.reason).to.equal('widget');
+    expect(el.shadowRoot!.activeElement).to.equal(innerButton(el));
+    el.close();
+    el.remove();
+    expect(seen).to.have.length(1);
+    expect(log.iframes.every((f) => !f.isConnected)).to.equal(true);
+  });
+
+  it('one kyi-close on removal, though destroy() never calls onClose', async () => {
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
+    await openWithSdk(el);
+    const seen = recordEvents(el, ['kyi-close']);
+    el.remove();
+    expect(seen).to.deep.equal([{ type: 'kyi-close', detail: { scope: 'kyi', reason: 'removed' } }]);
+    expect(log.destroyed).to.equal(1);
+    expect(document.querySelectorAll('iframe')).to.have.length(0);
+  });
+
+  it('drops spoofed messages the vendor would have accepted', async () => {
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
+    await openWithSdk(el);
+    const seen = recordEvents(el, ['kyi-close', 'kyi-error', 'kyi-ready']);
+    for (const data of [{ type: 'kyi:error', payload: 'spoofed' }, { type: 'kyi:ready' }, { type: 'kyi:close' }]) {
+      const delivered = nextMessageFrom(() => window);
+      window.postMessage(data, '*');
+      await delivered;
+    }
+    expect(seen).to.deep.equal([]);
+    expect(el.status).to.equal('open');
+    el.close();
+  });
+
+  it('retries once with a fresh token when the widget reports an expired token', async () => {
+    const expired = await signToken({ exp: Math.floor(Date.now() / 1000) - 60 });
+    let calls = 0;
+    configure({ fetchAccessToken: async () => (calls++ === 0 ? expired : realToken()) });
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
+    const seen = recordEvents(el, ['kyi-open', 'kyi-error', 'kyi-close']);
+    await openWithSdk(el);
+    expect(calls).to.equal(2);
+    expect(log.calls.map((c) => c.token === expired)).to.deep.equal([true, false]);
+    expect(log.destroyed).to.equal(1); // the first instance, silently
+    expect(seen.map((e) => e.type)).to.deep.equal(['kyi-open']);
+    el.close();
+  });
+
+  it('a synchronous vendor error becomes widget_error', async () => {
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
+    configure({
+      sdk: () => {
+        throw new Error('Invalid scope: kyi');
+      },
+    });
+    const failed = oneEvent(el, 'kyi-error');
+    innerButton(el).click();
+    const { detail } = await failed;
+    expect(detail).to.include({ code: 'widget_error', message: 'Invalid scope: kyi' });
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('Invalid scope: kyi');
+  });
+});

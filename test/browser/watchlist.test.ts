@@ -1,0 +1,284 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../src/define.js';
+import { clearCapabilities } from '../../src/client/explorer.js';
+import type { KyiWatchlist } from '../../src/elements/watchlist.js';
+import { explorerSandbox, readOnlyProxy, recordEvents, texts, unwatchedAsset } from './helpers/explorer.js';
+
+const root = (el: KyiWatchlist) => el.shadowRoot!;
+
+async function load(template = html`<kyi-watchlist></kyi-watchlist>`): Promise<KyiWatchlist> {
+  const el = await fixture<KyiWatchlist>(template);
+  await el.settled;
+  return el;
+}
+
+/** The `<li>` of an item, found by the asset name it shows. */
+function row(el: KyiWatchlist, name: string): HTMLLIElement {
+  const li = [...root(el).querySelectorAll<HTMLLIElement>('[part="item"]')].find(
+    (n) => n.querySelector('.title')?.textContent?.includes(name),
+  );
+  if (!li) throw new Error(`no row for ${name}`);
+  return li;
+}
+
+function button(scope: ParentNode, label: RegExp): HTMLButtonElement {
+  const b = [...scope.querySelectorAll<HTMLButtonElement>('button')].find(
+    (n) => label.test((n.textContent ?? '').trim()) || label.test(n.getAttribute('aria-label') ?? ''),
+  );
+  if (!b) throw new Error(`no button ${label}`);
+  return b;
+}
+
+/** Types an asset id into the add form and submits it; resolves with the event that settles it. */
+async function addById(el: KyiWatchlist, id: string): Promise<CustomEvent> {
+  const input = root(el).querySelector<HTMLInputElement>('#add-asset')!;
+  input.value = id;
+  input.dispatchEvent(new Event('input'));
+  await el.updateComplete;
+  const settled = new Promise<CustomEvent>((resolve) => {
+    const done = (e: Event) => {
+      el.removeEventListener('kyi-watchlist-change', done);
+      el.removeEventListener('kyi-error', done);
+      resolve(e as CustomEvent);
+    };
+    el.addEventListener('kyi-watchlist-change', done);
+    el.addEventListener('kyi-error', done);
+  });
+  button(root(el), /^\s*Add\s*$/).click();
+  const event = await settled;
+  await el.updateComplete;
+  return event;
+}
+
+describe('<kyi-watchlist>', () => {
+  afterEach(() => clearCapabilities());
+
+  it('is accessible, with its write controls', async () => {
+    const el = await load();
+    expect(el.canWrite).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows every item with its asset, state, monitoring, note and the used / limit count', async () => {
+    const el = await load();
+    const snapshot = await explorerSandbox.state();
+    expect(el.status).to.equal('ready');
+    expect(el.items.length).to.equal(snapshot.watchlist.length);
+    expect(texts(el, '[part="usage"]')[0]).to.equal(`${snapshot.watchlist.length} of ${snapshot.watchlistCap} used`);
+
+    const states = texts(el, '[part="state"]');
+    expect(states.some((s) => s === 'Ready')).to.equal(true);
+    expect(states.some((s) => /^Gathering data: [a-z ]+$/.test(s)), states.join(' | ')).to.equal(true);
+    const unresolved = snapshot.watchlist.find((w) => w.state === 'unresolved')!;
+    const unresolvedRow = row(el, unresolved.asset.name);
+    expect(unresolvedRow.querySelector('[part="state"]')!.textContent).to.match(/^Unresolved: .+/);
+    expect(unresolvedRow.dataset['state']).to.equal('unresolved');
+
+    const paused = snapshot.watchlist.find((w) => !w.monitoringEnabled)!;
+    expect(row(el, paused.asset.name).querySelector('.monitoring')!.textContent!.trim()).to.equal('Monitoring paused');
+    const noted = snapshot.watchlist.find((w) => w.note)!;
+    expect(row(el, noted.asset.name).querySelector('.note-text')!.textContent).to.equal(noted.note);
+    expect(row(el, noted.asset.name).textContent).to.match(/Watched since/);
+  });
+
+  it('adds an asset by id, fires kyi-watchlist-change, and removes it again', async () => {
+    const el = await load();
+    const asset = await unwatchedAsset();
+    const events = recordEvents(el, ['kyi-watchlist-change', 'kyi-error']);
+    await addById(el, asset.id);
+    expect(events.map((e) => e.type)).to.deep.equal(['kyi-watchlist-change']);
+    expect(events[0]!.detail.action).to.equal('add');
+    const itemId = events[0]!.detail.itemId as string;
+    expect(el.items.some((i) => i.id === itemId)).to.equal(true);
+    expect(root(el).querySelector('[role="status"]')!.textContent).to.match(/was added to the watchlist/);
+
+    button(row(el, asset.name), /^Remove/).click();
+    const removed = await oneEvent(el, 'kyi-watchlist-change');
+    expect(removed.detail).to.deep.equal({ action: 'remove', itemId, item: null });
+    await el.updateComplete;
+    expect(el.items.some((i) => i.id === itemId)).to.equal(false);
+  });
+
+  it('checks the asset id before sending it', async () => {
+    const el = await load();
+    const input = root(el).querySelector<HTMLInputElement>('#add-asset')!;
+    input.value = 'not-a-uuid';
+    input.dispatchEvent(new Event('input'));
+    await el.updateComplete;
+    button(root(el), /^\s*Add\s*$/).click();
+    await el.updateComplete;
+    const alert = root(el).querySelector('[part="add-form"] [role="alert"]')!;
+    expect(alert.textContent).to.match(/registry id: a UUID/);
+  });
+
+  it('explains a 404: the asset id is not in the public registry', async () => {
+    const el = await load();
+    const events = recordEvents(el, ['kyi-error']);
+    await addById(el, '00000000-0000-4000-8000-000000000000');
+    expect(texts(el, '[part="add-form"] [role="alert"]')[0]).to.match(/No asset with this id is in the public registry/);
+    expect(events[0]!.detail).to.include({ code: 'not_found', status: 404 });
+  });
+
+  it('explains a 409: the watchlist is full', async () => {
+    const el = await load();
+    const before = await explorerSandbox.state();
+    await explorerSandbox.settings({ watchlistCap: before.watchlist.length });
+    try {
+      await el.refresh();
+      expect(texts(el, '[part="usage"]')[0]).to.equal(`${before.watchlist.length} of ${before.watchlist.length} used`);
+      await addById(el, (await unwatchedAsset()).id);
+      expect(texts(el, '[part="add-form"] [role="alert"]')[0]).to.match(
+        new RegExp(`The watchlist is full \\(${before.watchlist.length} assets, unresolved ones included\\)\\. Remove an asset`),
+      );
+    } finally {
+      await explorerSandbox.settings({ watchlistCap: before.watchlistCap });
+    }
+  });
+
+  it('pauses and resumes monitoring', async () => {
+    const el = await load();
+    const asset = await unwatchedAsset();
+    await addById(el, asset.id);
+    try {
+      const r = row(el, asset.name);
+      expect(r.querySelector('.monitoring')!.textContent!.trim()).to.equal('Monitoring on');
+      button(r, /^Pause monitoring/).click();
+      const paused = await oneEvent(el, 'kyi-watchlist-change');
+      expect(paused.detail.item.monitoringEnabled).to.equal(false);
+      await el.updateComplete;
+      expect(row(el, asset.name).querySelector('.monitoring')!.textContent!.trim()).to.equal('Monitoring paused');
+      button(row(el, asset.name), /^Resume monitoring/).click();
+      await oneEvent(el, 'kyi-watchlist-change');
+      await el.updateComplete;
+      expect(row(el, asset.name).querySelector('.monitoring')!.textContent!.trim()).to.equal('Monitoring on');
+    } finally {
+      button(row(el, asset.name), /^Remove/).click();
+      await oneEvent(el, 'kyi-watchlist-change');
+    }
+  });
+
+  it('edits the note with a 500-character counter; an empty note clears it', async () => {
+    const el = await load();
+    const asset = await unwatchedAsset();
+    await addById(el, asset.id);
+    try {
+      button(row(el, asset.name), /^Edit note/).click();
+      await el.updateComplete;
+      const textarea = row(el, asset.name).querySelector('textarea')!;
+      expect(root(el).activeElement).to.equal(textarea);
+      const save = () => button(row(el, asset.name), /^Save note/);
+      const counter = () => row(el, asset.name).querySelector('.counter')!;
+
+      textarea.value = 'é'.repeat(501);
+      textarea.dispatchEvent(new Event('input'));
+      await el.updateComplete;
+      expect(counter().textContent!.replace(/\s+/g, ' ').trim()).to.equal('501 / 500 characters — 1 too many');
+      expect(textarea.getAttribute('aria-invalid')).to.equal('true');
+      expect(save().disabled).to.equal(true);
+      await expect(el).to.be.accessible();
+
+      textarea.value = 'Check the Q3 reserve report';
+      textarea.dispatchEvent(new Event('input'));
+      await el.updateComplete;
+      expect(counter().textContent!.trim()).to.equal('27 / 500 characters');
+      save().click();
+      const saved = await oneEvent(el, 'kyi-watchlist-change');
+      expect(saved.detail.item.note).to.equal('Check the Q3 reserve report');
+      await el.updateComplete;
+      expect(row(el, asset.name).querySelector('.note-text')!.textContent).to.equal('Check the Q3 reserve report');
+
+      button(row(el, asset.name), /^Edit note/).click();
+      await el.updateComplete;
+      const again = row(el, asset.name).querySelector('textarea')!;
+      again.value = '   ';
+      again.dispatchEvent(new Event('input'));
+      await el.updateComplete;
+      save().click();
+      const cleared = await oneEvent(el, 'kyi-watchlist-change');
+      expect(cleared.detail.item.note ?? null).to.equal(null);
+      await el.updateComplete;
+      expect(row(el, asset.name).querySelector('.note')!.textContent!.trim()).to.equal('No note');
+    } finally {
+      button(row(el, asset.name), /^Remove/).click();
+      await oneEvent(el, 'kyi-watchlist-change');
+    }
+  });
+
+  it('explains a 404 on an item removed elsewhere, and shows the list as it is now', async () => {
+    const el = await load();
+    const asset = await unwatchedAsset();
+    await addById(el, asset.id);
+    const item = el.items.find((i) => i.asset.id === asset.id)!;
+    // removed by someone else, behind the element's back
+    const r = await fetch(`/api/kyi/explorer/me/watchlist/${item.id}`, { method: 'DELETE' });
+    expect(r.status).to.equal(204);
+    button(row(el, asset.name), /^Pause monitoring/).click();
+    const error = await oneEvent(el, 'kyi-error');
+    expect(error.detail).to.include({ code: 'not_found', status: 404 });
+    await waitUntil(() => !el.items.some((i) => i.id === item.id), 'the list is refreshed');
+    expect(texts(el, '[role="alert"]').join(' ')).to.match(/no longer on the watchlist/);
+  });
+
+  it('shows a failed write in words and keeps the list', async () => {
+    const el = await load();
+    const target = el.items.find((i) => i.state === 'ready')!;
+    await explorerSandbox.setFault('explorer:watchlist-update', { kind: 'status', status: 502 }, 3);
+    try {
+      button(row(el, target.asset.name ?? ''), /monitoring/i).click();
+      const error = await oneEvent(el, 'kyi-error');
+      expect(error.detail.code).to.equal('upstream_unavailable');
+      await el.updateComplete;
+      expect(texts(el, '[part="item"] [role="alert"]')[0]).to.match(/unavailable/);
+      expect(el.items.length).to.be.greaterThan(0);
+    } finally {
+      await explorerSandbox.clearFault('explorer:watchlist-update');
+    }
+  });
+
+  it('hides every write control when the server piece does not allow writes', async () => {
+    const restore = readOnlyProxy('/api/kyi-readonly');
+    try {
+      const el = await load(html`<kyi-watchlist proxy-url="/api/kyi-readonly"></kyi-watchlist>`);
+      expect(el.status).to.equal('ready');
+      expect(el.items.length).to.be.greaterThan(0);
+      expect(el.canWrite).to.equal(false);
+      expect(root(el).querySelector('[part="add-form"]')).to.equal(null);
+      expect(root(el).querySelectorAll('[part="item"] button').length).to.equal(0);
+      expect(root(el).textContent).to.match(/Changes to the watchlist are turned off on this site/);
+      await expect(el).to.be.accessible();
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows a load failure with role="alert" and a retry, and fires kyi-error', async () => {
+    const el = document.createElement('kyi-watchlist') as KyiWatchlist;
+    el.setAttribute('proxy-url', '/api/kyi-missing');
+    const errored = oneEvent(el, 'kyi-error');
+    document.body.append(el);
+    try {
+      const event = await errored;
+      expect(event.detail.status).to.equal(404);
+      await el.settled;
+      expect(el.status).to.equal('error');
+      const alert = root(el).querySelector('[role="alert"]')!;
+      expect(alert.textContent).to.match(/Could not load the watchlist/);
+      expect(button(alert, /Retry/)).to.exist;
+      await expect(el).to.be.accessible();
+      el.removeAttribute('proxy-url');
+      await el.settled;
+      expect(el.status).to.equal('ready');
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('fires no change event because code set a property', async () => {
+    const el = await load();
+    const events = recordEvents(el, ['kyi-watchlist-change']);
+    el.proxyUrl = '/api/kyi';
+    el.refreshInterval = 60;
+    await el.refresh();
+    expect(events).to.deep.equal([]);
+  });
+});
