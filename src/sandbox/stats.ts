@@ -12,26 +12,34 @@ export interface SandboxRequest {
   key: string | null;
 }
 
+/** The log keeps the latest entries only (benchmarks send hundreds of thousands); counts stay exact. */
+const LOG_LIMIT = 50_000;
+
 export class SandboxStats {
   readonly requests: SandboxRequest[] = [];
+  readonly #counts = new Map<RouteId, number>();
+  #total = 0;
 
   record(entry: SandboxRequest): void {
+    this.#counts.set(entry.route, (this.#counts.get(entry.route) ?? 0) + 1);
+    this.#total += 1;
     this.requests.push(entry);
+    if (this.requests.length > LOG_LIMIT) this.requests.splice(0, this.requests.length - LOG_LIMIT + LOG_LIMIT / 5);
   }
 
   /** Requests seen for one route, or for all routes. */
   count(route?: RouteId): number {
-    return route ? this.requests.filter((r) => r.route === route).length : this.requests.length;
+    return route ? (this.#counts.get(route) ?? 0) : this.#total;
   }
 
   /** Per-route counts, for the `/__sandbox/stats` control route. */
   counts(): Partial<Record<RouteId, number>> {
-    const out: Partial<Record<RouteId, number>> = {};
-    for (const r of this.requests) out[r.route] = (out[r.route] ?? 0) + 1;
-    return out;
+    return Object.fromEntries(this.#counts) as Partial<Record<RouteId, number>>;
   }
 
   reset(): void {
     this.requests.length = 0;
+    this.#counts.clear();
+    this.#total = 0;
   }
 }

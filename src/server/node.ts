@@ -4,7 +4,7 @@
  *
  * - Builds the Request from the method, `Host` header and the original URL (Express'
  *   `originalUrl` when mounted under a path, so the handler always sees the full path).
- * - Non-GET/HEAD bodies are streamed with a size cap (413 past it). A body that a
+ * - Non-GET/HEAD bodies are streamed with a size cap (413 `invalid_body` past it). A body that a
  *   body-parser middleware already consumed (`req.body`) is passed on instead.
  * - The Response is streamed back with backpressure; the Request's signal aborts when
  *   the client goes away.
@@ -50,10 +50,12 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
       return sendJson(res, 404, { code: 'not_found', message: 'Not found' });
     }
     void run(handler, nreq, res, rawUrl, maxBody).catch((err: unknown) => {
+      // The client went away: nobody is left to answer, and it is not a server error.
+      if (res.destroyed && !res.headersSent) return;
       if (err instanceof BodyTooLargeError) {
         if (res.headersSent) return void res.destroy();
         res.setHeader('connection', 'close');
-        return sendJson(res, 413, { code: 'payload_too_large', message: err.message });
+        return sendJson(res, 413, { code: 'invalid_body', message: err.message });
       }
       if (next) return next(err);
       if (!res.headersSent) return sendJson(res, 500, { code: 'internal_error', message: 'Internal server error' });
@@ -64,7 +66,7 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
 
 async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse, rawUrl: string, maxBody: number) {
   const url = buildUrl(req, rawUrl);
-  if (!url) return sendJson(res, 400, { code: 'invalid_request', message: 'Invalid request URL' });
+  if (!url) return sendJson(res, 400, { code: 'invalid_parameter', message: 'Invalid request URL' });
 
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBody) {

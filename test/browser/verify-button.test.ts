@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys, sendMouse, writeFile } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { configure, resetConfig } from '../../src/config.js';
 import { scrollLockCount } from '../../src/client/drawer.js';
@@ -43,6 +43,9 @@ describe('<kyi-verify-button>', () => {
 
   afterEach(() => {
     resetConfig();
+  });
+  beforeEach(async function () {
+    await writeFile({ path: 'vb-progress.tmp', content: String(this.currentTest?.fullTitle()) });
   });
 
 

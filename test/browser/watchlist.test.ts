@@ -215,7 +215,7 @@ describe('<kyi-watchlist>', () => {
     button(row(el, asset.name), /^Pause monitoring/).click();
     const error = await oneEvent(el, 'kyi-error');
     expect(error.detail).to.include({ code: 'not_found', status: 404 });
-    await waitUntil(() => !el.items.some((i) => i.id === item.id), 'the list is refreshed');
+    await waitUntil(() => !el.items.some((i) => i.id === item.id), 'the list is refreshed', { timeout: 8000 });
     expect(texts(el, '[role="alert"]').join(' ')).to.match(/no longer on the watchlist/);
   });
 

@@ -65,16 +65,23 @@ describe('spec 5 / 7.2: Public API authentication', () => {
     assertContract(publicApiErrorSchema, res.json());
   });
 
-  test('7.2 500 on keyed routes: {message, error:"Internal Server Error", statusCode:500}', async () => {
-    sandbox().faults.set('public:asset', { kind: 'status', status: 500 }, { times: 1 });
-    const res = await publicGet(sandbox(), `/assets/${F.pyusd.chain}/${F.pyusd.address}`);
-    assert.equal(res.status, 500);
-    const body = res.json();
-    assert.equal(body.error, 'Internal Server Error');
-    assert.equal(body.statusCode, 500);
-    assert.equal(typeof body.message, 'string');
-    assertContract(publicApiErrorSchema, body);
-  });
+  for (const [route, path] of [
+    ['public:assets', KEYED_ROUTES[0]!],
+    ['public:asset', KEYED_ROUTES[1]!],
+    ['public:asset-caip10', KEYED_ROUTES[2]!],
+    ['public:tokens', KEYED_ROUTES[3]!],
+  ] as const) {
+    test(`7.2 500 on keyed route ${path.split('?')[0]}: {message, error:"Internal Server Error", statusCode:500}`, async () => {
+      sandbox().faults.set(route, { kind: 'status', status: 500 }, { times: 1 });
+      const res = await publicGet(sandbox(), path);
+      assert.equal(res.status, 500);
+      const body = res.json();
+      assert.equal(body.error, 'Internal Server Error');
+      assert.equal(body.statusCode, 500);
+      assert.equal(typeof body.message, 'string');
+      assertContract(publicApiErrorSchema, body);
+    });
+  }
 
   test('7.2 502 on GET /kyi/v1/tokens when an upstream service is unavailable', async () => {
     sandbox().faults.set('public:tokens', { kind: 'status', status: 502 }, { times: 1 });
@@ -372,6 +379,16 @@ describe('spec 4.1 GET /kyi/v1/tokens', () => {
     assert.ok(el.verifications.length > 0 && typeof el.verifications[0].method === 'string');
     assert.equal(el.token.standard, 'spl');
     assert.equal(el.token.caip19, F.pyusd.caip19);
+  });
+
+  test('4.1 tokens rule 5: 401, 500 and 502 as part 7 describes them', async () => {
+    const path = q(`address=${F.pyusd.address}`);
+    assert.equal((await publicGet(sandbox(), path, null)).status, 401);
+    sandbox().faults.set('public:tokens', { kind: 'status', status: 500 }, { times: 1 });
+    assert.equal((await publicGet(sandbox(), path)).status, 500);
+    sandbox().faults.set('public:tokens', { kind: 'status', status: 502 }, { times: 1 });
+    assert.equal((await publicGet(sandbox(), path)).status, 502);
+    assert.equal((await publicGet(sandbox(), path)).status, 200);
   });
 
   test('4.1 tokens rule 4: no indexed match → 404 {kyi_verified:false,data:[]}', async () => {
