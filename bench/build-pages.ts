@@ -28,7 +28,7 @@ function benchData(data: Record<string, unknown>): Plugin {
 }
 
 /** Builds the named pages into `outDir`; `data` is keyed by page name. */
-export async function buildPages(names: string[], data: Record<string, unknown>, outDir: string): Promise<void> {
+export async function buildPages(names: string[], data: Record<string, unknown>, outDir: string, options: { minify?: boolean } = {}): Promise<void> {
   await build({
     configFile: false,
     root: PAGES,
@@ -39,6 +39,8 @@ export async function buildPages(names: string[], data: Record<string, unknown>,
       outDir,
       emptyOutDir: true,
       target: 'es2022',
+      minify: options.minify ?? true,
+      sourcemap: options.minify === false,
       modulePreload: { polyfill: false },
       rollupOptions: { input: Object.fromEntries(names.map((n) => [n, `${PAGES}${n}.html`])) },
     },

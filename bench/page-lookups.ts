@@ -171,7 +171,9 @@ export async function run(): Promise<BenchResult> {
     const tokenStatus: TokenStatusPageData = { items: order.map((i) => lookups[i]!) };
     const plain: PlainPageData = { items: order.map((i) => ({ attrs: { ...lookups[i]!, theme: 'auto' }, view: i })), views };
     log('page-lookups: building the pages');
-    await buildPages(['token-status', 'plain-lit'], { 'token-status': tokenStatus, 'plain-lit': plain }, out);
+    await buildPages(['token-status', 'plain-lit'], { 'token-status': tokenStatus, 'plain-lit': plain }, out, {
+      minify: !PROFILE, // readable function names in a profile
+    });
 
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const loads: Load[] = [];

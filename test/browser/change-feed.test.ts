@@ -27,7 +27,11 @@ async function load(template = html`<kyi-change-feed></kyi-change-feed>`): Promi
   return el;
 }
 
-describe('<kyi-change-feed>', () => {
+describe('<kyi-change-feed>', function () {
+  // Every Explorer call goes through the server piece's 120-a-minute budget, shared with the
+  // other monitoring test files running alongside: allow for queueing.
+  this.timeout(30_000);
+
   let requests: ReturnType<typeof watchRequests>;
   beforeEach(() => (requests = watchRequests()));
   afterEach(() => requests.restore());
@@ -189,9 +193,13 @@ describe('<kyi-change-feed>', () => {
     const el = await load(html`<kyi-change-feed new-only></kyi-change-feed>`);
     expect(requests.queries.at(-1)!.get('newOnly')).to.equal('true');
     expect(el.changes.every((c) => c.confirmed !== false && !c.lowSignal)).to.equal(true);
+    const firstRead = Date.now();
     await el.refresh(); // the service moved its seen marker on the first read
-    expect(el.changes.length).to.equal(0);
-    expect(root(el).querySelector('[part="empty"]')!.textContent).to.match(/No new changes since the last look/);
+    // (other test files may detect a change meanwhile: only those may show)
+    expect(el.changes.every((c) => Date.parse(c.detectedAt) >= firstRead - 1000)).to.equal(true);
+    if (el.changes.length === 0) {
+      expect(root(el).querySelector('[part="empty"]')!.textContent).to.match(/No new changes since the last look/);
+    }
   });
 
   describe('refresh-interval', () => {

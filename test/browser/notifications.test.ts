@@ -13,7 +13,11 @@ async function load(template = html`<kyi-notifications></kyi-notifications>`): P
   return el;
 }
 
-describe('<kyi-notifications>', () => {
+describe('<kyi-notifications>', function () {
+  // Every Explorer call goes through the server piece's 120-a-minute budget, shared with the
+  // other monitoring test files running alongside: allow for queueing.
+  this.timeout(30_000);
+
   it('is accessible', async () => {
     const el = await load();
     expect(el.notifications.length).to.be.greaterThan(0);

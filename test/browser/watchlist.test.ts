@@ -50,7 +50,11 @@ async function addById(el: KyiWatchlist, id: string): Promise<CustomEvent> {
   return event;
 }
 
-describe('<kyi-watchlist>', () => {
+describe('<kyi-watchlist>', function () {
+  // Every Explorer call goes through the server piece's 120-a-minute budget, shared with the
+  // other monitoring test files running alongside: allow for queueing.
+  this.timeout(30_000);
+
   afterEach(() => clearCapabilities());
 
   it('is accessible, with its write controls', async () => {

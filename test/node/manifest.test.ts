@@ -1,8 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { renderApi, withApi } from '../../scripts/readme-api.js';
@@ -11,7 +10,9 @@ const run = promisify(execFile);
 
 describe('custom-elements.json', () => {
   it('is current: regenerating it from the JSDoc gives the committed file (run `npm run manifest`)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'kyi-cem-'));
+    // The analyzer resolves --outdir against the working directory, so the scratch folder lives inside it.
+    await mkdir('node_modules/.cache', { recursive: true });
+    const dir = relative(process.cwd(), await mkdtemp(join('node_modules/.cache', 'kyi-cem-')));
     try {
       await run(process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--config', 'custom-elements-manifest.config.mjs', '--outdir', dir]);
       const fresh = JSON.parse(await readFile(join(dir, 'custom-elements.json'), 'utf8'));
