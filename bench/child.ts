@@ -7,7 +7,7 @@
  *   bare <json>       node:http answering every request with fixed bytes, { status, headers, body }
  *
  * Protocol (IPC): the child sends { type: 'ready', url, info? } once listening; it answers
- * { type: 'mem' } with { type: 'mem', usage } after two full GCs (needs --expose-gc) and
+ * { type: 'mem' } with { type: 'mem', usage, peakRss } after two full GCs (needs --expose-gc) and
  * { type: 'stats' } with { type: 'stats', upstream } (sandbox: Public API calls so far, else 0); both
  * replies carry `cpu`, the process's `process.cpuUsage()`.
  */
@@ -28,6 +28,11 @@ function listen(server: Server): Promise<string> {
   });
 }
 
+/** Public API calls in the sandbox's per-route counts. */
+function publicApiCalls(counts: Partial<Record<string, number>>): number {
+  return Object.entries(counts).reduce((n, [route, count]) => (route.startsWith('public:') ? n + (count ?? 0) : n), 0);
+}
+
 function memory(): NodeJS.MemoryUsage {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
@@ -40,7 +45,7 @@ let upstreamCount = () => 0;
 
 if (role === 'sandbox') {
   const sandbox = await startSandbox({ port: 0 });
-  upstreamCount = () => sandbox.stats.requests.reduce((n, r) => (r.route.startsWith('public:') ? n + 1 : n), 0);
+  upstreamCount = () => publicApiCalls(sandbox.stats.counts());
   send({ type: 'ready', url: sandbox.origin, info: sandbox.info });
 } else if (role === 'proxy') {
   const opts = JSON.parse(arg!) as { baseUrl: string; apiKey: string; cache?: false };
@@ -67,7 +72,7 @@ if (role === 'sandbox') {
 }
 
 process.on('message', (message: Message) => {
-  if (message.type === 'mem') send({ type: 'mem', usage: memory(), cpu: process.cpuUsage() });
+  if (message.type === 'mem') send({ type: 'mem', usage: memory(), cpu: process.cpuUsage(), peakRss: process.resourceUsage().maxRSS * 1024 });
   else if (message.type === 'stats') send({ type: 'stats', upstream: upstreamCount(), cpu: process.cpuUsage() });
   else if (message.type === 'stop') process.exit(0);
 });

@@ -21,6 +21,8 @@ const CHILD_SOURCE = fileURLToPath(new URL('./child.ts', import.meta.url));
 const LOAD = { connections: 32, seconds: 4, warmupSeconds: 1, rounds: 2 };
 /** Miss latency: a fixed request rate well below capacity, so queueing does not dominate. */
 const MISS = { connections: 8, rate: 400, seconds: 4, rounds: 2 };
+/** Miss latency without concurrency (context): one connection, back-to-back requests per path. */
+const SEQUENTIAL = { requests: 1000 };
 const MEMORY_LOOKUPS = 100_000;
 /** Lookups per `POST /lookup` in the memory run (the browser client's batch size). */
 const MEMORY_BATCH = 100;
@@ -246,6 +248,28 @@ export async function run(): Promise<BenchResult> {
         `Upstream calls during the proxy rounds: ${int(upstreamForMisses)} for ${int(proxyRequests)} proxy requests. ` +
         `p90: ${ms(p(viaProxy, 90), 2)} vs ${ms(p(direct, 90), 2)}; max: ${ms(Math.max(...viaProxy), 1)} vs ${ms(Math.max(...direct), 1)}.`,
     );
+
+    // The same without concurrency: what one request costs, with no queueing behind others.
+    const sequential: Record<'direct' | 'proxy', number[]> = { direct: [], proxy: [] };
+    for (const name of ['direct', 'proxy'] as const) {
+      log(`proxy: cache-miss latency, one connection, ${name}`);
+      const base = name === 'direct' ? info.publicApiUrl : `${proxy.url}/api/kyi`;
+      const prefix = new URL(base).pathname.replace(/\/$/, '');
+      const { times } = await load({
+        url: base,
+        connections: 1,
+        amount: SEQUENTIAL.requests,
+        ...(name === 'direct' ? { headers: { authorization: info.credentials.publicApiKey } } : {}),
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${prefix}/kyi/v1/tokens?address=${address(3, counter++)}&chain_slug=ethereum` }) }],
+      });
+      sequential[name] = times;
+    }
+    rows.push({
+      metric: 'Cache-miss latency added by the proxy, one connection (no queueing), p50 / p99',
+      value:
+        `${ms(p(sequential.proxy, 50) - p(sequential.direct, 50), 2)} / ${ms(p(sequential.proxy, 99) - p(sequential.direct, 99), 2)} ` +
+        `(p50 ${ms(p(sequential.proxy, 50), 2)} vs ${ms(p(sequential.direct, 50), 2)}; p99 ${ms(p(sequential.proxy, 99), 2)} vs ${ms(p(sequential.direct, 99), 2)}; ${SEQUENTIAL.requests} requests each)`,
+    });
     proxy.stop();
     bare.stop();
 
@@ -281,12 +305,12 @@ export async function run(): Promise<BenchResult> {
     const upstreamForMemory = (await upstream()) - upstreamBeforeMemory;
     const seconds = (performance.now() - t0) / 1000;
     const sandboxCpuUsed = (await sandboxCpu()) - sandboxCpuBefore;
-    const afterMsg = await fresh.request<{ usage: NodeJS.MemoryUsage; cpu: NodeJS.CpuUsage }>({ type: 'mem' }, 'mem');
+    const afterMsg = await fresh.request<{ usage: NodeJS.MemoryUsage; cpu: NodeJS.CpuUsage; peakRss: number }>({ type: 'mem' }, 'mem');
     const after = afterMsg.usage;
     const proxyCpuUsed = cpuMs(afterMsg.cpu) - cpuMs(beforeMsg.cpu);
     rows.push({
       metric: `Resident memory of the proxy process after ${int(MEMORY_LOOKUPS)} distinct lookups (default cache)`,
-      value: `${mb(after.rss)} (${mb(before.rss)} before)`,
+      value: `${mb(after.rss)} (${mb(before.rss)} before; peak ${mb(afterMsg.peakRss)})`,
       target: '≤ 150 MB',
       verdict: verdict(after.rss <= 150 * 1024 * 1024),
     });
@@ -294,8 +318,9 @@ export async function run(): Promise<BenchResult> {
       `Memory: a fresh proxy process (node:http + createKyiHandler, default cache) took ${int(n)} lookups of distinct unknown addresses as ` +
         `${int(memResult.requests.total)} POST /api/kyi/lookup batches of ${MEMORY_BATCH} (how the elements call it), 4 batches at a time, in ${seconds.toFixed(1)} s ` +
         `(batch statuses ${statusText(memStatuses)}; errors ${memResult.errors}, timeouts ${memResult.timeouts}; upstream calls ${int(upstreamForMemory)}); ` +
-        `RSS read in the child with process.memoryUsage() after two forced GCs. Heap used ${mb(before.heapUsed)} → ${mb(after.heapUsed)}, ` +
-        `external ${mb(before.external)} → ${mb(after.external)}. CPU per lookup: proxy ${ms(proxyCpuUsed / n, 3)}, sandbox ${ms(sandboxCpuUsed / n, 3)} ` +
+        `RSS read in the child with process.memoryUsage() after two forced GCs. V8 heap used ${mb(before.heapUsed)} → ${mb(after.heapUsed)} ` +
+        `(heap reserved ${mb(before.heapTotal)} → ${mb(after.heapTotal)}), external ${mb(before.external)} → ${mb(after.external)}: what the cache and the ` +
+        `handler keep is the heap used; the rest of the RSS is memory the allocator and V8 keep after the load's peak. CPU per lookup: proxy ${ms(proxyCpuUsed / n, 3)}, sandbox ${ms(sandboxCpuUsed / n, 3)} ` +
         `(process.cpuUsage over the run; the slower of the two bounds the rate).`,
     );
     return { id: 'proxy-load', title: '3. Server piece under load (loopback)', rows, notes };

@@ -3,6 +3,9 @@
  * page-lookups, proxy-load, verify-button) and writes bench/RESULTS.md with machine info.
  * Targets are ratios or bounds measured within this one run; nothing asserts, a missed
  * target is reported as MISS and the run still exits 0 (a benchmark that crashes exits 1).
+ *
+ * BENCH_CPU_PROFILE=/tmp/p npm run bench -- page-lookups also saves unminified DevTools CPU
+ * profiles of the first page load of each kind (/tmp/p-kyi-cold.cpuprofile, …).
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';

@@ -10,7 +10,7 @@ import data from 'virtual:bench-data';
 import { LitElement, html, nothing, svg, type TemplateResult } from 'lit';
 import { sharedStyles } from '../../src/elements/styles.js';
 import { tokenStatusStyles } from '../../src/elements/token-status.styles.js';
-import { normalizedMarkup, type ListPageResult, type PlainPageData, type StatusView } from './shared.js';
+import { afterNextPaint, normalizedMarkup, type ListPageResult, type PlainPageData, type StatusView } from './shared.js';
 
 const scriptStart = performance.now();
 
@@ -91,9 +91,10 @@ list.append(fragment);
 
 await Promise.all(elements.map((el) => el.updateComplete));
 const settledAt = performance.now();
+const paintedAt = await afterNextPaint();
 const statuses: Record<string, number> = {};
 for (const el of elements) statuses[el.view!.status] = (statuses[el.view!.status] ?? 0) + 1;
-const result: ListPageResult = { scriptStart, settledAt, statuses };
+const result: ListPageResult = { scriptStart, settledAt, paintedAt, statuses };
 (window as unknown as { __benchMarkup: (n: number) => string[] }).__benchMarkup = (n) =>
   elements.slice(0, n).map((el) => normalizedMarkup(el.shadowRoot));
 (window as unknown as { __bench: ListPageResult }).__bench = result;

@@ -37,10 +37,19 @@ export interface ListPageResult {
   scriptStart: number;
   /** `performance.now()` when every element had settled and rendered. */
   settledAt: number;
+  /** `performance.now()` one frame later, once that frame was painted (rAF, then a task). */
+  paintedAt: number;
+  /** Token-status page: milestones of the run (see token-status.ts). */
+  phases?: { rendered: number; requestStart: number; responseAt: number };
   /** Elements per final status. */
   statuses: Record<string, number>;
   /** Browser lookup client counters (token-status page only). */
   client?: { batches: number; sent: number; cacheHits: number; joined: number };
+}
+
+/** Resolves after the next frame has been painted. */
+export function afterNextPaint(): Promise<number> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
 }
 
 /** Shadow markup without Lit's comment markers and insignificant whitespace, for comparing pages. */

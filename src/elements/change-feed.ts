@@ -157,7 +157,6 @@ export class KyiChangeFeed extends KyiExplorerElement {
   ];
 
   static override properties = {
-    ...KyiExplorerElement.properties,
     materiality: { type: String, reflect: true },
     newOnly: { type: Boolean, reflect: true, attribute: 'new-only' },
     showAll: { type: Boolean, reflect: true, attribute: 'show-all' },
@@ -166,10 +165,10 @@ export class KyiChangeFeed extends KyiExplorerElement {
     items: { type: String, reflect: true },
     category: { type: String, reflect: true },
     hideFilters: { type: Boolean, reflect: true, attribute: 'hide-filters' },
-    _changes: { state: true },
-    _truncated: { state: true },
-    _added: { state: true },
-    _watchlist: { state: true },
+    _changes: { state: true, attribute: false },
+    _truncated: { state: true, attribute: false },
+    _added: { state: true, attribute: false },
+    _watchlist: { state: true, attribute: false },
   };
 
   /** Only disclosure-field changes of this materiality: `material`, `clarification` or `editorial`; empty for all. */
@@ -253,7 +252,8 @@ export class KyiChangeFeed extends KyiExplorerElement {
       this._changes = envelope.items;
       this._truncated = envelope.truncated;
       this._added = new Set();
-      this.dispatchEvent(new KyiChangesEvent({ items: envelope.items, added: envelope.items, truncated: envelope.truncated }));
+      const event = new KyiChangesEvent({ items: envelope.items, added: envelope.items, truncated: envelope.truncated });
+      this.dispatchEvent(event);
       return;
     }
     // A poll: only what is new since the last seen marker, merged on top.
@@ -266,7 +266,8 @@ export class KyiChangeFeed extends KyiExplorerElement {
       this._added = new Set([...this._added, ...added.map((c) => c.id)]);
     }
     this._truncated = this._truncated || envelope.truncated;
-    this.dispatchEvent(new KyiChangesEvent({ items: this._changes, added, truncated: this._truncated }));
+    const event = new KyiChangesEvent({ items: this._changes, added, truncated: this._truncated });
+    this.dispatchEvent(event);
   }
 
   #order(rows: Change[]): Change[] {

@@ -7,7 +7,7 @@
  *   one request at a time, paused while the page is hidden, and stretched to the
  *   `Retry-After` of a 429.
  */
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ExplorerRequestError, isAbortError } from '../client/explorer.js';
 import { KyiErrorEvent } from '../events.js';
 import type { StringKey } from '../strings.js';
@@ -48,13 +48,19 @@ export function toProblem(error: unknown): ExplorerProblem {
   return { code: 'internal_error', message: error instanceof Error ? error.message : String(error), status: 0 };
 }
 
+/**
+ * Base of the monitoring elements: `proxy-url`, `refresh-interval`, `theme`, the load
+ * status, `settled` and `refresh()`.
+ *
+ * @fires kyi-error - A read failed. `detail: { code, message, status }`.
+ */
 export abstract class KyiExplorerElement extends KyiElement {
-  static override properties = {
+  static override properties: PropertyDeclarations = {
     proxyUrl: { type: String, attribute: 'proxy-url' },
     refreshInterval: { type: Number, attribute: 'refresh-interval' },
     theme: { type: String, reflect: true },
-    _status: { state: true },
-    _problem: { state: true },
+    _status: { state: true, attribute: false },
+    _problem: { state: true, attribute: false },
   };
 
   /**
@@ -187,7 +193,8 @@ export abstract class KyiExplorerElement extends KyiElement {
 
   /** Fires `kyi-error` for a problem. */
   protected reportError(problem: ExplorerProblem): void {
-    this.dispatchEvent(new KyiErrorEvent({ code: problem.code, message: problem.message, status: problem.status }));
+    const event = new KyiErrorEvent({ code: problem.code, message: problem.message, status: problem.status });
+    this.dispatchEvent(event);
   }
 
   /** The words for a problem: the server's own message for a rejected filter, else the table. */

@@ -73,10 +73,9 @@ export class KyiNotifications extends KyiExplorerElement {
   ];
 
   static override properties = {
-    ...KyiExplorerElement.properties,
     unreadOnly: { type: Boolean, reflect: true, attribute: 'unread-only' },
     inboxUrl: { type: String, attribute: 'inbox-url' },
-    _data: { state: true },
+    _data: { state: true, attribute: false },
   };
 
   /** Only unread notifications (`unread=true`). */
@@ -111,7 +110,8 @@ export class KyiNotifications extends KyiExplorerElement {
     const data = await fetchNotifications({ proxyUrl: this.proxy, signal }, this.unreadOnly ? { unread: true } : {});
     signal.throwIfAborted();
     this._data = data;
-    this.dispatchEvent(new KyiNotificationsEvent({ unread: data.unread, items: data.items }));
+    const event = new KyiNotificationsEvent({ unread: data.unread, items: data.items });
+    this.dispatchEvent(event);
   }
 
   #renderItem(n: Notification): TemplateResult {

@@ -93,14 +93,13 @@ export class KyiWatchlist extends KyiExplorerElement {
   ];
 
   static override properties = {
-    ...KyiExplorerElement.properties,
-    _data: { state: true },
-    _canWrite: { state: true },
-    _action: { state: true },
-    _editing: { state: true },
-    _draft: { state: true },
-    _addValue: { state: true },
-    _notice: { state: true },
+    _data: { state: true, attribute: false },
+    _canWrite: { state: true, attribute: false },
+    _action: { state: true, attribute: false },
+    _editing: { state: true, attribute: false },
+    _draft: { state: true, attribute: false },
+    _addValue: { state: true, attribute: false },
+    _notice: { state: true, attribute: false },
   };
 
   declare private _data: WatchlistResponse | undefined;

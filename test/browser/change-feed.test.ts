@@ -36,6 +36,22 @@ describe('<kyi-change-feed>', function () {
   beforeEach(() => (requests = watchRequests()));
   afterEach(() => requests.restore());
 
+  it('shows a loading state until the first read settles', async () => {
+    const el = document.createElement('kyi-change-feed') as KyiChangeFeed;
+    document.body.append(el);
+    try {
+      await el.updateComplete;
+      expect(el.status).to.equal('loading');
+      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('true');
+      expect(root(el).textContent).to.include('Loading changes…');
+      await el.settled;
+      expect(el.status).to.equal('ready');
+      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('false');
+    } finally {
+      el.remove();
+    }
+  });
+
   it('is accessible', async () => {
     const el = await load();
     expect(el.changes.length).to.be.greaterThan(0);

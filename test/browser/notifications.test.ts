@@ -18,6 +18,22 @@ describe('<kyi-notifications>', function () {
   // other monitoring test files running alongside: allow for queueing.
   this.timeout(30_000);
 
+  it('shows a loading state until the first read settles', async () => {
+    const el = document.createElement('kyi-notifications') as KyiNotifications;
+    document.body.append(el);
+    try {
+      await el.updateComplete;
+      expect(el.status).to.equal('loading');
+      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('true');
+      expect(root(el).textContent).to.include('Loading notifications…');
+      await el.settled;
+      expect(el.status).to.equal('ready');
+      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('false');
+    } finally {
+      el.remove();
+    }
+  });
+
   it('is accessible', async () => {
     const el = await load();
     expect(el.notifications.length).to.be.greaterThan(0);

@@ -57,6 +57,22 @@ describe('<kyi-watchlist>', function () {
 
   afterEach(() => clearCapabilities());
 
+  it('shows a loading state until the first read settles', async () => {
+    const el = document.createElement('kyi-watchlist') as KyiWatchlist;
+    document.body.append(el);
+    try {
+      await el.updateComplete;
+      expect(el.status).to.equal('loading');
+      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('true');
+      expect(root(el).textContent).to.include('Loading the watchlist…');
+      await el.settled;
+      expect(el.status).to.equal('ready');
+      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('false');
+    } finally {
+      el.remove();
+    }
+  });
+
   it('is accessible, with its write controls', async () => {
     const el = await load();
     expect(el.canWrite).to.equal(true);

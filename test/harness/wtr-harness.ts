@@ -3,6 +3,10 @@
  * `/api/kyi` on the test page's own origin, as a partner backend would.
  *   POST/DELETE/GET /__test/session  sign the demo user in / out (cookie)
  *   GET /__test/env                  the sandbox's startup info (URLs, credentials)
+ * A second mount, `/api/kyi-readonly`, has Explorer writes off (what most partners run).
+ * Browser test files share one sandbox; its Explorer rate limit is raised (and the proxy's
+ * budget with it) so parallel files do not wait on each other. The 120/min budget itself is
+ * proven by the node tests.
  * Sandbox control (`/__sandbox/*`: faults, stats, reset) is on the sandbox origin, CORS open.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,20 +21,31 @@ type KoaNext = () => Promise<unknown>;
 export function kyiHarness() {
   let sandbox: Sandbox | undefined;
   let api: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
+  let readonly: typeof api;
   let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
 
   async function start() {
-    sandbox = await startSandbox({ port: 0, hostile: true });
+    sandbox = await startSandbox({ port: 0, hostile: true, explorer: { rateLimit: { perMinute: 6000 } } });
     const { info } = sandbox;
     const sessions = createDemoSessions();
-    const handler = createKyiHandler({
-      prefix: '/api/kyi',
-      publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
-      explorer: { baseUrl: info.explorerUrl, apiKey: info.credentials.explorerKeys.full, writes: true },
-      widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
-      getUserId: (request: Request) => sessions.getUserId(request),
-    });
-    api = toNodeHandler(handler, { prefix: '/api/kyi' });
+    const mount = (prefix: string, writes: boolean) =>
+      toNodeHandler(
+        createKyiHandler({
+          prefix,
+          publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
+          explorer: {
+            baseUrl: info.explorerUrl,
+            apiKey: info.credentials.explorerKeys.full,
+            writes,
+            budget: { limit: 6000, capacity: 600 },
+          },
+          widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
+          getUserId: (request: Request) => sessions.getUserId(request),
+        }),
+        { prefix },
+      );
+    api = mount('/api/kyi', true);
+    readonly = mount('/api/kyi-readonly', false);
     test = toNodeHandler(
       async (request: Request) => {
         const path = new URL(request.url).pathname;
@@ -63,6 +78,7 @@ export function kyiHarness() {
     },
     async middleware(ctx: KoaContext, next: KoaNext) {
       if (ctx.path === '/api/kyi' || ctx.path.startsWith('/api/kyi/')) return pipe(api, ctx);
+      if (ctx.path.startsWith('/api/kyi-readonly/')) return pipe(readonly, ctx);
       if (ctx.path.startsWith('/__test/')) return pipe(test, ctx);
       return next();
     },
