@@ -22,6 +22,7 @@ export default defineConfig({
         define: src('define.ts'),
         server: src('server/index.ts'),
         sandbox: src('sandbox/index.ts'),
+        jsx: src('jsx.ts'),
       },
       formats: ['es'],
     },

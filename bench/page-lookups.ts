@@ -10,7 +10,8 @@
  * (scripts/lib/demo-server.ts: the real server piece at /api/kyi over the embedded sandbox,
  * strict CSP). Each "cold" load gets a freshly started server, so its proxy cache is empty.
  */
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../scripts/lib/demo-server.js';
@@ -25,7 +26,7 @@ import { badgeSources } from '../src/elements/badge-image.js';
 import { t } from '../src/strings.js';
 import type { TokenMatch } from '../src/contract/index.js';
 import { buildPages } from './build-pages.js';
-import { log, median, ms, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
+import { kb, log, median, ms, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
 import type { Attrs, ListPageResult, PlainPageData, StatusView, TokenStatusPageData } from './pages/shared.js';
 
 const ELEMENTS = 500;
@@ -175,6 +176,13 @@ export async function run(): Promise<BenchResult> {
       minify: !PROFILE, // readable function names in a profile
     });
 
+    const assets = await Promise.all(
+      (await readdir(join(out, 'assets'))).filter((f) => f.endsWith('.js')).map(async (f) => {
+        const bytes = await readFile(join(out, 'assets', f));
+        return `${f.replace(/-[\w-]{8}\.js$/, '.js')} ${kb(bytes.length)} (${kb(gzipSync(bytes).length)} gzipped)`;
+      }),
+    );
+
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const loads: Load[] = [];
     // Warm-up (discarded): the browser process, and each page once.
@@ -284,6 +292,7 @@ export async function run(): Promise<BenchResult> {
       `Where the token-status page's time goes (medians). Cold: ${breakdown('kyi-cold')}. Warm: ${breakdown('kyi-warm')}. ` +
         `Plain page: script start → every element rendered ${ms(fromScript('plain'))}; navigation start → script start ` +
         `${ms(median(of('plain').map((l) => l.result.scriptStart)))} plain vs ${ms(median(of('kyi-warm').map((l) => l.result.scriptStart)))} token-status.`,
+      `Page scripts (Vite splits what both pages share, Lit and the styles, into a common chunk): ${assets.sort().join('; ')}.`,
       `Browser lookup client on a cold load: ${client ? `${client.batches} batch(es), ${client.sent} lookups sent, ${client.joined} joined, ${client.cacheHits} cache hits` : 'n/a'}.`,
       'The plain page registers a LitElement with the same styles (sharedStyles + tokenStatusStyles) and a copy of the token-status templates, ' +
         'given each element its resolved view (strings and badge URLs computed ahead) as a property; only `<kyi-token-status>` is bundled in the other page.',

@@ -1,0 +1,76 @@
+/**
+ * Framework use (issue 7): the React 19 and Vue examples type-check and build, and in
+ * Chromium their elements render live lookups and deliver kyi-status to the framework.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+import { startDemoServer } from '../../scripts/lib/demo-server.js';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+
+const run = promisify(execFile);
+const tsc = (project: string) => run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project]);
+
+let browser: Browser;
+before(async () => {
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function renders(root: string, statusSelector: string): Promise<void> {
+  const server = await startDemoServer({ port: 0, root, env: {} });
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.endsWith('verified'), statusSelector);
+    const card = await page.locator('kyi-asset-card').evaluate((e) => (e as unknown as { status: string }).status);
+    assert.equal(card, 'verified');
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    await server.close();
+  }
+}
+
+describe('framework examples', () => {
+  it('React 19: kyi-elements/jsx types props and events (tsc passes)', async () => {
+    await tsc('demo/frameworks/react/tsconfig.json');
+  });
+
+  it('React 19: a wrong prop type or a wrong event detail fails tsc', async () => {
+    const dir = await mkdtemp(join('demo/frameworks/react', '.typecheck-'));
+    try {
+      await writeFile(
+        join(dir, 'bad.tsx'),
+        `import type {} from '../../../../src/jsx.js';\nexport const a = <kyi-token-status caip19={42} />;\nexport const b = <kyi-badge size={48} />;\nexport const c = <kyi-token-status onkyi-status={(e) => e.detail.nope} />;\n`,
+      );
+      await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: ['bad.tsx'] }));
+      const result = await tsc(join(dir, 'tsconfig.json')).then(() => '', (e: { stdout: string }) => e.stdout);
+      assert.match(result, /bad\.tsx\(2,/);
+      assert.match(result, /bad\.tsx\(3,/);
+      assert.match(result, /bad\.tsx\(4,.*nope/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('React 19: builds with Vite and renders live lookups in Chromium', async () => {
+    await build({ configFile: 'demo/frameworks/react/vite.config.ts', logLevel: 'silent' });
+    await renders('dist/frameworks/react', '#react-status');
+  });
+
+  it('Vue: builds with Vite and renders live lookups in Chromium', async () => {
+    await build({ configFile: 'demo/frameworks/vue/vite.config.ts', logLevel: 'silent' });
+    await renders('dist/frameworks/vue', '#vue-status');
+  });
+});
