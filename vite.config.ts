@@ -12,7 +12,8 @@ export default defineConfig({
   logLevel: 'warn',
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // scripts/build.ts clears what this build writes; dist/ also holds demo and test builds.
+    emptyOutDir: false,
     target: 'es2022',
     minify: false,
     sourcemap: true,

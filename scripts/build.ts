@@ -6,9 +6,18 @@
  */
 import { build } from 'vite';
 import { execFileSync } from 'node:child_process';
+import { readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url));
+
+// Clear the previous library output only: dist/ also holds the demo and test builds.
+const previous = await readdir('dist').catch(() => [] as string[]);
+await Promise.all(
+  previous
+    .filter((f) => /\.(js|map)$/.test(f) || ['chunks', 'types', 'cdn'].includes(f))
+    .map((f) => rm(`dist/${f}`, { recursive: true, force: true })),
+);
 
 await build({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)) });
 

@@ -5,11 +5,10 @@
  * `destroy()` without `onClose`.
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { configure, resetConfig, type VendorKyiFunction } from '../../src/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button.js';
-import { innerButton, nextMessageFrom, realToken, recordEvents, signIn, signToken, testEnv } from './helpers/verify-button.js';
+import { escapeInsideWidget, innerButton, nextMessageFrom, realToken, recordEvents, signIn, signToken, testEnv } from './helpers/verify-button.js';
 
 interface VendorLog {
   calls: { mode: string; scope: string; token: string }[];
@@ -100,8 +99,8 @@ describe('<kyi-verify-button> with the vendor SDK', () => {
     const seen = recordEvents(el, ['kyi-close']);
     const closed = oneEvent(el, 'kyi-close');
     log.iframes[0]!.focus();
-    await sendKeys({ press: 'Escape' }); // the widget posts kyi:close
-    expect((await closed).detail.reason).to.equal('widget');
+    // The widget posts kyi:close on Escape.
+    expect((await escapeInsideWidget(closed)).detail.reason).to.equal('widget');
     expect(el.shadowRoot!.activeElement).to.equal(innerButton(el));
     el.close();
     el.remove();

@@ -10,6 +10,7 @@ import {
   deferred,
   dialogOf,
   errorOf,
+  escapeInsideWidget,
   frameOf,
   innerButton,
   nextMessageFrom,
@@ -253,8 +254,7 @@ describe('<kyi-verify-button>', () => {
       // Focus into the widget (Tab from the close button) and press Escape there: the widget posts kyi:close.
       await sendKeys({ press: 'Tab' });
       expect(el.shadowRoot!.activeElement).to.equal(frameOf(el));
-      await sendKeys({ press: 'Escape' });
-      expect((await closed).detail.reason).to.equal('widget');
+      expect((await escapeInsideWidget(closed)).detail.reason).to.equal('widget');
       expectClosedCleanly(el);
       expect(el.shadowRoot!.activeElement).to.equal(innerButton(el));
     });
@@ -586,7 +586,8 @@ describe('<kyi-verify-button>', () => {
     // this test verifies meridian-treasury on base (F.indexedNotVerified), which no other
     // browser test relies on (others use the Solana and Sepolia ones, and the multi-chain
     // token's Avalanche copy).
-    it('keyboard only: sign in → button → drawer → finish the flow → close → token status reads verified without reload', async () => {
+    it('keyboard only: sign in → button → drawer → finish the flow → close → token status reads verified without reload', async function () {
+      this.timeout(30_000);
       const target = F.indexedNotVerified;
       const index = await radioIndex(target);
       const page = await fixture<HTMLDivElement>(html`<div>
@@ -598,15 +599,18 @@ describe('<kyi-verify-button>', () => {
       await status.settled;
       expect(status.status).to.equal('unverified');
 
+      await writeFile({ path: 'vb-e2e.tmp', content: 'tab-to-button' });
       // Tab to the button.
       for (let i = 0; i < 10 && document.activeElement !== el; i++) await sendKeys({ press: 'Tab' });
       expect(el.shadowRoot!.activeElement).to.equal(innerButton(el));
 
+      await writeFile({ path: 'vb-e2e.tmp', content: 'enter' });
       const ready = oneEvent(el, 'kyi-ready');
       await sendKeys({ press: 'Enter' });
       await ready;
       expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[part="close-button"]'));
 
+      await writeFile({ path: 'vb-e2e.tmp', content: 'inside' });
       // Inside the widget: its close button, then the asset radio group, then submit.
       await sendKeys({ press: 'Tab' });
       expect(el.shadowRoot!.activeElement).to.equal(frameOf(el));
@@ -614,6 +618,7 @@ describe('<kyi-verify-button>', () => {
       for (let i = 0; i < index; i++) await sendKeys({ press: 'ArrowDown' });
       await sendKeys({ press: 'Tab' });
       await sendKeys({ press: 'Enter' });
+      await writeFile({ path: 'vb-e2e.tmp', content: 'wait-flow' });
       await waitUntil(() => verifiedUpstream(target.address, target.chain), 'the flow did not mark the asset verified', {
         interval: 100,
         timeout: 8000,
@@ -621,10 +626,12 @@ describe('<kyi-verify-button>', () => {
       // Not yet re-checked: the page still shows what it knew.
       expect(status.status).to.equal('unverified');
 
+      await writeFile({ path: 'vb-e2e.tmp', content: 'escape' });
       const closed = oneEvent(el, 'kyi-close');
       const changed = oneEvent(el, 'kyi-verification-changed');
-      await sendKeys({ press: 'Escape' }); // the widget closes itself on Escape
-      expect((await closed).detail.reason).to.equal('widget');
+      // The widget closes itself on Escape.
+      expect((await escapeInsideWidget(closed)).detail.reason).to.equal('widget');
+      await writeFile({ path: 'vb-e2e.tmp', content: 'changed' });
       await changed;
       expect(status.status).to.equal('verified');
       expect(el.shadowRoot!.activeElement).to.equal(innerButton(el));

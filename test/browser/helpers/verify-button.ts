@@ -1,5 +1,6 @@
 /** Shared helpers of the `<kyi-verify-button>` browser tests (not a test file itself). */
 import { oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import type { KyiVerifyButton } from '../../../src/elements/verify-button.js';
 
 export interface TestEnv {
@@ -120,4 +121,16 @@ export function recordEvents(el: EventTarget, types: string[]): { type: string; 
   const seen: { type: string; detail: unknown }[] = [];
   for (const type of types) el.addEventListener(type, (e) => seen.push({ type, detail: (e as CustomEvent).detail }));
   return seen;
+}
+
+/**
+ * Presses Escape while focus is inside the widget's (cross-origin, out-of-process) frame and
+ * waits for `closed`. The widget closes itself on keydown, so the key is released only after
+ * the close: a keyup routed to a frame being torn down can stall the automation's key command.
+ */
+export async function escapeInsideWidget<T>(closed: Promise<T>): Promise<T> {
+  await sendKeys({ down: 'Escape' });
+  const result = await closed;
+  await sendKeys({ up: 'Escape' });
+  return result;
 }

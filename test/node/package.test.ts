@@ -1,0 +1,87 @@
+/**
+ * Packaging (issue 7): `npm run build` output, every exports-map entry importable in Node
+ * with no DOM (server rendering), self-contained CDN bundles, and the npm build loaded next to
+ * two copies of the CDN bundle in Chromium without an error.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cp, readFile, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+import { startDemoServer } from '../../scripts/lib/demo-server.js';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+
+const run = promisify(execFile);
+const pkg = JSON.parse(await readFile('package.json', 'utf8')) as {
+  exports: Record<string, string | { types: string; import: string }>;
+  sideEffects: string[];
+  customElements: string;
+};
+
+let browser: Browser | undefined;
+before(async () => {
+  await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { maxBuffer: 16 * 1024 * 1024 });
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe('npm run build', () => {
+  it('writes every exports-map target and its type declarations', async () => {
+    for (const [key, target] of Object.entries(pkg.exports)) {
+      const files = typeof target === 'string' ? [target] : [target.import, target.types];
+      for (const file of files) assert.ok((await stat(file)).isFile(), `${key} → ${file}`);
+    }
+    assert.equal(pkg.customElements, 'custom-elements.json');
+    assert.ok(pkg.sideEffects.includes('./dist/define.js'));
+  });
+
+  it('imports every entry in Node with no DOM (server rendering) without throwing', async () => {
+    const entries = Object.keys(pkg.exports).filter((k) => !k.endsWith('.json')).map((k) => (k === '.' ? 'kyi-elements' : `kyi-elements/${k.slice(2)}`));
+    // Lit's Node build brings its own `customElements` shim; there is still no DOM.
+    const script = `for (const e of ${JSON.stringify(entries)}) await import(e); console.log(typeof document, typeof window);`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script]);
+    assert.equal(stdout.trim(), 'undefined undefined');
+  });
+
+  it('importing the package root registers nothing; /define registers', async () => {
+    const index = await readFile('dist/index.js', 'utf8');
+    assert.doesNotMatch(index, /customElements\.define|defineDisplayElements\(\)/);
+    const define = await readFile('dist/define.js', 'utf8');
+    assert.match(define, /defineDisplayElements\(\)/);
+  });
+
+  it('builds self-contained CDN modules: no bare imports, no secrets', async () => {
+    for (const file of ['dist/cdn/kyi-elements.js', 'dist/cdn/kyi-explorer.js']) {
+      const code = await readFile(file, 'utf8');
+      assert.doesNotMatch(code, /\bfrom\s*["'](?!\.|\/)[^"']+["']|\bimport\s*["'](?!\.|\/)[^"']+["']/, `${file} imports a bare specifier`);
+      assert.doesNotMatch(code, /bx_live_|secret-key|sandbox_public_api_key/, `${file} contains a credential`);
+    }
+  });
+
+  it('runs the npm build next to two copies of the CDN bundle in Chromium without an error', async () => {
+    await build({ configFile: 'test/fixtures/mixed/vite.config.ts' });
+    await cp('dist/cdn', 'dist/mixed/cdn', { recursive: true });
+    const server = await startDemoServer({ port: 0, root: 'dist/mixed', env: {} });
+    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(server.url);
+      await page.waitForFunction(() => (window as unknown as { npmLoaded?: boolean }).npmLoaded);
+      await page.waitForFunction(() => (document.querySelector('#status') as unknown as { status?: string }).status === 'verified');
+      for (const tag of ['kyi-badge', 'kyi-token-status', 'kyi-asset-card', 'kyi-verify-button', 'kyi-watchlist', 'kyi-change-feed', 'kyi-notifications'])
+        assert.ok(await page.evaluate((t) => Boolean(customElements.get(t)), tag), `${tag} is defined`);
+      // configure() from the npm copy reached the badge that a CDN copy defined: it renders an image.
+      await page.waitForFunction(() => document.querySelector('#badge')?.shadowRoot?.querySelector('img'));
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  });
+});
