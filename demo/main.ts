@@ -3,7 +3,7 @@
  * with DOM APIs from this module (no inline script or style), so the page runs under the
  * strict Content-Security-Policy the demo server sends.
  */
-import '../src/define.js';
+import { registerLocale } from '../src/define.js';
 import { SANDBOX_FIXTURES as F } from '../src/sandbox/data/tokens.js';
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
@@ -150,9 +150,12 @@ $<HTMLSelectElement>('#theme').addEventListener('change', (e) => {
     else node.setAttribute('theme', theme);
   }
 });
-$<HTMLSelectElement>('#lang').addEventListener('change', (e) => {
-  app.lang = (e.target as HTMLSelectElement).value;
-  document.documentElement.lang = app.lang;
+$<HTMLSelectElement>('#lang').addEventListener('change', async (e) => {
+  const lang = (e.target as HTMLSelectElement).value;
+  // Only English ships in the bundles: other languages are modules added on demand.
+  if (lang === 'fr') registerLocale('fr', (await import('../src/locales/fr.js')).fr);
+  app.lang = lang;
+  document.documentElement.lang = lang;
   for (const node of kyiElements()) node.requestUpdate?.();
 });
 

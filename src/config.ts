@@ -64,8 +64,6 @@ export const META_NAMES = {
   locale: 'kyi:locale',
 } as const;
 
-type MetaKey = keyof typeof META_NAMES;
-
 /**
  * The configuration lives on `globalThis` under a registered symbol, so every copy of the kit
  * on a page (the two CDN bundles, or the npm build next to a CDN file) shares one
@@ -89,10 +87,10 @@ function shared(): SharedConfigState {
  */
 export function configure(input: KyiConfigInput): void {
   const state = shared();
-  const next: KyiConfigInput = { ...state.explicit };
-  for (const [key, value] of Object.entries(input) as [keyof KyiConfig, unknown][]) {
+  const next: Record<string, unknown> = { ...state.explicit };
+  for (const [key, value] of Object.entries(input)) {
     if (value === undefined) delete next[key];
-    else (next as Record<string, unknown>)[key] = value;
+    else next[key] = value;
   }
   state.explicit = next;
   notify();
@@ -101,7 +99,6 @@ export function configure(input: KyiConfigInput): void {
 /** Forgets every `configure()` call (tests, hot reload). Meta tags still apply. */
 export function resetConfig(): void {
   shared().explicit = {};
-  metaCache = undefined;
   notify();
 }
 
@@ -120,6 +117,7 @@ export function onConfigChange(listener: () => void): () => void {
 function notify(): void {
   const state = shared();
   state.version++;
+  base = undefined;
   for (const listener of [...state.listeners]) {
     try {
       listener();
@@ -131,30 +129,41 @@ function notify(): void {
   }
 }
 
-// Meta tags are read at most once per task: hundreds of elements rendering together ask
-// for the configuration thousands of times, and tags added later are seen on the next task.
-let metaCache: Map<MetaKey, string | undefined> | undefined;
-
-function readMeta(key: MetaKey): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  if (!metaCache) {
-    metaCache = new Map();
-    setTimeout(() => (metaCache = undefined), 0);
-  }
-  if (metaCache.has(key)) return metaCache.get(key);
-  const el = document.querySelector<HTMLMetaElement>(`meta[name="${META_NAMES[key]}"]`);
-  const content = el?.content?.trim() || undefined;
-  metaCache.set(key, content);
-  return content;
-}
-
 /** Forgets meta tag values read in this task (call after adding or changing a tag synchronously). */
 export function rereadMetaTags(): void {
-  metaCache = undefined;
+  base = undefined;
 }
 
-function trimSlash(url: string): string {
-  return url.length > 1 ? url.replace(/\/+$/, '') : url;
+const trimSlash = (url: string) => (url.length > 1 ? url.replace(/\/+$/, '') : url);
+
+// The page-wide configuration, computed at most once per task and `configure()` call:
+// hundreds of elements rendering together ask for it thousands of times, and meta tags
+// added later are seen from the next task on.
+let base: KyiConfig | undefined;
+let baseVersion = -1;
+/** The configured or meta token endpoint, when one is set (else it follows the proxy URL). */
+let setEndpoint: string | undefined;
+
+function baseConfig(): KyiConfig {
+  const { explicit, version } = shared();
+  if (base && baseVersion === version) return base;
+  const hasDom = typeof document !== 'undefined';
+  const meta = (key: keyof typeof META_NAMES) =>
+    hasDom ? document.querySelector<HTMLMetaElement>(`meta[name="${META_NAMES[key]}"]`)?.content?.trim() || undefined : undefined;
+  if (hasDom) setTimeout(() => (base = undefined), 0);
+  const proxyUrl = trimSlash(explicit.proxyUrl ?? meta('proxyUrl') ?? DEFAULT_PROXY_URL);
+  baseVersion = version;
+  setEndpoint = explicit.tokenEndpoint ?? meta('tokenEndpoint');
+  return (base = {
+    proxyUrl,
+    badgeBaseUrl: trimSlash(explicit.badgeBaseUrl ?? meta('badgeBaseUrl') ?? ''),
+    tokenEndpoint: setEndpoint ?? `${proxyUrl}/token`,
+    widgetUrl: trimSlash(explicit.widgetUrl ?? meta('widgetUrl') ?? ''),
+    locale: explicit.locale ?? meta('locale'),
+    strings: explicit.strings ?? {},
+    fetchAccessToken: explicit.fetchAccessToken,
+    sdk: explicit.sdk,
+  });
 }
 
 /**
@@ -162,22 +171,11 @@ function trimSlash(url: string): string {
  * overrides both `configure()` and the meta tag (and moves the default token endpoint with it).
  */
 export function getConfig(element?: Element | null): KyiConfig {
+  const config = baseConfig();
   // The element's `proxyUrl` property (set by frameworks) or its `proxy-url` attribute.
   const own = (element as { proxyUrl?: unknown } | null | undefined)?.proxyUrl;
-  const attrProxy =
-    (typeof own === 'string' ? own.trim() : '') || element?.getAttribute?.('proxy-url')?.trim() || undefined;
-  const { explicit } = shared();
-  const proxyUrl = trimSlash(attrProxy ?? explicit.proxyUrl ?? readMeta('proxyUrl') ?? DEFAULT_PROXY_URL);
-  const tokenEndpoint =
-    explicit.tokenEndpoint ?? readMeta('tokenEndpoint') ?? `${proxyUrl}/token`;
-  return {
-    proxyUrl,
-    badgeBaseUrl: trimSlash(explicit.badgeBaseUrl ?? readMeta('badgeBaseUrl') ?? ''),
-    tokenEndpoint,
-    widgetUrl: trimSlash(explicit.widgetUrl ?? readMeta('widgetUrl') ?? ''),
-    locale: explicit.locale ?? readMeta('locale'),
-    strings: explicit.strings ?? {},
-    fetchAccessToken: explicit.fetchAccessToken,
-    sdk: explicit.sdk,
-  };
+  const attr = (typeof own === 'string' ? own.trim() : '') || element?.getAttribute?.('proxy-url')?.trim();
+  if (!attr) return config;
+  const proxyUrl = trimSlash(attr);
+  return { ...config, proxyUrl, tokenEndpoint: setEndpoint ?? `${proxyUrl}/token` };
 }

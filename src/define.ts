@@ -9,4 +9,5 @@ defineDisplayElements();
 defineMonitoringElements();
 
 export { configure } from './config.js';
+export { registerLocale } from './strings.js';
 export { defineDisplayElements, defineMonitoringElements };

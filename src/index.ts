@@ -4,7 +4,24 @@
  */
 export * from './contract/index.js';
 export { defineElement } from './register.js';
-export { KyiVerifyButton, type KyiVerifyButtonStatus } from './elements/verify-button.js';
+export { KyiVerifyButton, DEFAULT_READY_TIMEOUT_MS, type KyiVerifyButtonStatus } from './elements/verify-button.js';
+// Verify button: its events and the token client (HELPER-E)
+export {
+  KyiOpenEvent,
+  KyiReadyEvent,
+  KyiCloseEvent,
+  KyiVerificationChangedEvent,
+  type KyiWidgetDetail,
+  type KyiCloseDetail,
+  type KyiCloseReason,
+} from './events.js';
+export {
+  requestAccessToken,
+  AccessTokenError,
+  ACCESS_TOKEN_ERROR_CODES,
+  type AccessToken,
+  type AccessTokenErrorCode,
+} from './client/access-token.js';
 // Display elements, lookup client, configuration, strings, events (HELPER-D)
 export { KyiBadge, BADGE_ELEMENT_THEMES, type BadgeElementTheme } from './elements/badge.js';
 export { KyiTokenStatus } from './elements/token-status.js';
@@ -28,11 +45,12 @@ export {
   t,
   tMaybe,
   resolveLang,
-  STRINGS,
-  LOCALES,
+  registerLocale,
+  registeredLocales,
   DEFAULT_LOCALE,
   type StringKey,
   type StringTable,
+  type PartialStringTable,
   type StringOverrides,
   type StringParams,
 } from './strings.js';

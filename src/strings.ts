@@ -1,21 +1,27 @@
 /**
- * Every visible string of the kit, in one table with a section per element.
+ * Every visible string of the kit: one table type, with a section per element.
  *
  * - `t('tokenStatus.verified')` looks a key up; `{name}` placeholders are filled from `params`.
- * - `configure({ strings: { en: { 'tokenStatus.verified': 'Checked' }, de: { … } } })`
- *   replaces any string or adds a whole locale.
+ * - Only English ships built in. The display sections live here; the monitoring sections
+ *   (`watchlist`, `changeFeed`, `notifications`) live in `locales/en-monitoring.ts`, added
+ *   by the monitoring elements, so the display bundle does not carry them.
+ * - Other languages are modules a partner adds: `registerLocale('fr', fr)` with
+ *   `import { fr } from 'kyi-elements/locales/fr'`, or `configure({ strings: { fr } })`.
+ * - `configure({ strings: { en: { 'tokenStatus.verified': 'Checked' } } })` replaces single
+ *   strings; a locale may be given flat (`'section.key'`) or by section (`{ section: { key } }`).
  * - The language comes from the element: the closest `lang` attribute (crossing shadow
  *   roots) below `<html>`, else `configure({ locale })`, else `<html lang>`, else `en`.
  *   `fr-CA` falls back to `fr`, then to `en`.
  *
- * Adding a key: add it to `en` AND to every other locale (the types insist), in your
- * element's section. Keys are `section.key`; a key may itself contain dots.
+ * Adding a key: add it to `en` (here or in locales/en-monitoring.ts) AND to every locale
+ * module in src/locales (the types insist). Keys are `section.key`; a key may contain dots.
  */
-import { getConfig } from './config.js';
+import { configure, configVersion, getConfig, type KyiConfig } from './config.js';
+import type { enMonitoring } from './locales/en-monitoring.js';
 
-const en = {
+/** The built-in English strings of the display and verify elements. */
+export const en = {
   common: {
-    loading: 'Loading…',
     retry: 'Retry',
     copy: 'Copy',
     copied: 'Copied',
@@ -50,10 +56,8 @@ const en = {
     error: 'Verification check failed',
     verifiedOn: 'Verified on {chains}',
     notVerifiedOn: 'Not verified on {chains}',
-    verifiedCount: 'Verified on {verified} of {total} chains',
     issuer: 'Issuer: {name}',
     issuerVerified: 'Issuer: {name} (business verified)',
-    statusLabel: 'KYI verification: {status}',
     listSeparator: ', ',
   },
   assetCard: {
@@ -89,7 +93,6 @@ const en = {
     'accountType.regular': 'Regular account',
     'accountType.multisig': 'Multisig',
     signers: 'Signers ({count})',
-    address: 'Address',
     copyAddress: 'Copy address {address}',
     attestation: 'Attestation address',
     'authorityType.mint_authority': 'Mint authority',
@@ -104,7 +107,6 @@ const en = {
     showAllAuthorities: 'Show all {count} authorities',
     verifiedAsset: 'Verified asset',
   },
-  // Sections owned by other elements (HELPER-E: verifyButton; HELPER-F: monitoring).
   verifyButton: {
     label: 'Verify with KYI',
     opening: 'Opening verification…',
@@ -119,400 +121,127 @@ const en = {
     'error.network': 'Could not reach the server. Check your connection and try again.',
     'error.widget_error': 'The verification widget reported an error: {message}',
     'error.widget_timeout': 'The verification widget did not load in time. Please try again.',
-  },
-  watchlist: {
-    title: 'Watchlist',
-    usage: '{used} of {limit} used',
-    usageNoLimit: '{used} watched',
-    loading: 'Loading the watchlist…',
-    empty: 'No assets are watched yet.',
-    readOnly: 'Changes to the watchlist are turned off on this site.',
-    addedAt: 'Watched since {date}',
-    'state.ready': 'Ready',
-    'state.gathering': 'Gathering data',
-    'state.gatheringStatus': 'Gathering data: {status}',
-    'state.unresolved': 'Unresolved',
-    'state.unresolvedReason': 'Unresolved: {reason}',
-    'monitoring.on': 'Monitoring on',
-    'monitoring.off': 'Monitoring paused',
-    'monitoring.pause': 'Pause monitoring',
-    'monitoring.resume': 'Resume monitoring',
-    'monitoring.pauseLabel': 'Pause monitoring of {name}',
-    'monitoring.resumeLabel': 'Resume monitoring of {name}',
-    'note.heading': 'Note:',
-    'note.none': 'No note',
-    'note.edit': 'Edit note',
-    'note.editLabel': 'Edit note for {name}',
-    'note.label': 'Note for {name}',
-    'note.counter': '{count} / {max} characters',
-    'note.tooLong': '{over} too many',
-    'note.emptyClears': 'Leave empty to clear the note.',
-    'note.save': 'Save note',
-    'note.cancel': 'Cancel',
-    remove: 'Remove',
-    removeLabel: 'Remove {name}',
-    removed: '{name} was removed from the watchlist.',
-    added: '{name} was added to the watchlist.',
-    'add.label': 'Add an asset by its registry id',
-    'add.button': 'Add',
-    'error.load': 'Could not load the watchlist',
-    'error.assetId': 'Enter the asset’s registry id: a UUID such as 3f6c1b9e-8d2a-4c1e-9b7a-2e5d4c3b2a10.',
-    'error.full': 'The watchlist is full ({limit} assets, unresolved ones included). Remove an asset before adding another.',
-    'error.assetNotFound': 'No asset with this id is in the public registry (or it is outside this site’s access). Check the id.',
-    'error.itemGone': 'This asset is no longer on the watchlist (it was probably removed elsewhere). The list has been refreshed.',
-    'error.writesDisabled': 'Changes to the watchlist are turned off on this site.',
-    'error.forbidden': 'You are not allowed to change the watchlist.',
-  },
-  changeFeed: {
-    title: 'Disclosure changes',
-    count: '{count} shown',
-    loading: 'Loading changes…',
-    empty: 'No changes in this window.',
-    emptyNew: 'No new changes since the last look.',
-    'filter.materiality': 'Materiality',
-    'filter.all': 'All',
-    'filter.sort': 'Order',
-    'filter.days': 'Days',
-    'filter.newOnly': 'New only',
-    'filter.showAll': 'Show low-signal revisions',
-    'filter.items': 'Watched assets (up to {max})',
-    'materiality.material': 'Material',
-    'materiality.clarification': 'Clarification',
-    'materiality.editorial': 'Editorial',
-    'sort.recent': 'Most recent',
-    'sort.impact': 'Highest impact',
-    'direction.weakens': 'Weakens',
-    'direction.mixed': 'Mixed',
-    'direction.strengthens': 'Strengthens',
-    'direction.neutral': 'Neutral',
-    'direction.unassessed': 'Not assessed',
-    new: 'New',
-    provisional: 'Provisional',
-    provisionalHint: 'Not confirmed yet: a draft or candidate change, never notified.',
-    lowSignal: 'Low signal',
-    untitled: 'Change',
-    why: 'Why it matters:',
-    before: 'Before',
-    after: 'After',
-    becomes: 'becomes',
-    emptyValue: '(empty)',
-    'link.source': 'Source',
-    'link.priorSource': 'Previous source',
-    'link.details': 'Details',
-    'truncated.title': 'Only the first {max} changes are shown.',
-    'truncated.body': 'This window holds more: narrow it with fewer days, a materiality or specific watched assets.',
-    'error.filter': 'These filters were refused',
-    'error.load': 'Could not load changes',
-  },
-  notifications: {
-    title: 'Notifications',
-    unread: '{count} unread',
-    unreadTag: 'Unread',
-    loading: 'Loading notifications…',
-    empty: 'No notifications.',
-    emptyUnread: 'No unread notifications.',
-    impact: 'Impact:',
-    open: 'Open',
-    viewChange: 'View change',
-    readNote: 'Notifications are marked as read in the monitoring service’s own interface, not here.',
-    readLink: 'Open the monitoring service',
-    'error.load': 'Could not load notifications',
-    'group.intake': 'Intake',
-    'group.change_notices': 'Change notices',
-    'group.obligation_alerts': 'Obligation alerts',
-    'group.other': 'Other',
-    'kind.intake_ready': 'Intake ready',
-    'kind.intake_partial': 'Intake partial',
-    'kind.intake_unresolved': 'Intake unresolved',
-    'kind.disclosure_change': 'Disclosure change',
-    'kind.register_change': 'Register change',
-    'kind.party_edge_change': 'Party change',
-    'kind.tokenomics_change': 'Tokenomics change',
-    'kind.tokenomics_disagreement': 'Tokenomics disagreement',
-    'kind.obligation_verdict_change': 'Obligation verdict change',
-    'kind.obligation_not_evidenced': 'Obligation not evidenced',
-    'kind.obligation_regime_added': 'Obligation regime added',
+    'error.invalid_attribute': 'This verification button is not set up correctly. {message}',
   },
 } as const;
 
-type En = typeof en;
+type En = typeof en & typeof enMonitoring;
 /** A table with the same sections and keys as `en`, every value a string. */
 export type StringTable = { [S in keyof En]: { [K in keyof En[S]]: string } };
+/** Any subset of a table: what `registerLocale` and `configure({ strings })` take per locale. */
+export type PartialStringTable = { [S in keyof En]?: { [K in keyof En[S]]?: string } };
 /** Every key of the table, `section.key`. */
 export type StringKey = { [S in keyof En]: `${S & string}.${keyof En[S] & string}` }[keyof En];
-/** `configure({ strings })` shape: per locale, any subset of keys. */
-export type StringOverrides = Record<string, Partial<Record<StringKey, string>>>;
+/** `configure({ strings })` shape: per locale, flat keys (`'section.key'`) or sections. */
+export type StringOverrides = Record<string, Partial<Record<StringKey, string>> | PartialStringTable>;
 export type StringParams = Record<string, string | number>;
 
-const fr: StringTable = {
-  common: {
-    loading: 'Chargement…',
-    retry: 'Réessayer',
-    copy: 'Copier',
-    copied: 'Copié',
-    copyFailed: 'Copie impossible',
-    opensInNewTab: '(s’ouvre dans un nouvel onglet)',
-    'error.network': 'Impossible de joindre le service de vérification.',
-    'error.server': 'Le service de vérification a rencontré un problème.',
-    'error.unavailable': 'Le service de vérification est indisponible pour le moment.',
-    'error.rateLimited': 'Trop de requêtes. Patientez un instant puis réessayez.',
-    'error.notConfigured': 'La vérification n’est pas configurée sur ce site.',
-    'error.unauthorized': 'Ce site n’a pas pu s’authentifier auprès du service de vérification.',
-    'error.invalidResponse': 'Le service de vérification a envoyé une réponse inattendue.',
-    'error.generic': 'Une erreur est survenue.',
-  },
-  badge: {
-    'credential.kyi_verified': 'Vérifié KYI',
-    'credential.proof_of_collateral': 'Preuve de collatéral',
-  },
-  tokenStatus: {
-    loading: 'Vérification en cours…',
-    verified: 'Vérifié KYI',
-    unverified: 'Non vérifié',
-    notFound: 'Jeton inconnu',
-    notFoundDetail: 'Aucun enregistrement de vérification pour ce jeton.',
-    invalid: 'Identifiant de jeton invalide',
-    'invalid.missing': 'Indiquez caip19, ou address avec chain-slug facultatif.',
-    'invalid.mixed': 'Utilisez soit caip19, soit address avec chain-slug facultatif, pas les deux.',
-    'invalid.chainWithoutAddress': 'chain-slug nécessite address.',
-    'invalid.caip19': 'caip19 doit être un identifiant CAIP-19 valide.',
-    'invalid.address': 'address doit être une adresse de jeton.',
-    'invalid.chain': 'chain-slug doit être un identifiant de chaîne comme ethereum.',
-    error: 'Échec de la vérification',
-    verifiedOn: 'Vérifié sur {chains}',
-    notVerifiedOn: 'Non vérifié sur {chains}',
-    verifiedCount: 'Vérifié sur {verified} chaînes sur {total}',
-    issuer: 'Émetteur : {name}',
-    issuerVerified: 'Émetteur : {name} (entreprise vérifiée)',
-    statusLabel: 'Vérification KYI : {status}',
-    listSeparator: ', ',
-  },
-  assetCard: {
-    loading: 'Chargement de l’actif…',
-    notFound: 'Non vérifié sur cette chaîne',
-    notFoundDetail:
-      'Aucun actif vérifié n’existe pour cette adresse sur {chain}. Il est peut-être vérifié sur une autre chaîne.',
-    invalid: 'Identifiant d’actif invalide',
-    'invalid.missing': 'Indiquez account-id (CAIP-10), ou chain et address.',
-    'invalid.mixed': 'Utilisez soit account-id, soit chain et address, pas les deux.',
-    'invalid.accountId': 'account-id doit être un identifiant de compte CAIP-10 valide.',
-    'invalid.chain': 'chain doit être un nom de chaîne comme solana ou ethereum.',
-    'invalid.address': 'address doit être une adresse de compte.',
-    error: 'Impossible de charger cet actif',
-    untitled: 'Jeton sans nom',
-    imageAlt: '',
-    chain: 'Chaîne',
-    ticker: 'Symbole',
-    issuer: 'Émetteur',
-    unknownIssuer: 'Émetteur non communiqué',
-    businessVerified: 'Entreprise vérifiée',
-    businessNotVerified: 'Entreprise non vérifiée',
-    description: 'Description',
-    links: 'Liens',
-    website: 'Site web',
-    whitepaper: 'Livre blanc',
-    verifiedPage: 'Voir la page vérifiée',
-    authorities: 'Autorités',
-    noAuthorities: 'Aucune autorité indiquée.',
-    authorityVerified: 'Vérifiée',
-    authorityNotVerified: 'Non vérifiée',
-    accountType: 'Type de compte',
-    'accountType.regular': 'Compte ordinaire',
-    'accountType.multisig': 'Multisignature',
-    signers: 'Signataires ({count})',
-    address: 'Adresse',
-    copyAddress: 'Copier l’adresse {address}',
-    attestation: 'Adresse d’attestation',
-    'authorityType.mint_authority': 'Autorité d’émission',
-    'authorityType.freeze_authority': 'Autorité de gel',
-    'authorityType.update_authority': 'Autorité de mise à jour',
-    'authorityType.upgrade_authority': 'Autorité de mise à niveau',
-    'authorityType.creator': 'Créateur',
-    'authorityType.owner': 'Propriétaire',
-    authorityUnknown: 'Autorité',
-    showMore: 'Afficher plus',
-    showLess: 'Afficher moins',
-    showAllAuthorities: 'Afficher les {count} autorités',
-    verifiedAsset: 'Actif vérifié',
-  },
-  verifyButton: {
-    label: 'Vérifier avec KYI',
-    opening: 'Ouverture de la vérification…',
-    drawerTitle: 'Vérification KYI',
-    close: 'Fermer la vérification',
-    loading: 'Chargement de la vérification…',
-    frameTitle: 'Module de vérification KYI',
-    'error.session_required': 'Connectez-vous pour lancer la vérification.',
-    'error.forbidden': 'Vous n’êtes pas autorisé à lancer la vérification ici.',
-    'error.not_configured': 'La vérification n’est pas configurée sur ce site.',
-    'error.signing_failed': 'Impossible de lancer la vérification. Veuillez réessayer.',
-    'error.network': 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
-    'error.widget_error': 'Le module de vérification a signalé une erreur : {message}',
-    'error.widget_timeout': 'Le module de vérification ne s’est pas chargé à temps. Veuillez réessayer.',
-  },
-  watchlist: {
-    title: 'Liste de suivi',
-    usage: '{used} sur {limit} utilisés',
-    usageNoLimit: '{used} suivis',
-    loading: 'Chargement de la liste de suivi…',
-    empty: 'Aucun actif n’est suivi pour le moment.',
-    readOnly: 'Les modifications de la liste de suivi sont désactivées sur ce site.',
-    addedAt: 'Suivi depuis le {date}',
-    'state.ready': 'Prêt',
-    'state.gathering': 'Collecte en cours',
-    'state.gatheringStatus': 'Collecte en cours : {status}',
-    'state.unresolved': 'Non résolu',
-    'state.unresolvedReason': 'Non résolu : {reason}',
-    'monitoring.on': 'Surveillance active',
-    'monitoring.off': 'Surveillance en pause',
-    'monitoring.pause': 'Suspendre la surveillance',
-    'monitoring.resume': 'Reprendre la surveillance',
-    'monitoring.pauseLabel': 'Suspendre la surveillance de {name}',
-    'monitoring.resumeLabel': 'Reprendre la surveillance de {name}',
-    'note.heading': 'Note :',
-    'note.none': 'Aucune note',
-    'note.edit': 'Modifier la note',
-    'note.editLabel': 'Modifier la note de {name}',
-    'note.label': 'Note pour {name}',
-    'note.counter': '{count} / {max} caractères',
-    'note.tooLong': '{over} de trop',
-    'note.emptyClears': 'Laissez vide pour effacer la note.',
-    'note.save': 'Enregistrer la note',
-    'note.cancel': 'Annuler',
-    remove: 'Retirer',
-    removeLabel: 'Retirer {name}',
-    removed: '{name} a été retiré de la liste de suivi.',
-    added: '{name} a été ajouté à la liste de suivi.',
-    'add.label': 'Ajouter un actif par son identifiant de registre',
-    'add.button': 'Ajouter',
-    'error.load': 'Impossible de charger la liste de suivi',
-    'error.assetId': 'Saisissez l’identifiant de registre de l’actif : un UUID tel que 3f6c1b9e-8d2a-4c1e-9b7a-2e5d4c3b2a10.',
-    'error.full': 'La liste de suivi est pleine ({limit} actifs, non résolus compris). Retirez un actif avant d’en ajouter un autre.',
-    'error.assetNotFound': 'Aucun actif avec cet identifiant dans le registre public (ou il est hors de l’accès de ce site). Vérifiez l’identifiant.',
-    'error.itemGone': 'Cet actif n’est plus dans la liste de suivi (probablement retiré ailleurs). La liste a été actualisée.',
-    'error.writesDisabled': 'Les modifications de la liste de suivi sont désactivées sur ce site.',
-    'error.forbidden': 'Vous n’êtes pas autorisé à modifier la liste de suivi.',
-  },
-  changeFeed: {
-    title: 'Changements de publication',
-    count: '{count} affichés',
-    loading: 'Chargement des changements…',
-    empty: 'Aucun changement sur cette période.',
-    emptyNew: 'Aucun nouveau changement depuis la dernière consultation.',
-    'filter.materiality': 'Importance',
-    'filter.all': 'Toutes',
-    'filter.sort': 'Ordre',
-    'filter.days': 'Jours',
-    'filter.newOnly': 'Nouveaux seulement',
-    'filter.showAll': 'Afficher les révisions peu significatives',
-    'filter.items': 'Actifs suivis (jusqu’à {max})',
-    'materiality.material': 'Important',
-    'materiality.clarification': 'Clarification',
-    'materiality.editorial': 'Rédactionnel',
-    'sort.recent': 'Plus récents',
-    'sort.impact': 'Plus fort impact',
-    'direction.weakens': 'Affaiblit',
-    'direction.mixed': 'Mitigé',
-    'direction.strengthens': 'Renforce',
-    'direction.neutral': 'Neutre',
-    'direction.unassessed': 'Non évalué',
-    new: 'Nouveau',
-    provisional: 'Provisoire',
-    provisionalHint: 'Pas encore confirmé : brouillon ou candidat, jamais notifié.',
-    lowSignal: 'Peu significatif',
-    untitled: 'Changement',
-    why: 'Pourquoi c’est important :',
-    before: 'Avant',
-    after: 'Après',
-    becomes: 'devient',
-    emptyValue: '(vide)',
-    'link.source': 'Source',
-    'link.priorSource': 'Source précédente',
-    'link.details': 'Détails',
-    'truncated.title': 'Seuls les {max} premiers changements sont affichés.',
-    'truncated.body': 'Cette période en contient davantage : réduisez-la (moins de jours, une importance ou des actifs précis).',
-    'error.filter': 'Ces filtres ont été refusés',
-    'error.load': 'Impossible de charger les changements',
-  },
-  notifications: {
-    title: 'Notifications',
-    unread: '{count} non lues',
-    unreadTag: 'Non lue',
-    loading: 'Chargement des notifications…',
-    empty: 'Aucune notification.',
-    emptyUnread: 'Aucune notification non lue.',
-    impact: 'Impact :',
-    open: 'Ouvrir',
-    viewChange: 'Voir le changement',
-    readNote: 'Les notifications se marquent comme lues dans l’interface du service de surveillance, pas ici.',
-    readLink: 'Ouvrir le service de surveillance',
-    'error.load': 'Impossible de charger les notifications',
-    'group.intake': 'Intégration',
-    'group.change_notices': 'Avis de changement',
-    'group.obligation_alerts': 'Alertes d’obligation',
-    'group.other': 'Autres',
-    'kind.intake_ready': 'Intégration terminée',
-    'kind.intake_partial': 'Intégration partielle',
-    'kind.intake_unresolved': 'Intégration non résolue',
-    'kind.disclosure_change': 'Changement de publication',
-    'kind.register_change': 'Changement de registre',
-    'kind.party_edge_change': 'Changement de partie',
-    'kind.tokenomics_change': 'Changement de tokenomics',
-    'kind.tokenomics_disagreement': 'Désaccord de tokenomics',
-    'kind.obligation_verdict_change': 'Changement de verdict d’obligation',
-    'kind.obligation_not_evidenced': 'Obligation non démontrée',
-    'kind.obligation_regime_added': 'Régime d’obligation ajouté',
-  },
-};
+type Sections = Record<string, Record<string, string> | undefined>;
 
-/** The built-in table, per locale. */
-export const STRINGS: Readonly<Record<string, StringTable>> = { en, fr };
-/** Locales with a built-in table. */
-export const LOCALES = Object.keys(STRINGS);
+/**
+ * Registered tables per locale, shared on `globalThis` by every copy of the kit on the page
+ * (two CDN bundles, or npm and CDN builds), like the configuration. Created on first use.
+ */
+interface Registry {
+  tables: Record<string, Sections>;
+  version: number;
+}
+const REGISTRY_KEY = Symbol.for('kyi-elements.strings');
+function registry(): Registry {
+  const g = globalThis as unknown as Record<symbol, Registry | undefined>;
+  return (g[REGISTRY_KEY] ??= { tables: {}, version: 0 });
+}
+
+function merge(locale: string, table: PartialStringTable): void {
+  const reg = registry();
+  const sections = (reg.tables[locale] ??= {});
+  for (const [section, keys] of Object.entries(table as Sections)) sections[section] = { ...sections[section], ...keys };
+  reg.version++;
+}
+
+/** Adds built-in strings (a section shipped with an element module). No re-render. */
+export function addStrings(locale: string, table: PartialStringTable): void {
+  merge(locale, table);
+}
+
+/**
+ * Adds (or extends) a language: `registerLocale('fr', fr)`. Elements on the page re-render.
+ * Entries of `configure({ strings })` still win over it.
+ */
+export function registerLocale(locale: string, table: PartialStringTable): void {
+  merge(locale, table);
+  configure({});
+}
+
+/** Locales with strings: English and every registered one. */
+export function registeredLocales(): string[] {
+  return [...new Set([DEFAULT_LOCALE, ...Object.keys(registry().tables)])];
+}
+
 export const DEFAULT_LOCALE = 'en';
 
-function lookupIn(table: StringTable | undefined, key: string): string | undefined {
+/** `fr-CA` → [`fr-CA`, `fr-ca`, `fr`, `en`]. */
+function candidates(lang: string | undefined): string[] {
+  const out = new Set<string>();
+  if (lang) {
+    const lower = lang.toLowerCase();
+    out.add(lang).add(lower).add(lower.split(/[-_]/)[0]!);
+  }
+  return [...out.add(DEFAULT_LOCALE)].filter(Boolean);
+}
+
+function pick(table: Sections | Record<string, unknown> | undefined, key: string, dot: number): string | undefined {
   if (!table) return undefined;
-  const dot = key.indexOf('.');
-  if (dot < 0) return undefined;
-  const section = (table as Record<string, Record<string, string> | undefined>)[key.slice(0, dot)];
-  const value = section?.[key.slice(dot + 1)];
+  const flat = table[key];
+  if (typeof flat === 'string') return flat;
+  const value = (table[key.slice(0, dot)] as Record<string, unknown> | undefined)?.[key.slice(dot + 1)];
   return typeof value === 'string' ? value : undefined;
 }
 
-/** `fr-CA` → [`fr-CA`, `fr`, `en`] (lower-cased region-insensitive match on the base). */
-function candidates(lang: string | undefined): string[] {
-  const out: string[] = [];
-  const push = (l: string) => {
-    if (l && !out.includes(l)) out.push(l);
-  };
-  if (lang) {
-    push(lang);
-    const lower = lang.toLowerCase();
-    push(lower);
-    push(lower.split(/[-_]/)[0] ?? '');
+// Resolved templates by lang and key, for one configuration version: hundreds of elements
+// rendering together ask for the same few strings thousands of times.
+const cache = new Map<string, string | null>();
+let cachedVersion = '';
+
+function template(key: string, lang: string | undefined, strings: KyiConfig['strings']): string | undefined {
+  const reg = registry();
+  const version = `${configVersion()}:${reg.version}`;
+  if (version !== cachedVersion) {
+    cache.clear();
+    cachedVersion = version;
   }
-  push(DEFAULT_LOCALE);
-  return out;
+  const id = `${lang ?? ''}\n${key}`;
+  let hit = cache.get(id);
+  if (hit === undefined) {
+    hit = null;
+    const dot = key.indexOf('.');
+    if (dot > 0) {
+      for (const l of candidates(lang)) {
+        const found =
+          pick(strings[l] as Record<string, unknown> | undefined, key, dot) ??
+          pick(reg.tables[l], key, dot) ??
+          (l === DEFAULT_LOCALE ? pick(en as unknown as Sections, key, dot) : undefined);
+        if (found !== undefined) {
+          hit = found;
+          break;
+        }
+      }
+    }
+    if (cache.size > 5000) cache.clear();
+    cache.set(id, hit);
+  }
+  return hit ?? undefined;
 }
 
-function format(template: string, params?: StringParams): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : match,
-  );
+function format(text: string, params?: StringParams): string {
+  return params ? text.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match)) : text;
 }
 
-/** Looks a key up, or `undefined` when neither an override nor the table has it (dynamic keys). */
+/** Looks a key up, or `undefined` when neither an override nor a table has it (dynamic keys). */
 export function tMaybe(key: string, params?: StringParams, lang?: string): string | undefined {
-  const overrides = getConfig().strings;
-  for (const l of candidates(lang ?? getConfig().locale)) {
-    const override = overrides[l]?.[key as StringKey];
-    if (typeof override === 'string') return format(override, params);
-    const builtIn = lookupIn(STRINGS[l], key);
-    if (builtIn !== undefined) return format(builtIn, params);
-  }
-  return undefined;
+  const { strings, locale } = getConfig();
+  const text = template(key, lang ?? locale, strings);
+  return text === undefined ? undefined : format(text, params);
 }
 
 /** The string for `key` in `lang` (see the module comment for fallbacks); the key itself if unknown. */
@@ -527,17 +256,11 @@ export function t(key: StringKey, params?: StringParams, lang?: string): string 
 export function resolveLang(element?: Element | null): string {
   let node: Node | null | undefined = element;
   const root = typeof document === 'undefined' ? null : document.documentElement;
-  while (node) {
-    if (node === root) break;
-    if (node.nodeType === 1) {
-      const lang = (node as Element).getAttribute('lang');
-      if (lang) return lang;
-    }
+  while (node && node !== root) {
+    const lang = (node as Element).getAttribute?.('lang');
+    if (lang) return lang;
     // A shadow root has no parentNode; continue from its host.
-    node = node.parentNode ?? (node as Partial<ShadowRoot>).host ?? null;
+    node = node.parentNode ?? (node as Partial<ShadowRoot>).host;
   }
-  const configured = getConfig().locale;
-  if (configured) return configured;
-  const docLang = root?.getAttribute('lang');
-  return docLang || DEFAULT_LOCALE;
+  return getConfig().locale || root?.getAttribute('lang') || DEFAULT_LOCALE;
 }

@@ -1,12 +1,14 @@
 /**
  * CDN bundle `kyi-elements.js`: one self-contained ES module that registers the display and
  * verify elements. Configure with `<meta name="kyi:…">` tags or the exported `configure()`.
+ * English strings are built in; add a language with the exported `registerLocale()`.
  */
 import { defineDisplayElements } from '../define-display.js';
 
 defineDisplayElements();
 
 export { configure } from '../config.js';
+export { registerLocale } from '../strings.js';
 export { KyiBadge } from '../elements/badge.js';
 export { KyiTokenStatus } from '../elements/token-status.js';
 export { KyiAssetCard } from '../elements/asset-card.js';

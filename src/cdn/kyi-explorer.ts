@@ -7,6 +7,7 @@ import { defineMonitoringElements } from '../define-monitoring.js';
 defineMonitoringElements();
 
 export { configure } from '../config.js';
+export { registerLocale } from '../strings.js';
 export { KyiWatchlist } from '../elements/watchlist.js';
 export { KyiChangeFeed } from '../elements/change-feed.js';
 export { KyiNotifications } from '../elements/notifications.js';

@@ -176,6 +176,7 @@ export function openDrawer(options: DrawerOptions): WidgetHandle {
   closeButton.className = 'drawer-close';
   closeButton.setAttribute('part', 'close-button');
   closeButton.setAttribute('aria-label', strings.close);
+  closeButton.autofocus = true; // showModal() focuses it rather than the first focus guard
   closeButton.append(closeIcon(doc));
   header.append(title, closeButton);
 
@@ -194,7 +195,7 @@ export function openDrawer(options: DrawerOptions): WidgetHandle {
   status.append(spinner, statusText);
   body.append(status);
 
-  // Focus guards: \`showModal()\` makes the page inert, but Tab past the end of the widget
+  // Focus guards: `showModal()` makes the page inert, but Tab past the end of the widget
   // (inside the cross-origin iframe, where the page cannot see keys) may still leave the
   // document. A focusable guard after the iframe catches that and wraps to the close button;
   // one before the header wraps Shift+Tab to the widget.

@@ -3,29 +3,18 @@
  * `{proxyUrl}/explorer/…` routes (the Explorer key never reaches the browser), and
  * `{proxyUrl}/capabilities` to know whether write controls may be shown.
  *
- * Every answer is validated with the contract schemas (bare or `{ data, meta, errors }`
- * enveloped); every failure is an `ExplorerRequestError` with a stable `code` — the
+ * The server piece checked every answer against the contract; here answers (bare or
+ * `{ data, meta, errors }` enveloped) are read defensively (`shape.ts`), so an odd body
+ * renders a sensible state instead of throwing. Every failure is an `ExplorerRequestError` with a stable `code` — the
  * proxy's or the service's (`watchlist_limit_reached`, `not_found`, `invalid_parameter`,
  * `writes_disabled`…), or `network` / `invalid_response` — so elements can explain it.
  *
  * Nothing here touches the DOM.
  */
-import * as z from 'zod/mini';
-import {
-  changesEnvelopeSchema,
-  checkContract,
-  formatMonitoringChangesQuery,
-  kitErrorSchema,
-  notificationsEnvelopeSchema,
-  unwrapEnvelope,
-  watchlistItemSchema,
-  watchlistResponseSchema,
-  type ChangesEnvelope,
-  type MonitoringChangesQuery,
-  type NotificationsEnvelope,
-  type WatchlistItem,
-  type WatchlistResponse,
-} from '../contract/index.js';
+import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
+import { IMPACT_ORDER, MATERIALITIES, WATCH_STATES } from '../contract/enums.js';
+import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/queries.js';
+import { any, count, flag, listOf, oneOf, shape, shapeOf, text, type Reader } from './shape.js';
 
 /** A failed Explorer call from the browser. */
 export class ExplorerRequestError extends Error {
@@ -44,12 +33,57 @@ export class ExplorerRequestError extends Error {
 }
 
 /** `GET {proxyUrl}/capabilities`. */
-export const capabilitiesSchema = z.looseObject({
-  explorer: z.optional(z.boolean()),
-  explorerWrites: z.optional(z.boolean()),
-  widget: z.optional(z.boolean()),
+export interface Capabilities {
+  explorer?: boolean | undefined;
+  explorerWrites?: boolean | undefined;
+  widget?: boolean | undefined;
+}
+
+// What the elements read of each body, typed as the contract says (other fields kept as sent).
+const withId = (fields: Record<string, Reader>) => (value: unknown) => {
+  const item = shape<{ id?: string }>(value, { ...fields, id: text });
+  return item?.id ? item : undefined; // an item without an id cannot be shown or changed
+};
+const assetSummary = (value: unknown) =>
+  shape(value, { id: text, name: text, symbol: text, issuerName: text, chain: text, contractAddress: text }) ?? {};
+const watchlistItem = withId({
+  asset: assetSummary,
+  state: oneOf(WATCH_STATES),
+  stateReason: text,
+  intakeStatus: text,
+  monitoringEnabled: flag,
+  note: text,
+  addedAt: text,
 });
-export type Capabilities = z.infer<typeof capabilitiesSchema>;
+const labelled = shapeOf({ label: text, value: any });
+const change = withId({
+  asset: shapeOf({ name: text }),
+  detectedAt: text,
+  title: text,
+  detail: text,
+  materiality: oneOf(MATERIALITIES),
+  sourceUrl: text,
+  priorSourceUrl: text,
+  href: text,
+  isNew: flag,
+  confirmed: flag,
+  lowSignal: flag,
+  impact: text,
+  explanation: shapeOf({ headline: text, what: text, whyItMatters: text, impact: text, field: shapeOf({ label: text }), previous: labelled, current: labelled }),
+  direction: oneOf(IMPACT_ORDER),
+  impactAssessment: shapeOf({ direction: oneOf(IMPACT_ORDER), whatThisMeansForHolders: text }),
+});
+const notification = (value: unknown) => {
+  const item = withId({ kind: text, title: text, body: text, href: text, assetName: text, headline: text, impact: text, changeHref: text, createdAt: text, readAt: text })(value);
+  return item && (item as { kind?: string }).kind ? item : undefined;
+};
+const readers = {
+  capabilities: shapeOf({ explorer: flag, explorerWrites: flag, widget: flag }),
+  watchlist: shapeOf({ data: listOf(watchlistItem), limit: count, used: count }),
+  watchlistItem,
+  changes: shapeOf({ items: listOf(change), truncated: (v) => v === true }),
+  notifications: shapeOf({ items: listOf(notification), unread: (v) => count(v) ?? 0 }),
+};
 
 export interface ExplorerCallOptions {
   /** Base URL of the server piece (e.g. `/api/kyi`). */
@@ -67,7 +101,7 @@ async function call<T>(
   options: ExplorerCallOptions,
   path: string,
   init: { method?: string; body?: unknown; query?: URLSearchParams },
-  schema: z.ZodMiniType<T> | null,
+  read: Reader | null,
 ): Promise<T> {
   const qs = init.query?.toString();
   const url = `${options.proxyUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
@@ -75,7 +109,7 @@ async function call<T>(
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const doFetch = options.fetch ?? fetch;
   let response: Response;
-  let text: string;
+  let raw: string;
   try {
     response = await doFetch(url, {
       method: init.method ?? 'GET',
@@ -84,24 +118,24 @@ async function call<T>(
       credentials: 'same-origin',
       signal: options.signal,
     });
-    text = await response.text();
+    raw = await response.text();
   } catch (error) {
     if (isAbortError(error) || options.signal?.aborted) throw error;
     throw new ExplorerRequestError('network', 'The server could not be reached', 0);
   }
   let json: unknown = undefined;
-  if (text) {
+  if (raw) {
     try {
-      json = unwrapEnvelope(JSON.parse(text));
+      json = JSON.parse(raw);
     } catch {
       json = undefined;
     }
   }
   if (!response.ok) {
-    const body = checkContract(kitErrorSchema, json);
+    const body = shape<{ code?: string; message?: string }>(json, { code: text, message: text });
     const retry = Number(response.headers.get('retry-after'));
     const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : undefined;
-    if (body.ok) throw new ExplorerRequestError(body.data.code, body.data.message, response.status, retryAfter);
+    if (body?.code) throw new ExplorerRequestError(body.code, body.message ?? '', response.status, retryAfter);
     throw new ExplorerRequestError(
       response.status === 429 ? 'too_many_requests' : response.status >= 500 ? 'upstream_error' : 'invalid_response',
       `The server answered ${response.status}`,
@@ -109,12 +143,10 @@ async function call<T>(
       retryAfter,
     );
   }
-  if (schema === null) return undefined as T;
-  const checked = checkContract(schema, json);
-  if (!checked.ok) {
-    throw new ExplorerRequestError('invalid_response', `Unexpected answer from the server (${checked.message})`, response.status);
-  }
-  return checked.data;
+  if (read === null) return undefined as T;
+  const body = read(json);
+  if (body === undefined) throw new ExplorerRequestError('invalid_response', 'Unexpected answer from the server', response.status);
+  return body as T;
 }
 
 const capabilityCache = new Map<string, Promise<Capabilities>>();
@@ -127,7 +159,7 @@ export function getCapabilities(options: ExplorerCallOptions & { fresh?: boolean
   const key = options.proxyUrl;
   const cached = capabilityCache.get(key);
   if (cached && !options.fresh) return cached;
-  const promise = call({ ...options, signal: undefined }, '/capabilities', {}, capabilitiesSchema);
+  const promise = call<Capabilities>({ ...options, signal: undefined }, '/capabilities', {}, readers.capabilities);
   capabilityCache.set(key, promise);
   promise.catch(() => {
     if (capabilityCache.get(key) === promise) capabilityCache.delete(key);
@@ -142,12 +174,12 @@ export function clearCapabilities(): void {
 
 /** `GET /me/watchlist`. */
 export function fetchWatchlist(options: ExplorerCallOptions): Promise<WatchlistResponse> {
-  return call(options, '/explorer/me/watchlist', {}, watchlistResponseSchema);
+  return call(options, '/explorer/me/watchlist', {}, readers.watchlist);
 }
 
 /** `POST /me/watchlist` — 409 `watchlist_limit_reached`, 404 `not_found` are the ones to explain. */
 export function addWatchlistItem(options: ExplorerCallOptions, assetId: string): Promise<WatchlistItem> {
-  return call(options, '/explorer/me/watchlist', { method: 'POST', body: { assetId } }, watchlistItemSchema);
+  return call(options, '/explorer/me/watchlist', { method: 'POST', body: { assetId } }, readers.watchlistItem);
 }
 
 /** `PATCH /me/watchlist/{id}`. */
@@ -160,7 +192,7 @@ export function updateWatchlistItem(
     options,
     `/explorer/me/watchlist/${encodeURIComponent(id)}`,
     { method: 'PATCH', body: patch },
-    watchlistItemSchema,
+    readers.watchlistItem,
   );
 }
 
@@ -178,14 +210,14 @@ export function fetchChanges(
   query: MonitoringChangesQuery | URLSearchParams,
 ): Promise<ChangesEnvelope> {
   const params = query instanceof URLSearchParams ? query : formatMonitoringChangesQuery(query);
-  return call(options, '/explorer/me/monitoring/changes', { query: params }, changesEnvelopeSchema);
+  return call(options, '/explorer/me/monitoring/changes', { query: params }, readers.changes);
 }
 
 /** `GET /me/notifications`. */
 export function fetchNotifications(options: ExplorerCallOptions, query: { unread?: boolean } = {}): Promise<NotificationsEnvelope> {
   const params = new URLSearchParams();
   if (query.unread !== undefined) params.set('unread', String(query.unread));
-  return call(options, '/explorer/me/notifications', { query: params }, notificationsEnvelopeSchema);
+  return call(options, '/explorer/me/notifications', { query: params }, readers.notifications);
 }
 
 /** Whether `url` may become a link: absolute http(s) only (no `javascript:`, `data:`…). */

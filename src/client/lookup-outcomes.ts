@@ -1,19 +1,15 @@
 /**
- * Turns relayed upstream answers into the statuses the elements render, validating bodies
- * with the contract schemas. Also checks element input before any request is made.
+ * Turns relayed upstream answers into the statuses the elements render. Bodies were checked
+ * against the contract by the server piece; here they are read defensively (`shape.ts`), so
+ * an odd body renders a sensible state instead of throwing. Each answer is read once, however
+ * many elements show it. Also checks element input before any request is made.
  */
-import {
-  assetRecordSchema,
-  checkContract,
-  isAddress,
-  isCaip10,
-  isCaip19,
-  isChainName,
-  tokenLookupResultSchema,
-  type AssetRecord,
-  type TokenLookupResult,
-} from '../contract/index.js';
+import type { AssetRecord, TokenLookupResult } from '../contract/index.js';
+import { isCaip10, isCaip19 } from '../contract/caip.js';
+import { isAddress, isChainName } from '../contract/identifiers.js';
+import { t, type StringKey } from '../strings.js';
 import { getLookupClient, isAbortError, LookupError, statusCode, type LookupOptions, type LookupRequest, type LookupResponse } from './lookup.js';
+import { flag, isObject, listOf, shape, shapeOf, text } from './shape.js';
 
 /** Why a lookup could not be answered. */
 export interface OutcomeError {
@@ -58,29 +54,22 @@ export type InputCheck = { ok: true; request: LookupRequest } | { ok: false; emp
 
 const clean = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() : '');
 
+function problem(section: 'tokenStatus' | 'assetCard', reason: InputProblem['reason'], empty = false): InputCheck {
+  return { ok: false, empty, problem: { reason, message: t(`${section}.invalid.${reason}` as StringKey, undefined, 'en') } };
+}
+
 /** Rules 1–2 of the token lookup, checked in the browser so a bad input costs no request. */
 export function checkTokenInput(input: TokenInput): InputCheck {
   const caip19 = clean(input.caip19);
   const address = clean(input.address);
   const chainSlug = clean(input.chainSlug);
-  if (!caip19 && !address && !chainSlug)
-    return { ok: false, empty: true, problem: { reason: 'missing', message: 'Provide caip19, or address with optional chain-slug' } };
-  if (caip19 && address)
-    return { ok: false, empty: false, problem: { reason: 'mixed', message: 'Use either caip19, or address with optional chain-slug, not both' } };
-  if (caip19 && chainSlug)
-    return { ok: false, empty: false, problem: { reason: 'chainWithoutAddress', message: 'chain-slug requires address' } };
-  if (caip19) {
-    if (!isCaip19(caip19))
-      return { ok: false, empty: false, problem: { reason: 'caip19', message: 'caip19 must be a valid CAIP-19 identifier' } };
-    return { ok: true, request: { kind: 'token', caip19 } };
-  }
-  if (!address)
-    return { ok: false, empty: false, problem: { reason: 'chainWithoutAddress', message: 'chain-slug requires address' } };
-  if (!isAddress(address))
-    return { ok: false, empty: false, problem: { reason: 'address', message: 'address must be a token address' } };
-  if (chainSlug && !isChainName(chainSlug))
-    return { ok: false, empty: false, problem: { reason: 'chain', message: 'chain-slug must be a chain slug' } };
-  return { ok: true, request: { kind: 'token', address, ...(chainSlug ? { chainSlug } : {}) } };
+  if (!caip19 && !address && !chainSlug) return problem('tokenStatus', 'missing', true);
+  if (caip19 && address) return problem('tokenStatus', 'mixed');
+  if (caip19 ? chainSlug : !address) return problem('tokenStatus', 'chainWithoutAddress');
+  if (caip19) return isCaip19(caip19) ? { ok: true, request: { kind: 'token', caip19 } } : problem('tokenStatus', 'caip19');
+  if (!isAddress(address)) return problem('tokenStatus', 'address');
+  if (chainSlug && !isChainName(chainSlug)) return problem('tokenStatus', 'chain');
+  return { ok: true, request: chainSlug ? { kind: 'token', address, chainSlug } : { kind: 'token', address } };
 }
 
 /** `account-id` (CAIP-10), or `chain` + `address`. */
@@ -88,23 +77,59 @@ export function checkAssetInput(input: AssetInput): InputCheck {
   const accountId = clean(input.accountId);
   const chain = clean(input.chain);
   const address = clean(input.address);
-  if (!accountId && !chain && !address)
-    return { ok: false, empty: true, problem: { reason: 'missing', message: 'Provide account-id, or chain and address' } };
-  if (accountId && (chain || address))
-    return { ok: false, empty: false, problem: { reason: 'mixed', message: 'Use either account-id, or chain and address, not both' } };
-  if (accountId) {
-    if (!isCaip10(accountId))
-      return { ok: false, empty: false, problem: { reason: 'accountId', message: 'account-id must be a valid CAIP-10 account ID' } };
-    return { ok: true, request: { kind: 'asset', accountId } };
-  }
-  if (!chain || !address)
-    return { ok: false, empty: false, problem: { reason: 'missing', message: 'Provide account-id, or chain and address' } };
-  if (!isChainName(chain))
-    return { ok: false, empty: false, problem: { reason: 'chain', message: 'chain must be a chain name' } };
-  if (!isAddress(address))
-    return { ok: false, empty: false, problem: { reason: 'address', message: 'address must be an account address' } };
+  if (!accountId && !chain && !address) return problem('assetCard', 'missing', true);
+  if (accountId && (chain || address)) return problem('assetCard', 'mixed');
+  if (accountId) return isCaip10(accountId) ? { ok: true, request: { kind: 'asset', accountId } } : problem('assetCard', 'accountId');
+  if (!chain || !address) return problem('assetCard', 'missing');
+  if (!isChainName(chain)) return problem('assetCard', 'chain');
+  if (!isAddress(address)) return problem('assetCard', 'address');
   return { ok: true, request: { kind: 'asset', chain, address } };
 }
+
+// What the elements read of each body, typed as the contract says (other fields kept as sent).
+const tokenMatch = shapeOf({
+  kyi_verified: flag,
+  token: (v) => shape(v, { caip19: text, caip2: text, chain_slug: text, address: text }) ?? {},
+  issuer: shapeOf({ name: text, kyb_verified: flag }),
+});
+const authority = shapeOf({
+  authority_type: text,
+  address: text,
+  verified: flag,
+  account_type: text,
+  multisig_signers: (v) => listOf(text)(v),
+});
+const assetFields = {
+  token_details: shapeOf({
+    chain: text,
+    address: text,
+    token_name: text,
+    token_ticker: text,
+    token_image: text,
+    authorities: listOf(authority),
+  }),
+  business_details: shapeOf({ business_name: text, business_verified: flag, business_description: text }),
+  website_url: text,
+  whitepaper_url: text,
+  asset_url: text,
+  attestation_address: text,
+};
+
+function readToken(body: unknown): TokenLookupResult | undefined {
+  if (!isObject(body) || typeof body.kyi_verified !== 'boolean' || !Array.isArray(body.data)) return undefined;
+  return shape<TokenLookupResult>(body, { data: listOf(tokenMatch) });
+}
+
+function readAsset(body: unknown): AssetRecord | undefined {
+  const record = shape<AssetRecord>(body, assetFields);
+  return record?.token_details ? record : undefined;
+}
+
+const unexpected = (status: number): OutcomeError => ({
+  code: 'invalid_response',
+  message: 'The verification service sent an unexpected answer',
+  status,
+});
 
 function errorFrom(response: LookupResponse): OutcomeError {
   const body = response.body as { code?: unknown; message?: unknown } | null | undefined;
@@ -119,33 +144,39 @@ function errorFrom(response: LookupResponse): OutcomeError {
   return { code, message, status: response.status };
 }
 
+// One outcome per answer object: the client hands the same answer to every element that
+// asked for it (and to cache hits), so 500 elements over 100 tokens read 100 bodies.
+const outcomes = new WeakMap<LookupResponse, TokenOutcome | AssetOutcome>();
+
+function memo<O extends TokenOutcome | AssetOutcome>(response: LookupResponse, read: (r: LookupResponse) => O): O {
+  let outcome = outcomes.get(response) as O | undefined;
+  if (!outcome) outcomes.set(response, (outcome = read(response)));
+  return outcome;
+}
+
 /** Maps a relayed `GET /kyi/v1/tokens` answer to a status. */
 export function tokenOutcome(response: LookupResponse): TokenOutcome {
-  if (response.status === 200) {
-    const parsed = checkContract(tokenLookupResultSchema, response.body);
-    if (!parsed.ok)
-      return { status: 'error', result: null, error: { code: 'invalid_response', message: parsed.message, status: 200 } };
-    return { status: parsed.data.kyi_verified ? 'verified' : 'unverified', result: parsed.data };
-  }
-  if (response.status === 404) {
-    const parsed = checkContract(tokenLookupResultSchema, response.body);
-    return { status: 'not-found', result: parsed.ok ? parsed.data : { kyi_verified: false, data: [] } };
-  }
-  if (response.status === 400) return { status: 'invalid', result: null, error: errorFrom(response) };
-  return { status: 'error', result: null, error: errorFrom(response) };
+  return memo(response, ({ status, body }): TokenOutcome => {
+    if (status === 200) {
+      const result = readToken(body);
+      if (!result) return { status: 'error', result: null, error: unexpected(200) };
+      return { status: result.kyi_verified ? 'verified' : 'unverified', result };
+    }
+    if (status === 404) return { status: 'not-found', result: readToken(body) ?? { kyi_verified: false, data: [] } };
+    return { status: status === 400 ? 'invalid' : 'error', result: null, error: errorFrom(response) };
+  });
 }
 
 /** Maps a relayed asset-route answer to a status (404 = not verified on this chain). */
 export function assetOutcome(response: LookupResponse): AssetOutcome {
-  if (response.status === 200) {
-    const parsed = checkContract(assetRecordSchema, response.body);
-    if (!parsed.ok)
-      return { status: 'error', result: null, error: { code: 'invalid_response', message: parsed.message, status: 200 } };
-    return { status: 'verified', result: parsed.data };
-  }
-  if (response.status === 404) return { status: 'not-found', result: null };
-  if (response.status === 400) return { status: 'invalid', result: null, error: errorFrom(response) };
-  return { status: 'error', result: null, error: errorFrom(response) };
+  return memo(response, ({ status, body }): AssetOutcome => {
+    if (status === 200) {
+      const result = readAsset(body);
+      return result ? { status: 'verified', result } : { status: 'error', result: null, error: unexpected(200) };
+    }
+    if (status === 404) return { status: 'not-found', result: null };
+    return { status: status === 400 ? 'invalid' : 'error', result: null, error: errorFrom(response) };
+  });
 }
 
 function failure(error: unknown): OutcomeError {

@@ -1,6 +1,9 @@
 /**
  * The browser's lookup client: every lookup asked for within one frame, by any element, is
- * deduplicated and sent as one `POST {proxyUrl}/lookup` (split at 100 per request).
+ * deduplicated and sent as one `POST {proxyUrl}/lookup` (split at 100 per request). The
+ * request leaves right after the elements connected in the same task have rendered (Lit
+ * renders in microtasks), before the browser lays the page out; lookups asked later in the
+ * same frame are gathered into one more request at the frame: at most two per frame.
  *
  * - Answers are cached in memory with a TTL and a bound, shared by every element.
  * - A failing batch fails only its own entries; one entry's error status fails only it.
@@ -11,7 +14,7 @@
  *
  * Nothing here touches the DOM until a lookup is made.
  */
-import { LIMITS } from '../contract/index.js';
+import { LIMITS } from '../contract/limits.js';
 import { TtlCache } from './lookup-cache.js';
 
 /** One lookup. `token` → `GET /kyi/v1/tokens`; `asset` → the asset routes. */
@@ -57,7 +60,7 @@ export interface LookupClientOptions {
   batchSize?: number;
   /** The fetch to use (defaults to the global one at call time). */
   fetch?: typeof fetch;
-  /** Schedules a flush; default: the next animation frame, or a timeout when hidden. */
+  /** Schedules a flush; default: the end of the current task (see the module comment). */
   schedule?: (flush: () => void) => void;
 }
 
@@ -100,8 +103,8 @@ export function toWire(request: LookupRequest): Record<string, string> {
 
 /** The identity of a lookup: equal keys are one lookup. */
 export function lookupKey(request: LookupRequest): string {
-  const wire = toWire(request);
-  return JSON.stringify(Object.keys(wire).sort().map((k) => [k, wire[k]]));
+  const r = request as Partial<Record<string, string>>;
+  return [request.kind, r.caip19, r.address, r.chainSlug || undefined, r.accountId, r.chain].join('\n');
 }
 
 function abortError(signal: AbortSignal | undefined): unknown {
@@ -117,21 +120,30 @@ export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-function defaultSchedule(flush: () => void): void {
+/** Runs `run` at the next animation frame (rAF stalls in background tabs: a timeout then). */
+function nextFrame(run: () => void): void {
   let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    flush();
+  const once = () => {
+    if (!done) {
+      done = true;
+      run();
+    }
   };
   const visible = typeof document !== 'undefined' && document.visibilityState !== 'hidden';
-  if (visible && typeof requestAnimationFrame === 'function') {
-    requestAnimationFrame(run);
-    // rAF stalls in background tabs; never let a lookup wait on it for long.
-    setTimeout(run, 100);
-  } else {
-    setTimeout(run, 0);
-  }
+  if (visible && typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
+  setTimeout(once, visible ? 100 : 0);
+}
+
+/** The first request of the current frame has left (reset at the frame). */
+let sentThisFrame = false;
+
+function defaultSchedule(flush: () => void): void {
+  if (sentThisFrame) return nextFrame(flush);
+  // The first lookups of a frame leave once the microtasks queued so far (where Lit renders
+  // every element connected in this task) have run: before the browser lays the page out.
+  sentThisFrame = true;
+  nextFrame(() => (sentThisFrame = false));
+  queueMicrotask(flush);
 }
 
 /** Counters, for tests and benchmarks. */

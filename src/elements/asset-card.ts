@@ -1,7 +1,8 @@
 import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { checkAssetInput, lookupAsset, type InputCheck } from '../client/lookup-outcomes.js';
 import type { LookupRequest } from '../client/lookup.js';
-import { parseCaip10, type AssetRecord, type Authority } from '../contract/index.js';
+import { parseCaip10 } from '../contract/caip.js';
+import type { AssetRecord, Authority } from '../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../events.js';
 import type { StringKey } from '../strings.js';
 import { assetCardStyles } from './asset-card.styles.js';
@@ -74,6 +75,8 @@ function humanize(value: string): string {
  */
 export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   static override styles = [...sharedStyles, assetCardStyles];
+
+  protected static override inputs: readonly PropertyKey[] = ['proxyUrl', 'accountId', 'chain', 'address'];
 
   static override properties = {
     accountId: { type: String, reflect: true, attribute: 'account-id' },

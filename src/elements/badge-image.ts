@@ -3,7 +3,7 @@
  * when the user prefers dark (`auto` theme) — no script, no layout shift (explicit size).
  */
 import { html, type TemplateResult } from 'lit';
-import { badgeUrl, type BadgeOptions } from '../contract/index.js';
+import { badgeUrl, type BadgeOptions } from '../contract/badge.js';
 
 export type ThemeChoice = 'auto' | 'dark' | 'light';
 
@@ -19,45 +19,47 @@ export function httpUrl(value: string | null | undefined): string | undefined {
   }
 }
 
+type Sources = { urls: string[]; themes: ('dark' | 'light')[] };
+const sourceCache = new Map<string, Sources | undefined>();
+
 /**
  * The URLs for a theme choice: `[dark, light]` for `auto`, else one. `undefined` when no badge
- * base URL is configured or a URL is not http(s).
+ * base URL is configured or a URL is not http(s). Remembered: a page of statuses shows one badge.
  */
-export function badgeSources(
-  baseUrl: string,
-  options: Omit<BadgeOptions, 'theme'>,
-  theme: ThemeChoice,
-): { urls: string[]; themes: ('dark' | 'light')[] } | undefined {
+export function badgeSources(baseUrl: string, options: Omit<BadgeOptions, 'theme'>, theme: ThemeChoice): Sources | undefined {
   // No badge base configured: no image (a page-relative URL would only 404).
   if (!baseUrl) return undefined;
+  const key = [baseUrl, options.credential, options.variant, options.format, options.size, theme, typeof document === 'undefined' ? '' : document.baseURI].join(' ');
+  if (sourceCache.has(key)) return sourceCache.get(key);
   const themes: ('dark' | 'light')[] = theme === 'auto' ? ['dark', 'light'] : [theme];
   const urls = themes.map((t) => httpUrl(badgeUrl(baseUrl, { ...options, theme: t })));
-  if (urls.some((u) => !u)) return undefined;
-  return { urls: urls as string[], themes };
+  const sources = urls.every(Boolean) ? { urls: urls as string[], themes } : undefined;
+  if (sourceCache.size > 100) sourceCache.clear();
+  sourceCache.set(key, sources);
+  return sources;
 }
 
+/** The badge image: an `<img>`, or for `auto` a `<picture>` whose dark source follows the user's scheme. */
 export function badgePicture(
-  sources: { urls: string[]; themes: ('dark' | 'light')[] },
+  sources: Sources,
   alt: string,
-  box: { width: number; height: number },
+  { width, height }: { width: number; height: number },
   onError: () => void,
   part = 'image',
 ): TemplateResult {
-  const img = (src: string) =>
-    html`<img
-      part=${part}
-      src=${src}
-      alt=${alt}
-      width=${box.width}
-      height=${box.height}
-      loading="lazy"
-      decoding="async"
-      @error=${onError}
-    />`;
-  if (sources.urls.length === 1) return img(sources.urls[0]!);
-  return html`<picture
-    ><source media="(prefers-color-scheme: dark)" srcset=${sources.urls[0]!} width=${box.width} height=${box.height} />${img(
-      sources.urls[1]!,
-    )}</picture
-  >`;
+  const [first, light] = sources.urls;
+  // Flat templates (no nesting): a page may render hundreds of badges.
+  return light === undefined
+    ? html`<img part=${part} src=${first!} alt=${alt} width=${width} height=${height} loading="lazy" decoding="async" @error=${onError} />`
+    : html`<picture
+        ><source media="(prefers-color-scheme: dark)" srcset=${first!} width=${width} height=${height} /><img
+          part=${part}
+          src=${light}
+          alt=${alt}
+          width=${width}
+          height=${height}
+          loading="lazy"
+          decoding="async"
+          @error=${onError}
+      /></picture>`;
 }

@@ -1,11 +1,6 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
-import {
-  BADGE_THEMES,
-  CREDENTIAL_TYPES,
-  isOneOf,
-  parseBadgeOptions,
-  type BadgeOptions,
-} from '../contract/index.js';
+import { parseBadgeOptions, type BadgeOptions } from '../contract/badge.js';
+import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../contract/enums.js';
 import { emit, KyiErrorEvent } from '../events.js';
 import type { StringKey } from '../strings.js';
 import { badgePicture, badgeSources, httpUrl } from './badge-image.js';

@@ -1,12 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import {
-  LIMITS,
-  MATERIALITIES,
-  SORT_ORDERS,
-  impactRank,
-  type Change,
-  type WatchlistItem,
-} from '../contract/index.js';
+import type { Change, WatchlistItem } from '../contract/index.js';
+import { MATERIALITIES, SORT_ORDERS, impactRank } from '../contract/enums.js';
+import { LIMITS } from '../contract/limits.js';
 import { fetchChanges, fetchWatchlist, safeHttpUrl } from '../client/explorer.js';
 import { KyiChangesEvent } from '../events.js';
 import type { StringKey } from '../strings.js';

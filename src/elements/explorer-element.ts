@@ -10,8 +10,12 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ExplorerRequestError, isAbortError } from '../client/explorer.js';
 import { KyiErrorEvent } from '../events.js';
-import type { StringKey } from '../strings.js';
+import { addStrings, type StringKey } from '../strings.js';
+import { enMonitoring } from '../locales/en-monitoring.js';
 import { KyiElement } from './kyi-element.js';
+
+// The monitoring sections of the English table ship with the monitoring elements only.
+addStrings('en', enMonitoring);
 
 /** Shortest polling interval an element accepts, in seconds (the budget is shared per key). */
 export const MIN_REFRESH_SECONDS = 30;

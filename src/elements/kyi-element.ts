@@ -5,7 +5,7 @@
  *
  * Side-effect free: the shared observer starts when the first element connects.
  */
-import { LitElement } from 'lit';
+import { LitElement, type PropertyValues } from 'lit';
 import { getConfig, onConfigChange, type KyiConfig } from '../config.js';
 import { resolveLang, t, tMaybe, type StringKey, type StringParams } from '../strings.js';
 
@@ -33,6 +33,9 @@ function stopWatching(): void {
 }
 
 export class KyiElement extends LitElement {
+  /** The language of the update in progress (resolved once per update, not per string). */
+  #lang: string | undefined;
+
   override connectedCallback(): void {
     super.connectedCallback();
     connected.add(this);
@@ -50,9 +53,18 @@ export class KyiElement extends LitElement {
     return getConfig(this);
   }
 
+  protected override update(changed: PropertyValues): void {
+    this.#lang = resolveLang(this);
+    try {
+      super.update(changed);
+    } finally {
+      this.#lang = undefined;
+    }
+  }
+
   /** The language this element renders in. */
   protected get renderLang(): string {
-    return resolveLang(this);
+    return this.#lang ?? resolveLang(this);
   }
 
   /** A string from the table, in this element's language. */

@@ -14,6 +14,7 @@ import type { InputCheck, InputProblem, OutcomeError } from '../client/lookup-ou
 import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../client/live-elements.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../events.js';
 import type { StringKey } from '../strings.js';
+import { configVersion } from '../config.js';
 import { KyiElement } from './kyi-element.js';
 
 /** The outcome shape both elements' lookups resolve with. */
@@ -60,6 +61,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   declare protected _problem: InputProblem | undefined;
 
   #key: string | undefined;
+  #configVersion = -1;
   #controller: AbortController | undefined;
   #runId = 0;
   #run: Promise<void> = Promise.resolve();
@@ -74,6 +76,8 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     this._problem = undefined;
   }
 
+  /** Properties that identify what to look up (a change means a new lookup). */
+  protected static inputs: readonly PropertyKey[] = ['proxyUrl'];
   /** Checks the element's input attributes. */
   protected abstract checkInput(): InputCheck;
   /** Runs the lookup for a valid input. Must reject only with an AbortError. */
@@ -142,6 +146,11 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (!this.isConnected) return;
+    // Input is checked again only when it (or the configuration) changed, not on every render.
+    const inputs = (this.constructor as typeof KyiLookupElement).inputs;
+    if (this.#key !== undefined && this.#configVersion === configVersion() && !inputs.some((p) => (changed as Map<PropertyKey, unknown>).has(p)))
+      return;
+    this.#configVersion = configVersion();
     const check = this.checkInput();
     const key = check.ok
       ? `${this.config.proxyUrl}\n${lookupKey(check.request)}`

@@ -1,11 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import {
-  NOTIFICATION_GROUP_NAMES,
-  notificationGroupOf,
-  type Notification,
-  type NotificationGroup,
-  type NotificationsEnvelope,
-} from '../contract/index.js';
+import type { Notification, NotificationGroup, NotificationsEnvelope } from '../contract/index.js';
+import { NOTIFICATION_GROUP_NAMES, notificationGroupOf } from '../contract/enums.js';
 import { fetchNotifications, safeHttpUrl } from '../client/explorer.js';
 import { KyiNotificationsEvent } from '../events.js';
 import type { StringKey } from '../strings.js';
@@ -120,7 +115,7 @@ export class KyiNotifications extends KyiExplorerElement {
     const changeHref = safeHttpUrl(n.changeHref);
     return html`<li class="item" part="notification" data-kind=${n.kind} ?data-unread=${unread}>
       <div class="row head">
-        <span class="title">${n.title ?? n.headline ?? this.t(`notifications.kind.${n.kind}` as StringKey)}</span>
+        <span class="title">${n.title ?? n.headline ?? this.tMaybe(`notifications.kind.${n.kind}`) ?? n.kind}</span>
         <span class="row">
           ${unread ? html`<span class="tag">${this.t('notifications.unreadTag')}</span>` : nothing}
           <span class="tag">${this.tMaybe(`notifications.kind.${n.kind}`) ?? n.kind}</span>

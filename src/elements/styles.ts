@@ -101,28 +101,6 @@ export const componentStyles = css`
     min-height: 1em;
     border-radius: calc(var(--_kyi-radius) / 2);
     background: var(--_kyi-skeleton);
-    background-image: linear-gradient(
-      90deg,
-      transparent 0,
-      color-mix(in srgb, var(--_kyi-surface) 45%, transparent) 50%,
-      transparent 100%
-    );
-    background-size: 200% 100%;
-    background-repeat: no-repeat;
-    animation: kyi-shimmer 1.4s ease-in-out infinite;
-  }
-  @keyframes kyi-shimmer {
-    from {
-      background-position: 150% 0;
-    }
-    to {
-      background-position: -50% 0;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .skeleton {
-      animation: none;
-    }
   }
 
   .alert {

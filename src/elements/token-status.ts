@@ -1,4 +1,4 @@
-import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { lookupToken, checkTokenInput, type InputCheck } from '../client/lookup-outcomes.js';
 import type { LookupRequest } from '../client/lookup.js';
 import type { TokenLookupResult, TokenMatch } from '../contract/index.js';
@@ -8,9 +8,16 @@ import { KyiLookupElement, type LookupOutcomeLike } from './lookup-element.js';
 import { sharedStyles } from './styles.js';
 import { tokenStatusStyles } from './token-status.styles.js';
 
-const checkIcon = svg`<path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/>`;
-const dashIcon = svg`<circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/>`;
-const questionIcon = svg`<circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M8 8a2 2 0 1 1 2.6 1.9c-.4.2-.6.5-.6.9v.7" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/><circle cx="10" cy="13.8" r="1" fill="currentColor"/>`;
+type IconKind = 'verified' | 'unverified' | 'not-found';
+
+/** The state icon: one flat template per kind (500 statuses render it 500 times). */
+function icon(kind: IconKind, label: string): TemplateResult {
+  return kind === 'verified'
+    ? html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`
+    : kind === 'unverified'
+      ? html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`
+      : html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M8 8a2 2 0 1 1 2.6 1.9c-.4.2-.6.5-.6.9v.7" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/><circle cx="10" cy="13.8" r="1" fill="currentColor"/></svg>`;
+}
 
 function chainOf(match: TokenMatch): string {
   return match.token.chain_slug || match.token.caip2 || match.token.caip19?.split('/')[0] || '?';
@@ -46,6 +53,8 @@ function chainOf(match: TokenMatch): string {
  */
 export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   static override styles = [...sharedStyles, tokenStatusStyles];
+
+  protected static override inputs: readonly PropertyKey[] = ['proxyUrl', 'caip19', 'address', 'chainSlug'];
 
   static override properties = {
     caip19: { type: String, reflect: true },
@@ -105,12 +114,6 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     this._badgeFailed = true;
   };
 
-  #icon(kind: 'unverified' | 'not-found', label: string): TemplateResult {
-    return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}>
-      <title>${label}</title>${kind === 'unverified' ? dashIcon : questionIcon}
-    </svg>`;
-  }
-
   #badge(label: string): TemplateResult {
     const size = this.compact ? 16 : 24;
     const sources = this._badgeFailed
@@ -120,10 +123,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
           { credential: 'kyi_verified', variant: 'icon', format: 'svg', size },
           (['auto', 'dark', 'light'].includes(this.theme) ? this.theme : 'auto') as ThemeChoice,
         );
-    if (!sources)
-      return html`<svg part="icon" class="icon verified" viewBox="0 0 20 20" role="img" aria-label=${label}>
-        <title>${label}</title>${checkIcon}
-      </svg>`;
+    if (!sources) return icon('verified', label);
     return html`<span class="badge">${badgePicture(sources, label, { width: size, height: size }, this.#onBadgeError, 'badge')}</span>`;
   }
 
@@ -148,60 +148,48 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   }
 
   override render() {
+    const status = this._status;
     const compact = this.compact;
-    switch (this._status) {
+    const c = compact ? 'compact' : '';
+    switch (status) {
       case 'idle':
         return nothing;
-      case 'loading':
-        return html`<span part="base" class="base loading ${compact ? 'compact' : ''}" aria-busy="true">
-          <span part="skeleton" class="skeleton icon-skeleton"></span>
-          ${compact ? nothing : html`<span part="skeleton" class="skeleton text-skeleton"></span>`}
-          <span class="visually-hidden">${this.t('tokenStatus.loading')}</span>
-        </span>`;
+      case 'loading': {
+        const text = this.t('tokenStatus.loading');
+        return compact
+          ? html`<span part="base" class="base loading compact" aria-busy="true"><span part="skeleton" class="skeleton icon-skeleton"></span><span class="visually-hidden">${text}</span></span>`
+          : html`<span part="base" class="base loading" aria-busy="true"><span part="skeleton" class="skeleton icon-skeleton"></span><span part="skeleton" class="skeleton text-skeleton"></span><span class="visually-hidden">${text}</span></span>`;
+      }
       case 'verified': {
         const label = this.t('tokenStatus.verified');
-        return html`<span part="base" class="base verified ${compact ? 'compact' : ''}">
-          ${this.#badge(label)}
-          ${compact
-            ? nothing
-            : html`<span class="text"
-                ><span part="label" class="label">${label}</span>${this.#issuer()}${this.#summary()}</span
-              >`}
-        </span>`;
+        return compact
+          ? html`<span part="base" class="base verified compact">${this.#badge(label)}</span>`
+          : html`<span part="base" class="base verified">${this.#badge(label)}<span class="text"><span part="label" class="label">${label}</span>${this.#issuer()}${this.#summary()}</span></span>`;
       }
       case 'unverified': {
         const label = this.t('tokenStatus.unverified');
-        return html`<span part="base" class="base unverified ${compact ? 'compact' : ''}">
-          ${this.#icon('unverified', label)}
-          ${compact
-            ? nothing
-            : html`<span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span>`}
-        </span>`;
+        return compact
+          ? html`<span part="base" class="base unverified compact">${icon('unverified', label)}</span>`
+          : html`<span part="base" class="base unverified">${icon('unverified', label)}<span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span></span>`;
       }
       case 'not-found': {
         const label = this.t('tokenStatus.notFound');
-        return html`<span part="base" class="base not-found ${compact ? 'compact' : ''}">
-          ${this.#icon('not-found', compact ? `${label}. ${this.t('tokenStatus.notFoundDetail')}` : label)}
-          ${compact
-            ? nothing
-            : html`<span part="notice" class="text"
-                ><span part="label" class="label">${label}</span
-                ><span class="detail">${this.t('tokenStatus.notFoundDetail')}</span></span
-              >`}
-        </span>`;
+        const detail = this.t('tokenStatus.notFoundDetail');
+        return compact
+          ? html`<span part="base" class="base not-found compact">${icon('not-found', `${label}. ${detail}`)}</span>`
+          : html`<span part="base" class="base not-found">${icon('not-found', label)}<span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail">${detail}</span></span></span>`;
       }
       case 'invalid': {
-        const title = this.t('tokenStatus.invalid');
         const detail = this._problem
           ? (this.tMaybe(`tokenStatus.invalid.${this._problem.reason}`) ?? this._problem.message)
           : (this._error?.message ?? '');
-        return html`<span part="base notice" class="base invalid notice ${compact ? 'compact' : ''}">
-          <span class="notice-title">${title}</span>
-          ${compact ? html`<span class="visually-hidden">${detail}</span>` : html`<span class="detail">${detail}</span>`}
-        </span>`;
+        return html`<span part="base notice" class="base invalid notice ${c}"
+          ><span class="notice-title">${this.t('tokenStatus.invalid')}</span
+          ><span class=${compact ? 'visually-hidden' : 'detail'}>${detail}</span></span
+        >`;
       }
       case 'error':
-        return html`<div part="base" class="base error ${compact ? 'compact' : ''}">${this.renderError(this.t('tokenStatus.error'))}</div>`;
+        return html`<div part="base" class="base error ${c}">${this.renderError(this.t('tokenStatus.error'))}</div>`;
     }
   }
 }

@@ -121,6 +121,9 @@ export class KyiVerifyButton extends KyiElement {
           animation-duration: 2.4s;
         }
       }
+      .drawer-host {
+        display: contents;
+      }
       .error {
         margin: 0;
         max-width: 40ch;
@@ -193,7 +196,7 @@ export class KyiVerifyButton extends KyiElement {
     if (this._status !== 'idle' || this.disabled || !this.isConnected) return;
     const scope = this.scope;
     if (!isOneOf(SCOPES, scope)) {
-      this.#fail({ code: 'invalid_attribute', message: `Invalid scope "${String(scope)}". Allowed: ${SCOPES.join(', ')}` });
+      this.#fail({ code: 'invalid_attribute', message: `Invalid scope "${String(scope)}". Allowed: ${SCOPES.join(', ')}.` });
       return;
     }
     const config = getConfig(this);
@@ -264,11 +267,11 @@ export class KyiVerifyButton extends KyiElement {
       </button>
       <span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>
       ${error ? html`<p part="error" id="error" class="error" role="alert">${this.#errorText(error)}</p>` : nothing}
+      <div class="drawer-host"></div>
     `;
   }
 
   #errorText(error: KyiErrorDetail): string {
-    if (error.code === 'invalid_attribute') return error.message;
     return (
       this.tMaybe(`verifyButton.error.${error.code}`, { message: error.message }) ?? this.t('common.error.generic')
     );
@@ -318,7 +321,8 @@ export class KyiVerifyButton extends KyiElement {
       this.#widget = config.sdk
         ? openVendorWidget(config.sdk, { scope, token, ...callbacks })
         : openDrawer({
-            host: this.renderRoot,
+            // A static node of the template: Lit never re-renders its children.
+            host: this.renderRoot.querySelector('.drawer-host') ?? this.renderRoot,
             widgetUrl: config.widgetUrl,
             scope,
             token,

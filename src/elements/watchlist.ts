@@ -1,5 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { LIMITS, isUuid, type WatchlistItem, type WatchlistResponse } from '../contract/index.js';
+import type { WatchlistItem, WatchlistResponse } from '../contract/index.js';
+import { isUuid } from '../contract/identifiers.js';
+import { LIMITS } from '../contract/limits.js';
 import {
   addWatchlistItem,
   fetchWatchlist,
@@ -442,7 +444,7 @@ export class KyiWatchlist extends KyiExplorerElement {
 }
 
 function assetLabel(item: WatchlistItem): string {
-  return item.asset.name ?? item.asset.symbol ?? item.asset.id;
+  return item.asset.name ?? item.asset.symbol ?? item.asset.id ?? item.id;
 }
 
 /** `locating_documents` → `locating documents`. */

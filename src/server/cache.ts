@@ -91,6 +91,17 @@ export class SwrCache<V> {
   }
 
   /**
+   * The entry for `key` when it is fresh, marked as used — what `get` answers as a `hit`
+   * without `bypass`, synchronously. `undefined` otherwise (stale, expired or missing: use `get`).
+   */
+  fresh(key: string): CacheEntry<V> | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.freshUntil <= this.#now()) return undefined;
+    this.#touch(key, entry);
+    return entry;
+  }
+
+  /**
    * Answers `key` from the cache or through `load`. With `bypass`, stored values are ignored
    * (the load still coalesces with one in flight and its result is stored).
    */

@@ -7,6 +7,7 @@
  * Fetch-API only (no `node:` imports).
  */
 import type { KitErrorCode } from '../contract/errors.js';
+import { textResponse } from './prepared.js';
 
 /** An error code of the kit, or an Explorer code passed through as is (e.g. `watchlist_limit_reached`). */
 export type ErrorCode = KitErrorCode | 'payload_too_large' | 'unsupported_media_type' | (string & {});
@@ -36,7 +37,7 @@ export function invalidParameter(name: string, reason: string): KyiHttpError {
 
 /** JSON response with `content-type` and any extra headers. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return textResponse(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', ...headers },
   });

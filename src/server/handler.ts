@@ -8,17 +8,19 @@
  */
 import { KyiHttpError, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
 import { ExplorerProxy } from './explorer-proxy.js';
-import { wantsFresh } from './http.js';
+import { rawHeaderValue, wantsFresh, wantsFreshHeaders } from './http.js';
 import {
   assetCaip10Target,
   assetTarget,
   assetsListTarget,
   lookupBatch,
+  lookupPrepared,
   lookupResponse,
   tokensTarget,
 } from './lookup.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
-import { PublicApiClient, type PublicTarget } from './public-api.js';
+import { SERVE_CACHED, type ServeCached } from './prepared.js';
+import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
 import { tokenRoute } from './token-route.js';
 import { MAX_URL_LENGTH, pathSegments } from './validation.js';
 
@@ -60,29 +62,27 @@ interface Route {
   method: 'GET' | 'POST' | '*';
   /** Literal segments, `:name` parameters, or a trailing `*` for a subtree. */
   path: string;
-  handle: (ctx: Context, params: Record<string, string>) => Promise<Response> | Response;
+  /** A Public API lookup route: the checked upstream request (throws `KyiHttpError`). */
+  target?: (url: URL, params: Record<string, string>) => PublicTarget;
+  handle?: (ctx: Context, params: Record<string, string>) => Promise<Response> | Response;
 }
-
-const lookup = async (ctx: Context, target: PublicTarget) =>
-  lookupResponse(ctx.request, await ctx.publicApi.lookup(target, { fresh: wantsFresh(ctx.request) }));
 
 /** Every route of issue 3, under the prefix. */
 const ROUTES: readonly Route[] = [
   { method: 'GET', path: 'capabilities', handle: (ctx) => jsonResponse(ctx.capabilities, 200, { 'cache-control': 'no-cache' }) },
-  // Public API, forwarded with the raw key (spec 4.1)
-  { method: 'GET', path: 'assets', handle: (ctx) => lookup(ctx, assetsListTarget(ctx.url)) },
+  // Public API, forwarded with the raw key (spec 4.1); cached, ETag / 304
+  { method: 'GET', path: 'assets', target: (url) => assetsListTarget(url) },
   {
     method: 'GET',
     path: 'assets/:chain/:address',
-    handle: (ctx, p) => lookup(ctx, assetTarget(ctx.url, { chain: p['chain']!, address: p['address']! })),
+    target: (url, p) => assetTarget(url, { chain: p['chain']!, address: p['address']! }),
   },
   {
     method: 'GET',
     path: 'assets/:namespace/:reference/:address',
-    handle: (ctx, p) =>
-      lookup(ctx, assetCaip10Target(ctx.url, { namespace: p['namespace']!, reference: p['reference']!, address: p['address']! })),
+    target: (url, p) => assetCaip10Target(url, { namespace: p['namespace']!, reference: p['reference']!, address: p['address']! }),
   },
-  { method: 'GET', path: 'kyi/v1/tokens', handle: (ctx) => lookup(ctx, tokensTarget(ctx.url)) },
+  { method: 'GET', path: 'kyi/v1/tokens', target: (url) => tokensTarget(url) },
   // the batch of up to 100 lookups
   { method: 'POST', path: 'lookup', handle: (ctx) => lookupBatch(ctx.request, ctx.publicApi, ctx.config.lookupConcurrency) },
   // widget access tokens
@@ -98,21 +98,44 @@ const ROUTES: readonly Route[] = [
   },
 ];
 
-function matchRoute(segments: string[], pattern: string): Record<string, string> | null {
-  const parts = pattern.split('/');
-  if (parts[parts.length - 1] === '*') {
-    const head = parts.slice(0, -1);
-    if (segments.length <= head.length) return null;
-    return head.every((p, i) => p === segments[i]) ? {} : null;
-  }
-  if (parts.length !== segments.length) return null;
-  const params: Record<string, string> = {};
+/** A route with its pattern split once. */
+interface CompiledRoute extends Route {
+  /** Segments of `path`, without a trailing `*`. */
+  parts: readonly string[];
+  /** Whether the pattern ends in `*` (a subtree). */
+  subtree: boolean;
+}
+
+const COMPILED: readonly CompiledRoute[] = ROUTES.map((r) => {
+  const parts = r.path.split('/');
+  const subtree = parts[parts.length - 1] === '*';
+  return { ...r, parts: subtree ? parts.slice(0, -1) : parts, subtree };
+});
+
+/** Request paths whose lookup cache key the Node fast path remembers (oldest dropped first). */
+const LOOKUP_KEYS_MAX = 1000;
+
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+function matchRoute(segments: string[], route: CompiledRoute): Record<string, string> | null {
+  const parts = route.parts;
+  if (route.subtree ? segments.length <= parts.length : parts.length !== segments.length) return null;
+  let params: Record<string, string> | null = null;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
-    if (part.startsWith(':')) params[part.slice(1)] = segments[i]!;
+    if (part.charCodeAt(0) === 0x3a /* : */ && !route.subtree) (params ??= {})[part.slice(1)] = segments[i]!;
     else if (part !== segments[i]) return null;
   }
-  return params;
+  return params ?? NO_PARAMS;
+}
+
+/** The first route matching `segments` (any method), with its parameters. */
+function findRoute(segments: string[]): { route: CompiledRoute; params: Record<string, string> } | null {
+  for (const route of COMPILED) {
+    const params = matchRoute(segments, route);
+    if (params) return { route, params };
+  }
+  return null;
 }
 
 /** Creates the handler. Throws `KyiConfigError` for a configuration mistake. */
@@ -134,12 +157,18 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
     const segments = pathSegments(url.pathname, config.prefix);
     if (!segments) return errorResponse(404, 'not_found', 'Not found');
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const ctx: Context = { request, url, segments, config, publicApi, explorer, capabilities };
     const allowed: string[] = [];
-    for (const r of ROUTES) {
-      const params = matchRoute(segments, r.path);
+    for (const r of COMPILED) {
+      const params = matchRoute(segments, r);
       if (!params) continue;
-      if (r.method === '*' || r.method === method) return r.handle(ctx, params);
+      if (r.method === '*' || r.method === method) {
+        if (r.target) {
+          const target = r.target(url, params);
+          const answer = await publicApi.lookup(target, { fresh: wantsFresh(request) });
+          return lookupResponse(request, answer);
+        }
+        return r.handle!({ request, url, segments, config, publicApi, explorer, capabilities }, params);
+      }
       allowed.push(r.method);
     }
     if (allowed.length) {
@@ -148,6 +177,51 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
     }
     return errorResponse(404, 'not_found', 'Not found');
   }
+
+  /**
+   * The cache key (`upstreamPath`) a GET of `new URL(path, origin)` looks up, or `null` when
+   * it is not a valid lookup: every check of `route` on the way there (URL length, prefix,
+   * route table, the route's parameter checks). A pure function of its inputs, so the
+   * answers are remembered for the paths clients repeat.
+   */
+  const lookupKeys = new Map<string, string>();
+  function lookupKey(origin: string, path: string): string | null {
+    const memo = `${path.length}:${path}${origin}`;
+    const known = lookupKeys.get(memo);
+    if (known !== undefined) return known;
+    try {
+      const url = new URL(path, origin);
+      if (url.href.length > MAX_URL_LENGTH) return null;
+      const segments = pathSegments(url.pathname, config.prefix);
+      if (!segments) return null;
+      const found = findRoute(segments);
+      if (!found?.route.target || found.route.method !== 'GET') return null;
+      const key = upstreamPath(found.route.target(url, found.params));
+      if (lookupKeys.size >= LOOKUP_KEYS_MAX) lookupKeys.delete(lookupKeys.keys().next().value!);
+      lookupKeys.set(memo, key);
+      return key;
+    } catch {
+      // an invalid URL or parameter: the fetch path answers it
+      return null;
+    }
+  }
+
+  /**
+   * The Node adapter's shortcut (`SERVE_CACHED`): for a GET of a lookup route whose answer
+   * is a fresh cache hit, what `route` would answer, synchronously; otherwise `undefined`
+   * (and the request takes the fetch path, which applies the same rules again). Mirrors
+   * `route`: URL length, prefix, route table, parameter checks (`lookupKey`), the no-cache
+   * bypass, If-None-Match.
+   */
+  const serveCached: ServeCached = (method, origin, path, rawHeaders) => {
+    if (method !== 'GET') return undefined; // HEAD and the rest: fetch path
+    const key = lookupKey(origin, path);
+    if (key === null) return undefined;
+    if (wantsFreshHeaders(rawHeaderValue(rawHeaders, 'cache-control'), rawHeaderValue(rawHeaders, 'pragma'))) return undefined;
+    const answer = publicApi.cachedLookupByKey(key);
+    if (!answer) return undefined;
+    return lookupPrepared(answer, rawHeaderValue(rawHeaders, 'if-none-match'));
+  };
 
   const handler = async (request: Request): Promise<Response> => {
     let response: Response;
@@ -168,6 +242,7 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
   };
 
   return Object.assign(handler, {
+    [SERVE_CACHED]: serveCached,
     prefix: config.prefix,
     capabilities,
     clearCache: () => publicApi.cache.clear(),

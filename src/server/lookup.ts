@@ -7,8 +7,9 @@
  * Fetch-API only (no `node:` imports).
  */
 import { LIMITS, parseAssetsPageQuery, parseTokenLookupQuery } from '../contract/index.js';
-import { KyiHttpError, invalidParameter, jsonResponse } from './errors.js';
+import { KyiHttpError, invalidParameter } from './errors.js';
 import { ifNoneMatchHits, readJsonBody, wantsFresh } from './http.js';
+import { preparedResponse, textResponse, type PreparedResponse } from './prepared.js';
 import type { LookupAnswer, LookupValue, PublicApiClient, PublicTarget } from './public-api.js';
 import {
   checkAccountId,
@@ -34,23 +35,27 @@ export function lookupCacheControl(answer: LookupAnswer): string {
   return swr > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${swr}` : `public, max-age=${maxAge}`;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The answer of a single lookup route as status, headers and body, with `ETag` / `304` on
+ * results (`ifNoneMatch`: the request's `If-None-Match`). Headers in `Headers` order.
+ */
+export function lookupPrepared(answer: LookupAnswer, ifNoneMatch: string | null): PreparedResponse {
+  const v = answer.value;
+  const notModified = v.etag !== undefined && ifNoneMatchHits(ifNoneMatch, v.etag);
+  // sorted by name, as a Headers object iterates them
+  const headers: Array<readonly [string, string]> = [['cache-control', lookupCacheControl(answer)]];
+  if (!notModified) headers.push(['content-type', JSON_TYPE]);
+  if (v.etag) headers.push(['etag', v.etag]);
+  if (v.retryAfterSeconds !== undefined) headers.push(['retry-after', String(v.retryAfterSeconds)]);
+  headers.push(['x-content-type-options', 'nosniff']);
+  return notModified ? { status: 304, headers, body: null } : { status: v.status, headers, body: v.text };
+}
+
 /** The response of a single lookup route, with `ETag` / `304` on results. */
 export function lookupResponse(request: Request, answer: LookupAnswer): Response {
-  const v = answer.value;
-  const headers: Record<string, string> = {
-    'content-type': 'application/json; charset=utf-8',
-    'x-content-type-options': 'nosniff',
-    'cache-control': lookupCacheControl(answer),
-  };
-  if (v.retryAfterSeconds !== undefined) headers['retry-after'] = String(v.retryAfterSeconds);
-  if (v.etag) {
-    headers['etag'] = v.etag;
-    if (ifNoneMatchHits(request.headers.get('if-none-match'), v.etag)) {
-      delete headers['content-type'];
-      return new Response(null, { status: 304, headers });
-    }
-  }
-  return new Response(v.text, { status: v.status, headers });
+  return preparedResponse(lookupPrepared(answer, request.headers.get('if-none-match')));
 }
 
 // ------------------------------------------------------------ single routes
@@ -165,8 +170,16 @@ export async function mapWithConcurrency<T, R>(items: readonly T[], limit: numbe
   return results;
 }
 
-const entryResult = (v: LookupValue): LookupResult =>
-  v.retryAfterSeconds !== undefined ? { status: v.status, body: v.body, retryAfter: v.retryAfterSeconds } : { status: v.status, body: v.body };
+/**
+ * One entry of the batch answer as JSON text: `JSON.stringify` of the `LookupResult`
+ * `{ status, body, retryAfter? }`, reusing the body text the cache already holds.
+ */
+const entryJson = (v: LookupValue): string =>
+  v.retryAfterSeconds !== undefined
+    ? `{"status":${v.status},"body":${v.text},"retryAfter":${JSON.stringify(v.retryAfterSeconds)}}`
+    : `{"status":${v.status},"body":${v.text}}`;
+
+const FAILED_ENTRY = JSON.stringify({ status: 500, body: { code: 'internal_error', message: 'The lookup failed unexpectedly' } } satisfies LookupResult);
 
 /** `POST /lookup`: `{ requests: [...] }` → `{ results: [{ status, body }] }` in the same order. */
 export async function lookupBatch(request: Request, client: PublicApiClient, concurrency: number): Promise<Response> {
@@ -180,25 +193,34 @@ export async function lookupBatch(request: Request, client: PublicApiClient, con
   }
   const fresh = wantsFresh(request) || body['fresh'] === true;
   // identical entries of one batch share one answer (the cache would coalesce them anyway)
-  const shared = new Map<string, Promise<LookupResult>>();
-  const results = await mapWithConcurrency(requests, concurrency, async (entry, index) => {
+  const shared = new Map<string, Promise<string>>();
+  const results = await mapWithConcurrency(requests, concurrency, async (entry, index): Promise<string> => {
     let target: PublicTarget;
     try {
       target = targetFromEntry(entry, index);
     } catch (error) {
-      if (error instanceof KyiHttpError) return { status: error.status, body: error.body };
+      if (error instanceof KyiHttpError) return JSON.stringify({ status: error.status, body: error.body } satisfies LookupResult);
       throw error;
+    }
+    if (!fresh) {
+      // a fresh cache hit needs no upstream call and no coalescing
+      const hit = client.cachedLookup(target);
+      if (hit) return entryJson(hit.value);
     }
     const key = JSON.stringify(target);
     let pending = shared.get(key);
     if (!pending) {
       pending = client.lookup(target, { fresh }).then(
-        (answer) => entryResult(answer.value),
-        (): LookupResult => ({ status: 500, body: { code: 'internal_error', message: 'The lookup failed unexpectedly' } }),
+        (answer) => entryJson(answer.value),
+        () => FAILED_ENTRY,
       );
       shared.set(key, pending);
     }
     return pending;
   });
-  return jsonResponse({ results }, 200, { 'cache-control': 'no-store' });
+  // `JSON.stringify({ results })`, from the entries' JSON texts
+  return textResponse(`{"results":[${results.join(',')}]}`, {
+    status: 200,
+    headers: { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' },
+  });
 }

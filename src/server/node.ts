@@ -7,12 +7,17 @@
  * - Non-GET/HEAD bodies are streamed with a size cap (413 `invalid_body` past it). A body that a
  *   body-parser middleware already consumed (`req.body`) is passed on instead.
  * - The Response is streamed back with backpressure; the Request's signal aborts when
- *   the client goes away.
+ *   the client goes away. A body the handler built from a string (`textResponse`) is sent
+ *   in one write with `Content-Length` instead.
+ * - A handler of `createKyiHandler` answers fresh cache hits of GET lookup routes through
+ *   its synchronous `SERVE_CACHED` hook before any Request is built (same rules, same
+ *   status, headers and bytes as its fetch path).
  * - With `prefix`, paths outside it go to `next()` (or get a 404 JSON when there is none).
  * - Errors go to `next(err)` when there is one, otherwise 500 `{ code, message }`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
+import { SERVE_CACHED, knownBody, type PreparedResponse, type ServeCached } from './prepared.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 export type NodeNext = (err?: unknown) => void;
@@ -41,6 +46,7 @@ type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = {}): NodeHandler {
   const prefix = normalizePrefix(opts.prefix);
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const serveCached = (handler as FetchHandler & { [SERVE_CACHED]?: ServeCached })[SERVE_CACHED];
 
   return (req, res, next) => {
     const nreq = req as NodeRequest;
@@ -48,6 +54,10 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
     if (prefix && !isUnderPrefix(rawUrl, prefix)) {
       if (next) return next();
       return sendJson(res, 404, { code: 'not_found', message: 'Not found' });
+    }
+    if (serveCached && req.method === 'GET') {
+      const cached = tryServeCached(serveCached, nreq, rawUrl, maxBody);
+      if (cached) return writePrepared(res, cached);
     }
     void run(handler, nreq, res, rawUrl, maxBody).catch((err: unknown) => {
       // The client went away: nobody is left to answer, and it is not a server error.
@@ -62,6 +72,29 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
       res.destroy();
     });
   };
+}
+
+/** The handler's synchronous answer, when `run` would reach the handler with this request. */
+function tryServeCached(serveCached: ServeCached, req: NodeRequest, rawUrl: string, maxBody: number): PreparedResponse | undefined {
+  // origin-form targets only: `buildUrl` resolves them as `new URL(rawUrl, origin)`
+  if (rawUrl.charCodeAt(0) !== 0x2f /* / */) return undefined;
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > maxBody) return undefined; // `run` answers 413
+  return serveCached('GET', originOf(req), rawUrl, req.rawHeaders);
+}
+
+/** Sends a prepared answer the way `writeResponse` sends the equivalent Response. */
+function writePrepared(res: ServerResponse, prepared: PreparedResponse) {
+  res.statusCode = prepared.status;
+  for (const [name, value] of prepared.headers) res.setHeader(name, value);
+  endWith(res, prepared.body);
+}
+
+/** Ends the response with a known body (`Content-Length`, one write) or none. */
+function endWith(res: ServerResponse, body: string | null) {
+  if (body === null) return void res.end();
+  res.setHeader('content-length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse, rawUrl: string, maxBody: number) {
@@ -82,7 +115,7 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
   const method = (req.method ?? 'GET').toUpperCase();
   const init: RequestInit & { duplex?: 'half' } = {
     method,
-    headers: buildHeaders(req),
+    headers: headerPairs(req),
     signal: controller.signal,
   };
   const limit = { exceeded: false };
@@ -94,9 +127,18 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
     }
   }
 
+  let request: Request;
+  try {
+    request = new Request(url, init);
+  } catch (err) {
+    // a header value the fetch Headers class refuses: rebuilt without it
+    if (!(err instanceof TypeError) || init.headers instanceof Headers) throw err;
+    init.headers = buildHeaders(req);
+    request = new Request(url, init);
+  }
   let response: Response;
   try {
-    response = await handler(new Request(url, init));
+    response = await handler(request);
   } catch (err) {
     if (limit.exceeded) throw new BodyTooLargeError(maxBody);
     throw err;
@@ -119,19 +161,37 @@ function isUnderPrefix(rawUrl: string, prefix: string): boolean {
   return path === prefix || path.startsWith(prefix + '/');
 }
 
-function buildUrl(req: IncomingMessage, rawUrl: string): URL | null {
+/** `scheme://host` of the request (the `Host` header as sent). */
+function originOf(req: IncomingMessage): string {
   const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
   const host = req.headers.host ?? (req.headers[':authority'] as string | undefined) ?? 'localhost';
+  return `${encrypted ? 'https' : 'http'}://${host}`;
+}
+
+function buildUrl(req: IncomingMessage, rawUrl: string): URL | null {
   try {
     // An absolute-form request target (proxy style) keeps only its path and query.
     const target = /^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl) ? new URL(rawUrl) : null;
     const path = target ? target.pathname + target.search : rawUrl.startsWith('/') ? rawUrl : '/' + rawUrl;
-    return new URL(path, `${encrypted ? 'https' : 'http'}://${host}`);
+    return new URL(path, originOf(req));
   } catch {
     return null;
   }
 }
 
+/** The request headers as pairs (HTTP/2 pseudo-headers left out), for the Request to check once. */
+function headerPairs(req: IncomingMessage): [string, string][] {
+  const pairs: [string, string][] = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.charCodeAt(0) === 0x3a /* : */) continue; // HTTP/2 pseudo-headers
+    pairs.push([name, raw[i + 1]!]);
+  }
+  return pairs;
+}
+
+/** The request headers, dropping any value the fetch Headers class refuses. */
 function buildHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
   const raw = req.rawHeaders;
@@ -194,6 +254,8 @@ async function writeResponse(res: ServerResponse, response: Response, head: bool
   }
   if (cookies.length) res.setHeader('set-cookie', cookies);
 
+  const known = head || !response.body ? undefined : knownBody(response);
+  if (known !== undefined) return endWith(res, known);
   if (!response.body || head) {
     if (response.body) await response.body.cancel().catch(() => {});
     res.end();

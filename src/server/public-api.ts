@@ -16,7 +16,7 @@ import {
   tokenLookupResultSchema,
   type TokenLookupQuery,
 } from '../contract/index.js';
-import { SwrCache, type CacheState, type Loaded } from './cache.js';
+import { SwrCache, type CacheEntry, type CacheState, type Loaded } from './cache.js';
 import { safeUpstreamMessage } from './errors.js';
 import { etagFor } from './http.js';
 import type { ResolvedConfig } from './options.js';
@@ -163,6 +163,24 @@ export class PublicApiClient {
   async lookup(target: PublicTarget, options: { fresh?: boolean } = {}): Promise<LookupAnswer> {
     const key = upstreamPath(target);
     const { entry, state } = await this.#cache.get(key, () => this.#load(target, key), { bypass: options.fresh });
+    return this.#answer(entry, state);
+  }
+
+  /**
+   * The answer of `lookup(target)` (without `fresh`) when it is a fresh cache hit, at once;
+   * `undefined` when `lookup` would have to wait, refresh or call upstream.
+   */
+  cachedLookup(target: PublicTarget): LookupAnswer | undefined {
+    return this.cachedLookupByKey(upstreamPath(target));
+  }
+
+  /** `cachedLookup` by the target's `upstreamPath` (the cache key). */
+  cachedLookupByKey(key: string): LookupAnswer | undefined {
+    const entry = this.#cache.fresh(key);
+    return entry ? this.#answer(entry, 'hit') : undefined;
+  }
+
+  #answer(entry: CacheEntry<LookupValue>, state: CacheState): LookupAnswer {
     const now = this.#config.now();
     const freshMs = Math.max(0, entry.freshUntil - now);
     const staleMs = Math.max(0, entry.staleUntil - Math.max(now, entry.freshUntil));

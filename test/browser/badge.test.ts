@@ -1,6 +1,8 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { configure, resetConfig } from '../../src/config.js';
+import { registerLocale } from '../../src/strings.js';
+import { fr } from '../../src/locales/fr.js';
 import type { KyiBadge } from '../../src/elements/badge.js';
 import type { KyiErrorEvent } from '../../src/events.js';
 import { recordEvents, testEnv } from './helpers/display.js';
@@ -165,6 +167,7 @@ describe('<kyi-badge>', () => {
   });
 
   it('uses the strings table, overrides and the element language', async () => {
+    registerLocale('fr', fr);
     const el = await fixture<KyiBadge>(html`<div lang="fr"><kyi-badge></kyi-badge></div>`);
     const badge = el.querySelector('kyi-badge')!;
     expect(img(badge)!.alt).to.equal('Vérifié KYI');

@@ -1,6 +1,8 @@
 import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { configure, resetConfig } from '../../src/config.js';
+import { registerLocale } from '../../src/strings.js';
+import { fr } from '../../src/locales/fr.js';
 import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status.js';
 import type { KyiErrorEvent, KyiStatusEvent } from '../../src/events.js';
@@ -266,6 +268,7 @@ describe('<kyi-token-status>', () => {
   });
 
   it('renders in the element language and follows lang changes', async () => {
+    registerLocale('fr', fr);
     const wrapper = await fixture<HTMLDivElement>(
       html`<div lang="fr"><kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status></div>`,
     );

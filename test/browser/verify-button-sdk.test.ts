@@ -5,6 +5,7 @@
  * `destroy()` without `onClose`.
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { configure, resetConfig, type VendorKyiFunction } from '../../src/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button.js';
@@ -98,7 +99,10 @@ describe('<kyi-verify-button> with the vendor SDK', () => {
     await openWithSdk(el);
     const seen = recordEvents(el, ['kyi-close']);
     const closed = oneEvent(el, 'kyi-close');
-    log.iframes[0]!.focus();
+    // Keyboard into the vendor's frame: Tab from the button reaches it (it follows in the page).
+    innerButton(el).focus();
+    await sendKeys({ press: 'Tab' });
+    expect(document.activeElement).to.equal(log.iframes[0]);
     // The widget posts kyi:close on Escape.
     expect((await escapeInsideWidget(closed)).detail.reason).to.equal('widget');
     expect(el.shadowRoot!.activeElement).to.equal(innerButton(el));

@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys, sendMouse, writeFile } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { configure, resetConfig } from '../../src/config.js';
 import { scrollLockCount } from '../../src/client/drawer.js';
@@ -11,6 +11,7 @@ import {
   dialogOf,
   errorOf,
   escapeInsideWidget,
+  pressInsideFrame,
   frameOf,
   innerButton,
   nextMessageFrom,
@@ -45,9 +46,7 @@ describe('<kyi-verify-button>', () => {
   afterEach(() => {
     resetConfig();
   });
-  beforeEach(async function () {
-    await writeFile({ path: 'vb-progress.tmp', content: String(this.currentTest?.fullTitle()) });
-  });
+
 
 
   it('is accessible', async () => {
@@ -599,26 +598,22 @@ describe('<kyi-verify-button>', () => {
       await status.settled;
       expect(status.status).to.equal('unverified');
 
-      await writeFile({ path: 'vb-e2e.tmp', content: 'tab-to-button' });
       // Tab to the button.
       for (let i = 0; i < 10 && document.activeElement !== el; i++) await sendKeys({ press: 'Tab' });
       expect(el.shadowRoot!.activeElement).to.equal(innerButton(el));
 
-      await writeFile({ path: 'vb-e2e.tmp', content: 'enter' });
       const ready = oneEvent(el, 'kyi-ready');
       await sendKeys({ press: 'Enter' });
       await ready;
       expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[part="close-button"]'));
 
-      await writeFile({ path: 'vb-e2e.tmp', content: 'inside' });
       // Inside the widget: its close button, then the asset radio group, then submit.
       await sendKeys({ press: 'Tab' });
       expect(el.shadowRoot!.activeElement).to.equal(frameOf(el));
-      await sendKeys({ press: 'Tab' });
-      for (let i = 0; i < index; i++) await sendKeys({ press: 'ArrowDown' });
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ press: 'Enter' });
-      await writeFile({ path: 'vb-e2e.tmp', content: 'wait-flow' });
+      await pressInsideFrame('Tab');
+      for (let i = 0; i < index; i++) await pressInsideFrame('ArrowDown');
+      await pressInsideFrame('Tab');
+      await pressInsideFrame('Enter');
       await waitUntil(() => verifiedUpstream(target.address, target.chain), 'the flow did not mark the asset verified', {
         interval: 100,
         timeout: 8000,
@@ -626,12 +621,10 @@ describe('<kyi-verify-button>', () => {
       // Not yet re-checked: the page still shows what it knew.
       expect(status.status).to.equal('unverified');
 
-      await writeFile({ path: 'vb-e2e.tmp', content: 'escape' });
       const closed = oneEvent(el, 'kyi-close');
       const changed = oneEvent(el, 'kyi-verification-changed');
       // The widget closes itself on Escape.
       expect((await escapeInsideWidget(closed)).detail.reason).to.equal('widget');
-      await writeFile({ path: 'vb-e2e.tmp', content: 'changed' });
       await changed;
       expect(status.status).to.equal('verified');
       expect(el.shadowRoot!.activeElement).to.equal(innerButton(el));

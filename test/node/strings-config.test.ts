@@ -1,16 +1,21 @@
 import { describe, it, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { configure, getConfig, resetConfig } from '../../src/config.js';
-import { LOCALES, STRINGS, t, tMaybe, resolveLang } from '../../src/strings.js';
+import { en, registerLocale, registeredLocales, t, tMaybe, resolveLang } from '../../src/strings.js';
+import { enMonitoring } from '../../src/locales/en-monitoring.js';
+import { fr } from '../../src/locales/fr.js';
+
+/** Every locale module in src/locales (English is built in). */
+const LOCALE_MODULES: Record<string, unknown> = { fr };
 
 describe('strings table', () => {
   afterEach(() => resetConfig());
 
   it('every locale has every key of en, none empty unless en is', () => {
-    const en = STRINGS.en as unknown as Record<string, Record<string, string>>;
-    for (const locale of LOCALES) {
-      const table = STRINGS[locale] as unknown as Record<string, Record<string, string>>;
-      for (const [section, keys] of Object.entries(en)) {
+    const all = { ...en, ...enMonitoring } as unknown as Record<string, Record<string, string>>;
+    for (const [locale, module] of Object.entries(LOCALE_MODULES)) {
+      const table = module as Record<string, Record<string, string>>;
+      for (const [section, keys] of Object.entries(all)) {
         for (const [key, value] of Object.entries(keys)) {
           const other = table[section]?.[key];
           assert.equal(typeof other, 'string', `${locale}: ${section}.${key} missing`);
@@ -20,7 +25,17 @@ describe('strings table', () => {
     }
   });
 
+  it('ships English only; a locale module is added with registerLocale', () => {
+    assert.equal(t('tokenStatus.verified', undefined, 'zz'), 'KYI verified');
+    assert.ok(!registeredLocales().includes('zz'));
+    registerLocale('zz', { tokenStatus: { verified: 'ZZ verified' } });
+    assert.equal(t('tokenStatus.verified', undefined, 'zz-AA'), 'ZZ verified');
+    assert.equal(t('tokenStatus.unverified', undefined, 'zz'), 'Not verified');
+    assert.ok(registeredLocales().includes('zz'));
+  });
+
   it('looks keys up with region and default fallbacks and fills parameters', () => {
+    registerLocale('fr', fr);
     assert.equal(t('tokenStatus.verified'), 'KYI verified');
     assert.equal(t('tokenStatus.verified', undefined, 'fr'), 'Vérifié KYI');
     assert.equal(t('tokenStatus.verified', undefined, 'fr-CA'), 'Vérifié KYI');
@@ -35,6 +50,9 @@ describe('strings table', () => {
     assert.equal(t('common.retry'), 'Try again');
     assert.equal(t('common.retry', undefined, 'de-AT'), 'Erneut versuchen');
     assert.equal(t('common.copy', undefined, 'de'), 'Copy');
+    configure({ strings: { de: { common: { copy: 'Kopieren' } } } });
+    assert.equal(t('common.copy', undefined, 'de'), 'Kopieren', 'a locale may also be given by section');
+    registerLocale('fr', fr);
     configure({ locale: 'fr' });
     assert.equal(t('common.copy'), 'Copier');
     assert.equal(resolveLang(), 'fr');

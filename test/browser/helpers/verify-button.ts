@@ -123,13 +123,51 @@ export function recordEvents(el: EventTarget, types: string[]): { type: string; 
   return seen;
 }
 
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}
+
 /**
- * Presses Escape while focus is inside the widget's (cross-origin, out-of-process) frame and
- * waits for `closed`. The widget closes itself on keydown, so the key is released only after
- * the close: a keyup routed to a frame being torn down can stall the automation's key command.
+ * Sends a key down to the widget's cross-origin (out-of-process) frame. Focus moving into
+ * such a frame reaches the browser's key routing asynchronously, so a key sent right after
+ * can still land in this page: that shows up here as a keydown, which is cancelled (no Tab
+ * move, no click, no dialog close) and sent again on the next frame.
+ */
+async function keyDownInsideFrame(key: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    let misrouted = false;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== key) return;
+      misrouted = true;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    };
+    window.addEventListener('keydown', onKey, true);
+    try {
+      await sendKeys({ down: key });
+    } finally {
+      window.removeEventListener('keydown', onKey, true);
+    }
+    if (!misrouted) return;
+    await sendKeys({ up: key });
+    await nextFrame();
+  }
+  throw new Error(`${key} never reached the widget frame`);
+}
+
+/** Presses a key inside the widget's frame (see `keyDownInsideFrame`). */
+export async function pressInsideFrame(key: string): Promise<void> {
+  await keyDownInsideFrame(key);
+  await sendKeys({ up: key });
+}
+
+/**
+ * Presses Escape while focus is inside the widget's frame and waits for `closed`. The widget
+ * closes itself on keydown, so the key is released only after the close: a keyup routed to
+ * a frame being torn down can stall the automation's key command.
  */
 export async function escapeInsideWidget<T>(closed: Promise<T>): Promise<T> {
-  await sendKeys({ down: 'Escape' });
+  await keyDownInsideFrame('Escape');
   const result = await closed;
   await sendKeys({ up: 'Escape' });
   return result;

@@ -1,0 +1,55 @@
+/**
+ * Internal hand-offs between the fetch handler and the Node adapter, so the adapter can
+ * skip the web-streams machinery for what the handler already holds as a string:
+ *
+ * - `textResponse`: a Response built from a string, remembered (weakly) with that string,
+ *   so `knownBody` lets the adapter send it in one `res.end` with `Content-Length` instead
+ *   of reading the body stream chunk by chunk. Any other Response streams as before.
+ * - `SERVE_CACHED`: the handler's synchronous answer for a fresh cache hit of a GET lookup
+ *   route, tried by the Node adapter before it builds a Request. It answers exactly what
+ *   the fetch path would (same rules, same status, headers and bytes) or `undefined`, and
+ *   then the request takes the fetch path.
+ *
+ * Fetch-API only (no `node:` imports). Not part of the public API.
+ */
+
+/** A response as status, headers and a string body. */
+export interface PreparedResponse {
+  status: number;
+  /** Lower-case names, in the order `Headers` iterates them (sorted), each name once. */
+  headers: ReadonlyArray<readonly [string, string]>;
+  /** The body text, or `null` for none. */
+  body: string | null;
+}
+
+/** Key of the handler's synchronous cache-hit hook (`ServeCached`). */
+export const SERVE_CACHED: unique symbol = Symbol('kyi-elements.serveCached');
+
+/**
+ * The hook: for the request `new URL(path, origin)` with `method` and `rawHeaders` (the
+ * header list as Node gives it, `[name, value, name, value, …]`, names in any case), the
+ * handler's answer when it is a fresh cache hit, else `undefined`.
+ */
+export type ServeCached = (method: string, origin: string, path: string, rawHeaders: readonly string[]) => PreparedResponse | undefined;
+
+const knownBodies = new WeakMap<Response, string>();
+
+/** A Response with a string body the Node adapter can send without reading the stream. */
+export function textResponse(text: string, init: ResponseInit): Response {
+  const response = new Response(text, init);
+  knownBodies.set(response, text);
+  return response;
+}
+
+/** The Response of a prepared answer (the fetch path of what `SERVE_CACHED` answers). */
+export function preparedResponse(prepared: PreparedResponse): Response {
+  const init: ResponseInit = { status: prepared.status, headers: prepared.headers as [string, string][] };
+  return prepared.body === null ? new Response(null, init) : textResponse(prepared.body, init);
+}
+
+/** The string a Response was built from by `textResponse`, while its body is untouched. */
+export function knownBody(response: Response): string | undefined {
+  const text = knownBodies.get(response);
+  if (text === undefined || response.bodyUsed || response.body?.locked) return undefined;
+  return text;
+}
