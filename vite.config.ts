@@ -24,6 +24,7 @@ export default defineConfig({
         server: src('server/index.ts'),
         sandbox: src('sandbox/index.ts'),
         jsx: src('jsx.ts'),
+        'locales/fr': src('locales/fr.ts'),
       },
       formats: ['es'],
     },

@@ -62,6 +62,8 @@ async function bundle(entry: string, outDir: string, fileName: string, modules?:
       minify: true,
       sourcemap: true,
       lib: { entry, formats: ['es'], fileName: () => fileName },
+      // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.
+      rolldownOptions: { output: { minify: true } },
     },
   });
   if (modules) {

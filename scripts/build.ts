@@ -15,7 +15,7 @@ const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url)
 const previous = await readdir('dist').catch(() => [] as string[]);
 await Promise.all(
   previous
-    .filter((f) => /\.(js|map)$/.test(f) || ['chunks', 'types', 'cdn'].includes(f))
+    .filter((f) => /\.(js|map)$/.test(f) || ['chunks', 'types', 'cdn', 'locales'].includes(f))
     .map((f) => rm(`dist/${f}`, { recursive: true, force: true })),
 );
 
@@ -35,6 +35,8 @@ for (const name of ['kyi-elements', 'kyi-explorer']) {
       minify: true,
       sourcemap: true,
       lib: { entry: src(`cdn/${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
+      // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.
+      rolldownOptions: { output: { minify: true } },
     },
   });
 }

@@ -41,7 +41,10 @@ export interface KyiConfig {
   widgetUrl: string;
   /** Locale used when no element or ancestor below `<html>` carries a `lang`. */
   locale: string | undefined;
-  /** Replacement strings per locale: `{ en: { 'tokenStatus.verified': '…' } }`. */
+  /**
+   * Strings per locale, over the built-in English: single replacements
+   * (`{ en: { 'tokenStatus.verified': '…' } }`) or a whole table (`{ fr }` from src/locales/fr.ts).
+   */
   strings: StringOverrides;
   /** Custom access-token source for the verify button (replaces the POST to `tokenEndpoint`). */
   fetchAccessToken: (() => Promise<string>) | undefined;

@@ -5,8 +5,8 @@
  * - Only English ships built in. The display sections live here; the monitoring sections
  *   (`watchlist`, `changeFeed`, `notifications`) live in `locales/en-monitoring.ts`, added
  *   by the monitoring elements, so the display bundle does not carry them.
- * - Other languages are modules a partner adds: `registerLocale('fr', fr)` with
- *   `import { fr } from 'kyi-elements/locales/fr'`, or `configure({ strings: { fr } })`.
+ * - Other languages are modules (src/locales/fr.ts exports `fr`) a partner adds with
+ *   `registerLocale('fr', fr)` or `configure({ strings: { fr } })`.
  * - `configure({ strings: { en: { 'tokenStatus.verified': 'Checked' } } })` replaces single
  *   strings; a locale may be given flat (`'section.key'`) or by section (`{ section: { key } }`).
  * - The language comes from the element: the closest `lang` attribute (crossing shadow

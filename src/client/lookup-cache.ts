@@ -13,8 +13,8 @@ export interface TtlCacheOptions {
 
 export class TtlCache<V> {
   readonly #entries = new Map<string, { value: V; expires: number }>();
-  #ttlMs: number;
-  #maxEntries: number;
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
   readonly #now: () => number;
 
   constructor(options: TtlCacheOptions) {
@@ -25,13 +25,6 @@ export class TtlCache<V> {
 
   get size(): number {
     return this.#entries.size;
-  }
-
-  /** Changes the limits; shrinking drops the oldest entries at once. */
-  setLimits(limits: Partial<Pick<TtlCacheOptions, 'ttlMs' | 'maxEntries'>>): void {
-    if (limits.ttlMs !== undefined) this.#ttlMs = limits.ttlMs;
-    if (limits.maxEntries !== undefined) this.#maxEntries = Math.max(0, limits.maxEntries);
-    this.#trim();
   }
 
   /** The fresh value for `key`, or `undefined` (an expired entry is dropped). */
@@ -53,10 +46,6 @@ export class TtlCache<V> {
     this.#entries.delete(key);
     this.#entries.set(key, { value, expires: this.#now() + ttlMs });
     this.#trim();
-  }
-
-  delete(key: string): void {
-    this.#entries.delete(key);
   }
 
   clear(): void {

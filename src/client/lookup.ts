@@ -16,6 +16,7 @@
  */
 import { LIMITS } from '../contract/limits.js';
 import { TtlCache } from './lookup-cache.js';
+import { shape, text } from './shape.js';
 
 /** One lookup. `token` → `GET /kyi/v1/tokens`; `asset` → the asset routes. */
 export type LookupRequest =
@@ -183,22 +184,9 @@ export class LookupClient {
     this.#schedule = options.schedule ?? defaultSchedule;
   }
 
-  /** Changes the cache limits (`ttlMs` is capped at the token image link lifetime). */
-  setCacheLimits(limits: { ttlMs?: number; maxEntries?: number }): void {
-    this.#cache.setLimits({
-      ...limits,
-      ttlMs: limits.ttlMs === undefined ? undefined : Math.min(limits.ttlMs, LIMITS.tokenImageLifetimeMs),
-    } as { ttlMs?: number; maxEntries?: number });
-  }
-
   /** Drops every cached answer (queued and in-flight lookups are untouched). */
   clearCache(): void {
     this.#cache.clear();
-  }
-
-  /** Resets the counters. */
-  resetStats(): void {
-    Object.assign(this.stats, { batches: 0, sent: 0, cacheHits: 0, joined: 0, aborted: 0 });
   }
 
   /**
@@ -334,9 +322,12 @@ export class LookupClient {
         body = undefined;
       }
       if (!response.ok) {
-        const code = readString(body, 'code') ?? statusCode(response.status);
-        const message = readString(body, 'message') ?? `The lookup proxy answered ${response.status}`;
-        throw new LookupError(code, message, response.status);
+        const error = shape<{ code?: string; message?: string }>(body, { code: text, message: text });
+        throw new LookupError(
+          error?.code || statusCode(response.status),
+          error?.message || `The lookup proxy answered ${response.status}`,
+          response.status,
+        );
       }
       const list = (body as { results?: unknown } | undefined)?.results;
       if (!Array.isArray(list) || list.length !== entries.length)
@@ -363,12 +354,6 @@ export class LookupClient {
       this.#settle(entry, { value });
     });
   }
-}
-
-function readString(body: unknown, field: string): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const value = (body as Record<string, unknown>)[field];
-  return typeof value === 'string' && value ? value : undefined;
 }
 
 /** The kit's stable code for an HTTP status without a `code` in its body. */

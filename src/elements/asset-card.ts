@@ -1,4 +1,4 @@
-import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { checkAssetInput, lookupAsset, type InputCheck } from '../client/lookup-outcomes.js';
 import type { LookupRequest } from '../client/lookup.js';
 import { parseCaip10 } from '../contract/caip.js';
@@ -10,8 +10,6 @@ import { httpUrl } from './badge-image.js';
 import { KyiLookupElement, type LookupOutcomeLike } from './lookup-element.js';
 import { sharedStyles } from './styles.js';
 
-const checkPath = svg`<path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/>`;
-const dashPath = svg`<circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/>`;
 
 /** Authorities shown before "Show all". */
 const AUTHORITIES_SHOWN = 10;
@@ -176,9 +174,11 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     this.#copyTimer = setTimeout(() => (this._copyMessage = ''), 4000);
   }
 
+  /** A check (yes) or dash (no) mark and its words; the colour comes from the parent. */
   #mark(yes: boolean, label: string): TemplateResult {
-    return html`<svg class="mark ${yes ? 'yes' : 'no'}" viewBox="0 0 20 20" aria-hidden="true">${yes ? checkPath : dashPath}</svg
-      ><span>${label}</span>`;
+    return yes
+      ? html`<svg class="mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg><span>${label}</span>`
+      : html`<svg class="mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg><span>${label}</span>`;
   }
 
   #address(address: string): TemplateResult {

@@ -7,7 +7,7 @@
  * Fetch-API only (no `node:` imports).
  */
 import type { KitErrorCode } from '../contract/errors.js';
-import { textResponse } from './prepared.js';
+import { jsonPrepared, preparedResponse, type PreparedResponse } from './prepared.js';
 
 /** An error code of the kit, or an Explorer code passed through as is (e.g. `watchlist_limit_reached`). */
 export type ErrorCode = KitErrorCode | 'payload_too_large' | 'unsupported_media_type' | (string & {});
@@ -37,15 +37,17 @@ export function invalidParameter(name: string, reason: string): KyiHttpError {
 
 /** JSON response with `content-type` and any extra headers. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return textResponse(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', ...headers },
-  });
+  return preparedResponse(jsonPrepared(body, status, headers));
+}
+
+/** The JSON error answer `{ code, message }`; errors are never cached. */
+export function errorPrepared(status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): PreparedResponse {
+  return jsonPrepared({ code, message }, status, { 'cache-control': 'private, no-store', ...headers });
 }
 
 /** The JSON error response `{ code, message }`; errors are never cached. */
 export function errorResponse(status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse({ code, message }, status, { 'cache-control': 'private, no-store', ...headers });
+  return preparedResponse(errorPrepared(status, code, message, headers));
 }
 
 /** Response for a thrown `KyiHttpError`. */

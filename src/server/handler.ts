@@ -6,7 +6,7 @@
  * Fetch-API only (no `node:` imports): this module runs unchanged on edge runtimes.
  * The Node adapter is `./node.ts`.
  */
-import { KyiHttpError, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
+import { KyiHttpError, errorPrepared, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
 import { ExplorerProxy } from './explorer-proxy.js';
 import { rawHeaderValue, wantsFresh, wantsFreshHeaders } from './http.js';
 import {
@@ -19,7 +19,7 @@ import {
   tokensTarget,
 } from './lookup.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
-import { SERVE_CACHED, type ServeCached } from './prepared.js';
+import { SERVE_LOOKUP, type PreparedResponse, type ServeLookup } from './prepared.js';
 import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
 import { tokenRoute } from './token-route.js';
 import { MAX_URL_LENGTH, pathSegments } from './validation.js';
@@ -112,8 +112,15 @@ const COMPILED: readonly CompiledRoute[] = ROUTES.map((r) => {
   return { ...r, parts: subtree ? parts.slice(0, -1) : parts, subtree };
 });
 
-/** Request paths whose lookup cache key the Node fast path remembers (oldest dropped first). */
-const LOOKUP_KEYS_MAX = 1000;
+/** Request paths whose lookup the Node fast path remembers (oldest dropped first). */
+const LOOKUP_MEMO_MAX = 1000;
+
+/** A valid lookup request: its checked target, cache key and URL path. */
+interface ResolvedLookup {
+  target: PublicTarget;
+  key: string;
+  pathname: string;
+}
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -179,48 +186,73 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
   }
 
   /**
-   * The cache key (`upstreamPath`) a GET of `new URL(path, origin)` looks up, or `null` when
-   * it is not a valid lookup: every check of `route` on the way there (URL length, prefix,
-   * route table, the route's parameter checks). A pure function of its inputs, so the
-   * answers are remembered for the paths clients repeat.
+   * The lookup a GET of `new URL(path, origin)` asks for, or `null` when it is not a valid
+   * lookup: every check of `route` on the way there (URL length, prefix, route table, the
+   * route's parameter checks). A pure function of its inputs, so the answers are
+   * remembered for the paths clients repeat (valid lookups only, at most LOOKUP_MEMO_MAX).
    */
-  const lookupKeys = new Map<string, string>();
-  function lookupKey(origin: string, path: string): string | null {
+  const lookups = new Map<string, ResolvedLookup>();
+  function resolveLookup(origin: string, path: string): ResolvedLookup | null {
     const memo = `${path.length}:${path}${origin}`;
-    const known = lookupKeys.get(memo);
+    const known = lookups.get(memo);
     if (known !== undefined) return known;
+    let url: URL;
+    let target: PublicTarget;
     try {
-      const url = new URL(path, origin);
+      url = new URL(path, origin);
       if (url.href.length > MAX_URL_LENGTH) return null;
       const segments = pathSegments(url.pathname, config.prefix);
       if (!segments) return null;
       const found = findRoute(segments);
       if (!found?.route.target || found.route.method !== 'GET') return null;
-      const key = upstreamPath(found.route.target(url, found.params));
-      if (lookupKeys.size >= LOOKUP_KEYS_MAX) lookupKeys.delete(lookupKeys.keys().next().value!);
-      lookupKeys.set(memo, key);
-      return key;
+      target = found.route.target(url, found.params);
     } catch {
       // an invalid URL or parameter: the fetch path answers it
       return null;
     }
+    const resolved: ResolvedLookup = { target, key: upstreamPath(target), pathname: url.pathname };
+    if (lookups.size >= LOOKUP_MEMO_MAX) lookups.delete(lookups.keys().next().value!);
+    lookups.set(memo, resolved);
+    return resolved;
+  }
+
+  /** The rest of `route` and `handler` for a lookup: the lookup, its answer, the 500 for a failure. */
+  async function answerLookup(lookup: ResolvedLookup, fresh: boolean, ifNoneMatch: string | null): Promise<PreparedResponse> {
+    try {
+      return lookupPrepared(await publicApi.lookupByKey(lookup.target, lookup.key, { fresh }), ifNoneMatch);
+    } catch (error) {
+      if (error instanceof KyiHttpError) return errorPrepared(error.status, error.code, error.message, error.headers);
+      config.onError(error, { route: lookup.pathname });
+      return errorPrepared(500, 'internal_error', 'Internal server error');
+    }
   }
 
   /**
-   * The Node adapter's shortcut (`SERVE_CACHED`): for a GET of a lookup route whose answer
-   * is a fresh cache hit, what `route` would answer, synchronously; otherwise `undefined`
-   * (and the request takes the fetch path, which applies the same rules again). Mirrors
-   * `route`: URL length, prefix, route table, parameter checks (`lookupKey`), the no-cache
-   * bypass, If-None-Match.
+   * The Node adapter's shortcut (`SERVE_LOOKUP`): a GET of a lookup route answered without
+   * building a Request or a Response — at once for a fresh cache hit, else once the lookup
+   * settles. Exactly what the fetch path answers: `resolveLookup` applies every check of
+   * `route`, then the same no-cache bypass, If-None-Match and error handling. `undefined`
+   * for anything else (HEAD, other routes, invalid parameters…): the fetch path answers it.
    */
-  const serveCached: ServeCached = (method, origin, path, rawHeaders) => {
+  const serveLookup: ServeLookup = (method, origin, path, rawHeaders) => {
     if (method !== 'GET') return undefined; // HEAD and the rest: fetch path
-    const key = lookupKey(origin, path);
-    if (key === null) return undefined;
-    if (wantsFreshHeaders(rawHeaderValue(rawHeaders, 'cache-control'), rawHeaderValue(rawHeaders, 'pragma'))) return undefined;
-    const answer = publicApi.cachedLookupByKey(key);
-    if (!answer) return undefined;
-    return lookupPrepared(answer, rawHeaderValue(rawHeaders, 'if-none-match'));
+    let lookup: ResolvedLookup | null;
+    let fresh: boolean;
+    let ifNoneMatch: string | null;
+    try {
+      lookup = resolveLookup(origin, path);
+      if (lookup === null) return undefined;
+      fresh = wantsFreshHeaders(rawHeaderValue(rawHeaders, 'cache-control'), rawHeaderValue(rawHeaders, 'pragma'));
+      ifNoneMatch = rawHeaderValue(rawHeaders, 'if-none-match');
+      if (!fresh) {
+        const hit = publicApi.cachedLookupByKey(lookup.key);
+        if (hit) return lookupPrepared(hit, ifNoneMatch);
+      }
+    } catch {
+      // nothing was started: the fetch path answers (and reports) it
+      return undefined;
+    }
+    return answerLookup(lookup, fresh, ifNoneMatch);
   };
 
   const handler = async (request: Request): Promise<Response> => {
@@ -242,7 +274,7 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
   };
 
   return Object.assign(handler, {
-    [SERVE_CACHED]: serveCached,
+    [SERVE_LOOKUP]: serveLookup,
     prefix: config.prefix,
     capabilities,
     clearCache: () => publicApi.cache.clear(),

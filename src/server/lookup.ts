@@ -9,7 +9,7 @@
 import { LIMITS, parseAssetsPageQuery, parseTokenLookupQuery } from '../contract/index.js';
 import { KyiHttpError, invalidParameter } from './errors.js';
 import { ifNoneMatchHits, readJsonBody, wantsFresh } from './http.js';
-import { preparedResponse, textResponse, type PreparedResponse } from './prepared.js';
+import { JSON_TYPE, preparedResponse, textResponse, type PreparedResponse } from './prepared.js';
 import type { LookupAnswer, LookupValue, PublicApiClient, PublicTarget } from './public-api.js';
 import {
   checkAccountId,
@@ -34,8 +34,6 @@ export function lookupCacheControl(answer: LookupAnswer): string {
   const swr = Math.floor(answer.staleMs / 1000);
   return swr > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${swr}` : `public, max-age=${maxAge}`;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The answer of a single lookup route as status, headers and body, with `ETag` / `304` on

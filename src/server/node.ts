@@ -9,15 +9,15 @@
  * - The Response is streamed back with backpressure; the Request's signal aborts when
  *   the client goes away. A body the handler built from a string (`textResponse`) is sent
  *   in one write with `Content-Length` instead.
- * - A handler of `createKyiHandler` answers fresh cache hits of GET lookup routes through
- *   its synchronous `SERVE_CACHED` hook before any Request is built (same rules, same
- *   status, headers and bytes as its fetch path).
+ * - A handler of `createKyiHandler` answers GETs of its lookup routes through its
+ *   `SERVE_LOOKUP` hook before any Request is built (synchronously for a fresh cache hit;
+ *   same rules, same status, headers and bytes as its fetch path).
  * - With `prefix`, paths outside it go to `next()` (or get a 404 JSON when there is none).
  * - Errors go to `next(err)` when there is one, otherwise 500 `{ code, message }`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
-import { SERVE_CACHED, knownBody, type PreparedResponse, type ServeCached } from './prepared.js';
+import { SERVE_LOOKUP, knownBody, type PreparedResponse, type ServeLookup } from './prepared.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 export type NodeNext = (err?: unknown) => void;
@@ -46,7 +46,7 @@ type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = {}): NodeHandler {
   const prefix = normalizePrefix(opts.prefix);
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const serveCached = (handler as FetchHandler & { [SERVE_CACHED]?: ServeCached })[SERVE_CACHED];
+  const serveLookup = (handler as FetchHandler & { [SERVE_LOOKUP]?: ServeLookup })[SERVE_LOOKUP];
 
   return (req, res, next) => {
     const nreq = req as NodeRequest;
@@ -55,32 +55,38 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
       if (next) return next();
       return sendJson(res, 404, { code: 'not_found', message: 'Not found' });
     }
-    if (serveCached && req.method === 'GET') {
-      const cached = tryServeCached(serveCached, nreq, rawUrl, maxBody);
-      if (cached) return writePrepared(res, cached);
-    }
-    void run(handler, nreq, res, rawUrl, maxBody).catch((err: unknown) => {
-      // The client went away: nobody is left to answer, and it is not a server error.
-      if (res.destroyed && !res.headersSent) return;
-      if (err instanceof BodyTooLargeError) {
-        if (res.headersSent) return void res.destroy();
-        res.setHeader('connection', 'close');
-        return sendJson(res, 413, { code: 'invalid_body', message: err.message });
+    if (serveLookup && req.method === 'GET') {
+      const answer = tryServeLookup(serveLookup, nreq, rawUrl, maxBody);
+      if (answer instanceof Promise) {
+        return void answer.then((prepared) => writePrepared(res, prepared)).catch((err: unknown) => fail(res, next, err));
       }
-      if (next) return next(err);
-      if (!res.headersSent) return sendJson(res, 500, { code: 'internal_error', message: 'Internal server error' });
-      res.destroy();
-    });
+      if (answer) return writePrepared(res, answer);
+    }
+    void run(handler, nreq, res, rawUrl, maxBody).catch((err: unknown) => fail(res, next, err));
   };
 }
 
-/** The handler's synchronous answer, when `run` would reach the handler with this request. */
-function tryServeCached(serveCached: ServeCached, req: NodeRequest, rawUrl: string, maxBody: number): PreparedResponse | undefined {
+/** Answers an error that escaped the handler (or a body over the limit). */
+function fail(res: ServerResponse, next: NodeNext | undefined, err: unknown) {
+  // The client went away: nobody is left to answer, and it is not a server error.
+  if (res.destroyed && !res.headersSent) return;
+  if (err instanceof BodyTooLargeError) {
+    if (res.headersSent) return void res.destroy();
+    res.setHeader('connection', 'close');
+    return sendJson(res, 413, { code: 'invalid_body', message: err.message });
+  }
+  if (next) return next(err);
+  if (!res.headersSent) return sendJson(res, 500, { code: 'internal_error', message: 'Internal server error' });
+  res.destroy();
+}
+
+/** The handler's shortcut answer, for a request `run` would hand to the handler as is. */
+function tryServeLookup(serveLookup: ServeLookup, req: NodeRequest, rawUrl: string, maxBody: number) {
   // origin-form targets only: `buildUrl` resolves them as `new URL(rawUrl, origin)`
   if (rawUrl.charCodeAt(0) !== 0x2f /* / */) return undefined;
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > maxBody) return undefined; // `run` answers 413
-  return serveCached('GET', originOf(req), rawUrl, req.rawHeaders);
+  return serveLookup('GET', originOf(req), rawUrl, req.rawHeaders);
 }
 
 /** Sends a prepared answer the way `writeResponse` sends the equivalent Response. */

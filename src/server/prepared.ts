@@ -5,10 +5,10 @@
  * - `textResponse`: a Response built from a string, remembered (weakly) with that string,
  *   so `knownBody` lets the adapter send it in one `res.end` with `Content-Length` instead
  *   of reading the body stream chunk by chunk. Any other Response streams as before.
- * - `SERVE_CACHED`: the handler's synchronous answer for a fresh cache hit of a GET lookup
- *   route, tried by the Node adapter before it builds a Request. It answers exactly what
- *   the fetch path would (same rules, same status, headers and bytes) or `undefined`, and
- *   then the request takes the fetch path.
+ * - `SERVE_LOOKUP`: the handler's answer to a GET of a lookup route, tried by the Node
+ *   adapter before it builds a Request: synchronous for a fresh cache hit, a promise
+ *   otherwise. It answers exactly what the fetch path would (same rules, same status,
+ *   headers and bytes) or `undefined`, and then the request takes the fetch path.
  *
  * Fetch-API only (no `node:` imports). Not part of the public API.
  */
@@ -22,15 +22,44 @@ export interface PreparedResponse {
   body: string | null;
 }
 
-/** Key of the handler's synchronous cache-hit hook (`ServeCached`). */
-export const SERVE_CACHED: unique symbol = Symbol('kyi-elements.serveCached');
+/** Key of the handler's Node shortcut for lookup GETs (`ServeLookup`). */
+export const SERVE_LOOKUP: unique symbol = Symbol('kyi-elements.serveLookup');
 
 /**
- * The hook: for the request `new URL(path, origin)` with `method` and `rawHeaders` (the
+ * The shortcut: for the request `new URL(path, origin)` with `method` and `rawHeaders` (the
  * header list as Node gives it, `[name, value, name, value, …]`, names in any case), the
- * handler's answer when it is a fresh cache hit, else `undefined`.
+ * handler's answer — at once (a fresh cache hit) or as a promise that never rejects — or
+ * `undefined` when the request must take the fetch path.
  */
-export type ServeCached = (method: string, origin: string, path: string, rawHeaders: readonly string[]) => PreparedResponse | undefined;
+export type ServeLookup = (
+  method: string,
+  origin: string,
+  path: string,
+  rawHeaders: readonly string[],
+) => PreparedResponse | Promise<PreparedResponse> | undefined;
+
+/** `Content-Type` of every JSON answer. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Header pairs as a `Headers` object built from `record` iterates them: lower-case, sorted, repeats joined. */
+export function headerList(record: Record<string, string>): Array<readonly [string, string]> {
+  const merged = new Map<string, string>();
+  for (const name of Object.keys(record)) {
+    const lower = name.toLowerCase();
+    const prev = merged.get(lower);
+    merged.set(lower, prev === undefined ? record[name]! : `${prev}, ${record[name]!}`);
+  }
+  return [...merged].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** A JSON answer with `content-type`, `nosniff` and any extra headers (what `jsonResponse` sends). */
+export function jsonPrepared(body: unknown, status = 200, headers: Record<string, string> = {}): PreparedResponse {
+  return {
+    status,
+    headers: headerList({ 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...headers }),
+    body: JSON.stringify(body),
+  };
+}
 
 const knownBodies = new WeakMap<Response, string>();
 

@@ -161,7 +161,11 @@ export class PublicApiClient {
 
   /** Answers one lookup from the cache, a coalesced call in flight, or a new upstream call. */
   async lookup(target: PublicTarget, options: { fresh?: boolean } = {}): Promise<LookupAnswer> {
-    const key = upstreamPath(target);
+    return this.lookupByKey(target, upstreamPath(target), options);
+  }
+
+  /** `lookup` with the target's `upstreamPath` (the cache key) already computed. */
+  async lookupByKey(target: PublicTarget, key: string, options: { fresh?: boolean } = {}): Promise<LookupAnswer> {
     const { entry, state } = await this.#cache.get(key, () => this.#load(target, key), { bypass: options.fresh });
     return this.#answer(entry, state);
   }

@@ -97,6 +97,28 @@ describe('lookup client', () => {
     }
   });
 
+  it('sends the first lookups of a frame right after the asking task; later ones of the frame together', async () => {
+    const client = new LookupClient();
+    const posts = countLookupPosts();
+    try {
+      const ask = () => client.lookup(PROXY, { kind: 'token', address: randomAddress(), chainSlug: 'ethereum' });
+      const first = [ask(), ask()];
+      await Promise.resolve(); // the microtasks of the asking task (where Lit renders) run first
+      await Promise.resolve();
+      expect(posts.count).to.equal(1, 'sent before the browser lays out the page');
+      expect(posts.entries).to.equal(2);
+      // Asked from later tasks: gathered into one more request at the frame, never one each.
+      const later = await new Promise<Promise<unknown>[]>((resolve) => setTimeout(() => resolve([ask(), ask()]), 0));
+      const last = await new Promise<Promise<unknown>>((resolve) => setTimeout(() => resolve(ask()), 0));
+      await Promise.all([...first, ...later, last]);
+      expect(posts.count).to.be.at.most(3);
+      expect(client.stats.batches).to.equal(posts.count);
+      expect(posts.entries).to.equal(5);
+    } finally {
+      posts.restore();
+    }
+  });
+
   it('splits a batch at 100 lookups', async () => {
     const { client, flush } = manualClient();
     const posts = countLookupPosts();
