@@ -106,15 +106,7 @@ export abstract class KyiExplorerElement extends KyiElement {
 
   /** Resolves once the current load (if any) has settled and rendered. */
   get settled(): Promise<void> {
-    return (async () => {
-      for (;;) {
-        await this.updateComplete;
-        const run = this.#run;
-        await run;
-        await this.updateComplete;
-        if (run === this.#run && !this.isUpdatePending) return;
-      }
-    })();
+    return this.settledAfter(() => this.#run);
   }
 
   /** Loads again now. Resolves when settled. */

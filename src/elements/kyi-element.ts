@@ -72,6 +72,22 @@ export class KyiElement extends LitElement {
     return t(key, params, this.renderLang);
   }
 
+  /**
+   * Resolves once the element's current async run has settled and rendered, following runs
+   * that replace it meanwhile (what the `settled` getters of the data elements return).
+   */
+  protected settledAfter(currentRun: () => Promise<unknown>): Promise<void> {
+    return (async () => {
+      for (;;) {
+        await this.updateComplete;
+        const run = currentRun();
+        await run;
+        await this.updateComplete;
+        if (run === currentRun() && !this.isUpdatePending) return;
+      }
+    })();
+  }
+
   /** A string for a dynamic key, or `undefined` when the table has none. */
   protected tMaybe(key: string, params?: StringParams): string | undefined {
     return tMaybe(key, params, this.renderLang);

@@ -97,15 +97,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
 
   /** Resolves once the current lookup (if any) has settled and rendered. */
   get settled(): Promise<void> {
-    return (async () => {
-      for (;;) {
-        await this.updateComplete;
-        const run = this.#run;
-        await run;
-        await this.updateComplete;
-        if (run === this.#run && !this.isUpdatePending) return;
-      }
-    })();
+    return this.settledAfter(() => this.#run);
   }
 
   /** Looks up again, bypassing the browser's and the proxy's caches. Resolves when settled. */
