@@ -68,39 +68,32 @@ function isAbort(error: unknown, signal?: AbortSignal): boolean {
   return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
 }
 
+/** An error's `message` when it has a string one, else the value as a string. */
+function errorText(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : String(error);
+}
+
 /** Reads `exp` (seconds) from a JWT payload without verifying it; `undefined` if it is not a JWT. */
 export function jwtExpiry(token: string): number | undefined {
   const part = token.split('.')[1];
   if (!part) return undefined;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    const exp = (JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown }).exp;
     return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
   } catch {
     return undefined;
   }
 }
 
-function parseExpiry(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value < 1e12 ? value * 1000 : value;
-  if (typeof value === 'string' && value) {
-    const ms = Date.parse(value);
-    return Number.isNaN(ms) ? undefined : ms;
-  }
-  return undefined;
-}
-
+/**
+ * The token with its expiry: the endpoint's `expiresAt` (ISO 8601, or epoch seconds or ms),
+ * else the JWT `exp` claim (tokens from `fetchAccessToken`), else unknown (see `isUsable`).
+ */
 function makeToken(token: string, expiresAt?: unknown): AccessToken {
-  return { token, expiresAt: parseExpiry(expiresAt) ?? jwtExpiry(token), obtainedAt: Date.now() };
-}
-
-async function readErrorMessage(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body?.message === 'string' ? body.message : undefined;
-  } catch {
-    return undefined;
-  }
+  const ms =
+    typeof expiresAt === 'number' ? (expiresAt < 1e12 ? expiresAt * 1000 : expiresAt) : typeof expiresAt === 'string' ? Date.parse(expiresAt) : NaN;
+  return { token, expiresAt: Number.isFinite(ms) ? ms : jwtExpiry(token), obtainedAt: Date.now() };
 }
 
 /**
@@ -124,21 +117,16 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
     });
   } catch (error) {
     if (isAbort(error, signal)) throw signal?.reason ?? error;
-    throw new AccessTokenError('network', error instanceof Error ? error.message : String(error));
+    throw new AccessTokenError('network', errorText(error));
   }
-  if (!response.ok) {
-    const message = await readErrorMessage(response);
-    throw new AccessTokenError(codeForStatus(response.status), message ?? `HTTP ${response.status}`, response.status);
-  }
-  let body: { accessToken?: unknown; expiresAt?: unknown };
-  try {
-    body = (await response.json()) as typeof body;
-  } catch (error) {
-    if (isAbort(error, signal)) throw signal?.reason ?? error;
-    throw new AccessTokenError('signing_failed', 'The token endpoint did not answer with JSON', response.status);
+  const { ok, status } = response;
+  const body = (await response.json().catch(() => undefined)) as { accessToken?: unknown; expiresAt?: unknown; message?: unknown } | undefined;
+  signal?.throwIfAborted();
+  if (!ok) {
+    throw new AccessTokenError(codeForStatus(status), typeof body?.message === 'string' ? body.message : `HTTP ${status}`, status);
   }
   if (typeof body?.accessToken !== 'string' || !body.accessToken) {
-    throw new AccessTokenError('signing_failed', 'The token endpoint answered without an accessToken', response.status);
+    throw new AccessTokenError('signing_failed', 'The token endpoint did not answer with an accessToken', status);
   }
   return makeToken(body.accessToken, body.expiresAt);
 }
@@ -150,10 +138,10 @@ async function fromFunction(fn: () => Promise<string>, signal?: AbortSignal): Pr
   } catch (error) {
     if (isAbort(error, signal)) throw signal?.reason ?? error;
     // A partner function may signal a precise failure through `code` or an HTTP `status`.
-    const e = error as { code?: unknown; status?: unknown; message?: unknown } | null;
-    const message = typeof e?.message === 'string' ? e.message : String(error);
-    if (isCode(e?.code)) throw new AccessTokenError(e.code, message);
-    if (typeof e?.status === 'number') throw new AccessTokenError(codeForStatus(e.status), message, e.status);
+    const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown };
+    const message = errorText(error);
+    if (isCode(code)) throw new AccessTokenError(code, message);
+    if (typeof status === 'number') throw new AccessTokenError(codeForStatus(status), message, status);
     throw new AccessTokenError('network', message);
   }
   signal?.throwIfAborted();

@@ -15,8 +15,8 @@
  * drawer is the one that works under a strict CSP.
  */
 import type { VendorKyiFunction } from '../config.js';
-import type { WidgetScope } from '../contract/index.js';
-import type { WidgetCallbacks, WidgetHandle } from './drawer.js';
+import type { WidgetScope } from '../contract/enums.js';
+import { messageOf, type WidgetCallbacks, type WidgetHandle } from './drawer.js';
 
 export interface VendorWidgetOptions extends WidgetCallbacks {
   scope: WidgetScope;
@@ -25,44 +25,25 @@ export interface VendorWidgetOptions extends WidgetCallbacks {
 
 type VendorInstance = { iframe?: HTMLIFrameElement; destroy: () => void } | undefined;
 
-function messageText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value instanceof Error) return value.message;
-  if (value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string') {
-    return (value as { message: string }).message;
-  }
-  return value === undefined ? '' : String(value);
+/** The `message` event being dispatched right now, if any (`window.event`, the legacy "current event"). */
+function currentMessage(): MessageEvent | undefined {
+  const event = (globalThis as { event?: unknown }).event;
+  return typeof MessageEvent !== 'undefined' && event instanceof MessageEvent ? event : undefined;
 }
 
 /**
  * Whether the event being dispatched right now (if it is a `message` event) came from the
- * vendor iframe's own window and origin. `window.event` is the legacy "current event"; it
- * is what lets us check a message the vendor already accepted without seeing it ourselves.
+ * vendor iframe's own window and origin. The current event is what lets us check a message
+ * the vendor already accepted without seeing it ourselves.
  */
 function fromOwnFrame(instance: VendorInstance): boolean {
-  const current = (globalThis as { event?: unknown }).event;
-  if (typeof MessageEvent === 'undefined' || !(current instanceof MessageEvent)) return true;
+  const message = currentMessage();
   const frame = instance?.iframe;
-  if (!frame || !frame.src) return true;
-  let origin: string;
+  if (!message || !frame?.src) return true;
   try {
-    origin = new URL(frame.src, frame.ownerDocument.baseURI).origin;
+    return message.source === frame.contentWindow && message.origin === new URL(frame.src, frame.ownerDocument.baseURI).origin;
   } catch {
     return false;
-  }
-  return current.source === frame.contentWindow && current.origin === origin;
-}
-
-function duringMessage(): boolean {
-  const current = (globalThis as { event?: unknown }).event;
-  return typeof MessageEvent !== 'undefined' && current instanceof MessageEvent;
-}
-
-function safeDestroy(instance: VendorInstance): void {
-  try {
-    instance?.destroy();
-  } catch {
-    // The vendor's destroy after its own close may find its nodes already gone.
   }
 }
 
@@ -75,25 +56,32 @@ export function openVendorWidget(sdk: VendorKyiFunction, options: VendorWidgetOp
   let instance: VendorInstance;
   let finished = false; // closed by the widget/user, or destroyed
 
+  /** Silences the current instance (a new generation) before its destroy can call back, then destroys it. */
+  const drop = () => {
+    generation++;
+    const current = instance;
+    instance = undefined;
+    try {
+      current?.destroy();
+    } catch {
+      // The vendor's destroy after its own close may find its nodes already gone.
+    }
+  };
+
   const start = (token: string) => {
     const gen = ++generation;
-    const live = () => gen === generation && !finished;
     let own: VendorInstance;
+    const live = () => gen === generation && !finished && fromOwnFrame(own);
     const result = sdk('drawer', options.scope, token, {
-      onReady: () => {
-        if (live() && fromOwnFrame(own)) options.onReady();
-      },
-      onError: (message: unknown) => {
-        if (live() && fromOwnFrame(own)) options.onError(messageText(message));
-      },
+      onReady: () => live() && options.onReady(),
+      onError: (message: unknown) => live() && options.onError(messageOf(message)),
       onClose: () => {
-        if (!live() || !fromOwnFrame(own)) return;
+        if (!live()) return;
         finished = true;
-        options.onClose(duringMessage() ? 'widget' : 'user');
+        options.onClose(currentMessage() ? 'widget' : 'user');
       },
     });
-    own = result && typeof result === 'object' ? result : undefined;
-    instance = own;
+    instance = own = result && typeof result === 'object' ? result : undefined;
   };
 
   start(options.token);
@@ -101,25 +89,17 @@ export function openVendorWidget(sdk: VendorKyiFunction, options: VendorWidgetOp
   return {
     reload(token: string) {
       if (finished) return;
-      const previous = instance;
-      generation++; // silences the old instance before its destroy can call back
-      safeDestroy(previous);
+      drop();
       try {
         start(token);
       } catch (error) {
         const gen = generation;
-        queueMicrotask(() => {
-          if (gen === generation && !finished) options.onError(messageText(error));
-        });
+        queueMicrotask(() => gen === generation && !finished && options.onError(messageOf(error)));
       }
     },
     destroy() {
-      if (finished && !instance) return;
       finished = true;
-      generation++;
-      const current = instance;
-      instance = undefined;
-      safeDestroy(current);
+      drop();
     },
   };
 }

@@ -1,7 +1,8 @@
 import { html, css, nothing, type PropertyValues } from 'lit';
-import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../contract/index.js';
-import { getConfig } from '../config.js';
+import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../contract/enums.js';
+import type { KyiConfig } from '../config.js';
 import {
+  emit,
   KyiCloseEvent,
   KyiErrorEvent,
   KyiOpenEvent,
@@ -11,8 +12,8 @@ import {
   type KyiErrorDetail,
 } from '../events.js';
 import { AccessTokenError, TokenSlot, requestAccessToken, type AccessToken } from '../client/access-token.js';
-import { drawerStyles, openDrawer, type WidgetCallbacks, type WidgetHandle } from '../client/drawer.js';
-import { openVendorWidget } from '../client/vendor-sdk.js';
+import { drawerStyles, messageOf, openDrawer, type WidgetHandle } from '../client/drawer.js';
+import { openVendorWidget, type VendorWidgetOptions } from '../client/vendor-sdk.js';
 import { refreshLiveLookups } from '../client/live-elements.js';
 import { KyiElement } from './kyi-element.js';
 import { sharedStyles } from './styles.js';
@@ -27,6 +28,9 @@ const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
 
 /** The widget reports an expired token with this message (field notes); match it loosely. */
 const EXPIRED = /expired/i;
+
+/** Whether a drawer can open at all: the vendor SDK or a widget URL is configured. */
+const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
 
 /**
  * A button that starts issuer verification in the KYI widget drawer, from inside a partner
@@ -102,28 +106,6 @@ export class KyiVerifyButton extends KyiElement {
       .verify[aria-busy='true'] {
         cursor: progress;
       }
-      .spinner {
-        inline-size: 1em;
-        block-size: 1em;
-        flex: none;
-        border: 2px solid currentColor;
-        border-inline-end-color: transparent;
-        border-radius: 50%;
-        animation: kyi-spin 0.8s linear infinite;
-      }
-      @keyframes kyi-spin {
-        to {
-          transform: rotate(360deg);
-        }
-      }
-      @media (prefers-reduced-motion: reduce) {
-        .spinner {
-          animation-duration: 2.4s;
-        }
-      }
-      .drawer-host {
-        display: contents;
-      }
       .error {
         margin: 0;
         max-width: 40ch;
@@ -196,46 +178,27 @@ export class KyiVerifyButton extends KyiElement {
     if (this._status !== 'idle' || this.disabled || !this.isConnected) return;
     const scope = this.scope;
     if (!isOneOf(SCOPES, scope)) {
-      this.#fail({ code: 'invalid_attribute', message: `Invalid scope "${String(scope)}". Allowed: ${SCOPES.join(', ')}.` });
-      return;
+      return this.#fail({ code: 'invalid_attribute', message: `Invalid scope "${String(scope)}". Allowed: ${SCOPES.join(', ')}.` });
     }
-    const config = getConfig(this);
-    if (!config.sdk && !config.widgetUrl) {
-      this.#fail({ code: 'not_configured', message: 'No widget URL is configured (configure({ widgetUrl }) or <meta name="kyi:widget-url">)' });
-      return;
+    if (!canOpen(this.config)) {
+      return this.#fail({ code: 'not_configured', message: 'No widget URL is configured (configure({ widgetUrl }) or <meta name="kyi:widget-url">)' });
     }
     this._error = null;
     this._status = 'pending';
-    const controller = new AbortController();
-    this.#controller = controller;
-    let token: AccessToken;
-    try {
-      // A usable prefetched token (or one on its way) is taken once; otherwise ask now, so
-      // the request leaves within the click's task.
-      const prefetched = this.#slot.filled ? this.#slot.take() : (this.#slot.clear(), undefined);
-      token = (prefetched && (await prefetched)) ?? (await this.#requestToken(controller.signal));
-    } catch (error) {
-      if (controller.signal.aborted) return; // close() or removal already reset the state
-      this.#controller = undefined;
-      this._status = 'idle';
-      this.#fail(errorDetail(error));
-      return;
-    }
-    if (controller.signal.aborted) return;
-    this.#controller = undefined;
-    this.#startWidget(scope, token.token);
+    const token = await this.#freshToken();
+    if (token !== undefined) this.#startWidget(scope, token);
   }
 
   /** Closes the drawer (`kyi-close` with reason `method`), or cancels an opening in progress. */
   close(): void {
     if (this._status === 'pending') this.#cancelPending();
-    else if (this._status === 'open') this.#finish('method');
+    else this.#finish('method');
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     if (this._status === 'pending') this.#cancelPending();
-    else if (this._status === 'open') this.#finish('removed');
+    else this.#finish('removed');
     this.#slot.clear();
   }
 
@@ -247,58 +210,66 @@ export class KyiVerifyButton extends KyiElement {
 
   override render() {
     const pending = this._status === 'pending';
-    const busy = this._status !== 'idle';
     const error = this._error;
-    return html`
-      <button
+    return html`<button
         part="button"
         class="button primary verify"
         type="button"
         ?disabled=${this.disabled}
         aria-busy=${pending ? 'true' : nothing}
-        aria-disabled=${busy ? 'true' : nothing}
+        aria-disabled=${this._status !== 'idle' ? 'true' : nothing}
         aria-describedby=${error ? 'error' : nothing}
         @click=${this.#onClick}
         @pointerenter=${this.#onIntent}
         @focus=${this.#onIntent}
-      >
-        ${pending ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}
-        <span part="label"><slot>${this.t('verifyButton.label')}</slot></span>
-      </button>
-      <span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>
-      ${error ? html`<p part="error" id="error" class="error" role="alert">${this.#errorText(error)}</p>` : nothing}
-      <div class="drawer-host"></div>
-    `;
-  }
-
-  #errorText(error: KyiErrorDetail): string {
-    return (
-      this.tMaybe(`verifyButton.error.${error.code}`, { message: error.message }) ?? this.t('common.error.generic')
-    );
+      >${pending ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span part="label"><slot>${this.t('verifyButton.label')}</slot></span></button
+      ><span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>${error
+        ? html`<p part="error" id="error" class="error" role="alert">${this.tMaybe(`verifyButton.error.${error.code}`, { message: error.message }) ?? this.t('common.error.generic')}</p>`
+        : nothing}<div class="drawer-host"></div>`;
   }
 
   #onClick = (event: Event) => {
     // A click while a drawer is open or opening does nothing (the button is aria-disabled).
-    if (this._status !== 'idle') {
-      event.preventDefault();
-      return;
-    }
-    void this.open();
+    if (this._status !== 'idle') event.preventDefault();
+    else void this.open();
   };
 
   #onIntent = () => {
-    if (!this.prefetch || this.#returningFocus || this.disabled || this._status !== 'idle') return;
-    if (!getConfig(this).sdk && !getConfig(this).widgetUrl) return;
-    this.#slot.prefetch();
+    if (this.prefetch && !this.#returningFocus && !this.disabled && this._status === 'idle' && canOpen(this.config)) {
+      this.#slot.prefetch();
+    }
   };
 
+  /**
+   * A token for the attempt in progress (opening, or the expired-token retry): the prefetched
+   * one if usable (only ever there while idle, so a retry always asks anew), else a fresh one.
+   * `undefined` when the attempt was cancelled, or failed (then reported).
+   */
+  async #freshToken(): Promise<string | undefined> {
+    const controller = new AbortController();
+    this.#controller = controller;
+    try {
+      // A usable prefetched token (or one on its way) is taken once; otherwise ask now, so
+      // the request leaves within the click's task.
+      const prefetched = this.#slot.filled ? this.#slot.take() : (this.#slot.clear(), undefined);
+      const token = (prefetched && (await prefetched)) ?? (await this.#requestToken(controller.signal));
+      if (!controller.signal.aborted) {
+        this.#controller = undefined;
+        return token.token;
+      }
+    } catch (error) {
+      // An abort means close() or removal already reset the state.
+      if (!controller.signal.aborted) {
+        this.#controller = undefined;
+        this.#fail(errorDetail(error));
+      }
+    }
+    return undefined;
+  }
+
   #requestToken(signal: AbortSignal): Promise<AccessToken> {
-    const config = getConfig(this);
-    return requestAccessToken({
-      endpoint: config.tokenEndpoint,
-      fetchAccessToken: config.fetchAccessToken,
-      signal,
-    });
+    const { tokenEndpoint, fetchAccessToken } = this.config;
+    return requestAccessToken({ endpoint: tokenEndpoint, fetchAccessToken, signal });
   }
 
   #cancelPending(): void {
@@ -308,39 +279,28 @@ export class KyiVerifyButton extends KyiElement {
   }
 
   #startWidget(scope: WidgetScope, token: string): void {
-    const config = getConfig(this);
+    const { sdk, widgetUrl } = this.config;
     this.#openScope = scope;
     this.#ready = false;
     this.#retried = false;
-    const callbacks: WidgetCallbacks = {
-      onReady: () => this.#onReady(),
-      onError: (message) => this.#onWidgetError(message),
-      onClose: (by) => this.#finish(by === 'widget' ? 'widget' : 'user'),
-    };
+    const open = sdk ? (options: VendorWidgetOptions) => openVendorWidget(sdk, options) : openDrawer;
     try {
-      this.#widget = config.sdk
-        ? openVendorWidget(config.sdk, { scope, token, ...callbacks })
-        : openDrawer({
-            // A static node of the template: Lit never re-renders its children.
-            host: this.renderRoot.querySelector('.drawer-host') ?? this.renderRoot,
-            widgetUrl: config.widgetUrl,
-            scope,
-            token,
-            strings: {
-              title: this.t('verifyButton.drawerTitle'),
-              close: this.t('verifyButton.close'),
-              loading: this.t('verifyButton.loading'),
-              frameTitle: this.t('verifyButton.frameTitle'),
-            },
-            ...callbacks,
-          });
+      this.#widget = open({
+        scope,
+        token,
+        widgetUrl,
+        // A static node of the template: Lit never re-renders its children.
+        host: this.renderRoot.querySelector<HTMLElement>('.drawer-host')!,
+        text: (key) => this.t(`verifyButton.${key}`),
+        onReady: () => this.#onReady(),
+        onError: (message) => this.#onWidgetError(message),
+        onClose: (by) => this.#finish(by),
+      });
     } catch (error) {
-      this._status = 'idle';
-      this.#fail({ code: 'widget_error', message: error instanceof Error ? error.message : String(error) });
-      return;
+      return this.#fail({ code: 'widget_error', message: messageOf(error) || String(error) });
     }
     this._status = 'open';
-    this.dispatchEvent(new KyiOpenEvent({ scope }));
+    emit(this, new KyiOpenEvent({ scope }));
     this.#armReadyTimer();
   }
 
@@ -348,9 +308,7 @@ export class KyiVerifyButton extends KyiElement {
     clearTimeout(this.#readyTimer);
     const ms = Number.isFinite(this.readyTimeout) && this.readyTimeout > 0 ? this.readyTimeout : DEFAULT_READY_TIMEOUT_MS;
     this.#readyTimer = setTimeout(() => {
-      if (this._status !== 'open') return;
-      this.#fail({ code: 'widget_timeout', message: `The widget did not report ready within ${ms} ms` });
-      this.#finish('error');
+      if (this._status === 'open') this.#fail({ code: 'widget_timeout', message: `The widget did not report ready within ${ms} ms` });
     }, ms);
   }
 
@@ -358,36 +316,23 @@ export class KyiVerifyButton extends KyiElement {
     clearTimeout(this.#readyTimer);
     if (this._status !== 'open' || this.#ready) return;
     this.#ready = true;
-    this.dispatchEvent(new KyiReadyEvent({ scope: this.#openScope }));
+    emit(this, new KyiReadyEvent({ scope: this.#openScope }));
   }
 
   #onWidgetError(message: string): void {
     if (this._status !== 'open') return;
-    if (!this.#retried && EXPIRED.test(message)) {
-      // One automatic retry with a fresh token (never a prefetched one) before surfacing it.
-      this.#retried = true;
-      this.#ready = false;
-      clearTimeout(this.#readyTimer);
-      const controller = new AbortController();
-      this.#controller = controller;
-      this.#requestToken(controller.signal).then(
-        (token) => {
-          if (controller.signal.aborted || this._status !== 'open') return;
-          this.#controller = undefined;
-          this.#widget?.reload(token.token);
-          this.#armReadyTimer();
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted || this._status !== 'open') return;
-          this.#controller = undefined;
-          this.#fail(errorDetail(error));
-          this.#finish('error');
-        },
-      );
-      return;
+    if (this.#retried || !EXPIRED.test(message)) {
+      return this.#fail({ code: 'widget_error', message: message || 'The widget reported an error' });
     }
-    this.#fail({ code: 'widget_error', message: message || 'The widget reported an error' });
-    this.#finish('error');
+    // One automatic retry with a fresh token before surfacing it.
+    this.#retried = true;
+    this.#ready = false;
+    clearTimeout(this.#readyTimer);
+    void this.#freshToken().then((token) => {
+      if (token === undefined) return;
+      this.#widget?.reload(token);
+      this.#armReadyTimer();
+    });
   }
 
   /** Ends an open drawer: exactly one `kyi-close`, then the page's live elements re-check. */
@@ -396,52 +341,44 @@ export class KyiVerifyButton extends KyiElement {
     const scope = this.#openScope;
     const widget = this.#widget;
     this.#widget = undefined;
-    this.#controller?.abort();
-    this.#controller = undefined;
+    this.#cancelPending();
     clearTimeout(this.#readyTimer);
-    this.#readyTimer = undefined;
-    this._status = 'idle';
     // Closing a modal dialog may itself restore focus to the button: neither that nor our own
     // focus return is a user's hint to prefetch.
     this.#returningFocus = true;
     try {
       widget?.destroy();
-      if (reason !== 'removed') this.#focusButton();
+      if (reason !== 'removed') this.renderRoot.querySelector<HTMLElement>('.verify')?.focus();
     } finally {
       this.#returningFocus = false;
     }
     // Tokens fetched before or during this open are never handed out again.
     this.#slot.clear();
-    this.dispatchEvent(new KyiCloseEvent({ scope, reason }));
-    void this.#recheck(scope);
+    emit(this, new KyiCloseEvent({ scope, reason }));
+    // A failing re-check shows in the elements themselves.
+    refreshLiveLookups().then(
+      ({ changed }) => changed && emit(this, new KyiVerificationChangedEvent({ scope })),
+      () => {},
+    );
   }
 
-  #focusButton(): void {
-    this.renderRoot.querySelector<HTMLButtonElement>('button[part="button"]')?.focus();
-  }
-
-  async #recheck(scope: WidgetScope): Promise<void> {
-    try {
-      const { changed } = await refreshLiveLookups();
-      if (changed) this.dispatchEvent(new KyiVerificationChangedEvent({ scope }));
-    } catch {
-      // A failing re-check shows in the elements themselves.
-    }
-  }
-
+  /**
+   * Reports a failure under the button and as `kyi-error`. An opening in progress stops
+   * before the event; an open drawer closes after it (`kyi-close` reason `error`).
+   */
   #fail(detail: KyiErrorDetail): void {
+    const open = this._status === 'open';
+    if (!open) this._status = 'idle';
     this._error = detail;
-    this.dispatchEvent(new KyiErrorEvent(detail));
+    emit(this, new KyiErrorEvent(detail));
+    if (open) this.#finish('error');
   }
 }
 
 function errorDetail(error: unknown): KyiErrorDetail {
-  if (error instanceof AccessTokenError) {
-    return error.status === undefined
-      ? { code: error.code, message: error.message }
-      : { code: error.code, message: error.message, status: error.status };
-  }
-  return { code: 'network', message: error instanceof Error ? error.message : String(error) };
+  if (!(error instanceof AccessTokenError)) return { code: 'network', message: messageOf(error) || String(error) };
+  const { code, message, status } = error;
+  return status === undefined ? { code, message } : { code, message, status };
 }
 
 declare global {

@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { configure, resetConfig } from '../../src/config.js';
+import { fr } from '../../src/locales/fr.js';
 import { scrollLockCount } from '../../src/client/drawer.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status.js';
@@ -483,6 +484,23 @@ describe('<kyi-verify-button>', () => {
       expect((await failed).detail.code).to.equal('invalid_attribute');
       await el.updateComplete;
       expect(errorOf(el)!.textContent).to.contain('everything');
+    });
+
+    it('invalid_attribute shows its own message naming the bad scope, in the element language', async () => {
+      configure({ strings: { fr } });
+      const el = await button(html`<kyi-verify-button lang="fr" scope="partout"></kyi-verify-button>`);
+      const failed = oneEvent(el, 'kyi-error');
+      innerButton(el).click();
+      const { detail } = await failed;
+      expect(detail.code).to.equal('invalid_attribute');
+      expect(detail.message).to.contain('"partout"');
+      await el.updateComplete;
+      const text = errorOf(el)!.textContent!;
+      expect(text).to.contain(fr.verifyButton['error.invalid_attribute'].replace(' {message}', ''));
+      expect(text).to.contain('"partout"');
+      expect(text).to.not.contain(fr.common['error.generic']);
+      expect(el.status).to.equal('idle');
+      expect(dialogOf(el)).to.equal(null);
     });
   });
 
