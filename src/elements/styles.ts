@@ -62,6 +62,9 @@ export const themeStyles = css`
     line-height: 1.4;
     color: var(--_kyi-text);
     box-sizing: border-box;
+    /* Contains the absolutely positioned .visually-hidden text, which would otherwise escape a
+       scrolling container around the element and stretch the page. */
+    position: relative;
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
