@@ -50,6 +50,8 @@ export class SwrCache<V> {
   /** Map iteration order is insertion order: re-inserting on use makes it an LRU. */
   readonly #entries = new Map<string, CacheEntry<V>>();
   readonly #inflight = new Map<string, Promise<CacheEntry<V>>>();
+  /** The key last moved to the end of `#entries` (the most recently used, while it is there). */
+  #newest: string | undefined;
 
   constructor(options: SwrCacheOptions) {
     this.maxEntries = Math.max(0, Math.floor(options.maxEntries));
@@ -149,6 +151,8 @@ export class SwrCache<V> {
   }
 
   #touch(key: string, entry: CacheEntry<V>): void {
+    if (key === this.#newest && this.#entries.get(key) === entry) return; // already the most recent
+    this.#newest = key;
     this.#entries.delete(key);
     this.#entries.set(key, entry);
     while (this.#entries.size > this.maxEntries) {

@@ -115,8 +115,9 @@ const COMPILED: readonly CompiledRoute[] = ROUTES.map((r) => {
 /** Request paths whose lookup the Node fast path remembers (oldest dropped first). */
 const LOOKUP_MEMO_MAX = 1000;
 
-/** A valid lookup request: its checked target, cache key and URL path. */
+/** A valid lookup request (for `origin`): its checked target, cache key and URL path. */
 interface ResolvedLookup {
+  origin: string;
   target: PublicTarget;
   key: string;
   pathname: string;
@@ -193,9 +194,8 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
    */
   const lookups = new Map<string, ResolvedLookup>();
   function resolveLookup(origin: string, path: string): ResolvedLookup | null {
-    const memo = `${path.length}:${path}${origin}`;
-    const known = lookups.get(memo);
-    if (known !== undefined) return known;
+    const known = lookups.get(path);
+    if (known !== undefined && known.origin === origin) return known;
     let url: URL;
     let target: PublicTarget;
     try {
@@ -210,9 +210,10 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
       // an invalid URL or parameter: the fetch path answers it
       return null;
     }
-    const resolved: ResolvedLookup = { target, key: upstreamPath(target), pathname: url.pathname };
-    if (lookups.size >= LOOKUP_MEMO_MAX) lookups.delete(lookups.keys().next().value!);
-    lookups.set(memo, resolved);
+    const resolved: ResolvedLookup = { origin, target, key: upstreamPath(target), pathname: url.pathname };
+    // one entry per path (a second Host for the same path replaces it)
+    if (known === undefined && lookups.size >= LOOKUP_MEMO_MAX) lookups.delete(lookups.keys().next().value!);
+    lookups.set(path, resolved);
     return resolved;
   }
 

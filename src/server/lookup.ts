@@ -10,7 +10,7 @@ import { LIMITS, parseAssetsPageQuery, parseTokenLookupQuery } from '../contract
 import { KyiHttpError, invalidParameter } from './errors.js';
 import { ifNoneMatchHits, readJsonBody, wantsFresh } from './http.js';
 import { JSON_TYPE, preparedResponse, textResponse, type PreparedResponse } from './prepared.js';
-import type { LookupAnswer, LookupValue, PublicApiClient, PublicTarget } from './public-api.js';
+import { upstreamPath, type LookupAnswer, type LookupValue, type PublicApiClient, type PublicTarget } from './public-api.js';
 import {
   checkAccountId,
   checkAddress,
@@ -38,18 +38,37 @@ export function lookupCacheControl(answer: LookupAnswer): string {
 /**
  * The answer of a single lookup route as status, headers and body, with `ETag` / `304` on
  * results (`ifNoneMatch`: the request's `If-None-Match`). Headers in `Headers` order.
+ * Built once per value and `Cache-Control` (which changes once a second) and then shared.
  */
 export function lookupPrepared(answer: LookupAnswer, ifNoneMatch: string | null): PreparedResponse {
   const v = answer.value;
   const notModified = v.etag !== undefined && ifNoneMatchHits(ifNoneMatch, v.etag);
+  const cacheControl = lookupCacheControl(answer);
+  const built = preparedOf.get(v);
+  if (built?.cacheControl === cacheControl) {
+    const prepared = notModified ? built.notModified : built.ok;
+    if (prepared) return prepared;
+  }
   // sorted by name, as a Headers object iterates them
-  const headers: Array<readonly [string, string]> = [['cache-control', lookupCacheControl(answer)]];
+  const headers: Array<readonly [string, string]> = [['cache-control', cacheControl]];
   if (!notModified) headers.push(['content-type', JSON_TYPE]);
   if (v.etag) headers.push(['etag', v.etag]);
   if (v.retryAfterSeconds !== undefined) headers.push(['retry-after', String(v.retryAfterSeconds)]);
   headers.push(['x-content-type-options', 'nosniff']);
-  return notModified ? { status: 304, headers, body: null } : { status: v.status, headers, body: v.text };
+  const prepared: PreparedResponse = notModified
+    ? { status: 304, headers, body: null }
+    : { status: v.status, headers, body: v.text, bytes: (v.bytes ??= utf8.encode(v.text)) };
+  const entry = built?.cacheControl === cacheControl ? built : { cacheControl };
+  if (notModified) entry.notModified = prepared;
+  else entry.ok = prepared;
+  preparedOf.set(v, entry);
+  return prepared;
 }
+
+const utf8 = new TextEncoder();
+
+/** The prepared answers of a value for its latest `Cache-Control`. */
+const preparedOf = new WeakMap<LookupValue, { cacheControl: string; ok?: PreparedResponse; notModified?: PreparedResponse }>();
 
 /** The response of a single lookup route, with `ETag` / `304` on results. */
 export function lookupResponse(request: Request, answer: LookupAnswer): Response {
@@ -200,15 +219,15 @@ export async function lookupBatch(request: Request, client: PublicApiClient, con
       if (error instanceof KyiHttpError) return JSON.stringify({ status: error.status, body: error.body } satisfies LookupResult);
       throw error;
     }
+    const key = upstreamPath(target); // the cache key
     if (!fresh) {
       // a fresh cache hit needs no upstream call and no coalescing
-      const hit = client.cachedLookup(target);
+      const hit = client.cachedLookupByKey(key);
       if (hit) return entryJson(hit.value);
     }
-    const key = JSON.stringify(target);
     let pending = shared.get(key);
     if (!pending) {
-      pending = client.lookup(target, { fresh }).then(
+      pending = client.lookupByKey(target, key, { fresh }).then(
         (answer) => entryJson(answer.value),
         () => FAILED_ENTRY,
       );

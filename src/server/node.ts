@@ -93,6 +93,10 @@ function tryServeLookup(serveLookup: ServeLookup, req: NodeRequest, rawUrl: stri
 function writePrepared(res: ServerResponse, prepared: PreparedResponse) {
   res.statusCode = prepared.status;
   for (const [name, value] of prepared.headers) res.setHeader(name, value);
+  if (prepared.bytes && prepared.body !== null) {
+    res.setHeader('content-length', prepared.bytes.byteLength);
+    return void res.end(prepared.bytes);
+  }
   endWith(res, prepared.body);
 }
 

@@ -13,13 +13,15 @@
  * Fetch-API only (no `node:` imports). Not part of the public API.
  */
 
-/** A response as status, headers and a string body. */
+/** A response as status, headers and a string body (shared between requests: read only). */
 export interface PreparedResponse {
-  status: number;
+  readonly status: number;
   /** Lower-case names, in the order `Headers` iterates them (sorted), each name once. */
-  headers: ReadonlyArray<readonly [string, string]>;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
   /** The body text, or `null` for none. */
-  body: string | null;
+  readonly body: string | null;
+  /** The UTF-8 of `body`, when the handler keeps it encoded (shared: never written to). */
+  readonly bytes?: Uint8Array;
 }
 
 /** Key of the handler's Node shortcut for lookup GETs (`ServeLookup`). */
@@ -70,7 +72,7 @@ export function textResponse(text: string, init: ResponseInit): Response {
   return response;
 }
 
-/** The Response of a prepared answer (the fetch path of what `SERVE_CACHED` answers). */
+/** The Response of a prepared answer (what the fetch path sends for an answer the Node shortcut sends as is). */
 export function preparedResponse(prepared: PreparedResponse): Response {
   const init: ResponseInit = { status: prepared.status, headers: prepared.headers as [string, string][] };
   return prepared.body === null ? new Response(null, init) : textResponse(prepared.body, init);

@@ -35,6 +35,8 @@ export interface LookupValue {
   body: unknown;
   /** `JSON.stringify(body)`, computed once. */
   text: string;
+  /** UTF-8 of `text`, encoded once when first sent. */
+  bytes?: Uint8Array;
   /** ETag of `text` (results only). */
   etag?: string;
   /** For 429: seconds to wait. */
@@ -171,14 +173,9 @@ export class PublicApiClient {
   }
 
   /**
-   * The answer of `lookup(target)` (without `fresh`) when it is a fresh cache hit, at once;
-   * `undefined` when `lookup` would have to wait, refresh or call upstream.
+   * The answer of `lookupByKey` (without `fresh`) when it is a fresh cache hit, at once;
+   * `undefined` when the lookup would have to wait, refresh or call upstream.
    */
-  cachedLookup(target: PublicTarget): LookupAnswer | undefined {
-    return this.cachedLookupByKey(upstreamPath(target));
-  }
-
-  /** `cachedLookup` by the target's `upstreamPath` (the cache key). */
   cachedLookupByKey(key: string): LookupAnswer | undefined {
     const entry = this.#cache.fresh(key);
     return entry ? this.#answer(entry, 'hit') : undefined;

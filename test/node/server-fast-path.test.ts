@@ -289,3 +289,51 @@ describe('Node shortcut for lookup GETs = fetch path, byte for byte', () => {
     assert.equal(sandbox.stats.count(), 1);
   });
 });
+
+describe('POST /lookup answer text', () => {
+  it('is exactly JSON.stringify of its results (bodies reused from the cache, retryAfter, errors)', async () => {
+    sandbox.reset();
+    sandbox.stats.reset();
+    const p = await pair();
+    try {
+      sandbox.faults.set('public:tokens', { kind: 'rate-limit', retryAfterSeconds: 30 });
+      const requests = [
+        { kind: 'asset', chain: F.pyusd.chain, address: F.pyusd.address },
+        { kind: 'asset', chain: F.unknown.chain, address: F.unknown.address },
+        { kind: 'token', address: F.pyusd.address, chainSlug: 'solana' },
+        { kind: 'asset', chain: 'solana', address: '../x' },
+        { kind: 'asset', chain: F.pyusd.chain, address: F.pyusd.address },
+      ];
+      const post = async () => {
+        const res = await fetch(`http://${p.fast}${PREFIX}/lookup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ requests }),
+        });
+        assert.equal(res.headers.get('content-length'), String(Buffer.byteLength(await res.clone().text())));
+        return res.text();
+      };
+      for (const text of [await post(), await post()]) {
+        const parsed = JSON.parse(text) as { results: Array<{ status: number; body: unknown; retryAfter?: number }> };
+        assert.equal(text, JSON.stringify(parsed));
+        assert.deepEqual(
+          parsed.results.map((r) => [r.status, r.retryAfter]),
+          [
+            [200, undefined],
+            [404, undefined],
+            [429, 30],
+            [400, undefined],
+            [200, undefined],
+          ],
+        );
+        // the same bodies as the single routes answer
+        const single = JSON.parse(await raw(p.fast, 'GET', asset(F.pyusd)).then((r) => r.slice(r.indexOf('\r\n\r\n') + 4)));
+        assert.deepEqual(parsed.results[0]!.body, single);
+      }
+    } finally {
+      sandbox.faults.clear();
+      await p.handler.idle();
+      await p.close();
+    }
+  });
+});
