@@ -4,7 +4,7 @@ import { impactRank } from '../../src/contract/index.js';
 import { safeHttpUrl } from '../../src/client/explorer.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed.js';
 import { KyiExplorerElement } from '../../src/elements/explorer-element.js';
-import { explorerSandbox, firstEvent, texts } from './helpers/explorer.js';
+import { explorerSandbox, firstEvent, texts, expectLoadingThenReady } from './helpers/explorer.js';
 
 const root = (el: KyiChangeFeed) => el.shadowRoot!;
 const rows = (el: KyiChangeFeed) => [...root(el).querySelectorAll<HTMLLIElement>('[part="change"]')];
@@ -37,19 +37,7 @@ describe('<kyi-change-feed>', function () {
   afterEach(() => requests.restore());
 
   it('shows a loading state until the first read settles', async () => {
-    const el = document.createElement('kyi-change-feed') as KyiChangeFeed;
-    document.body.append(el);
-    try {
-      await el.updateComplete;
-      expect(el.status).to.equal('loading');
-      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('true');
-      expect(root(el).textContent).to.include('Loading changes…');
-      await el.settled;
-      expect(el.status).to.equal('ready');
-      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('false');
-    } finally {
-      el.remove();
-    }
+    await expectLoadingThenReady('kyi-change-feed', 'Loading changes…');
   });
 
   it('is accessible', async () => {

@@ -3,7 +3,7 @@ import '../../src/define.js';
 import { NOTIFICATION_GROUPS, notificationGroupOf } from '../../src/contract/index.js';
 import { KyiExplorerElement } from '../../src/elements/explorer-element.js';
 import type { KyiNotifications } from '../../src/elements/notifications.js';
-import { explorerSandbox, firstEvent, texts } from './helpers/explorer.js';
+import { explorerSandbox, firstEvent, texts, expectLoadingThenReady } from './helpers/explorer.js';
 
 const root = (el: KyiNotifications) => el.shadowRoot!;
 
@@ -19,19 +19,7 @@ describe('<kyi-notifications>', function () {
   this.timeout(30_000);
 
   it('shows a loading state until the first read settles', async () => {
-    const el = document.createElement('kyi-notifications') as KyiNotifications;
-    document.body.append(el);
-    try {
-      await el.updateComplete;
-      expect(el.status).to.equal('loading');
-      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('true');
-      expect(root(el).textContent).to.include('Loading notifications…');
-      await el.settled;
-      expect(el.status).to.equal('ready');
-      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('false');
-    } finally {
-      el.remove();
-    }
+    await expectLoadingThenReady('kyi-notifications', 'Loading notifications…');
   });
 
   it('is accessible', async () => {

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { clearCapabilities } from '../../src/client/explorer.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist.js';
-import { explorerSandbox, readOnlyProxy, recordEvents, texts, unwatchedAsset } from './helpers/explorer.js';
+import { explorerSandbox, readOnlyProxy, recordEvents, texts, unwatchedAsset, expectLoadingThenReady } from './helpers/explorer.js';
 
 const root = (el: KyiWatchlist) => el.shadowRoot!;
 
@@ -58,19 +58,7 @@ describe('<kyi-watchlist>', function () {
   afterEach(() => clearCapabilities());
 
   it('shows a loading state until the first read settles', async () => {
-    const el = document.createElement('kyi-watchlist') as KyiWatchlist;
-    document.body.append(el);
-    try {
-      await el.updateComplete;
-      expect(el.status).to.equal('loading');
-      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('true');
-      expect(root(el).textContent).to.include('Loading the watchlist…');
-      await el.settled;
-      expect(el.status).to.equal('ready');
-      expect(root(el).querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('false');
-    } finally {
-      el.remove();
-    }
+    await expectLoadingThenReady('kyi-watchlist', 'Loading the watchlist…');
   });
 
   it('is accessible, with its write controls', async () => {

@@ -3,6 +3,8 @@
  * Explorer part of the shared sandbox through its control routes only, and restore what they
  * change: the three monitoring test files may run at the same time as each other.
  */
+import { expect } from '@open-wc/testing';
+import type { KyiExplorerElement } from '../../../src/elements/explorer-element.js';
 import { sandboxOrigin } from './display.js';
 
 export interface ExplorerSnapshot {
@@ -89,4 +91,25 @@ export function firstEvent(el: EventTarget, types: string[]): Promise<CustomEven
     };
     for (const type of types) el.addEventListener(type, done);
   });
+}
+
+/**
+ * Connects a fresh `tag` element and checks the loading state (busy, with `loadingText`)
+ * until its first read settles into `ready`.
+ */
+export async function expectLoadingThenReady(tag: string, loadingText: string): Promise<void> {
+  const el = document.createElement(tag) as KyiExplorerElement;
+  document.body.append(el);
+  const base = () => el.shadowRoot!.querySelector('[part="base"]')!;
+  try {
+    await el.updateComplete;
+    expect(el.status).to.equal('loading');
+    expect(base().getAttribute('aria-busy')).to.equal('true');
+    expect(el.shadowRoot!.textContent).to.include(loadingText);
+    await el.settled;
+    expect(el.status).to.equal('ready');
+    expect(base().getAttribute('aria-busy')).to.equal('false');
+  } finally {
+    el.remove();
+  }
 }
