@@ -83,7 +83,7 @@ export class KyiCopyEvent extends KyiEvent<KyiCopyDetail> {
   }
 }
 
-// ---- <kyi-verify-button> (HELPER-E) ----
+// ---- <kyi-verify-button> ----
 
 /** Widget scope a verify button opens (`kyi` | `asset-list` | `wallet-list`). */
 export interface KyiWidgetDetail {
@@ -133,7 +133,7 @@ export class KyiVerificationChangedEvent extends KyiEvent<KyiWidgetDetail> {
   }
 }
 
-// ---- monitoring elements (HELPER-F) ----
+// ---- monitoring elements ----
 
 /** What a watchlist write did. */
 export interface KyiWatchlistChangeDetail {

@@ -5,7 +5,7 @@
 export * from './contract/index.js';
 export { defineElement } from './register.js';
 export { KyiVerifyButton, DEFAULT_READY_TIMEOUT_MS, type KyiVerifyButtonStatus } from './elements/verify-button.js';
-// Verify button: its events and the token client (HELPER-E)
+// Verify button: its events and the token client
 export {
   KyiOpenEvent,
   KyiReadyEvent,
@@ -22,7 +22,7 @@ export {
   type AccessToken,
   type AccessTokenErrorCode,
 } from './client/access-token.js';
-// Display elements, lookup client, configuration, strings, events (HELPER-D)
+// Display elements, lookup client, configuration, strings, events
 export { KyiBadge, BADGE_ELEMENT_THEMES, type BadgeElementTheme } from './elements/badge.js';
 export { KyiTokenStatus } from './elements/token-status.js';
 export { KyiAssetCard } from './elements/asset-card.js';
@@ -85,7 +85,7 @@ export {
   type AssetOutcome,
 } from './client/lookup-outcomes.js';
 export { refreshLiveLookups } from './client/live-elements.js';
-// Monitoring elements and the browser Explorer client (HELPER-F)
+// Monitoring elements and the browser Explorer client
 export { KyiWatchlist } from './elements/watchlist.js';
 export { KyiChangeFeed } from './elements/change-feed.js';
 export { KyiNotifications } from './elements/notifications.js';

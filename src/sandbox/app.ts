@@ -1,6 +1,6 @@
 /**
  * The sandbox's fetch handler: one route table, read top to bottom. Everything is served
- * from one origin (TEAM.md): control routes, the Explorer API under `/explorer`, badges,
+ * from one origin: control routes, the Explorer API under `/explorer`, badges,
  * widget pages, token images, verified pages and the Public API.
  */
 import { BADGE_PATH_PREFIX, handleBadge } from './badges/route.js';
@@ -31,7 +31,7 @@ export function createSandboxApp(ctx: AppContext): (request: Request) => Promise
     const read = request.method === 'GET' || request.method === 'HEAD';
 
     if (path.startsWith(EXPLORER_CONTROL_PREFIX + '/') && request.method !== 'OPTIONS') {
-      // HELPER-B's Explorer controls (clock, switches, detections), CORS open like the rest.
+      // Explorer controls (clock, switches, detections), CORS open like the rest.
       const response = await ctx.explorer.handleControl(request, path.slice(EXPLORER_CONTROL_PREFIX.length));
       for (const [k, v] of Object.entries(CONTROL_CORS)) response.headers.set(k, v);
       return response;

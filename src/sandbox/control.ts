@@ -1,6 +1,6 @@
 /**
  * Control routes `/__sandbox/*` (CORS open, for tests and the demo):
- * GET info, GET stats, GET/POST/DELETE faults, POST reset — as TEAM.md fixes them — plus
+ * GET info, GET stats, GET/POST/DELETE faults, POST reset — plus
  * GET fixtures, POST hostile `{ enabled }` and POST verify `{ chain, address }` (marks an
  * indexed token verified, as finishing the widget flow does).
  */

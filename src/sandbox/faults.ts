@@ -1,5 +1,5 @@
 /**
- * Fault injection, off unless asked (TEAM.md): per route or `*`, optionally for a number of
+ * Fault injection, off unless asked: per route or `*`, optionally for a number of
  * requests. `token-expired` is a sandbox extra for the `widget` route: the next widget load
  * reports "Access token expired" (for the client's auto-retry path).
  */

@@ -1,6 +1,6 @@
 /**
  * The sandbox: a local stand-in for the whole service on one loopback origin.
- * `startSandbox()` → `{ info, origin, faults, stats, state, reset(), close() }` (TEAM.md).
+ * `startSandbox()` → `{ info, origin, faults, stats, state, reset(), close() }`.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,14 +34,14 @@ export interface SandboxOptions {
   hostile?: boolean;
   /** Sandbox clock in ms (default `Date.now`); token expiry, timestamps and Explorer timing follow it. */
   now?: () => number;
-  /** Explorer settings passed to HELPER-B's part (seed, envelope, rate limit, watchlist cap). */
+  /** Explorer settings passed to the Explorer part (seed, envelope, rate limit, watchlist cap). */
   explorer?: Omit<ExplorerContext, 'now' | 'faults' | 'stats'>;
 }
 
 export interface SandboxState {
   /** Public API state: verified-by-widget tokens, hostile set on/off. */
   public: PublicState;
-  /** The Explorer API's state (HELPER-B: registry, keys, watchlist, clock, switches). */
+  /** The Explorer API's state (registry, keys, watchlist, clock, switches). */
   explorer: ExplorerState;
 }
 
@@ -82,7 +82,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const info = sandboxInfo(origin, credentials);
 
   const serveBase = { faults, stats, now, signal: lifetime.signal };
-  // HELPER-B's Explorer API; the core logs and applies faults around it (app.ts).
+  // The Explorer API; the core logs and applies faults around it (app.ts).
   const explorer = createExplorerApi({ ...opts.explorer, now, faults, stats });
 
   const sandbox: Sandbox = {

@@ -1,4 +1,4 @@
-/** Route ids the sandbox counts requests under and accepts faults for (TEAM.md). */
+/** Route ids the sandbox counts requests under and accepts faults for. */
 export const PUBLIC_ROUTE_IDS = ['public:assets', 'public:asset', 'public:asset-caip10', 'public:tokens'] as const;
 export const EXPLORER_ROUTE_IDS = [
   'explorer:health',

@@ -1,5 +1,5 @@
 /**
- * Sandbox control surface (TEAM.md): faults per route and `*`, stats, reset, the
+ * Sandbox control surface: faults per route and `*`, stats, reset, the
  * `/__sandbox/*` routes with open CORS, and `npm run sandbox` printing SandboxInfo first.
  */
 import assert from 'node:assert/strict';

@@ -79,7 +79,7 @@ async function sweep(m: Mounted, secrets: string[]): Promise<string[]> {
       if (res.text.includes(secret) || headerText.includes(secret)) leaks.push(`${call.method ?? 'GET'} ${call.path} → ${res.status}`);
     }
     const body = res.status >= 400 ? (res.json() as Record<string, unknown>) : {};
-    // the token lookup's 404 is a result with the service's own shape (TEAM.md)
+    // the token lookup's 404 is a result with the service's own shape
     if (res.status >= 400 && !('kyi_verified' in body)) {
       assert.equal(typeof body['code'], 'string', `${call.path}: error has a code`);
       assert.equal(typeof body['message'], 'string', `${call.path}: error has a message`);

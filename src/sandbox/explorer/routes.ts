@@ -34,7 +34,7 @@ interface Call {
 interface RouteDef {
   method: string;
   pattern: RegExp;
-  /** Route id for faults and stats (TEAM.md); `null` for routes the sandbox does not count. */
+  /** Route id for faults and stats; `null` for routes the sandbox does not count. */
   id: RouteId | null;
   /** `none`: no key (`/health`); `key`: a key with `scope`; `session`: not open to keys (5 rule 5). */
   access: 'none' | 'key' | 'session';

@@ -1,7 +1,7 @@
 /**
  * Checks a widget access token the way the vendor's widget does: an HS256 JWT minted by
  * `generateToken` with the partner's secret, `iss` a known partner id, `sub` the user,
- * `exp` in the future. Messages are the widget protocol's (TEAM.md).
+ * `exp` in the future. Messages are the widget protocol's.
  */
 import { decodeJwt, errors, jwtVerify } from 'jose';
 
