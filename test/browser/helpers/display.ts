@@ -20,7 +20,8 @@ export async function sandboxOrigin(): Promise<string> {
   return new URL((await testEnv()).publicApiUrl).origin;
 }
 
-async function control(method: string, path: string, body?: unknown): Promise<Response> {
+/** Calls a sandbox control route (`/__sandbox/<path>`); throws unless it answers 2xx. */
+export async function sandboxControl(method: string, path: string, body?: unknown): Promise<Response> {
   const r = await fetch(`${await sandboxOrigin()}/__sandbox/${path}`, {
     method,
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
@@ -31,10 +32,10 @@ async function control(method: string, path: string, body?: unknown): Promise<Re
 
 export const sandbox = {
   setFault: (route: string, fault: Record<string, unknown>, times?: number) =>
-    control('POST', 'faults', times === undefined ? { route, fault } : { route, fault, times }),
-  clearFaults: (route?: string) => control('DELETE', route ? `faults?route=${encodeURIComponent(route)}` : 'faults'),
-  hostile: (enabled: boolean) => control('POST', 'hostile', { enabled }),
-  verify: (chain: string, address: string) => control('POST', 'verify', { chain, address }),
+    sandboxControl('POST', 'faults', times === undefined ? { route, fault } : { route, fault, times }),
+  clearFaults: (route?: string) => sandboxControl('DELETE', route ? `faults?route=${encodeURIComponent(route)}` : 'faults'),
+  hostile: (enabled: boolean) => sandboxControl('POST', 'hostile', { enabled }),
+  verify: (chain: string, address: string) => sandboxControl('POST', 'verify', { chain, address }),
 };
 
 /** Records every event of the given types fired on `el`. */

@@ -5,7 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import type { KyiExplorerElement } from '../../../src/elements/explorer-element.js';
-import { sandboxOrigin } from './display.js';
+import { sandboxControl } from './display.js';
 
 export interface ExplorerSnapshot {
   now: string;
@@ -14,14 +14,7 @@ export interface ExplorerSnapshot {
   watchlist: Array<{ id: string; state: string; monitoringEnabled: boolean; note: string | null; asset: { id: string; name: string } }>;
 }
 
-async function control(method: string, path: string, body?: unknown): Promise<Response> {
-  const r = await fetch(`${await sandboxOrigin()}/__sandbox/${path}`, {
-    method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  if (!r.ok) throw new Error(`sandbox control ${method} ${path} answered ${r.status}`);
-  return r;
-}
+const control = sandboxControl;
 
 export const explorerSandbox = {
   state: async (): Promise<ExplorerSnapshot> => (await control('GET', 'explorer/state')).json() as Promise<ExplorerSnapshot>,
