@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: node tests (node:test) then browser tests (web-test-runner in Chromium).
+// `npm test`: type check (tsc), node tests (node:test), then browser tests (web-test-runner in Chromium).
 //   --node-only / --browser-only run one half; other arguments go to web-test-runner
 //   (e.g. `npm run test:browser -- --files test/browser/badge.test.ts`).
 import { readdirSync } from 'node:fs';
@@ -26,6 +26,14 @@ function run(cmd, cmdArgs, env = process.env) {
 }
 
 let failed = false;
+
+// Types first: tsx and esbuild strip types, so only tsc catches a type error.
+console.log('\n▶ type check (tsc --noEmit, strict)');
+const tsc = join('node_modules', 'typescript', 'bin', 'tsc');
+if (run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json']) !== 0) {
+  console.error('kyi-elements: type check failed; no tests were run.');
+  process.exit(1);
+}
 
 // Chromium first: the browser tests need it, and so do the node tests that drive the demo page.
 const chromium = ensureChromium();

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '../server/node.js';
 import { createSandboxApp } from './app.js';
-import { SANDBOX_CREDENTIALS, type SandboxCredentials } from './credentials.js';
+import { SANDBOX_CREDENTIALS } from './credentials.js';
 import { createExplorerApi, type ExplorerContext, type ExplorerState } from './explorer/index.js';
 import { SandboxFaults } from './faults.js';
 import { sandboxInfo, type SandboxInfo } from './info.js';

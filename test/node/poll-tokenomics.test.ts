@@ -1,4 +1,4 @@
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import {
   type RevisionBatchInfo,
 } from '../../src/server/poll/index.js';
 import { FileStore } from '../../src/server/store/file.js';
-import { MemoryStore, StoreCorruptError, type PollStore } from '../../src/server/store/index.js';
+import { MemoryStore, StoreCorruptError } from '../../src/server/store/index.js';
 import { drive, startVirtualSandbox, untilIdle, type VirtualSandbox } from './helpers/explorer-sandbox.js';
 
 interface Batch {
