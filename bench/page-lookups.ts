@@ -22,7 +22,7 @@ import { CHAINS } from '../src/sandbox/data/chains.js';
 import { createKyiHandler } from '../src/server/index.js';
 import { LookupClient, lookupKey, setLookupClient } from '../src/client/lookup.js';
 import { checkTokenInput, lookupToken, type TokenOutcome } from '../src/client/lookup-outcomes.js';
-import { badgeSources } from '../src/elements/badge-image.js';
+import { badgeSources } from '../src/elements/shared/badge-image.js';
 import { t } from '../src/strings.js';
 import type { TokenMatch } from '../src/contract/index.js';
 import { buildPages } from './build-pages.js';

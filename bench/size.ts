@@ -83,7 +83,7 @@ function group(id: string): string {
   const rel = id.replace(ROOT + '/', '');
   if (rel === 'src/strings.ts') return 'src/strings.ts (string table, every locale)';
   if (rel.startsWith('src/contract/')) return 'src/contract/** (schemas, CAIP parsing)';
-  if (/src\/elements\/[^/]+\.styles\.ts$/.test(rel) || rel === 'src/elements/styles.ts') return 'element styles (*.styles.ts, styles.ts)';
+  if (/src\/elements\/.+\.styles\.ts$/.test(rel) || rel === 'src/elements/shared/styles.ts') return 'element styles (*.styles.ts, styles.ts)';
   if (rel.startsWith('src/elements/')) return `${rel}`;
   if (rel.startsWith('src/client/')) return `${rel}`;
   return 'other src/ (config, events, register, define)';

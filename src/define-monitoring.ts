@@ -1,12 +1,11 @@
 /** Registration of the monitoring elements (the `kyi-explorer.js` CDN bundle). */
-import { defineElement } from './register.js';
-import { KyiWatchlist } from './elements/watchlist.js';
-import { KyiChangeFeed } from './elements/change-feed.js';
-import { KyiNotifications } from './elements/notifications.js';
+import { defineWatchlist } from './elements/watchlist/define.js';
+import { defineChangeFeed } from './elements/change-feed/define.js';
+import { defineNotifications } from './elements/notifications/define.js';
 
 /** Registers `<kyi-watchlist>`, `<kyi-change-feed>` and `<kyi-notifications>` (guarded). */
 export function defineMonitoringElements(registry?: CustomElementRegistry): void {
-  defineElement('kyi-watchlist', KyiWatchlist, registry);
-  defineElement('kyi-change-feed', KyiChangeFeed, registry);
-  defineElement('kyi-notifications', KyiNotifications, registry);
+  defineWatchlist(registry);
+  defineChangeFeed(registry);
+  defineNotifications(registry);
 }

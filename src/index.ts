@@ -4,7 +4,7 @@
  */
 export * from './contract/index.js';
 export { defineElement } from './register.js';
-export { KyiVerifyButton, DEFAULT_READY_TIMEOUT_MS, type KyiVerifyButtonStatus } from './elements/verify-button.js';
+export { KyiVerifyButton, DEFAULT_READY_TIMEOUT_MS, type KyiVerifyButtonStatus } from './elements/verify-button/verify-button.js';
 // Verify button: its events and the token client
 export {
   KyiOpenEvent,
@@ -23,12 +23,12 @@ export {
   type AccessTokenErrorCode,
 } from './client/access-token.js';
 // Display elements, lookup client, configuration, strings, events
-export { KyiBadge, BADGE_ELEMENT_THEMES, type BadgeElementTheme } from './elements/badge.js';
-export { KyiTokenStatus } from './elements/token-status.js';
-export { KyiAssetCard } from './elements/asset-card.js';
-export { KyiElement } from './elements/kyi-element.js';
-export { KyiLookupElement } from './elements/lookup-element.js';
-export { sharedStyles, themeStyles, componentStyles } from './elements/styles.js';
+export { KyiBadge, BADGE_ELEMENT_THEMES, type BadgeElementTheme } from './elements/badge/badge.js';
+export { KyiTokenStatus } from './elements/token-status/token-status.js';
+export { KyiAssetCard } from './elements/asset-card/asset-card.js';
+export { KyiElement } from './elements/shared/kyi-element.js';
+export { KyiLookupElement } from './elements/shared/lookup-element.js';
+export { sharedStyles, themeStyles, componentStyles } from './elements/shared/styles.js';
 export {
   configure,
   getConfig,
@@ -86,10 +86,10 @@ export {
 } from './client/lookup-outcomes.js';
 export { refreshLiveLookups } from './client/live-elements.js';
 // Monitoring elements and the browser Explorer client
-export { KyiWatchlist } from './elements/watchlist.js';
-export { KyiChangeFeed } from './elements/change-feed.js';
-export { KyiNotifications } from './elements/notifications.js';
-export { KyiExplorerElement, MIN_REFRESH_SECONDS, type KyiExplorerStatus, type ExplorerProblem } from './elements/explorer-element.js';
+export { KyiWatchlist } from './elements/watchlist/watchlist.js';
+export { KyiChangeFeed } from './elements/change-feed/change-feed.js';
+export { KyiNotifications } from './elements/notifications/notifications.js';
+export { KyiMonitoringElement, MIN_REFRESH_SECONDS, type KyiMonitoringStatus, type MonitoringProblem } from './elements/shared/monitoring-element.js';
 export {
   KyiWatchlistChangeEvent,
   KyiChangesEvent,

@@ -5,13 +5,13 @@
  * is checked like any intrinsic element. Types only: the module has no runtime code.
  */
 import type {} from 'react';
-import type { KyiBadge } from './elements/badge.js';
-import type { KyiTokenStatus } from './elements/token-status.js';
-import type { KyiAssetCard } from './elements/asset-card.js';
-import type { KyiVerifyButton } from './elements/verify-button.js';
-import type { KyiWatchlist } from './elements/watchlist.js';
-import type { KyiChangeFeed } from './elements/change-feed.js';
-import type { KyiNotifications } from './elements/notifications.js';
+import type { KyiBadge } from './elements/badge/badge.js';
+import type { KyiTokenStatus } from './elements/token-status/token-status.js';
+import type { KyiAssetCard } from './elements/asset-card/asset-card.js';
+import type { KyiVerifyButton } from './elements/verify-button/verify-button.js';
+import type { KyiWatchlist } from './elements/watchlist/watchlist.js';
+import type { KyiChangeFeed } from './elements/change-feed/change-feed.js';
+import type { KyiNotifications } from './elements/notifications/notifications.js';
 import type { BadgeFormat, BadgeSize, BadgeVariant, CredentialType, WidgetScope } from './contract/index.js';
 
 type Events = GlobalEventHandlersEventMap;

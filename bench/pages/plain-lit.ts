@@ -3,13 +3,13 @@
  * renders (same templates, same styles), from data inlined in the bundle: no lookup, no
  * string table, no configuration. Leaves `window.__bench` (ListPageResult) once all rendered.
  *
- * The templates copy src/elements/token-status.ts; the benchmark compares the two pages'
+ * The templates copy src/elements/token-status/token-status.ts; the benchmark compares the two pages'
  * shadow markup and reports any difference.
  */
 import data from 'virtual:bench-data';
 import { LitElement, html, nothing, svg, type TemplateResult } from 'lit';
-import { sharedStyles } from '../../src/elements/styles.js';
-import { tokenStatusStyles } from '../../src/elements/token-status.styles.js';
+import { sharedStyles } from '../../src/elements/shared/styles.js';
+import { tokenStatusStyles } from '../../src/elements/token-status/token-status.styles.js';
 import { afterNextPaint, normalizedMarkup, type ListPageResult, type PlainPageData, type StatusView } from './shared.js';
 
 const scriptStart = performance.now();

@@ -5,7 +5,7 @@
  */
 import data from 'virtual:bench-data';
 import { defineElement } from '../../src/register.js';
-import { KyiTokenStatus } from '../../src/elements/token-status.js';
+import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { getLookupClient } from '../../src/client/lookup.js';
 import { afterNextPaint, normalizedMarkup, type ListPageResult, type TokenStatusPageData } from './shared.js';
 

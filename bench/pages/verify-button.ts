@@ -5,7 +5,7 @@
  * (captured on window) and the widget iframe entering the DOM.
  */
 import { defineElement } from '../../src/register.js';
-import { KyiVerifyButton } from '../../src/elements/verify-button.js';
+import { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 
 defineElement('kyi-verify-button', KyiVerifyButton);
 

@@ -9,7 +9,7 @@ defineDisplayElements();
 
 export { configure } from '../config.js';
 export { registerLocale } from '../strings.js';
-export { KyiBadge } from '../elements/badge.js';
-export { KyiTokenStatus } from '../elements/token-status.js';
-export { KyiAssetCard } from '../elements/asset-card.js';
-export { KyiVerifyButton } from '../elements/verify-button.js';
+export { KyiBadge } from '../elements/badge/badge.js';
+export { KyiTokenStatus } from '../elements/token-status/token-status.js';
+export { KyiAssetCard } from '../elements/asset-card/asset-card.js';
+export { KyiVerifyButton } from '../elements/verify-button/verify-button.js';

@@ -8,6 +8,6 @@ defineMonitoringElements();
 
 export { configure } from '../config.js';
 export { registerLocale } from '../strings.js';
-export { KyiWatchlist } from '../elements/watchlist.js';
-export { KyiChangeFeed } from '../elements/change-feed.js';
-export { KyiNotifications } from '../elements/notifications.js';
+export { KyiWatchlist } from '../elements/watchlist/watchlist.js';
+export { KyiChangeFeed } from '../elements/change-feed/change-feed.js';
+export { KyiNotifications } from '../elements/notifications/notifications.js';

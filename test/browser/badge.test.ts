@@ -3,7 +3,7 @@ import '../../src/define.js';
 import { configure, resetConfig } from '../../src/config.js';
 import { registerLocale } from '../../src/strings.js';
 import { fr } from '../../src/locales/fr.js';
-import type { KyiBadge } from '../../src/elements/badge.js';
+import type { KyiBadge } from '../../src/elements/badge/badge.js';
 import type { KyiErrorEvent } from '../../src/events.js';
 import { recordEvents, testEnv } from './helpers/display.js';
 

@@ -2,8 +2,8 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { impactRank } from '../../src/contract/index.js';
 import { safeHttpUrl } from '../../src/client/explorer.js';
-import type { KyiChangeFeed } from '../../src/elements/change-feed.js';
-import { KyiExplorerElement } from '../../src/elements/explorer-element.js';
+import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
+import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
 import { explorerSandbox, firstEvent, texts, expectLoadingThenReady } from './helpers/explorer.js';
 
 const root = (el: KyiChangeFeed) => el.shadowRoot!;
@@ -207,9 +207,9 @@ describe('<kyi-change-feed>', function () {
   });
 
   describe('refresh-interval', () => {
-    const floor = KyiExplorerElement.minRefreshSeconds;
-    before(() => (KyiExplorerElement.minRefreshSeconds = 0.05));
-    after(() => (KyiExplorerElement.minRefreshSeconds = floor));
+    const floor = KyiMonitoringElement.minRefreshSeconds;
+    before(() => (KyiMonitoringElement.minRefreshSeconds = 0.05));
+    after(() => (KyiMonitoringElement.minRefreshSeconds = floor));
 
     it('polls with newOnly and adds new rows on top', async () => {
       const el = await load(html`<kyi-change-feed refresh-interval="0.05"></kyi-change-feed>`);

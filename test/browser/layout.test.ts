@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
-import type { KyiChangeFeed } from '../../src/elements/change-feed.js';
+import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 
 describe('layout inside a scrolling container', function () {
   this.timeout(30_000);

@@ -4,7 +4,7 @@ import { configure, getConfig, rereadMetaTags, resetConfig } from '../../src/con
 import { refreshLiveLookups } from '../../src/client/live-elements.js';
 import { TtlCache } from '../../src/client/lookup-cache.js';
 import { getLookupClient, LookupClient, LookupError, setLookupClient } from '../../src/client/lookup.js';
-import type { KyiTokenStatus } from '../../src/elements/token-status.js';
+import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, randomAddress, sandbox, testEnv } from './helpers/display.js';
 

@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/define.js';
 import { NOTIFICATION_GROUPS, notificationGroupOf } from '../../src/contract/index.js';
-import { KyiExplorerElement } from '../../src/elements/explorer-element.js';
-import type { KyiNotifications } from '../../src/elements/notifications.js';
+import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
+import type { KyiNotifications } from '../../src/elements/notifications/notifications.js';
 import { explorerSandbox, firstEvent, texts, expectLoadingThenReady } from './helpers/explorer.js';
 
 const root = (el: KyiNotifications) => el.shadowRoot!;
@@ -101,9 +101,9 @@ describe('<kyi-notifications>', function () {
   });
 
   describe('refresh-interval', () => {
-    const floor = KyiExplorerElement.minRefreshSeconds;
-    before(() => (KyiExplorerElement.minRefreshSeconds = 0.05));
-    after(() => (KyiExplorerElement.minRefreshSeconds = floor));
+    const floor = KyiMonitoringElement.minRefreshSeconds;
+    before(() => (KyiMonitoringElement.minRefreshSeconds = 0.05));
+    after(() => (KyiMonitoringElement.minRefreshSeconds = floor));
 
     it('re-reads at its cadence and shows what is new', async () => {
       const el = await load(html`<kyi-notifications unread-only refresh-interval="0.05"></kyi-notifications>`);

@@ -7,11 +7,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import { clearCapabilities } from '../../src/client/explorer.js';
-import type { KyiAssetCard } from '../../src/elements/asset-card.js';
-import type { KyiChangeFeed } from '../../src/elements/change-feed.js';
-import type { KyiNotifications } from '../../src/elements/notifications.js';
-import type { KyiTokenStatus } from '../../src/elements/token-status.js';
-import type { KyiWatchlist } from '../../src/elements/watchlist.js';
+import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
+import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
+import type { KyiNotifications } from '../../src/elements/notifications/notifications.js';
+import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { randomAddress } from './helpers/display.js';
 

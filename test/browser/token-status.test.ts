@@ -4,7 +4,7 @@ import { configure, resetConfig } from '../../src/config.js';
 import { registerLocale } from '../../src/strings.js';
 import { fr } from '../../src/locales/fr.js';
 import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
-import type { KyiTokenStatus } from '../../src/elements/token-status.js';
+import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiErrorEvent, KyiStatusEvent } from '../../src/events.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, failNextLookupPost, randomAddress, recordEvents, testEnv } from './helpers/display.js';

@@ -8,7 +8,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { configure, resetConfig } from '../../src/config.js';
-import type { KyiVerifyButton } from '../../src/elements/verify-button.js';
+import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import { dialogOf, innerButton, signIn, signOut, testEnv } from './helpers/verify-button.js';
 
 const violations: SecurityPolicyViolationEvent[] = [];

@@ -8,7 +8,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { configure, resetConfig, type VendorKyiFunction } from '../../src/config.js';
-import type { KyiVerifyButton } from '../../src/elements/verify-button.js';
+import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import { escapeInsideWidget, innerButton, nextMessageFrom, realToken, recordEvents, signIn, signToken, testEnv } from './helpers/verify-button.js';
 
 interface VendorLog {

@@ -3,9 +3,9 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { configure, resetConfig } from '../../src/config.js';
 import { fr } from '../../src/locales/fr.js';
-import { scrollLockCount } from '../../src/client/drawer.js';
-import type { KyiVerifyButton } from '../../src/elements/verify-button.js';
-import type { KyiTokenStatus } from '../../src/elements/token-status.js';
+import { scrollLockCount } from '../../src/elements/verify-button/drawer.js';
+import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
+import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F, SEED_TOKENS } from '../../src/sandbox/data/tokens.js';
 import {
   deferred,

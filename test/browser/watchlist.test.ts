@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { clearCapabilities } from '../../src/client/explorer.js';
-import type { KyiWatchlist } from '../../src/elements/watchlist.js';
+import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import { explorerSandbox, readOnlyProxy, recordEvents, texts, unwatchedAsset, expectLoadingThenReady } from './helpers/explorer.js';
 
 const root = (el: KyiWatchlist) => el.shadowRoot!;

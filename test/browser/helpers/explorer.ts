@@ -4,7 +4,7 @@
  * change: the three monitoring test files may run at the same time as each other.
  */
 import { expect } from '@open-wc/testing';
-import type { KyiExplorerElement } from '../../../src/elements/explorer-element.js';
+import type { KyiMonitoringElement } from '../../../src/elements/shared/monitoring-element.js';
 import { sandboxControl } from './display.js';
 
 export interface ExplorerSnapshot {
@@ -91,7 +91,7 @@ export function firstEvent(el: EventTarget, types: string[]): Promise<CustomEven
  * until its first read settles into `ready`.
  */
 export async function expectLoadingThenReady(tag: string, loadingText: string): Promise<void> {
-  const el = document.createElement(tag) as KyiExplorerElement;
+  const el = document.createElement(tag) as KyiMonitoringElement;
   document.body.append(el);
   const base = () => el.shadowRoot!.querySelector('[part="base"]')!;
   try {

@@ -1,7 +1,7 @@
 /** Shared helpers of the `<kyi-verify-button>` browser tests (not a test file itself). */
 import { oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { KyiVerifyButton } from '../../../src/elements/verify-button.js';
+import type { KyiVerifyButton } from '../../../src/elements/verify-button/verify-button.js';
 
 export interface TestEnv {
   widgetUrl: string;

@@ -18,7 +18,7 @@
  * all report `onClose`; the caller decides what closing means.
  */
 import { css, html, nothing, render } from 'lit';
-import { WIDGET_SCOPES, type WidgetScope } from '../contract/enums.js';
+import { WIDGET_SCOPES, type WidgetScope } from '../../contract/enums.js';
 
 /** What a widget session reports. Each fires only while the session is live. */
 export interface WidgetCallbacks {

@@ -9,12 +9,12 @@
  *   code set a property (an input that fails the browser-side check only sets `status`).
  */
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { lookupKey, isAbortError, type LookupRequest } from '../client/lookup.js';
-import type { InputCheck, InputProblem, OutcomeError } from '../client/lookup-outcomes.js';
-import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../client/live-elements.js';
-import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../events.js';
-import type { StringKey } from '../strings.js';
-import { configVersion } from '../config.js';
+import { lookupKey, isAbortError, type LookupRequest } from '../../client/lookup.js';
+import type { InputCheck, InputProblem, OutcomeError } from '../../client/lookup-outcomes.js';
+import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../../client/live-elements.js';
+import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../events.js';
+import type { StringKey } from '../../strings.js';
+import { configVersion } from '../../config.js';
 import { KyiElement } from './kyi-element.js';
 
 /** The outcome shape both elements' lookups resolve with. */

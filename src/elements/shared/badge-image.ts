@@ -3,7 +3,7 @@
  * when the user prefers dark (`auto` theme) — no script, no layout shift (explicit size).
  */
 import { html, type TemplateResult } from 'lit';
-import { badgeUrl, type BadgeOptions } from '../contract/badge.js';
+import { badgeUrl, type BadgeOptions } from '../../contract/badge.js';
 
 export type ThemeChoice = 'auto' | 'dark' | 'light';
 

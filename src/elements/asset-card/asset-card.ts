@@ -1,14 +1,14 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { checkAssetInput, lookupAsset, type InputCheck } from '../client/lookup-outcomes.js';
-import type { LookupRequest } from '../client/lookup.js';
-import { parseCaip10 } from '../contract/caip.js';
-import type { AssetRecord, Authority } from '../contract/index.js';
-import { emit, KyiCopyEvent, KyiErrorEvent } from '../events.js';
-import type { StringKey } from '../strings.js';
+import { checkAssetInput, lookupAsset, type InputCheck } from '../../client/lookup-outcomes.js';
+import type { LookupRequest } from '../../client/lookup.js';
+import { parseCaip10 } from '../../contract/caip.js';
+import type { AssetRecord, Authority } from '../../contract/index.js';
+import { emit, KyiCopyEvent, KyiErrorEvent } from '../../events.js';
+import type { StringKey } from '../../strings.js';
 import { assetCardStyles } from './asset-card.styles.js';
-import { httpUrl } from './badge-image.js';
-import { KyiLookupElement, type LookupOutcomeLike } from './lookup-element.js';
-import { sharedStyles } from './styles.js';
+import { httpUrl } from '../shared/badge-image.js';
+import { KyiLookupElement, type LookupOutcomeLike } from '../shared/lookup-element.js';
+import { sharedStyles } from '../shared/styles.js';
 
 
 /** Authorities shown before "Show all". */

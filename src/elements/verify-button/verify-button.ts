@@ -1,6 +1,6 @@
 import { html, css, nothing, type PropertyValues } from 'lit';
-import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../contract/enums.js';
-import type { KyiConfig } from '../config.js';
+import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../../contract/enums.js';
+import type { KyiConfig } from '../../config.js';
 import {
   emit,
   KyiCloseEvent,
@@ -10,13 +10,13 @@ import {
   KyiVerificationChangedEvent,
   type KyiCloseReason,
   type KyiErrorDetail,
-} from '../events.js';
-import { AccessTokenError, TokenSlot, requestAccessToken, type AccessToken } from '../client/access-token.js';
-import { drawerStyles, messageOf, openDrawer, type WidgetHandle } from '../client/drawer.js';
-import { openVendorWidget, type VendorWidgetOptions } from '../client/vendor-sdk.js';
-import { refreshLiveLookups } from '../client/live-elements.js';
-import { KyiElement } from './kyi-element.js';
-import { sharedStyles } from './styles.js';
+} from '../../events.js';
+import { AccessTokenError, TokenSlot, requestAccessToken, type AccessToken } from '../../client/access-token.js';
+import { drawerStyles, messageOf, openDrawer, type WidgetHandle } from './drawer.js';
+import { openVendorWidget, type VendorWidgetOptions } from '../../client/vendor-sdk.js';
+import { refreshLiveLookups } from '../../client/live-elements.js';
+import { KyiElement } from '../shared/kyi-element.js';
+import { sharedStyles } from '../shared/styles.js';
 
 /** Lifecycle of a verify button: `pending` while a token is fetched, `open` while the drawer shows. */
 export type KyiVerifyButtonStatus = 'idle' | 'pending' | 'open';

@@ -1,12 +1,12 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { Notification, NotificationGroup, NotificationsEnvelope } from '../contract/index.js';
-import { NOTIFICATION_GROUP_NAMES, notificationGroupOf } from '../contract/enums.js';
-import { fetchNotifications, safeHttpUrl } from '../client/explorer.js';
-import { KyiNotificationsEvent } from '../events.js';
-import type { StringKey } from '../strings.js';
-import { KyiExplorerElement } from './explorer-element.js';
-import { formatDate, monitoringStyles } from './monitoring-shared.js';
-import { sharedStyles } from './styles.js';
+import type { Notification, NotificationGroup, NotificationsEnvelope } from '../../contract/index.js';
+import { NOTIFICATION_GROUP_NAMES, notificationGroupOf } from '../../contract/enums.js';
+import { fetchNotifications, safeHttpUrl } from '../../client/explorer.js';
+import { KyiNotificationsEvent } from '../../events.js';
+import type { StringKey } from '../../strings.js';
+import { KyiMonitoringElement } from '../shared/monitoring-element.js';
+import { formatDate, monitoringStyles } from '../shared/monitoring-parts.js';
+import { sharedStyles } from '../shared/styles.js';
 
 /**
  * The monitoring inbox (`GET {proxy-url}/explorer/me/notifications`): the unread count and
@@ -36,7 +36,7 @@ import { sharedStyles } from './styles.js';
  * @fires kyi-notifications - A read settled. `detail: { unread, items }`.
  * @fires kyi-error - A read failed. `detail: { code, message, status }`.
  */
-export class KyiNotifications extends KyiExplorerElement {
+export class KyiNotifications extends KyiMonitoringElement {
   static override styles = [
     ...sharedStyles,
     monitoringStyles,

@@ -1,13 +1,13 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { Change, WatchlistItem } from '../contract/index.js';
-import { MATERIALITIES, SORT_ORDERS, impactRank } from '../contract/enums.js';
-import { LIMITS } from '../contract/limits.js';
-import { fetchChanges, fetchWatchlist, safeHttpUrl } from '../client/explorer.js';
-import { KyiChangesEvent } from '../events.js';
-import type { StringKey } from '../strings.js';
-import { KyiExplorerElement } from './explorer-element.js';
-import { formatDate, monitoringStyles, valueText } from './monitoring-shared.js';
-import { sharedStyles } from './styles.js';
+import type { Change, WatchlistItem } from '../../contract/index.js';
+import { MATERIALITIES, SORT_ORDERS, impactRank } from '../../contract/enums.js';
+import { LIMITS } from '../../contract/limits.js';
+import { fetchChanges, fetchWatchlist, safeHttpUrl } from '../../client/explorer.js';
+import { KyiChangesEvent } from '../../events.js';
+import type { StringKey } from '../../strings.js';
+import { KyiMonitoringElement } from '../shared/monitoring-element.js';
+import { formatDate, monitoringStyles, valueText } from '../shared/monitoring-parts.js';
+import { sharedStyles } from '../shared/styles.js';
 
 const DIRECTION_SYMBOL: Record<string, string> = {
   weakens: '▼',
@@ -55,7 +55,7 @@ const DIRECTION_SYMBOL: Record<string, string> = {
  * @fires kyi-error - A read failed. `detail: { code, message, status }`; a refused filter is
  *   `invalid_parameter` (400) with the server's message.
  */
-export class KyiChangeFeed extends KyiExplorerElement {
+export class KyiChangeFeed extends KyiMonitoringElement {
   static override styles = [
     ...sharedStyles,
     monitoringStyles,

@@ -1,11 +1,11 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
-import { parseBadgeOptions, type BadgeOptions } from '../contract/badge.js';
-import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../contract/enums.js';
-import { emit, KyiErrorEvent } from '../events.js';
-import type { StringKey } from '../strings.js';
-import { badgePicture, badgeSources, httpUrl } from './badge-image.js';
-import { KyiElement } from './kyi-element.js';
-import { sharedStyles } from './styles.js';
+import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
+import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/enums.js';
+import { emit, KyiErrorEvent } from '../../events.js';
+import type { StringKey } from '../../strings.js';
+import { badgePicture, badgeSources, httpUrl } from '../shared/badge-image.js';
+import { KyiElement } from '../shared/kyi-element.js';
+import { sharedStyles } from '../shared/styles.js';
 
 /** `theme` values of `<kyi-badge>`: the service's two themes plus `auto`. */
 export const BADGE_ELEMENT_THEMES = ['auto', ...BADGE_THEMES] as const;

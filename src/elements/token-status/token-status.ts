@@ -1,11 +1,11 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { lookupToken, checkTokenInput, type InputCheck } from '../client/lookup-outcomes.js';
-import type { LookupRequest } from '../client/lookup.js';
-import type { TokenLookupResult, TokenMatch } from '../contract/index.js';
-import type { StringKey } from '../strings.js';
-import { badgePicture, badgeSources, type ThemeChoice } from './badge-image.js';
-import { KyiLookupElement, type LookupOutcomeLike } from './lookup-element.js';
-import { sharedStyles } from './styles.js';
+import { lookupToken, checkTokenInput, type InputCheck } from '../../client/lookup-outcomes.js';
+import type { LookupRequest } from '../../client/lookup.js';
+import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
+import type { StringKey } from '../../strings.js';
+import { badgePicture, badgeSources, type ThemeChoice } from '../shared/badge-image.js';
+import { KyiLookupElement, type LookupOutcomeLike } from '../shared/lookup-element.js';
+import { sharedStyles } from '../shared/styles.js';
 import { tokenStatusStyles } from './token-status.styles.js';
 
 type IconKind = 'verified' | 'unverified' | 'not-found';

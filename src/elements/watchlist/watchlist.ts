@@ -1,24 +1,24 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { WatchlistItem, WatchlistResponse } from '../contract/index.js';
-import { isUuid } from '../contract/identifiers.js';
-import { LIMITS } from '../contract/limits.js';
+import type { WatchlistItem, WatchlistResponse } from '../../contract/index.js';
+import { isUuid } from '../../contract/identifiers.js';
+import { LIMITS } from '../../contract/limits.js';
 import {
   addWatchlistItem,
   fetchWatchlist,
   getCapabilities,
   removeWatchlistItem,
   updateWatchlistItem,
-} from '../client/explorer.js';
-import { KyiWatchlistChangeEvent } from '../events.js';
-import { KyiExplorerElement, toProblem, type ExplorerProblem } from './explorer-element.js';
-import { sharedStyles } from './styles.js';
-import { monitoringStyles, formatDate } from './monitoring-shared.js';
+} from '../../client/explorer.js';
+import { KyiWatchlistChangeEvent } from '../../events.js';
+import { KyiMonitoringElement, toProblem, type MonitoringProblem } from '../shared/monitoring-element.js';
+import { sharedStyles } from '../shared/styles.js';
+import { monitoringStyles, formatDate } from '../shared/monitoring-parts.js';
 
 /** A write in progress or its failure, per item (or `add` for the add form). */
 interface ActionState {
   target: string;
   busy: boolean;
-  problem?: ExplorerProblem | undefined;
+  problem?: MonitoringProblem | undefined;
 }
 
 /**
@@ -53,7 +53,7 @@ interface ActionState {
  * @fires kyi-error - A read or write failed. `detail: { code, message, status }`; codes include
  *   `watchlist_limit_reached` (409), `not_found` (404), `writes_disabled`, `invalid_parameter`, `network`.
  */
-export class KyiWatchlist extends KyiExplorerElement {
+export class KyiWatchlist extends KyiMonitoringElement {
   static override styles = [
     ...sharedStyles,
     monitoringStyles,
@@ -244,7 +244,7 @@ export class KyiWatchlist extends KyiExplorerElement {
   // ---------------------------------------------------------------- render
 
   /** Words for a failed write: 409 and 404 explained, the rest like a read failure. */
-  #writeProblemText(problem: ExplorerProblem, target: string): string {
+  #writeProblemText(problem: MonitoringProblem, target: string): string {
     switch (problem.code) {
       case 'invalid_asset_id':
         return problem.message;

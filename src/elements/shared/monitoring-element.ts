@@ -8,10 +8,10 @@
  *   `Retry-After` of a 429.
  */
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { ExplorerRequestError, isAbortError } from '../client/explorer.js';
-import { KyiErrorEvent } from '../events.js';
-import { addStrings, type StringKey } from '../strings.js';
-import { enMonitoring } from '../locales/en-monitoring.js';
+import { ExplorerRequestError, isAbortError } from '../../client/explorer.js';
+import { KyiErrorEvent } from '../../events.js';
+import { addStrings, type StringKey } from '../../strings.js';
+import { enMonitoring } from '../../locales/en-monitoring.js';
 import { KyiElement } from './kyi-element.js';
 
 // The monitoring sections of the English table ship with the monitoring elements only.
@@ -21,10 +21,10 @@ addStrings('en', enMonitoring);
 export const MIN_REFRESH_SECONDS = 30;
 
 /** Load state of a monitoring element. */
-export type KyiExplorerStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type KyiMonitoringStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** What went wrong, in words the element can show. */
-export interface ExplorerProblem {
+export interface MonitoringProblem {
   code: string;
   message: string;
   status: number;
@@ -45,7 +45,7 @@ const ERROR_STRINGS: Record<string, StringKey> = {
 };
 
 /** Turns anything thrown by the Explorer data layer into a problem with a stable code. */
-export function toProblem(error: unknown): ExplorerProblem {
+export function toProblem(error: unknown): MonitoringProblem {
   if (error instanceof ExplorerRequestError) {
     return { code: error.code, message: error.message, status: error.status, retryAfter: error.retryAfter };
   }
@@ -58,7 +58,7 @@ export function toProblem(error: unknown): ExplorerProblem {
  *
  * @fires kyi-error - A read failed. `detail: { code, message, status }`.
  */
-export abstract class KyiExplorerElement extends KyiElement {
+export abstract class KyiMonitoringElement extends KyiElement {
   static override properties: PropertyDeclarations = {
     proxyUrl: { type: String, attribute: 'proxy-url' },
     refreshInterval: { type: Number, attribute: 'refresh-interval' },
@@ -80,8 +80,8 @@ export abstract class KyiExplorerElement extends KyiElement {
   /** `light`, `dark`, or `auto` (default) to follow `prefers-color-scheme`. */
   declare theme: string;
 
-  declare protected _status: KyiExplorerStatus;
-  declare protected _problem: ExplorerProblem | undefined;
+  declare protected _status: KyiMonitoringStatus;
+  declare protected _problem: MonitoringProblem | undefined;
 
   #controller: AbortController | undefined;
   #runId = 0;
@@ -100,7 +100,7 @@ export abstract class KyiExplorerElement extends KyiElement {
   }
 
   /** `idle` | `loading` | `ready` | `error`. Read-only. */
-  get status(): KyiExplorerStatus {
+  get status(): KyiMonitoringStatus {
     return this._status;
   }
 
@@ -188,13 +188,13 @@ export abstract class KyiExplorerElement extends KyiElement {
   }
 
   /** Fires `kyi-error` for a problem. */
-  protected reportError(problem: ExplorerProblem): void {
+  protected reportError(problem: MonitoringProblem): void {
     const event = new KyiErrorEvent({ code: problem.code, message: problem.message, status: problem.status });
     this.dispatchEvent(event);
   }
 
   /** The words for a problem: the server's own message for a rejected filter, else the table. */
-  protected problemText(problem: ExplorerProblem): string {
+  protected problemText(problem: MonitoringProblem): string {
     if (problem.code === 'invalid_parameter') return problem.message;
     const key = ERROR_STRINGS[problem.code];
     if (key) return this.t(key);
@@ -202,7 +202,7 @@ export abstract class KyiExplorerElement extends KyiElement {
   }
 
   /** The error box with `role="alert"` and a retry button. */
-  protected renderProblem(problem: ExplorerProblem, title: string): TemplateResult {
+  protected renderProblem(problem: MonitoringProblem, title: string): TemplateResult {
     return html`<div class="alert" role="alert" part="error">
       <span class="alert-title">${title}</span>
       <span>${this.problemText(problem)}</span>
@@ -223,7 +223,7 @@ export abstract class KyiExplorerElement extends KyiElement {
     if (!this.isConnected || !(seconds > 0)) return;
     if (this._status === 'error' && this._problem?.status === 400) return; // the same request would fail again
     if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return; // resumes on visibilitychange
-    const floor = (this.constructor as typeof KyiExplorerElement).minRefreshSeconds;
+    const floor = (this.constructor as typeof KyiMonitoringElement).minRefreshSeconds;
     const delay = Math.max(Math.max(floor, seconds) * 1000, this.#nextDelayMs);
     this.#timer = setTimeout(() => {
       this.#timer = undefined;

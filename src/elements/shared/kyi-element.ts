@@ -6,8 +6,8 @@
  * Side-effect free: the shared observer starts when the first element connects.
  */
 import { LitElement, type PropertyValues } from 'lit';
-import { getConfig, onConfigChange, type KyiConfig } from '../config.js';
-import { resolveLang, t, tMaybe, type StringKey, type StringParams } from '../strings.js';
+import { getConfig, onConfigChange, type KyiConfig } from '../../config.js';
+import { resolveLang, t, tMaybe, type StringKey, type StringParams } from '../../strings.js';
 
 const connected = new Set<KyiElement>();
 let unsubscribeConfig: (() => void) | undefined;

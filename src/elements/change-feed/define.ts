@@ -1,0 +1,8 @@
+/** Registration of `<kyi-change-feed>`. */
+import { defineElement } from '../../register.js';
+import { KyiChangeFeed } from './change-feed.js';
+
+/** Registers `<kyi-change-feed>` (guarded: a second call, or a server render, does nothing). */
+export function defineChangeFeed(registry?: CustomElementRegistry): void {
+  defineElement('kyi-change-feed', KyiChangeFeed, registry);
+}
