@@ -50,7 +50,17 @@ export interface KyiConfig {
   fetchAccessToken: (() => Promise<string>) | undefined;
   /** The vendor's `kyi()` function, when a partner prefers the vendor package. */
   sdk: VendorKyiFunction | undefined;
+  /**
+   * Colour scheme of every element on the page: `auto` (the default) follows the page's own CSS
+   * `color-scheme` in effect on each element; `light` or `dark` fixes it. An element's `theme`
+   * attribute (`light`/`dark`) still wins.
+   */
+  theme: KyiTheme;
 }
+
+/** Values of `configure({ theme })` and of the elements' `theme` attribute. */
+export const KYI_THEMES = ['auto', 'light', 'dark'] as const;
+export type KyiTheme = (typeof KYI_THEMES)[number];
 
 /** What `configure()` accepts: any subset; `undefined` values reset a key to its default. */
 export type KyiConfigInput = Partial<KyiConfig>;
@@ -89,6 +99,9 @@ function shared(): SharedConfigState {
  * key with `undefined` resets it. Connected elements re-render with the new values.
  */
 export function configure(input: KyiConfigInput): void {
+  if (input.theme !== undefined && !KYI_THEMES.includes(input.theme)) {
+    throw new TypeError(`configure: theme must be one of ${KYI_THEMES.join(', ')} (got ${JSON.stringify(input.theme)})`);
+  }
   const state = shared();
   const next: Record<string, unknown> = { ...state.explicit };
   for (const [key, value] of Object.entries(input)) {
@@ -166,6 +179,7 @@ function baseConfig(): KyiConfig {
     strings: explicit.strings ?? {},
     fetchAccessToken: explicit.fetchAccessToken,
     sdk: explicit.sdk,
+    theme: explicit.theme ?? 'auto',
   });
 }
 

@@ -99,7 +99,7 @@ export class KyiBadge extends KyiElement {
   declare credential: string;
   /** `icon` (square mark) or `full` (pill with the credential name, 32 px high). */
   declare variant: string;
-  /** `dark`, `light`, or `auto` to follow `prefers-color-scheme`. */
+  /** `dark`, `light`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   declare theme: string;
   /** Image format: `svg` or `png`. */
   declare format: string;
@@ -128,7 +128,7 @@ export class KyiBadge extends KyiElement {
   get src(): string | undefined {
     const r = this.#resolve();
     if (!r.ok) return undefined;
-    return badgeSources(this.config.badgeBaseUrl, r.options, r.theme)?.urls.at(-1);
+    return badgeSources(this.config.badgeBaseUrl, r.options, this.imageScheme)?.urls.at(-1);
   }
 
   #resolve(): Resolved {
@@ -196,7 +196,7 @@ export class KyiBadge extends KyiElement {
       r.options.variant === 'full'
         ? (FULL_PILL_BOX[r.options.credential] ?? { width: 188, height: 32 })
         : { width: r.options.size, height: r.options.size };
-    const sources = badgeSources(this.config.badgeBaseUrl, r.options, r.theme);
+    const sources = badgeSources(this.config.badgeBaseUrl, r.options, this.imageScheme);
     const content =
       this._failed || !sources
         ? html`<span part="label">${label}</span>`

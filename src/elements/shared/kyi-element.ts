@@ -35,6 +35,7 @@ function stopWatching(): void {
 export class KyiElement extends LitElement {
   /** The language of the update in progress (resolved once per update, not per string). */
   #lang: string | undefined;
+  #internals = this.attachInternals();
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -54,12 +55,40 @@ export class KyiElement extends LitElement {
   }
 
   protected override update(changed: PropertyValues): void {
+    this.#applyTheme();
     this.#lang = resolveLang(this);
     try {
       super.update(changed);
     } finally {
       this.#lang = undefined;
     }
+  }
+
+  /**
+   * The colour scheme this element fixes, if any: its own `theme` attribute (`light`/`dark`),
+   * else `configure({ theme })`; `undefined` follows the page's `color-scheme` (the styles read
+   * it through `light-dark()`, the host inherits it). Set as a custom state, `:state(kyi-dark)`.
+   */
+  #applyTheme(): void {
+    const own = (this as { theme?: unknown }).theme;
+    const fixed = own === 'light' || own === 'dark' ? own : this.config.theme === 'auto' ? undefined : this.config.theme;
+    for (const scheme of ['light', 'dark'] as const) {
+      if (scheme === fixed) this.#internals.states.add(`kyi-${scheme}`);
+      else this.#internals.states.delete(`kyi-${scheme}`);
+    }
+  }
+
+  /**
+   * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
+   * when one is in effect on the host, `auto` when the page lets the OS decide (`light dark`,
+   * for a `<picture>` to follow).
+   */
+  protected get imageScheme(): 'light' | 'dark' | 'auto' {
+    if (typeof getComputedStyle === 'undefined') return 'light';
+    const schemes = getComputedStyle(this).colorScheme.split(/\s+/);
+    const light = schemes.includes('light');
+    const dark = schemes.includes('dark');
+    return light && dark ? 'auto' : dark ? 'dark' : 'light';
   }
 
   /** The language this element renders in. */

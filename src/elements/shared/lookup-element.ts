@@ -52,7 +52,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
 
   /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
   declare proxyUrl: string | undefined;
-  /** `light`, `dark`, or `auto` (default) to follow `prefers-color-scheme`. */
+  /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   declare theme: string;
 
   declare protected _status: KyiLookupStatus;

@@ -77,7 +77,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
   declare proxyUrl: string | undefined;
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   declare refreshInterval: number;
-  /** `light`, `dark`, or `auto` (default) to follow `prefers-color-scheme`. */
+  /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   declare theme: string;
 
   declare protected _status: KyiMonitoringStatus;

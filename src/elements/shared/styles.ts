@@ -8,50 +8,37 @@
  *   --kyi-font-family, --kyi-font-family-mono, --kyi-font-size, --kyi-font-size-small,
  *   --kyi-radius.
  * Elements read the private `--_kyi-*` copies below, which fall back to light or dark
- * defaults: dark when `prefers-color-scheme: dark` unless the host has `theme="light"`,
- * and always dark with `theme="dark"`. Per-element tokens (`--kyi-<element>-<prop>`) fall
- * back to these in each element's own styles.
+ * defaults following the colour scheme in effect on the host (the page's `color-scheme`,
+ * `configure({ theme })`, or the element's `theme` attribute, strongest last). Per-element
+ * tokens (`--kyi-<element>-<prop>`) fall back to these in each element's own styles.
  */
 import { css } from 'lit';
 
-/** Light defaults for the private tokens (public tokens win when set). */
-const light = css`
-  --_kyi-text: var(--kyi-color-text, #16181d);
-  --_kyi-text-muted: var(--kyi-color-text-muted, #505866);
-  --_kyi-surface: var(--kyi-color-surface, #ffffff);
-  --_kyi-surface-raised: var(--kyi-color-surface-raised, #f4f5f7);
-  --_kyi-border: var(--kyi-color-border, #d4d8de);
-  --_kyi-accent: var(--kyi-color-accent, #1d4ed8);
-  --_kyi-accent-text: var(--kyi-color-accent-text, #ffffff);
-  --_kyi-success: var(--kyi-color-success, #116b35);
-  --_kyi-warning: var(--kyi-color-warning, #8a4b00);
-  --_kyi-danger: var(--kyi-color-danger, #b3261e);
-  --_kyi-focus: var(--kyi-color-focus, #1d4ed8);
-  --_kyi-skeleton: var(--kyi-color-skeleton, #e4e7eb);
-  color-scheme: light;
-`;
-
-/** Dark defaults. */
-const dark = css`
-  --_kyi-text: var(--kyi-color-text, #eceef2);
-  --_kyi-text-muted: var(--kyi-color-text-muted, #aab1bd);
-  --_kyi-surface: var(--kyi-color-surface, #15171c);
-  --_kyi-surface-raised: var(--kyi-color-surface-raised, #20242b);
-  --_kyi-border: var(--kyi-color-border, #3a404a);
-  --_kyi-accent: var(--kyi-color-accent, #8ab4ff);
-  --_kyi-accent-text: var(--kyi-color-accent-text, #0b1220);
-  --_kyi-success: var(--kyi-color-success, #6fdc99);
-  --_kyi-warning: var(--kyi-color-warning, #f5b65b);
-  --_kyi-danger: var(--kyi-color-danger, #ff8a80);
-  --_kyi-focus: var(--kyi-color-focus, #8ab4ff);
-  --_kyi-skeleton: var(--kyi-color-skeleton, #2b3038);
-  color-scheme: dark;
+/**
+ * The colour tokens. Each default is a `light-dark()` pair, resolved against the colour scheme
+ * in effect on the host: the page's own `color-scheme` (inherited), unless `configure({ theme })`
+ * or the element's `theme` attribute sets one (see `KyiElement`). A page that declares no scheme
+ * gets light elements; one that declares `light dark` follows the visitor's OS.
+ */
+const tokens = css`
+  --_kyi-text: var(--kyi-color-text, light-dark(#16181d, #eceef2));
+  --_kyi-text-muted: var(--kyi-color-text-muted, light-dark(#505866, #aab1bd));
+  --_kyi-surface: var(--kyi-color-surface, light-dark(#ffffff, #15171c));
+  --_kyi-surface-raised: var(--kyi-color-surface-raised, light-dark(#f4f5f7, #20242b));
+  --_kyi-border: var(--kyi-color-border, light-dark(#d4d8de, #3a404a));
+  --_kyi-accent: var(--kyi-color-accent, light-dark(#1d4ed8, #8ab4ff));
+  --_kyi-accent-text: var(--kyi-color-accent-text, light-dark(#ffffff, #0b1220));
+  --_kyi-success: var(--kyi-color-success, light-dark(#116b35, #6fdc99));
+  --_kyi-warning: var(--kyi-color-warning, light-dark(#8a4b00, #f5b65b));
+  --_kyi-danger: var(--kyi-color-danger, light-dark(#b3261e, #ff8a80));
+  --_kyi-focus: var(--kyi-color-focus, light-dark(#1d4ed8, #8ab4ff));
+  --_kyi-skeleton: var(--kyi-color-skeleton, light-dark(#e4e7eb, #2b3038));
 `;
 
 /** Theme tokens, `:host([hidden])`, and base typography. Include first in every element. */
 export const themeStyles = css`
   :host {
-    ${light}
+    ${tokens}
     --_kyi-font: var(--kyi-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     --_kyi-font-mono: var(--kyi-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     --_kyi-font-size: var(--kyi-font-size, 0.9375rem);
@@ -66,13 +53,11 @@ export const themeStyles = css`
        scrolling container around the element and stretch the page. */
     position: relative;
   }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${dark}
-    }
+  :host(:state(kyi-light)) {
+    color-scheme: light;
   }
-  :host([theme='dark']) {
-    ${dark}
+  :host(:state(kyi-dark)) {
+    color-scheme: dark;
   }
   :host([hidden]) {
     display: none !important;

@@ -3,7 +3,7 @@ import { lookupToken, checkTokenInput, type InputCheck } from '../../client/look
 import type { LookupRequest } from '../../client/lookup.js';
 import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
 import type { StringKey } from '../../strings.js';
-import { badgePicture, badgeSources, type ThemeChoice } from '../shared/badge-image.js';
+import { badgePicture, badgeSources } from '../shared/badge-image.js';
 import { KyiLookupElement, type LookupOutcomeLike } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { tokenStatusStyles } from './token-status.styles.js';
@@ -121,7 +121,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       : badgeSources(
           this.config.badgeBaseUrl,
           { credential: 'kyi_verified', variant: 'icon', format: 'svg', size },
-          (['auto', 'dark', 'light'].includes(this.theme) ? this.theme : 'auto') as ThemeChoice,
+          this.imageScheme,
         );
     if (!sources) return icon('verified', label);
     return html`<span class="badge">${badgePicture(sources, label, { width: size, height: size }, this.#onBadgeError, 'badge')}</span>`;
