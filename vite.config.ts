@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
 
+/** The per-element entry points (`src/entries/<name>.ts` → `dist/<name>.js`, `kyi-elements/<name>`). */
+export const ELEMENT_ENTRIES = ['badge', 'token-status', 'asset-card', 'verify-button', 'watchlist', 'change-feed', 'notifications'];
+
 /**
  * The npm build (`npm run build` runs this, then the CDN bundles and type declarations:
  * see scripts/build.ts). ES modules only; dependencies stay external so a partner's bundler
@@ -25,6 +28,8 @@ export default defineConfig({
         sandbox: src('sandbox/index.ts'),
         jsx: src('jsx.ts'),
         'locales/fr': src('locales/fr.ts'),
+        // One entry per element: `kyi-elements/badge` registers `<kyi-badge>` alone.
+        ...Object.fromEntries(ELEMENT_ENTRIES.map((name) => [name, src(`entries/${name}.ts`)])),
       },
       formats: ['es'],
     },

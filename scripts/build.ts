@@ -1,7 +1,8 @@
 /**
  * `npm run build`:
  *   dist/*.js            npm entries (vite.config.ts: index, define, server, sandbox; deps external)
- *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in)
+ *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in), and the autoloader
+ *                        (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element)
  *   dist/types/**        type declarations (tsc)
  */
 import { build } from 'vite';
@@ -21,7 +22,8 @@ await Promise.all(
 
 await build({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)) });
 
-for (const name of ['kyi-elements', 'kyi-explorer']) {
+/** One CDN module: minified, production Lit, everything bundled; dynamic imports become sibling chunks. */
+async function cdnBuild(name: string, chunks: boolean) {
   await build({
     configFile: false,
     logLevel: 'warn',
@@ -34,12 +36,20 @@ for (const name of ['kyi-elements', 'kyi-explorer']) {
       target: 'es2022',
       minify: true,
       sourcemap: true,
+      manifest: chunks ? `${name}.manifest.json` : false,
       lib: { entry: src(`cdn/${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
       // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.
-      rolldownOptions: { output: { minify: true } },
+      rolldownOptions: {
+        output: { minify: true, ...(chunks ? { chunkFileNames: 'chunks/[name]-[hash].js' } : { codeSplitting: false }) },
+      },
     },
   });
 }
+
+// Self-contained files: every display element (kyi-elements.js), every monitoring element (kyi-explorer.js).
+for (const name of ['kyi-elements', 'kyi-explorer']) await cdnBuild(name, false);
+// The autoloader: a small script that loads each element's chunk when its tag appears.
+await cdnBuild('kyi-autoloader', true);
 
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 console.log('built dist/ (npm entries, cdn bundles, types)');

@@ -6,7 +6,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, readFile, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
@@ -78,6 +80,85 @@ describe('npm run build', () => {
         assert.ok(await page.evaluate((t) => Boolean(customElements.get(t)), tag), `${tag} is defined`);
       // configure() from the npm copy reached the badge that a CDN copy defined: it renders an image.
       await page.waitForFunction(() => document.querySelector('#badge')?.shadowRoot?.querySelector('img'));
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  });
+});
+
+describe('pay only for the elements used', () => {
+  /** Builds a tiny Vite app that imports `kyi-elements` as a partner would; returns its JS. */
+  async function consumerBundle(main: string): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'kyi-consumer-'));
+    try {
+      await mkdir(join(dir, 'node_modules'));
+      await symlink(resolve('.'), join(dir, 'node_modules', 'kyi-elements'), 'dir');
+      await writeFile(join(dir, 'main.js'), main);
+      await writeFile(join(dir, 'index.html'), '<script type="module" src="./main.js"></script>');
+      await build({ root: dir, configFile: false, logLevel: 'warn', build: { outDir: join(dir, 'out'), minify: true } });
+      const assets = join(dir, 'out', 'assets');
+      const files = (await readdir(assets)).filter((f) => f.endsWith('.js'));
+      return (await Promise.all(files.map((f) => readFile(join(assets, f), 'utf8')))).join('\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Literals that only each element's own code contains. */
+  const MARKERS = {
+    assetCard: 'part="authorities"',
+    verifyButtonDrawer: 'kyi:ready',
+    monitoring: '/explorer/me/watchlist',
+  };
+
+  it('importing one class from the package root bundles that class, not the others', async () => {
+    const one = await consumerBundle(`import { KyiBadge } from 'kyi-elements'; customElements.define('x-badge', KyiBadge);`);
+    const all = await consumerBundle(`import * as kit from 'kyi-elements'; console.log(kit);`);
+    for (const [name, marker] of Object.entries(MARKERS)) {
+      assert.ok(all.includes(marker), `the whole kit contains ${name}'s code`);
+      assert.ok(!one.includes(marker), `a badge-only app must not contain ${name}'s code`);
+    }
+    assert.ok(one.length < all.length / 3, `badge-only ${one.length} B vs whole kit ${all.length} B`);
+  });
+
+  it('kyi-elements/<element> registers that element alone', async () => {
+    const code = await consumerBundle(`import 'kyi-elements/token-status';`);
+    assert.match(code, /kyi-token-status/);
+    for (const tag of ['kyi-badge', 'kyi-asset-card', 'kyi-verify-button', 'kyi-watchlist']) assert.doesNotMatch(code, new RegExp(`["'\`]${tag}["'\`]`));
+    assert.ok(!code.includes(MARKERS.assetCard) && !code.includes(MARKERS.monitoring));
+  });
+
+  it('the CDN autoloader loads only the chunks of the tags on the page, and defines tags added later', async () => {
+    await rm('dist/autoload', { recursive: true, force: true });
+    await cp('test/fixtures/autoload', 'dist/autoload', { recursive: true });
+    await cp('dist/cdn', 'dist/autoload/cdn', { recursive: true });
+    const server = await startDemoServer({ port: 0, root: 'dist/autoload', env: {} });
+    browser ??= await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    const scripts: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    try {
+      await page.goto(server.url);
+      await page.waitForFunction(() => customElements.get('kyi-badge') && document.querySelector('#badge')?.shadowRoot?.childNodes.length);
+      const loaded = scripts.map((p) => p.split('/').pop()!.replace(/-[\w-]{8}\.js$/, ''));
+      assert.ok(loaded.includes('badge'), loaded.join(', '));
+      for (const other of ['asset-card', 'token-status', 'verify-button', 'watchlist', 'change-feed', 'notifications'])
+        assert.ok(!loaded.includes(other), `${other} was loaded on a badge-only page: ${loaded.join(', ')}`);
+      assert.equal(await page.evaluate(() => Boolean(customElements.get('kyi-token-status'))), false);
+      // A tag that appears later is defined when it appears, and works.
+      await page.evaluate(() => {
+        const el = document.createElement('kyi-token-status');
+        el.id = 'late';
+        el.setAttribute('address', '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo');
+        el.setAttribute('chain-slug', 'solana');
+        document.body.append(el);
+      });
+      await page.waitForFunction(() => (document.querySelector('#late') as unknown as { status?: string }).status === 'verified');
       assert.deepEqual(errors, []);
     } finally {
       await page.close();

@@ -1,0 +1,9 @@
+/**
+ * `kyi-elements/badge`: registers `<kyi-badge>` alone (guarded) and exports its class. A page that
+ * shows only this element loads only its code.
+ */
+import { defineBadge } from '../elements/badge/define.js';
+
+defineBadge();
+
+export { KyiBadge } from '../elements/badge/badge.js';

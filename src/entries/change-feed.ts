@@ -1,0 +1,9 @@
+/**
+ * `kyi-elements/change-feed`: registers `<kyi-change-feed>` alone (guarded) and exports its class. A page that
+ * shows only this element loads only its code.
+ */
+import { defineChangeFeed } from '../elements/change-feed/define.js';
+
+defineChangeFeed();
+
+export { KyiChangeFeed } from '../elements/change-feed/change-feed.js';

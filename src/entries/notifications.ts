@@ -1,0 +1,9 @@
+/**
+ * `kyi-elements/notifications`: registers `<kyi-notifications>` alone (guarded) and exports its class. A page that
+ * shows only this element loads only its code.
+ */
+import { defineNotifications } from '../elements/notifications/define.js';
+
+defineNotifications();
+
+export { KyiNotifications } from '../elements/notifications/notifications.js';
