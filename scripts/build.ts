@@ -40,7 +40,7 @@ async function cdnBuild(name: string, chunks: boolean) {
       lib: { entry: src(`cdn/${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
       // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.
       rolldownOptions: {
-        output: { minify: true, ...(chunks ? { chunkFileNames: 'chunks/[name]-[hash].js' } : { codeSplitting: false }) },
+        output: { minify: true, ...(chunks ? { chunkFileNames: 'chunks/[name].js' } : { codeSplitting: false }) },
       },
     },
   });
