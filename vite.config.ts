@@ -19,7 +19,8 @@ export default defineConfig({
     emptyOutDir: false,
     target: 'es2022',
     minify: false,
-    sourcemap: true,
+    // No source maps: the entries are unminified ES modules, and maps would ship the sources twice.
+    sourcemap: false,
     lib: {
       entry: {
         index: src('index.ts'),
@@ -30,12 +31,17 @@ export default defineConfig({
         'locales/fr': src('locales/fr.ts'),
         // One entry per element: `kyi-elements/badge` registers `<kyi-badge>` alone.
         ...Object.fromEntries(ELEMENT_ENTRIES.map((name) => [name, src(`entries/${name}.ts`)])),
+        // `npx kyi-sandbox`: the sandbox CLI, for partners on any backend language
+        'bin/kyi-sandbox': src('sandbox/cli.ts'),
       },
       formats: ['es'],
     },
     rollupOptions: {
       external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^zod($|\/)/, /^jose($|\/)/],
-      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        banner: (chunk) => (chunk.isEntry && chunk.name === 'bin/kyi-sandbox' ? '#!/usr/bin/env node' : ''),
+      },
     },
   },
 });

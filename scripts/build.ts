@@ -1,6 +1,7 @@
 /**
  * `npm run build`:
  *   dist/*.js            npm entries (vite.config.ts: index, define, server, sandbox; deps external)
+ *   dist/bin/*.js        the `kyi-sandbox` command (package.json `bin`)
  *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in), and the autoloader
  *                        (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element)
  *   dist/types/**        type declarations (tsc)
@@ -16,7 +17,7 @@ const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url)
 const previous = await readdir('dist').catch(() => [] as string[]);
 await Promise.all(
   previous
-    .filter((f) => /\.(js|map)$/.test(f) || ['chunks', 'types', 'cdn', 'locales'].includes(f))
+    .filter((f) => /\.(js|map)$/.test(f) || ['chunks', 'types', 'cdn', 'locales', 'bin'].includes(f))
     .map((f) => rm(`dist/${f}`, { recursive: true, force: true })),
 );
 
@@ -35,7 +36,8 @@ async function cdnBuild(name: string, chunks: boolean) {
       emptyOutDir: false,
       target: 'es2022',
       minify: true,
-      sourcemap: true,
+      // no maps: they would embed the sources (the npm entries ship unminified instead)
+      sourcemap: false,
       manifest: chunks ? `${name}.manifest.json` : false,
       lib: { entry: src(`cdn/${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
       // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.

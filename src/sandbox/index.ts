@@ -66,6 +66,12 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
   });
 }
 
+/** Every sandbox answer says where it came from (`x-kyi-sandbox: 1`), so a client or a test can tell it from the real service. */
+function markSandbox(response: Response): Response {
+  response.headers.set('x-kyi-sandbox', '1');
+  return response;
+}
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
   const now = opts.now ?? Date.now;
@@ -76,7 +82,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const credentials = SANDBOX_CREDENTIALS;
 
   let handle: (request: Request) => Promise<Response> = async () => new Response('Starting', { status: 503 });
-  const server = createServer(toNodeHandler((request) => handle(request), { maxBodyBytes: 256 * 1024 }));
+  const server = createServer(toNodeHandler((request) => handle(request).then(markSandbox), { maxBodyBytes: 256 * 1024 }));
   const address = await listen(server, opts.port ?? 0, host);
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   const info = sandboxInfo(origin, credentials);

@@ -74,5 +74,6 @@ async function truncate(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('etag');
+  headers.set('x-kyi-sandbox-fault', 'malformed');
   return new Response(cut, { status: response.status === 204 ? 200 : response.status, headers });
 }

@@ -28,6 +28,7 @@ import {
 import { KyiHttpError, errorResponse, invalidParameter, jsonResponse, safeUpstreamMessage } from './errors.js';
 import { readJsonBody } from './http.js';
 import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
+import { requestContext } from './request-context.js';
 import { callUpstream, type UpstreamOutcome } from './retry.js';
 import { checkOrigin } from './token-route.js';
 import { checkUuid, decodeSegment, readQuery, unwrapQuery } from './validation.js';
@@ -233,7 +234,7 @@ export class ExplorerProxy {
     if (this.#config.authorize) {
       let verdict: unknown;
       try {
-        verdict = await this.#config.authorize(request, info);
+        verdict = await this.#config.authorize(request, info, requestContext(request));
       } catch (error) {
         this.#config.onError(error, { route: route.id });
         return explorerError(500, 'internal_error', 'The authorization check failed');

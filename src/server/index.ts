@@ -11,6 +11,7 @@
  */
 import { createKyiHandler as createFetchHandler, type KyiHandler } from './handler.js';
 import { toNodeHandler, type NodeHandler } from './node.js';
+import type { IncomingMessage } from 'node:http';
 import type { KyiHandlerOptions } from './options.js';
 
 export type { Capabilities, KyiHandler as KyiFetchHandler } from './handler.js';
@@ -18,6 +19,7 @@ export { KyiConfigError, type KyiHandlerOptions, type ExplorerRouteInfo, type Au
 export { KyiHttpError } from './errors.js';
 export { EXPLORER_ROUTES } from './explorer-proxy.js';
 export type { LookupRequest, LookupResult } from './lookup.js';
+export { requestContext, type KyiRequestContext } from './request-context.js';
 export { toNodeHandler, BodyTooLargeError, type NodeHandler, type NodeHandlerOptions, type FetchHandler } from './node.js';
 export { generateToken, type GenerateTokenOptions } from './generate-token.js';
 export * from './token-bucket.js';
@@ -33,13 +35,17 @@ export interface KyiHandlerWithNode extends KyiHandler {
   readonly node: NodeHandler;
 }
 
-/** Creates the handler (see `KyiHandlerOptions`). Throws `KyiConfigError` for a configuration mistake. */
-export function createKyiHandler(options: KyiHandlerOptions): KyiHandlerWithNode {
-  const handler = createFetchHandler(options);
+/**
+ * Creates the handler (see `KyiHandlerOptions`). Throws `KyiConfigError` for a configuration mistake.
+ * `Req` types the Node request `getUserId` and `authorize` see, e.g. `createKyiHandler<express.Request>(…)`.
+ */
+export function createKyiHandler<Req = IncomingMessage>(options: KyiHandlerOptions<Req>): KyiHandlerWithNode {
+  // the adapter hands over whatever request the framework built; `Req` only narrows its type
+  const handler = createFetchHandler(options as KyiHandlerOptions);
   return Object.assign(handler, { node: toNodeHandler(handler, { prefix: handler.prefix || undefined }) });
 }
 
 /** `createKyiHandler(options).node`: a Node `(req, res, next?)` listener. */
-export function createKyiNodeHandler(options: KyiHandlerOptions): NodeHandler {
+export function createKyiNodeHandler<Req = IncomingMessage>(options: KyiHandlerOptions<Req>): NodeHandler {
   return createKyiHandler(options).node;
 }

@@ -14,10 +14,12 @@
  *   same rules, same status, headers and bytes as its fetch path).
  * - With `prefix`, paths outside it go to `next()` (or get a 404 JSON when there is none).
  * - Errors go to `next(err)` when there is one, otherwise 500 `{ code, message }`.
+ * - The handler's `getUserId` / `authorize` receive `{ node: { req, res } }` (`req.session`, `req.user`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { SERVE_LOOKUP, knownBody, type PreparedResponse, type ServeLookup } from './prepared.js';
+import { setRequestContext } from './request-context.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 export type NodeNext = (err?: unknown) => void;
@@ -146,6 +148,7 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
     init.headers = buildHeaders(req);
     request = new Request(url, init);
   }
+  setRequestContext(request, { node: { req, res } });
   let response: Response;
   try {
     response = await handler(request);

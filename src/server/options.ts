@@ -8,6 +8,8 @@
  */
 import { EXPLORER_LIVE_KEY_PREFIX, LIMITS } from '../contract/index.js';
 import type { GenerateTokenOptions } from './generate-token.js';
+import type { IncomingMessage } from 'node:http'; // a type only: erased, nothing imported at run time
+import type { KyiRequestContext } from './request-context.js';
 import { defaultSleep, type RetryPolicy } from './retry.js';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.js';
 
@@ -31,7 +33,11 @@ export interface ExplorerRouteInfo {
  */
 export type AuthorizeResult = boolean | Response;
 
-export interface KyiHandlerOptions {
+/**
+ * `Req`: the request type your Node framework hands the adapter (e.g. `express.Request`), so
+ * `context.node.req.session` is typed in `getUserId` and `authorize`.
+ */
+export interface KyiHandlerOptions<Req = IncomingMessage> {
   /** Path prefix the handler answers under. Default `/api/kyi`. */
   prefix?: string;
   /** Public API (spec 4.1): base URL and the raw API key (no `Bearer ` prefix). */
@@ -58,10 +64,13 @@ export interface KyiHandlerOptions {
     /** Token minting; default the vendor-compatible jose `generateToken`. */
     generateToken?: (options: GenerateTokenOptions) => Promise<string> | string;
   };
-  /** The signed-in user's stable id from the partner's session, or null/undefined when signed out. */
-  getUserId?: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
-  /** Gate for the Explorer routes (e.g. only staff may write). */
-  authorize?: (request: Request, route: ExplorerRouteInfo) => AuthorizeResult | Promise<AuthorizeResult>;
+  /**
+   * The signed-in user's stable id from the partner's session, or null/undefined when signed out.
+   * Through the Node adapter, `context.node.req` is the Node request (`req.session`, `req.user`).
+   */
+  getUserId?: (request: Request, context: KyiRequestContext<Req>) => string | null | undefined | Promise<string | null | undefined>;
+  /** Gate for the Explorer routes (e.g. only staff may write); `context` as for `getUserId`. */
+  authorize?: (request: Request, route: ExplorerRouteInfo, context: KyiRequestContext<Req>) => AuthorizeResult | Promise<AuthorizeResult>;
   /**
    * Origins allowed to call the token route and the Explorer write routes, e.g.
    * `['https://app.example.com']`. The request's own origin is always allowed.

@@ -11,6 +11,7 @@ import { LIMITS } from '../contract/index.js';
 import { KyiHttpError, jsonResponse } from './errors.js';
 import { generateToken } from './generate-token.js';
 import type { ResolvedConfig } from './options.js';
+import { requestContext } from './request-context.js';
 
 /**
  * CSRF guard for state-changing routes: a browser call must come from the handler's own
@@ -52,7 +53,7 @@ export async function tokenRoute(request: Request, config: ResolvedConfig): Prom
 
   let userId: unknown;
   try {
-    userId = await config.getUserId(request);
+    userId = await config.getUserId(request, requestContext(request));
   } catch (error) {
     config.onError(error, { route: 'token' });
     throw new KyiHttpError(500, 'internal_error', 'The session could not be read');

@@ -155,7 +155,7 @@ describe('Explorer proxy', () => {
       authorize: (request, route) => {
         seen.push(route);
         if (route.write) return false;
-        if (route.id === 'explorer:notifications') return new Response('{"code":"login","message":"Sign in"}', { status: 401 });
+        if (route.id === 'explorer:notifications') return Response.json({ code: 'login', message: 'Sign in' }, { status: 401 });
         return request.headers.get('cookie')?.includes('staff=1') === true;
       },
     });

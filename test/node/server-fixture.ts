@@ -5,6 +5,7 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkProxyAt } from './helpers/openapi-check.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler, type KyiHandlerOptions, type KyiHandlerWithNode } from '../../src/server/index.js';
 
@@ -77,6 +78,7 @@ export async function mount(
   const server: Server = createServer(handler.node);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  checkProxyAt(origin, handler.prefix);
   return {
     handler,
     origin,

@@ -7,6 +7,7 @@
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { ExplorerClient, type ExplorerClientOptions } from '../../../src/server/explorer-client.js';
 import { ManualClock } from '../../../src/server/token-bucket.js';
+import './openapi-check.js';
 
 export const EPOCH = Date.UTC(2026, 0, 15, 12, 0, 0);
 
