@@ -1,11 +1,13 @@
 /**
- * Packaging (issue 7): `npm run build` output, every exports-map entry importable in Node
- * with no DOM (server rendering), self-contained CDN bundles, and the npm build loaded next to
- * two copies of the CDN bundle in Chromium without an error.
+ * Packaging: `npm run build` output, every exports-map entry importable in Node with no DOM
+ * (server rendering), self-contained CDN bundles, the npm build loaded next to two copies of
+ * the CDN bundle in Chromium without an error; then the packed tarball as a partner installs
+ * it: its file list, publint, are-the-types-wrong, `require()` from CommonJS and the
+ * `kyi-sandbox` bin.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,10 +16,15 @@ import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { startDemoServer } from '../../scripts/lib/demo-server.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import { SANDBOX_CREDENTIALS, SANDBOX_FIXTURES, type SandboxInfo } from '../../src/sandbox/index.js';
+import { sandboxInfo } from '../../src/sandbox/info.js';
+import { firstLine, packAndInstall, type Packed } from './helpers/tarball.js';
 
 const run = promisify(execFile);
 const pkg = JSON.parse(await readFile('package.json', 'utf8')) as {
-  exports: Record<string, string | { types: string; import: string }>;
+  exports: Record<string, string | { types: string; import: string; default: string }>;
   sideEffects: string[];
   customElements: string;
 };
@@ -164,5 +171,82 @@ describe('pay only for the elements used', () => {
       await page.close();
       await server.close();
     }
+  });
+});
+
+describe('npm pack (what a partner installs)', () => {
+  let packed: Packed;
+  let sandboxProcess: ChildProcess | undefined;
+  before(async () => {
+    packed = await packAndInstall();
+  });
+  after(async () => {
+    sandboxProcess?.kill();
+    await packed?.close();
+  });
+
+  it('ships the built entries, the bin, the documents and the legal files — no sources, maps or test builds', () => {
+    const files = new Set(packed.files);
+    for (const file of ['package.json', 'README.md', 'LICENSE', 'SECURITY.md', 'CHANGELOG.md', 'custom-elements.json', 'openapi/proxy.json', 'openapi/service.json', 'dist/bin/kyi-sandbox.js'])
+      assert.ok(files.has(file), `${file} is shipped`);
+    for (const target of Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : [t.types, t.import, t.default])))
+      assert.ok(files.has(target.slice(2)), `${target} is shipped`);
+    const unexpected = packed.files.filter((f) => !/^(dist\/(\w+\.js|chunks|locales|cdn|bin|types)\b|openapi\/\w+\.json$|[A-Z]+\.md$|LICENSE$|package\.json$|custom-elements\.json$)/.test(f));
+    assert.deepEqual(unexpected, []);
+    assert.deepEqual(packed.files.filter((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('test/')), []);
+    // every declaration file ships with its module: the CLI has none (it is the bin)
+    assert.ok(!files.has('dist/types/sandbox/cli.d.ts'));
+  });
+
+  it('describes itself: license file, repository, issues, keywords; `npm pack` builds first', async () => {
+    const meta = JSON.parse(await readFile('package.json', 'utf8'));
+    assert.equal(meta.license, 'MIT');
+    assert.match(await readFile('LICENSE', 'utf8'), /^MIT License/);
+    assert.match(meta.repository.url, /github\.com\/kyi-elements\/kyi-elements/);
+    assert.ok(meta.homepage && meta.bugs.url && meta.author && meta.keywords.length > 3);
+    assert.equal(meta.scripts.prepack, 'npm run build');
+    assert.equal(meta.bin['kyi-sandbox'], './dist/bin/kyi-sandbox.js');
+    assert.match(await readFile('CHANGELOG.md', 'utf8'), /## \[Unreleased\][\s\S]*## \[0\.1\.0\]/);
+  });
+
+  it('publint is clean (warnings count as errors)', async () => {
+    const tarball = (await readFile(packed.tarball)).buffer as ArrayBuffer;
+    const { messages, pkg: linted } = await publint({ pack: { tarball }, strict: true, level: 'suggestion' });
+    assert.deepEqual(messages.map((m) => formatMessage(m, linted, { color: false })), []);
+  });
+
+  it('are-the-types-wrong is clean for ES-module consumers (node16 from ESM, bundler)', async () => {
+    const attw = 'node_modules/@arethetypeswrong/cli/dist/index.js';
+    const result = await run(process.execPath, [attw, packed.tarball, '--profile', 'esm-only', '--format', 'table-flipped'], { maxBuffer: 16 * 1024 * 1024 }).catch(
+      (error: { stdout: string }) => ({ stdout: error.stdout, failed: true }),
+    );
+    assert.ok(!('failed' in result), result.stdout);
+  });
+
+  it('require() works from a CommonJS project (Node ≥ 20.19 loads the ES modules synchronously)', async () => {
+    const script = [
+      "const { createKyiHandler } = require('kyi-elements/server');",
+      "const { SANDBOX_CREDENTIALS } = require('kyi-elements/sandbox');",
+      "const handler = createKyiHandler({ publicApi: { baseUrl: 'https://api.example.com', apiKey: 'k' } });",
+      "console.log(typeof handler.node, handler.prefix, typeof SANDBOX_CREDENTIALS.partnerId, require('kyi-elements/openapi/proxy.json').openapi);",
+    ].join('\n');
+    await writeFile(join(packed.consumer, 'index.js'), script);
+    const { stdout } = await run(process.execPath, ['index.js'], { cwd: packed.consumer });
+    assert.equal(stdout.trim(), 'function /api/kyi string 3.1.0');
+  });
+
+  it('`npx kyi-sandbox --port 0` prints the sandbox JSON line and serves the service', async () => {
+    const started = await firstLine(join(packed.consumer, 'node_modules/.bin/kyi-sandbox'), ['--port', '0'], packed.consumer);
+    sandboxProcess = started.child;
+    const info = JSON.parse(started.line) as SandboxInfo;
+    assert.deepEqual(Object.keys(info), Object.keys(sandboxInfo('http://x', SANDBOX_CREDENTIALS)));
+    const { caip19 } = SANDBOX_FIXTURES.pyusd;
+    const res = await fetch(`${info.publicApiUrl}/kyi/v1/tokens?caip19=${encodeURIComponent(caip19)}`, {
+      headers: { authorization: info.credentials.publicApiKey },
+    });
+    assert.equal(res.status, 200);
+    assert.equal(((await res.json()) as { kyi_verified: boolean }).kyi_verified, true);
+    const health = await fetch(`${info.explorerUrl}/health`);
+    assert.equal(health.status, 200);
   });
 });
