@@ -4,6 +4,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { toNodeHandler, type NodeNext } from '../../src/server/node.js';
+import { requestContext } from '../../src/server/request-context.js';
 
 const servers: Server[] = [];
 after(() => Promise.all(servers.map((s) => new Promise((r) => { s.close(r); s.closeAllConnections(); }))));
@@ -210,5 +211,18 @@ describe('toNodeHandler', () => {
     controller.abort();
     await sawAbort;
     assert.equal(await pending, 'aborted');
+  });
+
+  test('the handler sees the Node request and response through requestContext; a fetch caller sees none', async () => {
+    const handler = async (request: Request) => {
+      const { node } = requestContext<IncomingMessage & { session?: { userId: string } }>(request);
+      return Response.json({ user: node?.req.session?.userId ?? null, sameRes: node?.res instanceof Object });
+    };
+    const base = await serve((req, res) => {
+      (req as IncomingMessage & { session?: { userId: string } }).session = { userId: 'u-1' }; // a session middleware
+      toNodeHandler(handler)(req, res);
+    });
+    assert.deepEqual(await (await fetch(base)).json(), { user: 'u-1', sameRes: true });
+    assert.deepEqual(await (await handler(new Request('http://x/'))).json(), { user: null, sameRes: false });
   });
 });

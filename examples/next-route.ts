@@ -1,0 +1,24 @@
+/**
+ * Quick start: a Next.js App Router route handler, `app/api/kyi/[...path]/route.ts`
+ * (tested by test/node/recipes.test.ts, which calls the exported functions directly).
+ * Route handlers are `(request: Request) => Response`: the fetch handler is one already.
+ */
+import { createKyiHandler } from 'kyi-elements/server';
+import { kyiOptionsFromEnv, type KyiEnv } from './env.js';
+
+/** Your session lookup, e.g. Auth.js `auth()` (which reads the request's cookies itself). */
+export type Auth = () => Promise<{ user?: { id?: string } } | null>;
+
+export function createRouteHandlers(env: KyiEnv, auth: Auth) {
+  const kyi = createKyiHandler({
+    ...kyiOptionsFromEnv(env),
+    prefix: '/api/kyi',
+    getUserId: async () => (await auth())?.user?.id,
+  });
+  const handle = (request: Request) => kyi(request);
+  return { GET: handle, HEAD: handle, POST: handle, PATCH: handle, DELETE: handle };
+}
+
+// In route.ts itself:
+//   export const { GET, HEAD, POST, PATCH, DELETE } = createRouteHandlers(process.env, auth);
+//   export const dynamic = 'force-dynamic'; // answers depend on the session and the query
