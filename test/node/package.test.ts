@@ -1,9 +1,9 @@
 /**
  * Packaging: `npm run build` output, every exports-map entry importable in Node with no DOM
  * (server rendering), self-contained CDN bundles, the npm build loaded next to two copies of
- * the CDN bundle in Chromium without an error; then the packed tarball as a partner installs
- * it: its file list, publint, are-the-types-wrong, `require()` from CommonJS and the
- * `kyi-sandbox` bin.
+ * the CDN bundle in Chromium without an error, per-element entries and the CDN autoloader; then
+ * the packed tarball as a partner installs it: its file list, publint, are-the-types-wrong,
+ * `require()` from CommonJS and the `kyi-sandbox` bin.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -191,7 +191,7 @@ describe('npm pack (what a partner installs)', () => {
       assert.ok(files.has(file), `${file} is shipped`);
     for (const target of Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : [t.types, t.import, t.default])))
       assert.ok(files.has(target.slice(2)), `${target} is shipped`);
-    const unexpected = packed.files.filter((f) => !/^(dist\/(\w+\.js|chunks|locales|cdn|bin|types)\b|openapi\/\w+\.json$|[A-Z]+\.md$|LICENSE$|package\.json$|custom-elements\.json$)/.test(f));
+    const unexpected = packed.files.filter((f) => !/^(dist\/([\w-]+\.js|chunks|locales|cdn|bin|types)\b|openapi\/\w+\.json$|[A-Z]+\.md$|LICENSE$|package\.json$|custom-elements\.json$)/.test(f));
     assert.deepEqual(unexpected, []);
     assert.deepEqual(packed.files.filter((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('test/')), []);
     // every declaration file ships with its module: the CLI has none (it is the bin)
