@@ -11,8 +11,9 @@
  */
 import { createKyiHandler as createFetchHandler, type KyiHandler } from './handler.js';
 import { toNodeHandler, type NodeHandler } from './node.js';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KyiHandlerOptions } from './options.js';
+import type { KyiRequestContext } from './request-context.js';
 
 export type { Capabilities, KyiHandler as KyiFetchHandler } from './handler.js';
 export { KyiConfigError, type KyiHandlerOptions, type ExplorerRouteInfo, type AuthorizeResult } from './options.js';
@@ -29,6 +30,9 @@ export * from './store/index.js';
 // The file store uses node:fs; this entry already carries the Node adapter (edge bundles use ./handler.js).
 export { FileStore, createFileStore, type FileStoreOptions } from './store/file.js';
 
+/** What `getUserId` / `authorize` receive through the Node adapter; `Req` is your framework's request type. */
+export type KyiNodeContext<Req = IncomingMessage> = KyiRequestContext<Req, ServerResponse>;
+
 /** The fetch handler plus its Node adapter. */
 export interface KyiHandlerWithNode extends KyiHandler {
   /** The same handler as a Node `(req, res, next?)` listener (paths outside the prefix go to `next`). */
@@ -39,13 +43,13 @@ export interface KyiHandlerWithNode extends KyiHandler {
  * Creates the handler (see `KyiHandlerOptions`). Throws `KyiConfigError` for a configuration mistake.
  * `Req` types the Node request `getUserId` and `authorize` see, e.g. `createKyiHandler<express.Request>(…)`.
  */
-export function createKyiHandler<Req = IncomingMessage>(options: KyiHandlerOptions<Req>): KyiHandlerWithNode {
+export function createKyiHandler<Req = IncomingMessage>(options: KyiHandlerOptions<KyiNodeContext<Req>>): KyiHandlerWithNode {
   // the adapter hands over whatever request the framework built; `Req` only narrows its type
   const handler = createFetchHandler(options as KyiHandlerOptions);
   return Object.assign(handler, { node: toNodeHandler(handler, { prefix: handler.prefix || undefined }) });
 }
 
 /** `createKyiHandler(options).node`: a Node `(req, res, next?)` listener. */
-export function createKyiNodeHandler<Req = IncomingMessage>(options: KyiHandlerOptions<Req>): NodeHandler {
+export function createKyiNodeHandler<Req = IncomingMessage>(options: KyiHandlerOptions<KyiNodeContext<Req>>): NodeHandler {
   return createKyiHandler(options).node;
 }

@@ -8,7 +8,6 @@
  */
 import { EXPLORER_LIVE_KEY_PREFIX, LIMITS } from '../contract/index.js';
 import type { GenerateTokenOptions } from './generate-token.js';
-import type { IncomingMessage } from 'node:http'; // a type only: erased, nothing imported at run time
 import type { KyiRequestContext } from './request-context.js';
 import { defaultSleep, type RetryPolicy } from './retry.js';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.js';
@@ -34,10 +33,10 @@ export interface ExplorerRouteInfo {
 export type AuthorizeResult = boolean | Response;
 
 /**
- * `Req`: the request type your Node framework hands the adapter (e.g. `express.Request`), so
- * `context.node.req.session` is typed in `getUserId` and `authorize`.
+ * `Ctx`: what `getUserId` and `authorize` receive beside the Request. Through the Node entry,
+ * `createKyiHandler<express.Request>(…)` makes it `{ node?: { req: express.Request; res } }`.
  */
-export interface KyiHandlerOptions<Req = IncomingMessage> {
+export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestContext> {
   /** Path prefix the handler answers under. Default `/api/kyi`. */
   prefix?: string;
   /** Public API (spec 4.1): base URL and the raw API key (no `Bearer ` prefix). */
@@ -68,9 +67,9 @@ export interface KyiHandlerOptions<Req = IncomingMessage> {
    * The signed-in user's stable id from the partner's session, or null/undefined when signed out.
    * Through the Node adapter, `context.node.req` is the Node request (`req.session`, `req.user`).
    */
-  getUserId?: (request: Request, context: KyiRequestContext<Req>) => string | null | undefined | Promise<string | null | undefined>;
+  getUserId?: (request: Request, context: Ctx) => string | null | undefined | Promise<string | null | undefined>;
   /** Gate for the Explorer routes (e.g. only staff may write); `context` as for `getUserId`. */
-  authorize?: (request: Request, route: ExplorerRouteInfo, context: KyiRequestContext<Req>) => AuthorizeResult | Promise<AuthorizeResult>;
+  authorize?: (request: Request, route: ExplorerRouteInfo, context: Ctx) => AuthorizeResult | Promise<AuthorizeResult>;
   /**
    * Origins allowed to call the token route and the Explorer write routes, e.g.
    * `['https://app.example.com']`. The request's own origin is always allowed.

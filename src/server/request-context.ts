@@ -4,25 +4,24 @@
  * `getUserId` and `authorize` can read `req.session` (express-session) or `req.user`
  * (passport). Kept beside the Request, never copied into it; fetch-only callers get `{}`.
  *
- * Fetch-API only at run time (the Node types are erased).
+ * Fetch-API only: the Node types are filled in by the Node entry (`KyiNodeContext`).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Second argument of `getUserId` (third of `authorize`). `Req` is your framework's request type. */
-export interface KyiRequestContext<Req = IncomingMessage> {
+/** Second argument of `getUserId` (third of `authorize`). */
+export interface KyiRequestContext<Req = unknown, Res = unknown> {
   /** The Node request and response, when the call came through the Node adapter. */
-  node?: { req: Req; res: ServerResponse };
+  node?: { req: Req; res: Res };
 }
 
-const contexts = new WeakMap<Request, KyiRequestContext<unknown>>();
-const NONE: KyiRequestContext<never> = Object.freeze({});
+const contexts = new WeakMap<Request, KyiRequestContext>();
+const NONE: KyiRequestContext = Object.freeze({});
 
 /** Attaches `context` to `request` (adapters). */
-export function setRequestContext(request: Request, context: KyiRequestContext<unknown>): void {
+export function setRequestContext(request: Request, context: KyiRequestContext): void {
   contexts.set(request, context);
 }
 
 /** The context an adapter attached to `request`, or `{}`. */
-export function requestContext<Req = IncomingMessage>(request: Request): KyiRequestContext<Req> {
-  return (contexts.get(request) ?? NONE) as KyiRequestContext<Req>;
+export function requestContext<Ctx extends KyiRequestContext = KyiRequestContext>(request: Request): Ctx {
+  return (contexts.get(request) ?? NONE) as Ctx;
 }

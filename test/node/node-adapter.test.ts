@@ -4,7 +4,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { toNodeHandler, type NodeNext } from '../../src/server/node.js';
-import { requestContext } from '../../src/server/request-context.js';
+import { requestContext, type KyiRequestContext } from '../../src/server/request-context.js';
 
 const servers: Server[] = [];
 after(() => Promise.all(servers.map((s) => new Promise((r) => { s.close(r); s.closeAllConnections(); }))));
@@ -215,7 +215,7 @@ describe('toNodeHandler', () => {
 
   test('the handler sees the Node request and response through requestContext; a fetch caller sees none', async () => {
     const handler = async (request: Request) => {
-      const { node } = requestContext<IncomingMessage & { session?: { userId: string } }>(request);
+      const { node } = requestContext<KyiRequestContext<IncomingMessage & { session?: { userId: string } }>>(request);
       return Response.json({ user: node?.req.session?.userId ?? null, sameRes: node?.res instanceof Object });
     };
     const base = await serve((req, res) => {

@@ -78,7 +78,7 @@ export async function mount(
   const server: Server = createServer(handler.node);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  checkProxyAt(origin, handler.prefix);
+  const stopChecking = checkProxyAt(origin, handler.prefix);
   return {
     handler,
     origin,
@@ -88,6 +88,7 @@ export async function mount(
     clock,
     server,
     async close() {
+      stopChecking();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -100,9 +100,13 @@ const proxies = new Map<string, string>();
 const pending: Array<Promise<void>> = [];
 const problems: string[] = [];
 
-/** Checks the answers of the server piece at `origin` (mounted at `prefix`) from now on. */
-export function checkProxyAt(origin: string, prefix: string): void {
+/**
+ * Checks the answers of the server piece at `origin` (mounted at `prefix`) from now on;
+ * the returned function stops it (call it when the server closes: its port may be reused).
+ */
+export function checkProxyAt(origin: string, prefix: string): () => void {
   proxies.set(origin, prefix);
+  return () => void proxies.delete(origin);
 }
 
 /** The document and path an answer is checked against, or null. */
