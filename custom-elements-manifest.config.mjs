@@ -1,9 +1,31 @@
-// Custom Elements Manifest: generated from the elements' JSDoc (`npm run manifest`),
-// committed as custom-elements.json, and checked to be current by test/node/manifest.test.ts.
+// Custom Elements Manifest: generated from the elements' JSDoc (`npm run manifest`), committed as
+// custom-elements.json with the framework types and React wrappers made from it (src/frameworks/), and checked to be
+// current by test/node/manifest.test.ts. KYI_FRAMEWORK_TYPES_DIR redirects those
+// (the test writes them to a scratch folder).
+import { customElementJsxPlugin } from 'custom-element-jsx-integration';
+import { customElementVuejsPlugin } from 'custom-element-vuejs-integration';
+import { customElementSveltePlugin } from 'custom-element-svelte-integration';
+import { reactWrappersPlugin } from './scripts/manifest/react-wrappers.mjs';
+import { eventTypesPlugin, publicApiPlugin, settableOnly, shippedModulesPlugin, valueDefaultsPlugin } from './scripts/manifest/plugins.mjs';
+
+const typesDir = process.env.KYI_FRAMEWORK_TYPES_DIR ?? 'src/frameworks';
+// The generated files import the element classes and event details from the package root's types.
+const typeOptions = { outdir: typesDir, globalTypePath: '../index.js', hideLogs: true };
+
 export default {
-  globs: ['src/elements/**/*.ts'],
+  globs: ['src/index.ts', 'src/elements/**/*.ts'],
   exclude: ['src/elements/**/*.styles.ts', 'src/elements/shared/styles.ts'],
   outdir: '.',
   litelement: true,
   packagejson: false,
+  plugins: [
+    eventTypesPlugin(),
+    publicApiPlugin(),
+    valueDefaultsPlugin(),
+    shippedModulesPlugin({ root: ['src/index.ts', 'dist/index.js'], define: 'dist/define.js' }),
+    settableOnly(customElementJsxPlugin({ ...typeOptions, fileName: 'jsx-types.d.ts' })),
+    settableOnly(customElementVuejsPlugin({ ...typeOptions, fileName: 'vue-types.d.ts' })),
+    settableOnly(customElementSveltePlugin({ ...typeOptions, fileName: 'svelte-types.d.ts' })),
+    reactWrappersPlugin({ outdir: typesDir, fileName: 'react.ts' }),
+  ],
 };

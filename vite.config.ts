@@ -28,6 +28,9 @@ export default defineConfig({
         server: src('server/index.ts'),
         sandbox: src('sandbox/index.ts'),
         jsx: src('jsx.ts'),
+        vue: src('vue.ts'),
+        svelte: src('svelte.ts'),
+        react: src('frameworks/react.ts'),
         'locales/fr': src('locales/fr.ts'),
         // One entry per element: `kyi-elements/badge` registers `<kyi-badge>` alone.
         ...Object.fromEntries(ELEMENT_ENTRIES.map((name) => [name, src(`entries/${name}.ts`)])),
@@ -37,7 +40,7 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
-      external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^zod($|\/)/, /^jose($|\/)/],
+      external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^zod($|\/)/, /^jose($|\/)/, /^react($|\/)/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
         banner: (chunk) => (chunk.isEntry && chunk.name === 'bin/kyi-sandbox' ? '#!/usr/bin/env node' : ''),

@@ -4,11 +4,11 @@
  *   dist/bin/*.js        the `kyi-sandbox` command (package.json `bin`)
  *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in), and the autoloader
  *                        (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element)
- *   dist/types/**        type declarations (tsc)
+ *   dist/types/**        type declarations (tsc, plus the framework types in src/frameworks/*.d.ts)
  */
 import { build } from 'vite';
 import { execFileSync } from 'node:child_process';
-import { readdir, rm } from 'node:fs/promises';
+import { cp, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url));
@@ -54,4 +54,6 @@ for (const name of ['kyi-elements', 'kyi-explorer']) await cdnBuild(name, false)
 await cdnBuild('kyi-autoloader', true);
 
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+// tsc emits no copy of hand-placed .d.ts files: the framework types generated from the manifest.
+await cp('src/frameworks', 'dist/types/frameworks', { recursive: true, filter: (f) => !f.endsWith('.ts') || f.endsWith('.d.ts') });
 console.log('built dist/ (npm entries, cdn bundles, types)');

@@ -1,0 +1,6 @@
+/**
+ * `kyi-elements/svelte`: Svelte typings (attributes, `bind:` props and `on:kyi-…` handlers,
+ * checked by `svelte-check`), generated from custom-elements.json (`npm run manifest`). Add
+ * `import type {} from 'kyi-elements/svelte'` once, e.g. in `src/app.d.ts`. Types only.
+ */
+export type { CustomElements as KyiSvelteElements } from './frameworks/svelte-types.js';
