@@ -6,11 +6,23 @@ import { customElementJsxPlugin } from 'custom-element-jsx-integration';
 import { customElementVuejsPlugin } from 'custom-element-vuejs-integration';
 import { customElementSveltePlugin } from 'custom-element-svelte-integration';
 import { reactWrappersPlugin } from './scripts/manifest/react-wrappers.mjs';
-import { eventTypesPlugin, publicApiPlugin, settableOnly, shippedModulesPlugin, valueDefaultsPlugin } from './scripts/manifest/plugins.mjs';
+import {
+  eventTypesPlugin,
+  patchOutput,
+  publicApiPlugin,
+  settableOnly,
+  shippedModulesPlugin,
+  svelteGlobalTypes,
+  valueDefaultsPlugin,
+  vueEventProps,
+} from './scripts/manifest/plugins.mjs';
 
 const typesDir = process.env.KYI_FRAMEWORK_TYPES_DIR ?? 'src/frameworks';
 // The generated files import the element classes and event details from the package root's types.
 const typeOptions = { outdir: typesDir, globalTypePath: '../index.js', hideLogs: true };
+
+const vue = { ...typeOptions, fileName: 'vue-types.d.ts' };
+const svelte = { ...typeOptions, fileName: 'svelte-types.d.ts' };
 
 export default {
   globs: ['src/index.ts', 'src/elements/**/*.ts'],
@@ -24,8 +36,8 @@ export default {
     valueDefaultsPlugin(),
     shippedModulesPlugin({ root: ['src/index.ts', 'dist/index.js'], define: 'dist/define.js' }),
     settableOnly(customElementJsxPlugin({ ...typeOptions, fileName: 'jsx-types.d.ts' })),
-    settableOnly(customElementVuejsPlugin({ ...typeOptions, fileName: 'vue-types.d.ts' })),
-    settableOnly(customElementSveltePlugin({ ...typeOptions, fileName: 'svelte-types.d.ts' })),
+    patchOutput(settableOnly(customElementVuejsPlugin({ ...vue })), vue, vueEventProps),
+    patchOutput(settableOnly(customElementSveltePlugin({ ...svelte })), svelte, svelteGlobalTypes),
     reactWrappersPlugin({ outdir: typesDir, fileName: 'react.ts' }),
   ],
 };

@@ -43,7 +43,8 @@ if (!chromium) {
   );
   process.exit(1);
 }
-const env = { ...process.env, CHROME_PATH: chromium };
+// KYI_TEST_RUN: test files of this run share one build and packed tarball (test/node/helpers/packed.ts).
+const env = { ...process.env, CHROME_PATH: chromium, KYI_TEST_RUN: `${Date.now()}-${process.pid}` };
 
 if (!browserOnly) {
   const files = testFiles('test/node', '.test.ts');

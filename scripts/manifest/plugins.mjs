@@ -4,7 +4,8 @@
  * Used by custom-elements-manifest.config.mjs; the framework type plugins run after these.
  */
 import ts from 'typescript';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { posix } from 'node:path';
 
 /**
@@ -156,4 +157,34 @@ export function settableOnly(plugin) {
       plugin.packageLinkPhase({ ...rest, customElementsManifest: copy });
     },
   };
+}
+
+/** `kyi-watchlist-change` → `onKyiWatchlistChange`. */
+export const eventProp = (name) => 'on' + name.replace(/(^|-)([a-z])/g, (_, _dash, c) => c.toUpperCase());
+
+/** Runs a framework type plugin, then rewrites the file it wrote with `transform` (text → text). */
+export function patchOutput(plugin, { outdir, fileName }, transform) {
+  return {
+    ...plugin,
+    packageLinkPhase(context) {
+      plugin.packageLinkPhase(context);
+      const file = join(outdir, fileName);
+      writeFileSync(file, transform(readFileSync(file, 'utf8')));
+    },
+  };
+}
+
+/** vue-tsc checks `@kyi-status` against an `onKyiStatus` prop, not `onkyi-status`. */
+export const vueEventProps = (text) => text.replace(/"on(kyi-[a-z-]+)"\?:/g, (_, name) => `${eventProp(name)}?:`);
+
+/**
+ * Svelte: the `svelteHTML` namespace must be global (the generated file is a module, so a plain
+ * `declare namespace` would stay local), and Svelte 5's `onkyi-status={…}` attributes are typed
+ * beside Svelte 4's `on:kyi-status` directives.
+ */
+export function svelteGlobalTypes(text) {
+  const withAttributes = text.replace(/^(\s*)"on:(kyi-[a-z-]+)"\?:(.*)$/gm, (line, indent, name, type) => `${line}\n${indent}"on${name}"?:${type}`);
+  const at = withAttributes.lastIndexOf('declare namespace svelteHTML');
+  if (at === -1) throw new Error('svelte types: no svelteHTML namespace in the generated file');
+  return `${withAttributes.slice(0, at)}declare global {\n  namespace svelteHTML {\n    interface IntrinsicElements extends CustomElements {}\n  }\n}\n`;
 }

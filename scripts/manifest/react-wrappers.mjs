@@ -5,10 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kitEvents } from './plugins.mjs';
-
-/** `kyi-watchlist-change` → `onKyiWatchlistChange`. */
-export const eventProp = (name) => 'on' + name.replace(/(^|-)([a-z])/g, (_, _dash, c) => c.toUpperCase());
+import { eventProp, kitEvents } from './plugins.mjs';
 
 /** The summary's first sentence, on one line, safe inside a comment. */
 const firstSentence = (text = '') => text.replace(/\s*\n\s*/g, ' ').replace(/\*\//g, '*\\/').split(/(?<=\.)\s/)[0];

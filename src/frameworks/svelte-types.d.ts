@@ -76,14 +76,19 @@ type KyiVerifyButtonProps = {
 
   /** The drawer opened. `detail: { scope }`. */
   "on:kyi-open"?: (e: CustomEvent<KyiWidgetDetail>) => void;
+  "onkyi-open"?: (e: CustomEvent<KyiWidgetDetail>) => void;
   /** The widget in the drawer reported ready. `detail: { scope }`. */
   "on:kyi-ready"?: (e: CustomEvent<KyiWidgetDetail>) => void;
+  "onkyi-ready"?: (e: CustomEvent<KyiWidgetDetail>) => void;
   /** The drawer closed; exactly one per `kyi-open`. `detail: { scope, reason }`, reason `widget` | `user` | `method` | `removed` | `error`. */
   "on:kyi-close"?: (e: CustomEvent<KyiCloseDetail>) => void;
+  "onkyi-close"?: (e: CustomEvent<KyiCloseDetail>) => void;
   /** After a close, a re-check found a changed status on the page. `detail: { scope }`. */
   "on:kyi-verification-changed"?: (e: CustomEvent<KyiWidgetDetail>) => void;
+  "onkyi-verification-changed"?: (e: CustomEvent<KyiWidgetDetail>) => void;
   /** `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget), `widget_timeout` (no `kyi:ready` in time), `invalid_attribute` (bad `scope`). */
   "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 type KyiBadgeProps = {
@@ -102,6 +107,7 @@ type KyiBadgeProps = {
 
   /** `invalid_attribute` when an attribute is invalid; `image_failed` when the image does not load. */
   "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 type KyiTokenStatusProps = {
@@ -120,8 +126,10 @@ type KyiTokenStatusProps = {
 
   /** A lookup settled: `{ status, result }`. */
   "on:kyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
+  "onkyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
   /** The lookup failed: `{ code, message }`. */
   "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 type KyiAssetCardProps = {
@@ -138,10 +146,13 @@ type KyiAssetCardProps = {
 
   /** A lookup settled: `{ status, result }` (`verified`, `not-found`, `invalid`, `error`). */
   "on:kyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
+  "onkyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
   /** The lookup failed, or copying failed: `{ code, message }`. */
   "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
   /** The user copied an address: `{ value }`. */
   "on:kyi-copy"?: (e: CustomEvent<KyiCopyDetail>) => void;
+  "onkyi-copy"?: (e: CustomEvent<KyiCopyDetail>) => void;
 };
 
 type KyiWatchlistProps = {
@@ -154,8 +165,10 @@ type KyiWatchlistProps = {
 
   /** The user added, updated or removed an item. `detail: { action, itemId, item }`. */
   "on:kyi-watchlist-change"?: (e: CustomEvent<KyiWatchlistChangeDetail>) => void;
+  "onkyi-watchlist-change"?: (e: CustomEvent<KyiWatchlistChangeDetail>) => void;
   /** A read or write failed. `detail: { code, message, status }`; codes include `watchlist_limit_reached` (409), `not_found` (404), `writes_disabled`, `invalid_parameter`, `network`. */
   "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 type KyiChangeFeedProps = {
@@ -184,8 +197,10 @@ type KyiChangeFeedProps = {
 
   /** A read settled. `detail: { items, added, truncated }` (`added`: rows new to the view). */
   "on:kyi-changes"?: (e: CustomEvent<KyiChangesDetail>) => void;
+  "onkyi-changes"?: (e: CustomEvent<KyiChangesDetail>) => void;
   /** A read failed. `detail: { code, message, status }`; a refused filter is `invalid_parameter` (400) with the server's message. */
   "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 type KyiNotificationsProps = {
@@ -202,8 +217,10 @@ type KyiNotificationsProps = {
 
   /** A read settled. `detail: { unread, items }`. */
   "on:kyi-notifications"?: (e: CustomEvent<KyiNotificationsDetail>) => void;
+  "onkyi-notifications"?: (e: CustomEvent<KyiNotificationsDetail>) => void;
   /** A read failed. `detail: { code, message, status }`. */
   "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 export type CustomElements = {
@@ -456,7 +473,8 @@ export type CustomElements = {
   "kyi-notifications": Partial<KyiNotificationsProps & BaseProps & BaseEvents>;
 };
 
-declare namespace svelteHTML {
-  // eslint-disable-next-line @typescript-eslint/no-empty-interface
-  interface IntrinsicElements extends CustomElements {}
+declare global {
+  namespace svelteHTML {
+    interface IntrinsicElements extends CustomElements {}
+  }
 }

@@ -37,15 +37,15 @@ type KyiVerifyButtonProps = {
   "proxy-url"?: KyiVerifyButton["proxyUrl"];
 
   /** The drawer opened. `detail: { scope }`. */
-  "onkyi-open"?: (e: CustomEvent<KyiWidgetDetail>) => void;
+  onKyiOpen?: (e: CustomEvent<KyiWidgetDetail>) => void;
   /** The widget in the drawer reported ready. `detail: { scope }`. */
-  "onkyi-ready"?: (e: CustomEvent<KyiWidgetDetail>) => void;
+  onKyiReady?: (e: CustomEvent<KyiWidgetDetail>) => void;
   /** The drawer closed; exactly one per `kyi-open`. `detail: { scope, reason }`, reason `widget` | `user` | `method` | `removed` | `error`. */
-  "onkyi-close"?: (e: CustomEvent<KyiCloseDetail>) => void;
+  onKyiClose?: (e: CustomEvent<KyiCloseDetail>) => void;
   /** After a close, a re-check found a changed status on the page. `detail: { scope }`. */
-  "onkyi-verification-changed"?: (e: CustomEvent<KyiWidgetDetail>) => void;
+  onKyiVerificationChanged?: (e: CustomEvent<KyiWidgetDetail>) => void;
   /** `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget), `widget_timeout` (no `kyi:ready` in time), `invalid_attribute` (bad `scope`). */
-  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  onKyiError?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 type KyiBadgeProps = {
@@ -63,7 +63,7 @@ type KyiBadgeProps = {
   href?: KyiBadge["href"];
 
   /** `invalid_attribute` when an attribute is invalid; `image_failed` when the image does not load. */
-  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  onKyiError?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 type KyiTokenStatusProps = {
@@ -81,9 +81,9 @@ type KyiTokenStatusProps = {
   theme?: KyiTokenStatus["theme"];
 
   /** A lookup settled: `{ status, result }`. */
-  "onkyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
+  onKyiStatus?: (e: CustomEvent<KyiStatusDetail>) => void;
   /** The lookup failed: `{ code, message }`. */
-  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  onKyiError?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 type KyiAssetCardProps = {
@@ -99,11 +99,11 @@ type KyiAssetCardProps = {
   theme?: KyiAssetCard["theme"];
 
   /** A lookup settled: `{ status, result }` (`verified`, `not-found`, `invalid`, `error`). */
-  "onkyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
+  onKyiStatus?: (e: CustomEvent<KyiStatusDetail>) => void;
   /** The lookup failed, or copying failed: `{ code, message }`. */
-  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  onKyiError?: (e: CustomEvent<KyiErrorDetail>) => void;
   /** The user copied an address: `{ value }`. */
-  "onkyi-copy"?: (e: CustomEvent<KyiCopyDetail>) => void;
+  onKyiCopy?: (e: CustomEvent<KyiCopyDetail>) => void;
 };
 
 type KyiWatchlistProps = {
@@ -115,9 +115,9 @@ type KyiWatchlistProps = {
   theme?: KyiWatchlist["theme"];
 
   /** The user added, updated or removed an item. `detail: { action, itemId, item }`. */
-  "onkyi-watchlist-change"?: (e: CustomEvent<KyiWatchlistChangeDetail>) => void;
+  onKyiWatchlistChange?: (e: CustomEvent<KyiWatchlistChangeDetail>) => void;
   /** A read or write failed. `detail: { code, message, status }`; codes include `watchlist_limit_reached` (409), `not_found` (404), `writes_disabled`, `invalid_parameter`, `network`. */
-  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  onKyiError?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 type KyiChangeFeedProps = {
@@ -145,9 +145,9 @@ type KyiChangeFeedProps = {
   theme?: KyiChangeFeed["theme"];
 
   /** A read settled. `detail: { items, added, truncated }` (`added`: rows new to the view). */
-  "onkyi-changes"?: (e: CustomEvent<KyiChangesDetail>) => void;
+  onKyiChanges?: (e: CustomEvent<KyiChangesDetail>) => void;
   /** A read failed. `detail: { code, message, status }`; a refused filter is `invalid_parameter` (400) with the server's message. */
-  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  onKyiError?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 type KyiNotificationsProps = {
@@ -163,9 +163,9 @@ type KyiNotificationsProps = {
   theme?: KyiNotifications["theme"];
 
   /** A read settled. `detail: { unread, items }`. */
-  "onkyi-notifications"?: (e: CustomEvent<KyiNotificationsDetail>) => void;
+  onKyiNotifications?: (e: CustomEvent<KyiNotificationsDetail>) => void;
   /** A read failed. `detail: { code, message, status }`. */
-  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  onKyiError?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
 export type CustomElements = {

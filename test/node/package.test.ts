@@ -21,6 +21,7 @@ import { formatMessage } from 'publint/utils';
 import { SANDBOX_CREDENTIALS, SANDBOX_FIXTURES, type SandboxInfo } from '../../src/sandbox/index.js';
 import { sandboxInfo } from '../../src/sandbox/info.js';
 import { firstLine, packAndInstall, type Packed } from './helpers/tarball.js';
+import { packedTarball } from './helpers/packed.js';
 
 const run = promisify(execFile);
 const pkg = JSON.parse(await readFile('package.json', 'utf8')) as {
@@ -31,7 +32,7 @@ const pkg = JSON.parse(await readFile('package.json', 'utf8')) as {
 
 let browser: Browser | undefined;
 before(async () => {
-  await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { maxBuffer: 16 * 1024 * 1024 });
+  await packedTarball();
 });
 after(async () => {
   await browser?.close();

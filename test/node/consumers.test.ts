@@ -1,0 +1,118 @@
+/**
+ * The package from a partner's side: the packed tarball (`npm pack`) installed into one scratch
+ * consumer project, then built or type-checked with each framework's own tools. Nothing here
+ * reaches into `src/`: a file missing from the tarball, or a type that does not ship, fails.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { startDemoServer } from '../../scripts/lib/demo-server.js';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import { packedTarball } from './helpers/packed.js';
+
+const run = promisify(execFile);
+const tool = (script: string, args: string[], cwd?: string) =>
+  run(process.execPath, [resolve(script), ...args], { cwd, maxBuffer: 16 * 1024 * 1024 }).then(
+    () => ({ ok: true, output: '' }),
+    (e: { stdout: string; stderr: string }) => ({ ok: false, output: `${e.stdout}\n${e.stderr}` }),
+  );
+
+let consumer: string;
+let browser: Browser;
+
+// The consumer lives inside the checkout (outside node_modules, which svelte-check skips), so the
+// frameworks and their tools resolve from the kit's own devDependencies; only the kit is installed.
+before(async () => {
+  const tarball = await packedTarball();
+  await mkdir('.cache', { recursive: true });
+  consumer = resolve(await mkdtemp(join('.cache', 'kyi-consumer-')));
+  await cp('test/fixtures/consumers', consumer, { recursive: true });
+  await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'kyi-consumer', private: true, type: 'module' }));
+  const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--no-package-lock'];
+  await run('npm', ['install', ...flags, tarball], { cwd: consumer, maxBuffer: 16 * 1024 * 1024 });
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+});
+after(async () => {
+  await browser?.close();
+  if (consumer) await rm(consumer, { recursive: true, force: true });
+});
+
+/** Serves a built page with the demo backend (server piece + sandbox) and opens it in Chromium. */
+async function open(root: string, check: (page: Page) => Promise<void>): Promise<void> {
+  const server = await startDemoServer({ port: 0, root, env: {} });
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(server.url);
+    await check(page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    await server.close();
+  }
+}
+
+const viteBuild = (root: string) => build({ root, configFile: false, logLevel: 'silent', build: { outDir: join(root, 'dist'), emptyOutDir: true } });
+
+describe('consumer projects built from the packed tarball', () => {
+  it('Vite (no framework): kyi-elements/define registers the elements and a lookup settles', async () => {
+    const root = join(consumer, 'vanilla');
+    await viteBuild(root);
+    await open(join(root, 'dist'), async (page) => {
+      await page.waitForFunction(() => document.querySelector('#vanilla-status')?.textContent === 'verified');
+      assert.equal(await page.locator('kyi-asset-card').evaluate((e) => (e as unknown as { status: string }).status), 'verified');
+    });
+  });
+
+  it('React: server-rendered with react-dom/server, hydrated in Chromium, onKyiStatus fires after hydration', async () => {
+    const root = join(consumer, 'react');
+    const { stdout: markup } = await run(process.execPath, ['render.js'], { cwd: root });
+    // @lit/react sets element properties after hydration (no @lit/ssr-react): the tags render bare.
+    assert.match(markup, /<kyi-token-status><\/kyi-token-status>/);
+    assert.match(markup, /<p id="react-status">waiting<\/p>/);
+    await viteBuild(root);
+    const page = join(root, 'dist', 'index.html');
+    await writeFile(page, (await readFile(page, 'utf8')).replace('<!--app-->', markup));
+    await open(join(root, 'dist'), async (browserPage) => {
+      await browserPage.waitForFunction(() => document.querySelector('#react-status')?.textContent === 'verified');
+      assert.equal(await browserPage.locator('kyi-asset-card').evaluate((e) => (e as unknown as { status: string }).status), 'verified');
+    });
+  });
+
+  it('React: tsc checks the wrappers (kyi-elements/react) and the JSX types (kyi-elements/jsx)', async () => {
+    const { ok, output } = await tool('node_modules/typescript/bin/tsc', ['-p', join(consumer, 'react', 'tsconfig.json')]);
+    assert.equal(ok, false);
+    const errors = output.split('\n').filter((l) => /error TS/.test(l));
+    assert.ok(errors.every((l) => l.includes('bad.tsx')), `only bad.tsx fails:\n${output}`);
+    assert.match(output, /bad\.tsx\(4,.*wrapperNope/, 'a wrong detail field in an onKyiStatus handler');
+    assert.match(output, /bad\.tsx\(5,/, 'a number for caip19');
+    assert.match(output, /bad\.tsx\(6,.*jsxNope/, 'a wrong detail field in an onkyi-status handler');
+    assert.match(output, /bad\.tsx\(7,/, 'a string for the badge size');
+    assert.equal(errors.length, 4, output);
+  });
+
+  it('Vue: vue-tsc types the elements in templates and catches a wrong detail field', async () => {
+    const { ok, output } = await tool('node_modules/vue-tsc/bin/vue-tsc.js', ['--noEmit', '-p', join(consumer, 'vue', 'tsconfig.json')]);
+    assert.equal(ok, false);
+    const errors = output.split('\n').filter((l) => /error TS/.test(l));
+    assert.equal(errors.length, 1, output);
+    assert.match(errors[0]!, /Bad\.vue\(5,.*vueNope.*KyiStatusDetail/);
+  });
+
+  it('Svelte: svelte-check types on:kyi-… and onkyi-… handlers and catches a wrong detail field', async () => {
+    const svelte = join(consumer, 'svelte');
+    const { ok, output } = await tool('node_modules/svelte-check/bin/svelte-check', ['--workspace', svelte, '--tsconfig', './tsconfig.json', '--output', 'machine']);
+    assert.equal(ok, false);
+    const errors = output.split('\n').filter((l) => / ERROR /.test(l));
+    assert.equal(errors.length, 2, output);
+    assert.match(output, /ERROR "Bad\.svelte" 4:\d+ .*svelteNope.*KyiStatusDetail/);
+    assert.match(output, /ERROR "BadRunes\.svelte" 5:\d+ .*runesNope.*KyiStatusDetail/);
+  });
+});
