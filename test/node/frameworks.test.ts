@@ -1,12 +1,11 @@
 /**
- * Framework use (issue 7): the React 19 and Vue examples type-check and build, and in
- * Chromium their elements render live lookups and deliver kyi-status to the framework.
+ * Framework use: the React 19 and Vue examples type-check and build, and in Chromium their
+ * elements render live lookups and deliver kyi-status to the framework. What the generated
+ * types reject is checked against the packed package in consumers.test.ts.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
@@ -45,23 +44,6 @@ async function renders(root: string, statusSelector: string): Promise<void> {
 describe('framework examples', () => {
   it('React 19: kyi-elements/jsx types props and events (tsc passes)', async () => {
     await tsc('demo/frameworks/react/tsconfig.json');
-  });
-
-  it('React 19: a wrong prop type or a wrong event detail fails tsc', async () => {
-    const dir = await mkdtemp(join('demo/frameworks/react', '.typecheck-'));
-    try {
-      await writeFile(
-        join(dir, 'bad.tsx'),
-        `import type {} from '../../../../src/jsx.js';\nexport const a = <kyi-token-status caip19={42} />;\nexport const b = <kyi-badge size={48} />;\nexport const c = <kyi-token-status onkyi-status={(e) => e.detail.nope} />;\n`,
-      );
-      await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: ['bad.tsx'] }));
-      const result = await tsc(join(dir, 'tsconfig.json')).then(() => '', (e: { stdout: string }) => e.stdout);
-      assert.match(result, /bad\.tsx\(2,/);
-      assert.match(result, /bad\.tsx\(3,/);
-      assert.match(result, /bad\.tsx\(4,.*nope/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 
   it('React 19: builds with Vite and renders live lookups in Chromium', async () => {

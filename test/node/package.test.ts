@@ -56,6 +56,22 @@ describe('npm run build', () => {
     assert.equal(stdout.trim(), 'undefined undefined');
   });
 
+  it("registers each tag with the class custom-elements.json names (kyi-elements/define, kyi-elements/react)", async () => {
+    const manifest = JSON.parse(await readFile('custom-elements.json', 'utf8')) as {
+      modules: { path: string; exports?: { kind: string; name: string; declaration: { name: string } }[] }[];
+    };
+    const definitions = manifest.modules.flatMap((m) => (m.exports ?? []).filter((e) => e.kind === 'custom-element-definition').map((e) => [m.path, e.name, e.declaration.name]));
+    assert.equal(definitions.length, 7);
+    // Lit's Node build has a customElements shim: enough to see which class each entry registers.
+    for (const entry of ['kyi-elements/define', 'kyi-elements/react']) {
+      const script = `await import('${entry}'); const root = await import('kyi-elements');
+        console.log(JSON.stringify(${JSON.stringify(definitions)}.map(([, tag, cls]) => customElements.get(tag) === root[cls])));`;
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script]);
+      assert.deepEqual(JSON.parse(stdout), definitions.map(() => true), entry);
+    }
+    assert.ok(definitions.every(([path]) => path === 'dist/define.js'));
+  });
+
   it('importing the package root registers nothing; /define registers', async () => {
     const index = await readFile('dist/index.js', 'utf8');
     assert.doesNotMatch(index, /customElements\.define|defineDisplayElements\(\)/);
