@@ -9,11 +9,11 @@ import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
-import { startDemoServer } from '../../scripts/lib/demo-server.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { packedTarball } from './helpers/packed.js';
+import { checkDemoPage } from './helpers/demo-page.js';
 
 const run = promisify(execFile);
 const tool = (script: string, args: string[], cwd?: string) =>
@@ -42,30 +42,13 @@ after(async () => {
   if (consumer) await rm(consumer, { recursive: true, force: true });
 });
 
-/** Serves a built page with the demo backend (server piece + sandbox) and opens it in Chromium. */
-async function open(root: string, check: (page: Page) => Promise<void>): Promise<void> {
-  const server = await startDemoServer({ port: 0, root, env: {} });
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  try {
-    await page.goto(server.url);
-    await check(page);
-    assert.deepEqual(errors, []);
-  } finally {
-    await page.close();
-    await server.close();
-  }
-}
-
 const viteBuild = (root: string) => build({ root, configFile: false, logLevel: 'silent', build: { outDir: join(root, 'dist'), emptyOutDir: true } });
 
 describe('consumer projects built from the packed tarball', () => {
   it('Vite (no framework): kyi-elements/define registers the elements and a lookup settles', async () => {
     const root = join(consumer, 'vanilla');
     await viteBuild(root);
-    await open(join(root, 'dist'), async (page) => {
+    await checkDemoPage(browser, join(root, 'dist'), async (page) => {
       await page.waitForFunction(() => document.querySelector('#vanilla-status')?.textContent === 'verified');
       assert.equal(await page.locator('kyi-asset-card').evaluate((e) => (e as unknown as { status: string }).status), 'verified');
     });
@@ -80,7 +63,7 @@ describe('consumer projects built from the packed tarball', () => {
     await viteBuild(root);
     const page = join(root, 'dist', 'index.html');
     await writeFile(page, (await readFile(page, 'utf8')).replace('<!--app-->', markup));
-    await open(join(root, 'dist'), async (browserPage) => {
+    await checkDemoPage(browser, join(root, 'dist'), async (browserPage) => {
       await browserPage.waitForFunction(() => document.querySelector('#react-status')?.textContent === 'verified');
       assert.equal(await browserPage.locator('kyi-asset-card').evaluate((e) => (e as unknown as { status: string }).status), 'verified');
     });
@@ -112,6 +95,7 @@ describe('consumer projects built from the packed tarball', () => {
     assert.equal(ok, false);
     const errors = output.split('\n').filter((l) => / ERROR /.test(l));
     assert.equal(errors.length, 2, output);
+    assert.doesNotMatch(output, / WARNING /, 'no warning (the README says how to silence the one about scope)');
     assert.match(output, /ERROR "Bad\.svelte" 4:\d+ .*svelteNope.*KyiStatusDetail/);
     assert.match(output, /ERROR "BadRunes\.svelte" 5:\d+ .*runesNope.*KyiStatusDetail/);
   });

@@ -9,8 +9,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
-import { startDemoServer } from '../../scripts/lib/demo-server.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import { checkDemoPage } from './helpers/demo-page.js';
 
 const run = promisify(execFile);
 const tsc = (project: string) => run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project]);
@@ -24,21 +24,11 @@ after(async () => {
 });
 
 async function renders(root: string, statusSelector: string): Promise<void> {
-  const server = await startDemoServer({ port: 0, root, env: {} });
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  try {
-    await page.goto(server.url);
+  await checkDemoPage(browser, root, async (page) => {
     await page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.endsWith('verified'), statusSelector);
     const card = await page.locator('kyi-asset-card').evaluate((e) => (e as unknown as { status: string }).status);
     assert.equal(card, 'verified');
-    assert.deepEqual(errors, []);
-  } finally {
-    await page.close();
-    await server.close();
-  }
+  });
 }
 
 describe('framework examples', () => {

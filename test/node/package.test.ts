@@ -14,7 +14,6 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
-import { startDemoServer } from '../../scripts/lib/demo-server.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
@@ -22,6 +21,7 @@ import { SANDBOX_CREDENTIALS, SANDBOX_FIXTURES, type SandboxInfo } from '../../s
 import { sandboxInfo } from '../../src/sandbox/info.js';
 import { firstLine, packAndInstall, type Packed } from './helpers/tarball.js';
 import { packedTarball } from './helpers/packed.js';
+import { checkDemoPage } from './helpers/demo-page.js';
 
 const run = promisify(execFile);
 const pkg = JSON.parse(await readFile('package.json', 'utf8')) as {
@@ -90,25 +90,15 @@ describe('npm run build', () => {
   it('runs the npm build next to two copies of the CDN bundle in Chromium without an error', async () => {
     await build({ configFile: 'test/fixtures/mixed/vite.config.ts' });
     await cp('dist/cdn', 'dist/mixed/cdn', { recursive: true });
-    const server = await startDemoServer({ port: 0, root: 'dist/mixed', env: {} });
     browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
-    try {
-      await page.goto(server.url);
+    await checkDemoPage(browser, 'dist/mixed', async (page) => {
       await page.waitForFunction(() => (window as unknown as { npmLoaded?: boolean }).npmLoaded);
       await page.waitForFunction(() => (document.querySelector('#status') as unknown as { status?: string }).status === 'verified');
       for (const tag of ['kyi-badge', 'kyi-token-status', 'kyi-asset-card', 'kyi-verify-button', 'kyi-watchlist', 'kyi-change-feed', 'kyi-notifications'])
         assert.ok(await page.evaluate((t) => Boolean(customElements.get(t)), tag), `${tag} is defined`);
       // configure() from the npm copy reached the badge that a CDN copy defined: it renders an image.
       await page.waitForFunction(() => document.querySelector('#badge')?.shadowRoot?.querySelector('img'));
-      assert.deepEqual(errors, []);
-    } finally {
-      await page.close();
-      await server.close();
-    }
+    });
   });
 });
 

@@ -1,0 +1,23 @@
+/**
+ * Opens a built page in Chromium, served by the demo backend (server piece + sandbox) under its
+ * strict CSP, runs `check`, and fails on any console error or page error.
+ */
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { startDemoServer } from '../../../scripts/lib/demo-server.js';
+
+export async function checkDemoPage(browser: Browser, root: string, check: (page: Page) => Promise<void>): Promise<void> {
+  const server = await startDemoServer({ port: 0, root, env: {} });
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(server.url);
+    await check(page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    await server.close();
+  }
+}
