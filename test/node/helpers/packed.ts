@@ -5,7 +5,7 @@
  * names the run (KYI_TEST_RUN); a file run on its own builds for itself.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -33,6 +33,15 @@ async function waitForBuild(dir: string): Promise<string> {
   throw new Error(`the shared build in ${dir} did not finish (a test process died while building?)`);
 }
 
+/** Removes the builds of runs older than a day (a run's own build lives only as long as the run). */
+async function pruneOldRuns(): Promise<void> {
+  for (const name of await readdir(RUNS)) {
+    const dir = join(RUNS, name);
+    const { mtimeMs } = await stat(dir);
+    if (Date.now() - mtimeMs > 24 * 60 * 60 * 1000) await rm(dir, { recursive: true, force: true });
+  }
+}
+
 let mine: Promise<string> | undefined;
 
 /** Builds dist/ and packs it once per test run; resolves to the tarball's absolute path. */
@@ -42,6 +51,7 @@ export function packedTarball(): Promise<string> {
     await mkdir(RUNS, { recursive: true });
     const owner = await mkdir(dir).then(() => true, (e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? false : Promise.reject(e)));
     if (!owner) return waitForBuild(dir);
+    await pruneOldRuns();
     try {
       const tarball = await buildAndPack(dir);
       await writeFile(join(dir, 'tarball'), tarball);
