@@ -25,7 +25,8 @@ const vue = { ...typeOptions, fileName: 'vue-types.d.ts' };
 const svelte = { ...typeOptions, fileName: 'svelte-types.d.ts' };
 
 export default {
-  globs: ['src/index.ts', 'src/elements/**/*.ts'],
+  // The package's entries (mapped to dist/ through the exports map), and what they import.
+  globs: ['src/index.ts', 'src/define.ts', 'src/define-*.ts', 'src/entries/*.ts', 'src/elements/**/*.ts'],
   exclude: ['src/elements/**/*.styles.ts', 'src/elements/shared/styles.ts'],
   outdir: '.',
   litelement: true,
@@ -34,7 +35,7 @@ export default {
     eventTypesPlugin(),
     publicApiPlugin(),
     valueDefaultsPlugin(),
-    shippedModulesPlugin({ root: ['src/index.ts', 'dist/index.js'], define: 'dist/define.js' }),
+    shippedModulesPlugin(),
     settableOnly(customElementJsxPlugin({ ...typeOptions, fileName: 'jsx-types.d.ts' })),
     patchOutput(settableOnly(customElementVuejsPlugin({ ...vue })), vue, vueEventProps),
     patchOutput(settableOnly(customElementSveltePlugin({ ...svelte })), svelte, svelteGlobalTypes),

@@ -87,60 +87,126 @@ export function valueDefaultsPlugin() {
 const sourcePath = (from, specifier) => posix.join(posix.dirname(from), specifier).replace(/\.js$/, '.ts');
 
 /** Points every `{ name, module }` reference at the shipped module, or drops a module that does not ship. */
-function relink(value, shipped) {
-  if (Array.isArray(value)) return value.forEach((v) => relink(v, shipped));
+function relink(value, home) {
+  if (Array.isArray(value)) return value.forEach((v) => relink(v, home));
   if (!value || typeof value !== 'object') return;
   if (typeof value.module === 'string' && typeof value.name === 'string') {
-    if (shipped.has(value.name)) value.module = shipped.get(value.name);
+    if (home.has(value.name)) value.module = home.get(value.name);
     else delete value.module;
   }
-  for (const v of Object.values(value)) relink(v, shipped);
+  for (const v of Object.values(value)) relink(v, home);
 }
 
-/** Declarations the package root re-exports, found through the root module's `export … from`. */
-function rootDeclarations(manifest, root) {
-  const rootModule = manifest.modules.find((m) => m.path === root);
-  if (!rootModule) throw new Error(`custom-elements manifest: ${root} was not analysed (add it to globs)`);
-  return (rootModule.exports ?? []).flatMap((e) => {
-    const path = e.declaration.module?.startsWith('.') ? sourcePath(root, e.declaration.module) : e.declaration.module;
+/** The package's JS entries: `{ source: 'src/entries/badge.ts', built: 'dist/badge.js' }`, from the exports map. */
+function packageEntries(packageJson = 'package.json') {
+  const { exports } = JSON.parse(readFileSync(packageJson, 'utf8'));
+  return Object.values(exports)
+    .filter((e) => typeof e === 'object' && e.types?.startsWith('./dist/types/') && e.import)
+    .map((e) => ({ source: e.types.replace('./dist/types/', 'src/').replace(/\.d\.ts$/, '.ts'), built: e.import.replace(/^\.\//, '') }));
+}
+
+/** Declarations an analysed module exports, found through its `export … from` (or its own declarations). */
+function exportedDeclarations(manifest, module) {
+  return (module.exports ?? []).flatMap((e) => {
+    if (e.kind !== 'js') return [];
+    const path = e.declaration.module?.startsWith('.') ? sourcePath(module.path, e.declaration.module) : e.declaration.module;
     const found = manifest.modules.find((m) => m.path === path)?.declarations?.find((d) => d.name === e.declaration.name);
     return found ? [found] : [];
   });
 }
 
+/** Calls by name inside a node, and the `defineElement('tag', Class)` registrations among them. */
+function callsIn(ts, root) {
+  const calls = [];
+  const tags = [];
+  const visit = (node) => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+      const [tag, cls] = node.arguments;
+      if (node.expression.text !== 'defineElement') calls.push(node.expression.text);
+      else if (tag && cls && ts.isStringLiteral(tag) && ts.isIdentifier(cls)) tags.push([tag.text, cls.text]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(root);
+  return { calls, tags };
+}
+
 /**
- * Rewrites the modules to what ships: the declarations the package root exports, in its built
- * module (`entries.root`), and a `custom-element-definition` export per tag in the built module
- * that registers every tag on import (`entries.define`). Tags come from `defineElement('tag', Class)`
- * calls in the analysed source.
- * @param {{ root: [string, string], define: string }} entries [source, built] root module; built define module
+ * What importing each analysed file registers: its top-level calls, followed through the functions
+ * the analysed files declare, down to `defineElement('tag', Class)`.
  */
-export function shippedModulesPlugin({ root: [rootSource, rootBuilt], define }) {
-  const registrations = [];
+function registrations() {
+  const files = new Map();
+  const functions = new Map();
+  return {
+    collect(ts, source) {
+      if (files.has(source.fileName)) return;
+      const top = { calls: [], tags: [] };
+      for (const statement of source.statements) {
+        if (ts.isFunctionDeclaration(statement) && statement.name) functions.set(statement.name.text, callsIn(ts, statement));
+        else if (ts.isExpressionStatement(statement)) {
+          const found = callsIn(ts, statement);
+          top.calls.push(...found.calls);
+          top.tags.push(...found.tags);
+        }
+      }
+      files.set(source.fileName, top);
+    },
+    /** @returns {Map<string, string>} tag → class name */
+    onImport(path) {
+      const top = [...files].find(([file]) => file.endsWith(path))?.[1] ?? { calls: [], tags: [] };
+      const tags = new Map(top.tags);
+      const seen = new Set();
+      for (const queue = [...top.calls]; queue.length; ) {
+        const name = queue.shift();
+        if (seen.has(name) || !functions.has(name)) continue;
+        seen.add(name);
+        for (const [tag, cls] of functions.get(name).tags) tags.set(tag, cls);
+        queue.push(...functions.get(name).calls);
+      }
+      return tags;
+    },
+  };
+}
+
+/**
+ * Rewrites the modules to what ships: one module per JS entry of the exports map (`dist/…`). Each
+ * declaration lives in the most specific entry exporting it (`dist/badge.js` for `KyiBadge`), the
+ * others re-export it, and an entry that registers tags on import has a `custom-element-definition`
+ * export for each (`dist/badge.js`: `kyi-badge`; `dist/define.js`: every tag).
+ */
+export function shippedModulesPlugin() {
+  const registered = registrations();
   return {
     name: 'kyi-shipped-modules',
     analyzePhase({ ts: tsApi, node }) {
-      if (!tsApi.isCallExpression(node) || node.expression.getText() !== 'defineElement') return;
-      const [tag, cls] = node.arguments;
-      if (tag && cls && tsApi.isStringLiteral(tag) && tsApi.isIdentifier(cls)) registrations.push({ tag: tag.text, className: cls.text });
+      if (tsApi.isSourceFile(node)) registered.collect(tsApi, node);
     },
     packageLinkPhase({ customElementsManifest: manifest }) {
-      const declarations = rootDeclarations(manifest, rootSource);
-      const shipped = new Map(declarations.map((d) => [d.name, rootBuilt]));
-      relink(declarations, shipped);
-      const unshipped = registrations.filter((r) => !shipped.has(r.className));
-      if (unshipped.length) throw new Error(`custom-elements manifest: ${unshipped.map((r) => r.className).join(', ')} registered but not exported from ${rootSource}`);
-      registrations.sort((a, b) => a.tag.localeCompare(b.tag));
-      manifest.modules = [
-        { kind: 'javascript-module', path: rootBuilt, declarations, exports: declarations.map((d) => ({ kind: 'js', name: d.name, declaration: { name: d.name, module: rootBuilt } })) },
-        {
-          kind: 'javascript-module',
-          path: define,
-          declarations: [],
-          exports: registrations.map((r) => ({ kind: 'custom-element-definition', name: r.tag, declaration: { name: r.className, module: rootBuilt } })),
-        },
-      ];
+      const entries = packageEntries()
+        .map((entry) => ({ ...entry, module: manifest.modules.find((m) => m.path === entry.source) }))
+        .filter((entry) => entry.module)
+        .map((entry) => ({ ...entry, declarations: exportedDeclarations(manifest, entry.module), tags: registered.onImport(entry.source) }));
+      const home = new Map();
+      for (const entry of [...entries].sort((a, b) => a.declarations.length - b.declarations.length)) {
+        for (const d of entry.declarations) if (!home.has(d.name)) home.set(d.name, entry.built);
+      }
+      for (const entry of entries) relink(entry.declarations, home);
+      manifest.modules = entries.filter((e) => e.declarations.length || e.tags.size).map((entry) => shippedModule(entry, home));
     },
+  };
+}
+
+function shippedModule({ built, declarations, tags }, home) {
+  const definitions = [...tags].sort(([a], [b]) => a.localeCompare(b)).map(([tag, cls]) => {
+    if (!home.has(cls)) throw new Error(`custom-elements manifest: ${built} registers <${tag}> with ${cls}, which no entry exports`);
+    return { kind: 'custom-element-definition', name: tag, declaration: { name: cls, module: home.get(cls) } };
+  });
+  return {
+    kind: 'javascript-module',
+    path: built,
+    declarations: declarations.filter((d) => home.get(d.name) === built),
+    exports: [...declarations.map((d) => ({ kind: 'js', name: d.name, declaration: { name: d.name, module: home.get(d.name) } })), ...definitions],
   };
 }
 

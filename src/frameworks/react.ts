@@ -7,20 +7,20 @@ import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
 import { defineElement } from '../register.js';
 import {
-  KyiVerifyButton as KyiVerifyButtonElement,
   KyiBadge as KyiBadgeElement,
   KyiTokenStatus as KyiTokenStatusElement,
   KyiAssetCard as KyiAssetCardElement,
+  KyiVerifyButton as KyiVerifyButtonElement,
   KyiWatchlist as KyiWatchlistElement,
   KyiChangeFeed as KyiChangeFeedElement,
   KyiNotifications as KyiNotificationsElement,
+  type KyiErrorEvent,
+  type KyiStatusEvent,
+  type KyiCopyEvent,
   type KyiOpenEvent,
   type KyiReadyEvent,
   type KyiCloseEvent,
   type KyiVerificationChangedEvent,
-  type KyiErrorEvent,
-  type KyiStatusEvent,
-  type KyiCopyEvent,
   type KyiWatchlistChangeEvent,
   type KyiChangesEvent,
   type KyiNotificationsEvent,
@@ -33,20 +33,13 @@ defineElement('kyi-notifications', KyiNotificationsElement);
 defineElement('kyi-token-status', KyiTokenStatusElement);
 defineElement('kyi-verify-button', KyiVerifyButtonElement);
 defineElement('kyi-watchlist', KyiWatchlistElement);
-
-/** `<kyi-verify-button>` as a React component: Starts KYI verification in the widget drawer, with token minting, a11y and re-checks. */
-export const KyiVerifyButton = createComponent({
-  react: React,
-  tagName: 'kyi-verify-button',
-  elementClass: KyiVerifyButtonElement,
-  events: {
-    onKyiOpen: 'kyi-open' as EventName<KyiOpenEvent>,
-    onKyiReady: 'kyi-ready' as EventName<KyiReadyEvent>,
-    onKyiClose: 'kyi-close' as EventName<KyiCloseEvent>,
-    onKyiVerificationChanged: 'kyi-verification-changed' as EventName<KyiVerificationChangedEvent>,
-    onKyiError: 'kyi-error' as EventName<KyiErrorEvent>,
-  },
-});
+defineElement('kyi-badge', KyiBadgeElement);
+defineElement('kyi-token-status', KyiTokenStatusElement);
+defineElement('kyi-asset-card', KyiAssetCardElement);
+defineElement('kyi-verify-button', KyiVerifyButtonElement);
+defineElement('kyi-watchlist', KyiWatchlistElement);
+defineElement('kyi-change-feed', KyiChangeFeedElement);
+defineElement('kyi-notifications', KyiNotificationsElement);
 
 /** `<kyi-badge>` as a React component: The service's verification badge image for a credential, with explicit size, lazy loading and alt text naming the credential. */
 export const KyiBadge = createComponent({
@@ -78,6 +71,20 @@ export const KyiAssetCard = createComponent({
     onKyiStatus: 'kyi-status' as EventName<KyiStatusEvent>,
     onKyiError: 'kyi-error' as EventName<KyiErrorEvent>,
     onKyiCopy: 'kyi-copy' as EventName<KyiCopyEvent>,
+  },
+});
+
+/** `<kyi-verify-button>` as a React component: Starts KYI verification in the widget drawer, with token minting, a11y and re-checks. */
+export const KyiVerifyButton = createComponent({
+  react: React,
+  tagName: 'kyi-verify-button',
+  elementClass: KyiVerifyButtonElement,
+  events: {
+    onKyiOpen: 'kyi-open' as EventName<KyiOpenEvent>,
+    onKyiReady: 'kyi-ready' as EventName<KyiReadyEvent>,
+    onKyiClose: 'kyi-close' as EventName<KyiCloseEvent>,
+    onKyiVerificationChanged: 'kyi-verification-changed' as EventName<KyiVerificationChangedEvent>,
+    onKyiError: 'kyi-error' as EventName<KyiErrorEvent>,
   },
 });
 

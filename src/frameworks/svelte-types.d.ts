@@ -1,8 +1,4 @@
 import type {
-  KyiVerifyButton,
-  KyiWidgetDetail,
-  KyiCloseDetail,
-  KyiErrorDetail,
   KyiBadge,
   KyiErrorDetail,
   KyiTokenStatus,
@@ -12,6 +8,10 @@ import type {
   KyiStatusDetail,
   KyiErrorDetail,
   KyiCopyDetail,
+  KyiVerifyButton,
+  KyiWidgetDetail,
+  KyiCloseDetail,
+  KyiErrorDetail,
   KyiWatchlist,
   KyiWatchlistChangeDetail,
   KyiErrorDetail,
@@ -62,6 +62,70 @@ type BaseProps = {
 
 type BaseEvents = {};
 
+type KyiBadgeProps = {
+  /** Credential type: `kyi_verified` or `proof_of_collateral`. */
+  credential?: KyiBadge["credential"];
+  /** `icon` (square mark) or `full` (pill with the credential name, 32 px high). */
+  variant?: KyiBadge["variant"];
+  /** `dark`, `light`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
+  theme?: KyiBadge["theme"];
+  /** Image format: `svg` or `png`. */
+  format?: KyiBadge["format"];
+  /** Icon size in px: 16, 24, 32 or 64 (64 shows the 32 px asset scaled up). Ignored for `full`. */
+  size?: KyiBadge["size"];
+  /** Optional link target, http(s) only (e.g. the asset's verified page). Opens in a new tab. */
+  href?: KyiBadge["href"];
+
+  /** `invalid_attribute` when an attribute is invalid; `image_failed` when the image does not load. */
+  "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+};
+
+type KyiTokenStatusProps = {
+  /** CAIP-19 asset ID of the token (use this, or `address`). */
+  caip19?: KyiTokenStatus["caip19"];
+  /** Token address (use this, or `caip19`). */
+  address?: KyiTokenStatus["address"];
+  /** Chain slug narrowing an `address` lookup, e.g. `ethereum`. */
+  "chain-slug"?: KyiTokenStatus["chainSlug"];
+  /** Icon only, with the status as its accessible name. */
+  compact?: KyiTokenStatus["compact"];
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  "proxy-url"?: KyiTokenStatus["proxyUrl"];
+  /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
+  theme?: KyiTokenStatus["theme"];
+
+  /** A lookup settled: `{ status, result }`. */
+  "on:kyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
+  "onkyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
+  /** The lookup failed: `{ code, message }`. */
+  "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+};
+
+type KyiAssetCardProps = {
+  /** CAIP-10 account ID of the asset, e.g. `solana:5eykt4…:EPjF…` (use this, or `chain` + `address`). */
+  "account-id"?: KyiAssetCard["accountId"];
+  /** Chain name, e.g. `solana` or `ethereum` (with `address`). */
+  chain?: KyiAssetCard["chain"];
+  /** Token address (with `chain`). */
+  address?: KyiAssetCard["address"];
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  "proxy-url"?: KyiAssetCard["proxyUrl"];
+  /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
+  theme?: KyiAssetCard["theme"];
+
+  /** A lookup settled: `{ status, result }` (`verified`, `not-found`, `invalid`, `error`). */
+  "on:kyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
+  "onkyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
+  /** The lookup failed, or copying failed: `{ code, message }`. */
+  "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
+  /** The user copied an address: `{ value }`. */
+  "on:kyi-copy"?: (e: CustomEvent<KyiCopyDetail>) => void;
+  "onkyi-copy"?: (e: CustomEvent<KyiCopyDetail>) => void;
+};
+
 type KyiVerifyButtonProps = {
   /** Which widget opens: `kyi` (issuer verification), `asset-list` or `wallet-list`. */
   scope?: KyiVerifyButton["scope"];
@@ -91,76 +155,12 @@ type KyiVerifyButtonProps = {
   "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
-type KyiBadgeProps = {
-  /** Credential type: `kyi_verified` or `proof_of_collateral`. */
-  credential?: KyiBadge["credential"];
-  /** `icon` (square mark) or `full` (pill with the credential name, 32 px high). */
-  variant?: KyiBadge["variant"];
-  /** `dark`, `light`, or `auto` to follow `prefers-color-scheme`. */
-  theme?: KyiBadge["theme"];
-  /** Image format: `svg` or `png`. */
-  format?: KyiBadge["format"];
-  /** Icon size in px: 16, 24, 32 or 64 (64 shows the 32 px asset scaled up). Ignored for `full`. */
-  size?: KyiBadge["size"];
-  /** Optional link target, http(s) only (e.g. the asset's verified page). Opens in a new tab. */
-  href?: KyiBadge["href"];
-
-  /** `invalid_attribute` when an attribute is invalid; `image_failed` when the image does not load. */
-  "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
-  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
-};
-
-type KyiTokenStatusProps = {
-  /** CAIP-19 asset ID of the token (use this, or `address`). */
-  caip19?: KyiTokenStatus["caip19"];
-  /** Token address (use this, or `caip19`). */
-  address?: KyiTokenStatus["address"];
-  /** Chain slug narrowing an `address` lookup, e.g. `ethereum`. */
-  "chain-slug"?: KyiTokenStatus["chainSlug"];
-  /** Icon only, with the status as its accessible name. */
-  compact?: KyiTokenStatus["compact"];
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
-  "proxy-url"?: KyiTokenStatus["proxyUrl"];
-  /** `light`, `dark`, or `auto` (default) to follow `prefers-color-scheme`. */
-  theme?: KyiTokenStatus["theme"];
-
-  /** A lookup settled: `{ status, result }`. */
-  "on:kyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
-  "onkyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
-  /** The lookup failed: `{ code, message }`. */
-  "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
-  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
-};
-
-type KyiAssetCardProps = {
-  /** CAIP-10 account ID of the asset, e.g. `solana:5eykt4…:EPjF…` (use this, or `chain` + `address`). */
-  "account-id"?: KyiAssetCard["accountId"];
-  /** Chain name, e.g. `solana` or `ethereum` (with `address`). */
-  chain?: KyiAssetCard["chain"];
-  /** Token address (with `chain`). */
-  address?: KyiAssetCard["address"];
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
-  "proxy-url"?: KyiAssetCard["proxyUrl"];
-  /** `light`, `dark`, or `auto` (default) to follow `prefers-color-scheme`. */
-  theme?: KyiAssetCard["theme"];
-
-  /** A lookup settled: `{ status, result }` (`verified`, `not-found`, `invalid`, `error`). */
-  "on:kyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
-  "onkyi-status"?: (e: CustomEvent<KyiStatusDetail>) => void;
-  /** The lookup failed, or copying failed: `{ code, message }`. */
-  "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
-  "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
-  /** The user copied an address: `{ value }`. */
-  "on:kyi-copy"?: (e: CustomEvent<KyiCopyDetail>) => void;
-  "onkyi-copy"?: (e: CustomEvent<KyiCopyDetail>) => void;
-};
-
 type KyiWatchlistProps = {
   /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
   "proxy-url"?: KyiWatchlist["proxyUrl"];
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   "refresh-interval"?: KyiWatchlist["refreshInterval"];
-  /** `light`, `dark`, or `auto` (default) to follow `prefers-color-scheme`. */
+  /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme?: KyiWatchlist["theme"];
 
   /** The user added, updated or removed an item. `detail: { action, itemId, item }`. */
@@ -192,7 +192,7 @@ type KyiChangeFeedProps = {
   "proxy-url"?: KyiChangeFeed["proxyUrl"];
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   "refresh-interval"?: KyiChangeFeed["refreshInterval"];
-  /** `light`, `dark`, or `auto` (default) to follow `prefers-color-scheme`. */
+  /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme?: KyiChangeFeed["theme"];
 
   /** A read settled. `detail: { items, added, truncated }` (`added`: rows new to the view). */
@@ -212,7 +212,7 @@ type KyiNotificationsProps = {
   "proxy-url"?: KyiNotifications["proxyUrl"];
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   "refresh-interval"?: KyiNotifications["refreshInterval"];
-  /** `light`, `dark`, or `auto` (default) to follow `prefers-color-scheme`. */
+  /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme?: KyiNotifications["theme"];
 
   /** A read settled. `detail: { unread, items }`. */
@@ -224,49 +224,6 @@ type KyiNotificationsProps = {
 };
 
 export type CustomElements = {
-  /**
-   * Starts KYI verification in the widget drawer, with token minting, a11y and re-checks.
-   * ---
-   *
-   *
-   * ### **Events:**
-   *  - **kyi-open** - The drawer opened. `detail: { scope }`.
-   * - **kyi-ready** - The widget in the drawer reported ready. `detail: { scope }`.
-   * - **kyi-close** - The drawer closed; exactly one per `kyi-open`. `detail: { scope, reason }`, reason `widget` | `user` | `method` | `removed` | `error`.
-   * - **kyi-verification-changed** - After a close, a re-check found a changed status on the page. `detail: { scope }`.
-   * - **kyi-error** - `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget), `widget_timeout` (no `kyi:ready` in time), `invalid_attribute` (bad `scope`).
-   *
-   * ### **Methods:**
-   *  - **open(): _Promise<void>_** - Gets a token and opens the drawer, like a click. Does nothing while a drawer is open or
-   * opening, or when disabled. Resolves once the drawer is open or the attempt has failed.
-   * - **close(): _void_** - Closes the drawer (`kyi-close` with reason `method`), or cancels an opening in progress.
-   *
-   * ### **Slots:**
-   *  - _default_ - The button label. Default: "Verify with KYI" from the strings table (`verifyButton.label`).
-   *
-   * ### **CSS Properties:**
-   *  - **--kyi-verify-button-background** - Button background (default: the accent color). _(default: undefined)_
-   * - **--kyi-verify-button-color** - Button text color. _(default: undefined)_
-   * - **--kyi-verify-button-drawer-width** - Drawer width (default `28rem`, at most the viewport). _(default: undefined)_
-   * - **--kyi-verify-button-drawer-background** - Drawer background (default: the surface color). _(default: undefined)_
-   * - **--kyi-verify-button-backdrop** - Backdrop behind the drawer. _(default: undefined)_
-   *
-   * ### **CSS Parts:**
-   *  - **button** - The `<button>`.
-   * - **label** - The label wrapper around the slot.
-   * - **spinner** - Progress indicator shown while a token is fetched.
-   * - **error** - The error message shown below the button (`role="alert"`).
-   * - **drawer** - The modal drawer (`<dialog>`).
-   * - **drawer-panel** - The drawer's content column.
-   * - **drawer-header** - Header row with the title and the close button.
-   * - **drawer-title** - The drawer's heading (its accessible name).
-   * - **close-button** - The drawer's close button.
-   * - **drawer-body** - The area holding the widget.
-   * - **drawer-status** - "Loading…" shown until the widget is ready.
-   * - **drawer-frame** - The widget's `<iframe>`.
-   */
-  "kyi-verify-button": Partial<KyiVerifyButtonProps & BaseProps & BaseEvents>;
-
   /**
    * The service's verification badge image for a credential, with explicit size,
    * lazy loading and alt text naming the credential.
@@ -384,6 +341,49 @@ export type CustomElements = {
    * - **retry-button** - The error's Retry button.
    */
   "kyi-asset-card": Partial<KyiAssetCardProps & BaseProps & BaseEvents>;
+
+  /**
+   * Starts KYI verification in the widget drawer, with token minting, a11y and re-checks.
+   * ---
+   *
+   *
+   * ### **Events:**
+   *  - **kyi-open** - The drawer opened. `detail: { scope }`.
+   * - **kyi-ready** - The widget in the drawer reported ready. `detail: { scope }`.
+   * - **kyi-close** - The drawer closed; exactly one per `kyi-open`. `detail: { scope, reason }`, reason `widget` | `user` | `method` | `removed` | `error`.
+   * - **kyi-verification-changed** - After a close, a re-check found a changed status on the page. `detail: { scope }`.
+   * - **kyi-error** - `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget), `widget_timeout` (no `kyi:ready` in time), `invalid_attribute` (bad `scope`).
+   *
+   * ### **Methods:**
+   *  - **open(): _Promise<void>_** - Gets a token and opens the drawer, like a click. Does nothing while a drawer is open or
+   * opening, or when disabled. Resolves once the drawer is open or the attempt has failed.
+   * - **close(): _void_** - Closes the drawer (`kyi-close` with reason `method`), or cancels an opening in progress.
+   *
+   * ### **Slots:**
+   *  - _default_ - The button label. Default: "Verify with KYI" from the strings table (`verifyButton.label`).
+   *
+   * ### **CSS Properties:**
+   *  - **--kyi-verify-button-background** - Button background (default: the accent color). _(default: undefined)_
+   * - **--kyi-verify-button-color** - Button text color. _(default: undefined)_
+   * - **--kyi-verify-button-drawer-width** - Drawer width (default `28rem`, at most the viewport). _(default: undefined)_
+   * - **--kyi-verify-button-drawer-background** - Drawer background (default: the surface color). _(default: undefined)_
+   * - **--kyi-verify-button-backdrop** - Backdrop behind the drawer. _(default: undefined)_
+   *
+   * ### **CSS Parts:**
+   *  - **button** - The `<button>`.
+   * - **label** - The label wrapper around the slot.
+   * - **spinner** - Progress indicator shown while a token is fetched.
+   * - **error** - The error message shown below the button (`role="alert"`).
+   * - **drawer** - The modal drawer (`<dialog>`).
+   * - **drawer-panel** - The drawer's content column.
+   * - **drawer-header** - Header row with the title and the close button.
+   * - **drawer-title** - The drawer's heading (its accessible name).
+   * - **close-button** - The drawer's close button.
+   * - **drawer-body** - The area holding the widget.
+   * - **drawer-status** - "Loading…" shown until the widget is ready.
+   * - **drawer-frame** - The widget's `<iframe>`.
+   */
+  "kyi-verify-button": Partial<KyiVerifyButtonProps & BaseProps & BaseEvents>;
 
   /**
    * The Explorer watchlist: items, states, monitoring, notes, add and remove.

@@ -57,16 +57,20 @@ describe('custom-elements.json', () => {
     const manifest = JSON.parse(await readFile('custom-elements.json', 'utf8')) as Manifest;
     const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { exports: Record<string, { import?: string }> };
     const shipped = new Set(Object.values(pkg.exports).map((e) => e.import?.replace(/^\.\//, '')));
-    assert.deepEqual(manifest.modules.map((m) => m.path), ['dist/index.js', 'dist/define.js']);
     for (const m of manifest.modules) assert.ok(shipped.has(m.path), `${m.path} is an entry of the exports map`);
     assert.doesNotMatch(JSON.stringify(manifest), /"src\//, 'no reference to a source module');
-    const definitions = manifest.modules.find((m) => m.path === 'dist/define.js')!.exports!;
-    const root = manifest.modules.find((m) => m.path === 'dist/index.js')!;
+    const definitions = (path: string) => manifest.modules.find((m) => m.path === path)?.exports?.filter((e) => e.kind === 'custom-element-definition') ?? [];
     for (const d of elements(manifest)) {
-      const definition = definitions.find((e) => e.kind === 'custom-element-definition' && e.name === d.tagName);
-      assert.deepEqual(definition?.declaration, { name: d.name, module: 'dist/index.js' }, `${d.tagName} is registered by dist/define.js`);
-      assert.ok(root.exports!.some((e) => e.kind === 'js' && e.name === d.name), `${d.name} is exported by dist/index.js`);
+      // Each element's own entry (kyi-elements/badge → dist/badge.js) declares its class and registers its tag alone.
+      const own = `dist/${d.tagName!.slice('kyi-'.length)}.js`;
+      assert.deepEqual(definitions(own), [{ kind: 'custom-element-definition', name: d.tagName, declaration: { name: d.name, module: own } }]);
+      assert.ok(manifest.modules.find((m) => m.path === own)!.declarations!.includes(d), `${d.name} is declared in ${own}`);
+      assert.ok(definitions('dist/define.js').some((e) => e.name === d.tagName && e.declaration.module === own), `dist/define.js registers ${d.tagName}`);
+      assert.ok(manifest.modules.find((m) => m.path === 'dist/index.js')!.exports!.some((e) => e.name === d.name && e.declaration.module === own));
     }
+    assert.deepEqual(definitions('dist/index.js'), [], 'the package root registers nothing');
+    const declared = manifest.modules.flatMap((m) => m.declarations ?? []).map((d) => d.name);
+    assert.equal(new Set(declared).size, declared.length, 'each declaration lives in one module');
   });
 
   it('lists public API only: no private, protected, # or _ member, and no attribute of internal state', async () => {
