@@ -5,8 +5,7 @@
  */
 import ts from 'typescript';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { posix } from 'node:path';
+import { join, posix } from 'node:path';
 
 /**
  * Kit events from src/events.ts: event name → its class (from `GlobalEventHandlersEventMap`)
