@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { impactRank } from '../../src/contract/index.js';
-import { safeHttpUrl } from '../../src/client/explorer.js';
+import { safeHttpUrl } from '../../src/client/urls.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
 import { explorerSandbox, firstEvent, texts, expectLoadingThenReady } from './helpers/explorer.js';

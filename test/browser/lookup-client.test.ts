@@ -3,7 +3,8 @@ import '../../src/define.js';
 import { configure, getConfig, rereadMetaTags, resetConfig } from '../../src/config.js';
 import { refreshLiveLookups } from '../../src/client/live-elements.js';
 import { TtlCache } from '../../src/client/lookup-cache.js';
-import { getLookupClient, LookupClient, LookupError, setLookupClient } from '../../src/client/lookup.js';
+import { KyiRequestError } from '../../src/client/errors.js';
+import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, randomAddress, sandbox, testEnv } from './helpers/display.js';
@@ -146,8 +147,8 @@ describe('lookup client', () => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error).to.be.instanceOf(LookupError);
-    expect((error as LookupError).status).to.equal(404);
+    expect(error).to.be.instanceOf(KyiRequestError);
+    expect((error as KyiRequestError).status).to.equal(404);
   });
 
   it('one failing entry does not fail its neighbours', async () => {

@@ -2,7 +2,8 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Change, WatchlistItem } from '../../contract/index.js';
 import { MATERIALITIES, SORT_ORDERS, impactRank } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/limits.js';
-import { fetchChanges, fetchWatchlist, safeHttpUrl } from '../../client/explorer.js';
+import { fetchChanges, fetchWatchlist } from '../../client/monitoring.js';
+import { safeHttpUrl } from '../../client/urls.js';
 import { KyiChangesEvent } from '../../events.js';
 import type { StringKey } from '../../strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
@@ -231,7 +232,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     return p;
   }
 
-  protected override async load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<void> {
+  protected override async load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<KyiChangesEvent> {
     const proxyUrl = this.proxy;
     if (kind === 'full' || !this._changes) {
       const watchlist =
@@ -247,9 +248,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       this._changes = envelope.items;
       this._truncated = envelope.truncated;
       this._added = new Set();
-      const event = new KyiChangesEvent({ items: envelope.items, added: envelope.items, truncated: envelope.truncated });
-      this.dispatchEvent(event);
-      return;
+      return new KyiChangesEvent({ items: envelope.items, added: envelope.items, truncated: envelope.truncated });
     }
     // A poll: only what is new since the last seen marker, merged on top.
     const envelope = await fetchChanges({ proxyUrl, signal }, this.#query(true));
@@ -261,8 +260,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       this._added = new Set([...this._added, ...added.map((c) => c.id)]);
     }
     this._truncated = this._truncated || envelope.truncated;
-    const event = new KyiChangesEvent({ items: this._changes, added, truncated: this._truncated });
-    this.dispatchEvent(event);
+    return new KyiChangesEvent({ items: this._changes, added, truncated: this._truncated });
   }
 
   #order(rows: Change[]): Change[] {

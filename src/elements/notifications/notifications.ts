@@ -1,7 +1,8 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Notification, NotificationGroup, NotificationsEnvelope } from '../../contract/index.js';
 import { NOTIFICATION_GROUP_NAMES, notificationGroupOf } from '../../contract/enums.js';
-import { fetchNotifications, safeHttpUrl } from '../../client/explorer.js';
+import { fetchNotifications } from '../../client/monitoring.js';
+import { safeHttpUrl } from '../../client/urls.js';
 import { KyiNotificationsEvent } from '../../events.js';
 import type { StringKey } from '../../strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
@@ -101,12 +102,11 @@ export class KyiNotifications extends KyiMonitoringElement {
     return ['proxyUrl', 'unreadOnly'];
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
+  protected override async load(signal: AbortSignal): Promise<KyiNotificationsEvent> {
     const data = await fetchNotifications({ proxyUrl: this.proxy, signal }, this.unreadOnly ? { unread: true } : {});
     signal.throwIfAborted();
     this._data = data;
-    const event = new KyiNotificationsEvent({ unread: data.unread, items: data.items });
-    this.dispatchEvent(event);
+    return new KyiNotificationsEvent({ unread: data.unread, items: data.items });
   }
 
   #renderItem(n: Notification): TemplateResult {

@@ -8,9 +8,10 @@ import {
   getCapabilities,
   removeWatchlistItem,
   updateWatchlistItem,
-} from '../../client/explorer.js';
-import { KyiWatchlistChangeEvent } from '../../events.js';
-import { KyiMonitoringElement, toProblem, type MonitoringProblem } from '../shared/monitoring-element.js';
+} from '../../client/monitoring.js';
+import { emit, KyiWatchlistChangeEvent } from '../../events.js';
+import { toProblem } from '../../client/errors.js';
+import { KyiMonitoringElement, type MonitoringProblem } from '../shared/monitoring-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { monitoringStyles, formatDate } from '../shared/monitoring-parts.js';
 
@@ -154,7 +155,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
       const event = await run();
       this._action = undefined;
       await this.updateComplete;
-      this.dispatchEvent(event);
+      emit(this, event);
     } catch (error) {
       const problem = toProblem(error);
       this._action = { target, busy: false, problem };
