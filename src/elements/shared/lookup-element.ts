@@ -14,7 +14,7 @@ import type { InputCheck, InputProblem, OutcomeError } from '../../client/lookup
 import { errorDetail, toProblem } from '../../client/errors.js';
 import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../../client/live-elements.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../events.js';
-import { configVersion } from '../../config.js';
+import { configVersion, proxyUrlFor } from '../../config.js';
 import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
@@ -125,21 +125,33 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
       return;
     this.#configVersion = configVersion();
     const check = this.checkInput();
-    const key = check.ok
-      ? `${this.config.proxyUrl}\n${lookupKey(check.request)}`
-      : `problem:${check.empty ? '' : check.problem.reason}`;
+    const key = this.#keyFor(check);
     if (key !== this.#key) this.#start(check, false, key);
   }
 
+  /** What identifies a run: the input, and where the answer would come from. */
+  #keyFor(check: InputCheck): string {
+    if (!check.ok) return `problem:${check.empty ? '' : check.problem.reason}`;
+    const refused = proxyUrlFor(this).refused;
+    return `${refused === undefined ? this.config.proxyUrl : `refused:${refused}`}\n${lookupKey(check.request)}`;
+  }
+
   /** Starts a run; must only be called with the current input. */
-  #start(check: InputCheck, bypassCache: boolean, key?: string): void {
+  #start(check: InputCheck, bypassCache: boolean, key = this.#keyFor(check)): void {
+    this.#key = key;
     if (!check.ok) {
       this.#run.cancel();
-      this.#key = key ?? `problem:${check.empty ? '' : check.problem.reason}`;
       this.#show(check.empty ? 'idle' : 'invalid', null, undefined, check.empty ? undefined : check.problem);
       return;
     }
-    this.#key = key ?? `${this.config.proxyUrl}\n${lookupKey(check.request)}`;
+    const untrusted = this.untrustedProxy();
+    if (untrusted) {
+      // Markup may not choose where answers come from: an error, and nothing fetched.
+      this.#run.cancel();
+      this.#show('error', null, untrusted, undefined);
+      void this.updateComplete.then(() => this.#key === key && this.#announce({ status: 'error', result: null, error: untrusted }));
+      return;
+    }
     this.#show('loading', this._result, undefined, undefined);
     this.#run.start((signal) => this.lookup(check.request, { signal, bypassCache }), (r) => this.#settle(r));
   }
@@ -155,6 +167,10 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   #settle(r: RunResult<LookupOutcomeLike<R>>): void {
     const outcome: LookupOutcomeLike<R> = r.ok ? r.value : { status: 'error', result: null, error: toProblem(r.error) };
     this.#show(outcome.status, outcome.result, outcome.error, undefined);
+    this.#announce(outcome);
+  }
+
+  #announce(outcome: LookupOutcomeLike<R>): void {
     emit(this, new KyiStatusEvent<R>({ status: outcome.status, result: outcome.result }));
     if (outcome.status === 'error' && outcome.error) emit(this, new KyiErrorEvent(errorDetail(outcome.error)));
   }

@@ -135,6 +135,15 @@ export abstract class KyiMonitoringElement extends KyiElement {
   /** Starts a load, aborting the one in flight. */
   protected startLoad(kind: 'full' | 'poll'): void {
     this.#clearTimer();
+    const untrusted = this.untrustedProxy();
+    if (untrusted) {
+      // Markup may not choose where answers come from: an error, nothing fetched, no polling.
+      this.#run.cancel();
+      this._status = 'error';
+      this._problem = untrusted;
+      void this.updateComplete.then(() => this._problem === untrusted && this.reportError(untrusted));
+      return;
+    }
     if (kind === 'full') {
       this._status = 'loading';
       this._problem = undefined;

@@ -121,7 +121,6 @@ export class KyiVerifyButton extends KyiElement {
     prefetch: { type: Boolean, reflect: true },
     disabled: { type: Boolean, reflect: true },
     readyTimeout: { type: Number, attribute: 'ready-timeout' },
-    proxyUrl: { type: String, attribute: 'proxy-url' },
     _status: { state: true },
     _error: { state: true },
   };
@@ -134,8 +133,6 @@ export class KyiVerifyButton extends KyiElement {
   declare disabled: boolean;
   /** How long the widget has to report ready before `widget_timeout`, in ms. */
   declare readyTimeout: number;
-  /** Base URL of the server piece for this button; the token endpoint becomes `${proxyUrl}/token`. */
-  declare proxyUrl: string | undefined;
 
   declare private _status: KyiVerifyButtonStatus;
   declare private _error: KyiErrorDetail | null;
