@@ -322,7 +322,7 @@ describe('configuration', () => {
     expect(c.tokenEndpoint).to.equal('/api/kyi/token');
   });
 
-  it('reads <meta> tags; configure() wins; a proxy-url attribute wins over both', () => {
+  it('reads <meta> tags in <head>; configure() wins; a same-origin proxy-url attribute wins over both for that element', () => {
     meta('kyi:proxy-url', '/meta-proxy/');
     meta('kyi:badge-base-url', 'https://badges.example');
     meta('kyi:widget-url', 'https://widget.example');
@@ -335,7 +335,8 @@ describe('configuration', () => {
     const el = document.createElement('kyi-token-status');
     el.setAttribute('proxy-url', '/attr-proxy');
     expect(getConfig(el).proxyUrl).to.equal('/attr-proxy');
-    expect(getConfig(el).tokenEndpoint).to.equal('/attr-proxy/token');
+    // The token endpoint never follows an attribute.
+    expect(getConfig(el).tokenEndpoint).to.equal('/configured/token');
     meta('kyi:token-endpoint', '/session/token');
     expect(getConfig(el).tokenEndpoint).to.equal('/session/token');
   });

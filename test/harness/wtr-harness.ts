@@ -8,25 +8,30 @@
  * budget with it) so parallel files do not wait on each other. The 120/min budget itself is
  * proven by the node tests.
  * Sandbox control (`/__sandbox/*`: faults, stats, reset) is on the sandbox origin, CORS open.
+ * A foreign "evil" origin (`evilUrl` in `/__test/env`, see evil-server.ts) answers as a scam
+ * proxy and records what reaches it, for the page-trust tests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { toNodeHandler } from '../../src/server/node.js';
 import { createDemoSessions } from '../../scripts/lib/demo-session.js';
+import { startEvilServer, type EvilServer } from './evil-server.js';
 
 type KoaContext = { path: string; req: IncomingMessage; res: ServerResponse; respond?: boolean };
 type KoaNext = () => Promise<unknown>;
 
 export function kyiHarness() {
   let sandbox: Sandbox | undefined;
+  let evil: EvilServer | undefined;
   let api: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
   let readonly: typeof api;
   let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
 
   async function start() {
     sandbox = await startSandbox({ port: 0, hostile: true, explorer: { rateLimit: { perMinute: 6000 } } });
-    const { info } = sandbox;
+    evil = await startEvilServer();
+    const info = { ...sandbox.info, evilUrl: evil.url };
     const sessions = createDemoSessions();
     const mount = (prefix: string, writes: boolean) =>
       toNodeHandler(
@@ -73,7 +78,7 @@ export function kyiHarness() {
         await start();
       },
       async serverStop() {
-        await sandbox?.close();
+        await Promise.all([sandbox?.close(), evil?.close()]);
       },
     },
     async middleware(ctx: KoaContext, next: KoaNext) {

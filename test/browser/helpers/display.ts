@@ -5,6 +5,8 @@ export interface DisplayTestEnv {
   badgeBaseUrl: string;
   verifiedUrl: string;
   widgetUrl: string;
+  /** A foreign origin answering as a scam proxy and recording what reaches it (the harness's evil server). */
+  evilUrl: string;
 }
 
 let envPromise: Promise<DisplayTestEnv> | undefined;
