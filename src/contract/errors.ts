@@ -43,6 +43,7 @@ export const badgeErrorSchema = z.looseObject({ message: z.string() });
 export const KIT_ERROR_CODES = [
   'invalid_parameter',
   'invalid_body',
+  'payload_too_large',
   'not_found',
   'method_not_allowed',
   'asset_not_found',
