@@ -1,4 +1,4 @@
-import { html, css, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../../contract/enums.js';
 import type { KyiConfig } from '../../config.js';
 import {
@@ -12,11 +12,13 @@ import {
   type KyiErrorDetail,
 } from '../../events.js';
 import { AccessTokenError, TokenSlot, requestAccessToken, type AccessToken } from '../../client/access-token.js';
-import { drawerStyles, messageOf, openDrawer, type WidgetHandle } from './drawer.js';
+import { messageOf, openDrawer, type WidgetHandle } from './drawer.js';
+import { drawerStyles } from './drawer.styles.js';
 import { openVendorWidget, type VendorWidgetOptions } from '../../client/vendor-sdk.js';
 import { refreshLiveLookups } from '../../client/live-elements.js';
 import { KyiElement } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
+import { verifyButtonStyles } from './verify-button.styles.js';
 
 /** Lifecycle of a verify button: `pending` while a token is fetched, `open` while the drawer shows. */
 export type KyiVerifyButtonStatus = 'idle' | 'pending' | 'open';
@@ -81,39 +83,7 @@ export class KyiVerifyButton extends KyiElement {
   static override styles = [
     ...sharedStyles,
     drawerStyles,
-    css`
-      :host {
-        display: inline-flex;
-        flex-direction: column;
-        align-items: flex-start;
-        gap: 0.375em;
-        max-width: 100%;
-      }
-      .verify {
-        --_bg: var(--kyi-verify-button-background, var(--_kyi-accent));
-        --_fg: var(--kyi-verify-button-color, var(--_kyi-accent-text));
-        min-height: 2.75rem;
-        padding: 0.5em 1em;
-        font-size: var(--_kyi-font-size);
-        color: var(--_fg);
-        background: var(--_bg);
-        border-color: var(--_bg);
-      }
-      .verify:hover {
-        border-color: var(--_bg);
-        filter: brightness(1.08);
-      }
-      .verify[aria-busy='true'] {
-        cursor: progress;
-      }
-      .error {
-        margin: 0;
-        max-width: 40ch;
-        font-size: var(--_kyi-font-size-small);
-        color: var(--_kyi-danger);
-        overflow-wrap: anywhere;
-      }
-    `,
+    verifyButtonStyles,
   ];
 
   static override properties = {

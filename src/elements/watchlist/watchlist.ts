@@ -1,4 +1,4 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { WatchlistItem, WatchlistResponse } from '../../contract/index.js';
 import { isUuid } from '../../contract/identifiers.js';
 import { LIMITS } from '../../contract/limits.js';
@@ -13,7 +13,9 @@ import { emit, KyiWatchlistChangeEvent } from '../../events.js';
 import { toProblem } from '../../client/errors.js';
 import { KyiMonitoringElement, type MonitoringProblem } from '../shared/monitoring-element.js';
 import { sharedStyles } from '../shared/styles.js';
-import { monitoringStyles, formatDate } from '../shared/monitoring-parts.js';
+import { formatDate } from '../shared/monitoring-parts.js';
+import { monitoringStyles } from '../shared/monitoring.styles.js';
+import { watchlistStyles } from './watchlist.styles.js';
 
 /** A write in progress or its failure, per item (or `add` for the add form). */
 interface ActionState {
@@ -58,41 +60,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
   static override styles = [
     ...sharedStyles,
     monitoringStyles,
-    css`
-      .list {
-        gap: var(--kyi-watchlist-gap, 0.5rem);
-      }
-      .item {
-        background: var(--kyi-watchlist-item-background, var(--_kyi-surface-raised));
-      }
-      .state[data-state='ready'] {
-        color: var(--_kyi-success);
-      }
-      .state[data-state='gathering'] {
-        color: var(--_kyi-warning);
-      }
-      .state[data-state='unresolved'] {
-        color: var(--_kyi-danger);
-      }
-      .note-text {
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      textarea {
-        inline-size: 100%;
-        min-block-size: 4.5em;
-        font: inherit;
-        color: inherit;
-        background: var(--_kyi-surface);
-        border: 1px solid var(--_kyi-border);
-        border-radius: calc(var(--_kyi-radius) / 2);
-        padding: 0.375em 0.5em;
-      }
-      .counter[data-over] {
-        color: var(--_kyi-danger);
-        font-weight: 600;
-      }
-    `,
+    watchlistStyles,
   ];
 
   static override properties = {
