@@ -1,8 +1,9 @@
 /**
  * Control routes `/__sandbox/*` (CORS open, for tests and the demo):
  * GET info, GET stats, GET/POST/DELETE faults, POST reset — plus
- * GET fixtures, POST hostile `{ enabled }` and POST verify `{ chain, address }` (marks an
- * indexed token verified, as finishing the widget flow does).
+ * GET fixtures, POST hostile `{ enabled }`, POST verify `{ chain, address }` (marks an
+ * indexed token verified, as finishing the widget flow does) and POST index `{ chain, address }`
+ * (indexes a new unverified token: a test's own fixture).
  */
 import * as z from 'zod/mini';
 import { SANDBOX_FIXTURES } from './data/tokens.js';
@@ -95,6 +96,12 @@ export async function handleControl(ctx: ControlContext, request: Request, url: 
       if (!token) return json({ message: 'No indexed token there' }, 404, CORS);
       if (!token.verified) ctx.state.markVerified(token.slug, { at: ctx.now(), userId: 'sandbox-control', method: 'admin_manual' });
       return json({ ok: true, slug: token.slug }, 200, CORS);
+    }
+    case 'POST index': {
+      const parsed = verifyBody.safeParse(body);
+      if (!parsed.success || !CHAINS[parsed.data.chain]) return bad('Expected { chain, address } with a sandbox chain');
+      const token = ctx.state.index(parsed.data.chain, parsed.data.address);
+      return json({ slug: token.slug, chain: token.chain, address: token.address }, 201, CORS);
     }
     default:
       return json({ message: `Unknown control route ${request.method} ${url.pathname}` }, 404, CORS);

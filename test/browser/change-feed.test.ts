@@ -4,7 +4,10 @@ import { impactRank } from '../../src/contract/index.js';
 import { safeHttpUrl } from '../../src/client/urls.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
+import { stubProxy } from './helpers/display.js';
 import { explorerSandbox, firstEvent, texts, expectLoadingThenReady } from './helpers/explorer.js';
+
+const EMPTY = `/api/empty-feed-${crypto.randomUUID()}`;
 
 const root = (el: KyiChangeFeed) => el.shadowRoot!;
 const rows = (el: KyiChangeFeed) => [...root(el).querySelectorAll<HTMLLIElement>('[part="change"]')];
@@ -201,8 +204,17 @@ describe('<kyi-change-feed>', function () {
     await el.refresh(); // the service moved its seen marker on the first read
     // (other test files may detect a change meanwhile: only those may show)
     expect(el.changes.every((c) => Date.parse(c.detectedAt) >= firstRead - 1000)).to.equal(true);
-    if (el.changes.length === 0) {
+  });
+
+  it('new-only with nothing new shows its empty state', async () => {
+    // A feed of this test's own: the shared sandbox's may gain changes from other files.
+    const proxy = stubProxy(EMPTY, () => Response.json({ items: [], truncated: false }));
+    try {
+      const el = await load(html`<kyi-change-feed new-only hide-filters proxy-url=${EMPTY}></kyi-change-feed>`);
+      expect(el.status).to.equal('ready');
       expect(root(el).querySelector('[part="empty"]')!.textContent).to.match(/No new changes since the last look/);
+    } finally {
+      proxy.restore();
     }
   });
 

@@ -13,20 +13,11 @@ import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.j
 import type { KyiNotifications } from '../../src/elements/notifications/notifications.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
-import { randomAddress } from './helpers/display.js';
+import { randomAddress, stubProxy } from './helpers/display.js';
 
 const STUB = `/api/error-model-${crypto.randomUUID()}`;
 
-/** Answers every `{STUB}/…` request with `respond()`; everything else passes. */
-function stubProxy(respond: (path: string) => Response): { restore(): void } {
-  const original = window.fetch;
-  window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
-    if (!url.pathname.startsWith(`${STUB}/`)) return original.call(window, input, init);
-    return Promise.resolve(respond(url.pathname.slice(STUB.length)));
-  } as typeof fetch;
-  return { restore: () => void (window.fetch = original) };
-}
+const stub = (respond: (path: string) => Response) => stubProxy(STUB, respond);
 
 /** The words of an element's error box, without its title and Retry button. */
 function errorWords(el: Element): string {
@@ -60,7 +51,7 @@ describe('one browser error model', () => {
     [504, 'upstream request timeout', 'upstream_timeout'],
   ] as const) {
     it(`a bare ${status} from in front of the proxy reads the same in <kyi-watchlist> and <kyi-token-status>`, async () => {
-      const proxy = stubProxy(() => new Response(body, { status }));
+      const proxy = stub(() => new Response(body, { status }));
       try {
         const status_ = await mount<KyiTokenStatus>('kyi-token-status', {
           'proxy-url': STUB,
@@ -86,7 +77,7 @@ describe('one browser error model', () => {
   });
 
   it('a problem the table has no words for still reads the same everywhere (by its status class)', async () => {
-    const proxy = stubProxy(() => new Response(JSON.stringify({ code: 'brand_new_code', message: 'x' }), { status: 500 }));
+    const proxy = stub(() => new Response(JSON.stringify({ code: 'brand_new_code', message: 'x' }), { status: 500 }));
     try {
       const a = await mount<KyiTokenStatus>('kyi-token-status', { 'proxy-url': STUB, address: randomAddress(), 'chain-slug': 'ethereum' });
       const b = await mount<KyiWatchlist>('kyi-watchlist', { 'proxy-url': STUB });
@@ -104,7 +95,7 @@ describe('events announce a result after the state says so', () => {
   afterEach(() => clearCapabilities());
 
   it('kyi-changes and kyi-notifications fire with status ready and the rows rendered', async () => {
-    const proxy = stubProxy((path) => {
+    const proxy = stub((path) => {
       if (path.endsWith('/changes'))
         return Response.json({ items: [{ id: 'c1', title: 'Supply changed', detectedAt: '2026-01-01T00:00:00Z', materiality: 'material' }], truncated: false });
       if (path.endsWith('/notifications')) return Response.json({ items: [{ id: 'n1', kind: 'intake_ready', title: 'Ready' }], unread: 1 });
@@ -134,7 +125,7 @@ describe('events announce a result after the state says so', () => {
   });
 
   it('kyi-error of a monitoring element fires with status error and the alert rendered', async () => {
-    const proxy = stubProxy(() => new Response('', { status: 503 }));
+    const proxy = stub(() => new Response('', { status: 503 }));
     try {
       const el = document.createElement('kyi-watchlist') as KyiWatchlist;
       el.setAttribute('proxy-url', STUB);

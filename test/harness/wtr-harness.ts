@@ -4,6 +4,9 @@
  *   POST/DELETE/GET /__test/session  sign the demo user in / out (cookie)
  *   GET /__test/env                  the sandbox's startup info (URLs, credentials)
  * A second mount, `/api/kyi-readonly`, has Explorer writes off (what most partners run).
+ * A third, `/api/kyi-clocked`, has a cache and clock of its own: `POST /__test/clock
+ * { advanceMs }` moves that clock forward, so a test waits on no real time (no other file
+ * uses this mount).
  * Browser test files share one sandbox; its Explorer rate limit is raised (and the proxy's
  * budget with it) so parallel files do not wait on each other. The 120/min budget itself is
  * proven by the node tests.
@@ -26,6 +29,7 @@ export function kyiHarness() {
   let evil: EvilServer | undefined;
   let api: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
   let readonly: typeof api;
+  let clocked: typeof api;
   let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
 
   async function start() {
@@ -33,10 +37,12 @@ export function kyiHarness() {
     evil = await startEvilServer();
     const info = { ...sandbox.info, evilUrl: evil.url };
     const sessions = createDemoSessions();
-    const mount = (prefix: string, writes: boolean) =>
+    let clockOffsetMs = 0;
+    const mount = (prefix: string, writes: boolean, now?: () => number) =>
       toNodeHandler(
         createKyiHandler({
           prefix,
+          ...(now ? { timing: { now } } : {}),
           publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
           explorer: {
             baseUrl: info.explorerUrl,
@@ -51,10 +57,17 @@ export function kyiHarness() {
       );
     api = mount('/api/kyi', true);
     readonly = mount('/api/kyi-readonly', false);
+    clocked = mount('/api/kyi-clocked', false, () => Date.now() + clockOffsetMs);
     test = toNodeHandler(
       async (request: Request) => {
         const path = new URL(request.url).pathname;
         if (path === '/__test/session') return sessions.handle(request);
+        if (path === '/__test/clock' && request.method === 'POST') {
+          const { advanceMs } = (await request.json()) as { advanceMs?: unknown };
+          if (typeof advanceMs !== 'number' || !(advanceMs >= 0)) return new Response('{"code":"invalid_body"}', { status: 400 });
+          clockOffsetMs += advanceMs;
+          return new Response(JSON.stringify({ offsetMs: clockOffsetMs }), { headers: { 'content-type': 'application/json' } });
+        }
         if (path === '/__test/env')
           return new Response(JSON.stringify(info), { headers: { 'content-type': 'application/json' } });
         return new Response(JSON.stringify({ code: 'not_found', message: 'Unknown test route' }), { status: 404 });
@@ -84,6 +97,7 @@ export function kyiHarness() {
     async middleware(ctx: KoaContext, next: KoaNext) {
       if (ctx.path === '/api/kyi' || ctx.path.startsWith('/api/kyi/')) return pipe(api, ctx);
       if (ctx.path.startsWith('/api/kyi-readonly/')) return pipe(readonly, ctx);
+      if (ctx.path.startsWith('/api/kyi-clocked/')) return pipe(clocked, ctx);
       if (ctx.path.startsWith('/__test/')) return pipe(test, ctx);
       return next();
     },
