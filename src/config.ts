@@ -178,12 +178,12 @@ function baseConfig(): KyiConfig {
   const meta = (key: keyof typeof META_NAMES) =>
     hasDom ? document.head?.querySelector<HTMLMetaElement>(`meta[name="${META_NAMES[key]}"]`)?.content?.trim() || undefined : undefined;
   if (hasDom) setTimeout(() => (base = undefined), 0);
-  const proxyUrl = trimSlash(explicit.proxyUrl ?? meta('proxyUrl') ?? DEFAULT_PROXY_URL);
+  const proxyUrl = anchored(trimSlash(explicit.proxyUrl ?? meta('proxyUrl') ?? DEFAULT_PROXY_URL));
   baseVersion = version;
   return (base = {
     proxyUrl,
     badgeBaseUrl: trimSlash(explicit.badgeBaseUrl ?? meta('badgeBaseUrl') ?? ''),
-    tokenEndpoint: explicit.tokenEndpoint ?? meta('tokenEndpoint') ?? `${proxyUrl}/token`,
+    tokenEndpoint: anchored(explicit.tokenEndpoint ?? meta('tokenEndpoint') ?? `${proxyUrl}/token`),
     widgetUrl: trimSlash(explicit.widgetUrl ?? meta('widgetUrl') ?? ''),
     locale: explicit.locale ?? meta('locale'),
     strings: explicit.strings ?? {},
@@ -192,6 +192,16 @@ function baseConfig(): KyiConfig {
     theme: explicit.theme ?? 'auto',
     trustedProxyOrigins: originsOf(explicit.trustedProxyOrigins ?? meta('trustedProxyOrigins')?.split(/[\s,]+/) ?? []),
   });
+}
+
+/**
+ * A configured relative URL, kept as written unless a `<base href>` (possibly user-posted)
+ * would make `fetch` resolve it to another origin: then it is resolved against the page's
+ * own address instead.
+ */
+function anchored(url: string): string {
+  if (typeof document === 'undefined' || typeof location === 'undefined' || URL.canParse(url)) return url;
+  return new URL(url, document.baseURI).origin === location.origin ? url : new URL(url, location.href).href;
 }
 
 /** Each entry's origin (`https://a.example/x` → `https://a.example`); entries that are not absolute http(s) URLs are dropped. */

@@ -174,33 +174,38 @@ export function assetOutcome(response: LookupResponse): AssetOutcome {
   });
 }
 
+/** One lookup through the shared client, read by `read`. Rejects only with an `AbortError`. */
+async function lookupWith<O extends TokenOutcome | AssetOutcome>(
+  proxyUrl: string,
+  request: LookupRequest,
+  options: LookupOptions | undefined,
+  read: (response: LookupResponse) => O,
+): Promise<O> {
+  try {
+    return read(await getLookupClient().lookup(proxyUrl, request, options));
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    return { status: 'error', result: null, error: toProblem(error) } as O;
+  }
+}
+
 /**
  * Looks a token up through the shared client. Rejects only with an `AbortError`; every
  * other failure is an `error` outcome.
  */
-export async function lookupToken(
+export function lookupToken(
   proxyUrl: string,
   request: Extract<LookupRequest, { kind: 'token' }>,
   options?: LookupOptions,
 ): Promise<TokenOutcome> {
-  try {
-    return tokenOutcome(await getLookupClient().lookup(proxyUrl, request, options));
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { status: 'error', result: null, error: toProblem(error) };
-  }
+  return lookupWith(proxyUrl, request, options, tokenOutcome);
 }
 
 /** Looks an asset up through the shared client (see `lookupToken`). */
-export async function lookupAsset(
+export function lookupAsset(
   proxyUrl: string,
   request: Extract<LookupRequest, { kind: 'asset' }>,
   options?: LookupOptions,
 ): Promise<AssetOutcome> {
-  try {
-    return assetOutcome(await getLookupClient().lookup(proxyUrl, request, options));
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { status: 'error', result: null, error: toProblem(error) };
-  }
+  return lookupWith(proxyUrl, request, options, assetOutcome);
 }

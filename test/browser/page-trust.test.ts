@@ -124,6 +124,19 @@ describe('a page with hostile user content', () => {
     expect(await evilLog('/c')).to.deep.equal([]);
   });
 
+  it('a <base href> posted into the body does not move the configured proxy or token endpoint', async () => {
+    postUserContent(`<base href="${evil}/g/">`);
+    expect(document.baseURI).to.equal(`${evil}/g/`);
+    expect(new URL(getConfig().proxyUrl, document.baseURI).origin).to.equal(location.origin);
+    expect(new URL(getConfig().tokenEndpoint, document.baseURI).origin).to.equal(location.origin);
+    const el = await fixture<KyiTokenStatus>(
+      html`<kyi-token-status address=${F.indexedNotVerified.address} chain-slug="base"></kyi-token-status>`,
+    );
+    await el.settled;
+    expect(el.status).to.equal('unverified');
+    expect(await evilLog('/g')).to.deep.equal([]);
+  });
+
   it('the verify button takes its token from the page origin and opens the configured widget, whatever the markup says', async () => {
     const { widgetUrl } = await testEnv();
     configure({ widgetUrl });

@@ -93,7 +93,8 @@ export const monitoringStyles = css`
   }
   input[type='text'],
   input[type='number'],
-  select {
+  select,
+  textarea {
     font: inherit;
     color: inherit;
     background: var(--_kyi-surface);

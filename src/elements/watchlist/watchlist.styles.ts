@@ -24,11 +24,6 @@ export const watchlistStyles = css`
   textarea {
     inline-size: 100%;
     min-block-size: 4.5em;
-    font: inherit;
-    color: inherit;
-    background: var(--_kyi-surface);
-    border: 1px solid var(--_kyi-border);
-    border-radius: calc(var(--_kyi-radius) / 2);
     padding: 0.375em 0.5em;
   }
   .counter[data-over] {
