@@ -1,13 +1,13 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/define.js';
 import { impactRank } from '../../src/contract/index.js';
 import { safeHttpUrl } from '../../src/client/urls.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
-import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
 import { stubProxy } from './helpers/display.js';
-import { explorerSandbox, firstEvent, texts, expectLoadingThenReady } from './helpers/explorer.js';
+import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady } from './helpers/explorer.js';
 
 const EMPTY = `/api/empty-feed-${crypto.randomUUID()}`;
+const FEED = `/api/feed-${crypto.randomUUID()}`;
 
 const root = (el: KyiChangeFeed) => el.shadowRoot!;
 const rows = (el: KyiChangeFeed) => [...root(el).querySelectorAll<HTMLLIElement>('[part="change"]')];
@@ -219,63 +219,67 @@ describe('<kyi-change-feed>', function () {
   });
 
   describe('refresh-interval', () => {
-    const floor = KyiMonitoringElement.minRefreshSeconds;
-    before(() => (KyiMonitoringElement.minRefreshSeconds = 0.05));
-    after(() => (KyiMonitoringElement.minRefreshSeconds = floor));
+    let timers: ReturnType<typeof manualPollTimers>;
+    beforeEach(() => (timers = manualPollTimers()));
+    afterEach(() => timers.restore());
 
     it('polls with newOnly and adds new rows on top', async () => {
-      const el = await load(html`<kyi-change-feed refresh-interval="0.05"></kyi-change-feed>`);
+      const el = await load(html`<kyi-change-feed refresh-interval="45"></kyi-change-feed>`);
+      expect(timers.delays).to.deep.equal([45_000]);
       const before = el.changes.length;
       const snapshot = await explorerSandbox.state();
       const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
       const detected = await explorerSandbox.detect(item.id);
-      // Other test files may detect changes on the shared sandbox meanwhile: count every row
-      // the polls add until ours arrives, and stop polling there.
-      let addedSoFar = 0;
-      const event = await new Promise<CustomEvent>((resolve) => {
-        const on = (e: Event) => {
-          const added = (e as CustomEvent).detail.added as { id: string }[];
-          addedSoFar += added.length;
-          if (added.some((c) => c.id === detected.change!.id)) {
-            el.refreshInterval = 0;
-            el.removeEventListener('kyi-changes', on);
-            resolve(e as CustomEvent);
-          }
-        };
-        el.addEventListener('kyi-changes', on);
-      });
+      // The interval passes; other test files may detect changes on the shared sandbox too,
+      // so every row the poll adds is counted.
+      const polled = oneEvent(el, 'kyi-changes');
+      expect(timers.fire()).to.equal(1);
+      const event = await polled;
+      await el.settled;
+      el.refreshInterval = 0;
       const lastAdded = (event.detail.added as { id: string }[]).map((c) => c.id);
       expect(lastAdded).to.include(detected.change!.id);
-      await el.updateComplete;
-      expect(el.changes.length).to.equal(before + addedSoFar);
-      // The rows of the last poll are on top, in the service's order.
+      expect(el.changes.length).to.equal(before + lastAdded.length);
+      // The rows of the poll are on top, in the service's order.
       expect(el.changes.slice(0, lastAdded.length).map((c) => c.id)).to.deep.equal(lastAdded);
       const ours = el.changes.findIndex((c) => c.id === detected.change!.id);
       expect(rows(el)[ours]!.querySelector('.tag.new')!.textContent).to.equal('New');
       const polls = requests.queries.slice(1);
-      expect(polls.length).to.be.greaterThan(0);
-      expect(polls.every((q) => q.get('newOnly') === 'true')).to.equal(true);
+      expect(polls.length).to.equal(1);
+      expect(polls[0]!.get('newOnly')).to.equal('true');
     });
 
     it('backs off for the Retry-After of a 429 instead of polling on, then recovers', async () => {
-      const el = await load(html`<kyi-change-feed refresh-interval="0.05"></kyi-change-feed>`);
-      // 3 s: more than the server piece waits out itself (2 s), so the 429 reaches the browser
-      await explorerSandbox.setFault('explorer:changes', { kind: 'rate-limit', retryAfterSeconds: 3 }, 1);
+      // A feed of this test's own: its second read is a 429 with Retry-After: 90.
+      let reads = 0;
+      const proxy = stubProxy(FEED, () => {
+        reads++;
+        if (reads === 2)
+          return Response.json({ code: 'too_many_requests', message: 'Slow down' }, { status: 429, headers: { 'retry-after': '90' } });
+        const detectedAt = new Date(Date.UTC(2026, 0, reads)).toISOString();
+        return Response.json({ items: [{ id: `change-${reads}`, title: `Change ${reads}`, detectedAt, materiality: 'material' }], truncated: false });
+      });
       try {
-        const error = await oneEvent(el, 'kyi-error');
-        expect(error.detail).to.include({ code: 'too_many_requests', status: 429 });
-        await el.updateComplete;
-        const count = requests.queries.length;
+        const el = await load(html`<kyi-change-feed hide-filters refresh-interval="45" proxy-url=${FEED}></kyi-change-feed>`);
+        expect(timers.delays).to.deep.equal([45_000]);
+        const failed = oneEvent(el, 'kyi-error');
+        timers.fire();
+        expect((await failed).detail).to.include({ code: 'too_many_requests', status: 429 });
+        await el.settled;
         expect(texts(el, '[role="alert"]')[0]).to.match(/Too many requests/);
-        expect(el.changes.length).to.be.greaterThan(0, 'the last good rows stay');
-        // Asserting an absence needs a little real time: six poll intervals, and no request.
-        await new Promise((r) => setTimeout(r, 300));
-        expect(requests.queries.length).to.equal(count);
-        await waitUntil(() => el.status === 'ready', 'polling resumes after Retry-After', { timeout: 8000 });
-        expect(requests.queries.length).to.be.greaterThan(count);
-      } finally {
-        await explorerSandbox.clearFault('explorer:changes');
+        expect(el.changes.map((c) => c.id)).to.deep.equal(['change-1'], 'the last good rows stay');
+        expect(timers.delays).to.deep.equal([90_000], 'the next poll waits out Retry-After');
+        expect(reads).to.equal(2);
+        const recovered = oneEvent(el, 'kyi-changes');
+        timers.fire();
+        await recovered;
+        await el.settled;
+        expect(el.status).to.equal('ready');
+        expect(el.changes.map((c) => c.id)).to.deep.equal(['change-3', 'change-1']);
+        expect(timers.delays).to.deep.equal([45_000], 'back to the interval');
         el.refreshInterval = 0;
+      } finally {
+        proxy.restore();
       }
     });
   });

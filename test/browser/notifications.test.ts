@@ -4,7 +4,7 @@ import { NOTIFICATION_GROUPS, notificationGroupOf } from '../../src/contract/ind
 import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
 import type { KyiNotifications } from '../../src/elements/notifications/notifications.js';
 import { stubProxy } from './helpers/display.js';
-import { explorerSandbox, firstEvent, texts, expectLoadingThenReady } from './helpers/explorer.js';
+import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady } from './helpers/explorer.js';
 
 const EMPTY = `/api/empty-inbox-${crypto.randomUUID()}`;
 
@@ -112,33 +112,37 @@ describe('<kyi-notifications>', function () {
   });
 
   describe('refresh-interval', () => {
-    const floor = KyiMonitoringElement.minRefreshSeconds;
-    before(() => (KyiMonitoringElement.minRefreshSeconds = 0.05));
-    after(() => (KyiMonitoringElement.minRefreshSeconds = floor));
+    let timers: ReturnType<typeof manualPollTimers>;
+    beforeEach(() => (timers = manualPollTimers()));
+    afterEach(() => timers.restore());
 
     it('re-reads at its cadence and shows what is new', async () => {
-      const el = await load(html`<kyi-notifications unread-only refresh-interval="0.05"></kyi-notifications>`);
+      const el = await load(html`<kyi-notifications unread-only refresh-interval="45"></kyi-notifications>`);
+      expect(timers.delays).to.deep.equal([45_000]);
       const before = new Set(el.notifications.map((n) => n.id));
       const snapshot = await explorerSandbox.state();
       const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
       const detected = await explorerSandbox.detect(item.id, { template: 'disclosure_field' });
       expect(detected.notification).to.not.equal(null);
-      const event = await new Promise<CustomEvent>((resolve) => {
-        const on = (e: Event) => {
-          const ids = (e as CustomEvent).detail.items.map((n: { id: string }) => n.id);
-          if (ids.includes(detected.notification!.id)) {
-            el.removeEventListener('kyi-notifications', on);
-            resolve(e as CustomEvent);
-          }
-        };
-        el.addEventListener('kyi-notifications', on);
-      });
+      const polled = oneEvent(el, 'kyi-notifications');
+      expect(timers.fire()).to.equal(1); // the interval passed
+      const event = await polled;
+      expect(event.detail.items.map((n: { id: string }) => n.id)).to.include(detected.notification!.id);
       expect(event.detail.unread).to.be.greaterThan(0);
-      await el.updateComplete;
+      await el.settled;
+      expect(timers.delays).to.deep.equal([45_000], 'the next poll is scheduled');
       const fresh = el.notifications.filter((n) => !before.has(n.id));
       expect(fresh.map((n) => n.id)).to.include(detected.notification!.id);
       const node = root(el).querySelector(`[part="group"][data-group="change_notices"]`)!;
       expect(node.textContent).to.include(fresh.find((n) => n.id === detected.notification!.id)!.title!);
+      el.refreshInterval = 0;
+      await el.updateComplete;
+      expect(timers.delays).to.deep.equal([]);
+    });
+
+    it('never polls faster than minRefreshSeconds', async () => {
+      const el = await load(html`<kyi-notifications refresh-interval="1"></kyi-notifications>`);
+      expect(timers.delays).to.deep.equal([KyiMonitoringElement.minRefreshSeconds * 1000]);
       el.refreshInterval = 0;
     });
   });

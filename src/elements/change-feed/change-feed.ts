@@ -369,13 +369,13 @@ export class KyiChangeFeed extends KyiMonitoringElement {
         ${rows ? html`<span class="muted small">${this.t('changeFeed.count', { count: String(rows.length) })}</span>` : nothing}
       </header>
       ${this.#renderFilters()}
-      ${this._status === 'error' && problem
-        ? this.renderProblem(
-            problem,
-            problem.status === 400 ? this.t('changeFeed.error.filter') : this.t('changeFeed.error.load'),
-          )
-        : nothing}
-      ${this._status === 'loading' ? html`<p class="muted" role="status">${this.t('changeFeed.loading')}</p>` : nothing}
+      ${this.renderStatus(
+        {
+          loading: this.t('changeFeed.loading'),
+          error: (p) => (p.status === 400 ? this.t('changeFeed.error.filter') : this.t('changeFeed.error.load')),
+        },
+        false,
+      )}
       ${this._truncated && rows && !(this._status === 'error' && problem?.status === 400)
         ? html`<div class="banner" part="truncated" role="status">
             <strong>${this.t('changeFeed.truncated.title', { max: String(LIMITS.changesPerResponse) })}</strong>

@@ -166,8 +166,7 @@ export class KyiNotifications extends KyiMonitoringElement {
             >`
           : nothing}
       </header>
-      ${this._status === 'error' && this._problem ? this.renderProblem(this._problem, this.t('notifications.error.load')) : nothing}
-      ${this._status === 'loading' && !data ? html`<p class="muted" role="status">${this.t('notifications.loading')}</p>` : nothing}
+      ${this.renderStatus({ loading: this.t('notifications.loading'), error: () => this.t('notifications.error.load') }, !!data)}
       ${data
         ? data.items.length === 0
           ? html`<p class="notice" part="empty">

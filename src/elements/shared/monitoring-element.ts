@@ -28,6 +28,17 @@ export type KyiMonitoringStatus = 'idle' | 'loading' | 'ready' | 'error';
 /** What went wrong, in words the element can show (the kit's one problem shape). */
 export type MonitoringProblem = KyiProblem;
 
+/** The timers polling runs on: the browser's by default; tests step their own instead of sleeping. */
+export interface PollTimers {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const browserTimers: PollTimers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 /** What a load found: an event announcing it, fired once the element's state says `ready`. */
 export type LoadAnnouncement = Event | undefined | void;
 
@@ -52,6 +63,9 @@ export abstract class KyiMonitoringElement extends KyiElement {
    */
   static minRefreshSeconds = MIN_REFRESH_SECONDS;
 
+  /** @internal The timers polling is scheduled on (tests replace them). */
+  static timers: PollTimers = browserTimers;
+
   /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
   declare proxyUrl: string | undefined;
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
@@ -63,7 +77,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
   declare protected _problem: MonitoringProblem | undefined;
 
   readonly #run = new LatestRun(this);
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timer: unknown;
   #nextDelayMs = 0;
   #onVisibility = () => this.#schedule();
 
@@ -186,6 +200,22 @@ export abstract class KyiMonitoringElement extends KyiElement {
     return this.t(errorStringKey(problem));
   }
 
+  /**
+   * The load status as shown: nothing when idle or ready, the loading line (only while there is
+   * nothing else to show), or the error box.
+   */
+  protected renderStatus(text: { loading: string; error: (problem: MonitoringProblem) => string }, hasData: boolean): TemplateResult | typeof nothing {
+    switch (this._status) {
+      case 'idle':
+      case 'ready':
+        return nothing;
+      case 'loading':
+        return hasData ? nothing : html`<p class="muted" role="status">${text.loading}</p>`;
+      case 'error':
+        return this._problem ? this.renderProblem(this._problem, text.error(this._problem)) : nothing;
+    }
+  }
+
   /** The error box with `role="alert"` and a retry button. */
   protected renderProblem(problem: MonitoringProblem, title: string): TemplateResult {
     return html`<div class="alert" role="alert" part="error">
@@ -198,7 +228,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
   }
 
   #clearTimer(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#timer !== undefined) KyiMonitoringElement.timers.clear(this.#timer);
     this.#timer = undefined;
   }
 
@@ -210,7 +240,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
     if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return; // resumes on visibilitychange
     const floor = (this.constructor as typeof KyiMonitoringElement).minRefreshSeconds;
     const delay = Math.max(Math.max(floor, seconds) * 1000, this.#nextDelayMs);
-    this.#timer = setTimeout(() => {
+    this.#timer = KyiMonitoringElement.timers.set(() => {
       this.#timer = undefined;
       this.startLoad(this._status === 'ready' || this._status === 'error' ? 'poll' : 'full');
     }, delay);

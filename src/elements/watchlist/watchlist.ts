@@ -393,10 +393,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
             >`
           : nothing}
       </header>
-      ${this._status === 'loading' && !data
-        ? html`<p class="muted">${this.t('watchlist.loading')}</p>`
-        : nothing}
-      ${this._status === 'error' && this._problem ? this.renderProblem(this._problem, this.t('watchlist.error.load')) : nothing}
+      ${this.renderStatus({ loading: this.t('watchlist.loading'), error: () => this.t('watchlist.error.load') }, !!data)}
       ${data ? this.#renderAdd() : nothing}
       ${this.#renderOrphanProblem()}
       <p class="visually-hidden" role="status">${this._notice ?? ''}</p>

@@ -4,7 +4,7 @@
  * change: the three monitoring test files may run at the same time as each other.
  */
 import { expect } from '@open-wc/testing';
-import type { KyiMonitoringElement } from '../../../src/elements/shared/monitoring-element.js';
+import { KyiMonitoringElement, type PollTimers } from '../../../src/elements/shared/monitoring-element.js';
 import { sandboxControl } from './display.js';
 
 export interface ExplorerSnapshot {
@@ -105,4 +105,34 @@ export async function expectLoadingThenReady(tag: string, loadingText: string): 
   } finally {
     el.remove();
   }
+}
+
+/**
+ * Poll timers the test steps by hand, installed on `KyiMonitoringElement.timers` until
+ * `restore()`: a test says "the interval passed" instead of sleeping through it.
+ */
+export function manualPollTimers(): { readonly delays: number[]; fire(): number; restore(): void } {
+  const pending = new Map<number, { run: () => void; ms: number }>();
+  let nextId = 1;
+  const timers: PollTimers = {
+    set(run, ms) {
+      pending.set(nextId, { run, ms });
+      return nextId++;
+    },
+    clear: (handle) => void pending.delete(handle as number),
+  };
+  const original = KyiMonitoringElement.timers;
+  KyiMonitoringElement.timers = timers;
+  return {
+    get delays() {
+      return [...pending.values()].map((p) => p.ms);
+    },
+    fire() {
+      const due = [...pending.values()];
+      pending.clear();
+      for (const p of due) p.run();
+      return due.length;
+    },
+    restore: () => void (KyiMonitoringElement.timers = original),
+  };
 }
