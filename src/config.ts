@@ -182,7 +182,7 @@ function baseConfig(): KyiConfig {
   baseVersion = version;
   return (base = {
     proxyUrl,
-    badgeBaseUrl: trimSlash(explicit.badgeBaseUrl ?? meta('badgeBaseUrl') ?? ''),
+    badgeBaseUrl: anchored(trimSlash(explicit.badgeBaseUrl ?? meta('badgeBaseUrl') ?? '')),
     tokenEndpoint: anchored(explicit.tokenEndpoint ?? meta('tokenEndpoint') ?? `${proxyUrl}/token`),
     widgetUrl: trimSlash(explicit.widgetUrl ?? meta('widgetUrl') ?? ''),
     locale: explicit.locale ?? meta('locale'),
@@ -200,7 +200,7 @@ function baseConfig(): KyiConfig {
  * own address instead.
  */
 function anchored(url: string): string {
-  if (typeof document === 'undefined' || typeof location === 'undefined' || URL.canParse(url)) return url;
+  if (!url || typeof document === 'undefined' || typeof location === 'undefined' || URL.canParse(url)) return url;
   return new URL(url, document.baseURI).origin === location.origin ? url : new URL(url, location.href).href;
 }
 

@@ -124,8 +124,10 @@ describe('a page with hostile user content', () => {
     expect(await evilLog('/c')).to.deep.equal([]);
   });
 
-  it('a <base href> posted into the body does not move the configured proxy or token endpoint', async () => {
+  it('a <base href> posted into the body does not move the configured proxy, token endpoint or badge base', async () => {
+    configure({ badgeBaseUrl: '/badges' });
     postUserContent(`<base href="${evil}/g/">`);
+    expect(new URL(getConfig().badgeBaseUrl, document.baseURI).origin).to.equal(location.origin);
     expect(document.baseURI).to.equal(`${evil}/g/`);
     expect(new URL(getConfig().proxyUrl, document.baseURI).origin).to.equal(location.origin);
     expect(new URL(getConfig().tokenEndpoint, document.baseURI).origin).to.equal(location.origin);
