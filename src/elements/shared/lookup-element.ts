@@ -36,7 +36,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     _problem: { state: true, attribute: false },
   };
 
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
   declare proxyUrl: string | undefined;
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   declare theme: string;

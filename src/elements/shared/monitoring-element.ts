@@ -66,7 +66,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
   /** @internal The timers polling is scheduled on (tests replace them). */
   static timers: PollTimers = browserTimers;
 
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
   declare proxyUrl: string | undefined;
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   declare refreshInterval: number;
