@@ -12,9 +12,8 @@
  * Nothing here touches the DOM.
  */
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
-import { IMPACT_ORDER, MATERIALITIES, WATCH_STATES } from '../contract/enums.js';
 import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/queries.js';
-import { any, count, flag, listOf, oneOf, shape, shapeOf, text, type Reader } from './shape.js';
+import { any, count, flag, listOf, shape, shapeOf, text, type Reader } from './shape.js';
 
 /** A failed Explorer call from the browser. */
 export class ExplorerRequestError extends Error {
@@ -48,7 +47,7 @@ const assetSummary = (value: unknown) =>
   shape(value, { id: text, name: text, symbol: text, issuerName: text, chain: text, contractAddress: text }) ?? {};
 const watchlistItem = withId({
   asset: assetSummary,
-  state: oneOf(WATCH_STATES),
+  state: text, // a state the contract does not list is kept (shown as "other")
   stateReason: text,
   intakeStatus: text,
   monitoringEnabled: flag,
@@ -61,7 +60,7 @@ const change = withId({
   detectedAt: text,
   title: text,
   detail: text,
-  materiality: oneOf(MATERIALITIES),
+  materiality: text, // unknown values kept (shown as "other")
   sourceUrl: text,
   priorSourceUrl: text,
   href: text,
@@ -70,8 +69,8 @@ const change = withId({
   lowSignal: flag,
   impact: text,
   explanation: shapeOf({ headline: text, what: text, whyItMatters: text, impact: text, field: shapeOf({ label: text }), previous: labelled, current: labelled }),
-  direction: oneOf(IMPACT_ORDER),
-  impactAssessment: shapeOf({ direction: oneOf(IMPACT_ORDER), whatThisMeansForHolders: text }),
+  direction: text,
+  impactAssessment: shapeOf({ direction: text, whatThisMeansForHolders: text }),
 });
 const notification = (value: unknown) => {
   const item = withId({ kind: text, title: text, body: text, href: text, assetName: text, headline: text, impact: text, changeHref: text, createdAt: text, readAt: text })(value);

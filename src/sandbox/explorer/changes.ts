@@ -142,6 +142,9 @@ export type ChangesResult =
   | { ok: true; body: ChangesEnvelope; advanceSeenAt: boolean }
   | { ok: false; param: string; message: string };
 
+/** Longest `days` window the sandbox answers (the live service's maximum is not shown). */
+export const SANDBOX_DAYS_MAX = 365;
+
 /** A row is new when it is confirmed, not low-signal and detected after the seen marker (4.2). */
 export function isNewChange(r: ChangeRecord, seenAt: number): boolean {
   return r.body.confirmed && !r.body.lowSignal && r.at > seenAt;
@@ -157,6 +160,10 @@ export function readChanges(log: ChangeLog, read: ChangesRead): ChangesResult {
   const { query, now, seenAt } = read;
   if (query.category !== undefined && !(CHANGE_CATEGORIES as readonly string[]).includes(query.category)) {
     return { ok: false, param: 'category', message: `unknown category ${query.category}; allowed: ${CHANGE_CATEGORIES.join(', ')}` };
+  }
+  // The contract shows no maximum; the sandbox keeps one so clients see the service answer for it.
+  if (query.days !== undefined && query.days > SANDBOX_DAYS_MAX) {
+    return { ok: false, param: 'days', message: `days must be at most ${SANDBOX_DAYS_MAX}` };
   }
   const days = query.days ?? LIMITS.monitoringDefaultDays;
   const since = now - days * DAY;

@@ -6,11 +6,12 @@
  * `api_key_not_permitted`) → scope (403 `api_key_scope_missing`) → the route itself.
  */
 import {
-  checkNote,
   isUuid,
   parseMonitoringChangesQuery,
   parseNotificationsQuery,
   parseTokenomicsQuery,
+  parseWatchlistAddBody,
+  parseWatchlistPatchBody,
   type ExplorerScope,
 } from '../../contract/index.js';
 import type { RouteId } from '../routes.js';
@@ -181,14 +182,11 @@ function listWatchlist({ state, url, key, reply }: Call): Response {
 }
 
 async function addToWatchlist({ state, request, key, reply, now }: Call): Promise<Response> {
-  const body = await readJsonObject(request);
-  if (!body) return reply.error('invalid_parameter', 'body must be a JSON object { "assetId": "<uuid>" }');
-  const extra = Object.keys(body).find((k) => k !== 'assetId');
-  if (extra) return reply.error('invalid_parameter', `unknown body field ${extra}; allowed: assetId`);
-  if (!isUuid(body['assetId'])) return reply.error('invalid_parameter', 'assetId must be a registry asset id (UUID)');
-  const asset = state.asset(body['assetId']);
+  const body = parseWatchlistAddBody(await readJsonObject(request));
+  if (!body.ok) return reply.error('invalid_parameter', body.message);
+  const asset = state.asset(body.value.assetId);
   if (!asset || !coversAsset(key, asset.summary.id)) {
-    return reply.error('not_found', `Asset ${body['assetId']} is not in the public registry`);
+    return reply.error('not_found', `Asset ${body.value.assetId} is not in the public registry`);
   }
   const result = state.watchlist.add(asset, now);
   if (result.status === 'full') {
@@ -205,24 +203,10 @@ function ownItem(state: ExplorerState, key: ExplorerKey, id: string) {
 async function updateWatchItem({ state, request, key, reply, params }: Call): Promise<Response> {
   const entry = ownItem(state, key, params[0]!);
   if (!entry) return reply.error('not_found', `Watchlist item ${params[0]} not found`);
-  const body = await readJsonObject(request);
-  if (!body) return reply.error('invalid_parameter', 'body must be a JSON object with monitoringEnabled and/or note');
-  const extra = Object.keys(body).find((k) => k !== 'monitoringEnabled' && k !== 'note');
-  if (extra) return reply.error('invalid_parameter', `unknown body field ${extra}; allowed: monitoringEnabled, note`);
-  if (!('monitoringEnabled' in body) && !('note' in body)) {
-    return reply.error('invalid_parameter', 'send monitoringEnabled and/or note');
-  }
-  if ('monitoringEnabled' in body && typeof body['monitoringEnabled'] !== 'boolean') {
-    return reply.error('invalid_parameter', 'monitoringEnabled must be true or false');
-  }
-  let note = entry.note;
-  if ('note' in body) {
-    const checked = checkNote(body['note']);
-    if (!checked.ok) return reply.error('invalid_parameter', checked.message);
-    note = checked.value;
-  }
-  if (typeof body['monitoringEnabled'] === 'boolean') entry.monitoringEnabled = body['monitoringEnabled'];
-  entry.note = note;
+  const body = parseWatchlistPatchBody(await readJsonObject(request));
+  if (!body.ok) return reply.error('invalid_parameter', body.message);
+  if (body.value.monitoringEnabled !== undefined) entry.monitoringEnabled = body.value.monitoringEnabled;
+  if (body.value.note !== undefined) entry.note = body.value.note;
   return reply.ok(watchItemJson(entry));
 }
 
