@@ -219,6 +219,25 @@ export function fetchNotifications(options: ExplorerCallOptions, query: { unread
   return call(options, '/explorer/me/notifications', { query: params }, readers.notifications);
 }
 
+/**
+ * Merges a fresh read of a window into the rows shown, by `id`: rows not shown yet are
+ * `added`, rows whose content changed (confirmed or assessed later) are `replaced`, the rest
+ * stay as they are. `rows` is `current` itself when nothing changed.
+ */
+export function mergeById<T extends { id: string }>(current: T[], incoming: readonly T[]): { rows: T[]; added: T[]; replaced: T[] } {
+  const byId = new Map(current.map((row) => [row.id, row]));
+  const added: T[] = [];
+  const replaced: T[] = [];
+  for (const row of incoming) {
+    const shown = byId.get(row.id);
+    if (shown === undefined) added.push(row);
+    else if (JSON.stringify(shown) !== JSON.stringify(row)) replaced.push(row);
+    else continue;
+    byId.set(row.id, row);
+  }
+  return { rows: added.length + replaced.length === 0 ? current : [...byId.values()], added, replaced };
+}
+
 /** Whether `url` may become a link: absolute http(s) only (no `javascript:`, `data:`…). */
 export function safeHttpUrl(url: unknown): string | undefined {
   if (typeof url !== 'string' || !url) return undefined;

@@ -4,9 +4,13 @@
  *
  * GET  /state                 clock, switches, keys, registry, watchlist, feed head
  * POST /clock                 { advanceMs }                     moves the Explorer clock
- * POST /settings              { siteGateOpen?, tokenomicsFeedEnabled?, envelope?,
+ * POST /settings              { siteGateOpen?, tokenomicsFeedEnabled?, tokenomicsPageTokens?, tokenomicsHasMore?, envelope?,
  *                               rateLimitPerMinute?, rateLimitBurst?, watchlistCap? }
- * POST /changes               { watchlistItemId, template?, confirmed? }  detects a change now
+ * POST /changes               { watchlistItemId, template?, confirmed?, patch?, notificationPatch? }
+ *                                                               detects a change now (patches: fields merged
+ *                                                               into the wire bodies as they are, e.g. an
+ *                                                               unknown direction or a wrong-shaped row)
+ * POST /changes/update        { id, patch }                     changes a row in place (confirmed later…)
  * POST /tokenomics            { assetId?, id?, field?, current?, count? }  appends revisions
  * POST /notifications/read    { ids? }                          marks read (the service's own UI)
  * POST /reset                                                   reseeds everything
@@ -49,10 +53,18 @@ export async function handleExplorerControl(state: ExplorerState, request: Reque
         const template = body['template'];
         if (template !== undefined && typeof template !== 'number' && typeof template !== 'string')
           return bad('template must be a template position or a category / field name');
-        const detected = state.detectChange(id, { template, confirmed: body['confirmed'] !== false });
+        const patches = { patch: objectField(body, 'patch'), notificationPatch: objectField(body, 'notificationPatch') };
+        const detected = state.detectChange(id, { template, confirmed: body['confirmed'] !== false, ...patches });
         return detected
           ? json({ change: detected.change.body, notification: detected.notification?.body ?? null }, 201)
           : json({ change: null, notification: null, reason: 'the item is paused or not ready' });
+      }
+      case 'POST /changes/update': {
+        const id = body['id'];
+        const patch = objectField(body, 'patch');
+        if (typeof id !== 'string' || !patch) return bad('send { id, patch } with a change id and an object of fields');
+        const updated = state.updateChange(id, patch);
+        return updated ? json({ change: updated.body }) : json({ code: 'not_found', message: `No change ${id}` }, 404);
       }
       case 'POST /tokenomics': {
         const count = body['count'] ?? 1;
@@ -75,6 +87,13 @@ export async function handleExplorerControl(state: ExplorerState, request: Reque
   }
 }
 
+function objectField(body: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
+  const v = body[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new TypeError(`${name} must be an object of fields`);
+  return v as Record<string, unknown>;
+}
+
 function applySettings(state: ExplorerState, body: Record<string, unknown>): void {
   const flag = (name: string): boolean | undefined => {
     const v = body[name];
@@ -88,6 +107,8 @@ function applySettings(state: ExplorerState, body: Record<string, unknown>): voi
   };
   const gate = flag('siteGateOpen');
   const feed = flag('tokenomicsFeedEnabled');
+  const pageTokens = flag('tokenomicsPageTokens');
+  const hasMore = flag('tokenomicsHasMore');
   const envelope = flag('envelope');
   const perMinute = num('rateLimitPerMinute');
   const burst = num('rateLimitBurst');
@@ -96,6 +117,8 @@ function applySettings(state: ExplorerState, body: Record<string, unknown>): voi
   if (cap !== undefined) state.setWatchlistCap(cap);
   if (gate !== undefined) state.siteGateOpen = gate;
   if (feed !== undefined) state.tokenomicsFeedEnabled = feed;
+  if (pageTokens !== undefined) state.tokenomicsPageTokens = pageTokens;
+  if (hasMore !== undefined) state.tokenomicsHasMore = hasMore;
   if (envelope !== undefined) state.envelope = envelope;
 }
 
@@ -105,6 +128,8 @@ function snapshot(state: ExplorerState) {
     clockOffsetMs: state.clockOffsetMs,
     siteGateOpen: state.siteGateOpen,
     tokenomicsFeedEnabled: state.tokenomicsFeedEnabled,
+    tokenomicsPageTokens: state.tokenomicsPageTokens,
+    tokenomicsHasMore: state.tokenomicsHasMore,
     envelope: state.envelope,
     rateLimit: state.rateLimiter.settings,
     watchlistCap: state.watchlist.cap,

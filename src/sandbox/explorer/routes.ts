@@ -166,7 +166,9 @@ function tokenomicsPage(state: ExplorerState, url: URL, key: ExplorerKey, reply:
   if (!q.ok) return reply.error(q.code, q.message);
   const page = state.tokenomics.read(q.value, { assetId, scope: key.assets, scopeName: key.assets ? key.name : '*' });
   if (!page.ok) return reply.error(page.code, page.message);
-  return reply.ok(page.body);
+  // Deployment switches (see `ExplorerState`): paging by number only, and a body without `hasMore`.
+  const { nextPage, hasMore, ...rest } = page.body;
+  return reply.ok({ ...rest, ...(state.tokenomicsHasMore ? { hasMore } : {}), ...(state.tokenomicsPageTokens ? { nextPage } : {}) });
 }
 
 function rejectQuery(url: URL, reply: Reply): Response | null {
