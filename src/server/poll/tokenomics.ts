@@ -142,12 +142,12 @@ function pageToken(page: TokenomicsPage): string | null {
 /**
  * The page after `page` in a backfill: the body's own token when it carries one, else the
  * next page number while `hasMore` says so (or, when `hasMore` is not sent, while pages come
- * back non-empty); `null` at the end.
+ * back full: a short page is the last); `null` at the end.
  */
-function nextBackfillPage(current: string, page: TokenomicsPage): string | null {
+function nextBackfillPage(current: string, page: TokenomicsPage, limit: number): string | null {
   const token = pageToken(page);
   if (token) return token;
-  const more = page.hasMore ?? page.items.length > 0;
+  const more = page.hasMore ?? page.items.length >= limit;
   if (!more) return null;
   if (!/^\d+$/.test(current)) {
     throw new TokenomicsPollError(
@@ -215,7 +215,7 @@ class Poller {
     if (this.#state.backfill?.done) return 'done';
     const current = this.#state.backfill?.page ?? '1';
     const result = await this.#read({ page: current });
-    const next = nextBackfillPage(current, result);
+    const next = nextBackfillPage(current, result, this.#o.limit);
     const done = next === null;
     // The last history page's cursor is where live polling starts, unless polling already has one.
     const cursor = done ? (this.#state.cursor ?? result.nextCursor ?? null) : this.#state.cursor;
