@@ -4,7 +4,7 @@
  * waited out with bounded exponential backoff, truncated windows are narrowed, the backfill
  * pages by number, and `invalid_cursor` has a recovery option.
  */
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { revisionKey } from '../../src/contract/index.js';
 import {
@@ -15,24 +15,18 @@ import {
   runMonitoringSweeps,
   runNotificationPolls,
   sweepMonitoring,
+  type PollTokenomicsOptions,
 } from '../../src/server/poll/index.js';
 import { MemoryStore } from '../../src/server/store/index.js';
 import { ExplorerApiError } from '../../src/server/explorer-client.js';
 import type { Clock } from '../../src/server/token-bucket.js';
-import { drive, startVirtualSandbox, untilIdle, type VirtualSandbox } from './helpers/explorer-sandbox.js';
+import { drive, suiteSandbox, untilIdle } from './helpers/explorer-sandbox.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('poll loops against the sandbox', () => {
-  let v: VirtualSandbox;
-  before(async () => {
-    v = await startVirtualSandbox();
-  });
-  after(async () => {
-    await v.close();
-  });
-  beforeEach(() => v.sandbox.reset());
+  const v = suiteSandbox();
 
   const explorer = () => v.sandbox.state.explorer;
   const readyItem = () => explorer().watchlist.list().find((e) => e.state === 'ready' && e.monitoringEnabled)!;
@@ -126,8 +120,8 @@ describe('poll loops against the sandbox', () => {
     assert.equal(new Set(delivered).size, delivered.length);
   });
 
-  it('the tokenomics poller rides out a closed site gate instead of stopping', async () => {
-    explorer().siteGateOpen = false;
+  /** Runs `pollTokenomics` until `count` pairs arrived; `onError(codes)` sees the codes so far. */
+  async function runTokenomics(options: Partial<PollTokenomicsOptions>, count: number, onError: (codes: string[]) => void = () => {}) {
     const errors: string[] = [];
     const keys: string[] = [];
     const failure = await runUntil(
@@ -137,41 +131,33 @@ describe('poll loops against the sandbox', () => {
           store: new MemoryStore(),
           clock: v.clock,
           signal,
-          onError: (e) => {
-            errors.push(e.code);
-            if (errors.length === 3) explorer().siteGateOpen = true;
-          },
+          onError: (e) => (errors.push(e.code), onError(errors)),
           onRevisions: (revisions) => void keys.push(...revisions.map(revisionKey)),
+          ...options,
         }),
-      () => keys.length === 260,
+      () => keys.length === count,
     );
-    assert.equal(failure, undefined);
-    assert.deepEqual(errors, ['site_gate_required', 'site_gate_required', 'site_gate_required']);
-    assert.deepEqual(keys, explorer().tokenomics.all().map(revisionKey));
+    return { errors, keys, failure };
+  }
+
+  it('the tokenomics poller rides out a closed site gate instead of stopping', async () => {
+    explorer().siteGateOpen = false;
+    const run = await runTokenomics({}, 260, (codes) => {
+      if (codes.length === 3) explorer().siteGateOpen = true;
+    });
+    assert.equal(run.failure, undefined);
+    assert.deepEqual(run.errors, ['site_gate_required', 'site_gate_required', 'site_gate_required']);
+    assert.deepEqual(run.keys, explorer().tokenomics.all().map(revisionKey));
   });
 
   it("recovers from invalid_cursor with { onInvalidCursor: 'reset' }, delivering nothing twice", async () => {
     const store = new MemoryStore();
     const all = explorer().tokenomics.all().map(revisionKey);
     await store.set('tokenomics', { version: 1, cursor: 'tfc1_zz_forged', seen: all.slice(0, 10), pending: [], backfill: null });
-    const errors: string[] = [];
-    const keys: string[] = [];
-    const failure = await runUntil(
-      (signal) =>
-        pollTokenomics({
-          client: v.client(),
-          store,
-          clock: v.clock,
-          signal,
-          onInvalidCursor: 'reset',
-          onError: (e) => errors.push(e.code),
-          onRevisions: (revisions) => void keys.push(...revisions.map(revisionKey)),
-        }),
-      () => keys.length === 250,
-    );
-    assert.equal(failure, undefined);
-    assert.deepEqual(errors, ['invalid_cursor']);
-    assert.deepEqual(keys, all.slice(10));
+    const run = await runTokenomics({ store, onInvalidCursor: 'reset' }, 250);
+    assert.equal(run.failure, undefined);
+    assert.deepEqual(run.errors, ['invalid_cursor']);
+    assert.deepEqual(run.keys, all.slice(10));
     assert.match((await readTokenomicsState(store)).cursor ?? '', /^tfc1_/);
   });
 

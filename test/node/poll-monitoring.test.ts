@@ -1,8 +1,8 @@
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { groupNotifications, pollNotifications, sweepDays, sweepMonitoring } from '../../src/server/poll/index.js';
 import { MemoryStore } from '../../src/server/store/index.js';
-import { startVirtualSandbox, type VirtualSandbox } from './helpers/explorer-sandbox.js';
+import { suiteSandbox } from './helpers/explorer-sandbox.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -19,14 +19,7 @@ describe('sweepDays', () => {
 });
 
 describe('sweepMonitoring and pollNotifications against the sandbox', () => {
-  let v: VirtualSandbox;
-  before(async () => {
-    v = await startVirtualSandbox();
-  });
-  after(async () => {
-    await v.close();
-  });
-  beforeEach(() => v.sandbox.reset());
+  const v = suiteSandbox();
 
   const changePaths = () => v.sandbox.stats.requests.filter((r) => r.route === 'explorer:changes').map((r) => r.path);
 
