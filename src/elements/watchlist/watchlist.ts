@@ -1,8 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { WatchlistItem, WatchlistResponse } from '../../contract/index.js';
-import { checkNote, noteLength } from '../../contract/bodies.js';
+import { checkNote, noteLength, parseWatchlistAddBody } from '../../contract/bodies.js';
 import { WATCH_STATES } from '../../contract/enums.js';
-import { isUuid } from '../../contract/identifiers.js';
 import { LIMITS } from '../../contract/limits.js';
 import {
   addWatchlistItem,
@@ -180,7 +179,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
   async #add(event: Event): Promise<void> {
     event.preventDefault();
     const assetId = this._addValue.trim();
-    if (!isUuid(assetId)) {
+    if (!parseWatchlistAddBody({ assetId }).ok) {
       this._action = {
         target: 'add',
         busy: false,
