@@ -125,6 +125,8 @@ describe('monitoring through the server piece', () => {
     assert.equal(days.status, 400);
     assert.match(((await days.json()) as { message: string }).message, /days must be at most 365/);
     assert.match(v.sandbox.stats.requests.at(-1)!.path, /days=400/, 'forwarded: the service answered');
+    await fetch(`${m.base}/assets?page_size=101`);
+    assert.equal(v.sandbox.stats.requests.at(-1)!.path, '/assets?page_size=101', 'page_size too: the service answers');
     const ids = Array.from({ length: 26 }, (_, i) => `4f1d2c3b-1111-4222-8333-${String(i).padStart(12, '0')}`);
     const before = v.sandbox.stats.requests.length;
     const items = await fetch(`${m.base}/explorer/me/monitoring/changes?item=${ids.join(',')}`);
