@@ -5,14 +5,17 @@
  * as it came — the elements show it as "other". Query parameters stay strict (`queries.ts`).
  */
 import * as z from 'zod/mini';
-import type { Direction, Materiality, NotificationKind, WatchState } from './enums.js';
+import { IMPACT_ORDER, MATERIALITIES, NOTIFICATION_KINDS, WATCH_STATES } from './enums.js';
 import { ContractError, checkContract } from './parse.js';
 
 const text = z.nullish(z.string());
 const flag = z.nullish(z.boolean());
 
-/** A string enum read from a body: one of the listed values, or any other string kept as sent. */
-const openEnum = <T extends string>() => z.custom<T | (string & {})>((value) => typeof value === 'string');
+/** A string enum read from a body: one of `known`, or any other string kept as sent. */
+const openEnum = <T extends string>(known: readonly T[]) =>
+  z.string().check(z.meta({ description: `Known values: ${known.join(', ')}; others may come and are kept.` })) as unknown as z.ZodMiniType<
+    T | (string & {})
+  >;
 
 /** Asset summary embedded in Explorer resources (2.3). */
 export const assetSummarySchema = z.looseObject({
@@ -30,7 +33,7 @@ export type AssetSummary = z.infer<typeof assetSummarySchema>;
 export const watchlistItemSchema = z.looseObject({
   id: z.string(),
   asset: assetSummarySchema,
-  state: openEnum<WatchState>(),
+  state: openEnum(WATCH_STATES),
   stateReason: text,
   intakeStatus: text,
   monitoringEnabled: z.boolean(),
@@ -68,7 +71,7 @@ const evidenceSide = z.nullish(z.looseObject({ quote: text, artifactId: text, ob
 /** `impactAssessment` of a monitoring change (2.5). */
 export const impactAssessmentSchema = z.looseObject({
   id: text,
-  direction: z.nullish(openEnum<Direction>()),
+  direction: z.nullish(openEnum(IMPACT_ORDER)),
   status: text,
   disposition: text,
   dimensions: z.nullish(z.array(z.looseObject({ kind: text, direction: text }))),
@@ -96,7 +99,7 @@ export const changeSchema = z.looseObject({
   detectedAt: z.string(),
   title: text,
   detail: text,
-  materiality: z.nullish(openEnum<Materiality>()),
+  materiality: z.nullish(openEnum(MATERIALITIES)),
   sourceUrl: text,
   href: text,
   isNew: flag,
@@ -112,7 +115,7 @@ export const changeSchema = z.looseObject({
   lowSignal: flag,
   impact: text,
   explanation: z.nullish(explanationSchema),
-  direction: z.nullish(openEnum<Direction>()),
+  direction: z.nullish(openEnum(IMPACT_ORDER)),
   disposition: text,
   impactAssessment: z.nullish(impactAssessmentSchema),
 });
@@ -130,7 +133,7 @@ export type ChangesEnvelope = z.infer<typeof changesEnvelopeSchema>;
 /** A notification (2.6); `kind` is one of part 6. */
 export const notificationSchema = z.looseObject({
   id: z.string(),
-  kind: openEnum<NotificationKind>(),
+  kind: openEnum(NOTIFICATION_KINDS),
   title: text,
   body: text,
   href: text,

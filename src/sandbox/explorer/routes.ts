@@ -6,7 +6,10 @@
  * `api_key_not_permitted`) → scope (403 `api_key_scope_missing`) → the route itself.
  */
 import {
+  changeSchema,
+  checkContract,
   isUuid,
+  notificationSchema,
   parseMonitoringChangesQuery,
   parseNotificationsQuery,
   parseTokenomicsQuery,
@@ -231,11 +234,20 @@ function listChanges({ state, url, key, reply, now }: Call): Response {
   const result = readChanges(state.changes, { now, seenAt: state.seenAt, itemIds, query: q.value });
   if (!result.ok) return reply.error('invalid_parameter', result.message);
   if (result.advanceSeenAt) state.seenAt = now;
-  return reply.ok(result.body);
+  return reply.ok(result.body, 200, oddRows(result.body.items, changeSchema));
+}
+
+/**
+ * Marks a list answer holding a row a test patched out of the contract's shape
+ * (`POST /__sandbox/explorer/changes { patch }`), as the fault injection marks its cut bodies.
+ */
+function oddRows(rows: readonly unknown[], schema: Parameters<typeof checkContract>[0]): HeadersInit {
+  return rows.every((row) => checkContract(schema, row).ok) ? {} : { 'x-kyi-sandbox-fault': 'malformed' };
 }
 
 function listNotifications({ state, url, key, reply, now }: Call): Response {
   const q = parseNotificationsQuery(url.searchParams);
   if (!q.ok) return reply.error(q.code, q.message);
-  return reply.ok(state.inbox.read({ unread: q.value.unread, now, visible: (assetId) => coversAsset(key, assetId) }));
+  const inbox = state.inbox.read({ unread: q.value.unread, now, visible: (assetId) => coversAsset(key, assetId) });
+  return reply.ok(inbox, 200, oddRows(inbox.items, notificationSchema));
 }
