@@ -47,25 +47,10 @@ export async function handleExplorerControl(state: ExplorerState, request: Reque
       case 'POST /settings':
         applySettings(state, body);
         return json(snapshot(state));
-      case 'POST /changes': {
-        const id = body['watchlistItemId'];
-        if (typeof id !== 'string') return bad('watchlistItemId must be a watchlist item id');
-        const template = body['template'];
-        if (template !== undefined && typeof template !== 'number' && typeof template !== 'string')
-          return bad('template must be a template position or a category / field name');
-        const patches = { patch: objectField(body, 'patch'), notificationPatch: objectField(body, 'notificationPatch') };
-        const detected = state.detectChange(id, { template, confirmed: body['confirmed'] !== false, ...patches });
-        return detected
-          ? json({ change: detected.change.body, notification: detected.notification?.body ?? null }, 201)
-          : json({ change: null, notification: null, reason: 'the item is paused or not ready' });
-      }
-      case 'POST /changes/update': {
-        const id = body['id'];
-        const patch = objectField(body, 'patch');
-        if (typeof id !== 'string' || !patch) return bad('send { id, patch } with a change id and an object of fields');
-        const updated = state.updateChange(id, patch);
-        return updated ? json({ change: updated.body }) : json({ code: 'not_found', message: `No change ${id}` }, 404);
-      }
+      case 'POST /changes':
+        return detect(state, body);
+      case 'POST /changes/update':
+        return updateChange(state, body);
       case 'POST /tokenomics': {
         const count = body['count'] ?? 1;
         if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000)
@@ -85,6 +70,29 @@ export async function handleExplorerControl(state: ExplorerState, request: Reque
   } catch (error) {
     return bad(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** `POST /changes`: detects a change now, its wire bodies patched as asked. */
+function detect(state: ExplorerState, body: Record<string, unknown>): Response {
+  const id = body['watchlistItemId'];
+  if (typeof id !== 'string') return bad('watchlistItemId must be a watchlist item id');
+  const template = body['template'];
+  if (template !== undefined && typeof template !== 'number' && typeof template !== 'string')
+    return bad('template must be a template position or a category / field name');
+  const patches = { patch: objectField(body, 'patch'), notificationPatch: objectField(body, 'notificationPatch') };
+  const detected = state.detectChange(id, { template, confirmed: body['confirmed'] !== false, ...patches });
+  return detected
+    ? json({ change: detected.change.body, notification: detected.notification?.body ?? null }, 201)
+    : json({ change: null, notification: null, reason: 'the item is paused or not ready' });
+}
+
+/** `POST /changes/update`: changes a detected row in place. */
+function updateChange(state: ExplorerState, body: Record<string, unknown>): Response {
+  const id = body['id'];
+  const patch = objectField(body, 'patch');
+  if (typeof id !== 'string' || !patch) return bad('send { id, patch } with a change id and an object of fields');
+  const updated = state.updateChange(id, patch);
+  return updated ? json({ change: updated.body }) : json({ code: 'not_found', message: `No change ${id}` }, 404);
 }
 
 function objectField(body: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
