@@ -123,7 +123,7 @@ type KyiWatchlistProps = {
 type KyiChangeFeedProps = {
   /** Only disclosure-field changes of this materiality: `material`, `clarification` or `editorial`; empty for all. */
   materiality?: KyiChangeFeed["materiality"];
-  /** Only confirmed changes after the last seen marker (`newOnly=true`). */
+  /** Only the rows the service marks new (`isNew`: confirmed, after the seen marker). Filters what is shown; the read is the same. */
   "new-only"?: KyiChangeFeed["newOnly"];
   /** Also list low-signal document revisions (`showAll=true`). */
   "show-all"?: KyiChangeFeed["showAll"];
