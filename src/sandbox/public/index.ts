@@ -1,11 +1,11 @@
 /** Route table of the sandbox Public API (spec 4.1, 5, 7.2). */
 import type { RecordContext } from '../data/records.js';
-import { nestError, unauthorized } from '../http.js';
+import { nestError } from '../http.js';
 import { publicFaultErrors, serveRoute, type ServeContext } from '../serve.js';
 import type { PublicState } from '../state.js';
 import type { RouteId } from '../routes.js';
 import { DEPRECATION, assetByAccountId, assetByChain, listAssets } from './assets.js';
-import { isAuthorized } from './auth.js';
+import { isAuthorized, unauthorized } from './auth.js';
 import { lookupTokens } from './tokens.js';
 
 export interface PublicApiContext extends ServeContext {
@@ -66,7 +66,7 @@ export async function handlePublicApi(ctx: PublicApiContext, request: Request, u
     route: m.route,
     request,
     errors: publicFaultErrors,
-    run: () => (isAuthorized(request, ctx.apiKey) ? m.answer(url) : unauthorized()),
+    run: () => (isAuthorized(request, ctx.apiKey) ? m.answer(url) : unauthorized(request)),
   });
   // The asset routes answer with `Deprecation: true` (field notes), whatever the status.
   if (m.asset) response.headers.set('deprecation', DEPRECATION.deprecation);
