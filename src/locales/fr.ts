@@ -104,7 +104,7 @@ export const fr: StringTable = {
     'error.signing_failed': 'Impossible de lancer la vérification. Veuillez réessayer.',
     'error.network': 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
     'error.widget_error': 'Le module de vérification a signalé une erreur : {message}',
-    'error.widget_timeout': 'Le module de vérification ne s’est pas chargé à temps. Veuillez réessayer.',
+    'error.widget_timeout': 'Le module de vérification ne s’est pas chargé à temps. Cause probable : ce site ({origin}) ne figure pas sur la liste des origines autorisées du module.',
     'error.invalid_attribute': 'Ce bouton de vérification n’est pas configuré correctement. {message}',
   },
   watchlist: {

@@ -1,39 +1,48 @@
 /**
  * Widget pages `GET /widget/{kyi|assets|wallets}?token=…&embed=true`, their static files,
  * and the simulated flow's submit call. Finishing the flow marks the chosen token verified
- * in sandbox state, so lookups and asset routes say verified afterwards.
+ * in sandbox state, so lookups and asset routes say verified afterwards; the `assets` and
+ * `wallets` pages list what the signed-in user verified. A page whose origin is not on the
+ * allow-list gets an empty frame (origins.ts).
  */
 import * as z from 'zod/mini';
-import { CHAINS } from '../data/chains.js';
 import { json } from '../http.js';
 import { serveRoute, type ServeContext } from '../serve.js';
 import type { PublicState } from '../state.js';
 import { ACCESS_TOKEN_ERRORS, verifyAccessToken } from './access-token.js';
 import {
   WIDGET_COMPLETE_PATH,
+  EMPTY_PAGE,
   WIDGET_CSP,
   WIDGET_PRODUCTS,
   WIDGET_SCRIPT_PATH,
   WIDGET_STYLE_PATH,
   renderErrorPage,
   renderFlowPage,
+  renderListPage,
   type WidgetProduct,
 } from './page.js';
+import { embeddingAllowed, frameAncestors } from './origins.js';
+import { signatureMethod, userAssetRows, userWalletRows } from './lists.js';
 import { WIDGET_SCRIPT, WIDGET_STYLE } from './static.js';
 
 export interface WidgetContext extends ServeContext {
   state: PublicState;
   /** Partner id → secret key. */
   partners: ReadonlyMap<string, string>;
+  /** Origins of the partner pages the widget may render in. */
+  widgetOrigins: ReadonlySet<string>;
 }
 
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': WIDGET_CSP,
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
+function pageHeaders(allowed: ReadonlySet<string>): HeadersInit {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': `${WIDGET_CSP}; ${frameAncestors(allowed)}`,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
+}
 
 const STATIC_HEADERS = { 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
 
@@ -43,9 +52,7 @@ const completeBody = z.object({
   product: z.optional(z.enum(Object.keys(WIDGET_PRODUCTS) as [WidgetProduct, ...WidgetProduct[]])),
 });
 
-function page(html: string, status: number): Response {
-  return new Response(html, { status, headers: PAGE_HEADERS });
-}
+
 
 function isProduct(value: string): value is WidgetProduct {
   return Object.hasOwn(WIDGET_PRODUCTS, value);
@@ -53,20 +60,28 @@ function isProduct(value: string): value is WidgetProduct {
 
 /** The verification method the sandbox records for each product. */
 function methodFor(product: WidgetProduct, chain: string): string {
-  if (product !== 'wallets') return 'admin_manual';
-  return CHAINS[chain]?.standard === 'spl' ? 'solana_offchain_v0' : 'eip191';
+  return product === 'wallets' ? signatureMethod(chain) : 'admin_manual';
+}
+
+function productPage(ctx: WidgetContext, product: WidgetProduct, userId: string, partnerId: string): string {
+  const state = ctx.state;
+  if (product === 'assets') return renderListPage(product, userId, partnerId, userAssetRows(state, userId));
+  if (product === 'wallets') return renderListPage(product, userId, partnerId, userWalletRows(state, userId));
+  return renderFlowPage(userId, partnerId, state.pendingTokens());
 }
 
 async function widgetPage(ctx: WidgetContext, request: Request, url: URL, product: WidgetProduct): Promise<Response> {
+  const page = (html: string, status: number) => new Response(html, { status, headers: pageHeaders(ctx.widgetOrigins) });
   return serveRoute(ctx, {
     route: 'widget',
     request,
     errors: (status, headers) => new Response(`Sandbox fault: ${status}`, { status, headers: { ...headers, 'content-type': 'text/plain' } }),
     run: async (fault) => {
+      if (!embeddingAllowed(request, url.origin, ctx.widgetOrigins)) return page(EMPTY_PAGE, 403);
       if (fault?.kind === 'token-expired') return page(renderErrorPage(product, ACCESS_TOKEN_ERRORS.expired), 401);
       const check = await verifyAccessToken(url.searchParams.get('token'), ctx.partners, ctx.now());
       if (!check.ok) return page(renderErrorPage(product, check.message), 401);
-      return page(renderFlowPage(product, check.userId, check.partnerId, ctx.state.pendingTokens()), 200);
+      return page(productPage(ctx, product, check.userId, check.partnerId), 200);
     },
   });
 }
