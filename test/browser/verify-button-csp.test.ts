@@ -81,6 +81,24 @@ describe('<kyi-verify-button> under a strict CSP', () => {
     expect((await flushViolations()).map((v) => `${v.effectiveDirective} ${v.blockedURI}`)).to.deep.equal([]);
   });
 
+  it('mode="modal": opens centred, loads the widget and closes with no violation', async () => {
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button mode="modal"></kyi-verify-button>`);
+    const ready = oneEvent(el, 'kyi-ready');
+    innerButton(el).click();
+    await ready;
+    const dialog = dialogOf(el)!;
+    expect(dialog.classList.contains('modal')).to.equal(true);
+    // The adopted modal styles apply: centred with equal margins, not a panel at the edge.
+    await Promise.all(dialog.getAnimations().map((a) => a.finished));
+    const r = dialog.getBoundingClientRect();
+    expect(Math.abs(r.left - (innerWidth - r.right))).to.be.lessThan(1);
+    expect(r.left).to.be.greaterThan(0);
+    const closed = oneEvent(el, 'kyi-close');
+    await sendKeys({ press: 'Escape' });
+    await closed;
+    expect((await flushViolations()).map((v) => `${v.effectiveDirective} ${v.blockedURI}`)).to.deep.equal([]);
+  });
+
   it('shows an error state with no violation', async () => {
     await signOut();
     const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
