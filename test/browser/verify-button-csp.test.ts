@@ -9,7 +9,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { configure, resetConfig } from '../../src/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
-import { dialogOf, innerButton, signIn, signOut, testEnv } from './helpers/verify-button.js';
+import { kyi } from '../../src/widget.js';
+import { dialogOf, innerButton, realToken, signIn, signOut, testEnv } from './helpers/verify-button.js';
 
 const violations: SecurityPolicyViolationEvent[] = [];
 
@@ -96,6 +97,28 @@ describe('<kyi-verify-button> under a strict CSP', () => {
     const closed = oneEvent(el, 'kyi-close');
     await sendKeys({ press: 'Escape' });
     await closed;
+    expect((await flushViolations()).map((v) => `${v.effectiveDirective} ${v.blockedURI}`)).to.deep.equal([]);
+  });
+
+  it('kyi() drop-in: opens, loads, closes with one onClose, no <style> injected and no violation', async () => {
+    const styles = document.querySelectorAll('style').length;
+    let closes = 0;
+    let ready!: () => void;
+    const loaded = new Promise<void>((r) => (ready = r));
+    const widget = kyi('modal', 'kyi', await realToken(), { onReady: () => ready(), onClose: () => closes++ });
+    await loaded;
+    const host = document.querySelector('[data-kyi-widget]')!;
+    const dialog = host.shadowRoot!.querySelector('dialog')!;
+    // Its adopted styles apply (a centred modal, not an unstyled dialog), with no <style> element anywhere.
+    expect(getComputedStyle(dialog).position).to.equal('fixed');
+    expect(getComputedStyle(dialog).display).to.equal('flex');
+    expect(document.querySelectorAll('style').length).to.equal(styles);
+    expect(host.shadowRoot!.querySelectorAll('style').length).to.equal(0);
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => closes === 1, 'onClose was not called');
+    widget.destroy();
+    expect(closes).to.equal(1);
+    expect(document.querySelector('[data-kyi-widget]')).to.equal(null);
     expect((await flushViolations()).map((v) => `${v.effectiveDirective} ${v.blockedURI}`)).to.deep.equal([]);
   });
 
