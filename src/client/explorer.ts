@@ -96,7 +96,8 @@ export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-async function call<T>(
+/** One JSON call to the server piece; the body read with `read` (`null`: none). Rejects with `ExplorerRequestError`. */
+export async function call<T>(
   options: ExplorerCallOptions,
   path: string,
   init: { method?: string; body?: unknown; query?: URLSearchParams },
