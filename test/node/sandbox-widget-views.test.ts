@@ -4,6 +4,9 @@
  * `assets` / `wallets` pages as list views of what the signed-in user verified.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { beforeEach, describe, test } from 'node:test';
 import { generateToken } from '../../src/server/generate-token.js';
 import { DEFAULT_WIDGET_ORIGINS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -95,6 +98,32 @@ describe('widget allow-list of partner page origins', () => {
       await assert.rejects(startSandbox({ port: 0, widgetOrigins: [bad] }), { message: new RegExp(`"${bad.replace(/[.*+?()[\]\\/]/g, '\\$&')}"`) });
     }
     assert.deepEqual([...sandbox().widgetOrigins], [PARTNER_PAGE]);
+  });
+});
+
+describe('npm run sandbox -- --widget-origin', () => {
+  test('adds partner page origins to the allow-list beside the demo page; a bad one stops it with a message naming it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--widget-origin', 'http://localhost:3000'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const [first] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+      const info = JSON.parse(first) as Sandbox['info'];
+      const token = await generateToken({ issuer: info.credentials.partnerId, secretKey: info.credentials.secretKey, userId: 'u' });
+      const page = (referer: string) => request(`${info.widgetUrl}/widget/kyi?token=${token}&embed=true`, { headers: { referer } });
+      assert.equal((await page('http://localhost:3000/')).status, 200);
+      assert.equal((await page('http://localhost:5173/')).status, 200);
+      assert.equal((await page('http://localhost:3001/')).status, 403);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    const bad = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--widget-origin=partner.example'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    bad.stderr!.on('data', (chunk) => (stderr += chunk));
+    const [code] = (await once(bad, 'exit')) as [number];
+    assert.equal(code, 1);
+    assert.match(stderr, /Widget origin "partner\.example" is not an http\(s\) origin/);
   });
 });
 
