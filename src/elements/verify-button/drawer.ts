@@ -1,7 +1,9 @@
 /**
- * The built-in verification drawer: a modal `<dialog>` inside the calling element's shadow
- * root, holding the vendor widget's iframe and speaking its postMessage protocol
- * (`kyi:ready`, `kyi:error` with a message payload, `kyi:close`).
+ * The built-in verification dialog: a modal `<dialog>` inside the caller's shadow root,
+ * holding the vendor widget's iframe and speaking its postMessage protocol (`kyi:ready`,
+ * `kyi:error` with a message payload, `kyi:close`). One component, two presentations: a
+ * drawer at the inline end (default) or a centred modal (`presentation: 'modal'`, styles in
+ * drawer.styles.ts); everything below holds for both. Used by `<kyi-verify-button>` and `kyi()`.
  *
  * What it does better than the vendor's client (field notes):
  * - a message counts only when it comes from the widget's exact origin AND from this
