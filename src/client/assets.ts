@@ -16,7 +16,7 @@ export interface AssetsPageResult {
 }
 
 export interface FetchAssetsPageOptions extends Partial<ExplorerCallOptions> {
-  /** Records per page (1–100); the service's default (20) when absent. */
+  /** Records per page, a whole number from 1; the service's default (20) when absent. */
   pageSize?: number;
   /** 1-based page number; 1 when absent. */
   pageNumber?: number;
