@@ -43,7 +43,7 @@ export interface SandboxOptions {
    */
   widgetOrigins?: readonly string[];
   /** Explorer settings passed to the Explorer part (seed, envelope, rate limit, watchlist cap). */
-  explorer?: Omit<ExplorerContext, 'now' | 'faults' | 'stats'>;
+  explorer?: Omit<ExplorerContext, 'now'>;
 }
 
 export interface SandboxState {
@@ -105,7 +105,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   const serveBase = { faults, stats, now, signal: lifetime.signal };
   // The Explorer API; the core logs and applies faults around it (app.ts).
-  const explorer = createExplorerApi({ ...opts.explorer, now, faults, stats });
+  const explorer = createExplorerApi({ ...opts.explorer, now });
 
   const sandbox: Sandbox = {
     info,

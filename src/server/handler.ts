@@ -67,7 +67,7 @@ interface Route {
   handle?: (ctx: Context, params: Record<string, string>) => Promise<Response> | Response;
 }
 
-/** Every route of issue 3, under the prefix. */
+/** Every route of the server piece, under the prefix. */
 const ROUTES: readonly Route[] = [
   { method: 'GET', path: 'capabilities', handle: (ctx) => jsonResponse(ctx.capabilities, 200, { 'cache-control': 'no-cache' }) },
   // Public API, forwarded with the raw key (spec 4.1); cached, ETag / 304

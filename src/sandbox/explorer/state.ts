@@ -17,9 +17,6 @@ import { INTAKE_DURATION_MS, WATCHLIST_CAP_MAX, Watchlist, type WatchEntry } fro
 export interface ExplorerContext {
   /** The sandbox clock, ms since the epoch. */
   now(): number;
-  /** A's fault registry and request log; the sandbox core applies them around `handle`. */
-  faults?: unknown;
-  stats?: unknown;
   /** Seed of the generated data (default 20250601). */
   seed?: number;
   /** Wrap every body as `{ data, meta: { request_id, fetched_at }, errors }` (field notes). */
