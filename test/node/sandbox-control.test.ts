@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { beforeEach, describe, test } from 'node:test';
 import { checkContract, explorerErrorSchema, publicApiErrorSchema } from '../../src/contract/index.js';
 import { SANDBOX_FIXTURES as F, startSandbox, type SandboxInfo } from '../../src/sandbox/index.js';
-import { publicGet, request, useSandbox } from './sandbox-helpers.js';
+import { publicGet, request, useSandbox } from './helpers/sandbox.js';
 
 const sandbox = useSandbox();
 beforeEach(() => sandbox().reset());

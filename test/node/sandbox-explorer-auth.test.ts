@@ -15,7 +15,7 @@ import {
   explorerErrorSchema,
 } from '../../src/contract/index.js';
 import { SESSION_ONLY_ROUTES, explorerRouteId } from '../../src/sandbox/explorer/index.js';
-import { KEYS, MINUTE, UNKNOWN_UUID, assertContract, assertError, ok, useExplorer } from './sandbox-explorer-helpers.js';
+import { KEYS, MINUTE, UNKNOWN_UUID, assertContract, assertError, ok, useExplorer } from './helpers/sandbox-explorer.js';
 
 const ex = useExplorer();
 

@@ -13,7 +13,7 @@ import {
   tokenLookupResultSchema,
 } from '../../src/contract/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/index.js';
-import { publicGet, request, useSandbox } from './sandbox-helpers.js';
+import { publicGet, request, useSandbox } from './helpers/sandbox.js';
 
 const sandbox = useSandbox();
 const UNAUTHORIZED = { message: 'Unauthorized', error: 'Unauthorized', statusCode: 401 };

@@ -8,7 +8,7 @@ import { beforeEach, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
 import { generateToken } from '../../src/server/generate-token.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/index.js';
-import { publicGet, request, useSandbox } from './sandbox-helpers.js';
+import { publicGet, request, useSandbox } from './helpers/sandbox.js';
 
 const sandbox = useSandbox();
 beforeEach(() => sandbox().reset());

@@ -15,7 +15,7 @@ import {
   watchlistResponseSchema,
 } from '../../src/contract/index.js';
 import type { ExplorerRouteInfo } from '../../src/server/index.js';
-import { mount, postJson, startFixtureSandbox, type Mounted } from './server-fixture.js';
+import { mount, postJson, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
 let m: Mounted;

@@ -14,7 +14,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { createKyiHandler, toNodeHandler, type KyiHandlerWithNode } from '../../src/server/index.js';
 import { SERVE_LOOKUP } from '../../src/server/prepared.js';
-import { PREFIX, defaultOptions, startFixtureSandbox } from './server-fixture.js';
+import { PREFIX, defaultOptions, startFixtureSandbox } from './helpers/server.js';
 
 let sandbox: Sandbox;
 before(async () => {
