@@ -104,7 +104,6 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const info = sandboxInfo(origin, credentials);
 
   const serveBase = { faults, stats, now, signal: lifetime.signal };
-  // The Explorer API; the core logs and applies faults around it (app.ts).
   const explorer = createExplorerApi({ ...opts.explorer, now });
 
   const sandbox: Sandbox = {

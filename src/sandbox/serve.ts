@@ -1,7 +1,8 @@
 /**
- * The wrapper every counted sandbox route goes through: log the request, then apply an
+ * The middleware every counted sandbox route goes through: log the request, then apply an
  * armed fault (error status, 429, slow reply, malformed body) around the real handler.
  */
+import type { MiddlewareHandler } from 'hono';
 import type { Fault, SandboxFaults } from './faults.js';
 import { delay, json, nestError } from './http.js';
 import type { RouteId } from './routes.js';
@@ -65,6 +66,33 @@ export async function serveRoute(ctx: ServeContext, { route, request, errors, ru
     case 'malformed':
       return truncate(await run());
   }
+}
+
+/** What the sandbox's routes share through the Hono context: the armed fault a handler acts on itself. */
+export interface SandboxEnv {
+  Variables: { fault?: Fault };
+}
+
+/**
+ * Middleware of a counted route (`serveRoute` around the rest of the chain). A handler reads
+ * a fault it acts on itself (`token-expired`) with `c.get('fault')`.
+ */
+export function counted(ctx: ServeContext, route: RouteId, errors: FaultErrors): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const response = await serveRoute(ctx, {
+      route,
+      request: c.req.raw,
+      errors,
+      run: async (fault) => {
+        c.set('fault', fault);
+        await next();
+        return c.res;
+      },
+    });
+    if (response === c.res) return;
+    c.res = undefined; // replaced, not merged with the handler's headers
+    c.res = response;
+  };
 }
 
 /** The same response with its body cut in half: JSON that no longer parses, an image that no longer decodes. */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, test } from 'node:test';
 import { KyiHttpError, allAssets, assetPages, type AssetPagesOptions } from '../../src/server/index.js';
-import { publicGet, useSandbox } from './sandbox-helpers.js';
+import { publicGet, useSandbox } from './helpers/sandbox.js';
 
 const sandbox = useSandbox();
 beforeEach(() => sandbox().reset());

@@ -12,7 +12,7 @@ import { ContractError } from '../../src/contract/index.js';
 import { fetchChanges, fetchNotifications, mergeById } from '../../src/client/explorer.js';
 import { ExplorerClient } from '../../src/server/explorer-client.js';
 import { sweepMonitoring } from '../../src/server/poll/index.js';
-import { mount, type Mounted } from './server-fixture.js';
+import { mount, type Mounted } from './helpers/server.js';
 import { startVirtualSandbox, type VirtualSandbox } from './helpers/explorer-sandbox.js';
 
 const MINUTE = 60_000;

@@ -12,7 +12,7 @@ import { generateToken } from '../../src/server/generate-token.js';
 import { DEFAULT_WIDGET_ORIGINS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { SEED_TOKENS } from '../../src/sandbox/data/tokens.js';
 import { renderListPage } from '../../src/sandbox/widget/page.js';
-import { request, useSandbox } from './sandbox-helpers.js';
+import { request, useSandbox } from './helpers/sandbox.js';
 
 const PARTNER_PAGE = 'https://partner.example';
 const sandbox = useSandbox({ widgetOrigins: [PARTNER_PAGE] });

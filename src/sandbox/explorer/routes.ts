@@ -35,9 +35,10 @@ interface Call {
   now: number;
 }
 
-interface RouteDef {
+export interface RouteDef {
   method: string;
-  pattern: RegExp;
+  /** Path after the `/explorer` prefix, parameters as `:name`. */
+  path: string;
   /** Route id for faults and stats; `null` for routes the sandbox does not count. */
   id: RouteId | null;
   /** `none`: no key (`/health`); `key`: a key with `scope`; `session`: not open to keys (5 rule 5). */
@@ -46,12 +47,7 @@ interface RouteDef {
   run(call: Call): Response | Promise<Response>;
 }
 
-const SEGMENT = '([^/]+)';
-const route = (method: string, path: string, def: Omit<RouteDef, 'method' | 'pattern'>): RouteDef => ({
-  method,
-  pattern: new RegExp(`^${path.replace(/\{[a-z]+\}/g, SEGMENT)}$`),
-  ...def,
-});
+const route = (method: string, path: string, def: Omit<RouteDef, 'method' | 'path'>): RouteDef => ({ method, path, ...def });
 
 /**
  * Routes not open to keys (spec 1, 5 rule 5): marking notifications read and managing keys are
@@ -64,7 +60,7 @@ const sessionOnly = (): Response => {
 export const ROUTES: RouteDef[] = [
   route('GET', '/health', { id: 'explorer:health', access: 'none', run: health }),
   route('GET', '/tokenomics/changes', { id: 'explorer:tokenomics', access: 'key', scope: 'tokenomics:read', run: tokenomicsFeed }),
-  route('GET', '/assets/{id}/tokenomics/changes', {
+  route('GET', '/assets/:id/tokenomics/changes', {
     id: 'explorer:asset-tokenomics',
     access: 'key',
     scope: 'tokenomics:read',
@@ -72,62 +68,32 @@ export const ROUTES: RouteDef[] = [
   }),
   route('GET', '/me/watchlist', { id: 'explorer:watchlist', access: 'key', scope: 'monitoring:read', run: listWatchlist }),
   route('POST', '/me/watchlist', { id: 'explorer:watchlist-add', access: 'key', scope: 'watchlist:write', run: addToWatchlist }),
-  route('PATCH', '/me/watchlist/{id}', { id: 'explorer:watchlist-update', access: 'key', scope: 'watchlist:write', run: updateWatchItem }),
-  route('DELETE', '/me/watchlist/{id}', { id: 'explorer:watchlist-remove', access: 'key', scope: 'watchlist:write', run: removeWatchItem }),
+  route('PATCH', '/me/watchlist/:id', { id: 'explorer:watchlist-update', access: 'key', scope: 'watchlist:write', run: updateWatchItem }),
+  route('DELETE', '/me/watchlist/:id', { id: 'explorer:watchlist-remove', access: 'key', scope: 'watchlist:write', run: removeWatchItem }),
   route('GET', '/me/monitoring/changes', { id: 'explorer:changes', access: 'key', scope: 'monitoring:read', run: listChanges }),
   route('GET', '/me/notifications', { id: 'explorer:notifications', access: 'key', scope: 'monitoring:read', run: listNotifications }),
   route('POST', '/me/notifications/read', { id: null, access: 'session', run: sessionOnly }),
-  route('POST', '/me/notifications/{id}/read', { id: null, access: 'session', run: sessionOnly }),
+  route('POST', '/me/notifications/:id/read', { id: null, access: 'session', run: sessionOnly }),
   route('GET', '/me/api-keys', { id: null, access: 'session', run: sessionOnly }),
 ];
 
 /** Paths of the routes not open to keys, for docs and tests. */
 export const SESSION_ONLY_ROUTES = ['POST /me/notifications/read', 'POST /me/notifications/{id}/read', 'GET /me/api-keys'];
 
-function stripQuery(path: string): string {
-  const q = path.search(/[?#]/);
-  return q === -1 ? path : path.slice(0, q);
-}
-
-function match(method: string, path: string): { def: RouteDef; params: string[] } | null {
-  for (const def of ROUTES) {
-    if (def.method !== method) continue;
-    const m = def.pattern.exec(path);
-    if (m) return { def, params: m.slice(1).map((p) => safeDecode(p)) };
-  }
-  return null;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /**
- * The route id of an Explorer request (for faults and stats), `path` being the part after the
- * `/explorer` prefix; `null` for unknown routes and routes not open to keys.
+ * Answers one Explorer request: `def` is its route in `ROUTES` (null when none matched),
+ * `params` the route's path parameters in order, `path` the part after `/explorer`.
  */
-export function explorerRouteId(method: string, path: string): RouteId | null {
-  return match(method.toUpperCase(), stripQuery(path))?.def.id ?? null;
-}
-
-/** Answers one Explorer request; `path` is the part after the `/explorer` prefix. */
-export async function handleExplorer(state: ExplorerState, request: Request, path: string): Promise<Response> {
+export async function answerExplorer(state: ExplorerState, request: Request, path: string, def: RouteDef | null, params: string[]): Promise<Response> {
   state.tick();
   const now = state.now();
   const reply = replyFor({ envelope: state.envelope, requestId: state.nextRequestId(), now });
   try {
     if (!state.siteGateOpen) return reply.error('site_gate_required', 'The site gate is closed; try again later');
     const method = request.method.toUpperCase();
-    const cleanPath = stripQuery(path);
-    const found = match(method, cleanPath);
-    if (!found || (found.def.id === 'explorer:tokenomics' && !state.tokenomicsFeedEnabled)) {
-      return reply.error('not_found', `No route ${method} ${cleanPath}`);
+    if (!def || (def.id === 'explorer:tokenomics' && !state.tokenomicsFeedEnabled)) {
+      return reply.error('not_found', `No route ${method} ${path}`);
     }
-    const { def, params } = found;
     const url = new URL(request.url);
     if (def.access === 'none') return await def.run({ state, request, url, params, key: null as never, reply, now });
     const auth = authenticate(request.headers.get('authorization'), state.keys);
@@ -138,7 +104,7 @@ export async function handleExplorer(state: ExplorerState, request: Request, pat
         'retry-after': String(budget.retryAfterSeconds),
       });
     }
-    if (def.access === 'session') return reply.error('api_key_not_permitted', `${method} ${cleanPath} is not open to API keys`);
+    if (def.access === 'session') return reply.error('api_key_not_permitted', `${method} ${path} is not open to API keys`);
     if (def.scope && !auth.key.scopes.includes(def.scope)) {
       return reply.error('api_key_scope_missing', `This route needs the ${def.scope} scope`);
     }
