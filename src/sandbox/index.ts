@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '../server/node.js';
 import { createSandboxApp } from './app.js';
+import { delay } from './http.js';
 import { SANDBOX_CREDENTIALS } from './credentials.js';
 import { createExplorerApi, type ExplorerContext, type ExplorerState } from './explorer/index.js';
 import { SandboxFaults } from './faults.js';
@@ -42,6 +43,8 @@ export interface SandboxOptions {
    * Change it later through `Sandbox.widgetOrigins`.
    */
   widgetOrigins?: readonly string[];
+  /** How the `slow` fault waits (default: a timer); resolves early when `signal` aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Explorer settings passed to the Explorer part (seed, envelope, rate limit, watchlist cap). */
   explorer?: Omit<ExplorerContext, 'now'>;
 }
@@ -103,7 +106,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   const info = sandboxInfo(origin, credentials);
 
-  const serveBase = { faults, stats, now, signal: lifetime.signal };
+  const serveBase = { faults, stats, now, signal: lifetime.signal, sleep: opts.sleep ?? delay };
   const explorer = createExplorerApi({ ...opts.explorer, now });
 
   const sandbox: Sandbox = {

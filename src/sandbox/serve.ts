@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Fault, SandboxFaults } from './faults.js';
-import { delay, json, nestError } from './http.js';
+import { json, nestError } from './http.js';
 import type { RouteId } from './routes.js';
 import type { SandboxStats } from './stats.js';
 
@@ -14,6 +14,8 @@ export interface ServeContext {
   now(): number;
   /** Aborts when the sandbox closes, so slow replies never hold it open. */
   signal: AbortSignal;
+  /** Waits `ms` or until `signal` aborts: the `slow` fault's delay. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
 /** Builds the error a fault turns into, in the route family's own error shape. */
@@ -61,7 +63,7 @@ export async function serveRoute(ctx: ServeContext, { route, request, errors, ru
     case 'rate-limit':
       return errors(429, { 'retry-after': String(fault.retryAfterSeconds) });
     case 'slow':
-      await delay(fault.delayMs, AbortSignal.any([ctx.signal, request.signal]));
+      await ctx.sleep(fault.delayMs, AbortSignal.any([ctx.signal, request.signal]));
       return run();
     case 'malformed':
       return truncate(await run());

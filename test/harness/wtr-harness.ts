@@ -7,7 +7,7 @@
  * Browser test files share one sandbox; its Explorer rate limit is raised (and the proxy's
  * budget with it) so parallel files do not wait on each other. The 120/min budget itself is
  * proven by the node tests.
- * Sandbox control (`/__sandbox/*`: faults, stats, reset) is on the sandbox origin, CORS open.
+ * The sandbox control API (`/__sandbox/*`: faults, stats, reset, the Explorer's explorer/*) is on the sandbox origin, CORS open.
  * The sandbox widget's allow-list holds the test page's origin; a second sandbox
  * (`refusingWidgetUrl` in `/__test/env`) keeps the default list, so its widget refuses the page.
  */
