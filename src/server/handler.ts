@@ -18,7 +18,7 @@ import {
   tokensTarget,
 } from './lookup.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
-import { PublicApiClient, type PublicTarget } from './public-api.js';
+import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
 import { tokenRoute } from './token-route.js';
 import { MAX_URL_LENGTH, pathSegments } from './validation.js';
 
@@ -124,6 +124,36 @@ function matchRoute(segments: string[], route: CompiledRoute): Record<string, st
   return params ?? NO_PARAMS;
 }
 
+/** Lookup URLs remembered with their checked target and cache key (oldest dropped first). */
+const LOOKUP_MEMO_MAX = 1000;
+
+/** A lookup route's checked target and its cache key. */
+interface ResolvedLookup {
+  target: PublicTarget;
+  key: string;
+}
+
+/**
+ * Lookup GETs by request URL: which lookup the URL asks for is a pure function of the URL
+ * (prefix, route table, parameter checks), so it is remembered for the URLs clients repeat
+ * (valid lookups only: a bad parameter throws before anything is remembered).
+ */
+class LookupMemo {
+  readonly #byUrl = new Map<string, ResolvedLookup>();
+
+  get(href: string): ResolvedLookup | undefined {
+    return this.#byUrl.get(href);
+  }
+
+  resolve(href: string, route: Route, url: URL, params: Record<string, string>): ResolvedLookup {
+    const target = route.target!(url, params);
+    const resolved = { target, key: upstreamPath(target) };
+    if (this.#byUrl.size >= LOOKUP_MEMO_MAX) this.#byUrl.delete(this.#byUrl.keys().next().value!);
+    this.#byUrl.set(href, resolved);
+    return resolved;
+  }
+}
+
 /** Creates the handler. Throws `KyiConfigError` for a configuration mistake. */
 export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
   const config = resolveOptions(options);
@@ -134,8 +164,18 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
     explorerWrites: !!config.explorer?.writes,
     widget: !!config.widget,
   });
+  const lookups = new LookupMemo();
+
+  /** Answers a lookup route: a fresh cache hit at once, else once the cache settles. */
+  async function lookup(request: Request, { target, key }: ResolvedLookup): Promise<Response> {
+    const fresh = wantsFresh(request);
+    const hit = fresh ? undefined : publicApi.cachedLookupByKey(key);
+    return lookupResponse(request, hit ?? (await publicApi.lookupByKey(target, key, { fresh })));
+  }
 
   async function route(request: Request): Promise<Response> {
+    const known = request.method === 'GET' || request.method === 'HEAD' ? lookups.get(request.url) : undefined;
+    if (known) return lookup(request, known);
     if (request.url.length > MAX_URL_LENGTH) {
       return errorResponse(400, 'invalid_parameter', `Invalid parameter "url": must be at most ${MAX_URL_LENGTH} characters`);
     }
@@ -148,11 +188,7 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
       const params = matchRoute(segments, r);
       if (!params) continue;
       if (r.method === '*' || r.method === method) {
-        if (r.target) {
-          const target = r.target(url, params);
-          const answer = await publicApi.lookup(target, { fresh: wantsFresh(request) });
-          return lookupResponse(request, answer);
-        }
+        if (r.target) return lookup(request, lookups.resolve(request.url, r, url, params));
         return r.handle!({ request, url, segments, config, publicApi, explorer, capabilities }, params);
       }
       allowed.push(r.method);

@@ -17,7 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
-import { clientGoneSignal, headerPairs, lenientHeaders, lightRequest } from './node-request.js';
+import { clientGoneSignal, headerPairs, lightRequest, nodeHeaders, requestUrl } from './node-request.js';
 import { deferResponses, knownBody, preparedOf, type PreparedResponse } from './prepared.js';
 import { setRequestContext } from './request-context.js';
 
@@ -94,7 +94,7 @@ function endWith(res: ServerResponse, body: string | null) {
 }
 
 async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse, rawUrl: string, maxBody: number) {
-  const url = buildUrl(req, rawUrl);
+  const url = requestUrl(req, rawUrl);
   if (!url) return sendJson(res, 400, { code: 'invalid_parameter', message: 'Invalid request URL' });
 
   const declared = Number(req.headers['content-length']);
@@ -106,7 +106,7 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
   const method = (req.method ?? 'GET').toUpperCase();
   const limit = { exceeded: false };
   const request =
-    method === 'GET' || method === 'HEAD' ? lightRequest(url.href, method, req, res) : requestWithBody(req, res, url, method, maxBody, limit);
+    method === 'GET' || method === 'HEAD' ? lightRequest(url, method, req, res) : requestWithBody(req, res, url, method, maxBody, limit);
   deferResponses(request);
   setRequestContext(request, { node: { req, res } });
   let response: Response;
@@ -125,7 +125,7 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
 }
 
 /** A Request with the body streamed from `req` (cut off past `maxBody`, noted in `limit`). */
-function requestWithBody(req: NodeRequest, res: ServerResponse, url: URL, method: string, maxBody: number, limit: { exceeded: boolean }): Request {
+function requestWithBody(req: NodeRequest, res: ServerResponse, url: string, method: string, maxBody: number, limit: { exceeded: boolean }): Request {
   const init: RequestInit & { duplex?: 'half' } = { method, headers: headerPairs(req), signal: clientGoneSignal(res) };
   const body = requestBody(req, maxBody, limit);
   if (body !== null) {
@@ -137,7 +137,7 @@ function requestWithBody(req: NodeRequest, res: ServerResponse, url: URL, method
   } catch (err) {
     // a header value the fetch Headers class refuses: rebuilt without it
     if (!(err instanceof TypeError)) throw err;
-    return new Request(url, { ...init, headers: lenientHeaders(req) });
+    return new Request(url, { ...init, headers: nodeHeaders(req) });
   }
 }
 
@@ -149,24 +149,6 @@ function normalizePrefix(prefix: string | undefined): string {
 function isUnderPrefix(rawUrl: string, prefix: string): boolean {
   const path = rawUrl.split(/[?#]/, 1)[0] ?? '';
   return path === prefix || path.startsWith(prefix + '/');
-}
-
-/** `scheme://host` of the request (the `Host` header as sent). */
-function originOf(req: IncomingMessage): string {
-  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  const host = req.headers.host ?? (req.headers[':authority'] as string | undefined) ?? 'localhost';
-  return `${encrypted ? 'https' : 'http'}://${host}`;
-}
-
-function buildUrl(req: IncomingMessage, rawUrl: string): URL | null {
-  try {
-    // An absolute-form request target (proxy style) keeps only its path and query.
-    const target = /^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl) ? new URL(rawUrl) : null;
-    const path = target ? target.pathname + target.search : rawUrl.startsWith('/') ? rawUrl : '/' + rawUrl;
-    return new URL(path, originOf(req));
-  } catch {
-    return null;
-  }
 }
 
 function requestBody(req: NodeRequest, maxBody: number, limit: { exceeded: boolean }): BodyInit | null {

@@ -71,27 +71,12 @@ function realResponse(prepared: PreparedResponse): Response {
   return prepared.body === null ? new Response(null, init) : textResponse(prepared.body, init);
 }
 
-/** Requests whose adapter takes deferred Responses (see the module comment). */
-const deferring = new WeakSet<object>();
+/** Marks requests whose adapter takes deferred Responses (see the module comment). */
+const DEFERS = Symbol('kyi-elements.defersResponses');
 
 /** Marks `request` as one whose adapter reads its answer only through the JS API and `preparedOf`. */
 export function deferResponses(request: Request): void {
-  deferring.add(request);
-}
-
-/** Prepared answers of deferred Responses not used yet. */
-const pending = new WeakMap<object, PreparedResponse>();
-/** The real Response of each deferred Response once it was used. */
-const built = new WeakMap<object, Response>();
-
-function realOf(deferred: object): Response {
-  let real = built.get(deferred);
-  if (!real) {
-    real = realResponse(pending.get(deferred)!);
-    built.set(deferred, real);
-    pending.delete(deferred);
-  }
-  return real;
+  (request as Request & { [DEFERS]?: true })[DEFERS] = true;
 }
 
 /**
@@ -109,19 +94,40 @@ export function delegateMembers(target: object, source: object, realOf: (self: o
   }
 }
 
-/** The prototype of deferred Responses: every member of `Response.prototype`, acting on the real Response. */
-const DEFERRED_PROTOTYPE: object = Object.create(Response.prototype) as object;
-delegateMembers(DEFERRED_PROTOTYPE, Response.prototype, realOf);
+/** A prepared answer as a Response that is built for real on first use. */
+class DeferredResponse {
+  #prepared: PreparedResponse | undefined;
+  #real: Response | undefined;
+
+  constructor(prepared: PreparedResponse) {
+    this.#prepared = prepared;
+  }
+
+  /** The prepared answer while nothing used the Response. */
+  static pending(response: object): PreparedResponse | undefined {
+    return response instanceof DeferredResponse ? response.#prepared : undefined;
+  }
+
+  static {
+    Object.setPrototypeOf(DeferredResponse.prototype, Response.prototype);
+    delegateMembers(DeferredResponse.prototype, Response.prototype, (self) => {
+      const deferred = self as DeferredResponse;
+      if (!deferred.#real) {
+        deferred.#real = realResponse(deferred.#prepared!);
+        deferred.#prepared = undefined;
+      }
+      return deferred.#real;
+    });
+  }
+}
 
 /** The Response of a prepared answer: deferred for a request marked by `deferResponses`, else real. */
 export function preparedResponse(prepared: PreparedResponse, request?: Request): Response {
-  if (!request || !deferring.has(request)) return realResponse(prepared);
-  const deferred = Object.create(DEFERRED_PROTOTYPE) as Response;
-  pending.set(deferred, prepared);
-  return deferred;
+  if ((request as { [DEFERS]?: true } | undefined)?.[DEFERS] !== true) return realResponse(prepared);
+  return new DeferredResponse(prepared) as unknown as Response;
 }
 
 /** The prepared answer of a deferred Response nobody has used yet (then it is sent as is). */
 export function preparedOf(response: Response): PreparedResponse | undefined {
-  return pending.get(response);
+  return DeferredResponse.pending(response);
 }

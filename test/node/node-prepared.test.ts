@@ -6,13 +6,14 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
-import type { Sandbox } from '../../src/sandbox/index.js';
+import { after, describe, test } from 'node:test';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { toNodeHandler, type FetchHandler } from '../../src/server/node.js';
+import { rawHeaderValue, requestUrl } from '../../src/server/node-request.js';
 import { jsonPrepared, knownBody, preparedOf, preparedResponse } from '../../src/server/prepared.js';
-import { PREFIX, defaultOptions, startFixtureSandbox } from './helpers/server.js';
+import { useSandbox } from './helpers/sandbox.js';
+import { PREFIX, defaultOptions } from './helpers/server.js';
 
 const servers: Server[] = [];
 after(() => Promise.all(servers.map((s) => new Promise((r) => { s.close(r); s.closeAllConnections(); }))));
@@ -109,16 +110,53 @@ describe('light Requests (GET and HEAD through the Node adapter)', () => {
   });
 });
 
-describe('createKyiHandler on Node', () => {
-  let sandbox: Sandbox;
-  before(async () => {
-    sandbox = await startFixtureSandbox();
-  });
-  after(async () => {
-    await sandbox.close();
+describe('Node request pieces', () => {
+  test('requestUrl gives what new URL(target, origin) gives, plain targets without parsing them again', () => {
+    const targets = [
+      '/api/kyi/kyi/v1/tokens?caip19=solana%3A5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp%2Ftoken%3A2b1k',
+      '/a/b?x=1&y=2',
+      '/',
+      '/a/./b',
+      '/a/../b',
+      '/a/%2e%2E/b',
+      '/a b?c d',
+      "/a?b='c'",
+      '/a\\b',
+      '/ünïcode?q=é',
+      '/a?b=/../c',
+      '/%zz',
+      'no-slash',
+      'http://other.test:8080/p?q=1',
+    ];
+    for (const host of ['127.0.0.1:8080', 'EXAMPLE.test:80', 'example.test']) {
+      const req = { headers: { host }, socket: {} } as unknown as IncomingMessage;
+      for (const target of targets) {
+        const path = /^[a-z]+:\/\//.test(target) ? new URL(target).pathname + new URL(target).search : target.startsWith('/') ? target : `/${target}`;
+        assert.equal(requestUrl(req, target), new URL(path, `http://${host}`).href, `${host} ${target}`);
+      }
+    }
+    assert.equal(requestUrl({ headers: { host: '' }, socket: {} } as unknown as IncomingMessage, '/a'), null);
   });
 
-  test('a lookup is answered once, as a deferred Response sent from its bytes; 304s and errors too', async () => {
+  test('rawHeaderValue answers what Headers.get answers for the same raw list', () => {
+    const raw = ['Host', 'x', 'Cache-Control', ' no-cache ', 'cache-control', 'max-age=0', 'X-Bad', 'a\u0000b', 'Pragma', ''];
+    const headers = new Headers();
+    for (let i = 0; i < raw.length; i += 2) {
+      try {
+        headers.append(raw[i]!, raw[i + 1]!);
+      } catch {
+        // refused, as the adapter drops it
+      }
+    }
+    for (const name of ['cache-control', 'pragma', 'x-bad', 'host', 'absent']) assert.equal(rawHeaderValue(raw, name), headers.get(name), name);
+  });
+});
+
+describe('createKyiHandler on Node', () => {
+  const sandboxOf = useSandbox();
+
+  test('a lookup is answered once, as a deferred Response sent from its bytes; 304s too', async () => {
+    const sandbox = sandboxOf();
     const kyi = createKyiHandler(defaultOptions(sandbox, [], [], { offsetMs: 0 }));
     const deferred: boolean[] = [];
     const base = await serve(async (request) => {
