@@ -189,7 +189,7 @@ class LightRequest {
     Object.setPrototypeOf(LightRequest.prototype, Request.prototype);
     const real = (r: LightRequest): Request =>
       (r.#real ??= new Request(r.#url, { method: r.#method, headers: r.headers, signal: r.signal }));
-    delegateMembers(LightRequest.prototype, Request.prototype, (self) => real(self as LightRequest), READY);
+    delegateMembers(LightRequest.prototype, Request.prototype, new Request('http://localhost/'), (self) => real(self as LightRequest), READY);
   }
 }
 

@@ -82,8 +82,17 @@ export function deferResponses(request: Request): void {
 /**
  * Defines on `target` every member of `source` (a built-in prototype) except `skip`, each
  * acting on `realOf(this)`: how a light object stands in for a built-in one until used.
+ * The runtime's own symbol-keyed slots, as on `sample`, are read from the real object too,
+ * so the runtime's functions that take such an object (`new Request(request)`, `fetch`,
+ * `Response.clone`) find them.
  */
-export function delegateMembers(target: object, source: object, realOf: (self: object) => object, skip: ReadonlySet<string> = new Set()): void {
+export function delegateMembers(
+  target: object,
+  source: object,
+  sample: object,
+  realOf: (self: object) => object,
+  skip: ReadonlySet<string> = new Set(),
+): void {
   for (const name of Object.getOwnPropertyNames(source)) {
     if (name === 'constructor' || skip.has(name)) continue;
     const own = Object.getOwnPropertyDescriptor(source, name)!;
@@ -91,6 +100,9 @@ export function delegateMembers(target: object, source: object, realOf: (self: o
       ? { get(this: object) { return Reflect.get(source, name, realOf(this)); } }
       : { value(this: object, ...args: unknown[]) { return (realOf(this) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args); } };
     Object.defineProperty(target, name, { ...member, configurable: true });
+  }
+  for (const slot of Object.getOwnPropertySymbols(sample)) {
+    Object.defineProperty(target, slot, { configurable: true, get(this: object) { return (realOf(this) as Record<symbol, unknown>)[slot]; } });
   }
 }
 
@@ -110,7 +122,7 @@ class DeferredResponse {
 
   static {
     Object.setPrototypeOf(DeferredResponse.prototype, Response.prototype);
-    delegateMembers(DeferredResponse.prototype, Response.prototype, (self) => {
+    delegateMembers(DeferredResponse.prototype, Response.prototype, new Response(), (self) => {
       const deferred = self as DeferredResponse;
       if (!deferred.#real) {
         deferred.#real = realResponse(deferred.#prepared!);

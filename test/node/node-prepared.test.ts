@@ -78,9 +78,10 @@ describe('prepared answers', () => {
 });
 
 describe('light Requests (GET and HEAD through the Node adapter)', () => {
-  test('act as real Requests: members, body methods, clone, and a copy made from them', async () => {
+  test('act as real Requests: members, body methods, clone, and Requests made from them', async () => {
     const base = await serve(async (request) => {
-      const copy = new Request(request.url, { method: request.method, headers: request.headers });
+      const copy = new Request(request);
+      const changed = new Request(request, { headers: { 'x-test': 'changed' } });
       return Response.json({
         isRequest: request instanceof Request,
         url: request.url,
@@ -91,6 +92,8 @@ describe('light Requests (GET and HEAD through the Node adapter)', () => {
         cloneUrl: request.clone().url,
         redirect: request.redirect,
         copyHeader: copy.headers.get('x-test'),
+        copyUrl: copy.url,
+        changedHeader: changed.headers.get('x-test'),
         aborted: request.signal.aborted,
       });
     });
@@ -105,6 +108,8 @@ describe('light Requests (GET and HEAD through the Node adapter)', () => {
       cloneUrl: `${base}/q?x=1`,
       redirect: 'follow',
       copyHeader: 'yes',
+      copyUrl: `${base}/q?x=1`,
+      changedHeader: 'changed',
       aborted: false,
     });
   });
