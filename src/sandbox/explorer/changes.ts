@@ -11,7 +11,7 @@ import {
   type MonitoringChangesQuery,
 } from '../../contract/index.js';
 import { CHANGE_CATEGORIES, EXPLORER_WEB_ORIGIN, type ChangeTemplate } from './data.js';
-import { DAY, MINUTE, Random, iso } from './random.js';
+import { DAY, MINUTE, Random, insertNewestFirst, iso } from './random.js';
 import type { WatchEntry } from './watchlist.js';
 
 /** A stored change: the wire body (its `isNew` is computed per read), plus what the filters need. */
@@ -123,9 +123,7 @@ export class ChangeLog {
   readonly records: ChangeRecord[] = [];
 
   add(record: ChangeRecord): void {
-    const i = this.records.findIndex((r) => r.at < record.at);
-    if (i === -1) this.records.push(record);
-    else this.records.splice(i, 0, record);
+    insertNewestFirst(this.records, record, (r) => r.at);
   }
 }
 
