@@ -60,3 +60,7 @@ export const KIT_ERROR_CODES = [
   'internal_error',
 ] as const;
 export type KitErrorCode = (typeof KIT_ERROR_CODES)[number];
+
+/** The one error shape the server piece answers with. */
+export const kitErrorSchema = z.looseObject({ code: z.string(), message: z.string() });
+export type KitErrorBody = z.infer<typeof kitErrorSchema>;
