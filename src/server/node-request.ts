@@ -3,7 +3,9 @@
  * and `headers` are ready at once, `signal` on first use, and any other member of
  * `Request` builds the real Request (same URL, method, headers and signal) and acts on it.
  * Building a real Request costs more than answering a cached lookup, and most handlers
- * read only those four members.
+ * read only those four members. For the same reason the headers answer `get` from Node's
+ * raw list until something needs the whole `Headers`, and a plain target is not parsed
+ * into a URL only to be serialized again.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { delegateMembers } from './prepared.js';
