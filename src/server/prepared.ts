@@ -50,18 +50,19 @@ export function jsonPrepared(body: unknown, status = 200, headers: Record<string
   };
 }
 
-const knownBodies = new WeakMap<Response, string>();
+/** The string a `textResponse` was built from (a property: cheaper for the GC than a WeakMap entry). */
+const KNOWN_BODY = Symbol('kyi-elements.knownBody');
 
 /** A Response with a string body the Node adapter can send without reading the stream. */
 export function textResponse(text: string, init: ResponseInit): Response {
-  const response = new Response(text, init);
-  knownBodies.set(response, text);
+  const response = new Response(text, init) as Response & { [KNOWN_BODY]?: string };
+  response[KNOWN_BODY] = text;
   return response;
 }
 
 /** The string a Response was built from by `textResponse`, while its body is untouched. */
 export function knownBody(response: Response): string | undefined {
-  const text = knownBodies.get(response);
+  const text = (response as Response & { [KNOWN_BODY]?: string })[KNOWN_BODY];
   if (text === undefined || response.bodyUsed || response.body?.locked) return undefined;
   return text;
 }
