@@ -167,13 +167,14 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
   const lookups = new LookupMemo();
 
   /** Answers a lookup route: a fresh cache hit at once, else once the cache settles. */
-  async function lookup(request: Request, { target, key }: ResolvedLookup): Promise<Response> {
+  function lookup(request: Request, { target, key }: ResolvedLookup): Response | Promise<Response> {
     const fresh = wantsFresh(request);
     const hit = fresh ? undefined : publicApi.cachedLookupByKey(key);
-    return lookupResponse(request, hit ?? (await publicApi.lookupByKey(target, key, { fresh })));
+    if (hit) return lookupResponse(request, hit);
+    return publicApi.lookupByKey(target, key, { fresh }).then((answer) => lookupResponse(request, answer));
   }
 
-  async function route(request: Request): Promise<Response> {
+  function route(request: Request): Response | Promise<Response> {
     const known = request.method === 'GET' || request.method === 'HEAD' ? lookups.get(request.url) : undefined;
     if (known) return lookup(request, known);
     if (request.url.length > MAX_URL_LENGTH) {

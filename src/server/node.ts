@@ -121,6 +121,8 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
     await response.body?.cancel().catch(() => {});
     throw new BodyTooLargeError(maxBody);
   }
+  const prepared = preparedOf(response);
+  if (prepared) return writePrepared(res, prepared, method === 'HEAD');
   await writeResponse(res, response, method === 'HEAD');
 }
 
@@ -189,8 +191,6 @@ function parsedBody(body: unknown): BodyInit | null {
 }
 
 async function writeResponse(res: ServerResponse, response: Response, head: boolean) {
-  const prepared = preparedOf(response);
-  if (prepared) return writePrepared(res, prepared, head);
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
   const cookies = response.headers.getSetCookie();
