@@ -87,6 +87,7 @@ export { refreshLiveLookups } from './client/live-elements.js';
 // One error model for every call to the server piece
 export { KyiRequestError, codeForStatus, type KyiProblem } from './client/errors.js';
 export { safeHttpUrl } from './client/urls.js';
+export { fetchAssetsPage, type AssetsPageResult, type FetchAssetsPageOptions } from './client/assets.js';
 // Monitoring elements and the browser Explorer client
 export { KyiWatchlist } from './elements/watchlist/watchlist.js';
 export { KyiChangeFeed } from './elements/change-feed/change-feed.js';

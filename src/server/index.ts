@@ -23,6 +23,7 @@ export type { LookupRequest, LookupResult } from './lookup.js';
 export { requestContext, type KyiRequestContext } from './request-context.js';
 export { toNodeHandler, BodyTooLargeError, type NodeHandler, type NodeHandlerOptions, type FetchHandler } from './node.js';
 export { generateToken, type GenerateTokenOptions } from './generate-token.js';
+export { assetPages, allAssets, type AssetPagesOptions } from './assets-pages.js';
 export * from './token-bucket.js';
 export * from './explorer-client.js';
 export * from './poll/index.js';

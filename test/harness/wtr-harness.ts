@@ -10,7 +10,9 @@
  * Browser test files share one sandbox; its Explorer rate limit is raised (and the proxy's
  * budget with it) so parallel files do not wait on each other. The 120/min budget itself is
  * proven by the node tests.
- * Sandbox control (`/__sandbox/*`: faults, stats, reset) is on the sandbox origin, CORS open.
+ * The sandbox control API (`/__sandbox/*`: faults, stats, reset, the Explorer's explorer/*) is on the sandbox origin, CORS open.
+ * The sandbox widget's allow-list holds the test page's origin; a second sandbox
+ * (`refusingWidgetUrl` in `/__test/env`) keeps the default list, so its widget refuses the page.
  * A foreign "evil" origin (`evilUrl` in `/__test/env`, see evil-server.ts) answers as a scam
  * proxy and records what reaches it, for the page-trust tests.
  */
@@ -23,19 +25,24 @@ import { startEvilServer, type EvilServer } from './evil-server.js';
 
 type KoaContext = { path: string; req: IncomingMessage; res: ServerResponse; respond?: boolean };
 type KoaNext = () => Promise<unknown>;
+type ServerStart = { config: { hostname?: string; port?: number } };
 
 export function kyiHarness() {
   let sandbox: Sandbox | undefined;
   let evil: EvilServer | undefined;
+  let refusing: Sandbox | undefined;
   let api: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
   let readonly: typeof api;
   let clocked: typeof api;
   let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
 
-  async function start() {
+  async function start(pageOrigin: string) {
     sandbox = await startSandbox({ port: 0, hostile: true, explorer: { rateLimit: { perMinute: 6000 } } });
+    sandbox.allowWidgetOrigin(pageOrigin);
+    refusing = await startSandbox({ port: 0 });
     evil = await startEvilServer();
-    const info = { ...sandbox.info, evilUrl: evil.url };
+    const { info } = sandbox;
+    const env = JSON.stringify({ ...info, evilUrl: evil.url, refusingWidgetUrl: refusing.info.widgetUrl });
     const sessions = createDemoSessions();
     let clockOffsetMs = 0;
     const mount = (prefix: string, writes: boolean, now?: () => number) =>
@@ -69,7 +76,7 @@ export function kyiHarness() {
           return new Response(JSON.stringify({ offsetMs: clockOffsetMs }), { headers: { 'content-type': 'application/json' } });
         }
         if (path === '/__test/env')
-          return new Response(JSON.stringify(info), { headers: { 'content-type': 'application/json' } });
+          return new Response(env, { headers: { 'content-type': 'application/json' } });
         return new Response(JSON.stringify({ code: 'not_found', message: 'Unknown test route' }), { status: 404 });
       },
       { prefix: '/__test' },
@@ -87,11 +94,11 @@ export function kyiHarness() {
   return {
     plugin: {
       name: 'kyi-harness',
-      async serverStart() {
-        await start();
+      async serverStart({ config }: ServerStart) {
+        await start(`http://${config.hostname ?? 'localhost'}:${config.port}`);
       },
       async serverStop() {
-        await Promise.all([sandbox?.close(), evil?.close()]);
+        await Promise.all([sandbox?.close(), refusing?.close(), evil?.close()]);
       },
     },
     async middleware(ctx: KoaContext, next: KoaNext) {

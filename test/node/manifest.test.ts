@@ -83,7 +83,7 @@ describe('custom-elements.json', () => {
     }
     const button = elements(manifest).find((d) => d.tagName === 'kyi-verify-button')!;
     // No proxy-url: where the button's token comes from is configuration, never markup.
-    assert.deepEqual(button.attributes!.map((a) => a.name), ['scope', 'prefetch', 'disabled', 'ready-timeout']);
+    assert.deepEqual(button.attributes!.map((a) => a.name), ['scope', 'mode', 'prefetch', 'disabled', 'ready-timeout']);
   });
 
   it('shows defaults as values, not as the names of constants', async () => {

@@ -5,7 +5,8 @@ import { css } from 'lit';
  * with the button (`.spinner`). The host element adopts them after the shared theme styles
  * (constructable stylesheets are not subject to CSP `style-src`), so light/dark follow the
  * host's `--_kyi-*` tokens and the shared `:focus-visible` ring applies. Public knobs:
- * `--kyi-verify-button-drawer-width`, `--kyi-verify-button-drawer-background`,
+ * `--kyi-verify-button-drawer-width` (default 760px, never wider than the viewport),
+ * `--kyi-verify-button-drawer-background`,
  * `--kyi-verify-button-backdrop`.
  */
 export const drawerStyles = css`
@@ -30,7 +31,7 @@ export const drawerStyles = css`
     position: fixed;
     inset-block: 0;
     inset-inline: auto 0;
-    width: min(var(--kyi-verify-button-drawer-width, 28rem), 100vw);
+    width: min(var(--kyi-verify-button-drawer-width, 760px), 100vw);
     max-width: 100vw;
     height: 100%;
     max-height: 100%;
@@ -116,6 +117,45 @@ export const drawerStyles = css`
       animation-duration: 2.4s;
     }
     .drawer[open] {
+      animation: none;
+    }
+  }
+`;
+
+/**
+ * The dialog's second presentation: `modal`, centred over the page. It is the same
+ * `<dialog>` as the drawer (same parts, focus handling, backdrop and Escape), with the
+ * `modal` class added. Public knobs: `--kyi-verify-button-modal-width` (default 760px) and
+ * `--kyi-verify-button-modal-height` (default 90vh); on a narrow screen it fills the viewport.
+ */
+export const modalStyles = css`
+  .drawer.modal {
+    inset: 0;
+    margin: auto;
+    width: min(var(--kyi-verify-button-modal-width, 760px), calc(100vw - 2rem));
+    height: min(var(--kyi-verify-button-modal-height, 90vh), calc(100% - 2rem));
+    border-radius: var(--_kyi-radius);
+    box-shadow: 0 1rem 3rem rgb(0 0 0 / 0.3);
+    overflow: hidden;
+  }
+  .drawer.modal[open] {
+    animation: kyi-modal-in 160ms ease-out;
+  }
+  @keyframes kyi-modal-in {
+    from {
+      opacity: 0;
+      transform: scale(0.96);
+    }
+  }
+  @media (max-width: 40rem) {
+    .drawer.modal {
+      width: 100vw;
+      height: 100%;
+      border-radius: 0;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .drawer.modal[open] {
       animation: none;
     }
   }
