@@ -2,7 +2,7 @@
  * Monitoring through the server piece against the sandbox (real HTTP on loopback): the seen
  * marker stays with the partner's server, bodies are read leniently, and limits the contract
  * does not have are left to the service. Browser reads go through the browser's own data
- * layer (`src/client/explorer.ts`), as the elements make them.
+ * layer (`src/client/monitoring.ts`), as the elements make them.
  */
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
