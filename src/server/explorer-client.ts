@@ -3,13 +3,14 @@
  * (pollers, jobs, the partner's own backend).
  *
  * - `Authorization: Bearer <live key>` on every keyed route (spec 5); `/health` goes without.
- * - Every keyed request first takes a token from the key's budget (spec 8: 120 per minute),
- *   so the client itself never provokes a 429. Share one `TokenBucket` between everything
- *   that uses the same key (the proxy included).
- * - A 429 is honoured: the budget is held for `Retry-After`, and the request is repeated
- *   when the wait is short; otherwise it fails with `retryAfter` set.
- * - GET, PATCH and DELETE are retried after 5xx and network failures with capped,
- *   jittered exponential backoff. POST is not (it would not be idempotent).
+ * - Calls go through the server piece's one upstream call module: every request (`/health`
+ *   included) first passes the key's rate budget (spec 8: 120 per minute), counted from grant
+ *   until its response arrives, so the client itself never provokes a 429. Share one
+ *   `RateBudget` between everything that uses the same key (the proxy included).
+ * - A 429 holds the key for `Retry-After`, and the request is repeated when the wait is
+ *   short; otherwise it fails with `retryAfter` set.
+ * - GET, PATCH and DELETE are retried after 5xx, network failures and timeouts with capped,
+ *   jittered exponential backoff (at most 5 attempts). POST is not (it would not be idempotent).
  * - Bodies are validated with the contract schemas, bare or in the `{ data, meta, errors }`
  *   envelope (field notes); a body that does not match fails as `upstream_invalid`.
  * - Errors are `ExplorerApiError` with the 7.1 `code`, the HTTP `status` and `retryAfter`.
@@ -24,7 +25,6 @@ import {
   changesEnvelopeSchema,
   checkContract,
   checkNote,
-  explorerErrorSchema,
   formatMonitoringChangesQuery,
   formatTokenomicsQuery,
   healthSchema,
@@ -46,29 +46,34 @@ import {
   type WatchlistItem,
   type WatchlistResponse,
 } from '../contract/index.js';
-import { TokenBucket, systemClock, type Clock } from './token-bucket.js';
+import type { RateBudget } from './budget.js';
+import { systemClock, type Clock } from './clock.js';
+import { KyiError } from './errors.js';
+import { MemoryRateBudget } from './memory-budget.js';
+import { callUpstream, type UpstreamOutcome, type UpstreamPolicy } from './upstream/call.js';
+import { UpstreamGate } from './upstream/gate.js';
+import { redact, upstreamError, upstreamErrorBody } from './upstream/outcome.js';
+import { retryAfterSeconds } from './upstream/retry-after.js';
 
-/** Codes the client adds to those of spec 7.1. */
+/** Codes the client adds to those of spec 7.1 (the server piece's upstream codes). */
 export type ExplorerClientErrorCode =
   /** The body did not match the contract. */
   | 'upstream_invalid'
-  /** The service could not be reached. */
-  | 'network_error'
+  /** The service could not be reached, or answered 5xx. */
+  | 'upstream_unavailable'
   /** No answer within `timeoutMs`. */
-  | 'timeout'
+  | 'upstream_timeout'
+  /** The service refused the key (401). */
+  | 'upstream_auth'
   /** An error status without a readable `code`. */
-  | 'unexpected_status';
+  | 'upstream_error';
 
 /** Every code an `ExplorerApiError` can carry (unknown service codes are kept as they come). */
 export type ExplorerApiErrorCode = ExplorerErrorCode | ExplorerClientErrorCode | (string & {});
 
 /** A failed Explorer call. `status` is 0 when no HTTP answer arrived. */
-export class ExplorerApiError extends Error {
-  override readonly name = 'ExplorerApiError';
-  /** Stable code: a spec 7.1 code, or one of `ExplorerClientErrorCode`. */
-  readonly code: ExplorerApiErrorCode;
-  /** HTTP status, or 0 (network failure, timeout). */
-  readonly status: number;
+export class ExplorerApiError extends KyiError {
+  override name = 'ExplorerApiError';
   /** Seconds the service asked to wait (429 `Retry-After`). */
   readonly retryAfter: number | undefined;
   /** `METHOD /path` of the call, without the query. */
@@ -80,9 +85,7 @@ export class ExplorerApiError extends Error {
     init: { code: ExplorerApiErrorCode; status: number; message: string; route: string; retryAfter?: number; local?: boolean },
     options?: { cause?: unknown },
   ) {
-    super(init.message, options);
-    this.code = init.code;
-    this.status = init.status;
+    super(init.code, init.message, init.status, options);
     this.retryAfter = init.retryAfter;
     this.route = init.route;
     this.local = init.local ?? false;
@@ -93,8 +96,8 @@ export class ExplorerApiError extends Error {
     return (
       this.code === 'too_many_requests' ||
       this.code === 'internal_error' ||
-      this.code === 'network_error' ||
-      this.code === 'timeout' ||
+      this.code === 'upstream_unavailable' ||
+      this.code === 'upstream_timeout' ||
       this.status >= 500
     );
   }
@@ -113,19 +116,22 @@ export interface ExplorerClientOptions {
   /** Fetch implementation. Default: global `fetch`. */
   fetch?: typeof fetch;
   /**
-   * The key's budget. Default: a new `TokenBucket` of `requestsPerMinute`. Pass the bucket
-   * the proxy uses for the same key so both stay inside one budget; `null` turns it off.
+   * The key's budget: any `RateBudget`. Default: a new `MemoryRateBudget` of
+   * `requestsPerMinute`. Pass the budget the proxy uses for the same key (or a replicated
+   * one) so everything stays inside one budget; `null` turns it off.
    */
-  bucket?: TokenBucket | null;
-  /** Budget of a default bucket. Default 120 (spec 8). */
+  budget?: RateBudget | null;
+  /** Budget of a default `MemoryRateBudget`. Default 120 (spec 8). */
   requestsPerMinute?: number;
-  /** Clock for backoff and `Retry-After` waits (and a default bucket). Default: real time. */
+  /** Requests in flight at once. Default 32. */
+  maxInFlight?: number;
+  /** Clock for backoff and `Retry-After` waits (and a default budget). Default: real time. */
   clock?: Clock;
   /** Timeout of one attempt in ms. Default 15 000. */
   timeoutMs?: number;
-  /** Extra attempts after 5xx / network failures / 429. Default 2. */
+  /** Extra attempts after 5xx / network failures / 429, 0–4. Default 2. */
   retries?: number;
-  /** A 429 asking to wait longer than this (ms) fails at once instead of waiting. Default 60 000. */
+  /** A 429 hold or budget wait longer than this (ms) fails at once instead of waiting. Default 60 000. */
   maxRetryAfterMs?: number;
   /** First backoff step in ms (doubles, capped at 10 s, with jitter). Default 500. */
   backoffMs?: number;
@@ -153,18 +159,6 @@ export const assetTokenomicsSchema = z.looseObject({
 });
 export type AssetTokenomicsResponse = z.infer<typeof assetTokenomicsSchema>;
 
-const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
-
-class TimeoutReason extends Error {}
-
-function parseRetryAfterMs(value: string | null): number | undefined {
-  if (value == null) return undefined;
-  const v = value.trim();
-  if (/^\d{1,9}(?:\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
-  const date = Date.parse(v);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
 interface RequestSpec<T> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
@@ -179,15 +173,11 @@ interface RequestSpec<T> {
 export class ExplorerClient {
   readonly baseUrl: string;
   /** The key's budget (`null` when turned off). */
-  readonly bucket: TokenBucket | null;
+  readonly budget: RateBudget | null;
   readonly #apiKey: string;
   readonly #fetch: typeof fetch;
-  readonly #clock: Clock;
-  readonly #timeoutMs: number;
-  readonly #retries: number;
-  readonly #maxRetryAfterMs: number;
-  readonly #backoffMs: number;
-  readonly #random: () => number;
+  readonly #policy: UpstreamPolicy;
+  readonly #gate: UpstreamGate;
 
   constructor(options: ExplorerClientOptions) {
     if (!options?.baseUrl) throw new TypeError('ExplorerClient: baseUrl (the Explorer API URL) is required');
@@ -211,22 +201,30 @@ export class ExplorerClient {
     this.baseUrl = url.href.replace(/\/+$/, '');
     this.#apiKey = key;
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
-    this.#clock = options.clock ?? systemClock;
-    this.bucket =
-      options.bucket === null
+    const clock = options.clock ?? systemClock;
+    this.budget =
+      options.budget === null
         ? null
-        : (options.bucket ??
-          new TokenBucket({ limit: options.requestsPerMinute ?? LIMITS.explorerRequestsPerMinute, clock: this.#clock }));
-    this.#timeoutMs = options.timeoutMs ?? 15_000;
-    this.#retries = options.retries ?? 2;
-    this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-    this.#backoffMs = options.backoffMs ?? 500;
-    this.#random = options.random ?? Math.random;
+        : (options.budget ?? new MemoryRateBudget({ limit: options.requestsPerMinute ?? LIMITS.explorerRequestsPerMinute, clock }));
+    // server-side callers queue for the budget as long as it takes (their signal ends the wait)
+    this.#gate = new UpstreamGate({ maxInFlight: options.maxInFlight ?? 32, maxQueue: Infinity, clock, budget: this.budget ?? undefined });
+    const backoffMs = options.backoffMs ?? 500;
+    this.#policy = {
+      retries: options.retries ?? 2,
+      timeoutMs: options.timeoutMs ?? 15_000,
+      baseDelayMs: backoffMs,
+      maxDelayMs: 10_000,
+      maxWaitMs: options.maxRetryAfterMs ?? 60_000,
+      maxQueueMs: Infinity,
+      maxBodyBytes: 5 * 1024 * 1024,
+      clock,
+      random: options.random ?? Math.random,
+    };
   }
 
   // ---------------------------------------------------------------- routes of spec 4.2
 
-  /** `GET /health` (no key, outside the budget). The body is not shown by the spec. */
+  /** `GET /health` (no key; inside the budget like every call). The body is not shown by the spec. */
   async health(options: CallOptions = {}): Promise<Record<string, unknown>> {
     return this.#request({ method: 'GET', path: '/health', schema: healthSchema, keyed: false, ...options });
   }
@@ -355,110 +353,56 @@ export class ExplorerClient {
 
   async #request<T>(spec: RequestSpec<T>): Promise<T> {
     const { method, path, signal } = spec;
-    const keyed = spec.keyed ?? true;
     const route = `${method} ${path.replace(/\/[0-9a-fA-F-]{36}(?=\/|$)/g, '/{id}')}`;
     const qs = spec.query?.toString();
-    const url = `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (keyed) headers['authorization'] = `Bearer ${this.#apiKey}`;
+    if (spec.keyed ?? true) headers['authorization'] = `Bearer ${this.#apiKey}`;
     let body: string | undefined;
     if (spec.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(spec.body);
     }
-    // 429 means "not processed", so every method may be repeated after one; 5xx only idempotent ones.
-    const idempotent = method !== 'POST';
-
-    for (let attempt = 0; ; attempt++) {
-      const canRetry = attempt < this.#retries;
-      if (keyed && this.bucket) await this.bucket.take(signal);
-      else signal?.throwIfAborted();
-
-      const controller = new AbortController();
-      const onAbort = () => controller.abort(signal!.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const timer = setTimeout(() => controller.abort(new TimeoutReason()), this.#timeoutMs);
-      let response: Response;
-      let text: string;
-      try {
-        response = await this.#fetch(url, { method, headers, body, signal: controller.signal, redirect: 'error' });
-        text = await response.text();
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        const timedOut = controller.signal.reason instanceof TimeoutReason;
-        if (idempotent && canRetry) {
-          await this.#clock.sleep(this.#backoff(attempt), signal);
-          continue;
-        }
-        throw new ExplorerApiError(
-          timedOut
-            ? { code: 'timeout', status: 0, route, message: `${route}: no answer within ${this.#timeoutMs} ms` }
-            : { code: 'network_error', status: 0, route, message: `${route}: the Explorer API could not be reached` },
-          { cause: error },
-        );
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      }
-
-      if (response.status === 429) {
-        const waitMs = parseRetryAfterMs(response.headers.get('retry-after')) ?? 1000;
-        this.bucket?.holdFor(waitMs); // everyone on this key waits, not just this call
-        if (canRetry && waitMs <= this.#maxRetryAfterMs) {
-          if (!this.bucket || !keyed) await this.#clock.sleep(waitMs, signal);
-          continue;
-        }
-        throw this.#errorFrom(route, response.status, text, Math.max(1, Math.ceil(waitMs / 1000)));
-      }
-      if (RETRYABLE_STATUS.has(response.status) && idempotent && canRetry) {
-        await this.#clock.sleep(this.#backoff(attempt), signal);
-        continue;
-      }
-      if (!response.ok) throw this.#errorFrom(route, response.status, text);
-      if (response.status === 204 || !spec.schema) return undefined as T;
-
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new ExplorerApiError({
-          code: 'upstream_invalid',
-          status: response.status,
-          route,
-          message: `${route}: the body is not JSON`,
-        });
-      }
-      const checked = checkContract(spec.schema, unwrapEnvelope(json));
-      if (!checked.ok) {
-        throw new ExplorerApiError({
-          code: 'upstream_invalid',
-          status: response.status,
-          route,
-          message: `${route}: the body does not match the contract (${checked.message})`,
-        });
-      }
-      return checked.data as T;
-    }
+    signal?.throwIfAborted();
+    const outcome = await callUpstream(
+      this.#fetch,
+      // 429 means "not processed", so every method may be repeated after one; 5xx only idempotent ones
+      { url: `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`, method, headers, body, idempotent: method !== 'POST', signal },
+      this.#policy,
+      this.#gate,
+    );
+    if (outcome.kind !== 'response' || outcome.status < 200 || outcome.status >= 300) throw this.#errorFrom(route, outcome);
+    if (outcome.status === 204 || !spec.schema) return undefined as T;
+    return this.#parse(route, outcome.status, outcome.text, spec.schema);
   }
 
-  #backoff(attempt: number): number {
-    const cap = Math.min(10_000, this.#backoffMs * 2 ** attempt);
-    return cap / 2 + this.#random() * (cap / 2);
-  }
-
-  #errorFrom(route: string, status: number, text: string, retryAfter?: number): ExplorerApiError {
-    let parsed: unknown;
+  #parse<T>(route: string, status: number, text: string, schema: z.ZodMiniType<T>): T {
+    const invalid = (why: string) => new ExplorerApiError({ code: 'upstream_invalid', status, route, message: `${route}: ${why}` });
+    let json: unknown;
     try {
-      parsed = unwrapEnvelope(JSON.parse(text));
+      json = JSON.parse(text);
     } catch {
-      parsed = undefined;
+      throw invalid('the body is not JSON');
     }
-    const body = explorerErrorSchema.safeParse(parsed);
-    const code = body.success ? body.data.code : status === 429 ? 'too_many_requests' : 'unexpected_status';
+    const checked = checkContract(schema, unwrapEnvelope(json));
+    if (!checked.ok) throw invalid(`the body does not match the contract (${checked.message})`);
+    return checked.data as T;
+  }
+
+  /** The error of a failed call: the service's 7.1 code when it sent one, else the server piece's upstream code. */
+  #errorFrom(route: string, outcome: UpstreamOutcome): ExplorerApiError {
+    const mapped = upstreamError(outcome, 'explorer', [this.#apiKey]);
+    const retryAfter = mapped.retryAfterMs !== undefined ? retryAfterSeconds(mapped.retryAfterMs) : undefined;
+    if (outcome.kind !== 'response') {
+      const cause = outcome.kind === 'network' ? outcome.cause : undefined;
+      const message = outcome.kind === 'timeout' ? `${route}: no answer within ${this.#policy.timeoutMs} ms` : `${route}: ${mapped.message}`;
+      return new ExplorerApiError({ code: mapped.code, status: outcome.kind === 'rate-limited' ? 429 : 0, route, message, retryAfter }, { cause });
+    }
+    const said = upstreamErrorBody(outcome.text);
+    const code = said.code ?? mapped.code;
     const known = (EXPLORER_ERRORS as Record<string, number>)[code] !== undefined;
-    const detail = body.success && body.data.message ? body.data.message.replace(this.#apiKey, '[key]') : undefined;
-    const message = `${route}: ${status} ${code}${detail ? ` — ${detail}` : known ? '' : ' (no error code in the body)'}`;
-    return new ExplorerApiError({ code, status, route, message, retryAfter });
+    const detail = said.message ? redact(said.message, [this.#apiKey], 500) : undefined;
+    const message = `${route}: ${outcome.status} ${code}${detail ? ` — ${detail}` : known ? '' : ' (no error code in the body)'}`;
+    return new ExplorerApiError({ code, status: outcome.status, route, message, retryAfter });
   }
 }
 

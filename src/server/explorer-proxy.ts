@@ -2,8 +2,8 @@
  * `{prefix}/explorer/…`: the Explorer routes of spec 4.2, after `authorize`, with the live
  * key as `Bearer` (spec 5), write routes only when `explorer.writes` is true (else 403
  * `writes_disabled`), every query parameter and body checked against the contract before
- * anything is forwarded (and rebuilt from the checked values), the key's rate budget kept
- * by a token bucket, bodies validated (and unwrapped from the `{ data, meta, errors }`
+ * anything is forwarded (and rebuilt from the checked values), every call (`/health`
+ * included) through the key's gate and rate budget, bodies validated (and unwrapped from the `{ data, meta, errors }`
  * envelope), `Cache-Control: private, no-store` on every answer.
  *
  * Fetch-API only (no `node:` imports).
@@ -12,7 +12,6 @@ import {
   changesEnvelopeSchema,
   checkContract,
   checkNote,
-  explorerErrorSchema,
   formatMonitoringChangesQuery,
   formatTokenomicsQuery,
   healthSchema,
@@ -25,12 +24,13 @@ import {
   watchlistItemSchema,
   watchlistResponseSchema,
 } from '../contract/index.js';
-import { KyiHttpError, errorResponse, invalidParameter, jsonResponse, safeUpstreamMessage } from './errors.js';
+import { KyiHttpError, errorResponse, httpErrorResponse, invalidParameter, jsonResponse } from './errors.js';
 import { readJsonBody } from './http.js';
 import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
 import { requestContext } from './request-context.js';
-import { callUpstream, type UpstreamOutcome } from './retry.js';
-import { checkOrigin } from './token-route.js';
+import { checkOrigin } from './origin.js';
+import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
+import { invalidBody, upstreamError, upstreamErrorBody } from './upstream/outcome.js';
 import { checkUuid, decodeSegment, readQuery, unwrapQuery } from './validation.js';
 
 type Schema = Parameters<typeof checkContract>[0];
@@ -161,7 +161,7 @@ export const EXPLORER_ROUTES: readonly ExplorerRoute[] = [
   },
 ];
 
-/** Messages for Explorer error codes the browser may see (the upstream message is used only when safe). */
+/** Explorer error codes the browser may see, with the kit's own message for each. */
 const PASS_THROUGH: Record<string, { status: number; message: string }> = {
   invalid_cursor: { status: 400, message: 'The cursor was not issued by the service' },
   invalid_page: { status: 400, message: 'The page token is out of range or not one the service issued' },
@@ -174,6 +174,16 @@ const PASS_THROUGH: Record<string, { status: number; message: string }> = {
 };
 
 const NO_STORE = { 'cache-control': 'private, no-store' };
+
+/**
+ * The kit's message for a refused request, naming the query parameter the upstream refused
+ * when its message mentions one the proxy sent: the name is ours, never the upstream's text.
+ */
+function refusedMessage(fixed: string, upstreamMessage: string | undefined, query: URLSearchParams): string {
+  if (!upstreamMessage) return fixed;
+  const name = [...new Set(query.keys())].find((key) => new RegExp(`\\b${key}\\b`).test(upstreamMessage));
+  return name ? `${fixed}: "${name}"` : fixed;
+}
 
 function explorerError(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
   return errorResponse(status, code, message, { ...NO_STORE, ...headers });
@@ -231,17 +241,8 @@ export class ExplorerProxy {
     }
 
     const info: ExplorerRouteInfo = { id: route.id, method, path: upstreamPath, scope: route.scope, write };
-    if (this.#config.authorize) {
-      let verdict: unknown;
-      try {
-        verdict = await this.#config.authorize(request, info, requestContext(request));
-      } catch (error) {
-        this.#config.onError(error, { route: route.id });
-        return explorerError(500, 'internal_error', 'The authorization check failed');
-      }
-      if (verdict instanceof Response) return verdict;
-      if (verdict !== true) return explorerError(403, 'forbidden', 'You are not allowed to use this route');
-    }
+    const refused = await this.#authorize(request, info);
+    if (refused) return refused;
 
     const query = route.query ? route.query(url) : new URLSearchParams();
     let body: string | undefined;
@@ -251,95 +252,59 @@ export class ExplorerProxy {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (route.scope !== null) headers['authorization'] = `Bearer ${this.#explorer.apiKey}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const upstreamUrl = this.#explorer.baseUrl + upstreamPath + (qs ? `?${qs}` : '');
     const outcome = await callUpstream(
       this.#config.fetch,
-      this.#explorer.baseUrl + upstreamPath + (qs ? `?${qs}` : ''),
-      { method, headers, body },
-      this.#config.retry,
-      {
-        idempotent: method === 'GET',
-        beforeAttempt: route.scope !== null ? () => this.#budget() : undefined,
-        onRateLimited: (ms) => this.#explorer.bucket.holdFor(ms),
-      },
+      { url: upstreamUrl, method, headers, body, idempotent: method === 'GET' },
+      this.#explorer.policy,
+      this.#explorer.gate,
     );
-    return this.#answer(route, outcome, request.method === 'HEAD');
+    return this.#answer(route, outcome, { head: request.method === 'HEAD', query });
   }
 
-  /** Waits for the key's budget; answers 429 when the wait would be too long. */
-  async #budget(): Promise<UpstreamOutcome | void> {
-    const bucket = this.#explorer.bucket;
-    if (bucket.tryTake()) return;
-    const max = this.#explorer.maxQueueMs;
-    const estimate = bucket.delay() + bucket.waiting * (bucket.intervalMs / bucket.refill);
-    const limited = (ms: number): UpstreamOutcome => ({
-      kind: 'rate-limited',
-      retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
-      attempts: 0,
-    });
-    if (estimate > max) return limited(estimate);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), max);
+  /** The partner's `authorize` verdict: `undefined` lets the call through, else the answer. */
+  async #authorize(request: Request, info: ExplorerRouteInfo): Promise<Response | undefined> {
+    let verdict: unknown;
     try {
-      await bucket.take(controller.signal);
-    } catch {
-      return limited(bucket.delay() + bucket.waiting * (bucket.intervalMs / bucket.refill));
-    } finally {
-      clearTimeout(timer);
+      verdict = await this.#config.authorize!(request, info, requestContext(request));
+    } catch (error) {
+      this.#config.onError(error, { route: info.id });
+      return explorerError(500, 'internal_error', 'The authorization check failed');
     }
+    if (verdict instanceof Response) return verdict;
+    if (verdict !== true) return explorerError(403, 'forbidden', 'You are not allowed to use this route');
+    return undefined;
   }
 
-  #answer(route: ExplorerRoute, outcome: UpstreamOutcome, head: boolean): Response {
-    switch (outcome.kind) {
-      case 'timeout':
-        return explorerError(504, 'upstream_timeout', 'The monitoring service did not answer in time; try again shortly');
-      case 'network':
-        return explorerError(502, 'upstream_unavailable', 'The monitoring service could not be reached; try again shortly');
-      case 'too-large':
-        return explorerError(502, 'upstream_invalid', 'The monitoring service sent an answer that is too large');
-      case 'rate-limited':
-        return explorerError(429, 'too_many_requests', 'Too many requests right now; retry after the time in Retry-After', {
-          'retry-after': String(outcome.retryAfterSeconds),
-        });
-      case 'response':
-        break;
+  #answer(route: ExplorerRoute, outcome: UpstreamOutcome, sent: { head: boolean; query: URLSearchParams }): Response {
+    if (outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300) return this.#success(route, outcome, sent.head);
+    if (outcome.kind === 'response') {
+      const { code, message } = upstreamErrorBody(outcome.text);
+      const known = code !== undefined ? PASS_THROUGH[code] : undefined;
+      if (known && known.status === outcome.status) return explorerError(outcome.status, code!, refusedMessage(known.message, message, sent.query));
     }
-    const { status, text } = outcome;
-    if (status >= 200 && status < 300) {
-      if (route.response === null || status === 204) return new Response(null, { status: 204, headers: NO_STORE });
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        return explorerError(502, 'upstream_invalid', 'The monitoring service sent a body that is not JSON');
-      }
-      const checked = checkContract(route.response, unwrapEnvelope(json));
-      if (!checked.ok) {
-        return explorerError(502, 'upstream_invalid', `The monitoring service sent a body that does not match the contract (${checked.path})`);
-      }
-      const response = jsonResponse(checked.data, status === 201 ? 201 : 200, NO_STORE);
-      return head ? new Response(null, { status: response.status, headers: response.headers }) : response;
-    }
-    let code: string | undefined;
-    let upstreamMessage: unknown;
+    const error = upstreamError(outcome, 'explorer', this.#config.secrets);
+    if (error.code !== 'too_many_requests') this.#config.onError(error, { route: route.id });
+    return httpErrorResponse(error);
+  }
+
+  #success(route: ExplorerRoute, outcome: Extract<UpstreamOutcome, { kind: 'response' }>, head: boolean): Response {
+    if (route.response === null || outcome.status === 204) return new Response(null, { status: 204, headers: NO_STORE });
+    let json: unknown;
     try {
-      const error = checkContract(explorerErrorSchema, unwrapEnvelope(JSON.parse(text)));
-      if (error.ok) {
-        code = error.data.code;
-        upstreamMessage = error.data.message;
-      }
+      json = JSON.parse(outcome.text);
     } catch {
-      code = undefined;
+      return this.#invalid(route, 'the body is not JSON');
     }
-    if (status === 401 || code === 'api_key_invalid' || code === 'signature_missing') {
-      return explorerError(502, 'upstream_error', 'The monitoring service refused the server key; check the server configuration');
-    }
-    if (status >= 500) return explorerError(502, 'upstream_unavailable', 'The monitoring service is unavailable; try again shortly');
-    const known = code !== undefined ? PASS_THROUGH[code] : undefined;
-    if (known && known.status === status) {
-      const safe = status === 400 ? safeUpstreamMessage(upstreamMessage, this.#config.secrets) : undefined;
-      return explorerError(status, code!, safe ?? known.message);
-    }
-    if (status === 404) return explorerError(404, 'not_found', 'Not found');
-    return explorerError(502, 'upstream_error', `The monitoring service answered with an unexpected status (${status})`);
+    const checked = checkContract(route.response, unwrapEnvelope(json));
+    if (!checked.ok) return this.#invalid(route, `the body does not match the contract (${checked.path})`);
+    const response = jsonResponse(checked.data, outcome.status === 201 ? 201 : 200, NO_STORE);
+    return head ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  }
+
+  #invalid(route: ExplorerRoute, detail: string): Response {
+    const error = invalidBody('explorer', detail);
+    this.#config.onError(error, { route: route.id });
+    return httpErrorResponse(error);
   }
 }

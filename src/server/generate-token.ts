@@ -14,13 +14,15 @@ export interface GenerateTokenOptions {
   userId: string;
   /** Lifetime in seconds (default 3600). */
   expiresIn?: number;
+  /** `iat`, whole seconds since the epoch. Default: now. */
+  issuedAt?: number;
 }
 
-export async function generateToken({ issuer, secretKey, userId, expiresIn = 3600 }: GenerateTokenOptions): Promise<string> {
+export async function generateToken({ issuer, secretKey, userId, expiresIn = 3600, issuedAt }: GenerateTokenOptions): Promise<string> {
   if (!issuer) throw new Error('Issuer is required');
   if (!secretKey) throw new Error('Secret key is required');
   if (!userId) throw new Error('User ID is required');
-  const iat = Math.floor(Date.now() / 1000);
+  const iat = issuedAt ?? Math.floor(Date.now() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))

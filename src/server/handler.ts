@@ -6,7 +6,7 @@
  * Fetch-API only (no `node:` imports): this module runs unchanged on edge runtimes.
  * The Node adapter is `./node.ts`.
  */
-import { KyiHttpError, errorPrepared, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
+import { KyiHttpError, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
 import { ExplorerProxy } from './explorer-proxy.js';
 import { rawHeaderValue, wantsFresh, wantsFreshHeaders } from './http.js';
 import {
@@ -18,8 +18,9 @@ import {
   lookupResponse,
   tokensTarget,
 } from './lookup.js';
+import { requestContext } from './request-context.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
-import { SERVE_LOOKUP, type PreparedResponse, type ServeLookup } from './prepared.js';
+import { SERVE_LOOKUP, type ServeLookup } from './prepared.js';
 import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
 import { tokenRoute } from './token-route.js';
 import { MAX_URL_LENGTH, pathSegments } from './validation.js';
@@ -47,15 +48,13 @@ export interface KyiHandler {
   idle(): Promise<void>;
 }
 
-interface Context {
+interface Context extends Kit {
   request: Request;
+  /** The client id of the request (per-client budget). */
+  client: string;
   url: URL;
   /** Raw path segments after the prefix. */
   segments: string[];
-  config: ResolvedConfig;
-  publicApi: PublicApiClient;
-  explorer?: ExplorerProxy;
-  capabilities: Capabilities;
 }
 
 interface Route {
@@ -84,7 +83,11 @@ const ROUTES: readonly Route[] = [
   },
   { method: 'GET', path: 'kyi/v1/tokens', target: (url) => tokensTarget(url) },
   // the batch of up to 100 lookups
-  { method: 'POST', path: 'lookup', handle: (ctx) => lookupBatch(ctx.request, ctx.publicApi, ctx.config.lookupConcurrency) },
+  {
+    method: 'POST',
+    path: 'lookup',
+    handle: (ctx) => lookupBatch(ctx.request, ctx.publicApi, { concurrency: ctx.config.lookupConcurrency, client: ctx.client }),
+  },
   // widget access tokens
   { method: 'POST', path: 'token', handle: (ctx) => tokenRoute(ctx.request, ctx.config) },
   // Explorer API (spec 4.2), its own table in explorer-proxy.ts
@@ -115,12 +118,11 @@ const COMPILED: readonly CompiledRoute[] = ROUTES.map((r) => {
 /** Request paths whose lookup the Node fast path remembers (oldest dropped first). */
 const LOOKUP_MEMO_MAX = 1000;
 
-/** A valid lookup request (for `origin`): its checked target, cache key and URL path. */
+/** A valid lookup request (for `origin`): its checked target and cache key. */
 interface ResolvedLookup {
   origin: string;
   target: PublicTarget;
   key: string;
-  pathname: string;
 }
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
@@ -146,62 +148,61 @@ function findRoute(segments: string[]): { route: CompiledRoute; params: Record<s
   return null;
 }
 
-/** Creates the handler. Throws `KyiConfigError` for a configuration mistake. */
-export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
-  const config = resolveOptions(options);
-  const publicApi = new PublicApiClient(config);
-  const explorer = config.explorer ? new ExplorerProxy(config) : undefined;
-  const capabilities: Capabilities = Object.freeze({
-    explorer: !!config.explorer,
-    explorerWrites: !!config.explorer?.writes,
-    widget: !!config.widget,
-  });
+/** What every request of one handler shares. */
+interface Kit {
+  config: ResolvedConfig;
+  publicApi: PublicApiClient;
+  explorer?: ExplorerProxy;
+  capabilities: Capabilities;
+}
 
-  async function route(request: Request): Promise<Response> {
-    if (request.url.length > MAX_URL_LENGTH) {
-      return errorResponse(400, 'invalid_parameter', `Invalid parameter "url": must be at most ${MAX_URL_LENGTH} characters`);
-    }
-    const url = new URL(request.url);
-    const segments = pathSegments(url.pathname, config.prefix);
-    if (!segments) return errorResponse(404, 'not_found', 'Not found');
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const allowed: string[] = [];
-    for (const r of COMPILED) {
-      const params = matchRoute(segments, r);
-      if (!params) continue;
-      if (r.method === '*' || r.method === method) {
-        if (r.target) {
-          const target = r.target(url, params);
-          const answer = await publicApi.lookup(target, { fresh: wantsFresh(request) });
-          return lookupResponse(request, answer);
-        }
-        return r.handle!({ request, url, segments, config, publicApi, explorer, capabilities }, params);
-      }
-      allowed.push(r.method);
-    }
-    if (allowed.length) {
-      const allow = [...new Set(allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))].join(', ');
-      return errorResponse(405, 'method_not_allowed', `Use ${allow} on this route`, { allow });
-    }
-    return errorResponse(404, 'not_found', 'Not found');
+function notAllowed(allowed: string[]): Response {
+  const allow = [...new Set(allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))].join(', ');
+  return errorResponse(405, 'method_not_allowed', `Use ${allow} on this route`, { allow });
+}
+
+/** The route table applied to `request`. Throws `KyiHttpError` for a refused request. */
+async function route(kit: Kit, request: Request): Promise<Response> {
+  const { config, publicApi } = kit;
+  if (request.url.length > MAX_URL_LENGTH) {
+    return errorResponse(400, 'invalid_parameter', `Invalid parameter "url": must be at most ${MAX_URL_LENGTH} characters`);
   }
+  const url = new URL(request.url);
+  const segments = pathSegments(url.pathname, config.prefix);
+  if (!segments) return errorResponse(404, 'not_found', 'Not found');
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const allowed: string[] = [];
+  for (const r of COMPILED) {
+    const params = matchRoute(segments, r);
+    if (!params) continue;
+    if (r.method !== '*' && r.method !== method) {
+      allowed.push(r.method);
+      continue;
+    }
+    const client = config.clientId(request, requestContext(request));
+    if (!r.target) return r.handle!({ ...kit, request, client, url, segments }, params);
+    const answer = await publicApi.lookup(r.target(url, params), { fresh: wantsFresh(request), client });
+    return lookupResponse(request, answer);
+  }
+  return allowed.length ? notAllowed(allowed) : errorResponse(404, 'not_found', 'Not found');
+}
 
-  /**
-   * The lookup a GET of `new URL(path, origin)` asks for, or `null` when it is not a valid
-   * lookup: every check of `route` on the way there (URL length, prefix, route table, the
-   * route's parameter checks). A pure function of its inputs, so the answers are
-   * remembered for the paths clients repeat (valid lookups only, at most LOOKUP_MEMO_MAX).
-   */
+/**
+ * The lookup a GET of `new URL(path, origin)` asks for, or `null` when it is not a valid
+ * lookup: every check of `route` on the way there (URL length, prefix, route table, the
+ * route's parameter checks). A pure function of its inputs, so the answers are remembered
+ * for the paths clients repeat (valid lookups only, at most LOOKUP_MEMO_MAX).
+ */
+function lookupResolver(prefix: string): (origin: string, path: string) => ResolvedLookup | null {
   const lookups = new Map<string, ResolvedLookup>();
-  function resolveLookup(origin: string, path: string): ResolvedLookup | null {
+  return (origin, path) => {
     const known = lookups.get(path);
     if (known !== undefined && known.origin === origin) return known;
-    let url: URL;
     let target: PublicTarget;
     try {
-      url = new URL(path, origin);
+      const url = new URL(path, origin);
       if (url.href.length > MAX_URL_LENGTH) return null;
-      const segments = pathSegments(url.pathname, config.prefix);
+      const segments = pathSegments(url.pathname, prefix);
       if (!segments) return null;
       const found = findRoute(segments);
       if (!found?.route.target || found.route.method !== 'GET') return null;
@@ -210,72 +211,68 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
       // an invalid URL or parameter: the fetch path answers it
       return null;
     }
-    const resolved: ResolvedLookup = { origin, target, key: upstreamPath(target), pathname: url.pathname };
+    const resolved: ResolvedLookup = { origin, target, key: upstreamPath(target) };
     // one entry per path (a second Host for the same path replaces it)
     if (known === undefined && lookups.size >= LOOKUP_MEMO_MAX) lookups.delete(lookups.keys().next().value!);
     lookups.set(path, resolved);
     return resolved;
-  }
+  };
+}
 
-  /** The rest of `route` and `handler` for a lookup: the lookup, its answer, the 500 for a failure. */
-  async function answerLookup(lookup: ResolvedLookup, fresh: boolean, ifNoneMatch: string | null): Promise<PreparedResponse> {
-    try {
-      return lookupPrepared(await publicApi.lookupByKey(lookup.target, lookup.key, { fresh }), ifNoneMatch);
-    } catch (error) {
-      if (error instanceof KyiHttpError) return errorPrepared(error.status, error.code, error.message, error.headers);
-      config.onError(error, { route: lookup.pathname });
-      return errorPrepared(500, 'internal_error', 'Internal server error');
-    }
-  }
-
-  /**
-   * The Node adapter's shortcut (`SERVE_LOOKUP`): a GET of a lookup route answered without
-   * building a Request or a Response — at once for a fresh cache hit, else once the lookup
-   * settles. Exactly what the fetch path answers: `resolveLookup` applies every check of
-   * `route`, then the same no-cache bypass, If-None-Match and error handling. `undefined`
-   * for anything else (HEAD, other routes, invalid parameters…): the fetch path answers it.
-   */
-  const serveLookup: ServeLookup = (method, origin, path, rawHeaders) => {
+/**
+ * The Node adapter's shortcut (`SERVE_LOOKUP`): a GET of a lookup route that is a fresh cache
+ * hit, answered at once without building a Request or a Response. Exactly what the fetch path
+ * answers: the resolver applies every check of `route`, then the same no-cache bypass and
+ * If-None-Match. `undefined` for anything else (misses, which go upstream and count against
+ * the client's budget; HEAD, other routes, invalid parameters…): the fetch path answers it.
+ */
+function lookupShortcut(publicApi: PublicApiClient, resolve: ReturnType<typeof lookupResolver>): ServeLookup {
+  return (method, origin, path, rawHeaders) => {
     if (method !== 'GET') return undefined; // HEAD and the rest: fetch path
-    let lookup: ResolvedLookup | null;
-    let fresh: boolean;
-    let ifNoneMatch: string | null;
     try {
-      lookup = resolveLookup(origin, path);
+      const lookup = resolve(origin, path);
       if (lookup === null) return undefined;
-      fresh = wantsFreshHeaders(rawHeaderValue(rawHeaders, 'cache-control'), rawHeaderValue(rawHeaders, 'pragma'));
-      ifNoneMatch = rawHeaderValue(rawHeaders, 'if-none-match');
-      if (!fresh) {
-        const hit = publicApi.cachedLookupByKey(lookup.key);
-        if (hit) return lookupPrepared(hit, ifNoneMatch);
-      }
+      if (wantsFreshHeaders(rawHeaderValue(rawHeaders, 'cache-control'), rawHeaderValue(rawHeaders, 'pragma'))) return undefined;
+      const hit = publicApi.cachedLookupByKey(lookup.key);
+      return hit ? lookupPrepared(hit, rawHeaderValue(rawHeaders, 'if-none-match')) : undefined;
     } catch {
       // nothing was started: the fetch path answers (and reports) it
       return undefined;
     }
-    return answerLookup(lookup, fresh, ifNoneMatch);
   };
+}
 
-  const handler = async (request: Request): Promise<Response> => {
-    let response: Response;
-    try {
-      response = await route(request);
-    } catch (error) {
-      if (error instanceof KyiHttpError) response = httpErrorResponse(error);
-      else {
-        config.onError(error, { route: new URL(request.url).pathname });
-        response = errorResponse(500, 'internal_error', 'Internal server error');
-      }
+/** Answers one request: the route's response, or the JSON error; HEAD without a body. */
+async function answer(kit: Kit, request: Request): Promise<Response> {
+  let response: Response;
+  try {
+    response = await route(kit, request);
+  } catch (error) {
+    if (error instanceof KyiHttpError) response = httpErrorResponse(error);
+    else {
+      kit.config.onError(error, { route: new URL(request.url).pathname });
+      response = errorResponse(500, 'internal_error', 'Internal server error');
     }
-    if (request.method === 'HEAD' && response.body) {
-      await response.body.cancel().catch(() => {});
-      return new Response(null, { status: response.status, headers: response.headers });
-    }
-    return response;
-  };
+  }
+  if (request.method === 'HEAD' && response.body) {
+    await response.body.cancel().catch(() => {});
+    return new Response(null, { status: response.status, headers: response.headers });
+  }
+  return response;
+}
 
-  return Object.assign(handler, {
-    [SERVE_LOOKUP]: serveLookup,
+/** Creates the handler. Throws `KyiConfigError` for a configuration mistake. */
+export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
+  const config = resolveOptions(options);
+  const publicApi = new PublicApiClient(config);
+  const capabilities: Capabilities = Object.freeze({
+    explorer: !!config.explorer,
+    explorerWrites: !!config.explorer?.writes,
+    widget: !!config.widget,
+  });
+  const kit: Kit = { config, publicApi, explorer: config.explorer ? new ExplorerProxy(config) : undefined, capabilities };
+  return Object.assign((request: Request) => answer(kit, request), {
+    [SERVE_LOOKUP]: lookupShortcut(publicApi, lookupResolver(config.prefix)),
     prefix: config.prefix,
     capabilities,
     clearCache: () => publicApi.cache.clear(),

@@ -4,7 +4,7 @@ import { impactRank } from '../../src/contract/index.js';
 import { safeHttpUrl } from '../../src/client/explorer.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
-import { explorerSandbox, firstEvent, texts, expectLoadingThenReady } from './helpers/explorer.js';
+import { explorerSandbox, firstEvent, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
 
 const root = (el: KyiChangeFeed) => el.shadowRoot!;
 const rows = (el: KyiChangeFeed) => [...root(el).querySelectorAll<HTMLLIElement>('[part="change"]')];
@@ -28,6 +28,7 @@ async function load(template = html`<kyi-change-feed></kyi-change-feed>`): Promi
 }
 
 describe('<kyi-change-feed>', function () {
+  before(signInForMonitoring);
   // Every Explorer call goes through the server piece's 120-a-minute budget, shared with the
   // other monitoring test files running alongside: allow for queueing.
   this.timeout(30_000);

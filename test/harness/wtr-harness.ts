@@ -2,18 +2,23 @@
  * web-test-runner harness: starts the embedded sandbox and mounts the real server piece at
  * `/api/kyi` on the test page's own origin, as a partner backend would.
  *   POST/DELETE/GET /__test/session  sign the demo user in / out (cookie)
+ *   POST/DELETE/GET /__test/monitoring-session  the same user's session of the monitoring
+ *                                    tests (its own cookie, so the verify-button tests
+ *                                    signing out never sign the monitoring tests out)
+ * The Explorer routes let only a signed-in user in (`authorize`), as a partner must; the
+ * token route and watchlist changes accept the test page's own origin only.
  *   GET /__test/env                  the sandbox's startup info (URLs, credentials)
  * A second mount, `/api/kyi-readonly`, has Explorer writes off (what most partners run).
  * Browser test files share one sandbox; its Explorer rate limit is raised (and the proxy's
- * budget with it) so parallel files do not wait on each other. The 120/min budget itself is
- * proven by the node tests.
+ * budget with it) so parallel files do not wait on each other, and the per-client lookup
+ * budget is off (every file comes from one address). Both budgets are proven by the node tests.
  * Sandbox control (`/__sandbox/*`: faults, stats, reset) is on the sandbox origin, CORS open.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { toNodeHandler } from '../../src/server/node.js';
-import { createDemoSessions } from '../../scripts/lib/demo-session.js';
+import { createDemoSessions, signedInOnly } from '../../scripts/lib/demo-session.js';
 
 type KoaContext = { path: string; req: IncomingMessage; res: ServerResponse; respond?: boolean };
 type KoaNext = () => Promise<unknown>;
@@ -24,10 +29,11 @@ export function kyiHarness() {
   let readonly: typeof api;
   let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
 
-  async function start() {
+  async function start(pageOrigins: string[]) {
     sandbox = await startSandbox({ port: 0, hostile: true, explorer: { rateLimit: { perMinute: 6000 } } });
     const { info } = sandbox;
     const sessions = createDemoSessions();
+    const monitoring = createDemoSessions(undefined, 'kyi_monitoring_session');
     const mount = (prefix: string, writes: boolean) =>
       toNodeHandler(
         createKyiHandler({
@@ -41,6 +47,10 @@ export function kyiHarness() {
           },
           widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
           getUserId: (request: Request) => sessions.getUserId(request),
+          authorize: signedInOnly(sessions, monitoring),
+          // every test file comes from one address: the per-client budget is proven by the node tests
+          clientBudget: false,
+          allowedOrigins: pageOrigins,
         }),
         { prefix },
       );
@@ -50,6 +60,7 @@ export function kyiHarness() {
       async (request: Request) => {
         const path = new URL(request.url).pathname;
         if (path === '/__test/session') return sessions.handle(request);
+        if (path === '/__test/monitoring-session') return monitoring.handle(request);
         if (path === '/__test/env')
           return new Response(JSON.stringify(info), { headers: { 'content-type': 'application/json' } });
         return new Response(JSON.stringify({ code: 'not_found', message: 'Unknown test route' }), { status: 404 });
@@ -69,8 +80,10 @@ export function kyiHarness() {
   return {
     plugin: {
       name: 'kyi-harness',
-      async serverStart() {
-        await start();
+      async serverStart({ config }: { config: { hostname?: string; port?: number } }) {
+        const port = config.port ?? 8000;
+        // the page's origin as the browser sends it
+        await start([...new Set([config.hostname ?? 'localhost', 'localhost', '127.0.0.1'])].map((host) => `http://${host}:${port}`));
       },
       async serverStop() {
         await sandbox?.close();

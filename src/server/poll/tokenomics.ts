@@ -19,7 +19,7 @@
 import { LIMITS, revisionKey, type TokenomicsPage, type TokenomicsRevision } from '../../contract/index.js';
 import { isExplorerApiError, type ExplorerApiError, type ExplorerClient } from '../explorer-client.js';
 import type { PollStore } from '../store/types.js';
-import { systemClock, type Clock } from '../token-bucket.js';
+import { systemClock, type Clock } from '../clock.js';
 import { SeenSet } from './seen.js';
 
 /** What the tokenomics poller keeps in the store (one JSON value under `key`). */
