@@ -143,9 +143,10 @@ export async function callUpstream(
     const canRetry = n < retries;
     if (outcome.kind === 'rate-limited') {
       await gate.hold(outcome.retryAfterMs);
-      // a 429 was not processed, so even a write may be repeated; the next admit waits the hold out
-      if (canRetry && outcome.retryAfterMs <= policy.maxWaitMs) continue;
-      return outcome;
+      if (!canRetry || outcome.retryAfterMs > policy.maxWaitMs) return outcome;
+      // a 429 was not processed, so even a write may be repeated, once the wait asked for is over
+      await policy.clock.sleep(outcome.retryAfterMs, request.signal);
+      continue;
     }
     if (canRetry && request.idempotent && worthRetry(outcome)) {
       await policy.clock.sleep(backoffDelay(n, policy), request.signal);
