@@ -50,8 +50,6 @@ export function kyiHarness() {
           authorize: signedInOnly(sessions, monitoring),
           // every test file comes from one address: the per-client budget is proven by the node tests
           clientBudget: false,
-          // a 429 fault one file sets holds the whole key: files running beside it wait it out
-          backoff: { maxRetryAfterSeconds: 5 },
           allowedOrigins: pageOrigins,
         }),
         { prefix },
