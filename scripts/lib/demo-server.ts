@@ -185,8 +185,11 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
     allowedOrigins: demoOrigins(opts.host ?? '127.0.0.1', port, env),
   });
   api = toNodeHandler(handler, { prefix: '/api/kyi' });
+  const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
+  // The embedded sandbox's widget renders only inside allowed pages: this demo page is one.
+  sandbox?.allowWidgetOrigin(url);
   return {
-    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    url,
     sandbox,
     browserConfig: browser,
     async close() {

@@ -8,19 +8,17 @@
  */
 import { KyiHttpError, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
 import { ExplorerProxy } from './explorer-proxy.js';
-import { rawHeaderValue, wantsFresh, wantsFreshHeaders } from './http.js';
+import { wantsFresh } from './http.js';
 import {
   assetCaip10Target,
   assetTarget,
   assetsListTarget,
   lookupBatch,
-  lookupPrepared,
   lookupResponse,
   tokensTarget,
 } from './lookup.js';
 import { requestContext } from './request-context.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
-import { SERVE_LOOKUP, type ServeLookup } from './prepared.js';
 import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
 import { tokenRoute } from './token-route.js';
 import { MAX_URL_LENGTH, pathSegments } from './validation.js';
@@ -66,7 +64,7 @@ interface Route {
   handle?: (ctx: Context, params: Record<string, string>) => Promise<Response> | Response;
 }
 
-/** Every route of issue 3, under the prefix. */
+/** Every route of the server piece, under the prefix. */
 const ROUTES: readonly Route[] = [
   { method: 'GET', path: 'capabilities', handle: (ctx) => jsonResponse(ctx.capabilities, 200, { 'cache-control': 'no-cache' }) },
   // Public API, forwarded with the raw key (spec 4.1); cached, ETag / 304
@@ -115,16 +113,6 @@ const COMPILED: readonly CompiledRoute[] = ROUTES.map((r) => {
   return { ...r, parts: subtree ? parts.slice(0, -1) : parts, subtree };
 });
 
-/** Request paths whose lookup the Node fast path remembers (oldest dropped first). */
-const LOOKUP_MEMO_MAX = 1000;
-
-/** A valid lookup request (for `origin`): its checked target and cache key. */
-interface ResolvedLookup {
-  origin: string;
-  target: PublicTarget;
-  key: string;
-}
-
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 function matchRoute(segments: string[], route: CompiledRoute): Record<string, string> | null {
@@ -139,13 +127,34 @@ function matchRoute(segments: string[], route: CompiledRoute): Record<string, st
   return params ?? NO_PARAMS;
 }
 
-/** The first route matching `segments` (any method), with its parameters. */
-function findRoute(segments: string[]): { route: CompiledRoute; params: Record<string, string> } | null {
-  for (const route of COMPILED) {
-    const params = matchRoute(segments, route);
-    if (params) return { route, params };
+/** Lookup URLs remembered with their checked target and cache key (oldest dropped first). */
+const LOOKUP_MEMO_MAX = 1000;
+
+/** A lookup route's checked target and its cache key. */
+interface ResolvedLookup {
+  target: PublicTarget;
+  key: string;
+}
+
+/**
+ * Lookup GETs by request URL: which lookup the URL asks for is a pure function of the URL
+ * (prefix, route table, parameter checks), so it is remembered for the URLs clients repeat
+ * (valid lookups only: a bad parameter throws before anything is remembered).
+ */
+class LookupMemo {
+  readonly #byUrl = new Map<string, ResolvedLookup>();
+
+  get(href: string): ResolvedLookup | undefined {
+    return this.#byUrl.get(href);
   }
-  return null;
+
+  resolve(href: string, route: Route, url: URL, params: Record<string, string>): ResolvedLookup {
+    const target = route.target!(url, params);
+    const resolved = { target, key: upstreamPath(target) };
+    if (this.#byUrl.size >= LOOKUP_MEMO_MAX) this.#byUrl.delete(this.#byUrl.keys().next().value!);
+    this.#byUrl.set(href, resolved);
+    return resolved;
+  }
 }
 
 /** What every request of one handler shares. */
@@ -154,6 +163,7 @@ interface Kit {
   publicApi: PublicApiClient;
   explorer?: ExplorerProxy;
   capabilities: Capabilities;
+  lookups: LookupMemo;
 }
 
 function notAllowed(allowed: string[]): Response {
@@ -161,9 +171,23 @@ function notAllowed(allowed: string[]): Response {
   return errorResponse(405, 'method_not_allowed', `Use ${allow} on this route`, { allow });
 }
 
+/**
+ * Answers a lookup route: a fresh cache hit at once (never counted against the client's
+ * budget), else once the cache settles (an upstream call counts against it).
+ */
+function lookup(kit: Kit, request: Request, { target, key }: ResolvedLookup): Response | Promise<Response> {
+  const fresh = wantsFresh(request);
+  const hit = fresh ? undefined : kit.publicApi.cachedLookupByKey(key);
+  if (hit) return lookupResponse(request, hit);
+  const client = kit.config.clientId(request, requestContext(request));
+  return kit.publicApi.lookupByKey(target, key, { fresh, client }).then((answer) => lookupResponse(request, answer));
+}
+
 /** The route table applied to `request`. Throws `KyiHttpError` for a refused request. */
-async function route(kit: Kit, request: Request): Promise<Response> {
-  const { config, publicApi } = kit;
+function route(kit: Kit, request: Request): Response | Promise<Response> {
+  const { config, lookups } = kit;
+  const known = request.method === 'GET' || request.method === 'HEAD' ? lookups.get(request.url) : undefined;
+  if (known) return lookup(kit, request, known);
   if (request.url.length > MAX_URL_LENGTH) {
     return errorResponse(400, 'invalid_parameter', `Invalid parameter "url": must be at most ${MAX_URL_LENGTH} characters`);
   }
@@ -179,67 +203,11 @@ async function route(kit: Kit, request: Request): Promise<Response> {
       allowed.push(r.method);
       continue;
     }
+    if (r.target) return lookup(kit, request, lookups.resolve(request.url, r, url, params));
     const client = config.clientId(request, requestContext(request));
-    if (!r.target) return r.handle!({ ...kit, request, client, url, segments }, params);
-    const answer = await publicApi.lookup(r.target(url, params), { fresh: wantsFresh(request), client });
-    return lookupResponse(request, answer);
+    return r.handle!({ ...kit, request, client, url, segments }, params);
   }
   return allowed.length ? notAllowed(allowed) : errorResponse(404, 'not_found', 'Not found');
-}
-
-/**
- * The lookup a GET of `new URL(path, origin)` asks for, or `null` when it is not a valid
- * lookup: every check of `route` on the way there (URL length, prefix, route table, the
- * route's parameter checks). A pure function of its inputs, so the answers are remembered
- * for the paths clients repeat (valid lookups only, at most LOOKUP_MEMO_MAX).
- */
-function lookupResolver(prefix: string): (origin: string, path: string) => ResolvedLookup | null {
-  const lookups = new Map<string, ResolvedLookup>();
-  return (origin, path) => {
-    const known = lookups.get(path);
-    if (known !== undefined && known.origin === origin) return known;
-    let target: PublicTarget;
-    try {
-      const url = new URL(path, origin);
-      if (url.href.length > MAX_URL_LENGTH) return null;
-      const segments = pathSegments(url.pathname, prefix);
-      if (!segments) return null;
-      const found = findRoute(segments);
-      if (!found?.route.target || found.route.method !== 'GET') return null;
-      target = found.route.target(url, found.params);
-    } catch {
-      // an invalid URL or parameter: the fetch path answers it
-      return null;
-    }
-    const resolved: ResolvedLookup = { origin, target, key: upstreamPath(target) };
-    // one entry per path (a second Host for the same path replaces it)
-    if (known === undefined && lookups.size >= LOOKUP_MEMO_MAX) lookups.delete(lookups.keys().next().value!);
-    lookups.set(path, resolved);
-    return resolved;
-  };
-}
-
-/**
- * The Node adapter's shortcut (`SERVE_LOOKUP`): a GET of a lookup route that is a fresh cache
- * hit, answered at once without building a Request or a Response. Exactly what the fetch path
- * answers: the resolver applies every check of `route`, then the same no-cache bypass and
- * If-None-Match. `undefined` for anything else (misses, which go upstream and count against
- * the client's budget; HEAD, other routes, invalid parameters…): the fetch path answers it.
- */
-function lookupShortcut(publicApi: PublicApiClient, resolve: ReturnType<typeof lookupResolver>): ServeLookup {
-  return (method, origin, path, rawHeaders) => {
-    if (method !== 'GET') return undefined; // HEAD and the rest: fetch path
-    try {
-      const lookup = resolve(origin, path);
-      if (lookup === null) return undefined;
-      if (wantsFreshHeaders(rawHeaderValue(rawHeaders, 'cache-control'), rawHeaderValue(rawHeaders, 'pragma'))) return undefined;
-      const hit = publicApi.cachedLookupByKey(lookup.key);
-      return hit ? lookupPrepared(hit, rawHeaderValue(rawHeaders, 'if-none-match')) : undefined;
-    } catch {
-      // nothing was started: the fetch path answers (and reports) it
-      return undefined;
-    }
-  };
 }
 
 /** Answers one request: the route's response, or the JSON error; HEAD without a body. */
@@ -270,9 +238,9 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
     explorerWrites: !!config.explorer?.writes,
     widget: !!config.widget,
   });
-  const kit: Kit = { config, publicApi, explorer: config.explorer ? new ExplorerProxy(config) : undefined, capabilities };
+  const explorer = config.explorer ? new ExplorerProxy(config) : undefined;
+  const kit: Kit = { config, publicApi, explorer, capabilities, lookups: new LookupMemo() };
   return Object.assign((request: Request) => answer(kit, request), {
-    [SERVE_LOOKUP]: lookupShortcut(publicApi, lookupResolver(config.prefix)),
     prefix: config.prefix,
     capabilities,
     clearCache: () => publicApi.cache.clear(),

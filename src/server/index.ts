@@ -28,6 +28,7 @@ export { generateToken, type GenerateTokenOptions } from './generate-token.js';
 export * from './clock.js';
 export * from './budget.js';
 export * from './memory-budget.js';
+export { assetPages, allAssets, type AssetPagesOptions } from './assets-pages.js';
 export * from './explorer-client.js';
 export * from './poll/index.js';
 export * from './store/index.js';

@@ -59,6 +59,12 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
     budget?: RateBudget | MemoryBudgetOptions;
     /** Longest wait for the budget before answering 429 with `Retry-After`, ms. Default 10 000. */
     maxQueueMs?: number;
+    /**
+     * Forward `newOnly` from browsers. Default `false`: the key has one seen marker, which a
+     * `newOnly=true` read moves for everyone, so it belongs to the partner's server (sweeps);
+     * browser reads of the changes window go without it and filter on each row's `isNew`.
+     */
+    forwardNewOnly?: boolean;
   };
   /** Widget SDK access tokens: partner id and secret key; lifetime at most one hour. */
   widget?: {
@@ -143,7 +149,15 @@ export class KyiConfigError extends KyiError {
 export interface ResolvedConfig {
   prefix: string;
   publicApi: { baseUrl: string; apiKey: string; gate: UpstreamGate; policy: UpstreamPolicy };
-  explorer?: { baseUrl: string; apiKey: string; writes: boolean; budget: RateBudget; gate: UpstreamGate; policy: UpstreamPolicy };
+  explorer?: {
+    baseUrl: string;
+    apiKey: string;
+    writes: boolean;
+    budget: RateBudget;
+    gate: UpstreamGate;
+    policy: UpstreamPolicy;
+    forwardNewOnly: boolean;
+  };
   widget?: {
     partnerId: string;
     secretKey: string;
@@ -284,6 +298,7 @@ function explorerOf(
   if (!key.startsWith(EXPLORER_LIVE_KEY_PREFIX)) fail(`explorer.apiKey must be a live key starting with "${EXPLORER_LIVE_KEY_PREFIX}"`);
   if (key.length === EXPLORER_LIVE_KEY_PREFIX.length) fail(`explorer.apiKey has nothing after "${EXPLORER_LIVE_KEY_PREFIX}"`);
   if (e.writes !== undefined && typeof e.writes !== 'boolean') fail('explorer.writes must be true or false');
+  if (e.forwardNewOnly !== undefined && typeof e.forwardNewOnly !== 'boolean') fail('explorer.forwardNewOnly must be true or false');
   if (typeof options.authorize !== 'function')
     fail(
       'authorize(request, route) is required with explorer: the watchlist, its private notes and the key\'s rate budget ' +
@@ -299,6 +314,7 @@ function explorerOf(
     budget,
     gate: new UpstreamGate({ maxInFlight, clock, budget }),
     policy: { ...base, maxQueueMs },
+    forwardNewOnly: e.forwardNewOnly === true,
   };
 }
 
