@@ -4,7 +4,7 @@ import { impactRank } from '../../src/contract/index.js';
 import { safeHttpUrl } from '../../src/client/urls.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import { stubProxy } from './helpers/display.js';
-import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady } from './helpers/explorer.js';
+import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
 
 const EMPTY = `/api/empty-feed-${crypto.randomUUID()}`;
 const FEED = `/api/feed-${crypto.randomUUID()}`;
@@ -31,6 +31,7 @@ async function load(template = html`<kyi-change-feed></kyi-change-feed>`): Promi
 }
 
 describe('<kyi-change-feed>', function () {
+  before(signInForMonitoring);
   // Every Explorer call goes through the server piece's 120-a-minute budget, shared with the
   // other monitoring test files running alongside: allow for queueing.
   this.timeout(30_000);

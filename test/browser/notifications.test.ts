@@ -4,7 +4,7 @@ import { NOTIFICATION_GROUPS, notificationGroupOf } from '../../src/contract/ind
 import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
 import type { KyiNotifications } from '../../src/elements/notifications/notifications.js';
 import { stubProxy } from './helpers/display.js';
-import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady } from './helpers/explorer.js';
+import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
 
 const EMPTY = `/api/empty-inbox-${crypto.randomUUID()}`;
 
@@ -17,6 +17,7 @@ async function load(template = html`<kyi-notifications></kyi-notifications>`): P
 }
 
 describe('<kyi-notifications>', function () {
+  before(signInForMonitoring);
   // Every Explorer call goes through the server piece's 120-a-minute budget, shared with the
   // other monitoring test files running alongside: allow for queueing.
   this.timeout(30_000);

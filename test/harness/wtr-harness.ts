@@ -2,14 +2,19 @@
  * web-test-runner harness: starts the embedded sandbox and mounts the real server piece at
  * `/api/kyi` on the test page's own origin, as a partner backend would.
  *   POST/DELETE/GET /__test/session  sign the demo user in / out (cookie)
+ *   POST/DELETE/GET /__test/monitoring-session  the same user's session of the monitoring
+ *                                    tests (its own cookie, so the verify-button tests
+ *                                    signing out never sign the monitoring tests out)
+ * The Explorer routes let only a signed-in user in (`authorize`), as a partner must; the
+ * token route and watchlist changes accept the test page's own origin only.
  *   GET /__test/env                  the sandbox's startup info (URLs, credentials)
  * A second mount, `/api/kyi-readonly`, has Explorer writes off (what most partners run).
  * A third, `/api/kyi-clocked`, has a cache and clock of its own: `POST /__test/clock
  * { advanceMs }` moves that clock forward, so a test waits on no real time (no other file
  * uses this mount).
  * Browser test files share one sandbox; its Explorer rate limit is raised (and the proxy's
- * budget with it) so parallel files do not wait on each other. The 120/min budget itself is
- * proven by the node tests.
+ * budget with it) so parallel files do not wait on each other, and the per-client lookup
+ * budget is off (every file comes from one address). Both budgets are proven by the node tests.
  * The sandbox control API (`/__sandbox/*`: faults, stats, reset, the Explorer's explorer/*) is on the sandbox origin, CORS open.
  * The sandbox widget's allow-list holds the test page's origin; a second sandbox
  * (`refusingWidgetUrl` in `/__test/env`) keeps the default list, so its widget refuses the page.
@@ -20,7 +25,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { toNodeHandler } from '../../src/server/node.js';
-import { createDemoSessions } from '../../scripts/lib/demo-session.js';
+import { createDemoSessions, signedInOnly } from '../../scripts/lib/demo-session.js';
 import { startEvilServer, type EvilServer } from './evil-server.js';
 
 type KoaContext = { path: string; req: IncomingMessage; res: ServerResponse; respond?: boolean };
@@ -36,14 +41,19 @@ export function kyiHarness() {
   let clocked: typeof api;
   let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
 
-  async function start(pageOrigin: string) {
+  async function start(pageOrigins: string[]) {
     sandbox = await startSandbox({ port: 0, hostile: true, explorer: { rateLimit: { perMinute: 6000 } } });
-    sandbox.allowWidgetOrigin(pageOrigin);
+    for (const origin of pageOrigins) sandbox.allowWidgetOrigin(origin);
     refusing = await startSandbox({ port: 0 });
     evil = await startEvilServer();
     const { info } = sandbox;
-    const env = JSON.stringify({ ...info, evilUrl: evil.url, refusingWidgetUrl: refusing.info.widgetUrl });
+    const env = JSON.stringify({
+      ...info,
+      evilUrl: evil.url,
+      refusingWidgetUrl: refusing.info.widgetUrl,
+    });
     const sessions = createDemoSessions();
+    const monitoring = createDemoSessions(undefined, 'kyi_monitoring_session');
     let clockOffsetMs = 0;
     const mount = (prefix: string, writes: boolean, now?: () => number) =>
       toNodeHandler(
@@ -59,6 +69,10 @@ export function kyiHarness() {
           },
           widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
           getUserId: (request: Request) => sessions.getUserId(request),
+          authorize: signedInOnly(sessions, monitoring),
+          // every test file comes from one address: the per-client budget is proven by the node tests
+          clientBudget: false,
+          allowedOrigins: pageOrigins,
         }),
         { prefix },
       );
@@ -69,6 +83,7 @@ export function kyiHarness() {
       async (request: Request) => {
         const path = new URL(request.url).pathname;
         if (path === '/__test/session') return sessions.handle(request);
+        if (path === '/__test/monitoring-session') return monitoring.handle(request);
         if (path === '/__test/clock' && request.method === 'POST') {
           const { advanceMs } = (await request.json()) as { advanceMs?: unknown };
           if (typeof advanceMs !== 'number' || !(advanceMs >= 0)) return new Response('{"code":"invalid_body"}', { status: 400 });
@@ -95,7 +110,9 @@ export function kyiHarness() {
     plugin: {
       name: 'kyi-harness',
       async serverStart({ config }: ServerStart) {
-        await start(`http://${config.hostname ?? 'localhost'}:${config.port}`);
+        const port = config.port ?? 8000;
+        // the page's origin as the browser sends it
+        await start([...new Set([config.hostname ?? 'localhost', 'localhost', '127.0.0.1'])].map((host) => `http://${host}:${port}`));
       },
       async serverStop() {
         await Promise.all([sandbox?.close(), refusing?.close(), evil?.close()]);

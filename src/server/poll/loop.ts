@@ -8,7 +8,7 @@
  * Fetch-API only (no `node:` imports).
  */
 import { isExplorerApiError, type ExplorerApiError } from '../explorer-client.js';
-import { systemClock, type Clock } from '../token-bucket.js';
+import { systemClock, type Clock } from '../clock.js';
 
 /** Why a poller stopped on its own (`code` says what, the message how to recover). */
 export class PollError extends Error {

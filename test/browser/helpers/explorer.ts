@@ -35,6 +35,15 @@ export const explorerSandbox = {
   clearFault: (route: string) => control('DELETE', `faults?route=${encodeURIComponent(route)}`),
 };
 
+/**
+ * Signs the monitoring tests' user in: the Explorer routes let only a signed-in user in.
+ * Its own session cookie, so other files signing their user out change nothing here.
+ */
+export async function signInForMonitoring(): Promise<void> {
+  const r = await fetch('/__test/monitoring-session', { method: 'POST', credentials: 'same-origin' });
+  if (!r.ok) throw new Error(`monitoring sign-in failed: ${r.status}`);
+}
+
 /** A registry asset the watchlist does not hold. */
 export async function unwatchedAsset(): Promise<{ id: string; name: string }> {
   const s = await explorerSandbox.state();
