@@ -23,7 +23,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createKyiHandler } from '../../src/server/index.js';
+import { createKyiHandler, systemClock } from '../../src/server/index.js';
 import { toNodeHandler } from '../../src/server/node.js';
 import { createDemoSessions, signedInOnly } from '../../scripts/lib/demo-session.js';
 import { startEvilServer, type EvilServer } from './evil-server.js';
@@ -59,7 +59,7 @@ export function kyiHarness() {
       toNodeHandler(
         createKyiHandler({
           prefix,
-          ...(now ? { timing: { now } } : {}),
+          ...(now ? { clock: { ...systemClock, now } } : {}),
           publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
           explorer: {
             baseUrl: info.explorerUrl,
