@@ -37,6 +37,7 @@ export const en = {
     'error.generic': 'Something went wrong.',
     'error.payloadTooLarge': 'The request was too large for this site to send.',
     'error.untrustedProxy': 'This element is set up to use a server this site does not trust, so it shows nothing.',
+    signInRequired: 'Sign in to see this.',
   },
   badge: {
     'credential.kyi_verified': 'KYI verified',

@@ -11,6 +11,7 @@ export const fr: StringTable = {
     copied: 'Copié',
     copyFailed: 'Copie impossible',
     opensInNewTab: '(s’ouvre dans un nouvel onglet)',
+    signInRequired: 'Connectez-vous pour voir ceci.',
     'error.network': 'Impossible de joindre le service de vérification.',
     'error.server': 'Le service de vérification a rencontré un problème.',
     'error.unavailable': 'Le service de vérification est indisponible pour le moment.',

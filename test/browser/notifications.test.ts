@@ -7,6 +7,7 @@ import { stubProxy } from './helpers/display.js';
 import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
 
 const EMPTY = `/api/empty-inbox-${crypto.randomUUID()}`;
+const SIGNED_OUT = `/api/signed-out-${crypto.randomUUID()}`;
 
 const root = (el: KyiNotifications) => el.shadowRoot!;
 
@@ -107,6 +108,20 @@ describe('<kyi-notifications>', function () {
     expect(el.unread).to.equal(el.notifications.length);
     // other test files may add notifications meanwhile: anything shown is newer than the mark
     expect(el.notifications.every((n) => Date.parse(n.createdAt) >= marked - 1000)).to.equal(true);
+  });
+
+  it('shows a sign-in notice, not an error, to a visitor the partner does not let in', async () => {
+    const proxy = stubProxy(SIGNED_OUT, () =>
+      Response.json({ code: 'session_required', message: 'Sign in to use this route' }, { status: 401 }),
+    );
+    try {
+      const el = await load(html`<kyi-notifications proxy-url=${SIGNED_OUT}></kyi-notifications>`);
+      expect(root(el).querySelector('[part="sign-in"]')!.textContent).to.equal('Sign in to see this.');
+      expect(root(el).querySelector('[role="alert"]')).to.equal(null);
+      await expect(el).to.be.accessible();
+    } finally {
+      proxy.restore();
+    }
   });
 
   it('shows the empty state when nothing is unread', async () => {

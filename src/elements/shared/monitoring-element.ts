@@ -216,8 +216,13 @@ export abstract class KyiMonitoringElement extends KyiElement {
     }
   }
 
-  /** The error box with `role="alert"` and a retry button. */
+  /**
+   * The error box with `role="alert"` and a retry button; for a visitor the partner's server
+   * does not let in (401 `session_required`), a plain sign-in notice instead: not an error.
+   */
   protected renderProblem(problem: MonitoringProblem, title: string): TemplateResult {
+    if (problem.code === 'session_required')
+      return html`<p class="notice" role="status" part="sign-in">${this.t('common.signInRequired')}</p>`;
     return html`<div class="alert" role="alert" part="error">
       <span class="alert-title">${title}</span>
       <span>${this.problemText(problem)}</span>
