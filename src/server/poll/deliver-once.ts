@@ -1,4 +1,5 @@
 import type { PollStore } from '../store/types.js';
+import { deliverAndRecord, type DeliveryContext } from './commit.js';
 import { SeenSet } from './seen.js';
 
 /** What `deliverOnce` keeps in the store. */
@@ -9,7 +10,8 @@ export interface SeenIdsState {
 
 /**
  * Hands the items whose id was not delivered before to `deliver`, then, once it resolved,
- * records their ids (bounded) in the store. For window-based reads (monitoring sweeps,
+ * records their ids (bounded) in the store — in the same transaction when the store has
+ * them (`context.tx`). For window-based reads (monitoring sweeps,
  * the notification inbox) that return the same rows again on every call.
  */
 export async function deliverOnce<T>(options: {
@@ -17,7 +19,7 @@ export async function deliverOnce<T>(options: {
   key: string;
   items: readonly T[];
   id: (item: T) => string;
-  deliver?: (items: T[]) => Promise<void> | void;
+  deliver?: (items: T[], context: DeliveryContext) => Promise<void> | void;
   maxSeen?: number;
 }): Promise<T[]> {
   const raw = await options.store.get<Partial<SeenIdsState>>(options.key);
@@ -34,7 +36,7 @@ export async function deliverOnce<T>(options: {
     ids.push(id);
   }
   if (fresh.length === 0) return fresh;
-  await options.deliver?.(fresh);
-  await options.store.set(options.key, { version: 1, seen: seen.with(ids).toJSON() } satisfies SeenIdsState);
+  const state: SeenIdsState = { version: 1, seen: seen.with(ids).toJSON() };
+  await deliverAndRecord(options.store, options.key, state, (context) => options.deliver?.(fresh, context));
   return fresh;
 }

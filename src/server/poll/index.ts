@@ -19,3 +19,5 @@ export {
 } from './notifications.js';
 export { deliverOnce, type SeenIdsState } from './deliver-once.js';
 export { SeenSet } from './seen.js';
+export { deliverAndRecord, type DeliveryContext } from './commit.js';
+export { runExclusive, type ExclusiveOptions, type ExclusiveLoop, type LeaseOptions } from './exclusive.js';

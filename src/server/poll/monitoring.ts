@@ -9,6 +9,7 @@
 import { MONITORING_DAYS_MAX, type Change, type ChangesEnvelope, type MonitoringChangesQuery } from '../../contract/index.js';
 import type { ExplorerClient } from '../explorer-client.js';
 import type { PollStore } from '../store/types.js';
+import type { DeliveryContext } from './commit.js';
 import { deliverOnce } from './deliver-once.js';
 
 const DAY = 86_400_000;
@@ -35,7 +36,7 @@ export interface SweepMonitoringOptions extends Omit<MonitoringChangesQuery, 'da
   /** Store key of the seen change ids. Default `"monitoring"`. */
   key?: string;
   /** Receives `fresh`; the ids are recorded only after it resolved. */
-  onChanges?: (changes: Change[]) => Promise<void> | void;
+  onChanges?: (changes: Change[], context: DeliveryContext) => Promise<void> | void;
   /** Most change ids remembered. Default 10 000. */
   maxSeen?: number;
   signal?: AbortSignal;
@@ -76,6 +77,6 @@ export async function sweepMonitoring(options: SweepMonitoringOptions): Promise<
   const fresh = store
     ? await deliverOnce({ store, key, items: actionable, id: (c) => c.id, deliver: onChanges, maxSeen })
     : actionable;
-  if (!store && fresh.length > 0) await onChanges?.(fresh);
+  if (!store && fresh.length > 0) await onChanges?.(fresh, {});
   return { envelope, days, fresh, truncated: envelope.truncated };
 }

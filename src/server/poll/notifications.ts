@@ -13,6 +13,7 @@ import {
 } from '../../contract/index.js';
 import type { ExplorerClient } from '../explorer-client.js';
 import type { PollStore } from '../store/types.js';
+import type { DeliveryContext } from './commit.js';
 import { deliverOnce } from './deliver-once.js';
 
 export interface PollNotificationsOptions {
@@ -24,7 +25,7 @@ export interface PollNotificationsOptions {
   /** Store key of the seen notification ids. Default `"notifications"`. */
   key?: string;
   /** Receives `fresh`; ids are recorded only after it resolved. */
-  onNotifications?: (items: Notification[]) => Promise<void> | void;
+  onNotifications?: (items: Notification[], context: DeliveryContext) => Promise<void> | void;
   maxSeen?: number;
   signal?: AbortSignal;
 }
@@ -56,6 +57,6 @@ export async function pollNotifications(options: PollNotificationsOptions): Prom
   const fresh = store
     ? await deliverOnce({ store, key, items: envelope.items, id: (n) => n.id, deliver: onNotifications, maxSeen })
     : envelope.items.slice();
-  if (!store && fresh.length > 0) await onNotifications?.(fresh);
+  if (!store && fresh.length > 0) await onNotifications?.(fresh, {});
   return { envelope, fresh, groups: groupNotifications(envelope.items) };
 }

@@ -18,8 +18,10 @@
  */
 import { LIMITS, revisionKey, type TokenomicsPage, type TokenomicsRevision } from '../../contract/index.js';
 import { isExplorerApiError, type ExplorerApiError, type ExplorerClient } from '../explorer-client.js';
-import type { PollStore } from '../store/types.js';
+import { isTransactional, type PollStore } from '../store/types.js';
 import { systemClock, type Clock } from '../token-bucket.js';
+import { deliverAndRecord, type DeliveryContext } from './commit.js';
+import { runExclusive, type LeaseOptions } from './exclusive.js';
 import { SeenSet } from './seen.js';
 
 /** What the tokenomics poller keeps in the store (one JSON value under `key`). */
@@ -35,13 +37,16 @@ export interface TokenomicsPollState {
   backfill: { page: string | null; done: boolean } | null;
 }
 
-/** Context passed with each batch. */
-export interface RevisionBatchInfo {
+/** Context passed with each batch (`tx`: see `DeliveryContext`). */
+export interface RevisionBatchInfo extends DeliveryContext {
   /** The cursor the page was read with (`null` for the first read or a backfill page). */
   cursor: string | null;
   /** The cursor that will be stored once this batch is acknowledged. */
   nextCursor: string | null;
-  /** `true` when this batch (or part of it) was handed over before a crash cut the commit short. */
+  /**
+   * `true` when this batch (or part of it) was handed over before a crash cut the commit short.
+   * Always `false` with a transactional store: the batch and its commit are one transaction.
+   */
   redelivery: boolean;
   /** `'poll'` for the live feed, `'backfill'` for history pages. */
   source: 'poll' | 'backfill';
@@ -73,6 +78,8 @@ export interface PollTokenomicsOptions {
    * it waits (the service's `Retry-After`, otherwise a growing back-off up to `idleDelayMs`).
    */
   onError?: (error: ExplorerApiError) => void;
+  /** With a store replicas share (PostgreSQL): the lease that lets one replica poll at a time. */
+  lease?: LeaseOptions;
 }
 
 /** Why the tokenomics poller stopped on its own. */
@@ -143,13 +150,10 @@ class Poller {
   #state: TokenomicsPollState = emptyState();
   #seen = new SeenSet();
   #failures = 0;
-  readonly #o: Required<Omit<PollTokenomicsOptions, 'signal' | 'onError' | 'backfill'>> &
+  readonly #o: Required<Omit<PollTokenomicsOptions, 'signal' | 'onError' | 'backfill' | 'lease'>> &
     Pick<PollTokenomicsOptions, 'signal' | 'onError' | 'backfill'>;
 
   constructor(options: PollTokenomicsOptions) {
-    if (!options?.client) throw new TypeError('pollTokenomics: client is required');
-    if (!options.store) throw new TypeError('pollTokenomics: store is required');
-    if (typeof options.onRevisions !== 'function') throw new TypeError('pollTokenomics: onRevisions is required');
     this.#o = {
       idleDelayMs: LIMITS.tokenomicsIdleDelayMs,
       key: 'tokenomics',
@@ -186,15 +190,19 @@ class Poller {
       fresh.push(item);
       keys.push(k);
     }
-    if (fresh.length > 0) {
-      const pending = new Set(this.#state.pending);
-      const redelivery = keys.some((k) => pending.has(k));
-      await this.#save({ ...this.#state, pending: keys });
-      await this.#o.onRevisions(fresh, { ...info, redelivery });
-    }
     const seen = this.#seen.with(keys);
     const next: TokenomicsPollState = { ...this.#state, ...commit, seen: seen.toJSON(), pending: [] };
-    if (JSON.stringify(next) !== JSON.stringify(this.#state)) await this.#save(next);
+    if (fresh.length > 0) {
+      const { store, key } = this.#o;
+      let redelivery = false;
+      if (!isTransactional(store)) {
+        const pending = new Set(this.#state.pending);
+        redelivery = keys.some((k) => pending.has(k));
+        await this.#save({ ...this.#state, pending: keys });
+      }
+      await deliverAndRecord(store, key, next, ({ tx }) => this.#o.onRevisions(fresh, { ...info, redelivery, tx }));
+      this.#state = next;
+    } else if (JSON.stringify(next) !== JSON.stringify(this.#state)) await this.#save(next);
     this.#seen = seen;
     return fresh.length;
   }
@@ -286,23 +294,41 @@ class Poller {
   }
 }
 
+function checkOptions(options: PollTokenomicsOptions, name: string): void {
+  if (!options?.client) throw new TypeError(`${name}: client is required`);
+  if (!options.store) throw new TypeError(`${name}: store is required`);
+  if (typeof options.onRevisions !== 'function') throw new TypeError(`${name}: onRevisions is required`);
+}
+
+/** Runs `steps` on a loaded poller, holding the store's lease when replicas share it. */
+async function runPoller(options: PollTokenomicsOptions, steps: (poller: Poller) => Promise<void>): Promise<void> {
+  const { store, key = 'tokenomics', signal, clock, lease } = options;
+  await runExclusive({ ...lease, store, name: key, signal, clock }, async (fenced, inner) => {
+    const poller = new Poller({ ...options, store: fenced, signal: inner });
+    try {
+      await poller.load();
+      await steps(poller);
+    } catch (error) {
+      if (inner.aborted) return;
+      throw error;
+    }
+  });
+}
+
 /**
  * Polls `GET /tokenomics/changes` until `signal` aborts (then resolves). Rejects with
  * `TokenomicsPollError` when polling cannot go on (`invalid_cursor`, a feed switched off,
  * a key without the scope), with the store's error when state cannot be read or written,
  * and with `onRevisions`' own error — in every case without moving the cursor past
- * anything undelivered. Transient failures are ridden out (see `onError`).
+ * anything undelivered. Transient failures are ridden out (see `onError`). With a store
+ * replicas share, only the replica holding the lease polls (see `runExclusive`).
  */
 export async function pollTokenomics(options: PollTokenomicsOptions): Promise<void> {
-  const poller = new Poller(options);
-  try {
-    await poller.load();
+  checkOptions(options, 'pollTokenomics');
+  await runPoller(options, async (poller) => {
     if (options.backfill) await poller.backfill();
     await poller.run();
-  } catch (error) {
-    if (options.signal?.aborted) return;
-    throw error;
-  }
+  });
 }
 
 /**
@@ -312,12 +338,6 @@ export async function pollTokenomics(options: PollTokenomicsOptions): Promise<vo
 export async function backfillTokenomics(
   options: Omit<PollTokenomicsOptions, 'backfill' | 'idleDelayMs'>,
 ): Promise<void> {
-  const poller = new Poller(options);
-  try {
-    await poller.load();
-    await poller.backfill();
-  } catch (error) {
-    if (options.signal?.aborted) return;
-    throw error;
-  }
+  checkOptions(options, 'backfillTokenomics');
+  await runPoller(options, (poller) => poller.backfill());
 }
