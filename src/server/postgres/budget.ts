@@ -109,7 +109,7 @@ export class PostgresBudget implements RateBudget {
       if (heldMs > 0) return { id: null, waitMs: Math.ceil(heldMs) };
       // Counted: every grant whose (effective) release lies within the last window.
       const ends = `coalesce(released_at, granted_at + $2 * interval '1 millisecond')`;
-      const since = `clock_timestamp() - $3 * interval '1 millisecond'`;
+      const since = `(clock_timestamp() - $3 * interval '1 millisecond')`;
       await client.query(`DELETE FROM ${grants} WHERE name = $1 AND ${ends} < ${since}`, [this.name, this.#staleMs, this.#windowMs]);
       const counted = await client.query<{ n: number; free_ms: number | null }>(
         `SELECT count(*)::int AS n,

@@ -39,7 +39,7 @@ export function tablePrefix(options: PostgresOptions, who: string): string {
 /** The SQL creating the module's tables for `prefix` (also printed in the README). */
 export function schemaSql(prefix: string): string {
   return `
-CREATE TABLE IF NOT EXISTS ${prefix}poll_state ( -- json, not jsonb: seen pairs hold \u0000, which jsonb refuses
+CREATE TABLE IF NOT EXISTS ${prefix}poll_state ( -- json, not jsonb: jsonb refuses the NUL escape inside seen pairs
   key text PRIMARY KEY,
   value json NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now()
@@ -52,7 +52,7 @@ CREATE TABLE IF NOT EXISTS ${prefix}poll_lease (
 );
 CREATE TABLE IF NOT EXISTS ${prefix}budget (
   name text PRIMARY KEY,
-  held_until timestamptz NOT NULL DEFAULT '-infinity'
+  held_until timestamptz NOT NULL DEFAULT 'epoch'
 );
 CREATE TABLE IF NOT EXISTS ${prefix}budget_grant (
   id bigserial PRIMARY KEY,
