@@ -3,21 +3,17 @@
  * replicas have), a grant occupying the budget until a window after its release, and a
  * 429 hold seen by every holder. (Separate processes: `replicas.test.ts`.)
  */
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BudgetExceededError } from '../../src/server/budget.js';
 import { createPostgresBudget, type PostgresBudget, type PostgresBudgetOptions } from '../../src/server/postgres/index.js';
 import { usePostgres } from './helpers/postgres.js';
 
 const db = usePostgres();
-const budgets: PostgresBudget[] = [];
 /** A budget on its own pool, like a replica's. */
 function replica(options: Omit<PostgresBudgetOptions, 'connectionString' | 'pool'>): PostgresBudget {
-  const b = createPostgresBudget({ connectionString: db().url, ...options });
-  budgets.push(b);
-  return b;
+  return db().track(createPostgresBudget({ connectionString: db().url, ...options }));
 }
-after(() => Promise.all(budgets.map((b) => b.close())));
 
 const refused = (b: PostgresBudget) =>
   b.acquire({ maxWaitMs: 0 }).then(

@@ -14,12 +14,7 @@ import { usePostgres } from './helpers/postgres.js';
 const db = usePostgres();
 /** A revision's (id, revision) pair as text PostgreSQL can hold. */
 const pair = (r: { id: string; revision: unknown }) => `${r.id}#${String(r.revision)}`;
-const stores: PostgresStore[] = [];
-const store = (prefix = db().prefix()) => {
-  const s = createPostgresStore({ pool: db().pool, tablePrefix: prefix });
-  stores.push(s);
-  return s;
-};
+const store = (prefix = db().prefix()) => createPostgresStore({ pool: db().pool, tablePrefix: prefix });
 
 async function tables(prefix: string): Promise<string[]> {
   const { rows } = await db().pool.query<{ name: string }>(
@@ -43,15 +38,11 @@ describe('createPostgresStore', () => {
     const prefix = db().prefix();
     assert.deepEqual(await tables(prefix), []);
     const a = store(prefix);
-    const b = createPostgresStore({ connectionString: db().url, tablePrefix: prefix });
-    try {
-      await Promise.all([a.get('x'), b.get('x'), a.ready(), b.set('k', 1)]);
-      assert.deepEqual(await tables(prefix), ['budget', 'budget_grant', 'poll_lease', 'poll_state']);
-      await db().pool.query(schemaSql(prefix)); // the README's SQL runs again without error
-      assert.equal(await a.get('k'), 1);
-    } finally {
-      await b.close();
-    }
+    const b = db().track(createPostgresStore({ connectionString: db().url, tablePrefix: prefix }));
+    await Promise.all([a.get('x'), b.get('x'), a.ready(), b.set('k', 1)]);
+    assert.deepEqual(await tables(prefix), ['budget', 'budget_grant', 'poll_lease', 'poll_state']);
+    await db().pool.query(schemaSql(prefix)); // the README's SQL runs again without error
+    assert.equal(await a.get('k'), 1);
   });
 
   it('stores JSON values by key and refuses what JSON cannot hold', async () => {
@@ -112,7 +103,6 @@ describe('pollTokenomics with the PostgreSQL store', () => {
   });
   after(async () => {
     await sandbox.close();
-    await Promise.all(stores.map((s) => s.close()));
   });
 
   const client = () =>

@@ -24,7 +24,11 @@ export function openPool(options: PostgresConnection & PostgresOptions, who: str
   if (typeof options.connectionString !== 'string' || options.connectionString === '') {
     throw new TypeError(`${who}: connectionString (a postgres:// URL) or pool is required`);
   }
-  return { pool: new pg.Pool({ connectionString: options.connectionString }), owned: true };
+  const pool = new pg.Pool({ connectionString: options.connectionString });
+  // An idle connection dropped by the server (restart, failover) must not crash the process:
+  // the next query opens a new one and reports its own error.
+  pool.on('error', () => undefined);
+  return { pool, owned: true };
 }
 
 /** The checked table prefix. */

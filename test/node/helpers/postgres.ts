@@ -13,6 +13,8 @@ export interface TestDatabase {
   pool: pg.Pool;
   /** A fresh, unused table prefix. */
   prefix(): string;
+  /** Closes `resource` after the file, before the database stops. */
+  track<T extends { close(): Promise<void> }>(resource: T): T;
 }
 
 let counter = 0;
@@ -20,14 +22,21 @@ let counter = 0;
 export function usePostgres(): () => TestDatabase {
   let db: TestDatabase | undefined;
   let stop: (() => Promise<void>) | undefined;
+  const tracked: Array<{ close(): Promise<void> }> = [];
   before(async () => {
     const started = await startTestPostgres({ log: () => {} });
     stop = started.stop;
     const pool = new pg.Pool({ connectionString: started.url });
     const run = `t${process.pid}_${Date.now().toString(36)}`;
-    db = { url: started.url, pool, prefix: () => `${run}_${++counter}_` };
+    db = {
+      url: started.url,
+      pool,
+      prefix: () => `${run}_${++counter}_`,
+      track: (resource) => (tracked.push(resource), resource),
+    };
   });
   after(async () => {
+    await Promise.all(tracked.map((r) => r.close()));
     await db?.pool.end();
     await stop?.();
   });
