@@ -73,7 +73,7 @@ describe('replicas on one PostgreSQL', { concurrency: false }, () => {
     const replicas = [0, 1, 2].map(() => startReplica('budget-replica.ts', args));
     await Promise.all(replicas.map((r) => r.next((l) => l === 'ready')));
     sandbox.stats.reset();
-    for (const r of replicas) r.child.stdin!.write('go\n');
+    for (const r of replicas) r.child.stdin!.end('go\n');
     const results = await Promise.all(replicas.map((r) => r.next((l) => l.startsWith('{')).then((l) => JSON.parse(l))));
     await Promise.all(replicas.map((r) => r.exited));
 

@@ -49,6 +49,7 @@ async function client(deadline: number): Promise<void> {
 await budget.heldFor(); // connect and create the tables before saying ready
 process.stdout.write('ready\n');
 await once(process.stdin, 'data');
+process.stdin.destroy();
 const deadline = Date.now() + args.durationMs;
 await Promise.all(Array.from({ length: args.clients }, () => client(deadline)));
 process.stdout.write(`${JSON.stringify(counts)}\n`);
