@@ -4,6 +4,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { ExplorerClient } from '../../src/server/explorer-client.js';
 import { pollTokenomics, readTokenomicsState, runExclusive, sweepMonitoring } from '../../src/server/poll/index.js';
 import { createPostgresStore, schemaSql, type PostgresStore } from '../../src/server/postgres/index.js';
@@ -43,6 +44,11 @@ describe('createPostgresStore', () => {
     assert.deepEqual(await tables(prefix), ['budget', 'budget_grant', 'poll_lease', 'poll_state']);
     await db().pool.query(schemaSql(prefix)); // the README's SQL runs again without error
     assert.equal(await a.get('k'), 1);
+  });
+
+  it('the README shows the SQL the store runs', async () => {
+    const readme = await readFile('README.md', 'utf8');
+    assert.ok(readme.includes(`\`\`\`sql\n${schemaSql('kyi_').trim()}\n\`\`\``), 'README "Replicas with PostgreSQL" SQL is current');
   });
 
   it('stores JSON values by key and refuses what JSON cannot hold', async () => {
