@@ -89,7 +89,7 @@ export async function run(): Promise<BenchResult> {
     const maxTake = Math.max(...take);
     return {
       id: 'replicas',
-      title: 'Replicas on PostgreSQL: shared budget and lease',
+      title: '5. Replicas on PostgreSQL: shared budget and lease',
       rows: [
         { metric: 'In-memory TokenBucket acquire, p50 / p99', value: `${ms(p50(lat.memory), 3)} / ${ms(p99(lat.memory), 3)}` },
         { metric: 'PostgreSQL budget acquire + release, one caller, p50 / p99', value: `${ms(p50(lat.pgOne), 2)} / ${ms(p99(lat.pgOne), 2)}` },
@@ -108,7 +108,7 @@ export async function run(): Promise<BenchResult> {
       ],
       notes: [
         `${REQUESTS} requests per series on loopback; the database is a throwaway cluster with fsync off (KYI_TEST_DATABASE_URL to measure another).`,
-        'A grant is one transaction (lock the budget row, prune, count, insert: four round trips); release is one UPDATE sent without waiting.',
+        'A grant is one round trip (lock the budget row, prune, count and insert, as one implicit transaction); release is one UPDATE sent without waiting. The load average above (2 cores) inflates every p99 here.',
         `Takeover: the holder's last renewal, then death at a random point of its renewal cycle (TTL/3); a waiting replica retries every TTL/10. The lease then ends at most TTL after death.`,
       ],
     };

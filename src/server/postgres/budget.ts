@@ -11,10 +11,10 @@
  *
  * Node only (`pg`).
  */
-import type pg from 'pg';
+import pg from 'pg';
 import { BudgetExceededError, type AcquireOptions, type BudgetPermit, type RateBudget } from '../budget.js';
 import { systemClock, type Clock } from '../token-bucket.js';
-import { ensureSchema, inTransaction, openPool, tablePrefix, type PostgresConnection, type PostgresOptions } from './connection.js';
+import { ensureSchema, openPool, tablePrefix, type PostgresConnection, type PostgresOptions } from './connection.js';
 
 export type PostgresBudgetOptions = PostgresConnection &
   PostgresOptions & {
@@ -96,35 +96,34 @@ export class PostgresBudget implements RateBudget {
     }
   }
 
-  /** One try: a grant, or how long until one could come. */
-  #tryGrant(pool: pg.Pool): Promise<Decision> {
+  /**
+   * One try: a grant, or how long until one could come. One round trip: the statements run as
+   * one implicit transaction; the first locks the budget's row so replicas take turns, and
+   * each later statement reads what the previous holder of the lock committed.
+   */
+  async #tryGrant(pool: pg.Pool): Promise<Decision> {
     const grants = `${this.#prefix}budget_grant`;
-    return inTransaction(pool, async (client) => {
-      const { rows } = await client.query<{ held_ms: number }>(
-        `SELECT greatest(0, extract(epoch FROM held_until - clock_timestamp()) * 1000)::float8 AS held_ms
-         FROM ${this.#prefix}budget WHERE name = $1 FOR UPDATE`,
-        [this.name],
-      );
-      const heldMs = rows[0]?.held_ms ?? 0;
-      if (heldMs > 0) return { id: null, waitMs: Math.ceil(heldMs) };
-      // Counted: every grant whose (effective) release lies within the last window.
-      const ends = `coalesce(released_at, granted_at + $2 * interval '1 millisecond')`;
-      const since = `(clock_timestamp() - $3 * interval '1 millisecond')`;
-      await client.query(`DELETE FROM ${grants} WHERE name = $1 AND ${ends} < ${since}`, [this.name, this.#staleMs, this.#windowMs]);
-      const counted = await client.query<{ n: number; free_ms: number | null }>(
-        `SELECT count(*)::int AS n,
-                (extract(epoch FROM min(released_at) - ${since}) * 1000)::float8 AS free_ms
-         FROM ${grants} WHERE name = $1 AND ${ends} >= ${since}`,
-        [this.name, this.#staleMs, this.#windowMs],
-      );
-      const { n, free_ms } = counted.rows[0]!;
-      if (n >= this.perMinute) return { id: null, waitMs: free_ms === null ? this.#pollMs : Math.max(1, Math.ceil(free_ms)) };
-      const inserted = await client.query<{ id: string }>(
-        `INSERT INTO ${grants} (name, granted_at) VALUES ($1, clock_timestamp()) RETURNING id`,
-        [this.name],
-      );
-      return { id: inserted.rows[0]!.id, waitMs: 0 };
-    });
+    const name = pg.escapeLiteral(this.name);
+    const ends = `coalesce(released_at, granted_at + interval '${this.#staleMs} milliseconds')`;
+    const since = `(clock_timestamp() - interval '${this.#windowMs} milliseconds')`;
+    const results = (await pool.query(`
+      SELECT 1 FROM ${this.#prefix}budget WHERE name = ${name} FOR UPDATE;
+      DELETE FROM ${grants} WHERE name = ${name} AND ${ends} < ${since};
+      WITH s AS (
+        SELECT greatest(0, extract(epoch FROM b.held_until - clock_timestamp()) * 1000)::float8 AS held_ms,
+               (SELECT count(*)::int FROM ${grants} WHERE name = ${name}) AS n,
+               (SELECT (extract(epoch FROM min(released_at) - ${since}) * 1000)::float8 FROM ${grants} WHERE name = ${name}) AS free_ms
+        FROM ${this.#prefix}budget b WHERE b.name = ${name}
+      ), granted AS (
+        INSERT INTO ${grants} (name, granted_at)
+        SELECT ${name}, clock_timestamp() FROM s WHERE s.held_ms <= 0 AND s.n < ${this.perMinute}
+        RETURNING id
+      )
+      SELECT s.held_ms, s.free_ms, (SELECT id FROM granted) AS id FROM s`)) as unknown as pg.QueryResult[];
+    const row = results[2]!.rows[0] as { held_ms: number; free_ms: number | null; id: string | null };
+    if (row.id !== null) return { id: row.id, waitMs: 0 };
+    if (row.held_ms > 0) return { id: null, waitMs: Math.ceil(row.held_ms) };
+    return { id: null, waitMs: row.free_ms === null ? this.#pollMs : Math.max(1, Math.ceil(row.free_ms)) };
   }
 
   #permit(id: string): BudgetPermit {
