@@ -26,10 +26,10 @@ describe('fetch-only server entry', () => {
     const server = pkg.exports['./server']!;
     const keys = Object.keys(server);
     for (const condition of ['workerd', 'worker', 'edge-light', 'browser']) {
-      assert.deepEqual(server[condition], { types: './dist/types/server/fetch.d.ts', import: './dist/server-fetch.js' }, condition);
+      assert.deepEqual(server[condition], { types: './dist/types/server/fetch.d.ts', import: './dist/server-fetch.js', default: './dist/server-fetch.js' }, condition);
       assert.ok(keys.indexOf(condition) < keys.indexOf('import'), `${condition} comes before the generic import`);
     }
-    assert.deepEqual(server['node'], { types: './dist/types/server/index.d.ts', import: './dist/server.js' });
+    assert.deepEqual(server['node'], { types: './dist/types/server/index.d.ts', import: './dist/server.js', default: './dist/server.js' });
     assert.equal(keys[0], 'node');
   });
 });

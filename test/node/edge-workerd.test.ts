@@ -47,7 +47,8 @@ async function packPackage(dir: string): Promise<string> {
   }
   await symlink(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
   await run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: copy });
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: copy });
+  // The npm entries were just built; --ignore-scripts skips prepack's full build (CDN files, types), which a Worker does not load.
+  const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: copy });
   return join(dir, (JSON.parse(stdout) as Array<{ filename: string }>)[0]!.filename);
 }
 
