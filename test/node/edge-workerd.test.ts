@@ -1,20 +1,21 @@
 /**
  * The server piece inside real workerd (through miniflare) with no compatibility flag — no
- * `nodejs_compat` — as a partner's Cloudflare Worker gets it: the package is built and packed
- * (`npm pack`) in a scratch copy of the project, installed into a scratch app, and the
- * Worker bundled from it with the edge export conditions. The Worker answers a token
+ * `nodejs_compat` — as a partner's Cloudflare Worker gets it: the packed tarball (the run's
+ * shared `npm run build` + `npm pack`) installed into a scratch app, and the Worker bundled
+ * from it with the edge export conditions. The Worker answers a token
  * lookup, an asset lookup, `POST /token` and an Explorer route against the sandbox.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Miniflare } from 'miniflare';
 import { SANDBOX_FIXTURES as F, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { bundleForEdge } from './helpers/edge-bundle.js';
+import { packedTarball } from './helpers/packed.js';
 
 const run = promisify(execFile);
 const ROOT = resolve('.');
@@ -38,20 +39,6 @@ export default {
 };
 `;
 
-/** Builds the npm entries in a scratch copy (never racing other tests over dist/) and packs them. */
-async function packPackage(dir: string): Promise<string> {
-  const copy = join(dir, 'project');
-  await mkdir(copy);
-  for (const f of ['src', 'package.json', 'vite.config.ts', 'README.md', 'custom-elements.json']) {
-    await cp(join(ROOT, f), join(copy, f), { recursive: true });
-  }
-  await symlink(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  await run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: copy });
-  // The npm entries were just built; --ignore-scripts skips prepack's full build (CDN files, types), which a Worker does not load.
-  const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: copy });
-  return join(dir, (JSON.parse(stdout) as Array<{ filename: string }>)[0]!.filename);
-}
-
 /** A scratch app with the packed package (and its dependencies) installed. */
 async function installApp(dir: string, tarball: string): Promise<string> {
   const app = join(dir, 'app');
@@ -74,7 +61,7 @@ describe('kyi-elements/server in workerd without nodejs_compat', () => {
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kyi-workerd-'));
     sandbox = await startSandbox({ port: 0 });
-    const app = await installApp(dir, await packPackage(dir));
+    const app = await installApp(dir, await packedTarball());
     const bundle = await bundleForEdge('./worker.js', { cwd: app });
     nodeImports = bundle.nodeImports;
     const { info } = sandbox;
