@@ -25,6 +25,7 @@ export default defineConfig({
       entry: {
         index: src('index.ts'),
         define: src('define.ts'),
+        widget: src('widget.ts'),
         server: src('server/index.ts'),
         'server-fetch': src('server/fetch.ts'),
         'server-postgres': src('server/postgres/index.ts'),

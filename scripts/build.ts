@@ -1,6 +1,7 @@
 /**
  * `npm run build`:
- *   dist/*.js            npm entries (vite.config.ts: index, define, server, sandbox; deps external)
+ *   dist/*.js            npm entries (vite.config.ts: index, define, widget, server, sandbox, jsx, locales,
+ *                        one per element; deps external)
  *   dist/bin/*.js        the `kyi-sandbox` command (package.json `bin`)
  *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in), and the autoloader
  *                        (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element)

@@ -112,6 +112,15 @@ export function configure(input: KyiConfigInput): void {
   notify();
 }
 
+/**
+ * The widget URL set with `configure({ widgetUrl })`, without trailing slashes; `''` when
+ * none. Meta tags are not read: the `kyi()` drop-in takes where a token goes from code only.
+ */
+export function configuredWidgetUrl(): string {
+  const url = shared().explicit.widgetUrl;
+  return typeof url === 'string' ? trimSlash(url.trim()) : '';
+}
+
 /** Forgets every `configure()` call (tests, hot reload). Meta tags still apply. */
 export function resetConfig(): void {
   shared().explicit = {};

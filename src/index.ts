@@ -85,6 +85,7 @@ export {
   type AssetOutcome,
 } from './client/lookup-outcomes.js';
 export { refreshLiveLookups } from './client/live-elements.js';
+export { fetchAssetsPage, type AssetsPageResult, type FetchAssetsPageOptions } from './client/assets.js';
 // Monitoring elements and the browser Explorer client
 export { KyiWatchlist } from './elements/watchlist/watchlist.js';
 export { KyiChangeFeed } from './elements/change-feed/change-feed.js';

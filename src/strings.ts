@@ -120,7 +120,7 @@ export const en = {
     'error.signing_failed': 'Verification could not be started. Please try again.',
     'error.network': 'Could not reach the server. Check your connection and try again.',
     'error.widget_error': 'The verification widget reported an error: {message}',
-    'error.widget_timeout': 'The verification widget did not load in time. Please try again.',
+    'error.widget_timeout': 'The verification widget did not load in time. The likely cause: this site ({origin}) is not on the widget’s allow-list.',
     'error.invalid_attribute': 'This verification button is not set up correctly. {message}',
   },
 } as const;

@@ -165,8 +165,11 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
   await new Promise<void>((ok) => server.listen(opts.port ?? 5173, opts.host ?? '127.0.0.1', ok));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
+  const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
+  // The embedded sandbox's widget renders only inside allowed pages: this demo page is one.
+  sandbox?.allowWidgetOrigin(url);
   return {
-    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    url,
     sandbox,
     browserConfig: browser,
     async close() {

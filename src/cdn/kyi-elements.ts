@@ -1,6 +1,8 @@
 /**
  * CDN bundle `kyi-elements.js`: one self-contained ES module that registers the display and
  * verify elements. Configure with `<meta name="kyi:…">` tags or the exported `configure()`.
+ * Also exports `kyi()`, the drop-in for the vendor's widget client (its widget URL from
+ * `configure({ widgetUrl })` only).
  * English strings are built in; add a language with the exported `registerLocale()`.
  */
 import { defineDisplayElements } from '../define-display.js';
@@ -13,3 +15,4 @@ export { KyiBadge } from '../elements/badge/badge.js';
 export { KyiTokenStatus } from '../elements/token-status/token-status.js';
 export { KyiAssetCard } from '../elements/asset-card/asset-card.js';
 export { KyiVerifyButton } from '../elements/verify-button/verify-button.js';
+export { kyi } from '../client/kyi-widget.js';

@@ -12,9 +12,8 @@
  * Nothing here touches the DOM.
  */
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
-import { IMPACT_ORDER, MATERIALITIES, WATCH_STATES } from '../contract/enums.js';
 import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/queries.js';
-import { any, count, flag, listOf, oneOf, shape, shapeOf, text, type Reader } from './shape.js';
+import { any, count, flag, listOf, shape, shapeOf, text, type Reader } from './shape.js';
 
 /** A failed Explorer call from the browser. */
 export class ExplorerRequestError extends Error {
@@ -48,7 +47,7 @@ const assetSummary = (value: unknown) =>
   shape(value, { id: text, name: text, symbol: text, issuerName: text, chain: text, contractAddress: text }) ?? {};
 const watchlistItem = withId({
   asset: assetSummary,
-  state: oneOf(WATCH_STATES),
+  state: text, // a state the contract does not list is kept (shown as "other")
   stateReason: text,
   intakeStatus: text,
   monitoringEnabled: flag,
@@ -61,7 +60,7 @@ const change = withId({
   detectedAt: text,
   title: text,
   detail: text,
-  materiality: oneOf(MATERIALITIES),
+  materiality: text, // unknown values kept (shown as "other")
   sourceUrl: text,
   priorSourceUrl: text,
   href: text,
@@ -70,8 +69,8 @@ const change = withId({
   lowSignal: flag,
   impact: text,
   explanation: shapeOf({ headline: text, what: text, whyItMatters: text, impact: text, field: shapeOf({ label: text }), previous: labelled, current: labelled }),
-  direction: oneOf(IMPACT_ORDER),
-  impactAssessment: shapeOf({ direction: oneOf(IMPACT_ORDER), whatThisMeansForHolders: text }),
+  direction: text,
+  impactAssessment: shapeOf({ direction: text, whatThisMeansForHolders: text }),
 });
 const notification = (value: unknown) => {
   const item = withId({ kind: text, title: text, body: text, href: text, assetName: text, headline: text, impact: text, changeHref: text, createdAt: text, readAt: text })(value);
@@ -97,7 +96,8 @@ export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-async function call<T>(
+/** One JSON call to the server piece; the body read with `read` (`null`: none). Rejects with `ExplorerRequestError`. */
+export async function call<T>(
   options: ExplorerCallOptions,
   path: string,
   init: { method?: string; body?: unknown; query?: URLSearchParams },
@@ -218,6 +218,25 @@ export function fetchNotifications(options: ExplorerCallOptions, query: { unread
   const params = new URLSearchParams();
   if (query.unread !== undefined) params.set('unread', String(query.unread));
   return call(options, '/explorer/me/notifications', { query: params }, readers.notifications);
+}
+
+/**
+ * Merges a fresh read of a window into the rows shown, by `id`: rows not shown yet are
+ * `added`, rows whose content changed (confirmed or assessed later) are `replaced`, the rest
+ * stay as they are. `rows` is `current` itself when nothing changed.
+ */
+export function mergeById<T extends { id: string }>(current: T[], incoming: readonly T[]): { rows: T[]; added: T[]; replaced: T[] } {
+  const byId = new Map(current.map((row) => [row.id, row]));
+  const added: T[] = [];
+  const replaced: T[] = [];
+  for (const row of incoming) {
+    const shown = byId.get(row.id);
+    if (shown === undefined) added.push(row);
+    else if (JSON.stringify(shown) !== JSON.stringify(row)) replaced.push(row);
+    else continue;
+    byId.set(row.id, row);
+  }
+  return { rows: added.length + replaced.length === 0 ? current : [...byId.values()], added, replaced };
 }
 
 /** Whether `url` may become a link: absolute http(s) only (no `javascript:`, `data:`…). */

@@ -25,11 +25,6 @@ export function unregisterLiveElement(element: LiveElement): void {
   live.delete(element);
 }
 
-/** How many live elements are connected (tests, diagnostics). */
-export function liveElementCount(): number {
-  return live.size;
-}
-
 /**
  * Every connected `<kyi-token-status>` and `<kyi-asset-card>` re-checks, bypassing the
  * browser's and the proxy's caches; their lookups are batched like any others.

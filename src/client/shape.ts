@@ -43,9 +43,3 @@ export const shapeOf =
   (fields: Record<string, Reader>) =>
   (value: unknown): unknown =>
     shape(value, fields);
-
-/** One of `values`, else `undefined`. */
-export const oneOf =
-  <T extends string>(values: readonly T[]) =>
-  (value: unknown): T | undefined =>
-    values.includes(value as T) ? (value as T) : undefined;

@@ -16,10 +16,12 @@
  */
 import type { VendorKyiFunction } from '../config.js';
 import type { WidgetScope } from '../contract/enums.js';
-import { messageOf, type WidgetCallbacks, type WidgetHandle } from '../elements/verify-button/drawer.js';
+import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../elements/verify-button/drawer.js';
 
 export interface VendorWidgetOptions extends WidgetCallbacks {
   scope: WidgetScope;
+  /** The vendor's mode: `drawer` (default) or `modal`. */
+  presentation?: WidgetPresentation;
   token: string;
 }
 
@@ -72,7 +74,7 @@ export function openVendorWidget(sdk: VendorKyiFunction, options: VendorWidgetOp
     const gen = ++generation;
     let own: VendorInstance;
     const live = () => gen === generation && !finished && fromOwnFrame(own);
-    const result = sdk('drawer', options.scope, token, {
+    const result = sdk(options.presentation ?? 'drawer', options.scope, token, {
       onReady: () => live() && options.onReady(),
       onError: (message: unknown) => live() && options.onError(messageOf(message)),
       onClose: () => {

@@ -99,22 +99,6 @@ export type WidgetScope = keyof typeof WIDGET_SCOPES;
 export const WIDGET_MESSAGE_TYPES = ['kyi:ready', 'kyi:error', 'kyi:close'] as const;
 export type WidgetMessageType = (typeof WIDGET_MESSAGE_TYPES)[number];
 
-/** Chain names seen on `/assets/{chain}/{address}` (field notes). Not a closed set: see `isChainName`. */
-export const KNOWN_CHAINS = ['solana', 'ethereum', 'base', 'plume', 'sepolia', 'avalanche'] as const;
-
-/** Authority types seen (field notes); the set is open. */
-export const KNOWN_AUTHORITY_TYPES = [
-  'mint_authority',
-  'freeze_authority',
-  'update_authority',
-  'upgrade_authority',
-  'creator',
-  'owner',
-] as const;
-
-/** Account types seen (field notes); the set is open. */
-export const KNOWN_ACCOUNT_TYPES = ['regular', 'multisig'] as const;
-
 /** `true`/`false` query flag values of the Explorer API. */
 export const BOOLEAN_FLAGS = ['true', 'false'] as const;
 

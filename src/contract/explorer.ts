@@ -1,13 +1,21 @@
 /**
- * Explorer API resources (spec 2.3–2.7, 4.2) as zod/mini schemas.
- * Exact where the spec is exact (watch states, materiality, direction, notification kinds);
- * lenient elsewhere: unknown fields kept, "not shown" fields nullable or missing.
+ * Explorer API resources (spec 2.3–2.7, 4.2) as zod/mini schemas, for reading response
+ * bodies leniently: unknown fields kept, "not shown" fields nullable or missing, and an enum
+ * value the spec does not list (watch state, materiality, direction, notification kind) kept
+ * as it came — the elements show it as "other". Query parameters stay strict (`queries.ts`).
  */
 import * as z from 'zod/mini';
 import { IMPACT_ORDER, MATERIALITIES, NOTIFICATION_KINDS, WATCH_STATES } from './enums.js';
+import { ContractError, checkContract } from './parse.js';
 
 const text = z.nullish(z.string());
 const flag = z.nullish(z.boolean());
+
+/** A string enum read from a body: one of `known`, or any other string kept as sent. */
+const openEnum = <T extends string>(known: readonly T[]) =>
+  z.string().check(z.meta({ description: `Known values: ${known.join(', ')}; others may come and are kept.` })) as unknown as z.ZodMiniType<
+    T | (string & {})
+  >;
 
 /** Asset summary embedded in Explorer resources (2.3). */
 export const assetSummarySchema = z.looseObject({
@@ -25,7 +33,7 @@ export type AssetSummary = z.infer<typeof assetSummarySchema>;
 export const watchlistItemSchema = z.looseObject({
   id: z.string(),
   asset: assetSummarySchema,
-  state: z.enum(WATCH_STATES),
+  state: openEnum(WATCH_STATES),
   stateReason: text,
   intakeStatus: text,
   monitoringEnabled: z.boolean(),
@@ -63,7 +71,7 @@ const evidenceSide = z.nullish(z.looseObject({ quote: text, artifactId: text, ob
 /** `impactAssessment` of a monitoring change (2.5). */
 export const impactAssessmentSchema = z.looseObject({
   id: text,
-  direction: z.nullish(z.enum(IMPACT_ORDER)),
+  direction: z.nullish(openEnum(IMPACT_ORDER)),
   status: text,
   disposition: text,
   dimensions: z.nullish(z.array(z.looseObject({ kind: text, direction: text }))),
@@ -91,7 +99,7 @@ export const changeSchema = z.looseObject({
   detectedAt: z.string(),
   title: text,
   detail: text,
-  materiality: z.nullish(z.enum(MATERIALITIES)),
+  materiality: z.nullish(openEnum(MATERIALITIES)),
   sourceUrl: text,
   href: text,
   isNew: flag,
@@ -107,7 +115,7 @@ export const changeSchema = z.looseObject({
   lowSignal: flag,
   impact: text,
   explanation: z.nullish(explanationSchema),
-  direction: z.nullish(z.enum(IMPACT_ORDER)),
+  direction: z.nullish(openEnum(IMPACT_ORDER)),
   disposition: text,
   impactAssessment: z.nullish(impactAssessmentSchema),
 });
@@ -125,7 +133,7 @@ export type ChangesEnvelope = z.infer<typeof changesEnvelopeSchema>;
 /** A notification (2.6); `kind` is one of part 6. */
 export const notificationSchema = z.looseObject({
   id: z.string(),
-  kind: z.enum(NOTIFICATION_KINDS as [string, ...string[]]),
+  kind: openEnum(NOTIFICATION_KINDS),
   title: text,
   body: text,
   href: text,
@@ -152,11 +160,15 @@ export const tokenomicsRevisionSchema = z.looseObject({
 });
 export type TokenomicsRevision = z.infer<typeof tokenomicsRevisionSchema>;
 
-/** A page of the tokenomics feed (4.2). */
+/**
+ * A page of the tokenomics feed (4.2), also the body of the per-asset route (its shape is not
+ * shown: the same fields, each optional). `hasMore` missing reads as "not said"; a backfill
+ * then pages on by number until a page comes back empty.
+ */
 export const tokenomicsPageSchema = z.looseObject({
   items: z.array(tokenomicsRevisionSchema),
   nextCursor: text,
-  hasMore: z.boolean(),
+  hasMore: flag,
 });
 export type TokenomicsPage = z.infer<typeof tokenomicsPageSchema>;
 
@@ -165,16 +177,8 @@ export function revisionKey(r: Pick<TokenomicsRevision, 'id' | 'revision'>): str
   return `${r.id}\u0000${String(r.revision)}`;
 }
 
-/** Body of `GET /health` (not shown by the spec): anything JSON. */
+/** Body of `GET /health` (not shown by the spec): any JSON object (a non-JSON body is read as `{ text }`). */
 export const healthSchema = z.looseObject({});
-
-/** Body of `POST /me/watchlist`. */
-export const watchlistAddBodySchema = z.object({ assetId: z.string() });
-/** Body of `PATCH /me/watchlist/{id}`. */
-export const watchlistPatchBodySchema = z.object({
-  monitoringEnabled: z.optional(z.boolean()),
-  note: z.optional(z.nullable(z.string())),
-});
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -203,4 +207,70 @@ export function unwrapEnvelope(body: unknown): unknown {
   }
   if (inner == null && Array.isArray(body.errors) && isPlainObject(body.errors[0])) return body.errors[0];
   return inner;
+}
+
+/**
+ * How one Explorer response body is read: its schema, and the list inside it whose rows are
+ * read one by one, so a row of the wrong shape is dropped (and reported) instead of the page.
+ */
+export interface ExplorerBody<T> {
+  schema: z.ZodMiniType<T>;
+  list?: { field: string; row: z.ZodMiniType };
+}
+
+/** The response bodies of the Explorer routes (4.2), for the proxy and `ExplorerClient` alike. */
+export const EXPLORER_BODIES = {
+  health: { schema: healthSchema },
+  tokenomicsPage: { schema: tokenomicsPageSchema, list: { field: 'items', row: tokenomicsRevisionSchema } },
+  watchlist: { schema: watchlistResponseSchema, list: { field: 'data', row: watchlistItemSchema } },
+  watchlistItem: { schema: watchlistItemSchema },
+  changes: { schema: changesEnvelopeSchema, list: { field: 'items', row: changeSchema } },
+  notifications: { schema: notificationsEnvelopeSchema, list: { field: 'items', row: notificationSchema } },
+} satisfies Record<string, ExplorerBody<unknown>>;
+
+/** A row left out of a body because it did not have the contract's shape. */
+export interface DroppedRow {
+  /** Position in the list as sent. */
+  index: number;
+  /** The row's `id` when it had a string one. */
+  id?: string;
+  /** Where, e.g. `items[3].detectedAt`. */
+  path: string;
+  /** One line naming the offending field, e.g. `items[3].detectedAt: expected string`. */
+  message: string;
+}
+
+/** The error reported (to `onError`) for a dropped row: the page itself was delivered. */
+export function droppedRowError(route: string, row: DroppedRow): ContractError {
+  return new ContractError(`${route}: left out a row that does not match the contract (${row.message})`, row.path);
+}
+
+export type ExplorerBodyResult<T> =
+  | { ok: true; data: T; dropped: DroppedRow[] }
+  | { ok: false; message: string; path: string };
+
+/**
+ * Reads a response body (bare or in the `{ data, meta, errors }` envelope): the envelope must
+ * match, each row of its list is kept only when it matches, and the rest are `dropped`.
+ */
+export function readExplorerBody<T>(body: ExplorerBody<T>, value: unknown): ExplorerBodyResult<T> {
+  const unwrapped = unwrapEnvelope(value);
+  const list = body.list;
+  const rows = list && isPlainObject(unwrapped) ? unwrapped[list.field] : undefined;
+  if (!list || !Array.isArray(rows)) {
+    const checked = checkContract(body.schema, unwrapped);
+    return checked.ok ? { ok: true, data: checked.data as T, dropped: [] } : checked;
+  }
+  const outer = checkContract(body.schema, { ...(unwrapped as Record<string, unknown>), [list.field]: [] });
+  if (!outer.ok) return outer;
+  const kept: unknown[] = [];
+  const dropped: DroppedRow[] = [];
+  rows.forEach((row, index) => {
+    const checked = checkContract(list.row, row);
+    if (checked.ok) return void kept.push(checked.data);
+    const id = isPlainObject(row) && typeof row['id'] === 'string' ? row['id'] : undefined;
+    const path = `${list.field}[${index}]${checked.path === '(root)' ? '' : `.${checked.path}`}`;
+    dropped.push({ index, ...(id === undefined ? {} : { id }), path, message: `${path}: ${checked.message.slice(checked.path.length + 2)}` });
+  });
+  return { ok: true, data: { ...(outer.data as Record<string, unknown>), [list.field]: kept } as T, dropped };
 }

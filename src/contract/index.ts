@@ -9,3 +9,4 @@ export * from './caip.js';
 export * from './identifiers.js';
 export * from './badge.js';
 export * from './queries.js';
+export * from './bodies.js';

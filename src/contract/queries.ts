@@ -85,22 +85,23 @@ export interface AssetsPageQuery {
   pageSize?: number;
   pageNumber?: number;
 }
-/** Largest `page_size` the kit asks for (the service's own maximum is not shown). */
-export const ASSETS_PAGE_SIZE_MAX = 100;
-
-function positiveInt(params: URLSearchParams, name: string, max: number): number | undefined | QueryProblem {
+/**
+ * A whole number ≥ 1, at most `max` where the contract fixes one. Where it does not
+ * (`page_size`, `days`), any size is forwarded and the service answers for its own limits.
+ */
+function positiveInt(params: URLSearchParams, name: string, max?: number): number | undefined | QueryProblem {
   const raw = single(params, name);
   if (isProblem(raw)) return raw;
   if (raw === null) return undefined;
-  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
-    return problem(name, `${name} must be a whole number from 1 to ${max}`);
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || (max !== undefined && Number(raw) > max))
+    return problem(name, max === undefined ? `${name} must be a whole number of 1 or more` : `${name} must be a whole number from 1 to ${max}`);
   return Number(raw);
 }
 
 export function parseAssetsPageQuery(params: URLSearchParams): QueryResult<AssetsPageQuery> {
-  const pageSize = positiveInt(params, 'page_size', ASSETS_PAGE_SIZE_MAX);
+  const pageSize = positiveInt(params, 'page_size');
   if (isProblem(pageSize)) return pageSize;
-  const pageNumber = positiveInt(params, 'page_number', 1_000_000);
+  const pageNumber = positiveInt(params, 'page_number');
   if (isProblem(pageNumber)) return pageNumber;
   return { ok: true, value: { pageSize, pageNumber } };
 }
@@ -117,8 +118,6 @@ export interface MonitoringChangesQuery {
   category?: string;
 }
 
-/** Largest `days` window the kit asks for (the service's maximum is not shown; 90 is its named heavier use). */
-export const MONITORING_DAYS_MAX = 365;
 const MONITORING_PARAMS = ['newOnly', 'showAll', 'materiality', 'days', 'item', 'sort', 'category'] as const;
 const CATEGORY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
@@ -153,7 +152,7 @@ export function parseMonitoringChangesQuery(params: URLSearchParams): QueryResul
       return problem('materiality', `materiality must be one of ${MATERIALITIES.join(', ')}`);
     value.materiality = materiality;
   }
-  const days = positiveInt(params, 'days', MONITORING_DAYS_MAX);
+  const days = positiveInt(params, 'days');
   if (isProblem(days)) return days;
   if (days !== undefined) value.days = days;
   const sort = single(params, 'sort');
@@ -171,7 +170,7 @@ export function parseMonitoringChangesQuery(params: URLSearchParams): QueryResul
   const items = params.getAll('item').flatMap((v) => v.split(','));
   if (items.length) {
     if (items.length > LIMITS.itemFilterMax)
-      return problem('item', `item lists at most ${LIMITS.itemFilterMax} watchlist item ids`);
+      return problem('item', `item must list at most ${LIMITS.itemFilterMax} ids (watchlist item ids)`);
     if (!items.every(isUuid)) return problem('item', 'item must list watchlist item ids (UUIDs)');
     value.item = items;
   }
@@ -247,15 +246,4 @@ export function formatTokenomicsQuery(q: TokenomicsQuery): URLSearchParams {
   if (q.page) p.set('page', q.page);
   if (q.limit !== undefined) p.set('limit', String(q.limit));
   return p;
-}
-
-// ---------------------------------------------------------------- watchlist writes (4.2)
-
-/** Checks a watchlist note: at most 500 characters, `null` clears (8). */
-export function checkNote(note: unknown): QueryResult<string | null> {
-  if (note === null) return { ok: true, value: null };
-  if (typeof note !== 'string') return problem('note', 'note must be a string or null');
-  if ([...note].length > LIMITS.noteMaxLength)
-    return problem('note', `note must be at most ${LIMITS.noteMaxLength} characters`);
-  return { ok: true, value: note };
 }

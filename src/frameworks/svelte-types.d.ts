@@ -129,6 +129,8 @@ type KyiAssetCardProps = {
 type KyiVerifyButtonProps = {
   /** Which widget opens: `kyi` (issuer verification), `asset-list` or `wallet-list`. */
   scope?: KyiVerifyButton["scope"];
+  /** How the widget is shown: `drawer` (a panel at the inline end) or `modal` (centred). */
+  mode?: KyiVerifyButton["mode"];
   /** Fetch a token ahead on hover or focus, so the drawer opens sooner. A token is used once at most. */
   prefetch?: KyiVerifyButton["prefetch"];
   /** Disables the button. */
@@ -150,7 +152,7 @@ type KyiVerifyButtonProps = {
   /** After a close, a re-check found a changed status on the page. `detail: { scope }`. */
   "on:kyi-verification-changed"?: (e: CustomEvent<KyiWidgetDetail>) => void;
   "onkyi-verification-changed"?: (e: CustomEvent<KyiWidgetDetail>) => void;
-  /** `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget), `widget_timeout` (no `kyi:ready` in time), `invalid_attribute` (bad `scope`). */
+  /** `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget; after `kyi:ready` the drawer stays open), `widget_timeout` (no `kyi:ready` in time: most often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`). */
   "on:kyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
   "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
@@ -174,7 +176,7 @@ type KyiWatchlistProps = {
 type KyiChangeFeedProps = {
   /** Only disclosure-field changes of this materiality: `material`, `clarification` or `editorial`; empty for all. */
   materiality?: KyiChangeFeed["materiality"];
-  /** Only confirmed changes after the last seen marker (`newOnly=true`). */
+  /** Only the rows the service marks new (`isNew`: confirmed, after the seen marker). Filters what is shown; the read is the same. */
   "new-only"?: KyiChangeFeed["newOnly"];
   /** Also list low-signal document revisions (`showAll=true`). */
   "show-all"?: KyiChangeFeed["showAll"];
@@ -352,7 +354,7 @@ export type CustomElements = {
    * - **kyi-ready** - The widget in the drawer reported ready. `detail: { scope }`.
    * - **kyi-close** - The drawer closed; exactly one per `kyi-open`. `detail: { scope, reason }`, reason `widget` | `user` | `method` | `removed` | `error`.
    * - **kyi-verification-changed** - After a close, a re-check found a changed status on the page. `detail: { scope }`.
-   * - **kyi-error** - `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget), `widget_timeout` (no `kyi:ready` in time), `invalid_attribute` (bad `scope`).
+   * - **kyi-error** - `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget; after `kyi:ready` the drawer stays open), `widget_timeout` (no `kyi:ready` in time: most often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`).
    *
    * ### **Methods:**
    *  - **open(): _Promise<void>_** - Gets a token and opens the drawer, like a click. Does nothing while a drawer is open or
@@ -365,7 +367,9 @@ export type CustomElements = {
    * ### **CSS Properties:**
    *  - **--kyi-verify-button-background** - Button background (default: the accent color). _(default: undefined)_
    * - **--kyi-verify-button-color** - Button text color. _(default: undefined)_
-   * - **--kyi-verify-button-drawer-width** - Drawer width (default `28rem`, at most the viewport). _(default: undefined)_
+   * - **--kyi-verify-button-drawer-width** - Drawer width (default `760px`; the full width on narrower screens). _(default: undefined)_
+   * - **--kyi-verify-button-modal-width** - Modal width in `mode="modal"` (default `760px`; the full width on narrow screens). _(default: undefined)_
+   * - **--kyi-verify-button-modal-height** - Modal height in `mode="modal"` (default `90vh`). _(default: undefined)_
    * - **--kyi-verify-button-drawer-background** - Drawer background (default: the surface color). _(default: undefined)_
    * - **--kyi-verify-button-backdrop** - Backdrop behind the drawer. _(default: undefined)_
    *
@@ -374,7 +378,7 @@ export type CustomElements = {
    * - **label** - The label wrapper around the slot.
    * - **spinner** - Progress indicator shown while a token is fetched.
    * - **error** - The error message shown below the button (`role="alert"`).
-   * - **drawer** - The modal drawer (`<dialog>`).
+   * - **drawer** - The modal drawer or centred modal (`<dialog>`; class `modal` in modal mode).
    * - **drawer-panel** - The drawer's content column.
    * - **drawer-header** - Header row with the title and the close button.
    * - **drawer-title** - The drawer's heading (its accessible name).

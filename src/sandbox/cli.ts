@@ -1,9 +1,11 @@
 /**
- * `npm run sandbox [-- --port N] [--hostile]`: starts the sandbox and prints its SandboxInfo
- * as one JSON object on the FIRST line of stdout (port from `--port`, else `SANDBOX_PORT`,
- * else 4010; 0 picks any free port). Human-readable notes go to stderr.
+ * `npm run sandbox [-- --port N] [--hostile] [--widget-origin ORIGIN]…`: starts the sandbox
+ * and prints its SandboxInfo as one JSON object on the FIRST line of stdout (port from
+ * `--port`, else `SANDBOX_PORT`, else 4010; 0 picks any free port). Each `--widget-origin`
+ * adds a partner page origin to the widget's allow-list (the demo page's is always on it).
+ * Human-readable notes go to stderr.
  */
-import { startSandbox } from './index.js';
+import { DEFAULT_WIDGET_ORIGINS, startSandbox } from './index.js';
 
 export const DEFAULT_SANDBOX_PORT = 4010;
 
@@ -21,9 +23,15 @@ function parsePort(argv: readonly string[], env: NodeJS.ProcessEnv): number {
   return port;
 }
 
+/** Every value of a repeatable `--name value` / `--name=value` option. */
+function values(argv: readonly string[], name: string): string[] {
+  return argv.flatMap((arg, i) => (arg === name ? [argv[i + 1] ?? ''] : arg.startsWith(`${name}=`) ? [arg.slice(name.length + 1)] : []));
+}
+
 async function main() {
   const argv = process.argv.slice(2);
-  const sandbox = await startSandbox({ port: parsePort(argv, process.env), hostile: argv.includes('--hostile') });
+  const widgetOrigins = [...DEFAULT_WIDGET_ORIGINS, ...values(argv, '--widget-origin')];
+  const sandbox = await startSandbox({ port: parsePort(argv, process.env), hostile: argv.includes('--hostile'), widgetOrigins });
   process.stdout.write(JSON.stringify(sandbox.info) + '\n');
   process.stderr.write(`KYI sandbox listening on ${sandbox.origin} (Ctrl+C to stop)\n`);
   const stop = () => {

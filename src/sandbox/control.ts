@@ -1,102 +1,163 @@
 /**
- * Control routes `/__sandbox/*` (CORS open, for tests and the demo):
- * GET info, GET stats, GET/POST/DELETE faults, POST reset — plus
- * GET fixtures, POST hostile `{ enabled }` and POST verify `{ chain, address }` (marks an
- * indexed token verified, as finishing the widget flow does).
+ * The sandbox's one control API, `/__sandbox/*` (CORS open, never cached, for tests and the
+ * demo). Bodies are JSON (strictly: malformed JSON is a 400); every answer is JSON; a bad
+ * request answers 400 `{ message }`, an unknown route 404 `{ message }`.
+ *
+ * GET info · GET stats · GET fixtures · GET/POST/DELETE faults · POST reset ·
+ * POST hostile `{ enabled }` · POST verify `{ chain, address }` (marks an indexed token
+ * verified, as finishing the widget flow does) · the Explorer's controls under `explorer/`
+ * (explorer/control.ts: state, clock, settings, changes, tokenomics, notifications/read, reset).
  */
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
 import * as z from 'zod/mini';
+import { describeIssue } from '../contract/parse.js';
 import { SANDBOX_FIXTURES } from './data/tokens.js';
 import { CHAINS, sameAddress } from './data/chains.js';
+import { EXPLORER_CONTROLS, type ControlAnswer } from './explorer/control.js';
+import type { ExplorerState } from './explorer/state.js';
 import { faultRequestSchema, type SandboxFaults } from './faults.js';
-import { json } from './http.js';
 import type { SandboxInfo } from './info.js';
 import { isRouteId } from './routes.js';
 import type { PublicState } from './state.js';
 import type { SandboxStats } from './stats.js';
 
-export const CONTROL_PREFIX = '/__sandbox/';
+export const CONTROL_PREFIX = '/__sandbox';
 
 export interface ControlContext {
   info: SandboxInfo;
   faults: SandboxFaults;
   stats: SandboxStats;
   state: PublicState;
+  explorerState: ExplorerState;
   now(): number;
   reset(): void;
 }
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-allow-headers': 'content-type',
-  'access-control-max-age': '600',
-  'cache-control': 'no-store',
-};
+interface ControlRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  /** Gets the JSON body (`undefined` when none) and the URL; throws an Error for a bad request (400). */
+  run(body: unknown, url: URL): ControlAnswer;
+}
+
+/** Thrown for a well-formed request that names nothing there (404). */
+class NotThere extends Error {}
+
+function parse<T>(schema: z.ZodMiniType<T>, body: unknown, expected: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new TypeError(`Expected ${expected}${issue ? `: ${describeIssue(issue).message}` : ''}`);
+  }
+  return parsed.data;
+}
 
 const hostileBody = z.object({ enabled: z.boolean() });
 const verifyBody = z.object({ chain: z.string(), address: z.string() });
+const objectBody = z.optional(z.record(z.string(), z.unknown()));
 
-async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (!text.trim()) return undefined;
-  return JSON.parse(text);
+function sandboxRoutes(ctx: ControlContext): ControlRoute[] {
+  const faults = () => ({ faults: ctx.faults.list() });
+  return [
+    { method: 'GET', path: 'info', run: () => ({ body: ctx.info }) },
+    {
+      method: 'GET',
+      path: 'stats',
+      run: () => ({ body: { total: ctx.stats.count(), counts: ctx.stats.counts(), requests: ctx.stats.requests } }),
+    },
+    { method: 'GET', path: 'fixtures', run: () => ({ body: SANDBOX_FIXTURES }) },
+    { method: 'GET', path: 'faults', run: () => ({ body: faults() }) },
+    {
+      method: 'POST',
+      path: 'faults',
+      run: (body) => {
+        const { route, fault, times } = parse(faultRequestSchema, body, '{ route, fault, times? }');
+        ctx.faults.set(route, fault, times === undefined ? {} : { times });
+        return { status: 201, body: faults() };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: 'faults',
+      run: (_body, url) => {
+        const target = url.searchParams.get('route');
+        if (target !== null && target !== '*' && !isRouteId(target)) throw new TypeError(`Unknown route ${target}`);
+        ctx.faults.clear(target ?? undefined);
+        return { body: faults() };
+      },
+    },
+    {
+      method: 'POST',
+      path: 'reset',
+      run: () => {
+        ctx.reset();
+        return { body: { ok: true } };
+      },
+    },
+    {
+      method: 'POST',
+      path: 'hostile',
+      run: (body) => {
+        ctx.state.hostile = parse(hostileBody, body, '{ enabled: boolean }').enabled;
+        return { body: { hostile: ctx.state.hostile } };
+      },
+    },
+    { method: 'POST', path: 'verify', run: (body) => verify(ctx, parse(verifyBody, body, '{ chain, address }')) },
+  ];
 }
 
-const bad = (message: string) => json({ message }, 400, CORS);
+function verify(ctx: ControlContext, { chain, address }: { chain: string; address: string }): ControlAnswer {
+  const c = CHAINS[chain];
+  const token = c && ctx.state.tokens().find((t) => t.chain === chain && sameAddress(c, t.address, address));
+  if (!token) throw new NotThere('No indexed token there');
+  if (!token.verified) ctx.state.markVerified(token.slug, { at: ctx.now(), userId: 'sandbox-control', method: 'admin_manual' });
+  return { body: { ok: true, slug: token.slug } };
+}
 
-export async function handleControl(ctx: ControlContext, request: Request, url: URL): Promise<Response> {
-  const name = url.pathname.slice(CONTROL_PREFIX.length).replace(/\/$/, '');
-  const route = `${request.method} ${name}`;
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
-  let body: unknown;
-  if (request.method === 'POST') {
-    try {
-      body = await readJson(request);
-    } catch {
-      return bad('Body must be JSON');
-    }
+function explorerRoutes(ctx: ControlContext): ControlRoute[] {
+  return EXPLORER_CONTROLS.map((control) => ({
+    method: control.method,
+    path: `explorer/${control.path}`,
+    run: (body) => control.run(ctx.explorerState, parse(objectBody, body, 'a JSON object') ?? {}),
+  }));
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new TypeError('Body must be JSON');
   }
-  switch (route) {
-    case 'GET info':
-      return json(ctx.info, 200, CORS);
-    case 'GET stats':
-      return json({ total: ctx.stats.count(), counts: ctx.stats.counts(), requests: ctx.stats.requests }, 200, CORS);
-    case 'GET fixtures':
-      return json(SANDBOX_FIXTURES, 200, CORS);
-    case 'GET faults':
-      return json({ faults: ctx.faults.list() }, 200, CORS);
-    case 'POST faults': {
-      const parsed = faultRequestSchema.safeParse(body);
-      if (!parsed.success) return bad(`Expected { route, fault, times? }: ${parsed.error.issues[0]?.path.join('.') || 'body'} is invalid`);
-      const { route: target, fault, times } = parsed.data;
-      ctx.faults.set(target, fault, times === undefined ? {} : { times });
-      return json({ faults: ctx.faults.list() }, 201, CORS);
-    }
-    case 'DELETE faults': {
-      const target = url.searchParams.get('route');
-      if (target !== null && target !== '*' && !isRouteId(target)) return bad(`Unknown route ${target}`);
-      ctx.faults.clear(target ?? undefined);
-      return json({ faults: ctx.faults.list() }, 200, CORS);
-    }
-    case 'POST reset':
-      ctx.reset();
-      return json({ ok: true }, 200, CORS);
-    case 'POST hostile': {
-      const parsed = hostileBody.safeParse(body);
-      if (!parsed.success) return bad('Expected { enabled: boolean }');
-      ctx.state.hostile = parsed.data.enabled;
-      return json({ hostile: ctx.state.hostile }, 200, CORS);
-    }
-    case 'POST verify': {
-      const parsed = verifyBody.safeParse(body);
-      if (!parsed.success) return bad('Expected { chain, address }');
-      const chain = CHAINS[parsed.data.chain];
-      const token = chain && ctx.state.tokens().find((t) => t.chain === parsed.data.chain && sameAddress(chain, t.address, parsed.data.address));
-      if (!token) return json({ message: 'No indexed token there' }, 404, CORS);
-      if (!token.verified) ctx.state.markVerified(token.slug, { at: ctx.now(), userId: 'sandbox-control', method: 'admin_manual' });
-      return json({ ok: true, slug: token.slug }, 200, CORS);
-    }
-    default:
-      return json({ message: `Unknown control route ${request.method} ${url.pathname}` }, 404, CORS);
+}
+
+async function answer(c: Context, route: ControlRoute): Promise<Response> {
+  try {
+    const body = route.method === 'POST' ? await readJson(c) : undefined;
+    const { status = 200, body: out } = route.run(body, new URL(c.req.url));
+    return c.json(out, status as 200);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return c.json({ message }, error instanceof NotThere ? 404 : 400);
   }
+}
+
+/** The control API as an app to mount at `CONTROL_PREFIX`. */
+export function controlApp(ctx: ControlContext): Hono {
+  const app = new Hono();
+  app.use(
+    '*',
+    cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], allowHeaders: ['content-type'], maxAge: 600 }),
+    async (c, next) => {
+      await next();
+      c.header('cache-control', 'no-store');
+    },
+  );
+  for (const route of [...sandboxRoutes(ctx), ...explorerRoutes(ctx)]) {
+    app.on(route.method, `/${route.path}`, (c) => answer(c, route));
+  }
+  app.all('*', (c) => c.json({ message: `Unknown control route ${c.req.method} ${c.req.path}` }, 404));
+  return app;
 }

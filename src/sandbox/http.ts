@@ -21,11 +21,6 @@ export function nestError(status: number, message: string, headers: HeadersInit 
   return json({ message, error: NEST_ERRORS[status] ?? 'Error', statusCode: status }, status, headers);
 }
 
-/** The Public API's 401 exactly as the field notes show it: no `error` field. */
-export function unauthorized(headers: HeadersInit = {}): Response {
-  return json({ message: 'Unauthorized', statusCode: 401 }, 401, headers);
-}
-
 /** Resolves after `ms`, or at once when `signal` aborts. */
 export function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

@@ -6,12 +6,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '../server/node.js';
 import { createSandboxApp } from './app.js';
+import { delay } from './http.js';
 import { SANDBOX_CREDENTIALS } from './credentials.js';
 import { createExplorerApi, type ExplorerContext, type ExplorerState } from './explorer/index.js';
 import { SandboxFaults } from './faults.js';
 import { sandboxInfo, type SandboxInfo } from './info.js';
 import { PublicState } from './state.js';
 import { SandboxStats } from './stats.js';
+import { DEFAULT_WIDGET_ORIGINS, checkWidgetOrigin } from './widget/origins.js';
 
 export type { SandboxInfo } from './info.js';
 export type { SandboxCredentials } from './credentials.js';
@@ -24,6 +26,7 @@ export { PublicState } from './state.js';
 export { SANDBOX_CREDENTIALS } from './credentials.js';
 export { SANDBOX_FIXTURES } from './data/tokens.js';
 export { ROUTE_IDS } from './routes.js';
+export { DEFAULT_WIDGET_ORIGINS } from './widget/origins.js';
 
 export interface SandboxOptions {
   /** Port to listen on; 0 (default) picks a free one. */
@@ -34,8 +37,16 @@ export interface SandboxOptions {
   hostile?: boolean;
   /** Sandbox clock in ms (default `Date.now`); token expiry, timestamps and Explorer timing follow it. */
   now?: () => number;
+  /**
+   * Origins of the partner pages the widget may render in (its allow-list); any other page
+   * gets an empty frame, as on the live service. Default: the demo page (`DEFAULT_WIDGET_ORIGINS`).
+   * Change it later through `Sandbox.widgetOrigins`.
+   */
+  widgetOrigins?: readonly string[];
+  /** How the `slow` fault waits (default: a timer); resolves early when `signal` aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Explorer settings passed to the Explorer part (seed, envelope, rate limit, watchlist cap). */
-  explorer?: Omit<ExplorerContext, 'now' | 'faults' | 'stats'>;
+  explorer?: Omit<ExplorerContext, 'now'>;
 }
 
 export interface SandboxState {
@@ -51,6 +62,13 @@ export interface Sandbox {
   faults: SandboxFaults;
   stats: SandboxStats;
   state: SandboxState;
+  /**
+   * The widget's allow-list of partner page origins (configuration: `reset()` keeps it).
+   * Add with `allowWidgetOrigin`, which checks the value.
+   */
+  readonly widgetOrigins: ReadonlySet<string>;
+  /** Adds a partner page origin (`https://partner.example`) to the widget's allow-list; throws for anything else. */
+  allowWidgetOrigin(origin: string): void;
   /** Clears faults and stats and puts all state back to the seed data. */
   reset(): void;
   close(): Promise<void>;
@@ -80,6 +98,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const stats = new SandboxStats();
   const publicState = new PublicState({ hostile: opts.hostile ?? false });
   const credentials = SANDBOX_CREDENTIALS;
+  const widgetOrigins = new Set((opts.widgetOrigins ?? DEFAULT_WIDGET_ORIGINS).map(checkWidgetOrigin));
 
   let handle: (request: Request) => Promise<Response> = async () => new Response('Starting', { status: 503 });
   const server = createServer(toNodeHandler((request) => handle(request).then(markSandbox), { maxBodyBytes: 256 * 1024 }));
@@ -87,9 +106,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   const info = sandboxInfo(origin, credentials);
 
-  const serveBase = { faults, stats, now, signal: lifetime.signal };
-  // The Explorer API; the core logs and applies faults around it (app.ts).
-  const explorer = createExplorerApi({ ...opts.explorer, now, faults, stats });
+  const serveBase = { faults, stats, now, signal: lifetime.signal, sleep: opts.sleep ?? delay };
+  const explorer = createExplorerApi({ ...opts.explorer, now });
 
   const sandbox: Sandbox = {
     info,
@@ -97,6 +115,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     faults,
     stats,
     state: { public: publicState, explorer: explorer.state },
+    widgetOrigins,
+    allowWidgetOrigin(value) {
+      widgetOrigins.add(checkWidgetOrigin(value));
+    },
     reset() {
       faults.clear();
       stats.reset();
@@ -117,6 +139,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     state: publicState,
     apiKey: credentials.publicApiKey,
     partners: new Map([[credentials.partnerId, credentials.secretKey]]),
+    widgetOrigins,
     records: () => ({ origin, verifiedUrl: info.verifiedUrl, now: now() }),
     info,
     reset: () => sandbox.reset(),

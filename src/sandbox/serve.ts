@@ -1,9 +1,10 @@
 /**
- * The wrapper every counted sandbox route goes through: log the request, then apply an
+ * The middleware every counted sandbox route goes through: log the request, then apply an
  * armed fault (error status, 429, slow reply, malformed body) around the real handler.
  */
+import type { MiddlewareHandler } from 'hono';
 import type { Fault, SandboxFaults } from './faults.js';
-import { delay, json, nestError } from './http.js';
+import { json, nestError } from './http.js';
 import type { RouteId } from './routes.js';
 import type { SandboxStats } from './stats.js';
 
@@ -13,6 +14,8 @@ export interface ServeContext {
   now(): number;
   /** Aborts when the sandbox closes, so slow replies never hold it open. */
   signal: AbortSignal;
+  /** Waits `ms` or until `signal` aborts: the `slow` fault's delay. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
 /** Builds the error a fault turns into, in the route family's own error shape. */
@@ -60,11 +63,38 @@ export async function serveRoute(ctx: ServeContext, { route, request, errors, ru
     case 'rate-limit':
       return errors(429, { 'retry-after': String(fault.retryAfterSeconds) });
     case 'slow':
-      await delay(fault.delayMs, AbortSignal.any([ctx.signal, request.signal]));
+      await ctx.sleep(fault.delayMs, AbortSignal.any([ctx.signal, request.signal]));
       return run();
     case 'malformed':
       return truncate(await run());
   }
+}
+
+/** What the sandbox's routes share through the Hono context: the armed fault a handler acts on itself. */
+export interface SandboxEnv {
+  Variables: { fault?: Fault };
+}
+
+/**
+ * Middleware of a counted route (`serveRoute` around the rest of the chain). A handler reads
+ * a fault it acts on itself (`token-expired`) with `c.get('fault')`.
+ */
+export function counted(ctx: ServeContext, route: RouteId, errors: FaultErrors): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const response = await serveRoute(ctx, {
+      route,
+      request: c.req.raw,
+      errors,
+      run: async (fault) => {
+        c.set('fault', fault);
+        await next();
+        return c.res;
+      },
+    });
+    if (response === c.res) return;
+    c.res = undefined; // replaced, not merged with the handler's headers
+    c.res = response;
+  };
 }
 
 /** The same response with its body cut in half: JSON that no longer parses, an image that no longer decodes. */

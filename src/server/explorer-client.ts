@@ -10,34 +10,31 @@
  *   when the wait is short; otherwise it fails with `retryAfter` set.
  * - GET, PATCH and DELETE are retried after 5xx and network failures with capped,
  *   jittered exponential backoff. POST is not (it would not be idempotent).
- * - Bodies are validated with the contract schemas, bare or in the `{ data, meta, errors }`
- *   envelope (field notes); a body that does not match fails as `upstream_invalid`.
+ * - Bodies are read leniently with the contract schemas, bare or in the `{ data, meta, errors }`
+ *   envelope (field notes): unknown enum values are kept, a row of the wrong shape is left out
+ *   and reported to `onError`; only an envelope that does not match fails as `upstream_invalid`.
  * - Errors are `ExplorerApiError` with the 7.1 `code`, the HTTP `status` and `retryAfter`.
  *
  * Fetch-API only (no `node:` imports).
  */
-import * as z from 'zod/mini';
 import {
+  EXPLORER_BODIES,
   EXPLORER_ERRORS,
   EXPLORER_LIVE_KEY_PREFIX,
   LIMITS,
-  changesEnvelopeSchema,
-  checkContract,
-  checkNote,
+  droppedRowError,
   explorerErrorSchema,
   formatMonitoringChangesQuery,
   formatTokenomicsQuery,
-  healthSchema,
   isUuid,
-  notificationsEnvelopeSchema,
   parseMonitoringChangesQuery,
   parseTokenomicsQuery,
-  tokenomicsPageSchema,
-  tokenomicsRevisionSchema,
+  parseWatchlistAddBody,
+  parseWatchlistPatchBody,
+  readExplorerBody,
   unwrapEnvelope,
-  watchlistItemSchema,
-  watchlistResponseSchema,
   type ChangesEnvelope,
+  type ExplorerBody,
   type ExplorerErrorCode,
   type MonitoringChangesQuery,
   type NotificationsEnvelope,
@@ -131,6 +128,8 @@ export interface ExplorerClientOptions {
   backoffMs?: number;
   /** Jitter source in [0, 1). */
   random?: () => number;
+  /** Told about rows left out of a body because they did not match the contract (`ContractError`). */
+  onError?: (error: Error) => void;
 }
 
 /** Per-call options. */
@@ -147,11 +146,8 @@ export interface WatchlistPatch {
   note?: string | null;
 }
 
-/** Response of `GET /assets/{id}/tokenomics/changes`; its shape is not shown by the spec. */
-export const assetTokenomicsSchema = z.looseObject({
-  items: z.optional(z.array(tokenomicsRevisionSchema)),
-});
-export type AssetTokenomicsResponse = z.infer<typeof assetTokenomicsSchema>;
+/** Response of `GET /assets/{id}/tokenomics/changes` (not shown by the spec): read as a feed page. */
+export type AssetTokenomicsResponse = TokenomicsPage;
 
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 
@@ -170,7 +166,7 @@ interface RequestSpec<T> {
   path: string;
   query?: URLSearchParams;
   body?: unknown;
-  schema?: z.ZodMiniType<T>;
+  read?: ExplorerBody<T>;
   keyed?: boolean;
   signal?: AbortSignal;
 }
@@ -188,6 +184,7 @@ export class ExplorerClient {
   readonly #maxRetryAfterMs: number;
   readonly #backoffMs: number;
   readonly #random: () => number;
+  readonly #onError: (error: Error) => void;
 
   constructor(options: ExplorerClientOptions) {
     if (!options?.baseUrl) throw new TypeError('ExplorerClient: baseUrl (the Explorer API URL) is required');
@@ -222,13 +219,14 @@ export class ExplorerClient {
     this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
     this.#backoffMs = options.backoffMs ?? 500;
     this.#random = options.random ?? Math.random;
+    this.#onError = options.onError ?? (() => {});
   }
 
   // ---------------------------------------------------------------- routes of spec 4.2
 
-  /** `GET /health` (no key, outside the budget). The body is not shown by the spec. */
+  /** `GET /health` (no key, outside the budget). The body is not shown by the spec: a non-JSON one reads as `{ text }`. */
   async health(options: CallOptions = {}): Promise<Record<string, unknown>> {
-    return this.#request({ method: 'GET', path: '/health', schema: healthSchema, keyed: false, ...options });
+    return this.#request({ method: 'GET', path: '/health', read: EXPLORER_BODIES.health, keyed: false, ...options });
   }
 
   /**
@@ -238,7 +236,7 @@ export class ExplorerClient {
   async tokenomicsChanges(query: TokenomicsQuery = {}, options: CallOptions = {}): Promise<TokenomicsPage> {
     const params = formatTokenomicsQuery(query);
     this.#check('GET /tokenomics/changes', parseTokenomicsQuery(params));
-    return this.#request({ method: 'GET', path: '/tokenomics/changes', query: params, schema: tokenomicsPageSchema, ...options });
+    return this.#request({ method: 'GET', path: '/tokenomics/changes', query: params, read: EXPLORER_BODIES.tokenomicsPage, ...options });
   }
 
   /** `GET /assets/{id}/tokenomics/changes` (scope `tokenomics:read`) for one registry asset id. */
@@ -255,14 +253,14 @@ export class ExplorerClient {
       method: 'GET',
       path: `/assets/${encodeURIComponent(assetId)}/tokenomics/changes`,
       query: params,
-      schema: assetTokenomicsSchema,
+      read: EXPLORER_BODIES.tokenomicsPage,
       ...options,
     });
   }
 
   /** `GET /me/watchlist` (scope `monitoring:read`): `data`, plus `limit` and `used` when sent. */
   async watchlist(options: CallOptions = {}): Promise<WatchlistResponse> {
-    return this.#request({ method: 'GET', path: '/me/watchlist', schema: watchlistResponseSchema, ...options });
+    return this.#request({ method: 'GET', path: '/me/watchlist', read: EXPLORER_BODIES.watchlist, ...options });
   }
 
   /**
@@ -270,12 +268,12 @@ export class ExplorerClient {
    * at the cap, 404 `not_found` when the asset id is not in the public registry.
    */
   async addToWatchlist(assetId: string, options: CallOptions = {}): Promise<WatchlistItem> {
-    this.#checkId('POST /me/watchlist', 'assetId', assetId);
+    this.#check('POST /me/watchlist', parseWatchlistAddBody({ assetId }));
     return this.#request({
       method: 'POST',
       path: '/me/watchlist',
       body: { assetId },
-      schema: watchlistItemSchema,
+      read: EXPLORER_BODIES.watchlistItem,
       ...options,
     });
   }
@@ -284,22 +282,15 @@ export class ExplorerClient {
   async updateWatchlistItem(id: string, patch: WatchlistPatch, options: CallOptions = {}): Promise<WatchlistItem> {
     const route = 'PATCH /me/watchlist/{id}';
     this.#checkId(route, 'id', id);
-    const body: { monitoringEnabled?: boolean; note?: string | null } = {};
-    if (patch.monitoringEnabled !== undefined) {
-      if (typeof patch.monitoringEnabled !== 'boolean') this.#local(route, 'monitoringEnabled must be true or false');
-      body.monitoringEnabled = patch.monitoringEnabled;
-    }
-    if (patch.note !== undefined) {
-      const note = patch.note === '' ? null : patch.note;
-      this.#check(route, checkNote(note));
-      body.note = note;
-    }
-    if (Object.keys(body).length === 0) this.#local(route, 'give monitoringEnabled and/or note');
+    const fields = Object.entries({ ...patch, ...(patch.note === '' ? { note: null } : {}) });
+    const checked = parseWatchlistPatchBody(Object.fromEntries(fields.filter(([, v]) => v !== undefined)));
+    this.#check(route, checked);
+    const body = checked.ok ? checked.value : {};
     return this.#request({
       method: 'PATCH',
       path: `/me/watchlist/${encodeURIComponent(id)}`,
       body,
-      schema: watchlistItemSchema,
+      read: EXPLORER_BODIES.watchlistItem,
       ...options,
     });
   }
@@ -321,7 +312,7 @@ export class ExplorerClient {
       method: 'GET',
       path: '/me/monitoring/changes',
       query: params,
-      schema: changesEnvelopeSchema,
+      read: EXPLORER_BODIES.changes,
       ...options,
     });
   }
@@ -334,7 +325,7 @@ export class ExplorerClient {
       method: 'GET',
       path: '/me/notifications',
       query: params,
-      schema: notificationsEnvelopeSchema,
+      read: EXPLORER_BODIES.notifications,
       ...options,
     });
   }
@@ -415,30 +406,31 @@ export class ExplorerClient {
         continue;
       }
       if (!response.ok) throw this.#errorFrom(route, response.status, text);
-      if (response.status === 204 || !spec.schema) return undefined as T;
-
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new ExplorerApiError({
-          code: 'upstream_invalid',
-          status: response.status,
-          route,
-          message: `${route}: the body is not JSON`,
-        });
-      }
-      const checked = checkContract(spec.schema, unwrapEnvelope(json));
-      if (!checked.ok) {
-        throw new ExplorerApiError({
-          code: 'upstream_invalid',
-          status: response.status,
-          route,
-          message: `${route}: the body does not match the contract (${checked.message})`,
-        });
-      }
-      return checked.data as T;
+      if (response.status === 204 || !spec.read) return undefined as T;
+      return this.#read(spec.read, route, response.status, text);
     }
+  }
+
+  /** A success body read leniently: rows of the wrong shape are left out and reported to `onError`. */
+  #read<T>(read: ExplorerBody<T>, route: string, status: number, text: string): T {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      if (read === (EXPLORER_BODIES.health as ExplorerBody<unknown>)) return { text: text.slice(0, 200) } as T;
+      throw new ExplorerApiError({ code: 'upstream_invalid', status, route, message: `${route}: the body is not JSON` });
+    }
+    const checked = readExplorerBody(read, json);
+    if (!checked.ok) {
+      throw new ExplorerApiError({
+        code: 'upstream_invalid',
+        status,
+        route,
+        message: `${route}: the body does not match the contract (${checked.message})`,
+      });
+    }
+    for (const row of checked.dropped) this.#onError(droppedRowError(route, row));
+    return checked.data;
   }
 
   #backoff(attempt: number): number {

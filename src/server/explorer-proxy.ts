@@ -9,21 +9,21 @@
  * Fetch-API only (no `node:` imports).
  */
 import {
-  changesEnvelopeSchema,
+  EXPLORER_BODIES,
   checkContract,
-  checkNote,
+  droppedRowError,
   explorerErrorSchema,
   formatMonitoringChangesQuery,
   formatTokenomicsQuery,
-  healthSchema,
-  notificationsEnvelopeSchema,
   parseMonitoringChangesQuery,
   parseNotificationsQuery,
   parseTokenomicsQuery,
-  tokenomicsPageSchema,
+  parseWatchlistAddBody,
+  parseWatchlistPatchBody,
+  readExplorerBody,
   unwrapEnvelope,
-  watchlistItemSchema,
-  watchlistResponseSchema,
+  type ExplorerBody,
+  type QueryResult,
 } from '../contract/index.js';
 import { KyiHttpError, errorResponse, invalidParameter, jsonResponse, safeUpstreamMessage } from './errors.js';
 import { readJsonBody } from './http.js';
@@ -31,9 +31,7 @@ import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
 import { requestContext } from './request-context.js';
 import { callUpstream, type UpstreamOutcome } from './retry.js';
 import { checkOrigin } from './token-route.js';
-import { checkUuid, decodeSegment, readQuery, unwrapQuery } from './validation.js';
-
-type Schema = Parameters<typeof checkContract>[0];
+import { MAX_QUERY_LENGTH, checkUuid, decodeSegment, readQuery, unwrapQuery } from './validation.js';
 
 interface ExplorerRoute {
   id: string;
@@ -42,14 +40,14 @@ interface ExplorerRoute {
   pattern: string;
   scope: ExplorerRouteInfo['scope'];
   /** Builds the upstream query from the checked request query. */
-  query?: (url: URL) => URLSearchParams;
+  query?: (url: URL, explorer: Explorer) => URLSearchParams;
   /** Checks the request body and returns the one forwarded. */
-  body?: (json: unknown) => Record<string, unknown>;
-  /** Schema of a success body (`null` = no body, 204). */
-  response: Schema | null;
+  body?: (json: unknown) => object;
+  /** How a success body is read (`null` = no body, 204). */
+  response: ExplorerBody<unknown> | null;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+type Explorer = NonNullable<ResolvedConfig['explorer']>;
 
 function tokenomicsQuery(url: URL): URLSearchParams {
   const params = readQuery(url, ['since', 'limit', 'page'], {
@@ -65,27 +63,34 @@ function noQuery(url: URL): URLSearchParams {
   return new URLSearchParams();
 }
 
-function onlyFields(json: unknown, allowed: readonly string[]): Record<string, unknown> {
-  if (!isObject(json)) throw new KyiHttpError(400, 'invalid_body', 'The request body must be a JSON object');
-  for (const key of Object.keys(json)) {
-    if (!allowed.includes(key)) {
-      const name = /^[A-Za-z0-9_]{1,32}$/.test(key) ? key : 'body';
-      throw invalidParameter(name, `unknown field; allowed: ${allowed.join(', ')}`);
-    }
-  }
-  return json;
+/** A checked body, or a 400: `invalid_body` when the body as a whole is wrong, else naming the field. */
+function unwrapBody<T>(result: QueryResult<T>): T {
+  if (!result.ok && result.param === 'body') throw new KyiHttpError(400, 'invalid_body', `Invalid body: ${result.message}`);
+  return unwrapQuery(result);
+}
+
+/** The changes query; `newOnly` (which moves the key's one seen marker) only when the partner allows it. */
+function changesQuery(url: URL, explorer: Explorer): URLSearchParams {
+  const params = readQuery(url, ['newOnly', 'showAll', 'materiality', 'days', 'item', 'sort', 'category'], {
+    item: { maxLength: MAX_QUERY_LENGTH },
+    days: { maxLength: 6 },
+    category: { maxLength: 64 },
+  });
+  const query = unwrapQuery(parseMonitoringChangesQuery(params));
+  if (!explorer.forwardNewOnly) delete query.newOnly;
+  return formatMonitoringChangesQuery(query);
 }
 
 /** The Explorer routes of spec 4.2, read top to bottom. Ids match the sandbox's route ids. */
 export const EXPLORER_ROUTES: readonly ExplorerRoute[] = [
-  { id: 'explorer:health', method: 'GET', pattern: '/health', scope: null, query: noQuery, response: healthSchema },
+  { id: 'explorer:health', method: 'GET', pattern: '/health', scope: null, query: noQuery, response: EXPLORER_BODIES.health },
   {
     id: 'explorer:tokenomics',
     method: 'GET',
     pattern: '/tokenomics/changes',
     scope: 'tokenomics:read',
     query: tokenomicsQuery,
-    response: tokenomicsPageSchema,
+    response: EXPLORER_BODIES.tokenomicsPage,
   },
   {
     id: 'explorer:asset-tokenomics',
@@ -93,20 +98,17 @@ export const EXPLORER_ROUTES: readonly ExplorerRoute[] = [
     pattern: '/assets/:id/tokenomics/changes',
     scope: 'tokenomics:read',
     query: tokenomicsQuery,
-    response: tokenomicsPageSchema,
+    response: EXPLORER_BODIES.tokenomicsPage,
   },
-  { id: 'explorer:watchlist', method: 'GET', pattern: '/me/watchlist', scope: 'monitoring:read', query: noQuery, response: watchlistResponseSchema },
+  { id: 'explorer:watchlist', method: 'GET', pattern: '/me/watchlist', scope: 'monitoring:read', query: noQuery, response: EXPLORER_BODIES.watchlist },
   {
     id: 'explorer:watchlist-add',
     method: 'POST',
     pattern: '/me/watchlist',
     scope: 'watchlist:write',
     query: noQuery,
-    body: (json) => {
-      const b = onlyFields(json, ['assetId']);
-      return { assetId: checkUuid('assetId', b['assetId']) };
-    },
-    response: watchlistItemSchema,
+    body: (json) => unwrapBody(parseWatchlistAddBody(json)),
+    response: EXPLORER_BODIES.watchlistItem,
   },
   {
     id: 'explorer:watchlist-update',
@@ -115,21 +117,11 @@ export const EXPLORER_ROUTES: readonly ExplorerRoute[] = [
     scope: 'watchlist:write',
     query: noQuery,
     body: (json) => {
-      const b = onlyFields(json, ['monitoringEnabled', 'note']);
-      const out: Record<string, unknown> = {};
-      if ('monitoringEnabled' in b) {
-        if (typeof b['monitoringEnabled'] !== 'boolean') throw invalidParameter('monitoringEnabled', 'must be true or false');
-        out['monitoringEnabled'] = b['monitoringEnabled'];
-      }
-      if ('note' in b) {
-        const note = unwrapQuery(checkNote(b['note']));
-        if (note !== null && note.includes('\u0000')) throw invalidParameter('note', 'must not contain NUL');
-        out['note'] = note;
-      }
-      if (Object.keys(out).length === 0) throw new KyiHttpError(400, 'invalid_body', 'Send monitoringEnabled and/or note');
-      return out;
+      const body = unwrapBody(parseWatchlistPatchBody(json));
+      if (body.note?.includes('\u0000')) throw invalidParameter('note', 'must not contain NUL');
+      return body;
     },
-    response: watchlistItemSchema,
+    response: EXPLORER_BODIES.watchlistItem,
   },
   { id: 'explorer:watchlist-remove', method: 'DELETE', pattern: '/me/watchlist/:id', scope: 'watchlist:write', query: noQuery, response: null },
   {
@@ -137,15 +129,8 @@ export const EXPLORER_ROUTES: readonly ExplorerRoute[] = [
     method: 'GET',
     pattern: '/me/monitoring/changes',
     scope: 'monitoring:read',
-    query: (url) => {
-      const params = readQuery(url, ['newOnly', 'showAll', 'materiality', 'days', 'item', 'sort', 'category'], {
-        item: { maxLength: 25 * 37 },
-        days: { maxLength: 3 },
-        category: { maxLength: 64 },
-      });
-      return formatMonitoringChangesQuery(unwrapQuery(parseMonitoringChangesQuery(params)));
-    },
-    response: changesEnvelopeSchema,
+    query: changesQuery,
+    response: EXPLORER_BODIES.changes,
   },
   {
     id: 'explorer:notifications',
@@ -157,7 +142,7 @@ export const EXPLORER_ROUTES: readonly ExplorerRoute[] = [
       const q = unwrapQuery(parseNotificationsQuery(params));
       return new URLSearchParams(q.unread === undefined ? {} : { unread: String(q.unread) });
     },
-    response: notificationsEnvelopeSchema,
+    response: EXPLORER_BODIES.notifications,
   },
 ];
 
@@ -243,7 +228,7 @@ export class ExplorerProxy {
       if (verdict !== true) return explorerError(403, 'forbidden', 'You are not allowed to use this route');
     }
 
-    const query = route.query ? route.query(url) : new URLSearchParams();
+    const query = route.query ? route.query(url, this.#explorer) : new URLSearchParams();
     let body: string | undefined;
     if (route.body) body = JSON.stringify(route.body(await readJsonBody(request, 16 * 1024)));
 
@@ -288,6 +273,27 @@ export class ExplorerProxy {
     }
   }
 
+  /** A success body read leniently: rows of the wrong shape are left out and reported to `onError`. */
+  #read(route: ExplorerRoute, text: string): unknown {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // `/health` is not shown by the spec: any answer there means the service is up.
+      if (route.id === 'explorer:health') {
+        const said = safeUpstreamMessage(text, this.#config.secrets);
+        return said === undefined ? {} : { text: said };
+      }
+      return explorerError(502, 'upstream_invalid', 'The monitoring service sent a body that is not JSON');
+    }
+    const checked = readExplorerBody(route.response!, json);
+    if (!checked.ok) {
+      return explorerError(502, 'upstream_invalid', `The monitoring service sent a body that does not match the contract (${checked.path})`);
+    }
+    for (const row of checked.dropped) this.#config.onError(droppedRowError(route.id, row), { route: route.id });
+    return checked.data;
+  }
+
   #answer(route: ExplorerRoute, outcome: UpstreamOutcome, head: boolean): Response {
     switch (outcome.kind) {
       case 'timeout':
@@ -306,17 +312,9 @@ export class ExplorerProxy {
     const { status, text } = outcome;
     if (status >= 200 && status < 300) {
       if (route.response === null || status === 204) return new Response(null, { status: 204, headers: NO_STORE });
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        return explorerError(502, 'upstream_invalid', 'The monitoring service sent a body that is not JSON');
-      }
-      const checked = checkContract(route.response, unwrapEnvelope(json));
-      if (!checked.ok) {
-        return explorerError(502, 'upstream_invalid', `The monitoring service sent a body that does not match the contract (${checked.path})`);
-      }
-      const response = jsonResponse(checked.data, status === 201 ? 201 : 200, NO_STORE);
+      const read = this.#read(route, text);
+      if (read instanceof Response) return read;
+      const response = jsonResponse(read, status === 201 ? 201 : 200, NO_STORE);
       return head ? new Response(null, { status: response.status, headers: response.headers }) : response;
     }
     let code: string | undefined;

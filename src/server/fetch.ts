@@ -13,6 +13,7 @@ export { EXPLORER_ROUTES } from './explorer-proxy.js';
 export type { LookupRequest, LookupResult } from './lookup.js';
 export { requestContext, type KyiRequestContext } from './request-context.js';
 export { generateToken, type GenerateTokenOptions } from './generate-token.js';
+export { assetPages, allAssets, type AssetPagesOptions } from './assets-pages.js';
 export { BudgetExceededError, type BudgetPermit, type AcquireOptions, type RateBudget } from './budget.js';
 export * from './token-bucket.js';
 export * from './explorer-client.js';

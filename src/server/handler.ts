@@ -6,20 +6,18 @@
  * Fetch-API only (no `node:` imports): this module runs unchanged on edge runtimes.
  * The Node adapter is `./node.ts`.
  */
-import { KyiHttpError, errorPrepared, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
+import { KyiHttpError, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
 import { ExplorerProxy } from './explorer-proxy.js';
-import { rawHeaderValue, wantsFresh, wantsFreshHeaders } from './http.js';
+import { wantsFresh } from './http.js';
 import {
   assetCaip10Target,
   assetTarget,
   assetsListTarget,
   lookupBatch,
-  lookupPrepared,
   lookupResponse,
   tokensTarget,
 } from './lookup.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
-import { SERVE_LOOKUP, type PreparedResponse, type ServeLookup } from './prepared.js';
 import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
 import { tokenRoute } from './token-route.js';
 import { MAX_URL_LENGTH, pathSegments } from './validation.js';
@@ -67,7 +65,7 @@ interface Route {
   handle?: (ctx: Context, params: Record<string, string>) => Promise<Response> | Response;
 }
 
-/** Every route of issue 3, under the prefix. */
+/** Every route of the server piece, under the prefix. */
 const ROUTES: readonly Route[] = [
   { method: 'GET', path: 'capabilities', handle: (ctx) => jsonResponse(ctx.capabilities, 200, { 'cache-control': 'no-cache' }) },
   // Public API, forwarded with the raw key (spec 4.1); cached, ETag / 304
@@ -112,17 +110,6 @@ const COMPILED: readonly CompiledRoute[] = ROUTES.map((r) => {
   return { ...r, parts: subtree ? parts.slice(0, -1) : parts, subtree };
 });
 
-/** Request paths whose lookup the Node fast path remembers (oldest dropped first). */
-const LOOKUP_MEMO_MAX = 1000;
-
-/** A valid lookup request (for `origin`): its checked target, cache key and URL path. */
-interface ResolvedLookup {
-  origin: string;
-  target: PublicTarget;
-  key: string;
-  pathname: string;
-}
-
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 function matchRoute(segments: string[], route: CompiledRoute): Record<string, string> | null {
@@ -137,13 +124,34 @@ function matchRoute(segments: string[], route: CompiledRoute): Record<string, st
   return params ?? NO_PARAMS;
 }
 
-/** The first route matching `segments` (any method), with its parameters. */
-function findRoute(segments: string[]): { route: CompiledRoute; params: Record<string, string> } | null {
-  for (const route of COMPILED) {
-    const params = matchRoute(segments, route);
-    if (params) return { route, params };
+/** Lookup URLs remembered with their checked target and cache key (oldest dropped first). */
+const LOOKUP_MEMO_MAX = 1000;
+
+/** A lookup route's checked target and its cache key. */
+interface ResolvedLookup {
+  target: PublicTarget;
+  key: string;
+}
+
+/**
+ * Lookup GETs by request URL: which lookup the URL asks for is a pure function of the URL
+ * (prefix, route table, parameter checks), so it is remembered for the URLs clients repeat
+ * (valid lookups only: a bad parameter throws before anything is remembered).
+ */
+class LookupMemo {
+  readonly #byUrl = new Map<string, ResolvedLookup>();
+
+  get(href: string): ResolvedLookup | undefined {
+    return this.#byUrl.get(href);
   }
-  return null;
+
+  resolve(href: string, route: Route, url: URL, params: Record<string, string>): ResolvedLookup {
+    const target = route.target!(url, params);
+    const resolved = { target, key: upstreamPath(target) };
+    if (this.#byUrl.size >= LOOKUP_MEMO_MAX) this.#byUrl.delete(this.#byUrl.keys().next().value!);
+    this.#byUrl.set(href, resolved);
+    return resolved;
+  }
 }
 
 /** Creates the handler. Throws `KyiConfigError` for a configuration mistake. */
@@ -156,8 +164,19 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
     explorerWrites: !!config.explorer?.writes,
     widget: !!config.widget,
   });
+  const lookups = new LookupMemo();
 
-  async function route(request: Request): Promise<Response> {
+  /** Answers a lookup route: a fresh cache hit at once, else once the cache settles. */
+  function lookup(request: Request, { target, key }: ResolvedLookup): Response | Promise<Response> {
+    const fresh = wantsFresh(request);
+    const hit = fresh ? undefined : publicApi.cachedLookupByKey(key);
+    if (hit) return lookupResponse(request, hit);
+    return publicApi.lookupByKey(target, key, { fresh }).then((answer) => lookupResponse(request, answer));
+  }
+
+  function route(request: Request): Response | Promise<Response> {
+    const known = request.method === 'GET' || request.method === 'HEAD' ? lookups.get(request.url) : undefined;
+    if (known) return lookup(request, known);
     if (request.url.length > MAX_URL_LENGTH) {
       return errorResponse(400, 'invalid_parameter', `Invalid parameter "url": must be at most ${MAX_URL_LENGTH} characters`);
     }
@@ -170,11 +189,7 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
       const params = matchRoute(segments, r);
       if (!params) continue;
       if (r.method === '*' || r.method === method) {
-        if (r.target) {
-          const target = r.target(url, params);
-          const answer = await publicApi.lookup(target, { fresh: wantsFresh(request) });
-          return lookupResponse(request, answer);
-        }
+        if (r.target) return lookup(request, lookups.resolve(request.url, r, url, params));
         return r.handle!({ request, url, segments, config, publicApi, explorer, capabilities }, params);
       }
       allowed.push(r.method);
@@ -185,76 +200,6 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
     }
     return errorResponse(404, 'not_found', 'Not found');
   }
-
-  /**
-   * The lookup a GET of `new URL(path, origin)` asks for, or `null` when it is not a valid
-   * lookup: every check of `route` on the way there (URL length, prefix, route table, the
-   * route's parameter checks). A pure function of its inputs, so the answers are
-   * remembered for the paths clients repeat (valid lookups only, at most LOOKUP_MEMO_MAX).
-   */
-  const lookups = new Map<string, ResolvedLookup>();
-  function resolveLookup(origin: string, path: string): ResolvedLookup | null {
-    const known = lookups.get(path);
-    if (known !== undefined && known.origin === origin) return known;
-    let url: URL;
-    let target: PublicTarget;
-    try {
-      url = new URL(path, origin);
-      if (url.href.length > MAX_URL_LENGTH) return null;
-      const segments = pathSegments(url.pathname, config.prefix);
-      if (!segments) return null;
-      const found = findRoute(segments);
-      if (!found?.route.target || found.route.method !== 'GET') return null;
-      target = found.route.target(url, found.params);
-    } catch {
-      // an invalid URL or parameter: the fetch path answers it
-      return null;
-    }
-    const resolved: ResolvedLookup = { origin, target, key: upstreamPath(target), pathname: url.pathname };
-    // one entry per path (a second Host for the same path replaces it)
-    if (known === undefined && lookups.size >= LOOKUP_MEMO_MAX) lookups.delete(lookups.keys().next().value!);
-    lookups.set(path, resolved);
-    return resolved;
-  }
-
-  /** The rest of `route` and `handler` for a lookup: the lookup, its answer, the 500 for a failure. */
-  async function answerLookup(lookup: ResolvedLookup, fresh: boolean, ifNoneMatch: string | null): Promise<PreparedResponse> {
-    try {
-      return lookupPrepared(await publicApi.lookupByKey(lookup.target, lookup.key, { fresh }), ifNoneMatch);
-    } catch (error) {
-      if (error instanceof KyiHttpError) return errorPrepared(error.status, error.code, error.message, error.headers);
-      config.onError(error, { route: lookup.pathname });
-      return errorPrepared(500, 'internal_error', 'Internal server error');
-    }
-  }
-
-  /**
-   * The Node adapter's shortcut (`SERVE_LOOKUP`): a GET of a lookup route answered without
-   * building a Request or a Response — at once for a fresh cache hit, else once the lookup
-   * settles. Exactly what the fetch path answers: `resolveLookup` applies every check of
-   * `route`, then the same no-cache bypass, If-None-Match and error handling. `undefined`
-   * for anything else (HEAD, other routes, invalid parameters…): the fetch path answers it.
-   */
-  const serveLookup: ServeLookup = (method, origin, path, rawHeaders) => {
-    if (method !== 'GET') return undefined; // HEAD and the rest: fetch path
-    let lookup: ResolvedLookup | null;
-    let fresh: boolean;
-    let ifNoneMatch: string | null;
-    try {
-      lookup = resolveLookup(origin, path);
-      if (lookup === null) return undefined;
-      fresh = wantsFreshHeaders(rawHeaderValue(rawHeaders, 'cache-control'), rawHeaderValue(rawHeaders, 'pragma'));
-      ifNoneMatch = rawHeaderValue(rawHeaders, 'if-none-match');
-      if (!fresh) {
-        const hit = publicApi.cachedLookupByKey(lookup.key);
-        if (hit) return lookupPrepared(hit, ifNoneMatch);
-      }
-    } catch {
-      // nothing was started: the fetch path answers (and reports) it
-      return undefined;
-    }
-    return answerLookup(lookup, fresh, ifNoneMatch);
-  };
 
   const handler = async (request: Request): Promise<Response> => {
     let response: Response;
@@ -275,7 +220,6 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
   };
 
   return Object.assign(handler, {
-    [SERVE_LOOKUP]: serveLookup,
     prefix: config.prefix,
     capabilities,
     clearCache: () => publicApi.cache.clear(),

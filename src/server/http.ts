@@ -36,36 +36,10 @@ const NO_CACHE_PRAGMA = /no-cache/i;
 
 /** Whether the browser asked to skip caches (`Cache-Control: no-cache` / `Pragma: no-cache`). */
 export function wantsFresh(request: Request): boolean {
-  return wantsFreshHeaders(request.headers.get('cache-control'), request.headers.get('pragma'));
-}
-
-/** `wantsFresh` from the two header values (as `Headers.get` gives them). */
-export function wantsFreshHeaders(cacheControl: string | null, pragma: string | null): boolean {
+  const cacheControl = request.headers.get('cache-control');
+  const pragma = request.headers.get('pragma');
   // not `max-age=0`: that is a browser's ordinary reload revalidation, answered by ETag / 304
   return (cacheControl !== null && NO_CACHE_DIRECTIVE.test(cacheControl)) || (pragma !== null && NO_CACHE_PRAGMA.test(pragma));
-}
-
-const isHttpWhitespace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-
-/**
- * What `Headers.get(name)` answers for a Headers object filled by appending every pair of a
- * raw header list (`[name, value, …]`, Node's `rawHeaders`): values of a lower-case `name`
- * matched case-insensitively, trimmed of HTTP whitespace, joined with ", "; values `Headers`
- * refuses (NUL, CR, LF) are skipped. `null` when there is none.
- */
-export function rawHeaderValue(raw: readonly string[], name: string): string | null {
-  let found: string | null = null;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const n = raw[i]!;
-    if (n.length !== name.length || n.toLowerCase() !== name) continue;
-    let v = raw[i + 1]!;
-    if (v.length > 0 && (isHttpWhitespace(v.charCodeAt(0)) || isHttpWhitespace(v.charCodeAt(v.length - 1)))) {
-      v = v.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
-    }
-    if (v.includes('\0') || v.includes('\r') || v.includes('\n')) continue;
-    found = found === null ? v : `${found}, ${v}`;
-  }
-  return found;
 }
 
 /**

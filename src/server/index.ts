@@ -17,6 +17,7 @@ import type { KyiRequestContext } from './request-context.js';
 
 export * from './fetch.js';
 export { toNodeHandler, BodyTooLargeError, type NodeHandler, type NodeHandlerOptions, type FetchHandler } from './node.js';
+// The file store uses node:fs; this entry already carries the Node adapter (edge bundles use ./fetch.js).
 export { FileStore, createFileStore, type FileStoreOptions } from './store/file.js';
 
 /** What `getUserId` / `authorize` receive through the Node adapter; `Req` is your framework's request type. */

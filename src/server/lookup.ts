@@ -72,7 +72,7 @@ const preparedOf = new WeakMap<LookupValue, { cacheControl: string; ok?: Prepare
 
 /** The response of a single lookup route, with `ETag` / `304` on results. */
 export function lookupResponse(request: Request, answer: LookupAnswer): Response {
-  return preparedResponse(lookupPrepared(answer, request.headers.get('if-none-match')));
+  return preparedResponse(lookupPrepared(answer, request.headers.get('if-none-match')), request);
 }
 
 // ------------------------------------------------------------ single routes

@@ -6,19 +6,19 @@
  *   `originalUrl` when mounted under a path, so the handler always sees the full path).
  * - Non-GET/HEAD bodies are streamed with a size cap (413 `invalid_body` past it). A body that a
  *   body-parser middleware already consumed (`req.body`) is passed on instead.
+ * - GET and HEAD requests are light Requests (`./node-request.ts`): the real one is built
+ *   only when the handler uses more than `url`, `method`, `headers` and `signal`.
  * - The Response is streamed back with backpressure; the Request's signal aborts when
- *   the client goes away. A body the handler built from a string (`textResponse`) is sent
- *   in one write with `Content-Length` instead.
- * - A handler of `createKyiHandler` answers GETs of its lookup routes through its
- *   `SERVE_LOOKUP` hook before any Request is built (synchronously for a fresh cache hit;
- *   same rules, same status, headers and bytes as its fetch path).
+ *   the client goes away. An answer the handler holds as text (`./prepared.ts`: a deferred
+ *   Response not used since, or a `textResponse`) is sent in one write with `Content-Length`.
  * - With `prefix`, paths outside it go to `next()` (or get a 404 JSON when there is none).
  * - Errors go to `next(err)` when there is one, otherwise 500 `{ code, message }`.
  * - The handler's `getUserId` / `authorize` receive `{ node: { req, res } }` (`req.session`, `req.user`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
-import { SERVE_LOOKUP, knownBody, type PreparedResponse, type ServeLookup } from './prepared.js';
+import { clientGoneSignal, headerPairs, lightRequest, nodeHeaders, requestUrl } from './node-request.js';
+import { deferResponses, knownBody, preparedOf, type PreparedResponse } from './prepared.js';
 import { setRequestContext } from './request-context.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -48,7 +48,6 @@ type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = {}): NodeHandler {
   const prefix = normalizePrefix(opts.prefix);
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const serveLookup = (handler as FetchHandler & { [SERVE_LOOKUP]?: ServeLookup })[SERVE_LOOKUP];
 
   return (req, res, next) => {
     const nreq = req as NodeRequest;
@@ -56,13 +55,6 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
     if (prefix && !isUnderPrefix(rawUrl, prefix)) {
       if (next) return next();
       return sendJson(res, 404, { code: 'not_found', message: 'Not found' });
-    }
-    if (serveLookup && req.method === 'GET') {
-      const answer = tryServeLookup(serveLookup, nreq, rawUrl, maxBody);
-      if (answer instanceof Promise) {
-        return void answer.then((prepared) => writePrepared(res, prepared)).catch((err: unknown) => fail(res, next, err));
-      }
-      if (answer) return writePrepared(res, answer);
     }
     void run(handler, nreq, res, rawUrl, maxBody).catch((err: unknown) => fail(res, next, err));
   };
@@ -82,19 +74,11 @@ function fail(res: ServerResponse, next: NodeNext | undefined, err: unknown) {
   res.destroy();
 }
 
-/** The handler's shortcut answer, for a request `run` would hand to the handler as is. */
-function tryServeLookup(serveLookup: ServeLookup, req: NodeRequest, rawUrl: string, maxBody: number) {
-  // origin-form targets only: `buildUrl` resolves them as `new URL(rawUrl, origin)`
-  if (rawUrl.charCodeAt(0) !== 0x2f /* / */) return undefined;
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > maxBody) return undefined; // `run` answers 413
-  return serveLookup('GET', originOf(req), rawUrl, req.rawHeaders);
-}
-
-/** Sends a prepared answer the way `writeResponse` sends the equivalent Response. */
-function writePrepared(res: ServerResponse, prepared: PreparedResponse) {
+/** Sends a prepared answer as the Response built from it would be sent. */
+function writePrepared(res: ServerResponse, prepared: PreparedResponse, head: boolean) {
   res.statusCode = prepared.status;
   for (const [name, value] of prepared.headers) res.setHeader(name, value);
+  if (head) return void res.end();
   if (prepared.bytes && prepared.body !== null) {
     res.setHeader('content-length', prepared.bytes.byteLength);
     return void res.end(prepared.bytes);
@@ -110,7 +94,7 @@ function endWith(res: ServerResponse, body: string | null) {
 }
 
 async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse, rawUrl: string, maxBody: number) {
-  const url = buildUrl(req, rawUrl);
+  const url = requestUrl(req, rawUrl);
   if (!url) return sendJson(res, 400, { code: 'invalid_parameter', message: 'Invalid request URL' });
 
   const declared = Number(req.headers['content-length']);
@@ -119,35 +103,11 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
     throw new BodyTooLargeError(maxBody);
   }
 
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-
   const method = (req.method ?? 'GET').toUpperCase();
-  const init: RequestInit & { duplex?: 'half' } = {
-    method,
-    headers: headerPairs(req),
-    signal: controller.signal,
-  };
   const limit = { exceeded: false };
-  if (method !== 'GET' && method !== 'HEAD') {
-    const body = requestBody(req, maxBody, limit);
-    if (body !== null) {
-      init.body = body;
-      init.duplex = 'half';
-    }
-  }
-
-  let request: Request;
-  try {
-    request = new Request(url, init);
-  } catch (err) {
-    // a header value the fetch Headers class refuses: rebuilt without it
-    if (!(err instanceof TypeError) || init.headers instanceof Headers) throw err;
-    init.headers = buildHeaders(req);
-    request = new Request(url, init);
-  }
+  const request =
+    method === 'GET' || method === 'HEAD' ? lightRequest(url, method, req, res) : requestWithBody(req, res, url, method, maxBody, limit);
+  deferResponses(request);
   setRequestContext(request, { node: { req, res } });
   let response: Response;
   try {
@@ -161,7 +121,26 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
     await response.body?.cancel().catch(() => {});
     throw new BodyTooLargeError(maxBody);
   }
+  const prepared = preparedOf(response);
+  if (prepared) return writePrepared(res, prepared, method === 'HEAD');
   await writeResponse(res, response, method === 'HEAD');
+}
+
+/** A Request with the body streamed from `req` (cut off past `maxBody`, noted in `limit`). */
+function requestWithBody(req: NodeRequest, res: ServerResponse, url: string, method: string, maxBody: number, limit: { exceeded: boolean }): Request {
+  const init: RequestInit & { duplex?: 'half' } = { method, headers: headerPairs(req), signal: clientGoneSignal(res) };
+  const body = requestBody(req, maxBody, limit);
+  if (body !== null) {
+    init.body = body;
+    init.duplex = 'half';
+  }
+  try {
+    return new Request(url, init);
+  } catch (err) {
+    // a header value the fetch Headers class refuses: rebuilt without it
+    if (!(err instanceof TypeError)) throw err;
+    return new Request(url, { ...init, headers: nodeHeaders(req) });
+  }
 }
 
 function normalizePrefix(prefix: string | undefined): string {
@@ -172,52 +151,6 @@ function normalizePrefix(prefix: string | undefined): string {
 function isUnderPrefix(rawUrl: string, prefix: string): boolean {
   const path = rawUrl.split(/[?#]/, 1)[0] ?? '';
   return path === prefix || path.startsWith(prefix + '/');
-}
-
-/** `scheme://host` of the request (the `Host` header as sent). */
-function originOf(req: IncomingMessage): string {
-  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  const host = req.headers.host ?? (req.headers[':authority'] as string | undefined) ?? 'localhost';
-  return `${encrypted ? 'https' : 'http'}://${host}`;
-}
-
-function buildUrl(req: IncomingMessage, rawUrl: string): URL | null {
-  try {
-    // An absolute-form request target (proxy style) keeps only its path and query.
-    const target = /^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl) ? new URL(rawUrl) : null;
-    const path = target ? target.pathname + target.search : rawUrl.startsWith('/') ? rawUrl : '/' + rawUrl;
-    return new URL(path, originOf(req));
-  } catch {
-    return null;
-  }
-}
-
-/** The request headers as pairs (HTTP/2 pseudo-headers left out), for the Request to check once. */
-function headerPairs(req: IncomingMessage): [string, string][] {
-  const pairs: [string, string][] = [];
-  const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (name.charCodeAt(0) === 0x3a /* : */) continue; // HTTP/2 pseudo-headers
-    pairs.push([name, raw[i + 1]!]);
-  }
-  return pairs;
-}
-
-/** The request headers, dropping any value the fetch Headers class refuses. */
-function buildHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (name.startsWith(':')) continue; // HTTP/2 pseudo-headers
-    try {
-      headers.append(name, raw[i + 1]!);
-    } catch {
-      // A header value the fetch Headers class refuses is dropped, not fatal.
-    }
-  }
-  return headers;
 }
 
 function requestBody(req: NodeRequest, maxBody: number, limit: { exceeded: boolean }): BodyInit | null {

@@ -53,6 +53,12 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
     budget?: TokenBucket | TokenBucketOptions;
     /** Longest wait for the budget before answering 429 with `Retry-After`, ms. Default 10 000. */
     maxQueueMs?: number;
+    /**
+     * Forward `newOnly` from browsers. Default `false`: the key has one seen marker, which a
+     * `newOnly=true` read moves for everyone, so it belongs to the partner's server (sweeps);
+     * browser reads of the changes window go without it and filter on each row's `isNew`.
+     */
+    forwardNewOnly?: boolean;
   };
   /** Widget SDK access tokens: partner id and secret key; lifetime at most one hour. */
   widget?: {
@@ -106,7 +112,14 @@ export class KyiConfigError extends Error {
 export interface ResolvedConfig {
   prefix: string;
   publicApi: { baseUrl: string; apiKey: string };
-  explorer?: { baseUrl: string; apiKey: string; writes: boolean; bucket: TokenBucket; maxQueueMs: number };
+  explorer?: {
+    baseUrl: string;
+    apiKey: string;
+    writes: boolean;
+    bucket: TokenBucket;
+    maxQueueMs: number;
+    forwardNewOnly: boolean;
+  };
   widget?: {
     partnerId: string;
     secretKey: string;
@@ -214,6 +227,7 @@ export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
       fail(`explorer.apiKey must be a live key starting with "${EXPLORER_LIVE_KEY_PREFIX}"`);
     if (key.length === EXPLORER_LIVE_KEY_PREFIX.length) fail(`explorer.apiKey has nothing after "${EXPLORER_LIVE_KEY_PREFIX}"`);
     if (e.writes !== undefined && typeof e.writes !== 'boolean') fail('explorer.writes must be true or false');
+    if (e.forwardNewOnly !== undefined && typeof e.forwardNewOnly !== 'boolean') fail('explorer.forwardNewOnly must be true or false');
     let bucket: TokenBucket;
     if (e.budget instanceof TokenBucket) bucket = e.budget;
     else {
@@ -230,6 +244,7 @@ export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
       writes: e.writes === true,
       bucket,
       maxQueueMs: number(e.maxQueueMs, 'explorer.maxQueueMs', 0, 600_000, 10_000),
+      forwardNewOnly: e.forwardNewOnly === true,
     };
   }
 

@@ -1,14 +1,17 @@
 /**
- * Internal hand-offs between the fetch handler and the Node adapter, so the adapter can
- * skip the web-streams machinery for what the handler already holds as a string:
+ * Answers the handler already holds as text, and how they become Responses.
  *
- * - `textResponse`: a Response built from a string, remembered (weakly) with that string,
- *   so `knownBody` lets the adapter send it in one `res.end` with `Content-Length` instead
- *   of reading the body stream chunk by chunk. Any other Response streams as before.
- * - `SERVE_LOOKUP`: the handler's answer to a GET of a lookup route, tried by the Node
- *   adapter before it builds a Request: synchronous for a fresh cache hit, a promise
- *   otherwise. It answers exactly what the fetch path would (same rules, same status,
- *   headers and bytes) or `undefined`, and then the request takes the fetch path.
+ * The handler always answers with a `Response`. Built here from a `PreparedResponse`, that
+ * Response remembers what it was built from, so an adapter that writes bytes itself (the
+ * Node adapter, `./node.ts`) can send the text in one write instead of reading a body stream:
+ *
+ * - For a request an adapter marked with `deferResponses` (it reads answers only through
+ *   the JS API and `preparedOf`), the Response is a deferred one: `instanceof Response`,
+ *   and on first use of any Response property or method it builds the real Response and
+ *   acts as it. Until then `preparedOf` gives the adapter the prepared answer, and no body
+ *   stream is ever made.
+ * - For any other request (edge runtimes, whose native code needs a real Response) it is a
+ *   real Response; `knownBody` still gives its text while the body is untouched.
  *
  * Fetch-API only (no `node:` imports). Not part of the public API.
  */
@@ -23,22 +26,6 @@ export interface PreparedResponse {
   /** The UTF-8 of `body`, when the handler keeps it encoded (shared: never written to). */
   readonly bytes?: Uint8Array;
 }
-
-/** Key of the handler's Node shortcut for lookup GETs (`ServeLookup`). */
-export const SERVE_LOOKUP: unique symbol = Symbol('kyi-elements.serveLookup');
-
-/**
- * The shortcut: for the request `new URL(path, origin)` with `method` and `rawHeaders` (the
- * header list as Node gives it, `[name, value, name, value, …]`, names in any case), the
- * handler's answer — at once (a fresh cache hit) or as a promise that never rejects — or
- * `undefined` when the request must take the fetch path.
- */
-export type ServeLookup = (
-  method: string,
-  origin: string,
-  path: string,
-  rawHeaders: readonly string[],
-) => PreparedResponse | Promise<PreparedResponse> | undefined;
 
 /** `Content-Type` of every JSON answer. */
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -63,24 +50,97 @@ export function jsonPrepared(body: unknown, status = 200, headers: Record<string
   };
 }
 
-const knownBodies = new WeakMap<Response, string>();
+/** The string a `textResponse` was built from (a property: cheaper for the GC than a WeakMap entry). */
+const KNOWN_BODY = Symbol('kyi-elements.knownBody');
 
 /** A Response with a string body the Node adapter can send without reading the stream. */
 export function textResponse(text: string, init: ResponseInit): Response {
-  const response = new Response(text, init);
-  knownBodies.set(response, text);
+  const response = new Response(text, init) as Response & { [KNOWN_BODY]?: string };
+  response[KNOWN_BODY] = text;
   return response;
-}
-
-/** The Response of a prepared answer (what the fetch path sends for an answer the Node shortcut sends as is). */
-export function preparedResponse(prepared: PreparedResponse): Response {
-  const init: ResponseInit = { status: prepared.status, headers: prepared.headers as [string, string][] };
-  return prepared.body === null ? new Response(null, init) : textResponse(prepared.body, init);
 }
 
 /** The string a Response was built from by `textResponse`, while its body is untouched. */
 export function knownBody(response: Response): string | undefined {
-  const text = knownBodies.get(response);
+  const text = (response as Response & { [KNOWN_BODY]?: string })[KNOWN_BODY];
   if (text === undefined || response.bodyUsed || response.body?.locked) return undefined;
   return text;
+}
+
+function realResponse(prepared: PreparedResponse): Response {
+  const init: ResponseInit = { status: prepared.status, headers: prepared.headers as [string, string][] };
+  return prepared.body === null ? new Response(null, init) : textResponse(prepared.body, init);
+}
+
+/** Marks requests whose adapter takes deferred Responses (see the module comment). */
+const DEFERS = Symbol('kyi-elements.defersResponses');
+
+/** Marks `request` as one whose adapter reads its answer only through the JS API and `preparedOf`. */
+export function deferResponses(request: Request): void {
+  (request as Request & { [DEFERS]?: true })[DEFERS] = true;
+}
+
+/**
+ * Defines on `target` every member of `source` (a built-in prototype) except `skip`, each
+ * acting on `realOf(this)`: how a light object stands in for a built-in one until used.
+ * The runtime's own symbol-keyed slots, as on `sample`, are read from the real object too,
+ * so the runtime's functions that take such an object (`new Request(request)`, `fetch`,
+ * `Response.clone`) find them.
+ */
+export function delegateMembers(
+  target: object,
+  source: object,
+  sample: object,
+  realOf: (self: object) => object,
+  skip: ReadonlySet<string> = new Set(),
+): void {
+  for (const name of Object.getOwnPropertyNames(source)) {
+    if (name === 'constructor' || skip.has(name)) continue;
+    const own = Object.getOwnPropertyDescriptor(source, name)!;
+    const member: PropertyDescriptor = own.get
+      ? { get(this: object) { return Reflect.get(source, name, realOf(this)); } }
+      : { value(this: object, ...args: unknown[]) { return (realOf(this) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args); } };
+    Object.defineProperty(target, name, { ...member, configurable: true });
+  }
+  for (const slot of Object.getOwnPropertySymbols(sample)) {
+    Object.defineProperty(target, slot, { configurable: true, get(this: object) { return (realOf(this) as Record<symbol, unknown>)[slot]; } });
+  }
+}
+
+/** A prepared answer as a Response that is built for real on first use. */
+class DeferredResponse {
+  #prepared: PreparedResponse | undefined;
+  #real: Response | undefined;
+
+  constructor(prepared: PreparedResponse) {
+    this.#prepared = prepared;
+  }
+
+  /** The prepared answer while nothing used the Response. */
+  static pending(response: object): PreparedResponse | undefined {
+    return response instanceof DeferredResponse ? response.#prepared : undefined;
+  }
+
+  static {
+    Object.setPrototypeOf(DeferredResponse.prototype, Response.prototype);
+    delegateMembers(DeferredResponse.prototype, Response.prototype, new Response(), (self) => {
+      const deferred = self as DeferredResponse;
+      if (!deferred.#real) {
+        deferred.#real = realResponse(deferred.#prepared!);
+        deferred.#prepared = undefined;
+      }
+      return deferred.#real;
+    });
+  }
+}
+
+/** The Response of a prepared answer: deferred for a request marked by `deferResponses`, else real. */
+export function preparedResponse(prepared: PreparedResponse, request?: Request): Response {
+  if ((request as { [DEFERS]?: true } | undefined)?.[DEFERS] !== true) return realResponse(prepared);
+  return new DeferredResponse(prepared) as unknown as Response;
+}
+
+/** The prepared answer of a deferred Response nobody has used yet (then it is sent as is). */
+export function preparedOf(response: Response): PreparedResponse | undefined {
+  return DeferredResponse.pending(response);
 }

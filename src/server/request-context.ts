@@ -13,15 +13,18 @@ export interface KyiRequestContext<Req = unknown, Res = unknown> {
   node?: { req: Req; res: Res };
 }
 
-const contexts = new WeakMap<Request, KyiRequestContext>();
+/** Where the context is kept on the request: a property, not a WeakMap entry, which costs the GC more per request. */
+const CONTEXT = Symbol('kyi-elements.requestContext');
 const NONE: KyiRequestContext = Object.freeze({});
+
+type WithContext = Request & { [CONTEXT]?: KyiRequestContext };
 
 /** Attaches `context` to `request` (adapters). */
 export function setRequestContext(request: Request, context: KyiRequestContext): void {
-  contexts.set(request, context);
+  (request as WithContext)[CONTEXT] = context;
 }
 
 /** The context an adapter attached to `request`, or `{}`. */
 export function requestContext<Ctx extends KyiRequestContext = KyiRequestContext>(request: Request): Ctx {
-  return (contexts.get(request) ?? NONE) as Ctx;
+  return ((request as WithContext)[CONTEXT] ?? NONE) as Ctx;
 }

@@ -193,17 +193,40 @@ describe('<kyi-change-feed>', function () {
     expect(safeHttpUrl('https://issuer.example/a.pdf')).to.equal('https://issuer.example/a.pdf');
   });
 
-  it('new-only reads what is new since the last look', async () => {
+  it('new-only shows the rows the service marks new, and never moves the seen marker', async () => {
+    const snapshot = await explorerSandbox.state();
+    const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
+    const detected = (await explorerSandbox.detect(item.id)).change!.id;
     const el = await load(html`<kyi-change-feed new-only></kyi-change-feed>`);
-    expect(requests.queries.at(-1)!.get('newOnly')).to.equal('true');
-    expect(el.changes.every((c) => c.confirmed !== false && !c.lowSignal)).to.equal(true);
-    const firstRead = Date.now();
-    await el.refresh(); // the service moved its seen marker on the first read
-    // (other test files may detect a change meanwhile: only those may show)
-    expect(el.changes.every((c) => Date.parse(c.detectedAt) >= firstRead - 1000)).to.equal(true);
-    if (el.changes.length === 0) {
-      expect(root(el).querySelector('[part="empty"]')!.textContent).to.match(/No new changes since the last look/);
-    }
+    expect(requests.queries.at(-1)!.get('newOnly')).to.equal(null);
+    expect(el.changes.map((c) => c.id)).to.include(detected);
+    expect(el.changes.every((c) => c.isNew === true)).to.equal(true);
+    expect(rows(el).length).to.equal(el.changes.length);
+    await el.refresh(); // a second look: the marker did not move, so the row is still new
+    expect(el.changes.map((c) => c.id)).to.include(detected);
+    // "New only" filters what is shown; turning it off asks for nothing new
+    const reads = requests.queries.length;
+    el.newOnly = false;
+    await el.updateComplete;
+    expect(requests.queries.length).to.equal(reads);
+    expect(el.changes.some((c) => c.isNew !== true)).to.equal(true);
+    expect(rows(el).length).to.equal(el.changes.length);
+  });
+
+  it('shows a direction and a materiality the contract does not list as "Other"', async () => {
+    const snapshot = await explorerSandbox.state();
+    const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
+    const detected = await explorerSandbox.detect(item.id, {
+      template: 'disclosure_field',
+      patch: { direction: 'reverses', materiality: 'seismic', impactAssessment: null },
+    });
+    const el = await load();
+    const row = rows(el).find((r) => r.dataset['id'] === detected.change!.id)!;
+    expect(row.dataset['direction']).to.equal('other');
+    expect(row.querySelector('.direction')!.textContent).to.match(/Other/);
+    expect(row.querySelector('[data-materiality]')!.getAttribute('data-materiality')).to.equal('other');
+    expect(row.querySelector('[data-materiality]')!.textContent!.trim()).to.equal('Other');
+    expect(el.changes.find((c) => c.id === detected.change!.id)!.direction).to.equal('reverses', 'the value is kept as sent');
   });
 
   describe('refresh-interval', () => {
@@ -211,7 +234,7 @@ describe('<kyi-change-feed>', function () {
     before(() => (KyiMonitoringElement.minRefreshSeconds = 0.05));
     after(() => (KyiMonitoringElement.minRefreshSeconds = floor));
 
-    it('polls with newOnly and adds new rows on top', async () => {
+    it('polls the same window (no newOnly) and merges new rows on top', async () => {
       const el = await load(html`<kyi-change-feed refresh-interval="0.05"></kyi-change-feed>`);
       const before = el.changes.length;
       const snapshot = await explorerSandbox.state();
@@ -242,7 +265,22 @@ describe('<kyi-change-feed>', function () {
       expect(rows(el)[ours]!.querySelector('.tag.new')!.textContent).to.equal('New');
       const polls = requests.queries.slice(1);
       expect(polls.length).to.be.greaterThan(0);
-      expect(polls.every((q) => q.get('newOnly') === 'true')).to.equal(true);
+      expect(polls.every((q) => q.get('newOnly') === null)).to.equal(true);
+    });
+
+    it('replaces a row whose content changed: a draft confirmed later loses its provisional marker', async () => {
+      const snapshot = await explorerSandbox.state();
+      const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
+      const draft = (await explorerSandbox.detect(item.id, { confirmed: false })).change!.id;
+      const el = await load(html`<kyi-change-feed refresh-interval="0.05"></kyi-change-feed>`);
+      const row = () => rows(el).find((r) => r.dataset['id'] === draft)!;
+      expect(row().hasAttribute('data-provisional')).to.equal(true);
+      await explorerSandbox.updateChange(draft, { confirmed: true, disposition: 'shown' });
+      await waitUntil(() => el.changes.find((c) => c.id === draft)?.confirmed === true, 'the poll replaced the row', { timeout: 8000 });
+      el.refreshInterval = 0;
+      await el.updateComplete;
+      expect(row().hasAttribute('data-provisional')).to.equal(false);
+      expect(el.changes.filter((c) => c.id === draft).length).to.equal(1);
     });
 
     it('backs off for the Retry-After of a 429 instead of polling on, then recovers', async () => {

@@ -61,6 +61,17 @@ describe('<kyi-notifications>', function () {
     );
   });
 
+  it('puts a kind the contract does not list (through the real proxy) in the "Other" group', async () => {
+    const snapshot = await explorerSandbox.state();
+    const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
+    const detected = await explorerSandbox.detect(item.id, { notificationPatch: { kind: 'kind_from_next_month' } });
+    const el = await load();
+    expect(el.notifications.find((n) => n.id === detected.notification!.id)?.kind).to.equal('kind_from_next_month');
+    const other = root(el).querySelector<HTMLElement>('[part="group"][data-group="other"]')!;
+    expect(other.querySelector('h3')!.textContent).to.include('Other');
+    expect(other.querySelector('[data-kind="kind_from_next_month"]')).to.exist;
+  });
+
   it('unread-only asks the service for unread notifications only', async () => {
     const el = await load(html`<kyi-notifications unread-only></kyi-notifications>`);
     expect(el.notifications.length).to.be.greaterThan(0);

@@ -9,7 +9,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { configure, resetConfig } from '../../src/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
-import { dialogOf, innerButton, signIn, signOut, testEnv } from './helpers/verify-button.js';
+import { kyi } from '../../src/widget.js';
+import { dialogOf, innerButton, realToken, signIn, signOut, testEnv } from './helpers/verify-button.js';
 
 const violations: SecurityPolicyViolationEvent[] = [];
 
@@ -78,6 +79,46 @@ describe('<kyi-verify-button> under a strict CSP', () => {
     await sendKeys({ press: 'Escape' });
     await closed;
     expect(document.documentElement.style.overflow).to.equal('');
+    expect((await flushViolations()).map((v) => `${v.effectiveDirective} ${v.blockedURI}`)).to.deep.equal([]);
+  });
+
+  it('mode="modal": opens centred, loads the widget and closes with no violation', async () => {
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button mode="modal"></kyi-verify-button>`);
+    const ready = oneEvent(el, 'kyi-ready');
+    innerButton(el).click();
+    await ready;
+    const dialog = dialogOf(el)!;
+    expect(dialog.classList.contains('modal')).to.equal(true);
+    // The adopted modal styles apply: centred with equal margins, not a panel at the edge.
+    await Promise.all(dialog.getAnimations().map((a) => a.finished));
+    const r = dialog.getBoundingClientRect();
+    expect(Math.abs(r.left - (innerWidth - r.right))).to.be.lessThan(1);
+    expect(r.left).to.be.greaterThan(0);
+    const closed = oneEvent(el, 'kyi-close');
+    await sendKeys({ press: 'Escape' });
+    await closed;
+    expect((await flushViolations()).map((v) => `${v.effectiveDirective} ${v.blockedURI}`)).to.deep.equal([]);
+  });
+
+  it('kyi() drop-in: opens, loads, closes with one onClose, no <style> injected and no violation', async () => {
+    const styles = document.querySelectorAll('style').length;
+    let closes = 0;
+    let ready!: () => void;
+    const loaded = new Promise<void>((r) => (ready = r));
+    const widget = kyi('modal', 'kyi', await realToken(), { onReady: () => ready(), onClose: () => closes++ });
+    await loaded;
+    const host = document.querySelector('[data-kyi-widget]')!;
+    const dialog = host.shadowRoot!.querySelector('dialog')!;
+    // Its adopted styles apply (a centred modal, not an unstyled dialog), with no <style> element anywhere.
+    expect(getComputedStyle(dialog).position).to.equal('fixed');
+    expect(getComputedStyle(dialog).display).to.equal('flex');
+    expect(document.querySelectorAll('style').length).to.equal(styles);
+    expect(host.shadowRoot!.querySelectorAll('style').length).to.equal(0);
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => closes === 1, 'onClose was not called');
+    widget.destroy();
+    expect(closes).to.equal(1);
+    expect(document.querySelector('[data-kyi-widget]')).to.equal(null);
     expect((await flushViolations()).map((v) => `${v.effectiveDirective} ${v.blockedURI}`)).to.deep.equal([]);
   });
 

@@ -94,6 +94,13 @@ describe('<kyi-verify-button> with the vendor SDK', () => {
     expect(document.body.contains(log.iframes[0]!)).to.equal(false);
   });
 
+  it('mode="modal" opens the vendor client in its modal mode', async () => {
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button mode="modal"></kyi-verify-button>`);
+    await openWithSdk(el);
+    expect(log.calls.map((c) => c.mode)).to.deep.equal(['modal']);
+    el.close();
+  });
+
   it('one kyi-close when the widget closes itself (the vendor calls onClose twice)', async () => {
     const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
     await openWithSdk(el);

@@ -7,7 +7,9 @@
  * Browser test files share one sandbox; its Explorer rate limit is raised (and the proxy's
  * budget with it) so parallel files do not wait on each other. The 120/min budget itself is
  * proven by the node tests.
- * Sandbox control (`/__sandbox/*`: faults, stats, reset) is on the sandbox origin, CORS open.
+ * The sandbox control API (`/__sandbox/*`: faults, stats, reset, the Explorer's explorer/*) is on the sandbox origin, CORS open.
+ * The sandbox widget's allow-list holds the test page's origin; a second sandbox
+ * (`refusingWidgetUrl` in `/__test/env`) keeps the default list, so its widget refuses the page.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -17,16 +19,21 @@ import { createDemoSessions } from '../../scripts/lib/demo-session.js';
 
 type KoaContext = { path: string; req: IncomingMessage; res: ServerResponse; respond?: boolean };
 type KoaNext = () => Promise<unknown>;
+type ServerStart = { config: { hostname?: string; port?: number } };
 
 export function kyiHarness() {
   let sandbox: Sandbox | undefined;
+  let refusing: Sandbox | undefined;
   let api: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
   let readonly: typeof api;
   let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
 
-  async function start() {
+  async function start(pageOrigin: string) {
     sandbox = await startSandbox({ port: 0, hostile: true, explorer: { rateLimit: { perMinute: 6000 } } });
+    sandbox.allowWidgetOrigin(pageOrigin);
+    refusing = await startSandbox({ port: 0 });
     const { info } = sandbox;
+    const env = JSON.stringify({ ...info, refusingWidgetUrl: refusing.info.widgetUrl });
     const sessions = createDemoSessions();
     const mount = (prefix: string, writes: boolean) =>
       toNodeHandler(
@@ -51,7 +58,7 @@ export function kyiHarness() {
         const path = new URL(request.url).pathname;
         if (path === '/__test/session') return sessions.handle(request);
         if (path === '/__test/env')
-          return new Response(JSON.stringify(info), { headers: { 'content-type': 'application/json' } });
+          return new Response(env, { headers: { 'content-type': 'application/json' } });
         return new Response(JSON.stringify({ code: 'not_found', message: 'Unknown test route' }), { status: 404 });
       },
       { prefix: '/__test' },
@@ -69,11 +76,11 @@ export function kyiHarness() {
   return {
     plugin: {
       name: 'kyi-harness',
-      async serverStart() {
-        await start();
+      async serverStart({ config }: ServerStart) {
+        await start(`http://${config.hostname ?? 'localhost'}:${config.port}`);
       },
       async serverStop() {
-        await sandbox?.close();
+        await Promise.all([sandbox?.close(), refusing?.close()]);
       },
     },
     async middleware(ctx: KoaContext, next: KoaNext) {

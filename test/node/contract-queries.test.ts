@@ -7,6 +7,7 @@ import {
   checkNote,
   formatMonitoringChangesQuery,
   parseBadgeOptions,
+  parseAssetsPageQuery,
   parseMonitoringChangesQuery,
   parseNotificationsQuery,
   parseTokenLookupQuery,
@@ -82,7 +83,7 @@ describe('contract: monitoring changes filters (4.2 rule 1)', () => {
     assert.deepEqual(parseMonitoringChangesQuery(formatMonitoringChangesQuery(r.value)), r);
   });
   it('rejects unknown parameters and values, never widening silently', () => {
-    for (const s of ['materiality=huge', 'newOnly=yes', 'days=0', 'days=1.5', 'sort=oldest', 'item=not-a-uuid', 'color=red', 'category=Bad Cat', 'days=99999']) {
+    for (const s of ['materiality=huge', 'newOnly=yes', 'days=0', 'days=1.5', 'sort=oldest', 'item=not-a-uuid', 'color=red', 'category=Bad Cat', 'days=1234567']) {
       const r = parseMonitoringChangesQuery(q(s));
       assert.equal(r.ok, false, s);
       if (!r.ok) assert.equal(r.code, 'invalid_parameter');
@@ -93,7 +94,12 @@ describe('contract: monitoring changes filters (4.2 rule 1)', () => {
     assert.equal(parseMonitoringChangesQuery(q(`item=${ids.slice(0, 25).join(',')}`)).ok, true);
     const r = parseMonitoringChangesQuery(q(`item=${ids.join(',')}`));
     assert.equal(r.ok, false);
-    if (!r.ok) assert.match(r.message, /25/);
+    if (!r.ok) assert.match(r.message, /at most 25 ids/);
+  });
+  it('has no upper limit where the contract has none: days and page_size go to the service', () => {
+    assert.deepEqual(parseMonitoringChangesQuery(q('days=366')), { ok: true, value: { days: 366 } });
+    assert.deepEqual(parseAssetsPageQuery(q('page_size=101&page_number=3')), { ok: true, value: { pageSize: 101, pageNumber: 3 } });
+    assert.equal(parseAssetsPageQuery(q('page_size=0')).ok, false);
   });
   it('checks notification and tokenomics parameters', () => {
     assert.deepEqual(parseNotificationsQuery(q('unread=true')), { ok: true, value: { unread: true } });

@@ -97,18 +97,24 @@ describe('contract: Explorer schemas (2.3–2.7, 7.1)', () => {
   it('accepts watchlist items in each state and the list with limit/used', () => {
     for (const state of ['gathering', 'ready', 'unresolved']) assert.ok(checkContract(watchlistItemSchema, { ...item, state }).ok);
     assert.ok(checkContract(watchlistResponseSchema, { data: [item], limit: 50, used: 1 }).ok);
+    // a state the spec does not list is kept as sent (elements show it as "other"); a non-string is not
     const r = checkContract(watchlistItemSchema, { ...item, state: 'paused' });
-    assert.match(r.ok ? '' : r.message, /^state/);
+    assert.equal(r.ok && r.data.state, 'paused');
+    assert.match(checkContract(watchlistItemSchema, { ...item, state: 3 }).ok ? '' : 'state', /^state/);
   });
-  it('accepts changes with explanation and impact assessment; exact materiality and direction', () => {
+  it('accepts changes with explanation and impact assessment; unknown materiality and direction kept', () => {
     const change = {
       id: 'c1', category: 'disclosure_field', watchlistItemId: item.id, asset, detectedAt: '2026-11-01T00:00:00Z', title: 'Redemption fee raised', detail: 'd', materiality: 'material', sourceUrl: 'https://x', href: 'https://y', isNew: true, fieldGroup: 'fees', changeKind: 'value_changed', before: '0.1%', after: '0.5%', quote: 'q', priorQuote: 'p', sourceHash: 'h', priorSourceUrl: null, confirmed: true, lowSignal: false, impact: 'Holders pay more', direction: 'weakens', disposition: 'shown',
       explanation: { kind: 'value_changed', headline: 'Fee up', what: 'w', whatDetail: 'wd', field: { name: 'fee', label: 'Fee', meaning: 'm', stake: 's' }, previous: { label: 'Before', value: '0.1%', note: null }, current: { label: 'After', value: '0.5%', note: null }, whyItMatters: 'why', impact: 'i' },
       impactAssessment: { id: 'ia', direction: 'weakens', status: 'assessed', disposition: 'shown', dimensions: [{ kind: 'participant_protection', direction: 'weakens' }], reason: 'r', whatThisMeansForHolders: 'x', method: 'deterministic', confidence: 0.9, isFallback: false, retryRequired: false, rulesVersion: 'impact-v1', evidence: { old: { quote: 'a', artifactId: 'b', observationSha256: 'c' }, new: { quote: 'd', artifactId: 'e', observationSha256: 'f' } }, inputFingerprint: 'fp', groupId: 'g', childEventIds: ['e1'], assessedAt: '2026-11-01T00:00:00Z' },
     };
     assert.ok(checkContract(changesEnvelopeSchema, { items: [change], since: '2026-08-01T00:00:00Z', seenAt: '2026-11-01T00:00:00Z', truncated: false }).ok);
-    const r = checkContract(changesEnvelopeSchema, { items: [{ ...change, materiality: 'huge' }], since: null, seenAt: null, truncated: false });
-    assert.match(r.ok ? '' : r.message, /^items\[0\]\.materiality/);
+    const odd = { ...change, materiality: 'huge', direction: 'sideways', impactAssessment: { ...change.impactAssessment, direction: 'sideways' } };
+    const r = checkContract(changesEnvelopeSchema, { items: [odd], since: null, seenAt: null, truncated: false });
+    assert.ok(r.ok);
+    assert.deepEqual([r.data.items[0]!.materiality, r.data.items[0]!.direction, r.data.items[0]!.impactAssessment?.direction], ['huge', 'sideways', 'sideways']);
+    const wrongType = checkContract(changesEnvelopeSchema, { items: [{ ...change, materiality: 7 }], since: null, seenAt: null, truncated: false });
+    assert.match(wrongType.ok ? '' : wrongType.message, /^items\[0\]\.materiality/);
     assert.deepEqual([...IMPACT_ORDER], ['weakens', 'mixed', 'strengthens', 'neutral', 'unassessed']);
     assert.ok(impactRank('weakens') < impactRank('unassessed') && impactRank('unassessed') < impactRank('whatever'));
   });
@@ -119,6 +125,9 @@ describe('contract: Explorer schemas (2.3–2.7, 7.1)', () => {
     assert.equal(notificationGroupOf('tokenomics_disagreement'), 'change_notices');
     assert.equal(notificationGroupOf('obligation_regime_added'), 'obligation_alerts');
     assert.equal(NOTIFICATION_KINDS.length, 11);
+    const later = checkContract(notificationsEnvelopeSchema, { items: [{ ...items[0], kind: 'kind_added_next_month' }], unread: 1 });
+    assert.equal(later.ok && later.data.items[0]!.kind, 'kind_added_next_month');
+    assert.equal(notificationGroupOf('kind_added_next_month'), undefined);
   });
   it('keeps unknown tokenomics revision fields and dedupes on (id, revision)', () => {
     const r = checkContract(tokenomicsPageSchema, { items: [{ id: 't1', revision: 2, supply: '1000' }], nextCursor: 'tfc1_x', hasMore: false });
@@ -126,6 +135,7 @@ describe('contract: Explorer schemas (2.3–2.7, 7.1)', () => {
     assert.equal((r.data.items[0] as Record<string, unknown>)['supply'], '1000');
     assert.notEqual(revisionKey({ id: 't1', revision: 1 }), revisionKey({ id: 't1', revision: 2 }));
     assert.equal(checkContract(tokenomicsPageSchema, { items: [{ id: 't1' }], hasMore: false }).ok, false);
+    assert.ok(checkContract(tokenomicsPageSchema, { items: [] }).ok, 'hasMore may be missing');
   });
   it('accepts both bare bodies and the { data, meta, errors } envelope', () => {
     const bare = { data: [item], limit: 50, used: 1 };

@@ -97,6 +97,11 @@ describe('npm run build', () => {
     }
   });
 
+  it('the CDN bundle kyi-elements.js exports kyi(), the drop-in for the vendor widget client', async () => {
+    const code = await readFile('dist/cdn/kyi-elements.js', 'utf8');
+    assert.match(code, /export\s*\{[^}]*\bas kyi\b[^}]*\}|export\s*\{[^}]*\bkyi\b[^}]*\}/);
+  });
+
   it('runs the npm build next to two copies of the CDN bundle in Chromium without an error', async () => {
     await build({ configFile: 'test/fixtures/mixed/vite.config.ts' });
     await cp('dist/cdn', 'dist/mixed/cdn', { recursive: true });

@@ -1,4 +1,4 @@
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import {
 } from '../../src/server/poll/index.js';
 import { FileStore } from '../../src/server/store/file.js';
 import { MemoryStore, StoreCorruptError } from '../../src/server/store/index.js';
-import { drive, startVirtualSandbox, untilIdle, type VirtualSandbox } from './helpers/explorer-sandbox.js';
+import { drive, suiteSandbox, untilIdle, type VirtualSandbox } from './helpers/explorer-sandbox.js';
 
 interface Batch {
   keys: string[];
@@ -39,14 +39,7 @@ function tokenomicsPaths(v: VirtualSandbox): string[] {
 }
 
 describe('pollTokenomics against the sandbox', () => {
-  let v: VirtualSandbox;
-  before(async () => {
-    v = await startVirtualSandbox();
-  });
-  after(async () => {
-    await v.close();
-  });
-  beforeEach(() => v.sandbox.reset());
+  const v = suiteSandbox();
 
   /** Runs a poller until it has caught up and sleeps (the back-off), then stops it. */
   async function runUntilIdle(options: Omit<PollTokenomicsOptions, 'client' | 'signal'> & { client?: PollTokenomicsOptions['client'] }) {

@@ -6,9 +6,17 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { ExplorerClient } from '../../src/server/explorer-client.js';
-import { pollTokenomics, readTokenomicsState, runExclusive, sweepMonitoring } from '../../src/server/poll/index.js';
+import {
+  pollTokenomics,
+  readPollState,
+  readTokenomicsState,
+  runExclusive,
+  runMonitoringSweeps,
+  runNotificationPolls,
+  sweepMonitoring,
+} from '../../src/server/poll/index.js';
 import { createPostgresStore, schemaSql, type PostgresStore } from '../../src/server/postgres/index.js';
-import { LeaseLostError, MemoryStore } from '../../src/server/store/index.js';
+import { LeaseLostError, MemoryStore, type StoreTransaction } from '../../src/server/store/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { usePostgres } from './helpers/postgres.js';
 
@@ -102,7 +110,7 @@ describe('createPostgresStore', () => {
   });
 });
 
-describe('pollTokenomics with the PostgreSQL store', () => {
+describe('poll loops with the PostgreSQL store', () => {
   let sandbox: Sandbox;
   before(async () => {
     sandbox = await startSandbox({ port: 0, explorer: { rateLimit: { perMinute: 6000 } } });
@@ -183,4 +191,75 @@ describe('pollTokenomics with the PostgreSQL store', () => {
     const { rows } = await s.pool.query<{ id: string }>(`SELECT id FROM ${consumer}`);
     assert.deepEqual(rows.map((r) => r.id).sort(), first.fresh.map((c) => c.id).sort());
   });
+
+  /** Row ids in `table`, sorted. */
+  async function ids(s: PostgresStore, table: string): Promise<string[]> {
+    const { rows } = await s.pool.query<{ id: string }>(`SELECT id FROM ${table} ORDER BY id`);
+    return rows.map((r) => r.id);
+  }
+
+  type Loop = (s: PostgresStore, signal: AbortSignal, write: (items: { id: string }[], tx: StoreTransaction | undefined) => Promise<void>, held: string[]) => Promise<void>;
+
+  /** Runs `loop` with a handler that writes through `tx` and then `ends` (throws, or stops the loop). */
+  async function runOnce(loop: Loop, s: PostgresStore, table: string, ends: 'throw' | 'stop') {
+    const controller = new AbortController();
+    const handed: string[] = [];
+    const held: string[] = [];
+    const run = loop(s, controller.signal, async (items, tx) => {
+      assert.ok(tx, 'the loop hands over the store transaction');
+      for (const item of items) await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [item.id]);
+      handed.push(...items.map((i) => i.id));
+      if (ends === 'throw') throw new Error('handler failed after writing');
+      controller.abort();
+    }, held);
+    return { run, handed, held };
+  }
+
+  const loops: Record<string, { key: string; loop: Loop }> = {
+    runMonitoringSweeps: {
+      key: 'monitoring',
+      loop: (s, signal, write, held) =>
+        runMonitoringSweeps({
+          client: client(),
+          store: s,
+          signal,
+          days: 365,
+          lease: { ttlMs: 5_000, onChange: (e) => held.push(`${e.lease}:${e.held}`) },
+          onChanges: (changes, { tx }) => write(changes, tx),
+        }),
+    },
+    runNotificationPolls: {
+      key: 'notifications',
+      loop: (s, signal, write, held) =>
+        runNotificationPolls({
+          client: client(),
+          store: s,
+          signal,
+          unread: false,
+          lease: { ttlMs: 5_000, onChange: (e) => held.push(`${e.lease}:${e.held}`) },
+          onNotifications: (items, { tx }) => write(items, tx),
+        }),
+    },
+  };
+
+  for (const [name, { key, loop }] of Object.entries(loops)) {
+    it(`${name} holds the lease and commits what its handler wrote through tx with its state, or neither`, async () => {
+      const s = store();
+      const table = `${s.tablePrefix}consumer`;
+      await s.pool.query(`CREATE TABLE ${table} (id text NOT NULL)`);
+
+      const failed = await runOnce(loop, s, table, 'throw');
+      await assert.rejects(failed.run, /handler failed after writing/);
+      assert.ok(failed.handed.length > 0, 'the handler received items');
+      assert.deepEqual(await ids(s, table), [], 'the rows written before the throw rolled back');
+      assert.deepEqual((await readPollState(s, key)).seen, [], 'and so did the seen ids');
+      assert.deepEqual(failed.held, [`${key}:true`, `${key}:false`], 'the loop ran under its lease');
+
+      const done = await runOnce(loop, s, table, 'stop');
+      await done.run;
+      const written = await ids(s, table);
+      assert.deepEqual(written, [...done.handed].sort(), 'a resolved batch committed its rows');
+      assert.deepEqual([...(await readPollState(s, key)).seen].sort(), written, 'together with its seen ids');
+    });
+  }
 });

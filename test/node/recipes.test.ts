@@ -17,7 +17,7 @@ import { createHonoApp } from '../../examples/hono.js';
 import { createRouteHandlers } from '../../examples/next-route.js';
 import type { KyiEnv } from '../../examples/env.js';
 import { checkProxyAt } from './helpers/openapi-check.js';
-import { startFixtureSandbox } from './server-fixture.js';
+import { startFixtureSandbox } from './helpers/server.js';
 
 const SECRET = 'recipe-session-secret-0123456789abcdef';
 const tokensPath = `/api/kyi/kyi/v1/tokens?caip19=${encodeURIComponent(SANDBOX_FIXTURES.pyusd.caip19)}`;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { crc32 as zlibCrc32, inflateSync } from 'node:zlib';
 import { badgeErrorSchema, badgeUrl, checkContract } from '../../src/contract/index.js';
-import { request, useSandbox } from './sandbox-helpers.js';
+import { request, useSandbox } from './helpers/sandbox.js';
 
 const sandbox = useSandbox();
 const CACHE = 'public, max-age=31536000, immutable';

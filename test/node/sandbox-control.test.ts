@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { beforeEach, describe, test } from 'node:test';
 import { checkContract, explorerErrorSchema, publicApiErrorSchema } from '../../src/contract/index.js';
 import { SANDBOX_FIXTURES as F, startSandbox, type SandboxInfo } from '../../src/sandbox/index.js';
-import { publicGet, request, useSandbox } from './sandbox-helpers.js';
+import { publicGet, request, useSandbox } from './helpers/sandbox.js';
 
 const sandbox = useSandbox();
 beforeEach(() => sandbox().reset());
@@ -136,11 +136,29 @@ describe('sandbox faults (off unless asked)', () => {
     assert.ok(bad.bytes.length < good.bytes.length);
   });
 
-  test('fault slow → the normal reply, after the delay', async () => {
-    sandbox().faults.set('public:tokens', { kind: 'slow', delayMs: 30 }, { times: 1 });
-    const res = await publicGet(sandbox(), tokensPath);
-    assert.equal(res.status, 200);
-    assert.equal(res.json().kyi_verified, true);
+  test('fault slow → the normal reply, once the injected sleep of delayMs is over', async () => {
+    const sleeps: number[] = [];
+    let wake!: () => void;
+    const sb = await startSandbox({
+      sleep: (ms) => {
+        sleeps.push(ms);
+        return new Promise<void>((r) => (wake = r));
+      },
+    });
+    try {
+      sb.faults.set('public:tokens', { kind: 'slow', delayMs: 30_000 }, { times: 1 });
+      let settled = false;
+      const pending = publicGet(sb, tokensPath).finally(() => (settled = true));
+      while (sleeps.length === 0) await new Promise((r) => setImmediate(r));
+      assert.deepEqual(sleeps, [30_000]);
+      assert.equal(settled, false, 'no reply while the sleep lasts');
+      wake();
+      const res = await pending;
+      assert.equal(res.status, 200);
+      assert.equal(res.json().kyi_verified, true);
+    } finally {
+      await sb.close();
+    }
   });
 
   test('fault slow never holds the sandbox open: close() cuts a pending slow reply short', async () => {
@@ -297,5 +315,31 @@ describe('sandbox reset', () => {
     const res = await control('explorer/state');
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('access-control-allow-origin'), '*');
+  });
+
+  test('one control API: the sandbox and Explorer controls share one body, error, CORS and caching convention', async () => {
+    for (const path of ['hostile', 'explorer/clock']) {
+      const malformed = await control(path, { method: 'POST', body: '{"enabled":' });
+      assert.equal(malformed.status, 400, path);
+      assert.deepEqual(malformed.json(), { message: 'Body must be JSON' }, path);
+      const wrong = await post(path, { enabled: 'yes', advanceMs: 'soon' });
+      assert.equal(wrong.status, 400, path);
+      assert.deepEqual(Object.keys(wrong.json()), ['message'], path);
+      assert.equal(wrong.headers.get('access-control-allow-origin'), '*', path);
+      assert.equal(wrong.headers.get('cache-control'), 'no-store', path);
+      const preflight = await control(path, { method: 'OPTIONS', headers: { origin: 'http://x.test', 'access-control-request-method': 'POST' } });
+      assert.equal(preflight.status, 204, path);
+      assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /POST/, path);
+    }
+    const wrongBody = await post('explorer/settings', [1, 2]);
+    assert.equal(wrongBody.status, 400);
+    for (const path of ['nope', 'explorer/nope']) {
+      const unknown = await control(path);
+      assert.equal(unknown.status, 404, path);
+      assert.deepEqual(Object.keys(unknown.json()), ['message'], path);
+      assert.equal(unknown.headers.get('access-control-allow-origin'), '*', path);
+    }
+    const state = await control('explorer/state');
+    assert.equal(state.headers.get('cache-control'), 'no-store');
   });
 });

@@ -14,8 +14,8 @@ import {
   watchlistResponseSchema,
   explorerErrorSchema,
 } from '../../src/contract/index.js';
-import { SESSION_ONLY_ROUTES, explorerRouteId } from '../../src/sandbox/explorer/index.js';
-import { KEYS, MINUTE, UNKNOWN_UUID, assertContract, assertError, ok, useExplorer } from './sandbox-explorer-helpers.js';
+import { SESSION_ONLY_ROUTES } from '../../src/sandbox/explorer/index.js';
+import { KEYS, MINUTE, UNKNOWN_UUID, assertContract, assertError, ok, useExplorer } from './helpers/sandbox-explorer.js';
 
 const ex = useExplorer();
 
@@ -224,17 +224,26 @@ describe('spec 7.1: service-side errors', () => {
     }
   });
 
-  test('route ids: explorerRouteId names every 4.2 route for faults and stats', () => {
-    assert.equal(explorerRouteId('GET', '/health'), 'explorer:health');
-    assert.equal(explorerRouteId('GET', '/tokenomics/changes'), 'explorer:tokenomics');
-    assert.equal(explorerRouteId('GET', `/assets/${UNKNOWN_UUID}/tokenomics/changes`), 'explorer:asset-tokenomics');
-    assert.equal(explorerRouteId('GET', '/me/watchlist'), 'explorer:watchlist');
-    assert.equal(explorerRouteId('POST', '/me/watchlist'), 'explorer:watchlist-add');
-    assert.equal(explorerRouteId('PATCH', `/me/watchlist/${UNKNOWN_UUID}`), 'explorer:watchlist-update');
-    assert.equal(explorerRouteId('DELETE', `/me/watchlist/${UNKNOWN_UUID}`), 'explorer:watchlist-remove');
-    assert.equal(explorerRouteId('GET', '/me/monitoring/changes?days=7'), 'explorer:changes');
-    assert.equal(explorerRouteId('GET', '/me/notifications'), 'explorer:notifications');
-    assert.equal(explorerRouteId('GET', '/nope'), null);
+  test('route ids: every 4.2 route is counted under its own id; unknown routes are not counted', async () => {
+    const calls: Array<[string, string, string]> = [
+      ['GET', '/health', 'explorer:health'],
+      ['GET', '/tokenomics/changes', 'explorer:tokenomics'],
+      ['GET', `/assets/${UNKNOWN_UUID}/tokenomics/changes`, 'explorer:asset-tokenomics'],
+      ['GET', '/me/watchlist', 'explorer:watchlist'],
+      ['POST', '/me/watchlist', 'explorer:watchlist-add'],
+      ['PATCH', `/me/watchlist/${UNKNOWN_UUID}`, 'explorer:watchlist-update'],
+      ['DELETE', `/me/watchlist/${UNKNOWN_UUID}`, 'explorer:watchlist-remove'],
+      ['GET', '/me/monitoring/changes?days=7', 'explorer:changes'],
+      ['GET', '/me/notifications', 'explorer:notifications'],
+    ];
+    for (const [method, path, id] of calls) {
+      await ex.send(method, path);
+      assert.equal(ex.sandbox().stats.requests.at(-1)?.route, id, `${method} ${path}`);
+    }
+    const total = ex.sandbox().stats.count();
+    await ex.get('/nope');
+    await ex.send('POST', '/me/notifications/read');
+    assert.equal(ex.sandbox().stats.count(), total);
   });
 
   test('stats: Explorer requests are counted under their route ids', async () => {

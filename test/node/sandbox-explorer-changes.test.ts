@@ -18,7 +18,7 @@ import {
   notificationsEnvelopeSchema,
 } from '../../src/contract/index.js';
 import { CHANGE_CATEGORIES, CHANGE_TEMPLATES } from '../../src/sandbox/explorer/index.js';
-import { DAY, MINUTE, START, UNKNOWN_UUID, assertContract, assertError, ok, useExplorer } from './sandbox-explorer-helpers.js';
+import { DAY, MINUTE, START, UNKNOWN_UUID, assertContract, assertError, ok, useExplorer } from './helpers/sandbox-explorer.js';
 
 const ex = useExplorer();
 

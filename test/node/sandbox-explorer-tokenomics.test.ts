@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { LIMITS, revisionKey, tokenomicsPageSchema, tokenomicsRevisionSchema } from '../../src/contract/index.js';
-import { KEYS, UNKNOWN_UUID, assertContract, assertError, ok, useExplorer } from './sandbox-explorer-helpers.js';
+import { KEYS, UNKNOWN_UUID, assertContract, assertError, ok, useExplorer } from './helpers/sandbox-explorer.js';
 
 const ex = useExplorer();
 

@@ -12,7 +12,7 @@ import {
   watchlistResponseSchema,
 } from '../../src/contract/index.js';
 import { INTAKE_DURATION_MS, INTAKE_STAGES } from '../../src/sandbox/explorer/index.js';
-import { DAY, KEYS, MINUTE, START, UNKNOWN_UUID, assertContract, assertError, ok, useExplorer } from './sandbox-explorer-helpers.js';
+import { DAY, KEYS, MINUTE, START, UNKNOWN_UUID, assertContract, assertError, ok, useExplorer } from './helpers/sandbox-explorer.js';
 
 const ex = useExplorer();
 

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { assetRecordSchema, assetsPageSchema, checkContract, tokenLookupResultSchema } from '../../src/contract/index.js';
 import { generateToken } from '../../src/server/generate-token.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/index.js';
-import { publicGet, request, useSandbox } from './sandbox-helpers.js';
+import { publicGet, request, useSandbox } from './helpers/sandbox.js';
 
 const sandbox = useSandbox({ hostile: true });
 const H = F.hostile;

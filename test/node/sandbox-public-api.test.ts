@@ -13,10 +13,11 @@ import {
   tokenLookupResultSchema,
 } from '../../src/contract/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/index.js';
-import { publicGet, request, useSandbox } from './sandbox-helpers.js';
+import { publicGet, request, useSandbox } from './helpers/sandbox.js';
 
 const sandbox = useSandbox();
-const UNAUTHORIZED = { message: 'Unauthorized', statusCode: 401 };
+const UNAUTHORIZED = { message: 'Unauthorized', error: 'Unauthorized', statusCode: 401 };
+const INVALID_KEY = { message: 'Invalid API key', error: 'Unauthorized', statusCode: 401 };
 const ASSET_NOT_FOUND = { message: 'Asset not found', error: 'Not Found', statusCode: 404 };
 const KEYED_ROUTES = [
   `/assets`,
@@ -38,7 +39,7 @@ describe('spec 5 / 7.2: Public API authentication', () => {
       const res = await publicGet(sandbox(), path);
       assert.equal(res.status, 200);
     });
-    test(`5 rule 1: missing Authorization → 401 {"message":"Unauthorized","statusCode":401} on ${path.split('?')[0]}`, async () => {
+    test(`5 rule 1 / 7.2: missing Authorization → 401 {"message":"Unauthorized","error":"Unauthorized","statusCode":401} on ${path.split('?')[0]}`, async () => {
       const res = await publicGet(sandbox(), path, null);
       assert.equal(res.status, 401);
       assert.deepEqual(res.json(), UNAUTHORIZED);
@@ -46,12 +47,12 @@ describe('spec 5 / 7.2: Public API authentication', () => {
     test(`5 rule 1: wrong key → 401 on ${path.split('?')[0]}`, async () => {
       const res = await publicGet(sandbox(), path, 'kyi_wrong_key');
       assert.equal(res.status, 401);
-      assert.deepEqual(res.json(), UNAUTHORIZED);
+      assert.deepEqual(res.json(), INVALID_KEY);
     });
     test(`5 / field notes: "Bearer <key>" prefix → 401 on ${path.split('?')[0]}`, async () => {
       const res = await publicGet(sandbox(), path, `Bearer ${sandbox().info.credentials.publicApiKey}`);
       assert.equal(res.status, 401);
-      assert.deepEqual(res.json(), UNAUTHORIZED);
+      assert.deepEqual(res.json(), INVALID_KEY);
     });
   }
 
@@ -102,6 +103,18 @@ describe('spec 4.1 GET /assets (paged, field notes)', () => {
     assert.ok(body.data.length > 0);
   });
 
+  test('field notes: GET /assets pages 20 records by default, and page_number=1 is that first page', async () => {
+    const total = (await publicGet(sandbox(), '/assets?page_size=100')).json().meta.total;
+    const byDefault = (await publicGet(sandbox(), '/assets')).json();
+    assert.deepEqual(byDefault.meta, { total, page_size: 20, page_number: 1 });
+    assert.equal(byDefault.data.length, Math.min(20, total));
+    assert.deepEqual((await publicGet(sandbox(), '/assets?page_number=1')).json(), byDefault);
+    // With the default size, page 2 starts after record 20: empty for the seed data, still 200.
+    const second = await publicGet(sandbox(), '/assets?page_number=2');
+    assert.equal(second.status, 200);
+    assert.equal(second.json().data.length, Math.max(0, Math.min(20, total - 20)));
+  });
+
   test('4.1 GET /assets: page_size and page_number walk every verified asset exactly once', async () => {
     const first = (await publicGet(sandbox(), '/assets?page_size=3&page_number=1')).json();
     assert.equal(first.meta.page_size, 3);
@@ -124,8 +137,11 @@ describe('spec 4.1 GET /assets (paged, field notes)', () => {
   });
 
   test('4.1 GET /assets: a page past the end → 200 with empty data and the real total', async () => {
-    const body = (await publicGet(sandbox(), '/assets?page_size=100&page_number=50')).json();
+    const res = await publicGet(sandbox(), '/assets?page_size=100&page_number=50');
+    assert.equal(res.status, 200);
+    const body = res.json();
     assert.deepEqual(body.data, []);
+    assert.deepEqual([body.meta.page_size, body.meta.page_number], [100, 50]);
     assert.ok(body.meta.total > 0);
   });
 

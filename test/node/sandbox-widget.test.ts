@@ -8,7 +8,7 @@ import { beforeEach, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
 import { generateToken } from '../../src/server/generate-token.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/index.js';
-import { publicGet, request, useSandbox } from './sandbox-helpers.js';
+import { publicGet, request, useSandbox } from './helpers/sandbox.js';
 
 const sandbox = useSandbox();
 beforeEach(() => sandbox().reset());
@@ -118,12 +118,12 @@ describe('widget pages: framing under a strict CSP', () => {
     for (const type of ['kyi:ready', 'kyi:error', 'kyi:close']) assert.ok(js.text.includes(type), type);
   });
 
-  test('widget page sends its own CSP (self-only scripts and styles, any page may frame it) and no-store', async () => {
+  test('widget page sends its own CSP (self-only scripts and styles, framed only by allowed pages) and no-store', async () => {
     const res = await widget('kyi', await mint());
     const csp = res.headers.get('content-security-policy') ?? '';
     assert.match(csp, /script-src 'self'/);
     assert.match(csp, /style-src 'self'/);
-    assert.match(csp, /frame-ancestors \*/);
+    assert.match(csp, /frame-ancestors http:\/\/127\.0\.0\.1:5173 http:\/\/localhost:5173(;|$)/);
     assert.equal(res.headers.get('x-frame-options'), null);
     assert.equal(res.headers.get('cache-control'), 'no-store');
   });

@@ -1,4 +1,4 @@
-/** createKyiHandler: configuration mistakes fail at creation with a clear message (issue 3). */
+/** createKyiHandler: configuration mistakes fail at creation with a clear message. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createKyiHandler, KyiConfigError, type KyiHandlerOptions } from '../../src/server/index.js';

@@ -15,7 +15,7 @@ import {
   watchlistResponseSchema,
 } from '../../src/contract/index.js';
 import type { ExplorerRouteInfo } from '../../src/server/index.js';
-import { mount, postJson, startFixtureSandbox, type Mounted } from './server-fixture.js';
+import { mount, postJson, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
 let m: Mounted;
@@ -56,11 +56,11 @@ describe('Explorer proxy', () => {
     assert.equal(sandbox.stats.requests[0]?.key, null);
   });
 
-  it('GET /explorer/me/monitoring/changes forwards the checked filters only', async () => {
-    const res = await fetch(`${m.base}/explorer/me/monitoring/changes?sort=impact&days=30&materiality=material&newOnly=false`);
+  it('GET /explorer/me/monitoring/changes forwards the checked filters only (newOnly stays with the server)', async () => {
+    const res = await fetch(`${m.base}/explorer/me/monitoring/changes?sort=impact&days=30&materiality=material&newOnly=true`);
     assert.equal(res.status, 200);
     assert.ok(checkContract(changesEnvelopeSchema, await res.json()).ok);
-    assert.equal(sandbox.stats.requests[0]?.path, '/explorer/me/monitoring/changes?newOnly=false&materiality=material&days=30&sort=impact');
+    assert.equal(sandbox.stats.requests[0]?.path, '/explorer/me/monitoring/changes?materiality=material&days=30&sort=impact');
   });
 
   it('GET /explorer/me/notifications?unread=true', async () => {

@@ -13,7 +13,7 @@ import {
   checkContract,
   tokenLookupResultSchema,
 } from '../../src/contract/index.js';
-import { mount, postJson, rawRequest, startFixtureSandbox, type Mounted } from './server-fixture.js';
+import { mount, postJson, rawRequest, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
 let m: Mounted;

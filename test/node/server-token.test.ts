@@ -8,7 +8,7 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { SESSION_COOKIE, SESSION_USER, mount, secretsOf, startFixtureSandbox, type Mounted } from './server-fixture.js';
+import { SESSION_COOKIE, SESSION_USER, mount, secretsOf, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
 let m: Mounted;

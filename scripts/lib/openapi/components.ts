@@ -28,11 +28,19 @@ import {
   tokenMatchSchema,
   tokenomicsPageSchema,
   tokenomicsRevisionSchema,
-  watchlistAddBodySchema,
   watchlistItemSchema,
-  watchlistPatchBodySchema,
   watchlistResponseSchema,
 } from '../../../src/contract/index.js';
+
+/**
+ * The watchlist write bodies as documentation. The rule itself is `parseWatchlistAddBody` /
+ * `parseWatchlistPatchBody` in `src/contract/bodies.ts` (zod-free, used everywhere).
+ */
+const watchlistAddBodySchema = z.strictObject({ assetId: z.string().check(z.uuid()) });
+const watchlistPatchBodySchema = z.strictObject({
+  monitoringEnabled: z.optional(z.boolean()),
+  note: z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.noteMaxLength)))),
+});
 
 /** `GET {prefix}/capabilities`. */
 const capabilitiesSchema = z.object({ explorer: z.boolean(), explorerWrites: z.boolean(), widget: z.boolean() });

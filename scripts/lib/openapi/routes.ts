@@ -6,11 +6,9 @@
  */
 import { EXPLORER_ROUTES } from '../../../src/server/explorer-proxy.js';
 import {
-  ASSETS_PAGE_SIZE_MAX,
   IMPACT_ORDER,
   LIMITS,
   MATERIALITIES,
-  MONITORING_DAYS_MAX,
   SORT_ORDERS,
 } from '../../../src/contract/index.js';
 import { ref, type ComponentName } from './components.js';
@@ -48,7 +46,8 @@ export interface RouteSpec {
 
 const text: Schema = { type: 'string' };
 const bool: Schema = { type: 'string', enum: ['true', 'false'] };
-const int = (minimum: number, maximum: number): Schema => ({ type: 'integer', minimum, maximum });
+/** A whole number from `minimum`, up to `maximum` where the contract fixes one. */
+const int = (minimum: number, maximum?: number): Schema => ({ type: 'integer', minimum, ...(maximum === undefined ? {} : { maximum }) });
 
 export const jsonContent = (schema: Schema) => ({ 'application/json': { schema } });
 export const path = (name: string, description: string): Parameter => ({ name, in: 'path', required: true, description, schema: text });
@@ -63,8 +62,8 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
     summary: 'All verified assets, paged',
     tag: 'Public API',
     parameters: [
-      query('page_size', 'Page size', int(1, ASSETS_PAGE_SIZE_MAX)),
-      query('page_number', 'Page number, from 1', int(1, 1_000_000)),
+      query('page_size', 'Page size (the service answers for its own maximum)', int(1)),
+      query('page_number', 'Page number, from 1', int(1)),
     ],
     success: { '200': 'AssetsPage' },
   },
@@ -113,7 +112,7 @@ const EXPLORER_QUERIES: Record<string, Parameter[]> = {
     query('newOnly', 'Only confirmed changes detected after the last seen marker', bool),
     query('showAll', 'Also list low-signal document revisions', bool),
     query('materiality', 'Only disclosure-field changes of this materiality', { type: 'string', enum: [...MATERIALITIES] }),
-    query('days', 'Window size in days', int(1, MONITORING_DAYS_MAX)),
+    query('days', 'Window size in days (the service answers for its own maximum)', int(1)),
     query('item', `Watchlist item ids, comma-separated or repeated, at most ${LIMITS.itemFilterMax}`),
     query('sort', `Order: ${SORT_ORDERS.join(', ')} (impact orders ${IMPACT_ORDER.join(', ')}, then newest)`, {
       type: 'string',

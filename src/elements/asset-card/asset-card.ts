@@ -4,7 +4,6 @@ import type { LookupRequest } from '../../client/lookup.js';
 import { parseCaip10 } from '../../contract/caip.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../events.js';
-import type { StringKey } from '../../strings.js';
 import { assetCardStyles } from './asset-card.styles.js';
 import { httpUrl } from '../shared/badge-image.js';
 import { KyiLookupElement, type LookupOutcomeLike } from '../shared/lookup-element.js';
@@ -407,9 +406,6 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     }
   }
 }
-
-/** Strings of the asset card that depend on data (used by tests). */
-export type AssetCardStringKey = Extract<StringKey, `assetCard.${string}`>;
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,8 +1,8 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Change, WatchlistItem } from '../../contract/index.js';
-import { MATERIALITIES, SORT_ORDERS, impactRank } from '../../contract/enums.js';
+import { IMPACT_ORDER, MATERIALITIES, SORT_ORDERS, impactRank, isOneOf, type Direction } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/limits.js';
-import { fetchChanges, fetchWatchlist, safeHttpUrl } from '../../client/explorer.js';
+import { fetchChanges, fetchWatchlist, mergeById, safeHttpUrl } from '../../client/explorer.js';
 import { KyiChangesEvent } from '../../events.js';
 import type { StringKey } from '../../strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
@@ -15,7 +15,15 @@ const DIRECTION_SYMBOL: Record<string, string> = {
   strengthens: '▲',
   neutral: '●',
   unassessed: '○',
+  other: '◇',
 };
+
+/** A row's direction: one of the impact order, `unassessed` when absent, `other` when the contract does not list it. */
+function directionOf(change: Change): Direction | 'other' {
+  const direction = change.direction ?? change.impactAssessment?.direction;
+  if (direction === null || direction === undefined) return 'unassessed';
+  return isOneOf(IMPACT_ORDER, direction) ? direction : 'other';
+}
 
 /**
  * Disclosure and tokenomics changes detected on the watchlist
@@ -30,9 +38,12 @@ const DIRECTION_SYMBOL: Record<string, string> = {
  * a banner asks to narrow it. A filter the service refuses (400) is shown with the
  * server's message naming the parameter — the feed never widens silently.
  *
- * With `refresh-interval`, the element polls with `newOnly=true` (at most every 30 s, one
- * request at a time, paused while the page is hidden, slower after a 429) and adds the new
- * rows on top.
+ * The element never moves the key's seen marker (that belongs to the partner's server): it
+ * reads the window without `newOnly`, and "New only" shows the rows the service marks
+ * `isNew`. With `refresh-interval`, it reads the window again (at most every 30 s, one
+ * request at a time, paused while the page is hidden, slower after a 429) and merges by
+ * `id`: new rows are added and marked, rows whose content changed (confirmed, assessed
+ * later) are replaced. A materiality or direction the contract does not list shows as "Other".
  *
  * @tag kyi-change-feed
  * @summary Monitoring changes with filters, provisional and low-signal rows, and polling.
@@ -168,7 +179,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
 
   /** Only disclosure-field changes of this materiality: `material`, `clarification` or `editorial`; empty for all. */
   declare materiality: string;
-  /** Only confirmed changes after the last seen marker (`newOnly=true`). */
+  /** Only the rows the service marks new (`isNew`: confirmed, after the seen marker). Filters what is shown; the read is the same. */
   declare newOnly: boolean;
   /** Also list low-signal document revisions (`showAll=true`). */
   declare showAll: boolean;
@@ -204,9 +215,10 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     this._watchlist = undefined;
   }
 
-  /** The rows shown (empty before the first load). Read-only. */
+  /** The rows shown (empty before the first load; with `new-only`, the new ones only). Read-only. */
   get changes(): Change[] {
-    return this._changes ?? [];
+    const rows = this._changes ?? [];
+    return this.newOnly ? rows.filter((c) => c.isNew === true) : rows;
   }
 
   /** Whether the service cut the current window at 200 rows. Read-only. */
@@ -215,13 +227,12 @@ export class KyiChangeFeed extends KyiMonitoringElement {
   }
 
   protected override loadKeys(): readonly string[] {
-    return ['proxyUrl', 'materiality', 'newOnly', 'showAll', 'days', 'sort', 'items', 'category'];
+    return ['proxyUrl', 'materiality', 'showAll', 'days', 'sort', 'items', 'category'];
   }
 
-  /** The query exactly as the attributes say; the server piece checks it against the contract. */
-  #query(newOnly: boolean): URLSearchParams {
+  /** The query exactly as the attributes say (never `newOnly`); the server piece checks it against the contract. */
+  #query(): URLSearchParams {
     const p = new URLSearchParams();
-    if (newOnly) p.set('newOnly', 'true');
     if (this.showAll) p.set('showAll', 'true');
     if (this.materiality) p.set('materiality', this.materiality);
     if (this.days !== undefined && this.days !== null && !Number.isNaN(this.days)) p.set('days', String(this.days));
@@ -241,27 +252,25 @@ export class KyiChangeFeed extends KyiMonitoringElement {
               (r) => r.data,
               () => undefined,
             );
-      const [envelope, items] = await Promise.all([fetchChanges({ proxyUrl, signal }, this.#query(this.newOnly)), watchlist]);
+      const [envelope, items] = await Promise.all([fetchChanges({ proxyUrl, signal }, this.#query()), watchlist]);
       signal.throwIfAborted();
       if (items) this._watchlist = items;
       this._changes = envelope.items;
       this._truncated = envelope.truncated;
       this._added = new Set();
-      const event = new KyiChangesEvent({ items: envelope.items, added: envelope.items, truncated: envelope.truncated });
+      const event = new KyiChangesEvent({ items: this.changes, added: this.changes, truncated: envelope.truncated });
       this.dispatchEvent(event);
       return;
     }
-    // A poll: only what is new since the last seen marker, merged on top.
-    const envelope = await fetchChanges({ proxyUrl, signal }, this.#query(true));
+    // A poll: the same window again, merged by id.
+    const envelope = await fetchChanges({ proxyUrl, signal }, this.#query());
     signal.throwIfAborted();
-    const known = new Set(this._changes.map((c) => c.id));
-    const added = envelope.items.filter((c) => !known.has(c.id));
-    if (added.length > 0) {
-      this._changes = this.#order([...added, ...this._changes]);
-      this._added = new Set([...this._added, ...added.map((c) => c.id)]);
-    }
-    this._truncated = this._truncated || envelope.truncated;
-    const event = new KyiChangesEvent({ items: this._changes, added, truncated: this._truncated });
+    const { rows, added } = mergeById(this._changes, envelope.items);
+    if (rows !== this._changes) this._changes = this.#order(rows);
+    if (added.length > 0) this._added = new Set([...this._added, ...added.map((c) => c.id)]);
+    this._truncated = envelope.truncated;
+    const shownAdded = this.newOnly ? added.filter((c) => c.isNew === true) : added;
+    const event = new KyiChangesEvent({ items: this.changes, added: shownAdded, truncated: this._truncated });
     this.dispatchEvent(event);
   }
 
@@ -403,7 +412,8 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     const what = ex?.what ?? change.detail;
     const why = ex?.whyItMatters;
     const impact = ex?.impact ?? change.impact ?? change.impactAssessment?.whatThisMeansForHolders;
-    const direction = change.direction ?? change.impactAssessment?.direction ?? undefined;
+    const direction = directionOf(change);
+    const materiality = change.materiality ? (isOneOf(MATERIALITIES, change.materiality) ? change.materiality : 'other') : undefined;
     const provisional = change.confirmed === false;
     const quiet = change.lowSignal === true;
     const isNew = change.isNew === true || this._added.has(change.id);
@@ -413,7 +423,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       data-id=${change.id}
       ?data-provisional=${provisional}
       ?data-low-signal=${quiet}
-      data-direction=${direction ?? 'unassessed'}
+      data-direction=${direction}
     >
       <div class="row head">
         <span class="title" part="headline">${headline}</span>
@@ -423,9 +433,9 @@ export class KyiChangeFeed extends KyiMonitoringElement {
             ? html`<span class="tag provisional" title=${this.t('changeFeed.provisionalHint')}>${this.t('changeFeed.provisional')}</span>`
             : nothing}
           ${quiet ? html`<span class="tag">${this.t('changeFeed.lowSignal')}</span>` : nothing}
-          ${change.materiality
-            ? html`<span class="tag" data-materiality=${change.materiality}
-                >${this.t(`changeFeed.materiality.${change.materiality}` as StringKey)}</span
+          ${materiality
+            ? html`<span class="tag" data-materiality=${materiality}
+                >${this.t(`changeFeed.materiality.${materiality}` as StringKey)}</span
               >`
             : nothing}
         </span>
@@ -439,10 +449,8 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       ${why ? html`<p class="small"><span class="muted">${this.t('changeFeed.why')}</span> ${why}</p>` : nothing}
       ${this.#renderDelta(change)}
       <p class="small">
-        <span class="direction" data-direction=${direction ?? 'unassessed'}
-          ><span aria-hidden="true">${DIRECTION_SYMBOL[direction ?? 'unassessed'] ?? '○'} </span>${this.t(
-            `changeFeed.direction.${direction ?? 'unassessed'}` as StringKey,
-          )}</span
+        <span class="direction" data-direction=${direction}
+          ><span aria-hidden="true">${DIRECTION_SYMBOL[direction]} </span>${this.t(`changeFeed.direction.${direction}` as StringKey)}</span
         >${impact ? html` — <span>${impact}</span>` : nothing}
       </p>
       ${this.#renderLinks(change)}
@@ -450,7 +458,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
   }
 
   override render(): TemplateResult {
-    const rows = this._changes;
+    const rows = this._changes && this.changes;
     const problem = this._problem;
     return html`<section class="base" part="base" aria-busy=${this._status === 'loading' ? 'true' : 'false'}>
       <header class="row head">

@@ -1,7 +1,9 @@
 /**
- * The built-in verification drawer: a modal `<dialog>` inside the calling element's shadow
- * root, holding the vendor widget's iframe and speaking its postMessage protocol
- * (`kyi:ready`, `kyi:error` with a message payload, `kyi:close`).
+ * The built-in verification dialog: a modal `<dialog>` inside the caller's shadow root,
+ * holding the vendor widget's iframe and speaking its postMessage protocol (`kyi:ready`,
+ * `kyi:error` with a message payload, `kyi:close`). One component, two presentations: a
+ * drawer at the inline end (default) or a centred modal (`presentation: 'modal'`, styles in
+ * drawer.styles.ts); everything below holds for both. Used by `<kyi-verify-button>` and `kyi()`.
  *
  * What it does better than the vendor's client (field notes):
  * - a message counts only when it comes from the widget's exact origin AND from this
@@ -19,6 +21,13 @@
  */
 import { css, html, nothing, render } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/enums.js';
+
+/** How the dialog is presented: a panel at the inline end, or centred. */
+export type WidgetPresentation = 'drawer' | 'modal';
+export const WIDGET_PRESENTATIONS: readonly WidgetPresentation[] = ['drawer', 'modal'];
+
+/** Browser features the widget's frame may use: its manual-signature step copies a challenge (field notes). */
+export const WIDGET_FRAME_ALLOW = 'clipboard-write; web-share';
 
 /** What a widget session reports. Each fires only while the session is live. */
 export interface WidgetCallbacks {
@@ -41,6 +50,12 @@ export interface WidgetHandle {
   destroy(): void;
 }
 
+/** The built-in drawer's handle: also gives its current frame. */
+export interface DrawerHandle extends WidgetHandle {
+  /** The widget's `<iframe>` (a new one after `reload`); `null` once destroyed. */
+  readonly iframe: HTMLIFrameElement | null;
+}
+
 /**
  * The drawer's texts, by key of the strings table's `verifyButton` section: `drawerTitle`
  * (the dialog's accessible name and heading), `close` (the close button's name), `loading`
@@ -55,6 +70,8 @@ export interface DrawerOptions extends WidgetCallbacks {
   widgetUrl: string;
   scope: WidgetScope;
   token: string;
+  /** `drawer` (default): a panel at the inline end; `modal`: centred. Same behaviour either way. */
+  presentation?: WidgetPresentation;
   text(key: DrawerText): string;
 }
 
@@ -74,7 +91,7 @@ export function scrollLockCount(): number {
 }
 
 /** Opens the drawer and returns its handle. Throws if `host` is not connected. */
-export function openDrawer(options: DrawerOptions): WidgetHandle {
+export function openDrawer(options: DrawerOptions): DrawerHandle {
   const { host, text } = options;
   const doc = host.ownerDocument;
   const win = doc.defaultView;
@@ -118,7 +135,7 @@ export function openDrawer(options: DrawerOptions): WidgetHandle {
   // close button rather than the first focus guard.
   const draw = () =>
     render(
-      html`<dialog class="drawer" part="drawer" role="dialog" aria-modal="true" aria-labelledby="kyi-drawer-title" @cancel=${onCancel} @close=${byUser} @click=${onClick}
+      html`<dialog class=${options.presentation === 'modal' ? 'drawer modal' : 'drawer'} part="drawer" role="dialog" aria-modal="true" aria-labelledby="kyi-drawer-title" @cancel=${onCancel} @close=${byUser} @click=${onClick}
         ><span class="visually-hidden" tabindex="0" @focus=${onGuardStart}></span
         ><div class="drawer-panel" part="drawer-panel"
           ><div class="drawer-header" part="drawer-header"
@@ -143,6 +160,7 @@ export function openDrawer(options: DrawerOptions): WidgetHandle {
     frame.className = 'drawer-frame';
     frame.setAttribute('part', 'drawer-frame');
     frame.title = text('frameTitle');
+    frame.setAttribute('allow', WIDGET_FRAME_ALLOW);
     frame.src = url.href;
     ready = false;
     draw();
@@ -181,6 +199,9 @@ export function openDrawer(options: DrawerOptions): WidgetHandle {
   closeButton.focus();
 
   return {
+    get iframe() {
+      return frame ?? null;
+    },
     reload(token: string) {
       if (destroyed) return;
       live = true;
@@ -207,7 +228,8 @@ export function openDrawer(options: DrawerOptions): WidgetHandle {
  * with the button (`.spinner`). The host element adopts them after the shared theme styles
  * (constructable stylesheets are not subject to CSP `style-src`), so light/dark follow the
  * host's `--_kyi-*` tokens and the shared `:focus-visible` ring applies. Public knobs:
- * `--kyi-verify-button-drawer-width`, `--kyi-verify-button-drawer-background`,
+ * `--kyi-verify-button-drawer-width` (default 760px, never wider than the viewport),
+ * `--kyi-verify-button-drawer-background`,
  * `--kyi-verify-button-backdrop`.
  */
 export const drawerStyles = css`
@@ -232,7 +254,7 @@ export const drawerStyles = css`
     position: fixed;
     inset-block: 0;
     inset-inline: auto 0;
-    width: min(var(--kyi-verify-button-drawer-width, 28rem), 100vw);
+    width: min(var(--kyi-verify-button-drawer-width, 760px), 100vw);
     max-width: 100vw;
     height: 100%;
     max-height: 100%;

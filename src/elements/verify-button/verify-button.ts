@@ -12,7 +12,8 @@ import {
   type KyiErrorDetail,
 } from '../../events.js';
 import { AccessTokenError, TokenSlot, requestAccessToken, type AccessToken } from '../../client/access-token.js';
-import { drawerStyles, messageOf, openDrawer, type WidgetHandle } from './drawer.js';
+import { WIDGET_PRESENTATIONS, drawerStyles, messageOf, openDrawer, type WidgetHandle, type WidgetPresentation } from './drawer.js';
+import { modalStyles } from './drawer.styles.js';
 import { openVendorWidget, type VendorWidgetOptions } from '../../client/vendor-sdk.js';
 import { refreshLiveLookups } from '../../client/live-elements.js';
 import { KyiElement } from '../shared/kyi-element.js';
@@ -36,8 +37,10 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  * A button that starts issuer verification in the KYI widget drawer, from inside a partner
  * product. On activation it gets a fresh single-use access token from the partner's server
  * piece (`POST tokenEndpoint`, or `configure({ fetchAccessToken })`), then opens the widget
- * in a modal drawer in its own shadow DOM (or in the vendor's drawer with
- * `configure({ sdk: kyi })`). The widget has no completion event, so after each close every
+ * in a modal drawer in its own shadow DOM — or, with `mode="modal"`, a centred modal dialog
+ * with the same behaviour (or in the vendor's own drawer/modal with `configure({ sdk: kyi })`).
+ * A widget error after the widget reported ready is reported (`kyi-error`) but leaves the
+ * drawer open: the widget shows it and stays usable. The widget has no completion event, so after each close every
  * `<kyi-token-status>` and `<kyi-asset-card>` on the page re-checks, and
  * `kyi-verification-changed` fires when any of them changed.
  *
@@ -53,7 +56,7 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  * @csspart label - The label wrapper around the slot.
  * @csspart spinner - Progress indicator shown while a token is fetched.
  * @csspart error - The error message shown below the button (`role="alert"`).
- * @csspart drawer - The modal drawer (`<dialog>`).
+ * @csspart drawer - The modal drawer or centred modal (`<dialog>`; class `modal` in modal mode).
  * @csspart drawer-panel - The drawer's content column.
  * @csspart drawer-header - Header row with the title and the close button.
  * @csspart drawer-title - The drawer's heading (its accessible name).
@@ -64,7 +67,9 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  *
  * @cssprop --kyi-verify-button-background - Button background (default: the accent color).
  * @cssprop --kyi-verify-button-color - Button text color.
- * @cssprop --kyi-verify-button-drawer-width - Drawer width (default `28rem`, at most the viewport).
+ * @cssprop --kyi-verify-button-drawer-width - Drawer width (default `760px`; the full width on narrower screens).
+ * @cssprop --kyi-verify-button-modal-width - Modal width in `mode="modal"` (default `760px`; the full width on narrow screens).
+ * @cssprop --kyi-verify-button-modal-height - Modal height in `mode="modal"` (default `90vh`).
  * @cssprop --kyi-verify-button-drawer-background - Drawer background (default: the surface color).
  * @cssprop --kyi-verify-button-backdrop - Backdrop behind the drawer.
  *
@@ -75,12 +80,14 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  * @fires kyi-verification-changed - After a close, a re-check found a changed status on the page. `detail: { scope }`.
  * @fires kyi-error - `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403),
  *   `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message
- *   from the widget), `widget_timeout` (no `kyi:ready` in time), `invalid_attribute` (bad `scope`).
+ *   from the widget; after `kyi:ready` the drawer stays open), `widget_timeout` (no `kyi:ready` in time: most
+ *   often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`).
  */
 export class KyiVerifyButton extends KyiElement {
   static override styles = [
     ...sharedStyles,
     drawerStyles,
+    modalStyles,
     css`
       :host {
         display: inline-flex;
@@ -118,6 +125,7 @@ export class KyiVerifyButton extends KyiElement {
 
   static override properties = {
     scope: { type: String, reflect: true },
+    mode: { type: String, reflect: true },
     prefetch: { type: Boolean, reflect: true },
     disabled: { type: Boolean, reflect: true },
     readyTimeout: { type: Number, attribute: 'ready-timeout' },
@@ -128,6 +136,8 @@ export class KyiVerifyButton extends KyiElement {
 
   /** Which widget opens: `kyi` (issuer verification), `asset-list` or `wallet-list`. */
   declare scope: WidgetScope;
+  /** How the widget is shown: `drawer` (a panel at the inline end) or `modal` (centred). */
+  declare mode: WidgetPresentation;
   /** Fetch a token ahead on hover or focus, so the drawer opens sooner. A token is used once at most. */
   declare prefetch: boolean;
   /** Disables the button. */
@@ -153,6 +163,7 @@ export class KyiVerifyButton extends KyiElement {
   constructor() {
     super();
     this.scope = 'kyi';
+    this.mode = 'drawer';
     this.prefetch = false;
     this.disabled = false;
     this.readyTimeout = DEFAULT_READY_TIMEOUT_MS;
@@ -176,9 +187,12 @@ export class KyiVerifyButton extends KyiElement {
    */
   async open(): Promise<void> {
     if (this._status !== 'idle' || this.disabled || !this.isConnected) return;
-    const scope = this.scope;
+    const { scope, mode } = this;
     if (!isOneOf(SCOPES, scope)) {
       return this.#fail({ code: 'invalid_attribute', message: `Invalid scope "${String(scope)}". Allowed: ${SCOPES.join(', ')}.` });
+    }
+    if (!isOneOf(WIDGET_PRESENTATIONS, mode)) {
+      return this.#fail({ code: 'invalid_attribute', message: `Invalid mode "${String(mode)}". Allowed: ${WIDGET_PRESENTATIONS.join(', ')}.` });
     }
     if (!canOpen(this.config)) {
       return this.#fail({ code: 'not_configured', message: 'No widget URL is configured (configure({ widgetUrl }) or <meta name="kyi:widget-url">)' });
@@ -186,7 +200,7 @@ export class KyiVerifyButton extends KyiElement {
     this._error = null;
     this._status = 'pending';
     const token = await this.#freshToken();
-    if (token !== undefined) this.#startWidget(scope, token);
+    if (token !== undefined) this.#startWidget(scope, mode, token);
   }
 
   /** Closes the drawer (`kyi-close` with reason `method`), or cancels an opening in progress. */
@@ -224,7 +238,7 @@ export class KyiVerifyButton extends KyiElement {
         @focus=${this.#onIntent}
       >${pending ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span part="label"><slot>${this.t('verifyButton.label')}</slot></span></button
       ><span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>${error
-        ? html`<p part="error" id="error" class="error" role="alert">${this.tMaybe(`verifyButton.error.${error.code}`, { message: error.message }) ?? this.t('common.error.generic')}</p>`
+        ? html`<p part="error" id="error" class="error" role="alert">${this.tMaybe(`verifyButton.error.${error.code}`, { message: error.message, origin: globalThis.location?.origin ?? '' }) ?? this.t('common.error.generic')}</p>`
         : nothing}<div class="drawer-host"></div>`;
   }
 
@@ -278,7 +292,7 @@ export class KyiVerifyButton extends KyiElement {
     this._status = 'idle';
   }
 
-  #startWidget(scope: WidgetScope, token: string): void {
+  #startWidget(scope: WidgetScope, presentation: WidgetPresentation, token: string): void {
     const { sdk, widgetUrl } = this.config;
     this.#openScope = scope;
     this.#ready = false;
@@ -287,6 +301,7 @@ export class KyiVerifyButton extends KyiElement {
     try {
       this.#widget = open({
         scope,
+        presentation,
         token,
         widgetUrl,
         // A static node of the template: Lit never re-renders its children.
@@ -308,7 +323,7 @@ export class KyiVerifyButton extends KyiElement {
     clearTimeout(this.#readyTimer);
     const ms = Number.isFinite(this.readyTimeout) && this.readyTimeout > 0 ? this.readyTimeout : DEFAULT_READY_TIMEOUT_MS;
     this.#readyTimer = setTimeout(() => {
-      if (this._status === 'open') this.#fail({ code: 'widget_timeout', message: `The widget did not report ready within ${ms} ms` });
+      if (this._status === 'open') this.#fail({ code: 'widget_timeout', message: timeoutMessage(ms) });
     }, ms);
   }
 
@@ -322,7 +337,10 @@ export class KyiVerifyButton extends KyiElement {
   #onWidgetError(message: string): void {
     if (this._status !== 'open') return;
     if (this.#retried || !EXPIRED.test(message)) {
-      return this.#fail({ code: 'widget_error', message: message || 'The widget reported an error' });
+      const detail: KyiErrorDetail = { code: 'widget_error', message: message || 'The widget reported an error' };
+      // Once ready, the widget shows its own (recoverable) errors and stays usable.
+      if (this.#ready) return void emit(this, new KyiErrorEvent(detail));
+      return this.#fail(detail);
     }
     // One automatic retry with a fresh token before surfacing it.
     this.#retried = true;
@@ -373,6 +391,15 @@ export class KyiVerifyButton extends KyiElement {
     emit(this, new KyiErrorEvent(detail));
     if (open) this.#finish('error');
   }
+}
+
+/** The ready timeout's message: a widget that refuses this page's origin never posts `kyi:ready`. */
+function timeoutMessage(ms: number): string {
+  const origin = typeof location === 'undefined' ? 'this site' : location.origin;
+  return (
+    `The widget did not report ready within ${ms} ms. The likely cause: this site's origin (${origin}) is not on the ` +
+    `widget's allow-list of partner origins (the widget then stays empty); ask the verification service to add it.`
+  );
 }
 
 function errorDetail(error: unknown): KyiErrorDetail {

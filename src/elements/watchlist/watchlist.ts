@@ -1,6 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { WatchlistItem, WatchlistResponse } from '../../contract/index.js';
-import { isUuid } from '../../contract/identifiers.js';
+import { checkNote, noteLength, parseWatchlistAddBody } from '../../contract/bodies.js';
+import { WATCH_STATES } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/limits.js';
 import {
   addWatchlistItem,
@@ -178,7 +179,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
   async #add(event: Event): Promise<void> {
     event.preventDefault();
     const assetId = this._addValue.trim();
-    if (!isUuid(assetId)) {
+    if (!parseWatchlistAddBody({ assetId }).ok) {
       this._action = {
         target: 'add',
         busy: false,
@@ -211,7 +212,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
 
   async #saveNote(event: Event, item: WatchlistItem): Promise<void> {
     event.preventDefault();
-    if ([...this._draft].length > LIMITS.noteMaxLength) return;
+    if (!checkNote(this._draft).ok) return;
     const note = this._draft.trim() === '' ? null : this._draft;
     await this.#write(item.id, async () => {
       const updated = await updateWatchlistItem({ proxyUrl: this.proxy }, item.id, { note });
@@ -289,14 +290,17 @@ export class KyiWatchlist extends KyiMonitoringElement {
           ? this.t('watchlist.state.unresolvedReason', { reason: item.stateReason })
           : this.t('watchlist.state.unresolved');
         break;
+      default: // a state the contract does not list yet, shown as text
+        text = this.t('watchlist.state.other', { state: humanize(item.state) });
     }
-    return html`<span class="state" part="state" data-state=${item.state}>${text}</span>`;
+    const known = (WATCH_STATES as readonly string[]).includes(item.state);
+    return html`<span class="state" part="state" data-state=${known ? item.state : 'other'}>${text}</span>`;
   }
 
   #renderNote(item: WatchlistItem, busy: boolean): TemplateResult {
     if (this._editing === item.id) {
-      const length = [...this._draft].length;
-      const over = length > LIMITS.noteMaxLength;
+      const length = noteLength(this._draft);
+      const over = !checkNote(this._draft).ok;
       const id = `note-${item.id}`;
       return html`<form class="note-editor" part="note" @submit=${(e: Event) => this.#saveNote(e, item)}>
         <label for=${id}>${this.t('watchlist.note.label', { name: assetLabel(item) })}</label>

@@ -11,7 +11,7 @@ import {
   type MonitoringChangesQuery,
 } from '../../contract/index.js';
 import { CHANGE_CATEGORIES, EXPLORER_WEB_ORIGIN, type ChangeTemplate } from './data.js';
-import { DAY, MINUTE, Random, iso } from './random.js';
+import { DAY, MINUTE, Random, insertNewestFirst, iso } from './random.js';
 import type { WatchEntry } from './watchlist.js';
 
 /** A stored change: the wire body (its `isNew` is computed per read), plus what the filters need. */
@@ -123,9 +123,7 @@ export class ChangeLog {
   readonly records: ChangeRecord[] = [];
 
   add(record: ChangeRecord): void {
-    const i = this.records.findIndex((r) => r.at < record.at);
-    if (i === -1) this.records.push(record);
-    else this.records.splice(i, 0, record);
+    insertNewestFirst(this.records, record, (r) => r.at);
   }
 }
 
@@ -142,6 +140,9 @@ export type ChangesResult =
   | { ok: true; body: ChangesEnvelope; advanceSeenAt: boolean }
   | { ok: false; param: string; message: string };
 
+/** Longest `days` window the sandbox answers (the live service's maximum is not shown). */
+export const SANDBOX_DAYS_MAX = 365;
+
 /** A row is new when it is confirmed, not low-signal and detected after the seen marker (4.2). */
 export function isNewChange(r: ChangeRecord, seenAt: number): boolean {
   return r.body.confirmed && !r.body.lowSignal && r.at > seenAt;
@@ -157,6 +158,10 @@ export function readChanges(log: ChangeLog, read: ChangesRead): ChangesResult {
   const { query, now, seenAt } = read;
   if (query.category !== undefined && !(CHANGE_CATEGORIES as readonly string[]).includes(query.category)) {
     return { ok: false, param: 'category', message: `unknown category ${query.category}; allowed: ${CHANGE_CATEGORIES.join(', ')}` };
+  }
+  // The contract shows no maximum; the sandbox keeps one so clients see the service answer for it.
+  if (query.days !== undefined && query.days > SANDBOX_DAYS_MAX) {
+    return { ok: false, param: 'days', message: `days must be at most ${SANDBOX_DAYS_MAX}` };
   }
   const days = query.days ?? LIMITS.monitoringDefaultDays;
   const since = now - days * DAY;

@@ -6,7 +6,7 @@
 import type { NotificationKind, NotificationsEnvelope } from '../../contract/index.js';
 import type { ChangeRecord } from './changes.js';
 import { EXPLORER_WEB_ORIGIN, notificationKindFor, type IntakeOutcome } from './data.js';
-import { Random, iso } from './random.js';
+import { Random, insertNewestFirst, iso } from './random.js';
 import type { WatchEntry } from './watchlist.js';
 
 export interface NotificationRecord {
@@ -101,9 +101,7 @@ export class Inbox {
 
   /** Adds a notification, keeping newest first. */
   add(record: NotificationRecord): void {
-    const i = this.records.findIndex((r) => r.createdAt < record.createdAt);
-    if (i === -1) this.records.push(record);
-    else this.records.splice(i, 0, record);
+    insertNewestFirst(this.records, record, (r) => r.createdAt);
   }
 
   /** Marks notifications read (all when `ids` is omitted); returns how many changed. */

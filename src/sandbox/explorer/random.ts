@@ -72,3 +72,10 @@ export const DAY = 24 * HOUR;
 export function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
+
+/** Inserts `record` into `records` (kept newest first by `time`), after any of the same time. */
+export function insertNewestFirst<T>(records: T[], record: T, time: (r: T) => number): void {
+  const i = records.findIndex((r) => time(r) < time(record));
+  if (i === -1) records.push(record);
+  else records.splice(i, 0, record);
+}

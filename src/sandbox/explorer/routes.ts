@@ -6,11 +6,15 @@
  * `api_key_not_permitted`) → scope (403 `api_key_scope_missing`) → the route itself.
  */
 import {
-  checkNote,
+  changeSchema,
+  checkContract,
   isUuid,
+  notificationSchema,
   parseMonitoringChangesQuery,
   parseNotificationsQuery,
   parseTokenomicsQuery,
+  parseWatchlistAddBody,
+  parseWatchlistPatchBody,
   type ExplorerScope,
 } from '../../contract/index.js';
 import type { RouteId } from '../routes.js';
@@ -31,9 +35,10 @@ interface Call {
   now: number;
 }
 
-interface RouteDef {
+export interface RouteDef {
   method: string;
-  pattern: RegExp;
+  /** Path after the `/explorer` prefix, parameters as `:name`. */
+  path: string;
   /** Route id for faults and stats; `null` for routes the sandbox does not count. */
   id: RouteId | null;
   /** `none`: no key (`/health`); `key`: a key with `scope`; `session`: not open to keys (5 rule 5). */
@@ -42,12 +47,7 @@ interface RouteDef {
   run(call: Call): Response | Promise<Response>;
 }
 
-const SEGMENT = '([^/]+)';
-const route = (method: string, path: string, def: Omit<RouteDef, 'method' | 'pattern'>): RouteDef => ({
-  method,
-  pattern: new RegExp(`^${path.replace(/\{[a-z]+\}/g, SEGMENT)}$`),
-  ...def,
-});
+const route = (method: string, path: string, def: Omit<RouteDef, 'method' | 'path'>): RouteDef => ({ method, path, ...def });
 
 /**
  * Routes not open to keys (spec 1, 5 rule 5): marking notifications read and managing keys are
@@ -60,7 +60,7 @@ const sessionOnly = (): Response => {
 export const ROUTES: RouteDef[] = [
   route('GET', '/health', { id: 'explorer:health', access: 'none', run: health }),
   route('GET', '/tokenomics/changes', { id: 'explorer:tokenomics', access: 'key', scope: 'tokenomics:read', run: tokenomicsFeed }),
-  route('GET', '/assets/{id}/tokenomics/changes', {
+  route('GET', '/assets/:id/tokenomics/changes', {
     id: 'explorer:asset-tokenomics',
     access: 'key',
     scope: 'tokenomics:read',
@@ -68,62 +68,32 @@ export const ROUTES: RouteDef[] = [
   }),
   route('GET', '/me/watchlist', { id: 'explorer:watchlist', access: 'key', scope: 'monitoring:read', run: listWatchlist }),
   route('POST', '/me/watchlist', { id: 'explorer:watchlist-add', access: 'key', scope: 'watchlist:write', run: addToWatchlist }),
-  route('PATCH', '/me/watchlist/{id}', { id: 'explorer:watchlist-update', access: 'key', scope: 'watchlist:write', run: updateWatchItem }),
-  route('DELETE', '/me/watchlist/{id}', { id: 'explorer:watchlist-remove', access: 'key', scope: 'watchlist:write', run: removeWatchItem }),
+  route('PATCH', '/me/watchlist/:id', { id: 'explorer:watchlist-update', access: 'key', scope: 'watchlist:write', run: updateWatchItem }),
+  route('DELETE', '/me/watchlist/:id', { id: 'explorer:watchlist-remove', access: 'key', scope: 'watchlist:write', run: removeWatchItem }),
   route('GET', '/me/monitoring/changes', { id: 'explorer:changes', access: 'key', scope: 'monitoring:read', run: listChanges }),
   route('GET', '/me/notifications', { id: 'explorer:notifications', access: 'key', scope: 'monitoring:read', run: listNotifications }),
   route('POST', '/me/notifications/read', { id: null, access: 'session', run: sessionOnly }),
-  route('POST', '/me/notifications/{id}/read', { id: null, access: 'session', run: sessionOnly }),
+  route('POST', '/me/notifications/:id/read', { id: null, access: 'session', run: sessionOnly }),
   route('GET', '/me/api-keys', { id: null, access: 'session', run: sessionOnly }),
 ];
 
 /** Paths of the routes not open to keys, for docs and tests. */
 export const SESSION_ONLY_ROUTES = ['POST /me/notifications/read', 'POST /me/notifications/{id}/read', 'GET /me/api-keys'];
 
-function stripQuery(path: string): string {
-  const q = path.search(/[?#]/);
-  return q === -1 ? path : path.slice(0, q);
-}
-
-function match(method: string, path: string): { def: RouteDef; params: string[] } | null {
-  for (const def of ROUTES) {
-    if (def.method !== method) continue;
-    const m = def.pattern.exec(path);
-    if (m) return { def, params: m.slice(1).map((p) => safeDecode(p)) };
-  }
-  return null;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /**
- * The route id of an Explorer request (for faults and stats), `path` being the part after the
- * `/explorer` prefix; `null` for unknown routes and routes not open to keys.
+ * Answers one Explorer request: `def` is its route in `ROUTES` (null when none matched),
+ * `params` the route's path parameters in order, `path` the part after `/explorer`.
  */
-export function explorerRouteId(method: string, path: string): RouteId | null {
-  return match(method.toUpperCase(), stripQuery(path))?.def.id ?? null;
-}
-
-/** Answers one Explorer request; `path` is the part after the `/explorer` prefix. */
-export async function handleExplorer(state: ExplorerState, request: Request, path: string): Promise<Response> {
+export async function answerExplorer(state: ExplorerState, request: Request, path: string, def: RouteDef | null, params: string[]): Promise<Response> {
   state.tick();
   const now = state.now();
   const reply = replyFor({ envelope: state.envelope, requestId: state.nextRequestId(), now });
   try {
     if (!state.siteGateOpen) return reply.error('site_gate_required', 'The site gate is closed; try again later');
     const method = request.method.toUpperCase();
-    const cleanPath = stripQuery(path);
-    const found = match(method, cleanPath);
-    if (!found || (found.def.id === 'explorer:tokenomics' && !state.tokenomicsFeedEnabled)) {
-      return reply.error('not_found', `No route ${method} ${cleanPath}`);
+    if (!def || (def.id === 'explorer:tokenomics' && !state.tokenomicsFeedEnabled)) {
+      return reply.error('not_found', `No route ${method} ${path}`);
     }
-    const { def, params } = found;
     const url = new URL(request.url);
     if (def.access === 'none') return await def.run({ state, request, url, params, key: null as never, reply, now });
     const auth = authenticate(request.headers.get('authorization'), state.keys);
@@ -134,7 +104,7 @@ export async function handleExplorer(state: ExplorerState, request: Request, pat
         'retry-after': String(budget.retryAfterSeconds),
       });
     }
-    if (def.access === 'session') return reply.error('api_key_not_permitted', `${method} ${cleanPath} is not open to API keys`);
+    if (def.access === 'session') return reply.error('api_key_not_permitted', `${method} ${path} is not open to API keys`);
     if (def.scope && !auth.key.scopes.includes(def.scope)) {
       return reply.error('api_key_scope_missing', `This route needs the ${def.scope} scope`);
     }
@@ -165,7 +135,9 @@ function tokenomicsPage(state: ExplorerState, url: URL, key: ExplorerKey, reply:
   if (!q.ok) return reply.error(q.code, q.message);
   const page = state.tokenomics.read(q.value, { assetId, scope: key.assets, scopeName: key.assets ? key.name : '*' });
   if (!page.ok) return reply.error(page.code, page.message);
-  return reply.ok(page.body);
+  // Deployment switches (see `ExplorerState`): paging by number only, and a body without `hasMore`.
+  const { nextPage, hasMore, ...rest } = page.body;
+  return reply.ok({ ...rest, ...(state.tokenomicsHasMore ? { hasMore } : {}), ...(state.tokenomicsPageTokens ? { nextPage } : {}) });
 }
 
 function rejectQuery(url: URL, reply: Reply): Response | null {
@@ -181,14 +153,11 @@ function listWatchlist({ state, url, key, reply }: Call): Response {
 }
 
 async function addToWatchlist({ state, request, key, reply, now }: Call): Promise<Response> {
-  const body = await readJsonObject(request);
-  if (!body) return reply.error('invalid_parameter', 'body must be a JSON object { "assetId": "<uuid>" }');
-  const extra = Object.keys(body).find((k) => k !== 'assetId');
-  if (extra) return reply.error('invalid_parameter', `unknown body field ${extra}; allowed: assetId`);
-  if (!isUuid(body['assetId'])) return reply.error('invalid_parameter', 'assetId must be a registry asset id (UUID)');
-  const asset = state.asset(body['assetId']);
+  const body = parseWatchlistAddBody(await readJsonObject(request));
+  if (!body.ok) return reply.error('invalid_parameter', body.message);
+  const asset = state.asset(body.value.assetId);
   if (!asset || !coversAsset(key, asset.summary.id)) {
-    return reply.error('not_found', `Asset ${body['assetId']} is not in the public registry`);
+    return reply.error('not_found', `Asset ${body.value.assetId} is not in the public registry`);
   }
   const result = state.watchlist.add(asset, now);
   if (result.status === 'full') {
@@ -205,24 +174,10 @@ function ownItem(state: ExplorerState, key: ExplorerKey, id: string) {
 async function updateWatchItem({ state, request, key, reply, params }: Call): Promise<Response> {
   const entry = ownItem(state, key, params[0]!);
   if (!entry) return reply.error('not_found', `Watchlist item ${params[0]} not found`);
-  const body = await readJsonObject(request);
-  if (!body) return reply.error('invalid_parameter', 'body must be a JSON object with monitoringEnabled and/or note');
-  const extra = Object.keys(body).find((k) => k !== 'monitoringEnabled' && k !== 'note');
-  if (extra) return reply.error('invalid_parameter', `unknown body field ${extra}; allowed: monitoringEnabled, note`);
-  if (!('monitoringEnabled' in body) && !('note' in body)) {
-    return reply.error('invalid_parameter', 'send monitoringEnabled and/or note');
-  }
-  if ('monitoringEnabled' in body && typeof body['monitoringEnabled'] !== 'boolean') {
-    return reply.error('invalid_parameter', 'monitoringEnabled must be true or false');
-  }
-  let note = entry.note;
-  if ('note' in body) {
-    const checked = checkNote(body['note']);
-    if (!checked.ok) return reply.error('invalid_parameter', checked.message);
-    note = checked.value;
-  }
-  if (typeof body['monitoringEnabled'] === 'boolean') entry.monitoringEnabled = body['monitoringEnabled'];
-  entry.note = note;
+  const body = parseWatchlistPatchBody(await readJsonObject(request));
+  if (!body.ok) return reply.error('invalid_parameter', body.message);
+  if (body.value.monitoringEnabled !== undefined) entry.monitoringEnabled = body.value.monitoringEnabled;
+  if (body.value.note !== undefined) entry.note = body.value.note;
   return reply.ok(watchItemJson(entry));
 }
 
@@ -245,11 +200,20 @@ function listChanges({ state, url, key, reply, now }: Call): Response {
   const result = readChanges(state.changes, { now, seenAt: state.seenAt, itemIds, query: q.value });
   if (!result.ok) return reply.error('invalid_parameter', result.message);
   if (result.advanceSeenAt) state.seenAt = now;
-  return reply.ok(result.body);
+  return reply.ok(result.body, 200, oddRows(result.body.items, changeSchema));
+}
+
+/**
+ * Marks a list answer holding a row a test patched out of the contract's shape
+ * (`POST /__sandbox/explorer/changes { patch }`), as the fault injection marks its cut bodies.
+ */
+function oddRows(rows: readonly unknown[], schema: Parameters<typeof checkContract>[0]): HeadersInit {
+  return rows.every((row) => checkContract(schema, row).ok) ? {} : { 'x-kyi-sandbox-fault': 'malformed' };
 }
 
 function listNotifications({ state, url, key, reply, now }: Call): Response {
   const q = parseNotificationsQuery(url.searchParams);
   if (!q.ok) return reply.error(q.code, q.message);
-  return reply.ok(state.inbox.read({ unread: q.value.unread, now, visible: (assetId) => coversAsset(key, assetId) }));
+  const inbox = state.inbox.read({ unread: q.value.unread, now, visible: (assetId) => coversAsset(key, assetId) });
+  return reply.ok(inbox, 200, oddRows(inbox.items, notificationSchema));
 }

@@ -17,9 +17,6 @@ import { INTAKE_DURATION_MS, WATCHLIST_CAP_MAX, Watchlist, type WatchEntry } fro
 export interface ExplorerContext {
   /** The sandbox clock, ms since the epoch. */
   now(): number;
-  /** A's fault registry and request log; the sandbox core applies them around `handle`. */
-  faults?: unknown;
-  stats?: unknown;
   /** Seed of the generated data (default 20250601). */
   seed?: number;
   /** Wrap every body as `{ data, meta: { request_id, fetched_at }, errors }` (field notes). */
@@ -28,6 +25,16 @@ export interface ExplorerContext {
   rateLimit?: Partial<RateLimitSettings>;
   /** Watchlist cap (default 50, at most 500). */
   watchlistCap?: number;
+}
+
+/**
+ * Fields merged into a detected change's and its notification's wire body as they are: lets
+ * tests produce what the service may send next month (a new `kind`, `direction` or
+ * `materiality`) or a row of the wrong shape (`{ "title": 42 }`).
+ */
+export interface BodyPatches {
+  patch?: Record<string, unknown>;
+  notificationPatch?: Record<string, unknown>;
 }
 
 /** A detection scheduled on the clock: materializes when the clock passes `at`, unless paused. */
@@ -61,6 +68,10 @@ export class ExplorerState {
   clockOffsetMs = 0;
   siteGateOpen = true;
   tokenomicsFeedEnabled = true;
+  /** Whether tokenomics pages carry a `nextPage` token (off: history is paged by number only). */
+  tokenomicsPageTokens = true;
+  /** Whether tokenomics pages carry `hasMore` (off: as a deployment that leaves it out). */
+  tokenomicsHasMore = true;
   envelope: boolean;
   readonly rateLimiter: RateLimiter;
   registry!: RegistryAsset[];
@@ -101,6 +112,8 @@ export class ExplorerState {
     this.clockOffsetMs = 0;
     this.siteGateOpen = true;
     this.tokenomicsFeedEnabled = true;
+    this.tokenomicsPageTokens = true;
+    this.tokenomicsHasMore = true;
     this.envelope = this.ctx.envelope ?? false;
     this.rateLimiter.reset();
     this.rateLimiter.configure({ perMinute: LIMITS.explorerRequestsPerMinute, burst: 0, ...this.ctx.rateLimit });
@@ -154,7 +167,7 @@ export class ExplorerState {
    */
   detectChange(
     itemId: string,
-    opts: { template?: number | string; confirmed?: boolean } = {},
+    opts: { template?: number | string; confirmed?: boolean } & BodyPatches = {},
   ): { change: ChangeRecord; notification: NotificationRecord | null } | null {
     this.tick();
     const entry = this.watchlist.get(itemId);
@@ -164,7 +177,21 @@ export class ExplorerState {
         ? CHANGE_TEMPLATES.find((t) => t.category === opts.template || t.field.name === opts.template)
         : CHANGE_TEMPLATES[opts.template ?? 0];
     if (!template) throw new RangeError(`unknown change template ${String(opts.template)}`);
-    return this.#detect(entry, template, this.now(), opts.confirmed !== false);
+    const detected = this.#detect(entry, template, this.now(), opts.confirmed !== false);
+    if (detected && opts.patch) Object.assign(detected.change.body, opts.patch);
+    if (detected?.notification && opts.notificationPatch) Object.assign(detected.notification.body, opts.notificationPatch);
+    return detected;
+  }
+
+  /**
+   * Changes a detected row in place, as the service does when a draft is confirmed or an
+   * impact assessed later (`patch` is merged into the wire body). Returns the row, or `null`.
+   */
+  updateChange(id: string, patch: Record<string, unknown>): ChangeRecord | null {
+    const record = this.changes.records.find((r) => r.body.id === id);
+    if (!record) return null;
+    Object.assign(record.body, patch);
+    return record;
   }
 
   #detect(entry: WatchEntry, template: ChangeTemplate, at: number, confirmed: boolean) {

@@ -12,6 +12,9 @@ import { byAccountId, byChainName } from './match.js';
 /** `page_size` when none is given (the service's own default is not shown). */
 export const ASSETS_DEFAULT_PAGE_SIZE = 20;
 
+/** Largest `page_size` the sandbox answers (the contract shows none: clients forward, the service answers). */
+export const ASSETS_MAX_PAGE_SIZE = 100;
+
 export const DEPRECATION = { deprecation: 'true' } as const;
 
 const notFound = () => json({ message: 'Asset not found', error: 'Not Found', statusCode: 404 }, 404, DEPRECATION);
@@ -19,6 +22,9 @@ const notFound = () => json({ message: 'Asset not found', error: 'Not Found', st
 export function listAssets(url: URL, verified: readonly SeedToken[], ctx: RecordContext): Response {
   const q = parseAssetsPageQuery(url.searchParams);
   if (!q.ok) return nestError(400, q.message, DEPRECATION);
+  if ((q.value.pageSize ?? 0) > ASSETS_MAX_PAGE_SIZE) {
+    return nestError(400, `page_size must be a whole number from 1 to ${ASSETS_MAX_PAGE_SIZE}`, DEPRECATION);
+  }
   const pageSize = q.value.pageSize ?? ASSETS_DEFAULT_PAGE_SIZE;
   const pageNumber = q.value.pageNumber ?? 1;
   const start = (pageNumber - 1) * pageSize;

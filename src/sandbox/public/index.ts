@@ -1,12 +1,14 @@
-/** Route table of the sandbox Public API (spec 4.1, 5, 7.2). */
+/** The routes of the sandbox Public API (spec 4.1, 5, 7.2), for the sandbox's route table. */
 import type { RecordContext } from '../data/records.js';
-import { nestError, unauthorized } from '../http.js';
-import { publicFaultErrors, serveRoute, type ServeContext } from '../serve.js';
+import { nestError } from '../http.js';
+import type { ServeContext } from '../serve.js';
 import type { PublicState } from '../state.js';
 import type { RouteId } from '../routes.js';
-import { DEPRECATION, assetByAccountId, assetByChain, listAssets } from './assets.js';
-import { isAuthorized } from './auth.js';
+import { assetByAccountId, assetByChain, listAssets } from './assets.js';
+import { isAuthorized, unauthorized } from './auth.js';
 import { lookupTokens } from './tokens.js';
+
+export { DEPRECATION } from './assets.js';
 
 export interface PublicApiContext extends ServeContext {
   state: PublicState;
@@ -14,61 +16,54 @@ export interface PublicApiContext extends ServeContext {
   records(): RecordContext;
 }
 
-interface Match {
-  route: RouteId;
-  answer: (url: URL) => Response;
-  asset: boolean;
+export interface PublicRoute {
+  path: string;
+  id: RouteId;
+  /** The asset routes answer with `Deprecation: true` (field notes), whatever the status. */
+  deprecated: boolean;
+  answer(ctx: PublicApiContext, url: URL, params: Record<string, string>): Response;
 }
 
-function decode(segment: string): string | null {
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  { path: '/kyi/v1/tokens', id: 'public:tokens', deprecated: false, answer: (ctx, url) => lookupTokens(url, ctx.state.tokens()) },
+  {
+    path: '/assets',
+    id: 'public:assets',
+    deprecated: true,
+    answer: (ctx, url) => listAssets(url, ctx.state.verifiedTokens(), ctx.records()),
+  },
+  {
+    path: '/assets/:chain/:address',
+    id: 'public:asset',
+    deprecated: true,
+    answer: (ctx, _url, p) => assetByChain(p['chain']!, p['address']!, ctx.state.verifiedTokens(), ctx.records()),
+  },
+  {
+    path: '/assets/:namespace/:reference/:address',
+    id: 'public:asset-caip10',
+    deprecated: true,
+    answer: (ctx, _url, p) => assetByAccountId(p['namespace']!, p['reference']!, p['address']!, ctx.state.verifiedTokens(), ctx.records()),
+  },
+];
+
+/** NestJS' answer for a route it does not have. */
+export function publicNotFound(request: Request): Response {
+  return nestError(404, `Cannot ${request.method} ${new URL(request.url).pathname}`);
+}
+
+/** Answers a Public API route: the raw key first (401 without it), then the route. */
+export function answerPublic(ctx: PublicApiContext, route: PublicRoute, request: Request, params: Record<string, string>): Response {
+  const url = new URL(request.url);
+  // a path segment that does not decode names no route
+  if (url.pathname.split('/').some((segment) => !decodes(segment))) return publicNotFound(request);
+  return isAuthorized(request, ctx.apiKey) ? route.answer(ctx, url, params) : unauthorized(request);
+}
+
+function decodes(segment: string): boolean {
   try {
-    return decodeURIComponent(segment);
+    decodeURIComponent(segment);
+    return true;
   } catch {
-    return null;
+    return false;
   }
-}
-
-function match(ctx: PublicApiContext, path: string): Match | null {
-  if (path === '/kyi/v1/tokens') {
-    return { route: 'public:tokens', asset: false, answer: (url) => lookupTokens(url, ctx.state.tokens()) };
-  }
-  const segments = path.split('/').slice(1);
-  if (segments[0] !== 'assets') return null;
-  const params = segments.slice(1).map(decode);
-  if (params.some((p) => p === null || p === '')) return null;
-  const [a, b, c] = params as string[];
-  switch (params.length) {
-    case 0:
-      return { route: 'public:assets', asset: true, answer: (url) => listAssets(url, ctx.state.verifiedTokens(), ctx.records()) };
-    case 2:
-      return { route: 'public:asset', asset: true, answer: () => assetByChain(a!, b!, ctx.state.verifiedTokens(), ctx.records()) };
-    case 3:
-      return {
-        route: 'public:asset-caip10',
-        asset: true,
-        answer: () => assetByAccountId(a!, b!, c!, ctx.state.verifiedTokens(), ctx.records()),
-      };
-    default:
-      return null;
-  }
-}
-
-/** Answers a Public API request, or returns null when the path is not a Public API route. */
-export async function handlePublicApi(ctx: PublicApiContext, request: Request, url: URL): Promise<Response | null> {
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
-  if (path !== '/kyi/v1/tokens' && path !== '/assets' && !path.startsWith('/assets/')) return null;
-  const m = match(ctx, path);
-  if (!m || (request.method !== 'GET' && request.method !== 'HEAD')) {
-    // NestJS' answer for a route it does not have.
-    return nestError(404, `Cannot ${request.method} ${url.pathname}`);
-  }
-  const response = await serveRoute(ctx, {
-    route: m.route,
-    request,
-    errors: publicFaultErrors,
-    run: () => (isAuthorized(request, ctx.apiKey) ? m.answer(url) : unauthorized()),
-  });
-  // The asset routes answer with `Deprecation: true` (field notes), whatever the status.
-  if (m.asset) response.headers.set('deprecation', DEPRECATION.deprecation);
-  return response;
 }

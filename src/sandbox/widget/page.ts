@@ -2,14 +2,16 @@
  * The widget page's HTML. No inline script or style: behaviour and look come from
  * `/widget/static/widget.js` and `/widget/static/widget.css`, so a page with a strict CSP
  * can frame it. All data is escaped text; the script reads it from `data-*` attributes.
+ * `kyi` is the verification flow; `assets` and `wallets` are list views of what the
+ * signed-in user has verified (field notes), with the same postMessage protocol.
  */
 import type { SeedToken } from '../data/types.js';
 import { escapeHtml as e } from '../http.js';
 
 export const WIDGET_PRODUCTS = {
   kyi: { title: 'Verify your issuer profile', action: 'Submit for verification' },
-  assets: { title: 'Verify an asset', action: 'Submit asset' },
-  wallets: { title: 'Verify a wallet', action: 'Sign and submit' },
+  assets: { title: 'Your verified assets', empty: 'You have no verified assets yet.' },
+  wallets: { title: 'Your verified wallets', empty: 'You have no verified wallets yet.' },
 } as const;
 export type WidgetProduct = keyof typeof WIDGET_PRODUCTS;
 
@@ -17,7 +19,7 @@ export const WIDGET_SCRIPT_PATH = '/widget/static/widget.js';
 export const WIDGET_STYLE_PATH = '/widget/static/widget.css';
 export const WIDGET_COMPLETE_PATH = '/widget/api/complete';
 
-/** The page's own CSP: nothing inline, nothing from elsewhere; any page may frame it. */
+/** The page's own CSP: nothing inline, nothing from elsewhere. `frame-ancestors` is added per allow-list (origins.ts). */
 export const WIDGET_CSP = [
   "default-src 'none'",
   "script-src 'self'",
@@ -26,8 +28,10 @@ export const WIDGET_CSP = [
   "connect-src 'self'",
   "form-action 'self'",
   "base-uri 'none'",
-  'frame-ancestors *',
 ].join('; ');
+
+/** The answer to a page that may not embed the widget: an empty document, like the live widget's empty frame. */
+export const EMPTY_PAGE = '<!doctype html>\n<meta charset="utf-8">\n<title></title>\n';
 
 function shell(product: WidgetProduct, attrs: Record<string, string>, body: string): string {
   const data = Object.entries(attrs)
@@ -68,7 +72,36 @@ export function renderErrorPage(product: WidgetProduct, message: string): string
   );
 }
 
-export function renderFlowPage(product: WidgetProduct, userId: string, partnerId: string, pending: readonly SeedToken[]): string {
+function signedIn(userId: string, partnerId: string): string {
+  return `<p class="who">Signed in as <b>${e(userId)}</b> through partner <b>${e(partnerId)}</b>.</p>`;
+}
+
+/** One row of a list view: a heading and its detail lines, all text. */
+export interface ListRow {
+  title: string;
+  details: readonly string[];
+}
+
+/** The `assets` and `wallets` list views: what the signed-in user has verified. */
+export function renderListPage(product: 'assets' | 'wallets', userId: string, partnerId: string, rows: readonly ListRow[]): string {
+  const list = rows.length
+    ? `<ul class="list" aria-label="${e(WIDGET_PRODUCTS[product].title)}">
+${rows.map((r) => `<li class="row"><span class="name">${e(r.title)}</span>${r.details.map((d) => ` <span class="meta">${e(d)}</span>`).join('')}</li>`).join('\n')}
+</ul>`
+    : `<p class="empty">${e(WIDGET_PRODUCTS[product].empty)}</p>`;
+  return shell(
+    product,
+    { state: 'ready', product },
+    `${signedIn(userId, partnerId)}
+<section class="screen" data-screen="list">
+${list}
+<button type="button" data-action="close">Close</button>
+</section>`,
+  );
+}
+
+export function renderFlowPage(userId: string, partnerId: string, pending: readonly SeedToken[]): string {
+  const product = 'kyi';
   const copy = WIDGET_PRODUCTS[product];
   const pick = pending.length
     ? `<form id="kyi-form" class="screen" data-screen="pick">
@@ -89,7 +122,7 @@ ${pending
   return shell(
     product,
     { state: 'ready', product },
-    `<p class="who">Signed in as <b>${e(userId)}</b> through partner <b>${e(partnerId)}</b>.</p>
+    `${signedIn(userId, partnerId)}
 ${pick}
 <section class="screen" data-screen="done" hidden>
 <h2>Done</h2>

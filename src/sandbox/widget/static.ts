@@ -77,6 +77,10 @@ h2 { font-size: 1.05rem; }
 fieldset { border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 8px; padding: 0.75rem; margin: 0 0 1rem; }
 .option { display: block; padding: 0.4rem 0; cursor: pointer; }
 .option .meta { display: block; margin-left: 1.6rem; opacity: 0.75; font-size: 0.85rem; }
+.list { list-style: none; padding: 0; margin: 0 0 1rem; }
+.row { padding: 0.5rem 0; border-bottom: 1px solid color-mix(in srgb, CanvasText 15%, transparent); }
+.row .name { font-weight: 600; word-break: break-all; }
+.row .meta { display: block; opacity: 0.75; font-size: 0.85rem; word-break: break-all; }
 code { font-size: 0.85em; word-break: break-all; }
 button { font: inherit; padding: 0.45rem 1rem; border-radius: 6px; border: 1px solid currentColor; background: none; color: inherit; cursor: pointer; }
 button.primary { background: #047857; border-color: #047857; color: #fff; }

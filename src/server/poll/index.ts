@@ -10,14 +10,31 @@ export {
   type RevisionsHandler,
   type TokenomicsPollState,
 } from './tokenomics.js';
-export { sweepMonitoring, sweepDays, type SweepMonitoringOptions, type SweepResult } from './monitoring.js';
+export {
+  sweepMonitoring,
+  sweepDays,
+  runMonitoringSweeps,
+  type SweepMonitoringOptions,
+  type SweepResult,
+  type RunMonitoringSweepsOptions,
+} from './monitoring.js';
 export {
   pollNotifications,
   groupNotifications,
+  runNotificationPolls,
   type PollNotificationsOptions,
   type NotificationsResult,
+  type RunNotificationPollsOptions,
 } from './notifications.js';
-export { deliverOnce, type SeenIdsState } from './deliver-once.js';
+export {
+  deliverBatch,
+  deliverOnce,
+  readPollState,
+  type BatchOptions,
+  type BackfillState,
+  type DeliveryContext,
+  type PollState,
+} from './batch.js';
+export { PollError, runLoop, runLeased, backoffDelay, isTransient, type LoopOptions, type StepResult } from './loop.js';
 export { SeenSet } from './seen.js';
-export { deliverAndRecord, type DeliveryContext } from './commit.js';
 export { runExclusive, type ExclusiveOptions, type ExclusiveLoop, type LeaseOptions } from './exclusive.js';

@@ -13,8 +13,8 @@ import {
 } from '../../contract/index.js';
 import type { ExplorerClient } from '../explorer-client.js';
 import type { PollStore } from '../store/types.js';
-import type { DeliveryContext } from './commit.js';
-import { deliverOnce } from './deliver-once.js';
+import { deliverOnce, type DeliveryContext } from './batch.js';
+import { runLeased, runLoop, type LoopOptions } from './loop.js';
 
 export interface PollNotificationsOptions {
   client: ExplorerClient;
@@ -55,8 +55,32 @@ export async function pollNotifications(options: PollNotificationsOptions): Prom
   const { client, unread = true, store, key = 'notifications', onNotifications, maxSeen, signal } = options;
   const envelope = await client.notifications({ unread }, { signal });
   const fresh = store
-    ? await deliverOnce({ store, key, items: envelope.items, id: (n) => n.id, deliver: onNotifications, maxSeen })
+    ? await deliverOnce({ store, key, items: envelope.items, keyOf: (n) => n.id, deliver: onNotifications, maxSeen })
     : envelope.items.slice();
-  if (!store && fresh.length > 0) await onNotifications?.(fresh, {});
+  if (!store && fresh.length > 0) await onNotifications?.(fresh, { redelivery: false });
   return { envelope, fresh, groups: groupNotifications(envelope.items) };
+}
+
+export interface RunNotificationPollsOptions extends PollNotificationsOptions, LoopOptions {
+  /** Where delivered notification ids are kept (required: a loop delivers each one once). */
+  store: PollStore;
+  /** Time between reads, ms. Default 60 000. */
+  intervalMs?: number;
+}
+
+/**
+ * Reads the inbox every `intervalMs` until `signal` aborts (then resolves), each notification
+ * delivered once to `onNotifications` through the store. Service-side conditions are waited
+ * out with backoff (see `LoopOptions`); anything else rejects.
+ */
+export function runNotificationPolls(options: RunNotificationPollsOptions): Promise<void> {
+  if (!options?.client) throw new TypeError('runNotificationPolls: client is required');
+  if (!options.store) throw new TypeError('runNotificationPolls: store is required');
+  const interval = options.intervalMs ?? 60_000;
+  return runLeased({ ...options, name: options.key ?? 'notifications' }, (store, signal) =>
+    runLoop(async () => {
+      await pollNotifications({ ...options, store, signal });
+      return interval;
+    }, { ...options, signal }),
+  );
 }

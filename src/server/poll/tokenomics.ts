@@ -3,7 +3,8 @@
  *   persist `nextCursor`; always send `since` once a cursor exists; deduplicate on
  *   (`id`, `revision`); poll again at once while `hasMore`; back off when the page is empty.
  *
- * Delivery is at-least-once by construction and exactly-once in practice:
+ * Delivery goes through the shared `deliverBatch` (at-least-once by construction, exactly-once
+ * in practice) and the loop through the shared `runLoop` (service-side conditions are waited out):
  * - the cursor moves, and the delivered pairs join the seen set, in one store write made
  *   only after `onRevisions` resolved — a crash before that re-reads the same page, and
  *   nothing is lost;
@@ -17,37 +18,20 @@
  * Fetch-API only (no `node:` imports).
  */
 import { LIMITS, revisionKey, type TokenomicsPage, type TokenomicsRevision } from '../../contract/index.js';
-import { isExplorerApiError, type ExplorerApiError, type ExplorerClient } from '../explorer-client.js';
-import { isTransactional, type PollStore } from '../store/types.js';
-import { systemClock, type Clock } from '../token-bucket.js';
-import { deliverAndRecord, type DeliveryContext } from './commit.js';
-import { runExclusive, type LeaseOptions } from './exclusive.js';
-import { SeenSet } from './seen.js';
+import { isExplorerApiError, type ExplorerClient } from '../explorer-client.js';
+import type { PollStore } from '../store/types.js';
+import { deliverBatch, emptyPollState, readPollState, type DeliveryContext, type PollState } from './batch.js';
+import { PollError, runLeased, runLoop, type LoopOptions, type StepResult } from './loop.js';
 
 /** What the tokenomics poller keeps in the store (one JSON value under `key`). */
-export interface TokenomicsPollState {
-  version: 1;
-  /** Last `nextCursor` whose page was fully delivered; `null` before the first one. */
-  cursor: string | null;
-  /** Delivered (`id`, `revision`) pairs as `revisionKey`s, oldest first, bounded. */
-  seen: string[];
-  /** Pairs handed to `onRevisions` whose commit has not been written yet. */
-  pending: string[];
-  /** Progress of the one-time history backfill. */
-  backfill: { page: string | null; done: boolean } | null;
-}
+export type TokenomicsPollState = PollState;
 
-/** Context passed with each batch (`tx`: see `DeliveryContext`). */
+/** Context passed with each batch (`tx` and `redelivery`: see `DeliveryContext`). */
 export interface RevisionBatchInfo extends DeliveryContext {
   /** The cursor the page was read with (`null` for the first read or a backfill page). */
   cursor: string | null;
   /** The cursor that will be stored once this batch is acknowledged. */
   nextCursor: string | null;
-  /**
-   * `true` when this batch (or part of it) was handed over before a crash cut the commit short.
-   * Always `false` with a transactional store: the batch and its commit are one transaction.
-   */
-  redelivery: boolean;
   /** `'poll'` for the live feed, `'backfill'` for history pages. */
   source: 'poll' | 'backfill';
 }
@@ -55,12 +39,10 @@ export interface RevisionBatchInfo extends DeliveryContext {
 /** Acknowledge a batch by resolving; rejecting stops the poller and the batch comes again next run. */
 export type RevisionsHandler = (revisions: TokenomicsRevision[], info: RevisionBatchInfo) => Promise<void> | void;
 
-export interface PollTokenomicsOptions {
+export interface PollTokenomicsOptions extends LoopOptions {
   client: ExplorerClient;
   store: PollStore;
   onRevisions: RevisionsHandler;
-  /** Stops the poller; the returned promise then resolves. */
-  signal?: AbortSignal;
   /** Back-off after an empty page, ms. Default 60 000 (the spec's pattern). */
   idleDelayMs?: number;
   /** Store key of the poller state. Default `"tokenomics"`. */
@@ -71,49 +53,28 @@ export interface PollTokenomicsOptions {
   maxSeen?: number;
   /** Run the one-time history backfill through `page` first (once; progress is stored). */
   backfill?: boolean;
-  /** Clock for the back-off waits. Default: real time. */
-  clock?: Clock;
   /**
-   * Told about transient failures (rate limit, server fault, network) the poller rides out;
-   * it waits (the service's `Retry-After`, otherwise a growing back-off up to `idleDelayMs`).
+   * What to do when the service rejects the stored cursor (400 `invalid_cursor`): `'stop'`
+   * (default) rejects with a `TokenomicsPollError` explaining the way out; `'reset'` reports
+   * it to `onError`, forgets the cursor and reads the feed again from its start — pairs
+   * already delivered are not delivered twice (as far as `maxSeen` reaches).
    */
-  onError?: (error: ExplorerApiError) => void;
-  /** With a store replicas share (PostgreSQL): the lease that lets one replica poll at a time. */
-  lease?: LeaseOptions;
+  onInvalidCursor?: 'stop' | 'reset';
 }
 
 /** Why the tokenomics poller stopped on its own. */
-export class TokenomicsPollError extends Error {
+export class TokenomicsPollError extends PollError {
   override readonly name = 'TokenomicsPollError';
-  constructor(
-    /** `invalid_cursor`, `invalid_page`, or the Explorer code that made polling pointless. */
-    readonly code: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }
-
-const emptyState = (): TokenomicsPollState => ({ version: 1, cursor: null, seen: [], pending: [], backfill: null });
 
 /** Reads the poller state, tolerating a missing value (fresh start) but not a foreign one. */
 export async function readTokenomicsState(store: PollStore, key = 'tokenomics'): Promise<TokenomicsPollState> {
-  const raw = await store.get<Partial<TokenomicsPollState>>(key);
-  if (raw === undefined) return emptyState();
-  if (typeof raw !== 'object' || raw === null || raw.version !== 1 || !Array.isArray(raw.seen)) {
-    throw new TokenomicsPollError(
-      'store_state_invalid',
-      `The poll store value "${key}" is not tokenomics poller state; use another key or remove it.`,
-    );
+  try {
+    return await readPollState(store, key);
+  } catch (error) {
+    if (!(error instanceof PollError)) throw error;
+    throw new TokenomicsPollError(error.code, error.message.replace('poller state', 'tokenomics poller state'));
   }
-  return {
-    version: 1,
-    cursor: typeof raw.cursor === 'string' ? raw.cursor : null,
-    seen: raw.seen.filter((s): s is string => typeof s === 'string'),
-    pending: Array.isArray(raw.pending) ? raw.pending.filter((s): s is string => typeof s === 'string') : [],
-    backfill: raw.backfill && typeof raw.backfill === 'object' ? raw.backfill : null,
-  };
 }
 
 /**
@@ -132,13 +93,43 @@ function invalidCursorError(key: string, cursor: string | null, cause: unknown):
       'it was not issued by this service — a different Explorer URL or key, or a store restored from elsewhere. ' +
       `Polling stopped so no revision is skipped silently. To recover, call resetTokenomicsCursor(store${key === 'tokenomics' ? '' : `, "${key}"`}) ` +
       'and start again with { backfill: true } to re-read history through `page` (already delivered pairs are ' +
-      'not delivered twice), or without it to continue from the current feed.',
+      "not delivered twice), or without it to continue from the current feed — or poll with { onInvalidCursor: 'reset' }.",
     { cause },
   );
 }
 
-/** The page token of a backfill page; its field name is not shown by the spec. */
-function nextPageToken(page: TokenomicsPage): string | null {
+/** Turns an error that makes polling pointless into a `TokenomicsPollError`; transient ones pass through. */
+function stopError(error: unknown): unknown {
+  if (isExplorerApiError(error, 'invalid_cursor')) return error; // the poll step decides (see `onInvalidCursor`)
+  if (isExplorerApiError(error, 'invalid_page')) {
+    return new TokenomicsPollError(
+      'invalid_page',
+      'The Explorer API rejected the stored backfill page (400 invalid_page: out of range, or a token bound to other ' +
+        'filters). Clear `backfill` in the poller state, or call resetTokenomicsCursor(), and start the backfill ' +
+        'again: delivered pairs are not delivered twice.',
+      { cause: error },
+    );
+  }
+  if (isExplorerApiError(error, 'not_found')) {
+    return new TokenomicsPollError(
+      'not_found',
+      'GET /tokenomics/changes answered 404 not_found: the tokenomics feed is switched off for this deployment ' +
+        '(a feature flag) or the Explorer URL is wrong. Polling stopped.',
+      { cause: error },
+    );
+  }
+  if (isExplorerApiError(error) && !error.transient && error.code !== 'site_gate_required' && error.code !== 'upstream_invalid') {
+    return new TokenomicsPollError(
+      error.code,
+      `Tokenomics polling stopped: ${error.message}. Check the Explorer key and its tokenomics:read scope.`,
+      { cause: error },
+    );
+  }
+  return error;
+}
+
+/** A page token the body carries (its field name is not shown by the spec), else `null`. */
+function pageToken(page: TokenomicsPage): string | null {
   for (const name of ['nextPage', 'nextPageToken', 'next_page']) {
     const v = (page as Record<string, unknown>)[name];
     if (typeof v === 'string' && v) return v;
@@ -146,152 +137,23 @@ function nextPageToken(page: TokenomicsPage): string | null {
   return null;
 }
 
-class Poller {
-  #state: TokenomicsPollState = emptyState();
-  #seen = new SeenSet();
-  #failures = 0;
-  readonly #o: Required<Omit<PollTokenomicsOptions, 'signal' | 'onError' | 'backfill' | 'lease'>> &
-    Pick<PollTokenomicsOptions, 'signal' | 'onError' | 'backfill'>;
-
-  constructor(options: PollTokenomicsOptions) {
-    this.#o = {
-      idleDelayMs: LIMITS.tokenomicsIdleDelayMs,
-      key: 'tokenomics',
-      limit: LIMITS.tokenomicsPageMax,
-      maxSeen: 10_000,
-      clock: systemClock,
-      ...options,
-    };
+/**
+ * The page after `page` in a backfill: the body's own token when it carries one, else the
+ * next page number while `hasMore` says so (or, when `hasMore` is not sent, while pages come
+ * back full: a short page is the last); `null` at the end.
+ */
+function nextBackfillPage(current: string, page: TokenomicsPage, limit: number): string | null {
+  const token = pageToken(page);
+  if (token) return token;
+  const more = page.hasMore ?? page.items.length >= limit;
+  if (!more) return null;
+  if (!/^\d+$/.test(current)) {
+    throw new TokenomicsPollError(
+      'invalid_page',
+      'The Explorer API said hasMore after a page token but sent no next page token; the backfill cannot continue.',
+    );
   }
-
-  async load(): Promise<void> {
-    this.#state = await readTokenomicsState(this.#o.store, this.#o.key);
-    this.#seen = new SeenSet(this.#state.seen, this.#o.maxSeen);
-  }
-
-  async #save(next: TokenomicsPollState): Promise<void> {
-    await this.#o.store.set(this.#o.key, next);
-    this.#state = next;
-  }
-
-  /** Delivers the unseen revisions of a page, then commits `commit` together with them. */
-  async #deliver(
-    items: readonly TokenomicsRevision[],
-    info: Omit<RevisionBatchInfo, 'redelivery'>,
-    commit: Partial<TokenomicsPollState>,
-  ): Promise<number> {
-    const fresh: TokenomicsRevision[] = [];
-    const keys: string[] = [];
-    const inPage = new Set<string>();
-    for (const item of items) {
-      const k = revisionKey(item);
-      if (this.#seen.has(k) || inPage.has(k)) continue;
-      inPage.add(k);
-      fresh.push(item);
-      keys.push(k);
-    }
-    const seen = this.#seen.with(keys);
-    const next: TokenomicsPollState = { ...this.#state, ...commit, seen: seen.toJSON(), pending: [] };
-    if (fresh.length > 0) {
-      const { store, key } = this.#o;
-      let redelivery = false;
-      if (!isTransactional(store)) {
-        const pending = new Set(this.#state.pending);
-        redelivery = keys.some((k) => pending.has(k));
-        await this.#save({ ...this.#state, pending: keys });
-      }
-      await deliverAndRecord(store, key, next, ({ tx }) => this.#o.onRevisions(fresh, { ...info, redelivery, tx }));
-      this.#state = next;
-    } else if (JSON.stringify(next) !== JSON.stringify(this.#state)) await this.#save(next);
-    this.#seen = seen;
-    return fresh.length;
-  }
-
-  async #fetch(query: { since?: string; page?: string }): Promise<TokenomicsPage | 'retry'> {
-    try {
-      const page = await this.#o.client.tokenomicsChanges({ ...query, limit: this.#o.limit }, { signal: this.#o.signal });
-      this.#failures = 0;
-      return page;
-    } catch (error) {
-      if (this.#o.signal?.aborted) throw error;
-      if (isExplorerApiError(error, 'invalid_cursor')) throw invalidCursorError(this.#o.key, this.#state.cursor, error);
-      if (isExplorerApiError(error, 'invalid_page')) {
-        throw new TokenomicsPollError(
-          'invalid_page',
-          'The Explorer API rejected the stored backfill page token (400 invalid_page; tokens are bound to the ' +
-            'filters they were issued with). Clear `backfill` in the poller state, or call resetTokenomicsCursor(), ' +
-            'and start the backfill again: delivered pairs are not delivered twice.',
-          { cause: error },
-        );
-      }
-      if (isExplorerApiError(error) && (error.transient || error.code === 'upstream_invalid')) {
-        this.#o.onError?.(error);
-        const backoff = Math.min(this.#o.idleDelayMs, 1000 * 2 ** this.#failures++);
-        await this.#o.clock.sleep(Math.max(backoff, (error.retryAfter ?? 0) * 1000), this.#o.signal);
-        return 'retry';
-      }
-      if (isExplorerApiError(error, 'not_found')) {
-        throw new TokenomicsPollError(
-          'not_found',
-          'GET /tokenomics/changes answered 404 not_found: the tokenomics feed is switched off for this deployment ' +
-            '(a feature flag) or the Explorer URL is wrong. Polling stopped.',
-          { cause: error },
-        );
-      }
-      if (isExplorerApiError(error)) {
-        throw new TokenomicsPollError(
-          error.code,
-          `Tokenomics polling stopped: ${error.message}. Check the Explorer key and its tokenomics:read scope.`,
-          { cause: error },
-        );
-      }
-      throw error;
-    }
-  }
-
-  /** One-time history backfill through `page`; progress survives restarts. */
-  async backfill(): Promise<void> {
-    if (this.#state.backfill?.done) return;
-    let page: string | null = this.#state.backfill?.page ?? null;
-    for (;;) {
-      this.#o.signal?.throwIfAborted();
-      const result = await this.#fetch(page ? { page } : {});
-      if (result === 'retry') continue;
-      const nextPage = nextPageToken(result);
-      const done = !nextPage || result.items.length === 0;
-      // The last history page's cursor is where live polling starts, unless polling already has one.
-      const cursor = done ? (this.#state.cursor ?? result.nextCursor ?? null) : this.#state.cursor;
-      await this.#deliver(
-        result.items,
-        { cursor: null, nextCursor: cursor, source: 'backfill' },
-        { cursor, backfill: { page: done ? null : nextPage, done } },
-      );
-      if (done) return;
-      page = nextPage;
-    }
-  }
-
-  async run(): Promise<void> {
-    const signal = this.#o.signal;
-    for (;;) {
-      signal?.throwIfAborted();
-      const since = this.#state.cursor;
-      const page = await this.#fetch(since ? { since } : {});
-      if (page === 'retry') continue;
-      const nextCursor = page.nextCursor ?? since;
-      const delivered = await this.#deliver(
-        page.items,
-        { cursor: since, nextCursor, source: 'poll' },
-        { cursor: nextCursor },
-      );
-      const progressed = delivered > 0 || nextCursor !== since;
-      if (page.hasMore && progressed) continue; // caught up faster than the page size: again at once
-      if (page.items.length === 0 || delivered === 0) {
-        // empty page (or nothing new and nowhere to go): back off as the pattern says
-        await this.#o.clock.sleep(this.#o.idleDelayMs, signal);
-      }
-    }
-  }
+  return String(Number(current) + 1);
 }
 
 function checkOptions(options: PollTokenomicsOptions, name: string): void {
@@ -300,28 +162,118 @@ function checkOptions(options: PollTokenomicsOptions, name: string): void {
   if (typeof options.onRevisions !== 'function') throw new TypeError(`${name}: onRevisions is required`);
 }
 
-/** Runs `steps` on a loaded poller, holding the store's lease when replicas share it. */
-async function runPoller(options: PollTokenomicsOptions, steps: (poller: Poller) => Promise<void>): Promise<void> {
-  const { store, key = 'tokenomics', signal, clock, lease } = options;
-  await runExclusive({ ...lease, store, name: key, signal, clock }, async (fenced, inner) => {
-    const poller = new Poller({ ...options, store: fenced, signal: inner });
+class Poller {
+  #state: TokenomicsPollState = emptyPollState();
+  readonly #o: Required<Pick<PollTokenomicsOptions, 'idleDelayMs' | 'key' | 'limit' | 'maxSeen' | 'onInvalidCursor'>> &
+    PollTokenomicsOptions;
+
+  constructor(options: PollTokenomicsOptions) {
+    this.#o = {
+      idleDelayMs: LIMITS.tokenomicsIdleDelayMs,
+      key: 'tokenomics',
+      limit: LIMITS.tokenomicsPageMax,
+      maxSeen: 10_000,
+      onInvalidCursor: 'stop',
+      ...options,
+    };
+  }
+
+  async load(): Promise<void> {
+    this.#state = await readTokenomicsState(this.#o.store, this.#o.key);
+  }
+
+  /** Delivers the unseen revisions of a page, then commits `commit` together with them. */
+  async #deliver(
+    items: readonly TokenomicsRevision[],
+    info: Omit<RevisionBatchInfo, keyof DeliveryContext>,
+    commit: Partial<Pick<TokenomicsPollState, 'cursor' | 'backfill'>>,
+  ): Promise<number> {
+    const { state, fresh } = await deliverBatch({
+      store: this.#o.store,
+      key: this.#o.key,
+      state: this.#state,
+      items,
+      keyOf: revisionKey,
+      maxSeen: this.#o.maxSeen,
+      commit,
+      deliver: (revisions, context) => this.#o.onRevisions(revisions, { ...info, ...context }),
+    });
+    this.#state = state;
+    return fresh.length;
+  }
+
+  async #read(query: { since?: string; page?: string }): Promise<TokenomicsPage> {
     try {
-      await poller.load();
-      await steps(poller);
+      return await this.#o.client.tokenomicsChanges({ ...query, limit: this.#o.limit }, { signal: this.#o.signal });
     } catch (error) {
-      if (inner.aborted) return;
-      throw error;
+      if (this.#o.signal?.aborted) throw error;
+      throw stopError(error);
     }
+  }
+
+  /** One history page through `page`; progress survives restarts. */
+  async #backfillStep(): Promise<StepResult> {
+    if (this.#state.backfill?.done) return 'done';
+    const current = this.#state.backfill?.page ?? '1';
+    const result = await this.#read({ page: current });
+    const next = nextBackfillPage(current, result, this.#o.limit);
+    const done = next === null;
+    // The last history page's cursor is where live polling starts, unless polling already has one.
+    const cursor = done ? (this.#state.cursor ?? result.nextCursor ?? null) : this.#state.cursor;
+    await this.#deliver(
+      result.items,
+      { cursor: null, nextCursor: cursor, source: 'backfill' },
+      { cursor, backfill: { page: next, done } },
+    );
+    return done ? 'done' : 0;
+  }
+
+  /** One read of the live feed; asks to go on at once while `hasMore`, else to back off. */
+  async #pollStep(): Promise<StepResult> {
+    const since = this.#state.cursor;
+    let page: TokenomicsPage;
+    try {
+      page = await this.#read(since ? { since } : {});
+    } catch (error) {
+      if (!isExplorerApiError(error, 'invalid_cursor')) throw error;
+      if (this.#o.onInvalidCursor !== 'reset') throw invalidCursorError(this.#o.key, since, error);
+      this.#o.onError?.(error);
+      await this.#deliver([], { cursor: since, nextCursor: null, source: 'poll' }, { cursor: null });
+      return 0;
+    }
+    const nextCursor = page.nextCursor ?? since;
+    const delivered = await this.#deliver(page.items, { cursor: since, nextCursor, source: 'poll' }, { cursor: nextCursor });
+    const progressed = delivered > 0 || nextCursor !== since;
+    if (page.hasMore && progressed) return 0; // caught up faster than the page size: again at once
+    // empty page (or nothing new and nowhere to go): back off as the pattern says
+    return page.items.length === 0 || delivered === 0 ? this.#o.idleDelayMs : 0;
+  }
+
+  backfill(): Promise<void> {
+    return runLoop(() => this.#backfillStep(), this.#o);
+  }
+
+  run(): Promise<void> {
+    return runLoop(() => this.#pollStep(), this.#o);
+  }
+}
+
+/** Runs `steps` on a loaded poller, holding the store's lease when replicas share it. */
+function runPoller(options: PollTokenomicsOptions, steps: (poller: Poller) => Promise<void>): Promise<void> {
+  return runLeased({ ...options, name: options.key ?? 'tokenomics' }, async (store, signal) => {
+    const poller = new Poller({ ...options, store, signal });
+    await poller.load();
+    await steps(poller);
   });
 }
 
 /**
  * Polls `GET /tokenomics/changes` until `signal` aborts (then resolves). Rejects with
- * `TokenomicsPollError` when polling cannot go on (`invalid_cursor`, a feed switched off,
- * a key without the scope), with the store's error when state cannot be read or written,
- * and with `onRevisions`' own error — in every case without moving the cursor past
- * anything undelivered. Transient failures are ridden out (see `onError`). With a store
- * replicas share, only the replica holding the lease polls (see `runExclusive`).
+ * `TokenomicsPollError` when polling cannot go on (`invalid_cursor` unless `onInvalidCursor:
+ * 'reset'`, a feed switched off, a key without the scope), with the store's error when state
+ * cannot be read or written, and with `onRevisions`' own error — in every case without moving
+ * the cursor past anything undelivered. Service-side conditions are ridden out (see `onError`).
+ * With a store replicas share, only the replica holding the lease polls (see `runExclusive`).
  */
 export async function pollTokenomics(options: PollTokenomicsOptions): Promise<void> {
   checkOptions(options, 'pollTokenomics');
@@ -332,12 +284,11 @@ export async function pollTokenomics(options: PollTokenomicsOptions): Promise<vo
 }
 
 /**
- * Runs only the one-time history backfill through `page` (resumable; delivered pairs are
- * shared with `pollTokenomics`, so the two never deliver the same pair twice).
+ * Runs only the one-time history backfill: `page` from 1 with `hasMore` (or a page token when
+ * the body carries one); resumable, and delivered pairs are shared with `pollTokenomics`, so
+ * the two never deliver the same pair twice.
  */
-export async function backfillTokenomics(
-  options: Omit<PollTokenomicsOptions, 'backfill' | 'idleDelayMs'>,
-): Promise<void> {
+export async function backfillTokenomics(options: Omit<PollTokenomicsOptions, 'backfill' | 'idleDelayMs'>): Promise<void> {
   checkOptions(options, 'backfillTokenomics');
   await runPoller(options, (poller) => poller.backfill());
 }

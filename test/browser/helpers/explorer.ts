@@ -19,11 +19,16 @@ const control = sandboxControl;
 export const explorerSandbox = {
   state: async (): Promise<ExplorerSnapshot> => (await control('GET', 'explorer/state')).json() as Promise<ExplorerSnapshot>,
   settings: (settings: Record<string, unknown>) => control('POST', 'explorer/settings', settings),
-  detect: async (watchlistItemId: string, options: { template?: number | string; confirmed?: boolean } = {}) =>
+  detect: async (
+    watchlistItemId: string,
+    options: { template?: number | string; confirmed?: boolean; patch?: object; notificationPatch?: object } = {},
+  ) =>
     (await control('POST', 'explorer/changes', { watchlistItemId, ...options })).json() as Promise<{
       change: { id: string } | null;
       notification: { id: string } | null;
     }>,
+  /** Changes a detected row in place (as when a draft is confirmed later). */
+  updateChange: (id: string, patch: object) => control('POST', 'explorer/changes/update', { id, patch }),
   markRead: (ids?: string[]) => control('POST', 'explorer/notifications/read', ids ? { ids } : {}),
   setFault: (route: string, fault: Record<string, unknown>, times?: number) =>
     control('POST', 'faults', times === undefined ? { route, fault } : { route, fault, times }),

@@ -1,10 +1,12 @@
 /** Shared helpers of the `<kyi-verify-button>` browser tests (not a test file itself). */
-import { oneEvent } from '@open-wc/testing';
+import { oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { KyiVerifyButton } from '../../../src/elements/verify-button/verify-button.js';
 
 export interface TestEnv {
   widgetUrl: string;
+  /** A second sandbox whose widget allow-list does not hold this page's origin. */
+  refusingWidgetUrl: string;
   publicApiUrl: string;
   credentials: { partnerId: string; secretKey: string };
 }
@@ -114,6 +116,24 @@ export function nextMessageFrom(source: () => MessageEventSource | null | undefi
     };
     window.addEventListener('message', onMessage);
   });
+}
+
+/**
+ * Posts `data` to this page from inside a same-origin frame's own realm, so the message's
+ * `source` is that frame's window (a stand-in widget on this page's origin). Resolves once
+ * the page's earlier listeners have handled it.
+ */
+export async function postFromFrame(frame: HTMLIFrameElement, data: unknown): Promise<MessageEvent> {
+  await waitUntil(() => frame.contentDocument?.readyState === 'complete' && frame.contentWindow?.location.href !== 'about:blank', 'the frame did not load');
+  const doc = frame.contentDocument!;
+  // The window as it is now: a message that closes the drawer removes the frame before it resolves.
+  const source = frame.contentWindow;
+  const delivered = nextMessageFrom(() => source);
+  const script = doc.createElement('script');
+  script.textContent = `parent.postMessage(${JSON.stringify(data)}, '*')`;
+  (doc.body ?? doc.documentElement).append(script);
+  script.remove();
+  return delivered;
 }
 
 /** Records every event of the given types fired on `el`. */

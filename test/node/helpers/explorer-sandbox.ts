@@ -4,6 +4,7 @@
  * The sandbox's clock is the same virtual clock, so requests are counted at the sandbox in
  * virtual time.
  */
+import { after, before, beforeEach } from 'node:test';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { ExplorerClient, type ExplorerClientOptions } from '../../../src/server/explorer-client.js';
 import { ManualClock } from '../../../src/server/token-bucket.js';
@@ -58,6 +59,15 @@ export async function startVirtualSandbox(): Promise<VirtualSandbox> {
       }),
     close: () => sandbox.close(),
   };
+}
+
+/** The sandbox of a `describe` block: started before it, reset before each test, closed after. */
+export function suiteSandbox(): VirtualSandbox {
+  const v = {} as VirtualSandbox;
+  before(async () => void Object.assign(v, await startVirtualSandbox()));
+  after(() => v.close());
+  beforeEach(() => v.sandbox.reset());
+  return v;
 }
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));

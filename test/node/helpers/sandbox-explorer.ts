@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { beforeEach } from 'node:test';
-import { checkContract, explorerErrorSchema, type ExplorerErrorCode, EXPLORER_ERRORS } from '../../src/contract/index.js';
-import { EXPLORER_KEYS, type ExplorerState } from '../../src/sandbox/explorer/index.js';
-import type { Sandbox } from '../../src/sandbox/index.js';
-import { request, useSandbox, type Reply } from './sandbox-helpers.js';
+import { checkContract, explorerErrorSchema, type ExplorerErrorCode, EXPLORER_ERRORS } from '../../../src/contract/index.js';
+import { EXPLORER_KEYS, type ExplorerState } from '../../../src/sandbox/explorer/index.js';
+import type { Sandbox } from '../../../src/sandbox/index.js';
+import { request, useSandbox, type Reply } from './sandbox.js';
 
 export { EXPLORER_KEYS as KEYS };
 export const START = Date.parse('2025-06-01T12:00:00.000Z');

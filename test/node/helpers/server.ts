@@ -5,9 +5,9 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkProxyAt } from './helpers/openapi-check.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createKyiHandler, type KyiHandlerOptions, type KyiHandlerWithNode } from '../../src/server/index.js';
+import { checkProxyAt } from './openapi-check.js';
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { createKyiHandler, type KyiHandlerOptions, type KyiHandlerWithNode } from '../../../src/server/index.js';
 
 export const PREFIX = '/api/kyi';
 /** The session cookie the tests' `getUserId` reads. */

@@ -1,7 +1,7 @@
 /** Shared helpers of the sandbox node tests: a sandbox per suite and small HTTP wrappers. */
 import { after, before } from 'node:test';
-import './helpers/openapi-check.js';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import './openapi-check.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.js';
 
 /** Starts a sandbox before the suite and closes it after; `reset()` it in `beforeEach` where state matters. */
 export function useSandbox(opts: SandboxOptions = {}): () => Sandbox {

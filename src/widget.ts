@@ -1,0 +1,8 @@
+/**
+ * `kyi-elements/widget`: `kyi()`, a drop-in for the vendor's widget client. Migrating is the
+ * import line (`import { kyi } from 'kyi-elements/widget'`) plus a one-time
+ * `configure({ widgetUrl })`. Importing it during a server render is fine; calling `kyi()`
+ * there throws, as the vendor's does.
+ */
+export { kyi, type KyiInstance, type KyiMode, type KyiOptions, type KyiScope } from './client/kyi-widget.js';
+export { configure } from './config.js';
