@@ -16,7 +16,7 @@ import {
   sweepMonitoring,
 } from '../../src/server/poll/index.js';
 import { createPostgresStore, schemaSql, type PostgresStore } from '../../src/server/postgres/index.js';
-import { LeaseLostError, MemoryStore, type StoreTransaction } from '../../src/server/store/index.js';
+import { LeaseLostError, MemoryStore, type LeasingPollStore, type StoreTransaction } from '../../src/server/store/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { usePostgres } from './helpers/postgres.js';
 
@@ -107,6 +107,30 @@ describe('createPostgresStore', () => {
     let ran = false;
     await runExclusive({ store: new MemoryStore(), name: 'x' }, async () => void (ran = true));
     assert.equal(ran, true);
+  });
+
+  it('stops a loop whose signal aborted while its lease was being taken, and gives the lease up', async () => {
+    const s = store();
+    const controller = new AbortController();
+    const racing: LeasingPollStore = {
+      get: (key) => s.get(key),
+      set: (key, value) => s.set(key, value),
+      delete: (key) => s.delete(key),
+      transaction: (work) => s.transaction(work),
+      fenced: (name, holder) => s.fenced(name, holder),
+      releaseLease: (name, holder) => s.releaseLease(name, holder),
+      acquireLease: async (name, holder, ttl) => {
+        const taken = await s.acquireLease(name, holder, ttl);
+        controller.abort(); // the stop arrives while the lease query is in flight
+        return taken;
+      },
+    };
+    let sawAborted: boolean | undefined;
+    await runExclusive({ store: racing, name: 'race', signal: controller.signal, ttlMs: 60_000 }, async (_store, signal) => {
+      sawAborted = signal.aborted;
+    });
+    assert.equal(sawAborted, true, 'the loop is told to stop at once');
+    assert.equal(await s.acquireLease('race', 'someone-else', 60_000), true, 'the lease was released');
   });
 });
 

@@ -89,6 +89,7 @@ class Lease {
     const inner = new AbortController();
     const stop = () => inner.abort(signal.reason);
     signal.addEventListener('abort', stop, { once: true });
+    if (signal.aborted) stop(); // stopped while the lease was being taken: the listener would never fire
     const lost = new LeaseLostError(this.options.name, this.holder);
     const renewing = this.#renew(inner.signal).then(
       (held) => held || inner.abort(lost),
