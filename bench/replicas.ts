@@ -1,7 +1,7 @@
 /**
  * Replicas on PostgreSQL (a throwaway cluster, or KYI_TEST_DATABASE_URL):
  * - what the shared budget adds per request: acquire + release through `createPostgresBudget`
- *   against the in-memory `TokenBucket`, one caller at a time and 24 at once (3 pools, as 3
+ *   against the in-memory `MemoryRateBudget`, one caller at a time and 24 at once (3 pools, as 3
  *   replicas would have), p50 and p99;
  * - lease takeover: a holder dies at a random point of its renewal cycle; how long until a
  *   waiting replica (`runExclusive`) holds the lease, against the TTL.
@@ -9,7 +9,7 @@
 import { startTestPostgres } from '../scripts/lib/postgres.mjs';
 import { runExclusive } from '../src/server/poll/index.js';
 import { createPostgresBudget, createPostgresStore, type PostgresBudget } from '../src/server/postgres/index.js';
-import { TokenBucket } from '../src/server/token-bucket.js';
+import { MemoryRateBudget } from '../src/server/memory-budget.js';
 import { median, ms, percentile, verdict, type BenchResult } from './lib.js';
 
 const REQUESTS = 1000;
@@ -34,9 +34,9 @@ async function timeEach(count: number, concurrency: number, one: () => Promise<v
 async function budgetLatency(url: string) {
   const tablePrefix = `bench_${Date.now().toString(36)}_`;
   const budgets: PostgresBudget[] = [0, 1, 2].map(() => createPostgresBudget({ connectionString: url, tablePrefix, perMinute: 1_000_000 }));
-  const bucket = new TokenBucket({ limit: 1_000_000, capacity: 1_000_000 });
+  const inMemory = new MemoryRateBudget({ limit: 1_000_000, capacity: 1_000_000 });
   const memory = async () => {
-    await bucket.take();
+    (await inMemory.acquire()).release();
   };
   let turn = 0;
   const shared = async () => {
@@ -91,7 +91,7 @@ export async function run(): Promise<BenchResult> {
       id: 'replicas',
       title: '5. Replicas on PostgreSQL: shared budget and lease',
       rows: [
-        { metric: 'In-memory TokenBucket acquire, p50 / p99', value: `${ms(p50(lat.memory), 3)} / ${ms(p99(lat.memory), 3)}` },
+        { metric: 'In-memory MemoryRateBudget acquire, p50 / p99', value: `${ms(p50(lat.memory), 3)} / ${ms(p99(lat.memory), 3)}` },
         { metric: 'PostgreSQL budget acquire + release, one caller, p50 / p99', value: `${ms(p50(lat.pgOne), 2)} / ${ms(p99(lat.pgOne), 2)}` },
         { metric: 'Added latency per request (PostgreSQL − in-memory), p50', value: ms(add50, 2), target: '≤ 2 ms', verdict: verdict(add50 <= 2) },
         { metric: 'Added latency per request (PostgreSQL − in-memory), p99', value: ms(add99, 2), target: '≤ 10 ms', verdict: verdict(add99 <= 10) },

@@ -12,9 +12,13 @@ function required(env: KyiEnv, name: string): string {
   return value;
 }
 
-/** Public API, Explorer (writes on only with KYI_EXPLORER_WRITES=true) and widget tokens. */
-export function kyiOptionsFromEnv(env: KyiEnv): Pick<KyiHandlerOptions, 'publicApi' | 'explorer' | 'widget'> {
+/**
+ * Public API, Explorer (writes on only with KYI_EXPLORER_WRITES=true), widget tokens, and
+ * KYI_PUBLIC_ORIGIN: your site's origin as browsers see it (the token route accepts calls from it only).
+ */
+export function kyiOptionsFromEnv(env: KyiEnv): Pick<KyiHandlerOptions, 'publicApi' | 'explorer' | 'widget' | 'publicOrigin'> {
   return {
+    publicOrigin: required(env, 'KYI_PUBLIC_ORIGIN'),
     publicApi: { baseUrl: required(env, 'KYI_PUBLIC_API_URL'), apiKey: required(env, 'KYI_PUBLIC_API_KEY') },
     explorer: env['KYI_EXPLORER_KEY']
       ? { baseUrl: required(env, 'KYI_EXPLORER_URL'), apiKey: env['KYI_EXPLORER_KEY'], writes: env['KYI_EXPLORER_WRITES'] === 'true' }

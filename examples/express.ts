@@ -22,8 +22,8 @@ export function createExpressApp(env: KyiEnv, sessionSecret: string): express.Ex
     ...kyiOptionsFromEnv(env),
     prefix: '/api/kyi',
     getUserId: (_request, { node }) => node?.req.session.userId,
-    // Explorer writes (watchlist changes) for staff only
-    authorize: (_request, route, { node }) => !route.write || node?.req.session.role === 'staff',
+    // the watchlist and its notes are private to the key holder: staff only
+    authorize: (_request, _route, { node }) => node?.req.session.role === 'staff',
   });
   app.use('/api/kyi', kyi.node);
 

@@ -31,6 +31,8 @@ export async function createFastifyApp(env: KyiEnv, authenticate: (request: Fast
     ...kyiOptionsFromEnv(env),
     prefix: '/api/kyi',
     getUserId: (_request, { node }) => node?.req.user?.id,
+    // the monitoring data is private to the key holder: signed-in users only (narrow it to your staff)
+    authorize: (_request, _route, { node }) => Boolean(node?.req.user),
   });
   await app.register(async (scope) => {
     // no body parsing here: the handler reads (and size-limits) the body itself

@@ -28,6 +28,8 @@ export function createHonoApp(env: KyiEnv, sessionSecret: string, mode: 'keep-re
     ...kyiOptionsFromEnv(env),
     prefix: mode === 'keep-request' ? '/api/kyi' : '',
     getUserId: (request) => sessionUser(request, sessionSecret),
+    // the monitoring data is private to the key holder: signed-in users only (narrow it to your staff)
+    authorize: async (request) => (await sessionUser(request, sessionSecret)) !== null,
   });
   if (mode === 'keep-request') app.mount('/api/kyi', kyi, { replaceRequest: false });
   else app.mount('/api/kyi', kyi);

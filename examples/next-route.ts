@@ -14,6 +14,8 @@ export function createRouteHandlers(env: KyiEnv, auth: Auth) {
     ...kyiOptionsFromEnv(env),
     prefix: '/api/kyi',
     getUserId: async () => (await auth())?.user?.id,
+    // the monitoring data is private to the key holder: signed-in users only (narrow it to your staff)
+    authorize: async () => Boolean((await auth())?.user?.id),
   });
   const handle = (request: Request) => kyi(request);
   return { GET: handle, HEAD: handle, POST: handle, PATCH: handle, DELETE: handle };

@@ -10,7 +10,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler, type KyiHandlerOptions } from '../../src/server/index.js';
 import { toNodeHandler } from '../../src/server/node.js';
-import { createDemoSessions } from './demo-session.js';
+import { createDemoSessions, signedInOnly } from './demo-session.js';
 import { contentSecurityPolicy } from './csp.js';
 
 export interface DemoServerOptions {
@@ -50,13 +50,24 @@ function json(body: unknown, status = 200): Response {
   });
 }
 
+/** The server-piece options that come from the environment (the rest is the demo's own). */
+type PartnerOptions = Omit<KyiHandlerOptions, 'getUserId' | 'authorize' | 'publicOrigin' | 'allowedOrigins'>;
+
+/** The origins the demo page is served from: the listening address, its localhost twin, and KYI_PUBLIC_ORIGIN. */
+function demoOrigins(host: string, port: number, env: Record<string, string | undefined>): string[] {
+  const hosts = new Set([host, ...(host === '127.0.0.1' || host === 'localhost' ? ['127.0.0.1', 'localhost'] : [])]);
+  const origins = [...hosts].map((h) => `http://${h.includes(':') ? `[${h}]` : h}:${port}`);
+  if (env.KYI_PUBLIC_ORIGIN) origins.push(env.KYI_PUBLIC_ORIGIN);
+  return origins;
+}
+
 /** Server-piece options from the KYI_* variables, or from the embedded sandbox when none are set. */
 async function upstream(env: Record<string, string | undefined>) {
   if (env.KYI_BASE_URL) {
     const required = ['KYI_API_KEY'];
     const missing = required.filter((k) => !env[k]);
     if (missing.length) throw new Error(`KYI_BASE_URL is set, so ${missing.join(', ')} must be set too`);
-    const options: Omit<KyiHandlerOptions, 'getUserId'> = {
+    const options: PartnerOptions = {
       publicApi: { baseUrl: env.KYI_BASE_URL, apiKey: env.KYI_API_KEY! },
       ...(env.KYI_EXPLORER_URL && env.KYI_EXPLORER_KEY
         ? { explorer: { baseUrl: env.KYI_EXPLORER_URL, apiKey: env.KYI_EXPLORER_KEY, writes: env.KYI_EXPLORER_WRITES === 'true' } }
@@ -71,7 +82,7 @@ async function upstream(env: Record<string, string | undefined>) {
   }
   const sandbox = await startSandbox({ port: Number(env.SANDBOX_PORT ?? 0) });
   const { info } = sandbox;
-  const options: Omit<KyiHandlerOptions, 'getUserId'> = {
+  const options: PartnerOptions = {
     publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
     explorer: { baseUrl: info.explorerUrl, apiKey: info.credentials.explorerKeys.full, writes: true },
     widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
@@ -88,7 +99,6 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
   const root = resolve(opts.root);
   const { options, sandbox, browser } = await upstream(env);
   const sessions = createDemoSessions();
-  const handler = createKyiHandler({ ...options, prefix: '/api/kyi', getUserId: (request: Request) => sessions.getUserId(request) });
   const csp = contentSecurityPolicy({ widgetUrl: browser.widgetUrl, badgeBaseUrl: browser.badgeBaseUrl });
   const metaTags = [
     ['kyi:proxy-url', '/api/kyi'],
@@ -152,7 +162,6 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
     return new Response(new Uint8Array(body), { headers });
   }
 
-  const api = toNodeHandler(handler, { prefix: '/api/kyi' });
   const rest = toNodeHandler(async (request) => {
     const path = new URL(request.url).pathname;
     try {
@@ -161,10 +170,21 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
       return json({ code: 'not_found', message: 'Not found' }, 404);
     }
   });
-  const server: Server = createServer((req, res) => api(req, res, () => rest(req, res)));
+  // the handler is made once the port is known: the token route and watchlist changes accept the page's own origin only
+  let api: ReturnType<typeof toNodeHandler> | undefined;
+  const server: Server = createServer((req, res) => (api ? api(req, res, () => rest(req, res)) : rest(req, res)));
   await new Promise<void>((ok) => server.listen(opts.port ?? 5173, opts.host ?? '127.0.0.1', ok));
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 5173);
+  const handler = createKyiHandler({
+    ...options,
+    prefix: '/api/kyi',
+    getUserId: (request: Request) => sessions.getUserId(request),
+    // the watchlist and its notes are the signed-in user's business only
+    authorize: signedInOnly(sessions),
+    allowedOrigins: demoOrigins(opts.host ?? '127.0.0.1', port, env),
+  });
+  api = toNodeHandler(handler, { prefix: '/api/kyi' });
   const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   // The embedded sandbox's widget renders only inside allowed pages: this demo page is one.
   sandbox?.allowWidgetOrigin(url);

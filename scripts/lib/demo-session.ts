@@ -6,6 +6,19 @@
 export const DEMO_SESSION_COOKIE = 'kyi_demo_session';
 export const DEMO_USER_ID = 'demo-user-0001';
 
+/**
+ * The demo's `authorize` for the Explorer routes: only a signed-in user may read or change
+ * the watchlist (its notes are private to the key holder); others get 401 `session_required`.
+ */
+export function signedInOnly(...sessions: DemoSessions[]): (request: Request) => true | Response {
+  return (request) =>
+    sessions.some((s) => s.getUserId(request) !== undefined) ||
+    new Response(JSON.stringify({ code: 'session_required', message: 'Sign in to see the monitoring data' }), {
+      status: 401,
+      headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
+    });
+}
+
 export interface DemoSessions {
   /** `getUserId` for `createKyiHandler`: the signed-in user's id, or undefined. */
   getUserId(request: Request): string | undefined;
@@ -22,11 +35,11 @@ function readCookie(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
-export function createDemoSessions(userId = DEMO_USER_ID): DemoSessions {
+export function createDemoSessions(userId = DEMO_USER_ID, cookie = DEMO_SESSION_COOKIE): DemoSessions {
   const sessions = new Map<string, string>();
   return {
     getUserId(request) {
-      const sid = readCookie(request.headers.get('cookie'), DEMO_SESSION_COOKIE);
+      const sid = readCookie(request.headers.get('cookie'), cookie);
       return sid ? sessions.get(sid) : undefined;
     },
     handle(request) {
@@ -34,13 +47,13 @@ export function createDemoSessions(userId = DEMO_USER_ID): DemoSessions {
       if (request.method === 'POST') {
         const sid = crypto.randomUUID();
         sessions.set(sid, userId);
-        headers.append('set-cookie', `${DEMO_SESSION_COOKIE}=${sid}; Path=/; HttpOnly; SameSite=Lax`);
+        headers.append('set-cookie', `${cookie}=${sid}; Path=/; HttpOnly; SameSite=Lax`);
         return new Response(JSON.stringify({ signedIn: true, userId }), { status: 200, headers });
       }
       if (request.method === 'DELETE') {
-        const sid = readCookie(request.headers.get('cookie'), DEMO_SESSION_COOKIE);
+        const sid = readCookie(request.headers.get('cookie'), cookie);
         if (sid) sessions.delete(sid);
-        headers.append('set-cookie', `${DEMO_SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+        headers.append('set-cookie', `${cookie}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
         return new Response(JSON.stringify({ signedIn: false }), { status: 200, headers });
       }
       if (request.method === 'GET') {

@@ -43,6 +43,8 @@ export const badgeErrorSchema = z.looseObject({ message: z.string() });
 export const KIT_ERROR_CODES = [
   'invalid_parameter',
   'invalid_body',
+  'payload_too_large',
+  'unsupported_media_type',
   'not_found',
   'method_not_allowed',
   'asset_not_found',
@@ -53,6 +55,7 @@ export const KIT_ERROR_CODES = [
   'not_configured',
   'signing_failed',
   'upstream_error',
+  'upstream_auth',
   'upstream_invalid',
   'upstream_timeout',
   'upstream_unavailable',

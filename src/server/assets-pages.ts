@@ -12,7 +12,7 @@ import { resolveOptions, type KyiHandlerOptions } from './options.js';
 import { PublicApiClient } from './public-api.js';
 
 export interface AssetPagesOptions
-  extends Pick<KyiHandlerOptions, 'publicApi' | 'fetch' | 'timeoutMs' | 'retries' | 'backoff' | 'timing' | 'onError'> {
+  extends Pick<KyiHandlerOptions, 'publicApi' | 'fetch' | 'timeoutMs' | 'retries' | 'backoff' | 'clock' | 'onError'> {
   /** Records per request; default 100. */
   pageSize?: number;
   /** 1-based page to start from (to resume an interrupted walk); default 1. */
@@ -30,7 +30,7 @@ function wholeNumber(value: number | undefined, name: string, fallback: number):
 /**
  * Yields each page of `GET /assets` in order, until `meta.total` records were covered or a
  * page comes back short or empty. Throws `KyiHttpError` (`code`, `status`) when a page
- * fails after the retries (e.g. 502 `upstream_error` for a refused key), `KyiConfigError`
+ * fails after the retries (e.g. 502 `upstream_auth` for a refused key), `KyiConfigError`
  * for bad options, `RangeError` for a bad `pageSize` / `startPage`.
  */
 export async function* assetPages(options: AssetPagesOptions): AsyncGenerator<AssetsPage, void, undefined> {

@@ -6,6 +6,7 @@
  *
  * Fetch-API runtime only: no `node:` imports.
  */
+import { KyiError } from './errors.js';
 
 /** One granted request. Call `release()` exactly once, when its response (or failure) arrived. */
 export interface BudgetPermit {
@@ -13,15 +14,14 @@ export interface BudgetPermit {
 }
 
 /** Why a budget refused to grant: it would have to wait longer than the caller allows. */
-export class BudgetExceededError extends Error {
-  override readonly name = 'BudgetExceededError';
-  readonly code = 'rate_limited';
+export class BudgetExceededError extends KyiError {
+  override name = 'BudgetExceededError';
   constructor(
     /** How long until a request would be granted, ms (rounded up by callers to whole seconds for `Retry-After`). */
     readonly retryAfterMs: number,
     message = `Rate budget exhausted; retry in ${Math.ceil(retryAfterMs / 1000)} s`,
   ) {
-    super(message);
+    super('too_many_requests', message, 429);
   }
 }
 

@@ -64,6 +64,11 @@ export class SwrCache<V> {
     return this.#entries.size;
   }
 
+  /** Whether a load of `key` is in flight. */
+  loading(key: string): boolean {
+    return this.#inflight.has(key);
+  }
+
   /** Number of loads in flight. */
   get inflight(): number {
     return this.#inflight.size;

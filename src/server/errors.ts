@@ -1,8 +1,8 @@
 /**
- * The one error shape of the server piece: `{ code, message }` with a stable `code`
- * (`KIT_ERROR_CODES` of the contract). Messages are written here, never copied from an
- * upstream body unless `safeUpstreamMessage` cleared them, so no key, secret or upstream
- * stack can leave through an error.
+ * The one error model of the server piece: `KyiError` (a stable `code`, an HTTP `status`)
+ * and the JSON answer `{ code, message }` (`KIT_ERROR_CODES` of the contract). Messages are
+ * written here, never copied from an upstream body, so no key, secret or upstream stack can
+ * leave through an error; upstream words go to `onError` only.
  *
  * Fetch-API only (no `node:` imports).
  */
@@ -10,18 +10,34 @@ import type { KitErrorCode } from '../contract/errors.js';
 import { jsonPrepared, preparedResponse, type PreparedResponse } from './prepared.js';
 
 /** An error code of the kit, or an Explorer code passed through as is (e.g. `watchlist_limit_reached`). */
-export type ErrorCode = KitErrorCode | 'payload_too_large' | 'unsupported_media_type' | (string & {});
+export type ErrorCode = KitErrorCode | (string & {});
+
+/**
+ * The base of every error the server piece throws: a stable `code` and, where one applies,
+ * the HTTP `status` it answers with (0 when none).
+ */
+export class KyiError extends Error {
+  override name = 'KyiError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status = 0,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
 
 /** Thrown inside route code; the handler turns it into the JSON error response. */
-export class KyiHttpError extends Error {
-  override readonly name = 'KyiHttpError';
+export class KyiHttpError extends KyiError {
+  override name = 'KyiHttpError';
   constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
+    status: number,
+    code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(code, message, status);
   }
 
   /** The JSON body `{ code, message }`. */
@@ -55,27 +71,24 @@ export function httpErrorResponse(error: KyiHttpError): Response {
   return errorResponse(error.status, error.code, error.message, error.headers);
 }
 
+/** Distinct problems remembered by the default `onError` (older ones may be logged again). */
+const LOGGED_MAX = 500;
+
 /**
- * Returns an upstream error message when it is safe to show: a short single line of
- * printable ASCII that holds none of the configured secrets and does not look like a stack.
- * Otherwise `undefined` (the caller uses its own message).
+ * The default `onError`: logs each distinct problem (route, code, message) once to the
+ * console, with the upstream's own words when there are any (`detail`, secrets removed).
  */
-export function safeUpstreamMessage(value: unknown, secrets: readonly string[]): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const message = value.trim();
-  if (message.length === 0 || message.length > 200) return undefined;
-  if (!/^[\x20-\x7e]+$/.test(message)) return undefined;
-  if (/\bat\s+\S+\s*\(|\.(?:js|ts|mjs|cjs):\d+|Bearer\s|Authorization|stack/i.test(message)) return undefined;
-  const lower = message.toLowerCase();
-  for (const secret of secrets) {
-    if (!secret) continue;
-    if (lower.includes(secret.toLowerCase())) return undefined;
-    // a long fragment of a secret is as bad as the whole of it
-    if (secret.length >= 16) {
-      for (let i = 0; i + 12 <= secret.length; i += 4) {
-        if (lower.includes(secret.slice(i, i + 12).toLowerCase())) return undefined;
-      }
-    }
-  }
-  return message;
+export function logEachProblemOnce(log: (line: string) => void = (line) => console.error(line)): (error: unknown, context: { route: string }) => void {
+  const seen = new Set<string>();
+  return (error, context) => {
+    const e = error as { code?: unknown; message?: unknown; detail?: unknown };
+    const code = typeof e?.code === 'string' ? e.code : error instanceof Error ? error.name : 'error';
+    const message = typeof e?.message === 'string' ? e.message : String(error);
+    const key = `${context.route} ${code} ${message}`;
+    if (seen.has(key)) return;
+    if (seen.size >= LOGGED_MAX) seen.clear();
+    seen.add(key);
+    const detail = typeof e?.detail === 'string' ? ` (${e.detail})` : '';
+    log(`[kyi-elements/server] ${context.route}: ${code}: ${message}${detail}`);
+  };
 }

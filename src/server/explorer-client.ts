@@ -3,13 +3,14 @@
  * (pollers, jobs, the partner's own backend).
  *
  * - `Authorization: Bearer <live key>` on every keyed route (spec 5); `/health` goes without.
- * - Every keyed request first takes a token from the key's budget (spec 8: 120 per minute),
- *   so the client itself never provokes a 429. Share one `TokenBucket` between everything
- *   that uses the same key (the proxy included).
- * - A 429 is honoured: the budget is held for `Retry-After`, and the request is repeated
- *   when the wait is short; otherwise it fails with `retryAfter` set.
- * - GET, PATCH and DELETE are retried after 5xx and network failures with capped,
- *   jittered exponential backoff. POST is not (it would not be idempotent).
+ * - Calls go through the server piece's one upstream call module: every request (`/health`
+ *   included) first passes the key's rate budget (spec 8: 120 per minute), counted from grant
+ *   until its response arrives, so the client itself never provokes a 429. Share one
+ *   `RateBudget` between everything that uses the same key (the proxy included).
+ * - A 429 holds the key for `Retry-After`, and the request is repeated when the wait is
+ *   short; otherwise it fails with `retryAfter` set.
+ * - GET, PATCH and DELETE are retried after 5xx, network failures and timeouts with capped,
+ *   jittered exponential backoff (at most 5 attempts). POST is not (it would not be idempotent).
  * - Bodies are read leniently with the contract schemas, bare or in the `{ data, meta, errors }`
  *   envelope (field notes): unknown enum values are kept, a row of the wrong shape is left out
  *   and reported to `onError`; only an envelope that does not match fails as `upstream_invalid`.
@@ -23,7 +24,6 @@ import {
   EXPLORER_LIVE_KEY_PREFIX,
   LIMITS,
   droppedRowError,
-  explorerErrorSchema,
   formatMonitoringChangesQuery,
   formatTokenomicsQuery,
   isUuid,
@@ -32,7 +32,6 @@ import {
   parseWatchlistAddBody,
   parseWatchlistPatchBody,
   readExplorerBody,
-  unwrapEnvelope,
   type ChangesEnvelope,
   type ExplorerBody,
   type ExplorerErrorCode,
@@ -43,29 +42,34 @@ import {
   type WatchlistItem,
   type WatchlistResponse,
 } from '../contract/index.js';
-import { TokenBucket, systemClock, type Clock } from './token-bucket.js';
+import type { RateBudget } from './budget.js';
+import { systemClock, type Clock } from './clock.js';
+import { KyiError } from './errors.js';
+import { MemoryRateBudget } from './memory-budget.js';
+import { callUpstream, type UpstreamOutcome, type UpstreamPolicy } from './upstream/call.js';
+import { UpstreamGate } from './upstream/gate.js';
+import { redact, upstreamError, upstreamErrorBody } from './upstream/outcome.js';
+import { retryAfterSeconds } from './upstream/retry-after.js';
 
-/** Codes the client adds to those of spec 7.1. */
+/** Codes the client adds to those of spec 7.1 (the server piece's upstream codes). */
 export type ExplorerClientErrorCode =
   /** The body did not match the contract. */
   | 'upstream_invalid'
-  /** The service could not be reached. */
-  | 'network_error'
+  /** The service could not be reached, or answered 5xx. */
+  | 'upstream_unavailable'
   /** No answer within `timeoutMs`. */
-  | 'timeout'
+  | 'upstream_timeout'
+  /** The service refused the key (401). */
+  | 'upstream_auth'
   /** An error status without a readable `code`. */
-  | 'unexpected_status';
+  | 'upstream_error';
 
 /** Every code an `ExplorerApiError` can carry (unknown service codes are kept as they come). */
 export type ExplorerApiErrorCode = ExplorerErrorCode | ExplorerClientErrorCode | (string & {});
 
 /** A failed Explorer call. `status` is 0 when no HTTP answer arrived. */
-export class ExplorerApiError extends Error {
-  override readonly name = 'ExplorerApiError';
-  /** Stable code: a spec 7.1 code, or one of `ExplorerClientErrorCode`. */
-  readonly code: ExplorerApiErrorCode;
-  /** HTTP status, or 0 (network failure, timeout). */
-  readonly status: number;
+export class ExplorerApiError extends KyiError {
+  override name = 'ExplorerApiError';
   /** Seconds the service asked to wait (429 `Retry-After`). */
   readonly retryAfter: number | undefined;
   /** `METHOD /path` of the call, without the query. */
@@ -77,9 +81,7 @@ export class ExplorerApiError extends Error {
     init: { code: ExplorerApiErrorCode; status: number; message: string; route: string; retryAfter?: number; local?: boolean },
     options?: { cause?: unknown },
   ) {
-    super(init.message, options);
-    this.code = init.code;
-    this.status = init.status;
+    super(init.code, init.message, init.status, options);
     this.retryAfter = init.retryAfter;
     this.route = init.route;
     this.local = init.local ?? false;
@@ -90,8 +92,8 @@ export class ExplorerApiError extends Error {
     return (
       this.code === 'too_many_requests' ||
       this.code === 'internal_error' ||
-      this.code === 'network_error' ||
-      this.code === 'timeout' ||
+      this.code === 'upstream_unavailable' ||
+      this.code === 'upstream_timeout' ||
       this.status >= 500
     );
   }
@@ -110,19 +112,22 @@ export interface ExplorerClientOptions {
   /** Fetch implementation. Default: global `fetch`. */
   fetch?: typeof fetch;
   /**
-   * The key's budget. Default: a new `TokenBucket` of `requestsPerMinute`. Pass the bucket
-   * the proxy uses for the same key so both stay inside one budget; `null` turns it off.
+   * The key's budget: any `RateBudget`. Default: a new `MemoryRateBudget` of
+   * `requestsPerMinute`. Pass the budget the proxy uses for the same key (or a replicated
+   * one) so everything stays inside one budget; `null` turns it off.
    */
-  bucket?: TokenBucket | null;
-  /** Budget of a default bucket. Default 120 (spec 8). */
+  budget?: RateBudget | null;
+  /** Budget of a default `MemoryRateBudget`. Default 120 (spec 8). */
   requestsPerMinute?: number;
-  /** Clock for backoff and `Retry-After` waits (and a default bucket). Default: real time. */
+  /** Requests in flight at once. Default 32. */
+  maxInFlight?: number;
+  /** Clock for backoff and `Retry-After` waits (and a default budget). Default: real time. */
   clock?: Clock;
   /** Timeout of one attempt in ms. Default 15 000. */
   timeoutMs?: number;
-  /** Extra attempts after 5xx / network failures / 429. Default 2. */
+  /** Extra attempts after 5xx / network failures / 429, 0–4. Default 2. */
   retries?: number;
-  /** A 429 asking to wait longer than this (ms) fails at once instead of waiting. Default 60 000. */
+  /** A 429 hold or budget wait longer than this (ms) fails at once instead of waiting. Default 60 000. */
   maxRetryAfterMs?: number;
   /** First backoff step in ms (doubles, capped at 10 s, with jitter). Default 500. */
   backoffMs?: number;
@@ -149,18 +154,6 @@ export interface WatchlistPatch {
 /** Response of `GET /assets/{id}/tokenomics/changes` (not shown by the spec): read as a feed page. */
 export type AssetTokenomicsResponse = TokenomicsPage;
 
-const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
-
-class TimeoutReason extends Error {}
-
-function parseRetryAfterMs(value: string | null): number | undefined {
-  if (value == null) return undefined;
-  const v = value.trim();
-  if (/^\d{1,9}(?:\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
-  const date = Date.parse(v);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
 interface RequestSpec<T> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
@@ -175,15 +168,11 @@ interface RequestSpec<T> {
 export class ExplorerClient {
   readonly baseUrl: string;
   /** The key's budget (`null` when turned off). */
-  readonly bucket: TokenBucket | null;
+  readonly budget: RateBudget | null;
   readonly #apiKey: string;
   readonly #fetch: typeof fetch;
-  readonly #clock: Clock;
-  readonly #timeoutMs: number;
-  readonly #retries: number;
-  readonly #maxRetryAfterMs: number;
-  readonly #backoffMs: number;
-  readonly #random: () => number;
+  readonly #policy: UpstreamPolicy;
+  readonly #gate: UpstreamGate;
   readonly #onError: (error: Error) => void;
 
   constructor(options: ExplorerClientOptions) {
@@ -208,23 +197,31 @@ export class ExplorerClient {
     this.baseUrl = url.href.replace(/\/+$/, '');
     this.#apiKey = key;
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
-    this.#clock = options.clock ?? systemClock;
-    this.bucket =
-      options.bucket === null
+    const clock = options.clock ?? systemClock;
+    this.budget =
+      options.budget === null
         ? null
-        : (options.bucket ??
-          new TokenBucket({ limit: options.requestsPerMinute ?? LIMITS.explorerRequestsPerMinute, clock: this.#clock }));
-    this.#timeoutMs = options.timeoutMs ?? 15_000;
-    this.#retries = options.retries ?? 2;
-    this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-    this.#backoffMs = options.backoffMs ?? 500;
-    this.#random = options.random ?? Math.random;
+        : (options.budget ?? new MemoryRateBudget({ limit: options.requestsPerMinute ?? LIMITS.explorerRequestsPerMinute, clock }));
+    // server-side callers queue for the budget as long as it takes (their signal ends the wait)
+    this.#gate = new UpstreamGate({ maxInFlight: options.maxInFlight ?? 32, maxQueue: Infinity, clock, budget: this.budget ?? undefined });
+    const backoffMs = options.backoffMs ?? 500;
+    this.#policy = {
+      retries: options.retries ?? 2,
+      timeoutMs: options.timeoutMs ?? 15_000,
+      baseDelayMs: backoffMs,
+      maxDelayMs: 10_000,
+      maxWaitMs: options.maxRetryAfterMs ?? 60_000,
+      maxQueueMs: Infinity,
+      maxBodyBytes: 5 * 1024 * 1024,
+      clock,
+      random: options.random ?? Math.random,
+    };
     this.#onError = options.onError ?? (() => {});
   }
 
   // ---------------------------------------------------------------- routes of spec 4.2
 
-  /** `GET /health` (no key, outside the budget). The body is not shown by the spec: a non-JSON one reads as `{ text }`. */
+  /** `GET /health` (no key; inside the budget like every call). The body is not shown by the spec: a non-JSON one reads as `{ text }`. */
   async health(options: CallOptions = {}): Promise<Record<string, unknown>> {
     return this.#request({ method: 'GET', path: '/health', read: EXPLORER_BODIES.health, keyed: false, ...options });
   }
@@ -346,69 +343,26 @@ export class ExplorerClient {
 
   async #request<T>(spec: RequestSpec<T>): Promise<T> {
     const { method, path, signal } = spec;
-    const keyed = spec.keyed ?? true;
     const route = `${method} ${path.replace(/\/[0-9a-fA-F-]{36}(?=\/|$)/g, '/{id}')}`;
     const qs = spec.query?.toString();
-    const url = `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (keyed) headers['authorization'] = `Bearer ${this.#apiKey}`;
+    if (spec.keyed ?? true) headers['authorization'] = `Bearer ${this.#apiKey}`;
     let body: string | undefined;
     if (spec.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(spec.body);
     }
-    // 429 means "not processed", so every method may be repeated after one; 5xx only idempotent ones.
-    const idempotent = method !== 'POST';
-
-    for (let attempt = 0; ; attempt++) {
-      const canRetry = attempt < this.#retries;
-      if (keyed && this.bucket) await this.bucket.take(signal);
-      else signal?.throwIfAborted();
-
-      const controller = new AbortController();
-      const onAbort = () => controller.abort(signal!.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const timer = setTimeout(() => controller.abort(new TimeoutReason()), this.#timeoutMs);
-      let response: Response;
-      let text: string;
-      try {
-        response = await this.#fetch(url, { method, headers, body, signal: controller.signal, redirect: 'error' });
-        text = await response.text();
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        const timedOut = controller.signal.reason instanceof TimeoutReason;
-        if (idempotent && canRetry) {
-          await this.#clock.sleep(this.#backoff(attempt), signal);
-          continue;
-        }
-        throw new ExplorerApiError(
-          timedOut
-            ? { code: 'timeout', status: 0, route, message: `${route}: no answer within ${this.#timeoutMs} ms` }
-            : { code: 'network_error', status: 0, route, message: `${route}: the Explorer API could not be reached` },
-          { cause: error },
-        );
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      }
-
-      if (response.status === 429) {
-        const waitMs = parseRetryAfterMs(response.headers.get('retry-after')) ?? 1000;
-        this.bucket?.holdFor(waitMs); // everyone on this key waits, not just this call
-        if (canRetry && waitMs <= this.#maxRetryAfterMs) {
-          if (!this.bucket || !keyed) await this.#clock.sleep(waitMs, signal);
-          continue;
-        }
-        throw this.#errorFrom(route, response.status, text, Math.max(1, Math.ceil(waitMs / 1000)));
-      }
-      if (RETRYABLE_STATUS.has(response.status) && idempotent && canRetry) {
-        await this.#clock.sleep(this.#backoff(attempt), signal);
-        continue;
-      }
-      if (!response.ok) throw this.#errorFrom(route, response.status, text);
-      if (response.status === 204 || !spec.read) return undefined as T;
-      return this.#read(spec.read, route, response.status, text);
-    }
+    signal?.throwIfAborted();
+    const outcome = await callUpstream(
+      this.#fetch,
+      // 429 means "not processed", so every method may be repeated after one; 5xx only idempotent ones
+      { url: `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`, method, headers, body, idempotent: method !== 'POST', signal },
+      this.#policy,
+      this.#gate,
+    );
+    if (outcome.kind !== 'response' || outcome.status < 200 || outcome.status >= 300) throw this.#errorFrom(route, outcome);
+    if (outcome.status === 204 || !spec.read) return undefined as T;
+    return this.#read(spec.read, route, outcome.status, outcome.text);
   }
 
   /** A success body read leniently: rows of the wrong shape are left out and reported to `onError`. */
@@ -433,24 +387,21 @@ export class ExplorerClient {
     return checked.data;
   }
 
-  #backoff(attempt: number): number {
-    const cap = Math.min(10_000, this.#backoffMs * 2 ** attempt);
-    return cap / 2 + this.#random() * (cap / 2);
-  }
-
-  #errorFrom(route: string, status: number, text: string, retryAfter?: number): ExplorerApiError {
-    let parsed: unknown;
-    try {
-      parsed = unwrapEnvelope(JSON.parse(text));
-    } catch {
-      parsed = undefined;
+  /** The error of a failed call: the service's 7.1 code when it sent one, else the server piece's upstream code. */
+  #errorFrom(route: string, outcome: UpstreamOutcome): ExplorerApiError {
+    const mapped = upstreamError(outcome, 'explorer', [this.#apiKey]);
+    const retryAfter = mapped.retryAfterMs !== undefined ? retryAfterSeconds(mapped.retryAfterMs) : undefined;
+    if (outcome.kind !== 'response') {
+      const cause = outcome.kind === 'network' ? outcome.cause : undefined;
+      const message = outcome.kind === 'timeout' ? `${route}: no answer within ${this.#policy.timeoutMs} ms` : `${route}: ${mapped.message}`;
+      return new ExplorerApiError({ code: mapped.code, status: outcome.kind === 'rate-limited' ? 429 : 0, route, message, retryAfter }, { cause });
     }
-    const body = explorerErrorSchema.safeParse(parsed);
-    const code = body.success ? body.data.code : status === 429 ? 'too_many_requests' : 'unexpected_status';
+    const said = upstreamErrorBody(outcome.text);
+    const code = said.code ?? mapped.code;
     const known = (EXPLORER_ERRORS as Record<string, number>)[code] !== undefined;
-    const detail = body.success && body.data.message ? body.data.message.replace(this.#apiKey, '[key]') : undefined;
-    const message = `${route}: ${status} ${code}${detail ? ` — ${detail}` : known ? '' : ' (no error code in the body)'}`;
-    return new ExplorerApiError({ code, status, route, message, retryAfter });
+    const detail = said.message ? redact(said.message, [this.#apiKey], 500) : undefined;
+    const message = `${route}: ${outcome.status} ${code}${detail ? ` — ${detail}` : known ? '' : ' (no error code in the body)'}`;
+    return new ExplorerApiError({ code, status: outcome.status, route, message, retryAfter });
   }
 }
 

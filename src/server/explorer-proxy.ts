@@ -2,17 +2,15 @@
  * `{prefix}/explorer/…`: the Explorer routes of spec 4.2, after `authorize`, with the live
  * key as `Bearer` (spec 5), write routes only when `explorer.writes` is true (else 403
  * `writes_disabled`), every query parameter and body checked against the contract before
- * anything is forwarded (and rebuilt from the checked values), the key's rate budget kept
- * by a token bucket, bodies validated (and unwrapped from the `{ data, meta, errors }`
+ * anything is forwarded (and rebuilt from the checked values), every call (`/health`
+ * included) through the key's gate and rate budget, bodies validated (and unwrapped from the `{ data, meta, errors }`
  * envelope), `Cache-Control: private, no-store` on every answer.
  *
  * Fetch-API only (no `node:` imports).
  */
 import {
   EXPLORER_BODIES,
-  checkContract,
   droppedRowError,
-  explorerErrorSchema,
   formatMonitoringChangesQuery,
   formatTokenomicsQuery,
   parseMonitoringChangesQuery,
@@ -21,17 +19,18 @@ import {
   parseWatchlistAddBody,
   parseWatchlistPatchBody,
   readExplorerBody,
-  unwrapEnvelope,
   type ExplorerBody,
   type QueryResult,
 } from '../contract/index.js';
-import { KyiHttpError, errorResponse, invalidParameter, jsonResponse, safeUpstreamMessage } from './errors.js';
+import { KyiHttpError, errorResponse, httpErrorResponse, invalidParameter, jsonResponse } from './errors.js';
 import { readJsonBody } from './http.js';
 import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
 import { requestContext } from './request-context.js';
-import { callUpstream, type UpstreamOutcome } from './retry.js';
-import { checkOrigin } from './token-route.js';
+import { checkOrigin } from './origin.js';
+import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
+import { invalidBody, upstreamError, upstreamErrorBody } from './upstream/outcome.js';
 import { MAX_QUERY_LENGTH, checkUuid, decodeSegment, readQuery, unwrapQuery } from './validation.js';
+
 
 interface ExplorerRoute {
   id: string;
@@ -146,7 +145,7 @@ export const EXPLORER_ROUTES: readonly ExplorerRoute[] = [
   },
 ];
 
-/** Messages for Explorer error codes the browser may see (the upstream message is used only when safe). */
+/** Explorer error codes the browser may see, with the kit's own message for each. */
 const PASS_THROUGH: Record<string, { status: number; message: string }> = {
   invalid_cursor: { status: 400, message: 'The cursor was not issued by the service' },
   invalid_page: { status: 400, message: 'The page token is out of range or not one the service issued' },
@@ -159,6 +158,16 @@ const PASS_THROUGH: Record<string, { status: number; message: string }> = {
 };
 
 const NO_STORE = { 'cache-control': 'private, no-store' };
+
+/**
+ * The kit's message for a refused request, naming the query parameter the upstream refused
+ * when its message mentions one the proxy sent: the name is ours, never the upstream's text.
+ */
+function refusedMessage(fixed: string, upstreamMessage: string | undefined, query: URLSearchParams): string {
+  if (!upstreamMessage) return fixed;
+  const name = [...new Set(query.keys())].find((key) => new RegExp(`\\b${key}\\b`).test(upstreamMessage));
+  return name ? `${fixed}: "${name}"` : fixed;
+}
 
 function explorerError(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
   return errorResponse(status, code, message, { ...NO_STORE, ...headers });
@@ -216,17 +225,8 @@ export class ExplorerProxy {
     }
 
     const info: ExplorerRouteInfo = { id: route.id, method, path: upstreamPath, scope: route.scope, write };
-    if (this.#config.authorize) {
-      let verdict: unknown;
-      try {
-        verdict = await this.#config.authorize(request, info, requestContext(request));
-      } catch (error) {
-        this.#config.onError(error, { route: route.id });
-        return explorerError(500, 'internal_error', 'The authorization check failed');
-      }
-      if (verdict instanceof Response) return verdict;
-      if (verdict !== true) return explorerError(403, 'forbidden', 'You are not allowed to use this route');
-    }
+    const refused = await this.#authorize(request, info);
+    if (refused) return refused;
 
     const query = route.query ? route.query(url, this.#explorer) : new URLSearchParams();
     let body: string | undefined;
@@ -236,41 +236,48 @@ export class ExplorerProxy {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (route.scope !== null) headers['authorization'] = `Bearer ${this.#explorer.apiKey}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const upstreamUrl = this.#explorer.baseUrl + upstreamPath + (qs ? `?${qs}` : '');
     const outcome = await callUpstream(
       this.#config.fetch,
-      this.#explorer.baseUrl + upstreamPath + (qs ? `?${qs}` : ''),
-      { method, headers, body },
-      this.#config.retry,
-      {
-        idempotent: method === 'GET',
-        beforeAttempt: route.scope !== null ? () => this.#budget() : undefined,
-        onRateLimited: (ms) => this.#explorer.bucket.holdFor(ms),
-      },
+      { url: upstreamUrl, method, headers, body, idempotent: method === 'GET' },
+      this.#explorer.policy,
+      this.#explorer.gate,
     );
-    return this.#answer(route, outcome, request.method === 'HEAD');
+    return this.#answer(route, outcome, { head: request.method === 'HEAD', query });
   }
 
-  /** Waits for the key's budget; answers 429 when the wait would be too long. */
-  async #budget(): Promise<UpstreamOutcome | void> {
-    const bucket = this.#explorer.bucket;
-    if (bucket.tryTake()) return;
-    const max = this.#explorer.maxQueueMs;
-    const estimate = bucket.delay() + bucket.waiting * (bucket.intervalMs / bucket.refill);
-    const limited = (ms: number): UpstreamOutcome => ({
-      kind: 'rate-limited',
-      retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
-      attempts: 0,
-    });
-    if (estimate > max) return limited(estimate);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), max);
+  /** The partner's `authorize` verdict: `undefined` lets the call through, else the answer. */
+  async #authorize(request: Request, info: ExplorerRouteInfo): Promise<Response | undefined> {
+    let verdict: unknown;
     try {
-      await bucket.take(controller.signal);
-    } catch {
-      return limited(bucket.delay() + bucket.waiting * (bucket.intervalMs / bucket.refill));
-    } finally {
-      clearTimeout(timer);
+      verdict = await this.#config.authorize!(request, info, requestContext(request));
+    } catch (error) {
+      this.#config.onError(error, { route: info.id });
+      return explorerError(500, 'internal_error', 'The authorization check failed');
     }
+    if (verdict instanceof Response) return verdict;
+    if (verdict !== true) return explorerError(403, 'forbidden', 'You are not allowed to use this route');
+    return undefined;
+  }
+
+  #answer(route: ExplorerRoute, outcome: UpstreamOutcome, sent: { head: boolean; query: URLSearchParams }): Response {
+    if (outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300) return this.#success(route, outcome, sent.head);
+    if (outcome.kind === 'response') {
+      const { code, message } = upstreamErrorBody(outcome.text);
+      const known = code !== undefined ? PASS_THROUGH[code] : undefined;
+      if (known && known.status === outcome.status) return explorerError(outcome.status, code!, refusedMessage(known.message, message, sent.query));
+    }
+    const error = upstreamError(outcome, 'explorer', this.#config.secrets);
+    if (error.code !== 'too_many_requests') this.#config.onError(error, { route: route.id });
+    return httpErrorResponse(error);
+  }
+
+  #success(route: ExplorerRoute, outcome: Extract<UpstreamOutcome, { kind: 'response' }>, head: boolean): Response {
+    if (route.response === null || outcome.status === 204) return new Response(null, { status: 204, headers: NO_STORE });
+    const read = this.#read(route, outcome.text);
+    if (read instanceof Response) return read;
+    const response = jsonResponse(read, outcome.status === 201 ? 201 : 200, NO_STORE);
+    return head ? new Response(null, { status: response.status, headers: response.headers }) : response;
   }
 
   /** A success body read leniently: rows of the wrong shape are left out and reported to `onError`. */
@@ -279,65 +286,19 @@ export class ExplorerProxy {
     try {
       json = JSON.parse(text);
     } catch {
-      // `/health` is not shown by the spec: any answer there means the service is up.
-      if (route.id === 'explorer:health') {
-        const said = safeUpstreamMessage(text, this.#config.secrets);
-        return said === undefined ? {} : { text: said };
-      }
-      return explorerError(502, 'upstream_invalid', 'The monitoring service sent a body that is not JSON');
+      // `/health` is not shown by the spec: any answer there means the service is up (its text stays here).
+      if (route.id === 'explorer:health') return {};
+      return this.#invalid(route, 'the body is not JSON');
     }
     const checked = readExplorerBody(route.response!, json);
-    if (!checked.ok) {
-      return explorerError(502, 'upstream_invalid', `The monitoring service sent a body that does not match the contract (${checked.path})`);
-    }
+    if (!checked.ok) return this.#invalid(route, `the body does not match the contract (${checked.path})`);
     for (const row of checked.dropped) this.#config.onError(droppedRowError(route.id, row), { route: route.id });
     return checked.data;
   }
 
-  #answer(route: ExplorerRoute, outcome: UpstreamOutcome, head: boolean): Response {
-    switch (outcome.kind) {
-      case 'timeout':
-        return explorerError(504, 'upstream_timeout', 'The monitoring service did not answer in time; try again shortly');
-      case 'network':
-        return explorerError(502, 'upstream_unavailable', 'The monitoring service could not be reached; try again shortly');
-      case 'too-large':
-        return explorerError(502, 'upstream_invalid', 'The monitoring service sent an answer that is too large');
-      case 'rate-limited':
-        return explorerError(429, 'too_many_requests', 'Too many requests right now; retry after the time in Retry-After', {
-          'retry-after': String(outcome.retryAfterSeconds),
-        });
-      case 'response':
-        break;
-    }
-    const { status, text } = outcome;
-    if (status >= 200 && status < 300) {
-      if (route.response === null || status === 204) return new Response(null, { status: 204, headers: NO_STORE });
-      const read = this.#read(route, text);
-      if (read instanceof Response) return read;
-      const response = jsonResponse(read, status === 201 ? 201 : 200, NO_STORE);
-      return head ? new Response(null, { status: response.status, headers: response.headers }) : response;
-    }
-    let code: string | undefined;
-    let upstreamMessage: unknown;
-    try {
-      const error = checkContract(explorerErrorSchema, unwrapEnvelope(JSON.parse(text)));
-      if (error.ok) {
-        code = error.data.code;
-        upstreamMessage = error.data.message;
-      }
-    } catch {
-      code = undefined;
-    }
-    if (status === 401 || code === 'api_key_invalid' || code === 'signature_missing') {
-      return explorerError(502, 'upstream_error', 'The monitoring service refused the server key; check the server configuration');
-    }
-    if (status >= 500) return explorerError(502, 'upstream_unavailable', 'The monitoring service is unavailable; try again shortly');
-    const known = code !== undefined ? PASS_THROUGH[code] : undefined;
-    if (known && known.status === status) {
-      const safe = status === 400 ? safeUpstreamMessage(upstreamMessage, this.#config.secrets) : undefined;
-      return explorerError(status, code!, safe ?? known.message);
-    }
-    if (status === 404) return explorerError(404, 'not_found', 'Not found');
-    return explorerError(502, 'upstream_error', `The monitoring service answered with an unexpected status (${status})`);
+  #invalid(route: ExplorerRoute, detail: string): Response {
+    const error = invalidBody('explorer', detail);
+    this.#config.onError(error, { route: route.id });
+    return httpErrorResponse(error);
   }
 }

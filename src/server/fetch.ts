@@ -8,14 +8,17 @@
  */
 export { createKyiHandler, type Capabilities, type KyiHandler, type KyiHandler as KyiFetchHandler } from './handler.js';
 export { KyiConfigError, type KyiHandlerOptions, type ExplorerRouteInfo, type AuthorizeResult } from './options.js';
-export { KyiHttpError } from './errors.js';
+export { KyiError, KyiHttpError, logEachProblemOnce, type ErrorCode } from './errors.js';
+export { UpstreamError } from './upstream/outcome.js';
+export { UNKNOWN_CLIENT, type ClientBudgetOptions } from './client-budget.js';
 export { EXPLORER_ROUTES } from './explorer-proxy.js';
 export type { LookupRequest, LookupResult } from './lookup.js';
 export { requestContext, type KyiRequestContext } from './request-context.js';
 export { generateToken, type GenerateTokenOptions } from './generate-token.js';
+export * from './clock.js';
+export * from './budget.js';
+export * from './memory-budget.js';
 export { assetPages, allAssets, type AssetPagesOptions } from './assets-pages.js';
-export { BudgetExceededError, type BudgetPermit, type AcquireOptions, type RateBudget } from './budget.js';
-export * from './token-bucket.js';
 export * from './explorer-client.js';
 export * from './poll/index.js';
 export * from './store/index.js';

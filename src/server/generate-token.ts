@@ -18,6 +18,8 @@ export interface GenerateTokenOptions {
    * A numeric string (`"600"`) is accepted, as the vendor's client accepts it.
    */
   expiresIn?: number | string;
+  /** `iat`, whole seconds since the epoch. Default: now. */
+  issuedAt?: number;
 }
 
 const SECONDS = /^\s*-?\d+(\.\d+)?\s*$/;
@@ -31,12 +33,12 @@ function lifetimeSeconds(expiresIn: number | string): number {
   return Math.round(n);
 }
 
-export async function generateToken({ issuer, secretKey, userId, expiresIn = 3600 }: GenerateTokenOptions): Promise<string> {
+export async function generateToken({ issuer, secretKey, userId, expiresIn = 3600, issuedAt }: GenerateTokenOptions): Promise<string> {
   if (!issuer) throw new Error('Issuer is required');
   if (!secretKey) throw new Error('Secret key is required');
   if (!userId) throw new Error('User ID is required');
   const lifetime = lifetimeSeconds(expiresIn);
-  const iat = Math.floor(Date.now() / 1000);
+  const iat = issuedAt ?? Math.floor(Date.now() / 1000);
   return new SignJWT({ sub: String(userId), iss: String(issuer), iat, exp: iat + lifetime })
     .setProtectedHeader({ alg: 'HS256' })
     .sign(new TextEncoder().encode(secretKey));

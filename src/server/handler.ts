@@ -17,6 +17,7 @@ import {
   lookupResponse,
   tokensTarget,
 } from './lookup.js';
+import { requestContext } from './request-context.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
 import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
 import { tokenRoute } from './token-route.js';
@@ -45,15 +46,13 @@ export interface KyiHandler {
   idle(): Promise<void>;
 }
 
-interface Context {
+interface Context extends Kit {
   request: Request;
+  /** The client id of the request (per-client budget). */
+  client: string;
   url: URL;
   /** Raw path segments after the prefix. */
   segments: string[];
-  config: ResolvedConfig;
-  publicApi: PublicApiClient;
-  explorer?: ExplorerProxy;
-  capabilities: Capabilities;
 }
 
 interface Route {
@@ -82,7 +81,11 @@ const ROUTES: readonly Route[] = [
   },
   { method: 'GET', path: 'kyi/v1/tokens', target: (url) => tokensTarget(url) },
   // the batch of up to 100 lookups
-  { method: 'POST', path: 'lookup', handle: (ctx) => lookupBatch(ctx.request, ctx.publicApi, ctx.config.lookupConcurrency) },
+  {
+    method: 'POST',
+    path: 'lookup',
+    handle: (ctx) => lookupBatch(ctx.request, ctx.publicApi, { concurrency: ctx.config.lookupConcurrency, client: ctx.client }),
+  },
   // widget access tokens
   { method: 'POST', path: 'token', handle: (ctx) => tokenRoute(ctx.request, ctx.config) },
   // Explorer API (spec 4.2), its own table in explorer-proxy.ts
@@ -154,72 +157,90 @@ class LookupMemo {
   }
 }
 
+/** What every request of one handler shares. */
+interface Kit {
+  config: ResolvedConfig;
+  publicApi: PublicApiClient;
+  explorer?: ExplorerProxy;
+  capabilities: Capabilities;
+  lookups: LookupMemo;
+}
+
+function notAllowed(allowed: string[]): Response {
+  const allow = [...new Set(allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))].join(', ');
+  return errorResponse(405, 'method_not_allowed', `Use ${allow} on this route`, { allow });
+}
+
+/**
+ * Answers a lookup route: a fresh cache hit at once (never counted against the client's
+ * budget), else once the cache settles (an upstream call counts against it).
+ */
+function lookup(kit: Kit, request: Request, { target, key }: ResolvedLookup): Response | Promise<Response> {
+  const fresh = wantsFresh(request);
+  const hit = fresh ? undefined : kit.publicApi.cachedLookupByKey(key);
+  if (hit) return lookupResponse(request, hit);
+  const client = kit.config.clientId(request, requestContext(request));
+  return kit.publicApi.lookupByKey(target, key, { fresh, client }).then((answer) => lookupResponse(request, answer));
+}
+
+/** The route table applied to `request`. Throws `KyiHttpError` for a refused request. */
+function route(kit: Kit, request: Request): Response | Promise<Response> {
+  const { config, lookups } = kit;
+  const known = request.method === 'GET' || request.method === 'HEAD' ? lookups.get(request.url) : undefined;
+  if (known) return lookup(kit, request, known);
+  if (request.url.length > MAX_URL_LENGTH) {
+    return errorResponse(400, 'invalid_parameter', `Invalid parameter "url": must be at most ${MAX_URL_LENGTH} characters`);
+  }
+  const url = new URL(request.url);
+  const segments = pathSegments(url.pathname, config.prefix);
+  if (!segments) return errorResponse(404, 'not_found', 'Not found');
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const allowed: string[] = [];
+  for (const r of COMPILED) {
+    const params = matchRoute(segments, r);
+    if (!params) continue;
+    if (r.method !== '*' && r.method !== method) {
+      allowed.push(r.method);
+      continue;
+    }
+    if (r.target) return lookup(kit, request, lookups.resolve(request.url, r, url, params));
+    const client = config.clientId(request, requestContext(request));
+    return r.handle!({ ...kit, request, client, url, segments }, params);
+  }
+  return allowed.length ? notAllowed(allowed) : errorResponse(404, 'not_found', 'Not found');
+}
+
+/** Answers one request: the route's response, or the JSON error; HEAD without a body. */
+async function answer(kit: Kit, request: Request): Promise<Response> {
+  let response: Response;
+  try {
+    response = await route(kit, request);
+  } catch (error) {
+    if (error instanceof KyiHttpError) response = httpErrorResponse(error);
+    else {
+      kit.config.onError(error, { route: new URL(request.url).pathname });
+      response = errorResponse(500, 'internal_error', 'Internal server error');
+    }
+  }
+  if (request.method === 'HEAD' && response.body) {
+    await response.body.cancel().catch(() => {});
+    return new Response(null, { status: response.status, headers: response.headers });
+  }
+  return response;
+}
+
 /** Creates the handler. Throws `KyiConfigError` for a configuration mistake. */
 export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
   const config = resolveOptions(options);
   const publicApi = new PublicApiClient(config);
-  const explorer = config.explorer ? new ExplorerProxy(config) : undefined;
   const capabilities: Capabilities = Object.freeze({
     explorer: !!config.explorer,
     explorerWrites: !!config.explorer?.writes,
     widget: !!config.widget,
   });
-  const lookups = new LookupMemo();
-
-  /** Answers a lookup route: a fresh cache hit at once, else once the cache settles. */
-  function lookup(request: Request, { target, key }: ResolvedLookup): Response | Promise<Response> {
-    const fresh = wantsFresh(request);
-    const hit = fresh ? undefined : publicApi.cachedLookupByKey(key);
-    if (hit) return lookupResponse(request, hit);
-    return publicApi.lookupByKey(target, key, { fresh }).then((answer) => lookupResponse(request, answer));
-  }
-
-  function route(request: Request): Response | Promise<Response> {
-    const known = request.method === 'GET' || request.method === 'HEAD' ? lookups.get(request.url) : undefined;
-    if (known) return lookup(request, known);
-    if (request.url.length > MAX_URL_LENGTH) {
-      return errorResponse(400, 'invalid_parameter', `Invalid parameter "url": must be at most ${MAX_URL_LENGTH} characters`);
-    }
-    const url = new URL(request.url);
-    const segments = pathSegments(url.pathname, config.prefix);
-    if (!segments) return errorResponse(404, 'not_found', 'Not found');
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const allowed: string[] = [];
-    for (const r of COMPILED) {
-      const params = matchRoute(segments, r);
-      if (!params) continue;
-      if (r.method === '*' || r.method === method) {
-        if (r.target) return lookup(request, lookups.resolve(request.url, r, url, params));
-        return r.handle!({ request, url, segments, config, publicApi, explorer, capabilities }, params);
-      }
-      allowed.push(r.method);
-    }
-    if (allowed.length) {
-      const allow = [...new Set(allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))].join(', ');
-      return errorResponse(405, 'method_not_allowed', `Use ${allow} on this route`, { allow });
-    }
-    return errorResponse(404, 'not_found', 'Not found');
-  }
-
-  const handler = async (request: Request): Promise<Response> => {
-    let response: Response;
-    try {
-      response = await route(request);
-    } catch (error) {
-      if (error instanceof KyiHttpError) response = httpErrorResponse(error);
-      else {
-        config.onError(error, { route: new URL(request.url).pathname });
-        response = errorResponse(500, 'internal_error', 'Internal server error');
-      }
-    }
-    if (request.method === 'HEAD' && response.body) {
-      await response.body.cancel().catch(() => {});
-      return new Response(null, { status: response.status, headers: response.headers });
-    }
-    return response;
-  };
-
-  return Object.assign(handler, {
+  const explorer = config.explorer ? new ExplorerProxy(config) : undefined;
+  const kit: Kit = { config, publicApi, explorer, capabilities, lookups: new LookupMemo() };
+  return Object.assign((request: Request) => answer(kit, request), {
     prefix: config.prefix,
     capabilities,
     clearCache: () => publicApi.cache.clear(),

@@ -199,7 +199,11 @@ const entryJson = (v: LookupValue): string =>
 const FAILED_ENTRY = JSON.stringify({ status: 500, body: { code: 'internal_error', message: 'The lookup failed unexpectedly' } } satisfies LookupResult);
 
 /** `POST /lookup`: `{ requests: [...] }` → `{ results: [{ status, body }] }` in the same order. */
-export async function lookupBatch(request: Request, client: PublicApiClient, concurrency: number): Promise<Response> {
+export async function lookupBatch(
+  request: Request,
+  api: PublicApiClient,
+  { concurrency, client }: { concurrency: number; client: string },
+): Promise<Response> {
   const body = await readJsonBody(request, LOOKUP_BODY_MAX_BYTES);
   if (!isObject(body) || !Array.isArray(body['requests'])) {
     throw new KyiHttpError(400, 'invalid_body', 'Send { "requests": [ … ] } with up to 100 lookups');
@@ -222,12 +226,12 @@ export async function lookupBatch(request: Request, client: PublicApiClient, con
     const key = upstreamPath(target); // the cache key
     if (!fresh) {
       // a fresh cache hit needs no upstream call and no coalescing
-      const hit = client.cachedLookupByKey(key);
+      const hit = api.cachedLookupByKey(key);
       if (hit) return entryJson(hit.value);
     }
     let pending = shared.get(key);
     if (!pending) {
-      pending = client.lookupByKey(target, key, { fresh }).then(
+      pending = api.lookupByKey(target, key, { fresh, client }).then(
         (answer) => entryJson(answer.value),
         () => FAILED_ENTRY,
       );

@@ -4,7 +4,7 @@
  *
  * - Builds the Request from the method, `Host` header and the original URL (Express'
  *   `originalUrl` when mounted under a path, so the handler always sees the full path).
- * - Non-GET/HEAD bodies are streamed with a size cap (413 `invalid_body` past it). A body that a
+ * - Non-GET/HEAD bodies are streamed with a size cap (413 `payload_too_large` past it). A body that a
  *   body-parser middleware already consumed (`req.body`) is passed on instead.
  * - GET and HEAD requests are light Requests (`./node-request.ts`): the real one is built
  *   only when the handler uses more than `url`, `method`, `headers` and `signal`.
@@ -17,6 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
+import { KyiError } from './errors.js';
 import { clientGoneSignal, headerPairs, lightRequest, nodeHeaders, requestUrl } from './node-request.js';
 import { deferResponses, knownBody, preparedOf, type PreparedResponse } from './prepared.js';
 import { setRequestContext } from './request-context.js';
@@ -35,11 +36,10 @@ export interface NodeHandlerOptions {
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
 /** Thrown into the body stream when a request body passes `maxBodyBytes`. */
-export class BodyTooLargeError extends Error {
-  readonly status = 413;
+export class BodyTooLargeError extends KyiError {
+  override name = 'BodyTooLargeError';
   constructor(limit: number) {
-    super(`Request body exceeds ${limit} bytes`);
-    this.name = 'BodyTooLargeError';
+    super('payload_too_large', `The request body is larger than ${limit} bytes`, 413);
   }
 }
 
@@ -67,7 +67,7 @@ function fail(res: ServerResponse, next: NodeNext | undefined, err: unknown) {
   if (err instanceof BodyTooLargeError) {
     if (res.headersSent) return void res.destroy();
     res.setHeader('connection', 'close');
-    return sendJson(res, 413, { code: 'invalid_body', message: err.message });
+    return sendJson(res, 413, { code: err.code, message: err.message });
   }
   if (next) return next(err);
   if (!res.headersSent) return sendJson(res, 500, { code: 'internal_error', message: 'Internal server error' });
@@ -108,7 +108,7 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
   const request =
     method === 'GET' || method === 'HEAD' ? lightRequest(url, method, req, res) : requestWithBody(req, res, url, method, maxBody, limit);
   deferResponses(request);
-  setRequestContext(request, { node: { req, res } });
+  setRequestContext(request, { node: { req, res }, clientAddress: req.socket?.remoteAddress });
   let response: Response;
   try {
     response = await handler(request);

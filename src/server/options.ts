@@ -7,10 +7,15 @@
  * Fetch-API only (no `node:` imports).
  */
 import { EXPLORER_LIVE_KEY_PREFIX, LIMITS } from '../contract/index.js';
+import type { RateBudget } from './budget.js';
+import { systemClock, type Clock } from './clock.js';
+import { clientIdResolver, type ClientBudgetOptions } from './client-budget.js';
+import { KyiError, logEachProblemOnce } from './errors.js';
 import type { GenerateTokenOptions } from './generate-token.js';
 import type { KyiRequestContext } from './request-context.js';
-import { defaultSleep, type RetryPolicy } from './retry.js';
-import { TokenBucket, type TokenBucketOptions } from './token-bucket.js';
+import { MemoryRateBudget, type MemoryBudgetOptions } from './memory-budget.js';
+import { UpstreamGate } from './upstream/gate.js';
+import { MAX_ATTEMPTS, type UpstreamPolicy } from './upstream/call.js';
 
 /** Explorer routes as `authorize` sees them. */
 export interface ExplorerRouteInfo {
@@ -47,10 +52,11 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
     apiKey: string;
     writes?: boolean;
     /**
-     * The key's rate budget: a `TokenBucket` (shared between handlers using the same key) or
-     * its options. Default 120 requests per minute (spec 8).
+     * The key's rate budget: any `RateBudget` (shared between handlers and `ExplorerClient`s
+     * using the same key; a replicated one for several replicas) or the options of an
+     * in-memory `MemoryRateBudget`. Default 120 requests per minute (spec 8).
      */
-    budget?: TokenBucket | TokenBucketOptions;
+    budget?: RateBudget | MemoryBudgetOptions;
     /** Longest wait for the budget before answering 429 with `Retry-After`, ms. Default 10 000. */
     maxQueueMs?: number;
     /**
@@ -74,18 +80,40 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
    * Through the Node adapter, `context.node.req` is the Node request (`req.session`, `req.user`).
    */
   getUserId?: (request: Request, context: Ctx) => string | null | undefined | Promise<string | null | undefined>;
-  /** Gate for the Explorer routes (e.g. only staff may write); `context` as for `getUserId`. */
+  /**
+   * Gate for the Explorer routes, required with `explorer`: the watchlist, its notes and the
+   * key's budget belong to the key holder, so say who may use them (e.g. signed-in staff);
+   * `context` as for `getUserId`.
+   */
   authorize?: (request: Request, route: ExplorerRouteInfo, context: Ctx) => AuthorizeResult | Promise<AuthorizeResult>;
   /**
-   * Origins allowed to call the token route and the Explorer write routes, e.g.
-   * `['https://app.example.com']`. The request's own origin is always allowed.
+   * This server's own public origin as browsers see it, e.g. `https://app.example.com`
+   * (behind a TLS-terminating proxy the `Host` header cannot tell). The token route and the
+   * Explorer write routes accept browser calls from it and from `allowedOrigins` only.
    */
+  publicOrigin?: string;
+  /** Further origins allowed to call the token route and the Explorer write routes. */
   allowedOrigins?: readonly string[];
+  /**
+   * The client a request comes from, for the per-client budget. Default: the peer address
+   * the adapter reports (`context.clientAddress`; the Node adapter does), or the `X-Forwarded-For` entry `trustProxy`
+   * hops from the right when configured. Requests without either share one budget.
+   */
+  getClientId?: (request: Request, context: Ctx) => string | null | undefined;
+  /** Reverse proxies in front of this server whose `X-Forwarded-For` entries are trusted. Default 0. */
+  trustProxy?: number;
+  /**
+   * Upstream lookups one client may cause per window (cache hits and shared calls never
+   * count); over it, 429 with `Retry-After`. Default 200 per 60 s. `false` turns it off.
+   */
+  clientBudget?: false | ClientBudgetOptions;
+  /** Upstream requests in flight at once per key (each API); callers beyond it queue briefly. Default 32. */
+  maxInFlight?: number;
   /** Lookup cache: `ttlSeconds` (default 60), `maxEntries` (default 1000), `staleSeconds` (default = ttl). `false` turns it off. */
   cache?: false | { ttlSeconds?: number; maxEntries?: number; staleSeconds?: number };
   /** Timeout of one upstream attempt, ms. Default 8000. */
   timeoutMs?: number;
-  /** Retries of idempotent upstream calls (5xx, network, timeout). Default 2. */
+  /** Retries of idempotent upstream calls (5xx, network, timeout), 0–4 (at most 5 attempts). Default 2. */
   retries?: number;
   /** Backoff: first step and ceiling in ms (default 200 / 2000); waits up to `maxRetryAfterSeconds` (default 2) for a 429. */
   backoff?: { baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterSeconds?: number };
@@ -98,26 +126,36 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
   lookupConcurrency?: number;
   /** fetch used for upstream calls. Default `globalThis.fetch`. */
   fetch?: typeof fetch;
-  /** Timing hooks for tests: wall clock, sleep and jitter source. */
-  timing?: { now?: () => number; sleep?: (ms: number) => Promise<void>; random?: () => number };
-  /** Called with unexpected errors (never sent to the browser). Default: nothing. */
+  /** Time source for waits, `Retry-After` dates, caches and tokens. Default the system clock. */
+  clock?: Clock;
+  /** Jitter source in [0, 1) for backoff. Default `Math.random`. */
+  random?: () => number;
+  /**
+   * Told about every problem the browser only sees as a fixed message: upstream failures
+   * (with the upstream's own words in `error.detail`, secrets removed), a wrong key, a wrong
+   * base URL, thrown hooks. Default: each distinct problem logged once to the console.
+   */
   onError?: (error: unknown, context: { route: string }) => void;
 }
 
 /** Thrown by `createKyiHandler` for a configuration mistake. */
-export class KyiConfigError extends Error {
-  override readonly name = 'KyiConfigError';
+export class KyiConfigError extends KyiError {
+  override name = 'KyiConfigError';
+  constructor(message: string) {
+    super('invalid_configuration', message);
+  }
 }
 
 export interface ResolvedConfig {
   prefix: string;
-  publicApi: { baseUrl: string; apiKey: string };
+  publicApi: { baseUrl: string; apiKey: string; gate: UpstreamGate; policy: UpstreamPolicy };
   explorer?: {
     baseUrl: string;
     apiKey: string;
     writes: boolean;
-    bucket: TokenBucket;
-    maxQueueMs: number;
+    budget: RateBudget;
+    gate: UpstreamGate;
+    policy: UpstreamPolicy;
     forwardNewOnly: boolean;
   };
   widget?: {
@@ -128,11 +166,15 @@ export interface ResolvedConfig {
   };
   getUserId?: KyiHandlerOptions['getUserId'];
   authorize?: KyiHandlerOptions['authorize'];
+  /** `publicOrigin` and `allowedOrigins`: the origins browser calls may come from. */
   allowedOrigins: Set<string>;
+  /** The client id of a request (per-client budget). */
+  clientId: (request: Request, context: KyiRequestContext) => string;
+  clientBudget: false | Required<ClientBudgetOptions>;
   cache: { ttlMs: number; staleMs: number; maxEntries: number };
-  retry: RetryPolicy;
   lookupConcurrency: number;
   fetch: typeof fetch;
+  clock: Clock;
   now: () => number;
   onError: (error: unknown, context: { route: string }) => void;
   /** Every configured secret, for the redaction checks. */
@@ -199,117 +241,177 @@ function origins(value: unknown): Set<string> {
   return set;
 }
 
-/** Validates `options` and fills in defaults. Throws `KyiConfigError`. */
-export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
-  if (!options || typeof options !== 'object') return fail('options are required');
-  const secrets: string[] = [];
+/** Whether `value` looks like a `RateBudget` rather than the options of a memory one. */
+function isRateBudget(value: unknown): value is RateBudget {
+  return typeof (value as RateBudget | undefined)?.acquire === 'function';
+}
 
-  // ---- Public API: raw key (spec 5)
-  if (!options.publicApi || typeof options.publicApi !== 'object')
-    fail('publicApi { baseUrl, apiKey } is required');
-  const publicBase = baseUrl(options.publicApi.baseUrl, 'publicApi.baseUrl');
-  const rawPublicKey = options.publicApi.apiKey;
-  if (typeof rawPublicKey === 'string' && /^bearer\s/i.test(rawPublicKey))
-    fail('publicApi.apiKey must be the raw key: remove the "Bearer " prefix (the Public API rejects it)');
-  const publicKey = secret(rawPublicKey, 'publicApi.apiKey');
-  secrets.push(publicKey);
-
-  // ---- Explorer: live key sent as Bearer (spec 5)
-  let explorer: ResolvedConfig['explorer'];
-  if (options.explorer !== undefined) {
-    const e = options.explorer;
-    if (!e || typeof e !== 'object') fail('explorer must be { baseUrl, apiKey, writes? }');
-    const explorerBase = baseUrl(e.baseUrl, 'explorer.baseUrl');
-    if (typeof e.apiKey === 'string' && /^bearer\s/i.test(e.apiKey))
-      fail('explorer.apiKey must be the key alone: remove the "Bearer " prefix (the handler adds it)');
-    const key = secret(e.apiKey, 'explorer.apiKey');
-    if (!key.startsWith(EXPLORER_LIVE_KEY_PREFIX))
-      fail(`explorer.apiKey must be a live key starting with "${EXPLORER_LIVE_KEY_PREFIX}"`);
-    if (key.length === EXPLORER_LIVE_KEY_PREFIX.length) fail(`explorer.apiKey has nothing after "${EXPLORER_LIVE_KEY_PREFIX}"`);
-    if (e.writes !== undefined && typeof e.writes !== 'boolean') fail('explorer.writes must be true or false');
-    if (e.forwardNewOnly !== undefined && typeof e.forwardNewOnly !== 'boolean') fail('explorer.forwardNewOnly must be true or false');
-    let bucket: TokenBucket;
-    if (e.budget instanceof TokenBucket) bucket = e.budget;
-    else {
-      try {
-        bucket = new TokenBucket({ limit: LIMITS.explorerRequestsPerMinute, ...(e.budget ?? {}) });
-      } catch (error) {
-        return fail(`explorer.budget: ${(error as Error).message}`);
-      }
-    }
-    secrets.push(key);
-    explorer = {
-      baseUrl: explorerBase,
-      apiKey: key,
-      writes: e.writes === true,
-      bucket,
-      maxQueueMs: number(e.maxQueueMs, 'explorer.maxQueueMs', 0, 600_000, 10_000),
-      forwardNewOnly: e.forwardNewOnly === true,
-    };
+function budgetOf(value: unknown, clock: Clock): RateBudget {
+  if (isRateBudget(value)) return value;
+  try {
+    return new MemoryRateBudget({ limit: LIMITS.explorerRequestsPerMinute, clock, ...((value as MemoryBudgetOptions | undefined) ?? {}) });
+  } catch (error) {
+    return fail(`explorer.budget: ${(error as Error).message}`);
   }
+}
 
-  // ---- Widget access tokens
-  let widget: ResolvedConfig['widget'];
-  if (options.widget !== undefined) {
-    const w = options.widget;
-    if (!w || typeof w !== 'object') fail('widget must be { partnerId, secretKey, expiresIn? }');
-    if (typeof w.partnerId !== 'string' || w.partnerId.trim() === '') fail('widget.partnerId is required');
-    const secretKey = secret(w.secretKey, 'widget.secretKey');
-    if (w.generateToken !== undefined && typeof w.generateToken !== 'function') fail('widget.generateToken must be a function');
-    secrets.push(secretKey);
-    widget = {
-      partnerId: w.partnerId,
-      secretKey,
-      expiresIn: number(w.expiresIn, 'widget.expiresIn (seconds)', 1, LIMITS.accessTokenMaxSeconds, LIMITS.accessTokenMaxSeconds),
-      generateToken: w.generateToken,
-    };
-    if (typeof options.getUserId !== 'function')
-      fail('getUserId(request) is required with widget: it returns the signed-in user id from your session');
-  }
-  if (options.getUserId !== undefined && typeof options.getUserId !== 'function') fail('getUserId must be a function');
-  if (options.authorize !== undefined && typeof options.authorize !== 'function') fail('authorize must be a function');
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch must be a function');
-
-  // ---- Cache, timeouts, retries
-  const c = options.cache === false ? { maxEntries: 0, ttlSeconds: 0 } : (options.cache ?? {});
-  if (typeof c !== 'object') fail('cache must be { ttlSeconds, maxEntries } or false');
-  const ttlSeconds = number(c.ttlSeconds, 'cache.ttlSeconds', 0, 86_400, 60, false);
-  const staleSeconds = number((c as { staleSeconds?: number }).staleSeconds, 'cache.staleSeconds', 0, 86_400, ttlSeconds, false);
-  const maxEntries = number(c.maxEntries, 'cache.maxEntries', 0, 1_000_000, 1000);
-
+/** The upstream policy shared by both APIs (the wait limit differs). */
+function policyOf(options: KyiHandlerOptions, clock: Clock): Omit<UpstreamPolicy, 'maxWaitMs' | 'maxQueueMs'> & { maxRetryAfterMs: number } {
   const b = options.backoff ?? {};
-  const timing = options.timing ?? {};
-  const now = timing.now ?? Date.now;
-  const retry: RetryPolicy = {
-    retries: number(options.retries, 'retries', 0, 10, 2),
+  return {
+    retries: number(options.retries, 'retries', 0, MAX_ATTEMPTS - 1, 2),
     timeoutMs: number(options.timeoutMs, 'timeoutMs', 1, 300_000, 8000),
     baseDelayMs: number(b.baseDelayMs, 'backoff.baseDelayMs', 0, 60_000, 200),
     maxDelayMs: number(b.maxDelayMs, 'backoff.maxDelayMs', 0, 600_000, 2000),
     maxRetryAfterMs: number(b.maxRetryAfterSeconds, 'backoff.maxRetryAfterSeconds', 0, 600, 2, false) * 1000,
     maxBodyBytes: 5 * 1024 * 1024,
-    sleep: timing.sleep ?? defaultSleep,
-    random: timing.random ?? Math.random,
-    now,
+    clock,
+    random: options.random ?? Math.random,
   };
+}
 
+function publicApiOf(options: KyiHandlerOptions, secrets: string[], gate: UpstreamGate, policy: UpstreamPolicy): ResolvedConfig['publicApi'] {
+  if (!options.publicApi || typeof options.publicApi !== 'object') fail('publicApi { baseUrl, apiKey } is required');
+  const baseUrlValue = baseUrl(options.publicApi.baseUrl, 'publicApi.baseUrl');
+  const rawKey = options.publicApi.apiKey;
+  if (typeof rawKey === 'string' && /^bearer\s/i.test(rawKey))
+    fail('publicApi.apiKey must be the raw key: remove the "Bearer " prefix (the Public API rejects it)');
+  const apiKey = secret(rawKey, 'publicApi.apiKey');
+  secrets.push(apiKey);
+  return { baseUrl: baseUrlValue, apiKey, gate, policy };
+}
+
+function explorerOf(
+  options: KyiHandlerOptions,
+  secrets: string[],
+  clock: Clock,
+  maxInFlight: number,
+  base: Omit<UpstreamPolicy, 'maxQueueMs'>,
+): ResolvedConfig['explorer'] {
+  const e = options.explorer;
+  if (e === undefined) return undefined;
+  if (!e || typeof e !== 'object') fail('explorer must be { baseUrl, apiKey, writes? }');
+  const explorerBase = baseUrl(e.baseUrl, 'explorer.baseUrl');
+  if (typeof e.apiKey === 'string' && /^bearer\s/i.test(e.apiKey))
+    fail('explorer.apiKey must be the key alone: remove the "Bearer " prefix (the handler adds it)');
+  const key = secret(e.apiKey, 'explorer.apiKey');
+  if (!key.startsWith(EXPLORER_LIVE_KEY_PREFIX)) fail(`explorer.apiKey must be a live key starting with "${EXPLORER_LIVE_KEY_PREFIX}"`);
+  if (key.length === EXPLORER_LIVE_KEY_PREFIX.length) fail(`explorer.apiKey has nothing after "${EXPLORER_LIVE_KEY_PREFIX}"`);
+  if (e.writes !== undefined && typeof e.writes !== 'boolean') fail('explorer.writes must be true or false');
+  if (e.forwardNewOnly !== undefined && typeof e.forwardNewOnly !== 'boolean') fail('explorer.forwardNewOnly must be true or false');
+  if (typeof options.authorize !== 'function')
+    fail(
+      'authorize(request, route) is required with explorer: the watchlist, its private notes and the key\'s rate budget ' +
+        'belong to the key holder, so say who may use them (e.g. return true only for your signed-in staff)',
+    );
+  secrets.push(key);
+  const budget = budgetOf(e.budget, clock);
+  const maxQueueMs = number(e.maxQueueMs, 'explorer.maxQueueMs', 0, 600_000, 10_000);
+  return {
+    baseUrl: explorerBase,
+    apiKey: key,
+    writes: e.writes === true,
+    budget,
+    gate: new UpstreamGate({ maxInFlight, clock, budget }),
+    policy: { ...base, maxQueueMs },
+    forwardNewOnly: e.forwardNewOnly === true,
+  };
+}
+
+function widgetOf(options: KyiHandlerOptions, secrets: string[]): ResolvedConfig['widget'] {
+  const w = options.widget;
+  if (w === undefined) return undefined;
+  if (!w || typeof w !== 'object') fail('widget must be { partnerId, secretKey, expiresIn? }');
+  if (typeof w.partnerId !== 'string' || w.partnerId.trim() === '') fail('widget.partnerId is required');
+  const secretKey = secret(w.secretKey, 'widget.secretKey');
+  if (w.generateToken !== undefined && typeof w.generateToken !== 'function') fail('widget.generateToken must be a function');
+  if (typeof options.getUserId !== 'function')
+    fail('getUserId(request) is required with widget: it returns the signed-in user id from your session');
+  secrets.push(secretKey);
+  return {
+    partnerId: w.partnerId,
+    secretKey,
+    expiresIn: number(w.expiresIn, 'widget.expiresIn (seconds)', 1, LIMITS.accessTokenMaxSeconds, LIMITS.accessTokenMaxSeconds),
+    generateToken: w.generateToken,
+  };
+}
+
+/** `publicOrigin` and `allowedOrigins`, required when a browser may change something. */
+function allowedOriginsOf(options: KyiHandlerOptions): Set<string> {
+  const set = origins(options.allowedOrigins);
+  if (options.publicOrigin !== undefined) {
+    if (typeof options.publicOrigin !== 'string') fail('publicOrigin must be an origin such as "https://app.example.com"');
+    for (const origin of origins([options.publicOrigin])) set.add(origin);
+  }
+  const writes = options.widget !== undefined || options.explorer?.writes === true;
+  if (writes && set.size === 0)
+    fail(
+      'publicOrigin (this site\'s origin as browsers see it, e.g. "https://app.example.com") or allowedOrigins is required ' +
+        'with widget or explorer.writes: the token route and watchlist changes accept browser calls from those origins only',
+    );
+  return set;
+}
+
+function cacheOf(options: KyiHandlerOptions): ResolvedConfig['cache'] {
+  const c = options.cache === false ? { maxEntries: 0, ttlSeconds: 0 } : (options.cache ?? {});
+  if (typeof c !== 'object') fail('cache must be { ttlSeconds, maxEntries } or false');
+  const ttlSeconds = number(c.ttlSeconds, 'cache.ttlSeconds', 0, 86_400, 60, false);
+  const staleSeconds = number((c as { staleSeconds?: number }).staleSeconds, 'cache.staleSeconds', 0, 86_400, ttlSeconds, false);
+  const maxEntries = number(c.maxEntries, 'cache.maxEntries', 0, 1_000_000, 1000);
+  return { ttlMs: ttlSeconds * 1000, staleMs: staleSeconds * 1000, maxEntries };
+}
+
+function clientBudgetOf(value: KyiHandlerOptions['clientBudget']): ResolvedConfig['clientBudget'] {
+  if (value === false) return false;
+  if (value !== undefined && (typeof value !== 'object' || value === null)) fail('clientBudget must be { limit, intervalMs } or false');
+  return {
+    limit: number(value?.limit, 'clientBudget.limit', 1, 1_000_000, 200),
+    intervalMs: number(value?.intervalMs, 'clientBudget.intervalMs', 1000, 86_400_000, 60_000),
+    maxClients: number(value?.maxClients, 'clientBudget.maxClients', 1, 10_000_000, 10_000),
+  };
+}
+
+function checkFunctions(options: KyiHandlerOptions): void {
+  for (const name of ['getUserId', 'authorize', 'fetch', 'getClientId', 'onError', 'random'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') fail(`${name} must be a function`);
+  }
+  const clock = options.clock;
+  if (clock !== undefined && (typeof clock?.now !== 'function' || typeof clock.sleep !== 'function'))
+    fail('clock must be { now(), sleep(ms, signal) }');
+}
+
+/** Validates `options` and fills in defaults. Throws `KyiConfigError`. */
+export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
+  if (!options || typeof options !== 'object') return fail('options are required');
+  checkFunctions(options);
+  const secrets: string[] = [];
+  const clock = options.clock ?? systemClock;
+  const { maxRetryAfterMs, ...base } = policyOf(options, clock);
+  const maxInFlight = number(options.maxInFlight, 'maxInFlight', 1, 10_000, 32);
+  const policy = { ...base, maxWaitMs: maxRetryAfterMs };
+  // a lookup waits for a free slot at most one attempt's timeout
+  const publicApi = publicApiOf(options, secrets, new UpstreamGate({ maxInFlight, clock }), { ...policy, maxQueueMs: base.timeoutMs });
+  const explorer = explorerOf(options, secrets, clock, maxInFlight, policy);
+  const widget = widgetOf(options, secrets);
   const fetchFn = options.fetch ?? globalThis.fetch;
   if (typeof fetchFn !== 'function') fail('no fetch available: pass options.fetch');
-
   return {
     prefix: prefixOf(options.prefix),
-    publicApi: { baseUrl: publicBase, apiKey: publicKey },
+    publicApi,
     explorer,
     widget,
     getUserId: options.getUserId,
     authorize: options.authorize,
-    allowedOrigins: origins(options.allowedOrigins),
-    cache: { ttlMs: ttlSeconds * 1000, staleMs: staleSeconds * 1000, maxEntries },
-    retry,
+    allowedOrigins: allowedOriginsOf(options),
+    clientId: clientIdResolver(options.getClientId, number(options.trustProxy, 'trustProxy', 0, 10, 0)),
+    clientBudget: clientBudgetOf(options.clientBudget),
+    cache: cacheOf(options),
     lookupConcurrency: number(options.lookupConcurrency, 'lookupConcurrency', 1, 100, 8),
     // bound so `this` is never the options object
     fetch: (input, init) => fetchFn(input, init),
-    now,
-    onError: options.onError ?? (() => {}),
+    clock,
+    now: () => clock.now(),
+    onError: options.onError ?? logEachProblemOnce(),
     secrets,
   };
 }

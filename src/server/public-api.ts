@@ -1,8 +1,10 @@
 /**
  * Public API upstream (spec 4.1, 5, 7.2): the raw key in `Authorization`, bodies checked
- * with the contract, 404s turned into results, every answer cached and coalesced by its
- * normalized upstream request. A lookup always resolves to a `LookupValue` (what the
- * browser gets), never throws for upstream trouble.
+ * with the contract, the contract's not-found bodies turned into results (any other 404 is
+ * a misconfiguration: 502, never cached), every answer cached and coalesced by its
+ * normalized upstream request, upstream lookups counted against the asking client's
+ * budget. A lookup always resolves to a `LookupValue` (what the browser gets), never throws
+ * for upstream trouble; failures are told to `onError`.
  *
  * Fetch-API only (no `node:` imports).
  */
@@ -17,10 +19,12 @@ import {
   type TokenLookupQuery,
 } from '../contract/index.js';
 import { SwrCache, type CacheEntry, type CacheState, type Loaded } from './cache.js';
-import { safeUpstreamMessage } from './errors.js';
+import { ClientBudgets } from './client-budget.js';
 import { etagFor } from './http.js';
 import type { ResolvedConfig } from './options.js';
-import { callUpstream, type UpstreamOutcome } from './retry.js';
+import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
+import { UpstreamError, invalidBody, upstreamError } from './upstream/outcome.js';
+import { retryAfterSeconds } from './upstream/retry-after.js';
 
 /** One normalized Public API request. */
 export type PublicTarget =
@@ -141,11 +145,45 @@ export function imageDeadline(body: unknown, fetchedAt: number): number {
   return deadline;
 }
 
+// ------------------------------------------------------------ not-found bodies
+
+/** Whether a 404 body is the contract's "no such asset" (field notes: the NestJS `Asset not found`). */
+function isAssetNotFound(json: unknown): boolean {
+  const message = (json as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && /^asset not found$/i.test(message.trim());
+}
+
+/** Whether a 404 body is the contract's token not-found body `{ kyi_verified: false, data: [] }`. */
+function isTokenNotFound(json: unknown): boolean {
+  const body = json as { kyi_verified?: unknown; data?: unknown } | null;
+  return body?.kyi_verified === false && Array.isArray(body.data) && body.data.length === 0;
+}
+
+function parseJson(text: string): { ok: true; json: unknown } | { ok: false } {
+  try {
+    return { ok: true, json: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const errorValue = (error: UpstreamError): LookupValue =>
+  fail(error.status, error.code, error.message, error.retryAfterMs !== undefined ? { retryAfterSeconds: retryAfterSeconds(error.retryAfterMs) } : {});
+
 // ------------------------------------------------------------ the client
+
+/** Per-lookup options. */
+export interface LookupOptions {
+  /** Skip the cache (the browser sent `no-cache`). */
+  fresh?: boolean;
+  /** Who asks, for the per-client budget (omitted: not counted). */
+  client?: string;
+}
 
 export class PublicApiClient {
   readonly #config: ResolvedConfig;
   readonly #cache: SwrCache<LookupValue>;
+  readonly #clients: ClientBudgets | undefined;
 
   constructor(config: ResolvedConfig) {
     this.#config = config;
@@ -154,6 +192,7 @@ export class PublicApiClient {
       now: config.now,
       onBackgroundError: (error) => config.onError(error, { route: 'public:revalidate' }),
     });
+    this.#clients = config.clientBudget ? new ClientBudgets(config.clientBudget, config.clock) : undefined;
   }
 
   /** The cache (exposed for tests and stats). */
@@ -162,14 +201,28 @@ export class PublicApiClient {
   }
 
   /** Answers one lookup from the cache, a coalesced call in flight, or a new upstream call. */
-  async lookup(target: PublicTarget, options: { fresh?: boolean } = {}): Promise<LookupAnswer> {
+  async lookup(target: PublicTarget, options: LookupOptions = {}): Promise<LookupAnswer> {
     return this.lookupByKey(target, upstreamPath(target), options);
   }
 
   /** `lookup` with the target's `upstreamPath` (the cache key) already computed. */
-  async lookupByKey(target: PublicTarget, key: string, options: { fresh?: boolean } = {}): Promise<LookupAnswer> {
+  async lookupByKey(target: PublicTarget, key: string, options: LookupOptions = {}): Promise<LookupAnswer> {
+    const refused = this.#overBudget(key, options);
+    if (refused) return { value: refused, state: 'miss', freshMs: 0, staleMs: 0 };
     const { entry, state } = await this.#cache.get(key, () => this.#load(target, key), { bypass: options.fresh });
     return this.#answer(entry, state);
+  }
+
+  /** 429 when this lookup would call upstream and its client has used up its budget. */
+  #overBudget(key: string, options: LookupOptions): LookupValue | undefined {
+    if (!this.#clients || options.client === undefined) return undefined;
+    const upstream = options.fresh || (this.#cache.peek(key) === undefined && !this.#cache.loading(key));
+    if (!upstream) return undefined;
+    const waitMs = this.#clients.take(options.client);
+    if (waitMs === 0) return undefined;
+    return fail(429, 'too_many_requests', 'Too many lookups from this client; retry after the time in Retry-After', {
+      retryAfterSeconds: retryAfterSeconds(waitMs),
+    });
   }
 
   /**
@@ -189,82 +242,49 @@ export class PublicApiClient {
   }
 
   async #load(target: PublicTarget, path: string): Promise<Loaded<LookupValue>> {
-    const config = this.#config;
+    const { publicApi } = this.#config;
     const outcome = await callUpstream(
-      config.fetch,
-      config.publicApi.baseUrl + path,
+      this.#config.fetch,
       {
+        url: publicApi.baseUrl + path,
         method: 'GET',
         // spec 5: the raw key, no Bearer prefix; nothing of the browser's request is forwarded
-        headers: { authorization: config.publicApi.apiKey, accept: 'application/json' },
+        headers: { authorization: publicApi.apiKey, accept: 'application/json' },
+        idempotent: true,
       },
-      config.retry,
-      { idempotent: true },
+      publicApi.policy,
+      publicApi.gate,
     );
     const result = this.#interpret(target, outcome);
-    if (result.status !== 200 && result.status !== 404) return { value: result, freshMs: 0, staleMs: 0 };
-
-    const now = config.now();
-    const deadline = imageDeadline(result.body, now);
-    const room = deadline - now;
-    const freshMs = Math.max(0, Math.min(config.cache.ttlMs, room));
-    const staleMs = Math.max(0, Math.min(config.cache.staleMs, room - freshMs));
+    if (result instanceof UpstreamError) {
+      if (result.code !== 'too_many_requests') this.#config.onError(result, { route: `public:${target.kind}` });
+      return { value: errorValue(result), freshMs: 0, staleMs: 0 };
+    }
+    const now = this.#config.now();
+    const room = imageDeadline(result.body, now) - now;
+    const freshMs = Math.max(0, Math.min(this.#config.cache.ttlMs, room));
+    const staleMs = Math.max(0, Math.min(this.#config.cache.staleMs, room - freshMs));
     result.etag = etagFor(result.text);
     return { value: result, freshMs, staleMs };
   }
 
-  #interpret(target: PublicTarget, outcome: UpstreamOutcome): LookupValue {
-    switch (outcome.kind) {
-      case 'timeout':
-        return fail(504, 'upstream_timeout', 'The verification service did not answer in time; try again shortly');
-      case 'network':
-        return fail(502, 'upstream_unavailable', 'The verification service could not be reached; try again shortly');
-      case 'too-large':
-        return fail(502, 'upstream_invalid', 'The verification service sent an answer that is too large');
-      case 'rate-limited':
-        return fail(429, 'too_many_requests', 'Too many lookups right now; retry after the time in Retry-After', {
-          retryAfterSeconds: outcome.retryAfterSeconds,
-        });
-      case 'response':
-        break;
-    }
-    const { status, text } = outcome;
-    const isAsset = target.kind === 'asset' || target.kind === 'asset-caip10';
-    if (status === 200) {
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        return fail(502, 'upstream_invalid', 'The verification service sent a body that is not JSON');
+  /** A cacheable result (200, or the contract's 404), or the error to answer with. */
+  #interpret(target: PublicTarget, outcome: UpstreamOutcome): LookupValue | UpstreamError {
+    const secrets = this.#config.secrets;
+    if (outcome.kind !== 'response' || (outcome.status !== 200 && outcome.status !== 404)) return upstreamError(outcome, 'public', secrets);
+    const parsed = parseJson(outcome.text);
+    if (outcome.status === 404) {
+      const json = parsed.ok ? parsed.json : undefined;
+      if (target.kind === 'tokens' && isTokenNotFound(json)) return value(404, TOKEN_NOT_FOUND_BODY);
+      if ((target.kind === 'asset' || target.kind === 'asset-caip10') && isAssetNotFound(json)) {
+        return value(404, { code: 'asset_not_found', message: 'No verified asset with this address on this chain' });
       }
-      const schema =
-        target.kind === 'tokens' ? tokenLookupResultSchema : target.kind === 'assets' ? assetsPageSchema : assetRecordSchema;
-      const checked = checkContract(schema, json);
-      if (!checked.ok) {
-        return fail(502, 'upstream_invalid', `The verification service sent a body that does not match the contract (${checked.path})`);
-      }
-      return value(200, checked.data);
+      return upstreamError(outcome, 'public', secrets);
     }
-    if (status === 404 && isAsset) {
-      return value(404, { code: 'asset_not_found', message: 'No verified asset with this address on this chain' });
-    }
-    if (status === 404 && target.kind === 'tokens') return value(404, TOKEN_NOT_FOUND_BODY);
-    if (status === 400 && target.kind === 'tokens') {
-      let upstreamMessage: unknown;
-      try {
-        upstreamMessage = (JSON.parse(text) as { message?: unknown }).message;
-      } catch {
-        upstreamMessage = undefined;
-      }
-      const safe = safeUpstreamMessage(upstreamMessage, this.#config.secrets);
-      return fail(400, 'invalid_parameter', safe ?? 'The verification service refused the lookup parameters');
-    }
-    if (status === 401 || status === 403) {
-      return fail(502, 'upstream_error', 'The verification service refused the server credentials; check the server configuration');
-    }
-    if (status >= 500) {
-      return fail(502, 'upstream_unavailable', 'The verification service is unavailable; try again shortly');
-    }
-    return fail(502, 'upstream_error', `The verification service answered with an unexpected status (${status})`);
+    if (!parsed.ok) return invalidBody('public', 'the body is not JSON');
+    const schema = target.kind === 'tokens' ? tokenLookupResultSchema : target.kind === 'assets' ? assetsPageSchema : assetRecordSchema;
+    const checked = checkContract(schema, parsed.json);
+    if (!checked.ok) return invalidBody('public', `the body does not match the contract (${checked.path})`);
+    return value(200, checked.data);
   }
 }

@@ -11,6 +11,8 @@
 export interface KyiRequestContext<Req = unknown, Res = unknown> {
   /** The Node request and response, when the call came through the Node adapter. */
   node?: { req: Req; res: Res };
+  /** The peer's IP address, when the adapter knows it (the Node adapter does). */
+  clientAddress?: string;
 }
 
 /** Where the context is kept on the request: a property, not a WeakMap entry, which costs the GC more per request. */

@@ -12,23 +12,14 @@ import { KyiHttpError, jsonResponse } from './errors.js';
 import { generateToken } from './generate-token.js';
 import type { ResolvedConfig } from './options.js';
 import { requestContext } from './request-context.js';
+import { checkOrigin } from './origin.js';
 
-/**
- * CSRF guard for state-changing routes: a browser call must come from the handler's own
- * origin or one of `allowedOrigins`. `Sec-Fetch-Site: same-origin` (set by the browser,
- * not forgeable by a page) always passes; a request with neither header is not a
- * cross-origin browser call (browsers send `Origin` on every POST) and passes.
- */
-export function checkOrigin(request: Request, allowedOrigins: ReadonlySet<string>): void {
-  const site = request.headers.get('sec-fetch-site');
-  if (site === 'same-origin') return;
-  const origin = request.headers.get('origin');
-  const own = new URL(request.url).origin;
-  if (origin !== null) {
-    if (origin !== 'null' && (origin === own || allowedOrigins.has(origin))) return;
-    throw new KyiHttpError(403, 'forbidden', 'Cross-origin request refused: the calling origin is not allowed');
+/** The token route takes a JSON POST only: a form post cannot reach it without CORS. */
+function checkContentType(request: Request): void {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(?:;|$)/i.test(type)) {
+    throw new KyiHttpError(415, 'unsupported_media_type', 'Send the request with Content-Type: application/json');
   }
-  if (site !== null) throw new KyiHttpError(403, 'forbidden', 'Cross-site request refused');
 }
 
 /** The `exp` claim of a JWT (seconds), without verifying it: the token was minted here. */
@@ -49,6 +40,7 @@ export async function tokenRoute(request: Request, config: ResolvedConfig): Prom
   if (!widget || !config.getUserId) {
     throw new KyiHttpError(503, 'not_configured', 'Verification is not configured on this server');
   }
+  checkContentType(request);
   checkOrigin(request, config.allowedOrigins);
 
   let userId: unknown;
@@ -68,10 +60,10 @@ export async function tokenRoute(request: Request, config: ResolvedConfig): Prom
   }
 
   const mint = widget.generateToken ?? generateToken;
-  const before = Math.floor(Date.now() / 1000);
+  const before = Math.floor(config.clock.now() / 1000);
   let accessToken: unknown;
   try {
-    accessToken = await mint({ issuer: widget.partnerId, secretKey: widget.secretKey, userId, expiresIn: widget.expiresIn });
+    accessToken = await mint({ issuer: widget.partnerId, secretKey: widget.secretKey, userId, expiresIn: widget.expiresIn, issuedAt: before });
   } catch (error) {
     config.onError(error, { route: 'token' });
     throw new KyiHttpError(502, 'signing_failed', 'The access token could not be created');

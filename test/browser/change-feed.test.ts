@@ -4,7 +4,7 @@ import { impactRank } from '../../src/contract/index.js';
 import { safeHttpUrl } from '../../src/client/explorer.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
-import { explorerSandbox, firstEvent, texts, expectLoadingThenReady } from './helpers/explorer.js';
+import { explorerSandbox, firstEvent, isolatedExplorer, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
 
 const root = (el: KyiChangeFeed) => el.shadowRoot!;
 const rows = (el: KyiChangeFeed) => [...root(el).querySelectorAll<HTMLLIElement>('[part="change"]')];
@@ -28,6 +28,7 @@ async function load(template = html`<kyi-change-feed></kyi-change-feed>`): Promi
 }
 
 describe('<kyi-change-feed>', function () {
+  before(signInForMonitoring);
   // Every Explorer call goes through the server piece's 120-a-minute budget, shared with the
   // other monitoring test files running alongside: allow for queueing.
   this.timeout(30_000);
@@ -284,9 +285,12 @@ describe('<kyi-change-feed>', function () {
     });
 
     it('backs off for the Retry-After of a 429 instead of polling on, then recovers', async () => {
-      const el = await load(html`<kyi-change-feed refresh-interval="0.05"></kyi-change-feed>`);
+      // its own mount: the 429 holds the whole key, which must not be the key the files beside this one use
+      const el = await load(
+        html`<kyi-change-feed proxy-url=${isolatedExplorer.proxyUrl} refresh-interval="0.05"></kyi-change-feed>`,
+      );
       // 3 s: more than the server piece waits out itself (2 s), so the 429 reaches the browser
-      await explorerSandbox.setFault('explorer:changes', { kind: 'rate-limit', retryAfterSeconds: 3 }, 1);
+      await isolatedExplorer.setFault('explorer:changes', { kind: 'rate-limit', retryAfterSeconds: 3 }, 1);
       try {
         const error = await oneEvent(el, 'kyi-error');
         expect(error.detail).to.include({ code: 'too_many_requests', status: 429 });
@@ -300,7 +304,7 @@ describe('<kyi-change-feed>', function () {
         await waitUntil(() => el.status === 'ready', 'polling resumes after Retry-After', { timeout: 8000 });
         expect(requests.queries.length).to.be.greaterThan(count);
       } finally {
-        await explorerSandbox.clearFault('explorer:changes');
+        await isolatedExplorer.clearFault('explorer:changes');
         el.refreshInterval = 0;
       }
     });

@@ -1,9 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
+import { signInForMonitoring } from './helpers/explorer.js';
 
 describe('layout inside a scrolling container', function () {
   this.timeout(30_000);
+  before(signInForMonitoring);
 
   it('keeps every part (visually hidden text included) inside the element, so a scrolling panel does not stretch the page', async () => {
     const panel = await fixture<HTMLDivElement>(html`

@@ -3,7 +3,7 @@ import '../../src/define.js';
 import { NOTIFICATION_GROUPS, notificationGroupOf } from '../../src/contract/index.js';
 import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
 import type { KyiNotifications } from '../../src/elements/notifications/notifications.js';
-import { explorerSandbox, firstEvent, texts, expectLoadingThenReady } from './helpers/explorer.js';
+import { explorerSandbox, firstEvent, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
 
 const root = (el: KyiNotifications) => el.shadowRoot!;
 
@@ -14,6 +14,7 @@ async function load(template = html`<kyi-notifications></kyi-notifications>`): P
 }
 
 describe('<kyi-notifications>', function () {
+  before(signInForMonitoring);
   // Every Explorer call goes through the server piece's 120-a-minute budget, shared with the
   // other monitoring test files running alongside: allow for queueing.
   this.timeout(30_000);

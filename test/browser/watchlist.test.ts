@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { clearCapabilities } from '../../src/client/explorer.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
-import { explorerSandbox, readOnlyProxy, recordEvents, texts, unwatchedAsset, expectLoadingThenReady } from './helpers/explorer.js';
+import { explorerSandbox, readOnlyProxy, recordEvents, texts, unwatchedAsset, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
 
 const root = (el: KyiWatchlist) => el.shadowRoot!;
 
@@ -51,6 +51,7 @@ async function addById(el: KyiWatchlist, id: string): Promise<CustomEvent> {
 }
 
 describe('<kyi-watchlist>', function () {
+  before(signInForMonitoring);
   // Every Explorer call goes through the server piece's 120-a-minute budget, shared with the
   // other monitoring test files running alongside: allow for queueing.
   this.timeout(30_000);

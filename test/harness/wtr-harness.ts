@@ -2,11 +2,19 @@
  * web-test-runner harness: starts the embedded sandbox and mounts the real server piece at
  * `/api/kyi` on the test page's own origin, as a partner backend would.
  *   POST/DELETE/GET /__test/session  sign the demo user in / out (cookie)
+ *   POST/DELETE/GET /__test/monitoring-session  the same user's session of the monitoring
+ *                                    tests (its own cookie, so the verify-button tests
+ *                                    signing out never sign the monitoring tests out)
+ * The Explorer routes let only a signed-in user in (`authorize`), as a partner must; the
+ * token route and watchlist changes accept the test page's own origin only.
  *   GET /__test/env                  the sandbox's startup info (URLs, credentials)
  * A second mount, `/api/kyi-readonly`, has Explorer writes off (what most partners run).
+ * A third, `/api/kyi-isolated`, has a sandbox and an Explorer key of its own
+ * (`isolatedSandboxUrl` in `/__test/env`): a test that makes the Explorer answer 429 uses it,
+ * since a 429 holds the whole key and must not hold the key the files beside it use.
  * Browser test files share one sandbox; its Explorer rate limit is raised (and the proxy's
- * budget with it) so parallel files do not wait on each other. The 120/min budget itself is
- * proven by the node tests.
+ * budget with it) so parallel files do not wait on each other, and the per-client lookup
+ * budget is off (every file comes from one address). Both budgets are proven by the node tests.
  * The sandbox control API (`/__sandbox/*`: faults, stats, reset, the Explorer's explorer/*) is on the sandbox origin, CORS open.
  * The sandbox widget's allow-list holds the test page's origin; a second sandbox
  * (`refusingWidgetUrl` in `/__test/env`) keeps the default list, so its widget refuses the page.
@@ -15,7 +23,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { toNodeHandler } from '../../src/server/node.js';
-import { createDemoSessions } from '../../scripts/lib/demo-session.js';
+import { createDemoSessions, signedInOnly } from '../../scripts/lib/demo-session.js';
 
 type KoaContext = { path: string; req: IncomingMessage; res: ServerResponse; respond?: boolean };
 type KoaNext = () => Promise<unknown>;
@@ -24,39 +32,53 @@ type ServerStart = { config: { hostname?: string; port?: number } };
 export function kyiHarness() {
   let sandbox: Sandbox | undefined;
   let refusing: Sandbox | undefined;
+  let isolated: Sandbox | undefined;
   let api: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
   let readonly: typeof api;
+  let isolatedApi: typeof api;
   let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
 
-  async function start(pageOrigin: string) {
+  async function start(pageOrigins: string[]) {
     sandbox = await startSandbox({ port: 0, hostile: true, explorer: { rateLimit: { perMinute: 6000 } } });
-    sandbox.allowWidgetOrigin(pageOrigin);
+    for (const origin of pageOrigins) sandbox.allowWidgetOrigin(origin);
     refusing = await startSandbox({ port: 0 });
+    isolated = await startSandbox({ port: 0, explorer: { rateLimit: { perMinute: 6000 } } });
     const { info } = sandbox;
-    const env = JSON.stringify({ ...info, refusingWidgetUrl: refusing.info.widgetUrl });
+    const env = JSON.stringify({
+      ...info,
+      refusingWidgetUrl: refusing.info.widgetUrl,
+      isolatedSandboxUrl: new URL(isolated.info.explorerUrl).origin,
+    });
     const sessions = createDemoSessions();
-    const mount = (prefix: string, writes: boolean) =>
+    const monitoring = createDemoSessions(undefined, 'kyi_monitoring_session');
+    const mount = (prefix: string, writes: boolean, explorerSandbox = info) =>
       toNodeHandler(
         createKyiHandler({
           prefix,
           publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
           explorer: {
-            baseUrl: info.explorerUrl,
-            apiKey: info.credentials.explorerKeys.full,
+            baseUrl: explorerSandbox.explorerUrl,
+            apiKey: explorerSandbox.credentials.explorerKeys.full,
             writes,
             budget: { limit: 6000, capacity: 600 },
           },
           widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
           getUserId: (request: Request) => sessions.getUserId(request),
+          authorize: signedInOnly(sessions, monitoring),
+          // every test file comes from one address: the per-client budget is proven by the node tests
+          clientBudget: false,
+          allowedOrigins: pageOrigins,
         }),
         { prefix },
       );
     api = mount('/api/kyi', true);
     readonly = mount('/api/kyi-readonly', false);
+    isolatedApi = mount('/api/kyi-isolated', false, isolated.info);
     test = toNodeHandler(
       async (request: Request) => {
         const path = new URL(request.url).pathname;
         if (path === '/__test/session') return sessions.handle(request);
+        if (path === '/__test/monitoring-session') return monitoring.handle(request);
         if (path === '/__test/env')
           return new Response(env, { headers: { 'content-type': 'application/json' } });
         return new Response(JSON.stringify({ code: 'not_found', message: 'Unknown test route' }), { status: 404 });
@@ -77,15 +99,18 @@ export function kyiHarness() {
     plugin: {
       name: 'kyi-harness',
       async serverStart({ config }: ServerStart) {
-        await start(`http://${config.hostname ?? 'localhost'}:${config.port}`);
+        const port = config.port ?? 8000;
+        // the page's origin as the browser sends it
+        await start([...new Set([config.hostname ?? 'localhost', 'localhost', '127.0.0.1'])].map((host) => `http://${host}:${port}`));
       },
       async serverStop() {
-        await Promise.all([sandbox?.close(), refusing?.close()]);
+        await Promise.all([sandbox?.close(), refusing?.close(), isolated?.close()]);
       },
     },
     async middleware(ctx: KoaContext, next: KoaNext) {
       if (ctx.path === '/api/kyi' || ctx.path.startsWith('/api/kyi/')) return pipe(api, ctx);
       if (ctx.path.startsWith('/api/kyi-readonly/')) return pipe(readonly, ctx);
+      if (ctx.path.startsWith('/api/kyi-isolated/')) return pipe(isolatedApi, ctx);
       if (ctx.path.startsWith('/__test/')) return pipe(test, ctx);
       return next();
     },

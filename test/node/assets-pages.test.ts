@@ -13,7 +13,7 @@ beforeEach(() => sandbox().reset());
 
 const options = (extra: Partial<AssetPagesOptions> = {}): AssetPagesOptions => ({
   publicApi: { baseUrl: sandbox().info.publicApiUrl, apiKey: sandbox().info.credentials.publicApiKey },
-  timing: { sleep: async () => {} },
+  clock: { now: () => Date.now(), sleep: async () => {} },
   ...extra,
 });
 
@@ -58,17 +58,17 @@ describe('assetPages over GET /assets', () => {
   test('a 5xx on the way is retried with backoff and the walk goes on', async () => {
     sandbox().faults.set('public:assets', { kind: 'status', status: 500 }, { times: 1 });
     const sleeps: number[] = [];
-    const all = await collect(allAssets(options({ pageSize: 3, timing: { sleep: async (ms) => void sleeps.push(ms) } })));
+    const all = await collect(allAssets(options({ pageSize: 3, clock: { now: () => Date.now(), sleep: async (ms: number) => void sleeps.push(ms) } })));
     assert.equal(all.length, (await publicGet(sandbox(), '/assets?page_size=100')).json().meta.total);
     assert.equal(sleeps.length, 1);
   });
 
-  test('a refused key fails at once with the proxy error (502 upstream_error), naming no key', async () => {
+  test('a refused key fails at once with the proxy error (502 upstream_auth), naming no key', async () => {
     sandbox().stats.reset();
     const walk = collect(assetPages(options({ publicApi: { baseUrl: sandbox().info.publicApiUrl, apiKey: 'kyi_wrong_key' } })));
     await assert.rejects(walk, (error: unknown) => {
       assert.ok(error instanceof KyiHttpError);
-      assert.deepEqual([error.status, error.code], [502, 'upstream_error']);
+      assert.deepEqual([error.status, error.code], [502, 'upstream_auth']);
       assert.doesNotMatch(error.message, /kyi_wrong_key/);
       return true;
     });

@@ -1,71 +1,110 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ManualClock, TokenBucket } from '../../src/server/token-bucket.js';
+import { BudgetExceededError } from '../../src/server/budget.js';
+import { MemoryRateBudget } from '../../src/server/memory-budget.js';
 import { pollTokenomics } from '../../src/server/poll/index.js';
 import { MemoryStore } from '../../src/server/store/index.js';
 import { drive, maxInWindow, startVirtualSandbox, untilIdle, type VirtualSandbox } from './helpers/explorer-sandbox.js';
+import { ManualClock } from './helpers/manual-clock.js';
 
-describe('TokenBucket', () => {
-  it('defaults to 120 per minute with a short burst', () => {
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('MemoryRateBudget', () => {
+  it('defaults to 120 per minute with a short burst', async () => {
     const clock = new ManualClock();
-    const bucket = new TokenBucket({ clock });
-    assert.equal(bucket.limit, 120);
-    assert.equal(bucket.intervalMs, 60_000);
+    const budget = new MemoryRateBudget({ clock });
+    assert.equal(budget.limit, 120);
+    assert.equal(budget.intervalMs, 60_000);
     let granted = 0;
-    while (bucket.tryTake()) granted++;
+    while (budget.delay() === 0) {
+      (await budget.acquire()).release();
+      granted++;
+    }
     assert.equal(granted, 10);
-    clock.advance(500); // 120/min = one token per 500 ms
-    assert.equal(bucket.tryTake(), true);
-    assert.equal(bucket.tryTake(), false);
+    clock.advance(500); // 120/min = one grant per 500 ms
+    assert.equal(budget.delay(), 0);
   });
 
-  it('never grants more than the limit in any window, even with a large capacity', async () => {
+  it('never grants more than the limit in any window, even with a large burst', async () => {
     const clock = new ManualClock({ autoAdvance: true });
-    const bucket = new TokenBucket({ clock, capacity: 120 });
+    const budget = new MemoryRateBudget({ clock, capacity: 120 });
     const times: number[] = [];
     await Promise.all(
-      Array.from({ length: 600 }, () => bucket.take().then(() => times.push(clock.now()))),
+      Array.from({ length: 600 }, () =>
+        budget.acquire().then((permit) => {
+          times.push(clock.now());
+          permit.release();
+        }),
+      ),
     );
     assert.equal(times.length, 600);
     assert.ok(maxInWindow(times, 60_000) <= 120, `max ${maxInWindow(times, 60_000)}`);
-    // and it is not needlessly slow: 600 grants within ~5 minutes of virtual time
     assert.ok(clock.now() <= 5 * 60_000 + 1, String(clock.now()));
   });
 
-  it('take() waits in order and honours abort without consuming a token', async () => {
+  it('counts a request until its response arrived: a stalled answer keeps its slot', async () => {
     const clock = new ManualClock();
-    const bucket = new TokenBucket({ clock, capacity: 1, limit: 60 });
-    assert.equal(bucket.tryTake(), true);
+    const two = new MemoryRateBudget({ clock, limit: 2, capacity: 2 });
+    const stalled = await two.acquire();
+    (await two.acquire()).release(); // answered at once, at t = 0
+    clock.advance(59_000);
+    assert.equal(two.delay(), 1_000, 'the answered request leaves the window 60 s after its answer');
+    clock.advance(1_000);
+    assert.equal(two.delay(), 0);
+    stalled.release();
+
+    const one = new MemoryRateBudget({ clock, limit: 1, capacity: 1 });
+    const slow = await one.acquire();
+    const next = one.acquire();
+    clock.advance(120_000);
+    await tick();
+    assert.equal(one.waiting, 1, 'still in flight after two minutes: nothing else is granted');
+    slow.release(); // its answer arrives now: it counts for one more window
+    await tick();
+    assert.equal(one.waiting, 1);
+    clock.advance(59_999);
+    await tick();
+    assert.equal(one.waiting, 1);
+    clock.advance(1);
+    (await next).release();
+    assert.equal(one.waiting, 0);
+  });
+
+  it('acquire() waits in order, honours abort, and refuses a wait over maxWaitMs', async () => {
+    const clock = new ManualClock();
+    const budget = new MemoryRateBudget({ clock, capacity: 1, limit: 60 });
+    (await budget.acquire()).release();
     const order: string[] = [];
     const ac = new AbortController();
-    const a = bucket.take().then(() => order.push('a'));
-    const b = bucket.take(ac.signal).then(
+    const a = budget.acquire().then((p) => (p.release(), order.push('a')));
+    const b = budget.acquire({ signal: ac.signal }).then(
       () => order.push('b'),
       (e) => order.push(`b:${(e as Error).name}`),
     );
-    const c = bucket.take().then(() => order.push('c'));
-    assert.equal(bucket.waiting, 3);
-    assert.equal(bucket.tryTake(), false, 'tryTake never jumps the queue');
+    const c = budget.acquire().then((p) => (p.release(), order.push('c')));
+    assert.equal(budget.waiting, 3);
+    await assert.rejects(budget.acquire({ maxWaitMs: 1000 }), (e) => e instanceof BudgetExceededError && e.retryAfterMs > 1000);
     ac.abort();
     await b;
-    while (order.length < 3 && clock.next()) await new Promise((r) => setImmediate(r));
+    while (order.length < 3 && clock.next()) await tick();
     await Promise.all([a, c]);
     assert.deepEqual(order, ['b:AbortError', 'a', 'c']);
   });
 
-  it('holdFor() pauses grants (Retry-After)', () => {
+  it('hold() pauses grants (Retry-After) and heldFor() says for how long', () => {
     const clock = new ManualClock();
-    const bucket = new TokenBucket({ clock });
-    bucket.holdFor(3_000);
-    assert.equal(bucket.tryTake(), false);
-    assert.equal(bucket.delay(), 3_000);
+    const budget = new MemoryRateBudget({ clock });
+    budget.hold(3_000);
+    assert.equal(budget.heldFor(), 3_000);
+    assert.equal(budget.delay(), 3_000);
     clock.advance(3_000);
-    assert.equal(bucket.tryTake(), true);
+    assert.equal(budget.heldFor(), 0);
+    assert.equal(budget.delay(), 0);
   });
 
   it('rejects nonsense options', () => {
-    assert.throws(() => new TokenBucket({ limit: 0 }), RangeError);
-    assert.throws(() => new TokenBucket({ capacity: -1 }), RangeError);
+    assert.throws(() => new MemoryRateBudget({ limit: 0 }), /limit must be a positive number/);
+    assert.throws(() => new MemoryRateBudget({ capacity: -1 }), /capacity must be a positive number/);
   });
 });
 
@@ -111,8 +150,8 @@ describe('Explorer budget counted at the sandbox (virtual time)', () => {
   it('a poller catching up a large backlog and dashboard reads share one budget', async () => {
     v.sandbox.reset();
     for (let i = 0; i < 20_000; i++) v.sandbox.state.explorer.appendRevision();
-    const bucket = new TokenBucket({ clock: v.clock });
-    const client = v.client({ bucket });
+    const budget = new MemoryRateBudget({ clock: v.clock });
+    const client = v.client({ budget });
     const store = new MemoryStore();
     const controller = new AbortController();
     let delivered = 0;

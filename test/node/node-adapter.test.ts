@@ -59,7 +59,7 @@ describe('toNodeHandler', () => {
     const base = await serve(toNodeHandler(echo, { maxBodyBytes: 10 }));
     const res = await fetch(`${base}/p`, { method: 'POST', body: 'x'.repeat(11) });
     assert.equal(res.status, 413);
-    assert.equal((await res.json()).code, 'invalid_body');
+    assert.equal((await res.json()).code, 'payload_too_large');
   });
 
   test('a chunked body over maxBodyBytes → 413', async () => {

@@ -19,7 +19,7 @@ import {
 } from '../../src/server/poll/index.js';
 import { MemoryStore } from '../../src/server/store/index.js';
 import { ExplorerApiError } from '../../src/server/explorer-client.js';
-import type { Clock } from '../../src/server/token-bucket.js';
+import type { Clock } from '../../src/server/clock.js';
 import { drive, suiteSandbox, untilIdle } from './helpers/explorer-sandbox.js';
 
 const HOUR = 3_600_000;

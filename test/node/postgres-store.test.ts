@@ -144,7 +144,7 @@ describe('poll loops with the PostgreSQL store', () => {
   });
 
   const client = () =>
-    new ExplorerClient({ baseUrl: sandbox.info.explorerUrl, apiKey: sandbox.info.credentials.explorerKeys.full, bucket: null });
+    new ExplorerClient({ baseUrl: sandbox.info.explorerUrl, apiKey: sandbox.info.credentials.explorerKeys.full, budget: null });
 
   /** Polls until every revision of the feed is in the consumer table (or the poller fails). */
   async function pollUntilAll(s: PostgresStore, failOnBatch: number): Promise<void> {

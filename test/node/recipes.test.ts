@@ -23,6 +23,8 @@ const SECRET = 'recipe-session-secret-0123456789abcdef';
 const tokensPath = `/api/kyi/kyi/v1/tokens?caip19=${encodeURIComponent(SANDBOX_FIXTURES.pyusd.caip19)}`;
 const ASSET_ID = '00000000-0000-4000-8000-000000000000';
 
+/** The partner page's origin: browser calls to the token route come from it. */
+const PAGE = 'https://partner.example';
 let sandbox: Sandbox;
 let env: KyiEnv;
 const servers: Server[] = [];
@@ -37,6 +39,8 @@ before(async () => {
     KYI_EXPLORER_WRITES: 'true',
     KYI_PARTNER_ID: info.credentials.partnerId,
     KYI_PARTNER_SECRET: info.credentials.secretKey,
+    // the site's origin as browsers see it (the servers below listen behind it on loopback)
+    KYI_PUBLIC_ORIGIN: PAGE,
   };
 });
 after(async () => {
@@ -56,7 +60,10 @@ async function listen(server: Server): Promise<string> {
 
 /** `POST /api/kyi/token` → the access token's `sub`, or the error code. */
 async function tokenUser(origin: string, cookie?: string): Promise<{ status: number; sub?: string; code?: string }> {
-  const res = await fetch(`${origin}/api/kyi/token`, { method: 'POST', headers: { origin, ...(cookie ? { cookie } : {}) } });
+  const res = await fetch(`${origin}/api/kyi/token`, {
+    method: 'POST',
+    headers: { origin: PAGE, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+  });
   const body = (await res.json()) as { accessToken?: string; code?: string };
   return { status: res.status, sub: body.accessToken ? decodeJwt(body.accessToken).sub : undefined, code: body.code };
 }
@@ -80,7 +87,7 @@ describe('Express with express-session', () => {
     const addToWatchlist = (cookie: string) =>
       fetch(`${origin}/api/kyi/explorer/me/watchlist`, {
         method: 'POST',
-        headers: { cookie, origin, 'content-type': 'application/json' },
+        headers: { cookie, origin: PAGE, 'content-type': 'application/json' },
         body: JSON.stringify({ assetId: ASSET_ID }),
       });
     const refused = await addToWatchlist(member);
@@ -129,10 +136,10 @@ describe('Next.js route handlers', () => {
   it('the exported GET and POST are the fetch handler; the session comes from auth()', async () => {
     let session: { user: { id: string } } | null = null;
     const { GET, POST } = createRouteHandlers(env, async () => session);
-    const origin = 'https://partner.example';
+    const origin = PAGE;
     const lookup = await GET(new Request(origin + tokensPath));
     assert.equal(lookup.status, 200);
-    const token = () => POST(new Request(`${origin}/api/kyi/token`, { method: 'POST', headers: { origin } }));
+    const token = () => POST(new Request(`${origin}/api/kyi/token`, { method: 'POST', headers: { origin, 'content-type': 'application/json' } }));
     assert.equal(((await (await token()).json()) as { code: string }).code, 'session_required');
     session = { user: { id: 'next-9' } };
     const minted = (await (await token()).json()) as { accessToken: string };

@@ -12,6 +12,8 @@ const base = (): KyiHandlerOptions => ({
   explorer: { baseUrl: 'https://explorer.example.com', apiKey: EXPLORER_KEY },
   widget: { partnerId: 'partner-1', secretKey: SECRET },
   getUserId: () => 'u1',
+  authorize: () => true,
+  publicOrigin: 'https://app.example.com',
 });
 
 function rejects(mutate: (o: KyiHandlerOptions) => void, pattern: RegExp) {
@@ -77,6 +79,35 @@ describe('createKyiHandler configuration', () => {
     rejects((o) => (o.retries = -1), /retries must be/);
     rejects((o) => (o.cache = { maxEntries: 1.5 }), /cache\.maxEntries must be a whole number/);
     rejects((o) => (o.lookupConcurrency = 0), /lookupConcurrency/);
+    rejects((o) => (o.retries = 5), /retries must be a whole number from 0 to 4/);
+    rejects((o) => (o.maxInFlight = 0), /maxInFlight must be/);
+    rejects((o) => (o.clientBudget = { limit: 0 }), /clientBudget\.limit must be/);
+  });
+  it('refuses Explorer without authorize, saying why', () => {
+    rejects((o) => delete o.authorize, /authorize\(request, route\) is required with explorer: the watchlist, its private notes/);
+    assert.ok(createKyiHandler({ ...base(), explorer: undefined, authorize: undefined }), 'without explorer it is not needed');
+  });
+  it('refuses the token route and writes without a configured origin (never the Host header)', () => {
+    rejects((o) => delete o.publicOrigin, /publicOrigin .* or allowedOrigins is required with widget or explorer\.writes/);
+    rejects((o) => {
+      delete o.publicOrigin;
+      o.widget = undefined;
+      o.explorer = { ...o.explorer!, writes: true };
+    }, /publicOrigin/);
+    rejects((o) => (o.publicOrigin = 'https://app.example.com/shop'), /bare origin/);
+    assert.ok(createKyiHandler({ ...base(), publicOrigin: undefined, allowedOrigins: ['https://app.example.com'] }));
+  });
+  it('a KyiConfigError is a KyiError with a stable code', async () => {
+    const { KyiError, KyiConfigError } = await import('../../src/server/index.js');
+    const options = base();
+    delete options.authorize;
+    try {
+      createKyiHandler(options);
+      assert.fail('should throw');
+    } catch (error) {
+      assert.ok(error instanceof KyiConfigError && error instanceof KyiError);
+      assert.equal(error.code, 'invalid_configuration');
+    }
   });
   it('rejects a prefix with dot segments', () => rejects((o) => (o.prefix = '/api/../kyi'), /prefix must be a path/));
   it('normalizes the prefix', () => {

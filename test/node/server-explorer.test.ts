@@ -181,7 +181,7 @@ describe('Explorer proxy', () => {
     }
   });
 
-  it('maps upstream key errors: missing scope 403, revoked key 502 (no key in the answer)', async () => {
+  it('maps upstream key errors: missing scope 403, revoked key 502 upstream_auth (no key in the answer)', async () => {
     const scoped = await mount(sandbox, (d) => ({ ...d, explorer: { ...d.explorer!, apiKey: sandbox.info.credentials.explorerKeys.tokenomicsRead } }));
     const revoked = await mount(sandbox, (d) => ({ ...d, explorer: { ...d.explorer!, apiKey: sandbox.info.credentials.explorerKeys.revoked } }));
     try {
@@ -191,7 +191,7 @@ describe('Explorer proxy', () => {
       const bad = await fetch(`${revoked.base}/explorer/me/watchlist`);
       assert.equal(bad.status, 502);
       const text = await bad.text();
-      assert.equal(JSON.parse(text).code, 'upstream_error');
+      assert.equal(JSON.parse(text).code, 'upstream_auth');
       assert.ok(!text.includes('bx_live_'));
     } finally {
       await scoped.close();
@@ -241,9 +241,9 @@ describe('Explorer budget', () => {
       assert.equal(third.status, 429);
       assert.equal(await codeOf(third), 'too_many_requests');
       assert.ok(Number(third.headers.get('retry-after')) >= 1);
+      // /health is not keyed, but it is no unbudgeted relay either
+      assert.equal((await fetch(`${tight.base}/explorer/health`)).status, 429);
       assert.equal(sandbox.stats.count(), 2);
-      // /health is not keyed and not budgeted
-      assert.equal((await fetch(`${tight.base}/explorer/health`)).status, 200);
     } finally {
       await tight.close();
     }
@@ -263,9 +263,9 @@ describe('Explorer budget', () => {
     }
   });
 
-  it('shares one TokenBucket between handlers using the same key', async () => {
-    const { TokenBucket } = await import('../../src/server/index.js');
-    const bucket = new TokenBucket({ limit: 1, capacity: 1 });
+  it('shares one RateBudget between handlers using the same key', async () => {
+    const { MemoryRateBudget } = await import('../../src/server/index.js');
+    const bucket = new MemoryRateBudget({ limit: 1, capacity: 1 });
     const a = await mount(sandbox, (d) => ({ ...d, explorer: { ...d.explorer!, budget: bucket, maxQueueMs: 0 } }));
     const b = await mount(sandbox, (d) => ({ ...d, explorer: { ...d.explorer!, budget: bucket, maxQueueMs: 0 } }));
     try {

@@ -219,6 +219,8 @@ describe('hostile parameters', () => {
       body: JSON.stringify({ requests: [], pad: 'x'.repeat(100_000) }),
     });
     assert.equal(big.status, 413);
+    assert.equal((big.json() as { code: string }).code, 'payload_too_large');
+    // past the Node adapter's own limit the code is the same (node-adapter.test.ts)
     const long = await rawRequest(m.origin, `${PREFIX}/assets/solana/${'a'.repeat(5000)}`);
     assert.equal(long.status, 400);
     assert.equal(sandbox.stats.count(), 0);

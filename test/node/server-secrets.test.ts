@@ -130,7 +130,7 @@ describe('no secret leaves the server', () => {
       assert.deepEqual(await sweep(m, [...secretsOf(sandbox), wrongPublic]), []);
       const res = await fetch(`${m.base}/assets/${F.pyusd.chain}/${F.pyusd.address}`);
       assert.equal(res.status, 502);
-      assert.equal(((await res.json()) as { code: string }).code, 'upstream_error');
+      assert.equal(((await res.json()) as { code: string }).code, 'upstream_auth');
     } finally {
       await m.close();
     }

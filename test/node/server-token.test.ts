@@ -20,7 +20,11 @@ after(async () => {
   await sandbox.close();
 });
 
-const post = (url: string, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', headers });
+/** A JSON POST from the page's own origin, as the browser's token client sends it. */
+const post = (url: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: new URL(url).origin, ...headers }, body: '{}' });
+/** A POST with exactly `headers`. */
+const postBare = (url: string, headers: Record<string, string>) => fetch(url, { method: 'POST', headers, body: '{}' });
 const codeOf = async (res: Response) => ((await res.json()) as { code: string }).code;
 
 describe('POST /token', () => {
@@ -91,16 +95,66 @@ describe('POST /token', () => {
 
   it('403 for Sec-Fetch-Site cross-site / same-site without an allowed Origin', async () => {
     for (const site of ['cross-site', 'same-site']) {
-      const res = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, 'sec-fetch-site': site });
+      const res = await postBare(`${m.base}/token`, { cookie: SESSION_COOKIE, 'content-type': 'application/json', 'sec-fetch-site': site });
       assert.equal(res.status, 403, site);
     }
   });
 
-  it('allows an origin listed in allowedOrigins and Sec-Fetch-Site: same-origin', async () => {
+  it('allows an origin listed in allowedOrigins, and Sec-Fetch-Site: same-origin without an Origin', async () => {
     const listed = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, origin: 'https://app.partner.example', 'sec-fetch-site': 'cross-site' });
     assert.equal(listed.status, 200);
-    const same = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, origin: 'https://proxy-rewritten.example', 'sec-fetch-site': 'same-origin' });
+    const same = await postBare(`${m.base}/token`, { cookie: SESSION_COOKIE, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' });
     assert.equal(same.status, 200);
+  });
+
+  it('a foreign Origin is never overridden by Sec-Fetch-Site: same-origin', async () => {
+    const res = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' });
+    assert.equal(res.status, 403);
+  });
+
+  it('403 for a request with neither Origin nor Sec-Fetch-Site', async () => {
+    const res = await postBare(`${m.base}/token`, { cookie: SESSION_COOKIE, 'content-type': 'application/json' });
+    assert.equal(res.status, 403);
+    assert.equal(await codeOf(res), 'forbidden');
+  });
+
+  it('415 unsupported_media_type without Content-Type: application/json (a form post cannot mint)', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const res = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, 'content-type': type });
+      assert.equal(res.status, 415, type);
+      assert.equal(await codeOf(res), 'unsupported_media_type');
+    }
+    const none = await postBare(`${m.base}/token`, { cookie: SESSION_COOKIE, origin: m.origin });
+    assert.equal(none.status, 415);
+  });
+
+  it('the own origin comes from publicOrigin, not Host (behind a TLS-terminating proxy)', async () => {
+    const proxied = await mount(sandbox, { publicOrigin: 'https://shop.partner.example', allowedOrigins: [] });
+    try {
+      const behind = await post(`${proxied.base}/token`, { cookie: SESSION_COOKIE, origin: 'https://shop.partner.example' });
+      assert.equal(behind.status, 200);
+      // the Host the request arrived with is not an allowed origin
+      const host = await post(`${proxied.base}/token`, { cookie: SESSION_COOKIE, origin: proxied.origin });
+      assert.equal(host.status, 403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('the token is issued at the injected clock\'s time', async () => {
+    const then = Date.UTC(2030, 0, 1);
+    const dated = await mount(sandbox, { clock: { now: () => then, sleep: async () => {} } });
+    try {
+      const { accessToken, expiresAt } = (await (await post(`${dated.base}/token`, { cookie: SESSION_COOKIE })).json()) as {
+        accessToken: string;
+        expiresAt: string;
+      };
+      const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+      assert.equal(payload.iat, then / 1000);
+      assert.equal(expiresAt, new Date(then + 3600_000).toISOString());
+    } finally {
+      await dated.close();
+    }
   });
 
   it('405 for GET', async () => {

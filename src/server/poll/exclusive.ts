@@ -11,7 +11,7 @@
  * Fetch-API only (no `node:` imports).
  */
 import { canLease, LeaseLostError, type LeasingPollStore, type PollStore } from '../store/types.js';
-import { systemClock, type Clock } from '../token-bucket.js';
+import { systemClock, type Clock } from '../clock.js';
 
 export interface LeaseOptions {
   /** How long a lease lasts without renewal, ms. Default 30 000. */

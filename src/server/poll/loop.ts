@@ -9,7 +9,7 @@
  */
 import { isExplorerApiError, type ExplorerApiError } from '../explorer-client.js';
 import type { PollStore } from '../store/types.js';
-import { systemClock, type Clock } from '../token-bucket.js';
+import { systemClock, type Clock } from '../clock.js';
 import { runExclusive, type LeaseOptions } from './exclusive.js';
 
 /** Why a poller stopped on its own (`code` says what, the message how to recover). */

@@ -13,7 +13,7 @@
  */
 import pg from 'pg';
 import { BudgetExceededError, type AcquireOptions, type BudgetPermit, type RateBudget } from '../budget.js';
-import { systemClock, type Clock } from '../token-bucket.js';
+import { systemClock, type Clock } from '../clock.js';
 import { ensureSchema, openPool, tablePrefix, type PostgresConnection, type PostgresOptions } from './connection.js';
 
 export type PostgresBudgetOptions = PostgresConnection &

@@ -5,7 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import type { KyiMonitoringElement } from '../../../src/elements/shared/monitoring-element.js';
-import { sandboxControl } from './display.js';
+import { sandboxControl, testEnv } from './display.js';
 
 export interface ExplorerSnapshot {
   now: string;
@@ -34,6 +34,38 @@ export const explorerSandbox = {
     control('POST', 'faults', times === undefined ? { route, fault } : { route, fault, times }),
   clearFault: (route: string) => control('DELETE', `faults?route=${encodeURIComponent(route)}`),
 };
+
+/**
+ * The proxy mount with a sandbox and an Explorer key of its own (see the harness): a 429 set
+ * here holds only that key, never the key the other monitoring files share.
+ */
+export const isolatedExplorer = {
+  proxyUrl: '/api/kyi-isolated',
+  async setFault(route: string, fault: Record<string, unknown>, times?: number): Promise<void> {
+    await isolatedControl('POST', 'faults', times === undefined ? { route, fault } : { route, fault, times });
+  },
+  async clearFault(route: string): Promise<void> {
+    await isolatedControl('DELETE', `faults?route=${encodeURIComponent(route)}`);
+  },
+};
+
+async function isolatedControl(method: string, path: string, body?: unknown): Promise<void> {
+  const { isolatedSandboxUrl } = (await testEnv()) as unknown as { isolatedSandboxUrl: string };
+  const r = await fetch(`${isolatedSandboxUrl}/__sandbox/${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  if (!r.ok) throw new Error(`isolated sandbox control ${method} ${path} answered ${r.status}`);
+}
+
+/**
+ * Signs the monitoring tests' user in: the Explorer routes let only a signed-in user in.
+ * Its own session cookie, so other files signing their user out change nothing here.
+ */
+export async function signInForMonitoring(): Promise<void> {
+  const r = await fetch('/__test/monitoring-session', { method: 'POST', credentials: 'same-origin' });
+  if (!r.ok) throw new Error(`monitoring sign-in failed: ${r.status}`);
+}
 
 /** A registry asset the watchlist does not hold. */
 export async function unwatchedAsset(): Promise<{ id: string; name: string }> {

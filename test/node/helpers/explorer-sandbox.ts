@@ -7,7 +7,7 @@
 import { after, before, beforeEach } from 'node:test';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { ExplorerClient, type ExplorerClientOptions } from '../../../src/server/explorer-client.js';
-import { ManualClock } from '../../../src/server/token-bucket.js';
+import { ManualClock } from './manual-clock.js';
 import './openapi-check.js';
 
 export const EPOCH = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -19,7 +19,7 @@ export interface VirtualSandbox {
   inflight(): number;
   /** A fetch that counts in-flight requests (so virtual time stands still while one is on the wire). */
   fetch: typeof fetch;
-  /** A client on the virtual clock; without a budget unless `bucket` or `requestsPerMinute` is given. */
+  /** A client on the virtual clock; without a budget unless `budget` or `requestsPerMinute` is given. */
   client(options?: Partial<ExplorerClientOptions>): ExplorerClient;
   close(): Promise<void>;
 }
@@ -54,7 +54,7 @@ export async function startVirtualSandbox(): Promise<VirtualSandbox> {
         fetch: counted,
         clock,
         random: () => 0.5,
-        ...(options.bucket === undefined && options.requestsPerMinute === undefined ? { bucket: null } : {}),
+        ...(options.budget === undefined && options.requestsPerMinute === undefined ? { budget: null } : {}),
         ...options,
       }),
     close: () => sandbox.close(),

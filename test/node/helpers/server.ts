@@ -40,6 +40,7 @@ export function defaultOptions(sandbox: Sandbox, sleeps: number[], errors: unkno
   const { info } = sandbox;
   return {
     prefix: PREFIX,
+    publicOrigin: 'http://partner.test',
     publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
     explorer: {
       baseUrl: info.explorerUrl,
@@ -50,16 +51,20 @@ export function defaultOptions(sandbox: Sandbox, sleeps: number[], errors: unkno
     },
     widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
     getUserId: (request) => (/(?:^|;\s*)demo_session=([^;]+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? null),
+    // the proxy's own tests: everyone may (the refusal paths have tests of their own)
+    authorize: () => true,
     timeoutMs: 5000,
     retries: 2,
     backoff: { baseDelayMs: 200, maxDelayMs: 2000, maxRetryAfterSeconds: 2 },
-    timing: {
+    clock: {
       now: () => Date.now() + clock.offsetMs,
+      // a wait is recorded and passes at once: virtual time jumps over it
       sleep: async (ms) => {
         sleeps.push(ms);
+        clock.offsetMs += ms;
       },
-      random: () => 0.5,
     },
+    random: () => 0.5,
     onError: (error) => errors.push(error),
   };
 }
@@ -73,11 +78,15 @@ export async function mount(
   const errors: unknown[] = [];
   const clock = { offsetMs: 0 };
   const defaults = defaultOptions(sandbox, sleeps, errors, clock);
-  const options = typeof overrides === 'function' ? overrides(defaults) : { ...defaults, ...overrides };
-  const handler = createKyiHandler(options);
-  const server: Server = createServer(handler.node);
+  // the server listens first: its origin is the handler's publicOrigin
+  let listener: KyiHandlerWithNode['node'] = () => {};
+  const server: Server = createServer((req, res) => listener(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const withOrigin = { ...defaults, publicOrigin: origin };
+  const options = typeof overrides === 'function' ? overrides(withOrigin) : { ...withOrigin, ...overrides };
+  const handler = createKyiHandler(options);
+  listener = handler.node;
   const stopChecking = checkProxyAt(origin, handler.prefix);
   return {
     handler,
@@ -130,9 +139,10 @@ export function rawRequest(
   });
 }
 
-/** POST JSON with fetch. */
+/** POST JSON with fetch, from the page's own origin (`origin` header) unless `headers` say otherwise. */
 export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const origin = new URL(url).origin;
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...headers }, body: JSON.stringify(body) });
 }
 
 /** Every secret of the sandbox's credentials (keys, partner secret). */

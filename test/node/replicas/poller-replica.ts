@@ -25,7 +25,7 @@ const controller = new AbortController();
 process.on('SIGTERM', () => controller.abort());
 
 await pollTokenomics({
-  client: new ExplorerClient({ baseUrl: args.explorerUrl, apiKey: args.apiKey, bucket: null }),
+  client: new ExplorerClient({ baseUrl: args.explorerUrl, apiKey: args.apiKey, budget: null }),
   store,
   signal: controller.signal,
   limit: 10,

@@ -1,0 +1,187 @@
+/**
+ * The in-memory `RateBudget` of one process (spec 8: 120 Explorer requests per minute per key
+ * by default). For replicas sharing one key, pass a shared budget instead.
+ *
+ * The service counts a request when it arrives, which is some time between our grant and
+ * its response. So a request occupies the budget from its grant until `intervalMs` after its
+ * response arrived (`permit.release()`): then no window of `intervalMs`, as the service
+ * counts, ever holds more than `limit` requests, however long responses stall. A token
+ * bucket (a short burst of `capacity`, then the refill pace) spreads requests out on top.
+ *
+ * Fetch-API runtime only: no `node:` imports, so it runs on edge runtimes.
+ */
+import { BudgetExceededError, type AcquireOptions, type BudgetPermit, type RateBudget } from './budget.js';
+import { abortReason, systemClock, type Clock } from './clock.js';
+
+export interface MemoryBudgetOptions {
+  /** At most this many requests in any `intervalMs` window. Default 120. */
+  limit?: number;
+  /** Length of the budget window in ms. Default 60 000 (one minute). */
+  intervalMs?: number;
+  /** Bucket size, i.e. the burst allowance. Default `min(limit, 10)`. */
+  capacity?: number;
+  /** Time source. Default `systemClock`. */
+  clock?: Clock;
+}
+
+interface Waiter {
+  resolve: (permit: BudgetPermit) => void;
+  reject: (reason: unknown) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+/** Reads a positive option, throwing a `RangeError` that names it. */
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number (got ${String(value)})`);
+  return value;
+}
+
+/** In-memory `RateBudget`: first come, first served. */
+export class MemoryRateBudget implements RateBudget {
+  readonly limit: number;
+  readonly intervalMs: number;
+  readonly capacity: number;
+  readonly clock: Clock;
+
+  #tokens: number;
+  #last: number;
+  #holdUntil = -Infinity;
+  /** Granted requests whose response has not arrived. */
+  #inFlight = 0;
+  /** When recent responses arrived, oldest first (those still inside the window). */
+  #released: number[] = [];
+  #queue: Waiter[] = [];
+  #pumping = false;
+  /** Wakes the pump when a permit is released while every slot is in flight. */
+  #onRelease: (() => void) | undefined;
+
+  constructor(options: MemoryBudgetOptions = {}) {
+    this.limit = positive('limit', options.limit ?? 120);
+    if (!Number.isInteger(this.limit)) throw new RangeError('limit must be a whole number');
+    this.intervalMs = positive('intervalMs', options.intervalMs ?? 60_000);
+    this.capacity = positive('capacity', options.capacity ?? Math.min(this.limit, 10));
+    this.clock = options.clock ?? systemClock;
+    this.#tokens = this.capacity;
+    this.#last = this.clock.now();
+  }
+
+  /** Callers waiting in `acquire()`. */
+  get waiting(): number {
+    return this.#queue.length;
+  }
+
+  /** Requests granted whose response has not arrived. */
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  acquire(options: AcquireOptions = {}): Promise<BudgetPermit> {
+    const { signal, maxWaitMs = Infinity } = options;
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    if (this.#queue.length === 0 && this.#delay() === 0) return Promise.resolve(this.#grant());
+    const estimate = this.#estimate();
+    if (estimate > maxWaitMs) return Promise.reject(new BudgetExceededError(estimate));
+    return new Promise<BudgetPermit>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const i = this.#queue.indexOf(waiter);
+          if (i >= 0) this.#queue.splice(i, 1);
+          reject(abortReason(signal));
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.#queue.push(waiter);
+      void this.#pump();
+    });
+  }
+
+  hold(retryAfterMs: number): void {
+    if (!(retryAfterMs > 0)) return;
+    this.#holdUntil = Math.max(this.#holdUntil, this.clock.now() + retryAfterMs);
+  }
+
+  heldFor(): number {
+    return Math.max(0, this.#holdUntil - this.clock.now());
+  }
+
+  /** Ms until the next grant could happen (0 = now, `Infinity` = when a response arrives). */
+  delay(): number {
+    return this.#delay();
+  }
+
+  /** A guess of the wait of a new caller behind the queue, ms. */
+  #estimate(): number {
+    const next = this.#delay();
+    const perGrant = this.intervalMs / this.limit;
+    return (Number.isFinite(next) ? next : this.intervalMs) + this.#queue.length * perGrant;
+  }
+
+  #refill(now: number): void {
+    const elapsed = now - this.#last;
+    if (elapsed > 0) {
+      this.#tokens = Math.min(this.capacity, this.#tokens + (elapsed * this.limit) / this.intervalMs);
+      this.#last = now;
+    }
+    while (this.#released.length > 0 && this.#released[0]! + this.intervalMs <= now) this.#released.shift();
+  }
+
+  #delay(): number {
+    const now = this.clock.now();
+    this.#refill(now);
+    let wait = Math.max(0, this.#holdUntil - now);
+    if (this.#tokens < 1) wait = Math.max(wait, ((1 - this.#tokens) * this.intervalMs) / this.limit);
+    if (this.#inFlight + this.#released.length >= this.limit) {
+      // the oldest answered request must leave the window; with none answered, wait for one
+      const oldest = this.#released[0];
+      wait = Math.max(wait, oldest === undefined ? Infinity : oldest + this.intervalMs - now);
+    }
+    return wait > 0 ? Math.max(wait, 1e-6) : 0;
+  }
+
+  #grant(): BudgetPermit {
+    this.#tokens -= 1;
+    this.#inFlight++;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#inFlight--;
+        this.#released.push(this.clock.now());
+        this.#onRelease?.();
+      },
+    };
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    try {
+      while (this.#queue.length > 0) {
+        const wait = this.#delay();
+        if (wait === 0) {
+          const waiter = this.#queue.shift()!;
+          if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
+          waiter.resolve(this.#grant());
+        } else if (wait === Infinity) {
+          await new Promise<void>((resolve) => (this.#onRelease = resolve));
+          this.#onRelease = undefined;
+        } else {
+          // Float rounding can leave a sub-millisecond remainder; round up so one sleep suffices.
+          await this.clock.sleep(Math.ceil(wait));
+        }
+      }
+    } catch (error) {
+      for (const waiter of this.#queue.splice(0)) waiter.reject(error);
+    } finally {
+      this.#pumping = false;
+    }
+  }
+}
+
+/** `new MemoryRateBudget(options)`. */
+export function createMemoryBudget(options?: MemoryBudgetOptions): MemoryRateBudget {
+  return new MemoryRateBudget(options);
+}
