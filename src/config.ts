@@ -1,13 +1,18 @@
 /**
  * Kit configuration for the browser side.
  *
- * Three sources, strongest first:
- * 1. a `proxy-url` attribute on the element itself (per element, proxy only);
- * 2. `configure({...})` — for npm users;
- * 3. `<meta name="kyi:proxy-url" content="…">` (and `kyi:badge-base-url`,
- *    `kyi:token-endpoint`, `kyi:widget-url`, `kyi:locale`) — for script-tag users;
- * then the defaults below. Meta tags are read lazily, never at module load, so importing
- * this module during a server render touches no DOM.
+ * Who may say what: the partner's own code (`configure()`) and `<meta name="kyi:…">` tags
+ * in the document's `<head>` are trusted; everything in the body (partners render user
+ * content) is not. So:
+ * 1. `configure({...})` — for npm users — wins over
+ * 2. `<meta name="kyi:proxy-url" content="…">` (and `kyi:badge-base-url`,
+ *    `kyi:token-endpoint`, `kyi:widget-url`, `kyi:locale`, `kyi:trusted-proxy-origins`) in
+ *    `<head>` only — for script-tag users; a tag in the body is ignored;
+ * then the defaults below. Markup chooses *what* an element shows, never *where* answers or
+ * tokens come from: an element's `proxy-url` attribute is honoured only when it resolves to
+ * the page's own origin or to one of `trustedProxyOrigins` (`proxyUrlFor`), and the token
+ * endpoint and the widget URL never come from attributes. Meta tags are read lazily, never
+ * at module load, so importing this module during a server render touches no DOM.
  */
 import type { StringOverrides } from './strings.js';
 
@@ -56,6 +61,12 @@ export interface KyiConfig {
    * attribute (`light`/`dark`) still wins.
    */
   theme: KyiTheme;
+  /**
+   * Origins (`https://kyi.partner.example`) besides the page's own that an element's
+   * `proxy-url` attribute may point to. Attributes are markup, and markup may be user content:
+   * any other origin is refused.
+   */
+  trustedProxyOrigins: readonly string[];
 }
 
 /** Values of `configure({ theme })` and of the elements' `theme` attribute. */
@@ -75,6 +86,7 @@ export const META_NAMES = {
   tokenEndpoint: 'kyi:token-endpoint',
   widgetUrl: 'kyi:widget-url',
   locale: 'kyi:locale',
+  trustedProxyOrigins: 'kyi:trusted-proxy-origins',
 } as const;
 
 /**
@@ -166,42 +178,99 @@ const trimSlash = (url: string) => (url.length > 1 ? url.replace(/\/+$/, '') : u
 // added later are seen from the next task on.
 let base: KyiConfig | undefined;
 let baseVersion = -1;
-/** The configured or meta token endpoint, when one is set (else it follows the proxy URL). */
-let setEndpoint: string | undefined;
 
 function baseConfig(): KyiConfig {
   const { explicit, version } = shared();
   if (base && baseVersion === version) return base;
   const hasDom = typeof document !== 'undefined';
+  // Only the document's <head>: user content rendered in the body cannot configure the kit.
   const meta = (key: keyof typeof META_NAMES) =>
-    hasDom ? document.querySelector<HTMLMetaElement>(`meta[name="${META_NAMES[key]}"]`)?.content?.trim() || undefined : undefined;
+    hasDom ? document.head?.querySelector<HTMLMetaElement>(`meta[name="${META_NAMES[key]}"]`)?.content?.trim() || undefined : undefined;
   if (hasDom) setTimeout(() => (base = undefined), 0);
-  const proxyUrl = trimSlash(explicit.proxyUrl ?? meta('proxyUrl') ?? DEFAULT_PROXY_URL);
+  const proxyUrl = anchored(trimSlash(explicit.proxyUrl ?? meta('proxyUrl') ?? DEFAULT_PROXY_URL));
   baseVersion = version;
-  setEndpoint = explicit.tokenEndpoint ?? meta('tokenEndpoint');
   return (base = {
     proxyUrl,
-    badgeBaseUrl: trimSlash(explicit.badgeBaseUrl ?? meta('badgeBaseUrl') ?? ''),
-    tokenEndpoint: setEndpoint ?? `${proxyUrl}/token`,
+    badgeBaseUrl: anchored(trimSlash(explicit.badgeBaseUrl ?? meta('badgeBaseUrl') ?? '')),
+    tokenEndpoint: anchored(explicit.tokenEndpoint ?? meta('tokenEndpoint') ?? `${proxyUrl}/token`),
     widgetUrl: trimSlash(explicit.widgetUrl ?? meta('widgetUrl') ?? ''),
     locale: explicit.locale ?? meta('locale'),
     strings: explicit.strings ?? {},
     fetchAccessToken: explicit.fetchAccessToken,
     sdk: explicit.sdk,
     theme: explicit.theme ?? 'auto',
+    trustedProxyOrigins: originsOf(explicit.trustedProxyOrigins ?? meta('trustedProxyOrigins')?.split(/[\s,]+/) ?? []),
   });
 }
 
 /**
- * The effective configuration, optionally for one element: its `proxy-url` attribute (or `proxyUrl` property)
- * overrides both `configure()` and the meta tag (and moves the default token endpoint with it).
+ * A configured relative URL, kept as written unless a `<base href>` (possibly user-posted)
+ * would make `fetch` resolve it to another origin: then it is resolved against the page's
+ * own address instead.
+ */
+function anchored(url: string): string {
+  if (!url || typeof document === 'undefined' || typeof location === 'undefined' || URL.canParse(url)) return url;
+  return new URL(url, document.baseURI).origin === location.origin ? url : new URL(url, location.href).href;
+}
+
+/** Each entry's origin (`https://a.example/x` → `https://a.example`); entries that are not absolute http(s) URLs are dropped. */
+function originsOf(entries: readonly string[]): string[] {
+  const origins: string[] = [];
+  for (const entry of entries) {
+    try {
+      const url = new URL(entry);
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.push(url.origin);
+    } catch {
+      /* not an absolute URL: ignored */
+    }
+  }
+  return origins;
+}
+
+/** An element's own proxy URL (`proxy-url` attribute or `proxyUrl` property), trimmed; `undefined` when unset. */
+function ownProxyUrl(element: Element | null | undefined): string | undefined {
+  const own = (element as { proxyUrl?: unknown } | null | undefined)?.proxyUrl;
+  return (typeof own === 'string' ? own.trim() : '') || element?.getAttribute?.('proxy-url')?.trim() || undefined;
+}
+
+/**
+ * Whether a proxy URL from markup may be used: it resolves (as `fetch` would resolve it) to
+ * the page's own origin or to one of `trustedProxyOrigins`.
+ */
+export function isTrustedProxyUrl(url: string, trusted: readonly string[] = baseConfig().trustedProxyOrigins): boolean {
+  if (typeof location === 'undefined' || typeof document === 'undefined') return false;
+  try {
+    const origin = new URL(url, document.baseURI).origin;
+    return origin === location.origin || trusted.includes(origin);
+  } catch {
+    return false;
+  }
+}
+
+/** Where an element's answers come from: its own trusted `proxy-url`, else the page's; `refused` names an untrusted one. */
+export interface ProxyChoice {
+  proxyUrl: string;
+  /** The element's `proxy-url` value that was refused (not same-origin, not a trusted origin). */
+  refused?: string | undefined;
+}
+
+/** The proxy URL an element uses (see `ProxyChoice`). */
+export function proxyUrlFor(element: Element | null | undefined): ProxyChoice {
+  const config = baseConfig();
+  const own = ownProxyUrl(element);
+  if (!own) return { proxyUrl: config.proxyUrl };
+  if (!isTrustedProxyUrl(own, config.trustedProxyOrigins)) return { proxyUrl: config.proxyUrl, refused: own };
+  return { proxyUrl: trimSlash(own) };
+}
+
+/**
+ * The effective configuration, optionally for one element: its trusted `proxy-url` attribute
+ * (or `proxyUrl` property) overrides `configure()` and the meta tag for that element's own
+ * requests. The token endpoint and the widget URL never follow an attribute.
  */
 export function getConfig(element?: Element | null): KyiConfig {
   const config = baseConfig();
-  // The element's `proxyUrl` property (set by frameworks) or its `proxy-url` attribute.
-  const own = (element as { proxyUrl?: unknown } | null | undefined)?.proxyUrl;
-  const attr = (typeof own === 'string' ? own.trim() : '') || element?.getAttribute?.('proxy-url')?.trim();
-  if (!attr) return config;
-  const proxyUrl = trimSlash(attr);
-  return { ...config, proxyUrl, tokenEndpoint: setEndpoint ?? `${proxyUrl}/token` };
+  if (!element) return config;
+  const { proxyUrl } = proxyUrlFor(element);
+  return proxyUrl === config.proxyUrl ? config : { ...config, proxyUrl };
 }

@@ -33,6 +33,8 @@ export type KyiErrorCode =
   | 'signing_failed'
   | 'widget_error'
   | 'widget_timeout'
+  | 'untrusted_proxy_url'
+  | 'payload_too_large'
   | (string & {});
 
 export interface KyiErrorDetail {

@@ -67,7 +67,6 @@ export {
 } from './events.js';
 export {
   LookupClient,
-  LookupError,
   getLookupClient,
   setLookupClient,
   type LookupRequest,
@@ -85,6 +84,9 @@ export {
   type AssetOutcome,
 } from './client/lookup-outcomes.js';
 export { refreshLiveLookups } from './client/live-elements.js';
+// One error model for every call to the server piece
+export { KyiRequestError, codeForStatus, type KyiProblem } from './client/errors.js';
+export { safeHttpUrl } from './client/urls.js';
 export { fetchAssetsPage, type AssetsPageResult, type FetchAssetsPageOptions } from './client/assets.js';
 // Monitoring elements and the browser Explorer client
 export { KyiWatchlist } from './elements/watchlist/watchlist.js';
@@ -100,7 +102,6 @@ export {
   type KyiNotificationsDetail,
 } from './events.js';
 export {
-  ExplorerRequestError,
   getCapabilities,
   clearCapabilities,
   fetchWatchlist,
@@ -109,7 +110,6 @@ export {
   removeWatchlistItem,
   fetchChanges,
   fetchNotifications,
-  safeHttpUrl,
   type Capabilities as ExplorerCapabilities,
   type ExplorerCallOptions,
-} from './client/explorer.js';
+} from './client/monitoring.js';

@@ -35,6 +35,8 @@ export const en = {
     'error.unauthorized': 'This site could not authenticate with the verification service.',
     'error.invalidResponse': 'The verification service sent an unexpected answer.',
     'error.generic': 'Something went wrong.',
+    'error.payloadTooLarge': 'The request was too large for this site to send.',
+    'error.untrustedProxy': 'This element is set up to use a server this site does not trust, so it shows nothing.',
   },
   badge: {
     'credential.kyi_verified': 'KYI verified',

@@ -6,7 +6,7 @@
 import { getConfig } from '../config.js';
 import { parseAssetsPageQuery } from '../contract/queries.js';
 import type { AssetRecord } from '../contract/public-api.js';
-import { call, type ExplorerCallOptions } from './explorer.js';
+import { call, type ExplorerCallOptions } from './monitoring.js';
 import { count, isObject, listOf, shapeOf } from './shape.js';
 
 /** One page of verified assets. Records are the Public API's asset lookup records (spec 2.1). */
@@ -29,7 +29,7 @@ const readPage = shapeOf({ data: listOf(record), meta: (v) => shapeOf({ total: c
 /**
  * One page of `GET /assets` through the server piece (`proxyUrl`, default the configured
  * one). Throws a `RangeError` naming a bad `pageSize` / `pageNumber` before any request;
- * rejects with `ExplorerRequestError` (`code`, `status`) when the server piece answers an error.
+ * rejects with `KyiRequestError` (`code`, `status`) when the server piece answers an error.
  */
 export function fetchAssetsPage(options: FetchAssetsPageOptions = {}): Promise<AssetsPageResult> {
   const query = new URLSearchParams();

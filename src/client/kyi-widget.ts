@@ -14,8 +14,8 @@
 import { adoptStyles } from 'lit';
 import { configuredWidgetUrl } from '../config.js';
 import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../contract/enums.js';
-import { drawerStyles, openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from '../elements/verify-button/drawer.js';
-import { modalStyles } from '../elements/verify-button/drawer.styles.js';
+import { openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from '../elements/verify-button/drawer.js';
+import { drawerStyles, modalStyles } from '../elements/verify-button/drawer.styles.js';
 import { sharedStyles } from '../elements/shared/styles.js';
 import { resolveLang, t } from '../strings.js';
 

@@ -5,18 +5,16 @@
  * many elements show it. Also checks element input before any request is made.
  */
 import type { AssetRecord, TokenLookupResult } from '../contract/index.js';
-import { isCaip10, isCaip19 } from '../contract/caip.js';
+import { isCaip10 } from '../contract/caip.js';
 import { isAddress, isChainName } from '../contract/identifiers.js';
+import { checkTokenLookup, type TokenLookupRule } from '../contract/queries.js';
 import { t, type StringKey } from '../strings.js';
-import { getLookupClient, isAbortError, LookupError, statusCode, type LookupOptions, type LookupRequest, type LookupResponse } from './lookup.js';
+import { isAbortError, problemFromAnswer, toProblem, type KyiProblem } from './errors.js';
+import { getLookupClient, type LookupOptions, type LookupRequest, type LookupResponse } from './lookup.js';
 import { flag, isObject, listOf, shape, shapeOf, text } from './shape.js';
 
 /** Why a lookup could not be answered. */
-export interface OutcomeError {
-  code: string;
-  message: string;
-  status?: number;
-}
+export type OutcomeError = KyiProblem;
 
 export type TokenOutcome =
   | { status: 'verified' | 'unverified'; result: TokenLookupResult; error?: undefined }
@@ -58,18 +56,26 @@ function problem(section: 'tokenStatus' | 'assetCard', reason: InputProblem['rea
   return { ok: false, empty, problem: { reason, message: t(`${section}.invalid.${reason}` as StringKey, undefined, 'en') } };
 }
 
-/** Rules 1–2 of the token lookup, checked in the browser so a bad input costs no request. */
+/** The element's word for each token-lookup rule (the strings table's `tokenStatus.invalid.*`). */
+const TOKEN_REASONS: Record<TokenLookupRule, InputProblem['reason']> = {
+  missing: 'missing',
+  mixed: 'mixed',
+  chainSlugAlone: 'chainWithoutAddress',
+  badCaip19: 'caip19',
+  badAddress: 'address',
+  badChainSlug: 'chain',
+};
+
+/** The token lookup's rules (`checkTokenLookup`), checked in the browser so a bad input costs no request. */
 export function checkTokenInput(input: TokenInput): InputCheck {
-  const caip19 = clean(input.caip19);
-  const address = clean(input.address);
-  const chainSlug = clean(input.chainSlug);
+  const value = (v: string | null | undefined) => clean(v) || null;
+  const caip19 = value(input.caip19);
+  const address = value(input.address);
+  const chainSlug = value(input.chainSlug);
   if (!caip19 && !address && !chainSlug) return problem('tokenStatus', 'missing', true);
-  if (caip19 && address) return problem('tokenStatus', 'mixed');
-  if (caip19 ? chainSlug : !address) return problem('tokenStatus', 'chainWithoutAddress');
-  if (caip19) return isCaip19(caip19) ? { ok: true, request: { kind: 'token', caip19 } } : problem('tokenStatus', 'caip19');
-  if (!isAddress(address)) return problem('tokenStatus', 'address');
-  if (chainSlug && !isChainName(chainSlug)) return problem('tokenStatus', 'chain');
-  return { ok: true, request: chainSlug ? { kind: 'token', address, chainSlug } : { kind: 'token', address } };
+  const checked = checkTokenLookup({ caip19, address, chainSlug });
+  if (!checked.ok) return problem('tokenStatus', TOKEN_REASONS[checked.rule]);
+  return { ok: true, request: { kind: 'token', ...checked.value } };
 }
 
 /** `account-id` (CAIP-10), or `chain` + `address`. */
@@ -131,18 +137,7 @@ const unexpected = (status: number): OutcomeError => ({
   status,
 });
 
-function errorFrom(response: LookupResponse): OutcomeError {
-  const body = response.body as { code?: unknown; message?: unknown } | null | undefined;
-  const code = typeof body?.code === 'string' && body.code ? body.code : statusCode(response.status);
-  const rawMessage = body?.message;
-  const message =
-    typeof rawMessage === 'string' && rawMessage
-      ? rawMessage
-      : Array.isArray(rawMessage)
-        ? rawMessage.filter((m) => typeof m === 'string').join('; ')
-        : `The verification service answered ${response.status}`;
-  return { code, message, status: response.status };
-}
+const errorFrom = (response: LookupResponse): OutcomeError => problemFromAnswer(response.status, response.body);
 
 // One outcome per answer object: the client hands the same answer to every element that
 // asked for it (and to cache hits), so 500 elements over 100 tokens read 100 bodies.
@@ -179,39 +174,38 @@ export function assetOutcome(response: LookupResponse): AssetOutcome {
   });
 }
 
-function failure(error: unknown): OutcomeError {
-  if (error instanceof LookupError)
-    return { code: error.code, message: error.message, ...(error.status ? { status: error.status } : {}) };
-  return { code: 'network', message: error instanceof Error ? error.message : String(error) };
+/** One lookup through the shared client, read by `read`. Rejects only with an `AbortError`. */
+async function lookupWith<O extends TokenOutcome | AssetOutcome>(
+  proxyUrl: string,
+  request: LookupRequest,
+  options: LookupOptions | undefined,
+  read: (response: LookupResponse) => O,
+): Promise<O> {
+  try {
+    return read(await getLookupClient().lookup(proxyUrl, request, options));
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    return { status: 'error', result: null, error: toProblem(error) } as O;
+  }
 }
 
 /**
  * Looks a token up through the shared client. Rejects only with an `AbortError`; every
  * other failure is an `error` outcome.
  */
-export async function lookupToken(
+export function lookupToken(
   proxyUrl: string,
   request: Extract<LookupRequest, { kind: 'token' }>,
   options?: LookupOptions,
 ): Promise<TokenOutcome> {
-  try {
-    return tokenOutcome(await getLookupClient().lookup(proxyUrl, request, options));
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { status: 'error', result: null, error: failure(error) };
-  }
+  return lookupWith(proxyUrl, request, options, tokenOutcome);
 }
 
 /** Looks an asset up through the shared client (see `lookupToken`). */
-export async function lookupAsset(
+export function lookupAsset(
   proxyUrl: string,
   request: Extract<LookupRequest, { kind: 'asset' }>,
   options?: LookupOptions,
 ): Promise<AssetOutcome> {
-  try {
-    return assetOutcome(await getLookupClient().lookup(proxyUrl, request, options));
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { status: 'error', result: null, error: failure(error) };
-  }
+  return lookupWith(proxyUrl, request, options, assetOutcome);
 }

@@ -16,7 +16,7 @@
  */
 import { LIMITS } from '../contract/limits.js';
 import { TtlCache } from './lookup-cache.js';
-import { shape, text } from './shape.js';
+import { errorFromAnswer, KyiRequestError } from './errors.js';
 
 /** One lookup. `token` → `GET /kyi/v1/tokens`; `asset` → the asset routes. */
 export type LookupRequest =
@@ -36,20 +36,6 @@ export interface LookupOptions {
   signal?: AbortSignal | undefined;
   /** Skip the browser cache and ask the proxy for a fresh answer. */
   bypassCache?: boolean | undefined;
-}
-
-/** A lookup that did not produce an upstream answer (network, proxy, protocol failure). */
-export class LookupError extends Error {
-  override readonly name = 'LookupError';
-  constructor(
-    /** Stable code: `network`, `invalid_response`, or the proxy's own `code`. */
-    readonly code: string,
-    message: string,
-    /** HTTP status of the batch response, when there was one. */
-    readonly status?: number,
-  ) {
-    super(message);
-  }
 }
 
 export interface LookupClientOptions {
@@ -114,11 +100,6 @@ function abortError(signal: AbortSignal | undefined): unknown {
   return typeof DOMException === 'undefined'
     ? Object.assign(new Error('The lookup was aborted'), { name: 'AbortError' })
     : new DOMException('The lookup was aborted', 'AbortError');
-}
-
-/** Whether `error` is the rejection of an aborted lookup. */
-export function isAbortError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
 /** Runs `run` at the next animation frame (rAF stalls in background tabs: a timeout then). */
@@ -191,8 +172,8 @@ export class LookupClient {
 
   /**
    * Looks one thing up through the proxy at `proxyUrl`. Resolves with the upstream
-   * `{ status, body }` (a 404 is an answer, not an error); rejects with `LookupError` when
-   * there is no answer, or with an `AbortError` when `signal` aborts first.
+   * `{ status, body }` (a 404 is an answer, not an error); rejects when
+   * there is no answer (`KyiRequestError`), or with an `AbortError` when `signal` aborts first.
    */
   lookup(proxyUrl: string, request: LookupRequest, options: LookupOptions = {}): Promise<LookupResponse> {
     const { signal, bypassCache = false } = options;
@@ -321,24 +302,17 @@ export class LookupClient {
       } catch {
         body = undefined;
       }
-      if (!response.ok) {
-        const error = shape<{ code?: string; message?: string }>(body, { code: text, message: text });
-        throw new LookupError(
-          error?.code || statusCode(response.status),
-          error?.message || `The lookup proxy answered ${response.status}`,
-          response.status,
-        );
-      }
+      if (!response.ok) throw errorFromAnswer(response.status, body, response.headers);
       const list = (body as { results?: unknown } | undefined)?.results;
       if (!Array.isArray(list) || list.length !== entries.length)
-        throw new LookupError('invalid_response', 'The lookup proxy sent an unexpected answer', response.status);
+        throw new KyiRequestError('invalid_response', 'The lookup proxy sent an unexpected answer', response.status);
       results = list;
     } catch (error) {
       const failure = batch.controller.signal.aborted
         ? abortError(batch.controller.signal)
-        : error instanceof LookupError
+        : error instanceof KyiRequestError
           ? error
-          : new LookupError('network', 'Could not reach the lookup proxy');
+          : new KyiRequestError('network', 'Could not reach the lookup proxy');
       for (const entry of entries) this.#settle(entry, { error: failure });
       return;
     }
@@ -346,7 +320,7 @@ export class LookupClient {
     entries.forEach((entry, i) => {
       const item = results[i] as { status?: unknown; body?: unknown } | null;
       if (!item || typeof item !== 'object' || typeof item.status !== 'number') {
-        this.#settle(entry, { error: new LookupError('invalid_response', 'The lookup proxy sent an unexpected answer') });
+        this.#settle(entry, { error: new KyiRequestError('invalid_response', 'The lookup proxy sent an unexpected answer') });
         return;
       }
       const value: LookupResponse = { status: item.status, body: item.body };
@@ -354,19 +328,6 @@ export class LookupClient {
       this.#settle(entry, { value });
     });
   }
-}
-
-/** The kit's stable code for an HTTP status without a `code` in its body. */
-export function statusCode(status: number): string {
-  if (status === 400) return 'invalid_parameter';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 429) return 'too_many_requests';
-  if (status === 502) return 'upstream_unavailable';
-  if (status === 503) return 'not_configured';
-  if (status === 504) return 'upstream_timeout';
-  return 'internal_error';
 }
 
 let shared: LookupClient | undefined;

@@ -46,7 +46,44 @@ export const TOKEN_QUERY_MESSAGES = {
   badChainSlug: 'chain_slug must be a chain slug (lower-case letters, digits and "-")',
 } as const;
 
-/** Rules 1–2 of `GET /kyi/v1/tokens`: either `caip19`, or `address` with optional `chain_slug`. */
+/** Which token-lookup rule an input breaks (a key of `TOKEN_QUERY_MESSAGES`). */
+export type TokenLookupRule = keyof typeof TOKEN_QUERY_MESSAGES;
+const TOKEN_RULE_PARAMS: Record<TokenLookupRule, string> = {
+  missing: 'caip19',
+  mixed: 'caip19',
+  chainSlugAlone: 'chain_slug',
+  badCaip19: 'caip19',
+  badAddress: 'address',
+  badChainSlug: 'chain_slug',
+};
+
+/** A token lookup's three inputs; `null` when absent. */
+export interface TokenLookupInput {
+  caip19: string | null;
+  address: string | null;
+  chainSlug: string | null;
+}
+
+/**
+ * Rules 1–2 of `GET /kyi/v1/tokens`: either `caip19`, or `address` with optional
+ * `chain_slug`. The one copy of these rules: the server piece and the sandbox check query
+ * strings with it (`parseTokenLookupQuery`), the elements their attributes.
+ */
+export function checkTokenLookup(input: TokenLookupInput): { ok: true; value: TokenLookupQuery } | { ok: false; rule: TokenLookupRule } {
+  const { caip19, address, chainSlug } = input;
+  const broken = (rule: TokenLookupRule) => ({ ok: false as const, rule });
+  if (caip19 !== null && address !== null) return broken('mixed');
+  if (caip19 !== null) {
+    if (chainSlug !== null) return broken('chainSlugAlone');
+    return isCaip19(caip19) ? { ok: true, value: { caip19 } } : broken('badCaip19');
+  }
+  if (address === null) return broken(chainSlug !== null ? 'chainSlugAlone' : 'missing');
+  if (!isAddress(address)) return broken('badAddress');
+  if (chainSlug === null) return { ok: true, value: { address } };
+  return isChainName(chainSlug) ? { ok: true, value: { address, chainSlug } } : broken('badChainSlug');
+}
+
+/** `checkTokenLookup` over a query string (each parameter at most once). */
 export function parseTokenLookupQuery(params: URLSearchParams): QueryResult<TokenLookupQuery> {
   const caip19 = single(params, 'caip19');
   if (isProblem(caip19)) return caip19;
@@ -54,21 +91,8 @@ export function parseTokenLookupQuery(params: URLSearchParams): QueryResult<Toke
   if (isProblem(address)) return address;
   const chainSlug = single(params, 'chain_slug');
   if (isProblem(chainSlug)) return chainSlug;
-  if (caip19 !== null && address !== null) return problem('caip19', TOKEN_QUERY_MESSAGES.mixed);
-  if (caip19 !== null) {
-    if (chainSlug !== null) return problem('chain_slug', TOKEN_QUERY_MESSAGES.chainSlugAlone);
-    if (!isCaip19(caip19)) return problem('caip19', TOKEN_QUERY_MESSAGES.badCaip19);
-    return { ok: true, value: { caip19 } };
-  }
-  if (address === null) {
-    return chainSlug !== null
-      ? problem('chain_slug', TOKEN_QUERY_MESSAGES.chainSlugAlone)
-      : problem('caip19', TOKEN_QUERY_MESSAGES.missing);
-  }
-  if (!isAddress(address)) return problem('address', TOKEN_QUERY_MESSAGES.badAddress);
-  if (chainSlug === null) return { ok: true, value: { address } };
-  if (!isChainName(chainSlug)) return problem('chain_slug', TOKEN_QUERY_MESSAGES.badChainSlug);
-  return { ok: true, value: { address, chainSlug } };
+  const checked = checkTokenLookup({ caip19, address, chainSlug });
+  return checked.ok ? checked : problem(TOKEN_RULE_PARAMS[checked.rule], TOKEN_QUERY_MESSAGES[checked.rule]);
 }
 
 /** The query string of a token lookup. */

@@ -90,7 +90,7 @@ type KyiTokenStatusProps = {
   "chain-slug"?: KyiTokenStatus["chainSlug"];
   /** Icon only, with the status as its accessible name. */
   compact?: KyiTokenStatus["compact"];
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
   "proxy-url"?: KyiTokenStatus["proxyUrl"];
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme?: KyiTokenStatus["theme"];
@@ -110,7 +110,7 @@ type KyiAssetCardProps = {
   chain?: KyiAssetCard["chain"];
   /** Token address (with `chain`). */
   address?: KyiAssetCard["address"];
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
   "proxy-url"?: KyiAssetCard["proxyUrl"];
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme?: KyiAssetCard["theme"];
@@ -137,8 +137,6 @@ type KyiVerifyButtonProps = {
   disabled?: KyiVerifyButton["disabled"];
   /** How long the widget has to report ready before `widget_timeout`, in ms. */
   "ready-timeout"?: KyiVerifyButton["readyTimeout"];
-  /** Base URL of the server piece for this button; the token endpoint becomes `${proxyUrl}/token`. */
-  "proxy-url"?: KyiVerifyButton["proxyUrl"];
 
   /** The drawer opened. `detail: { scope }`. */
   "on:kyi-open"?: (e: CustomEvent<KyiWidgetDetail>) => void;
@@ -158,7 +156,7 @@ type KyiVerifyButtonProps = {
 };
 
 type KyiWatchlistProps = {
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
   "proxy-url"?: KyiWatchlist["proxyUrl"];
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   "refresh-interval"?: KyiWatchlist["refreshInterval"];
@@ -190,7 +188,7 @@ type KyiChangeFeedProps = {
   category?: KyiChangeFeed["category"];
   /** Hides the filter controls (the attributes still apply). */
   "hide-filters"?: KyiChangeFeed["hideFilters"];
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
   "proxy-url"?: KyiChangeFeed["proxyUrl"];
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   "refresh-interval"?: KyiChangeFeed["refreshInterval"];
@@ -210,7 +208,7 @@ type KyiNotificationsProps = {
   "unread-only"?: KyiNotifications["unreadOnly"];
   /** The service's own interface, where notifications are marked read (http(s) only). */
   "inbox-url"?: KyiNotifications["inboxUrl"];
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
   "proxy-url"?: KyiNotifications["proxyUrl"];
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   "refresh-interval"?: KyiNotifications["refreshInterval"];

@@ -19,6 +19,8 @@ export const fr: StringTable = {
     'error.unauthorized': 'Ce site n’a pas pu s’authentifier auprès du service de vérification.',
     'error.invalidResponse': 'Le service de vérification a envoyé une réponse inattendue.',
     'error.generic': 'Une erreur est survenue.',
+    'error.payloadTooLarge': 'La requête était trop volumineuse pour ce site.',
+    'error.untrustedProxy': 'Cet élément est configuré pour utiliser un serveur auquel ce site ne fait pas confiance ; il n’affiche rien.',
   },
   badge: {
     'credential.kyi_verified': 'Vérifié KYI',

@@ -5,7 +5,8 @@
  *
  * GET info · GET stats · GET fixtures · GET/POST/DELETE faults · POST reset ·
  * POST hostile `{ enabled }` · POST verify `{ chain, address }` (marks an indexed token
- * verified, as finishing the widget flow does) · the Explorer's controls under `explorer/`
+ * verified, as finishing the widget flow does) · POST index `{ chain, address }` (indexes a
+ * new unverified token: a test's own fixture) · the Explorer's controls under `explorer/`
  * (explorer/control.ts: state, clock, settings, changes, tokenomics, notifications/read, reset).
  */
 import { Hono, type Context } from 'hono';
@@ -104,7 +105,14 @@ function sandboxRoutes(ctx: ControlContext): ControlRoute[] {
       },
     },
     { method: 'POST', path: 'verify', run: (body) => verify(ctx, parse(verifyBody, body, '{ chain, address }')) },
+    { method: 'POST', path: 'index', run: (body) => index(ctx, parse(verifyBody, body, '{ chain, address }')) },
   ];
+}
+
+function index(ctx: ControlContext, { chain, address }: { chain: string; address: string }): ControlAnswer {
+  if (!CHAINS[chain]) throw new TypeError(`Expected { chain, address } with a sandbox chain: unknown chain ${chain}`);
+  const token = ctx.state.index(chain, address);
+  return { status: 201, body: { slug: token.slug, chain: token.chain, address: token.address } };
 }
 
 function verify(ctx: ControlContext, { chain, address }: { chain: string; address: string }): ControlAnswer {

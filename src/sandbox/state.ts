@@ -6,6 +6,18 @@ import { HOSTILE_TOKENS } from './data/hostile.js';
 import { SEED_TOKENS } from './data/tokens.js';
 import type { SeedToken } from './data/types.js';
 
+/** What a token indexed through the control API looks like, apart from its identity. */
+const INDEXED_TEMPLATE: SeedToken = {
+  ...SEED_TOKENS.find((t) => t.slug === 'atlas-gold')!,
+  description: 'A token indexed through the sandbox control API, not yet verified.',
+  websiteUrl: '',
+  assetDid: null,
+  issuer: null,
+  verified: false,
+  verifiedAt: null,
+  verifications: [],
+};
+
 export interface WidgetVerification {
   /** Sandbox clock when the flow finished, ms. */
   at: number;
@@ -19,6 +31,8 @@ export class PublicState {
   hostile: boolean;
   readonly #initialHostile: boolean;
   readonly #verified = new Map<string, WidgetVerification>();
+  /** Tokens indexed through the control API (a test file's own fixtures). */
+  readonly #indexed: SeedToken[] = [];
 
   constructor(opts: { hostile?: boolean } = {}) {
     this.hostile = this.#initialHostile = opts.hostile ?? false;
@@ -27,7 +41,7 @@ export class PublicState {
   /** Every indexed token as it stands now (seed data with widget verifications applied). */
   tokens(): SeedToken[] {
     const seeds = this.hostile ? [...SEED_TOKENS, ...HOSTILE_TOKENS] : [...SEED_TOKENS];
-    return seeds.map((t) => this.#apply(t));
+    return [...seeds, ...this.#indexed].map((t) => this.#apply(t));
   }
 
   /** Verified tokens, in a stable order: what `GET /assets` and the asset routes serve. */
@@ -52,6 +66,26 @@ export class PublicState {
     return this.bySlug(slug);
   }
 
+  /**
+   * Indexes one more token, not verified, with no issuer on record: a fixture of a test's
+   * own, so what the test changes (verifying it) no other test sees.
+   */
+  index(chain: string, address: string): SeedToken {
+    const existing = this.tokens().find((t) => t.chain === chain && t.address === address);
+    if (existing) return existing;
+    const n = this.#indexed.length + 1;
+    const token: SeedToken = {
+      ...INDEXED_TEMPLATE,
+      slug: `indexed-${n}`,
+      chain,
+      address,
+      name: `Indexed Token ${n}`,
+      symbol: `IDX${n}`,
+    };
+    this.#indexed.push(token);
+    return token;
+  }
+
   /** Widget verifications so far, by token slug. */
   verifications(): ReadonlyMap<string, WidgetVerification> {
     return this.#verified;
@@ -59,6 +93,7 @@ export class PublicState {
 
   reset(): void {
     this.#verified.clear();
+    this.#indexed.length = 0;
     this.hostile = this.#initialHostile;
   }
 

@@ -2,7 +2,7 @@
 import { expect } from '@open-wc/testing';
 import { configure, resetConfig } from '../../src/config.js';
 import { fetchAssetsPage } from '../../src/client/assets.js';
-import { ExplorerRequestError } from '../../src/client/explorer.js';
+import { KyiRequestError } from '../../src/client/errors.js';
 
 describe('fetchAssetsPage', () => {
   afterEach(() => resetConfig());
@@ -52,7 +52,7 @@ describe('fetchAssetsPage', () => {
       () => null,
       (e: unknown) => e,
     );
-    expect(error).to.be.instanceOf(ExplorerRequestError);
-    expect((error as ExplorerRequestError).status).to.equal(404);
+    expect(error).to.be.instanceOf(KyiRequestError);
+    expect((error as KyiRequestError).status).to.equal(404);
   });
 });

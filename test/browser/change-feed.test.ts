@@ -1,10 +1,13 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/define.js';
 import { impactRank } from '../../src/contract/index.js';
-import { safeHttpUrl } from '../../src/client/explorer.js';
+import { safeHttpUrl } from '../../src/client/urls.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
-import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
-import { explorerSandbox, firstEvent, isolatedExplorer, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
+import { stubProxy } from './helpers/display.js';
+import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
+
+const EMPTY = `/api/empty-feed-${crypto.randomUUID()}`;
+const FEED = `/api/feed-${crypto.randomUUID()}`;
 
 const root = (el: KyiChangeFeed) => el.shadowRoot!;
 const rows = (el: KyiChangeFeed) => [...root(el).querySelectorAll<HTMLLIElement>('[part="change"]')];
@@ -214,6 +217,18 @@ describe('<kyi-change-feed>', function () {
     expect(rows(el).length).to.equal(el.changes.length);
   });
 
+  it('new-only with nothing new shows its empty state', async () => {
+    // A feed of this test's own: the shared sandbox's may gain changes from other files.
+    const proxy = stubProxy(EMPTY, () => Response.json({ items: [], truncated: false }));
+    try {
+      const el = await load(html`<kyi-change-feed new-only hide-filters proxy-url=${EMPTY}></kyi-change-feed>`);
+      expect(el.status).to.equal('ready');
+      expect(root(el).querySelector('[part="empty"]')!.textContent).to.match(/No new changes since the last look/);
+    } finally {
+      proxy.restore();
+    }
+  });
+
   it('shows a direction and a materiality the contract does not list as "Other"', async () => {
     const snapshot = await explorerSandbox.state();
     const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
@@ -231,81 +246,85 @@ describe('<kyi-change-feed>', function () {
   });
 
   describe('refresh-interval', () => {
-    const floor = KyiMonitoringElement.minRefreshSeconds;
-    before(() => (KyiMonitoringElement.minRefreshSeconds = 0.05));
-    after(() => (KyiMonitoringElement.minRefreshSeconds = floor));
+    let timers: ReturnType<typeof manualPollTimers>;
+    beforeEach(() => (timers = manualPollTimers()));
+    afterEach(() => timers.restore());
 
     it('polls the same window (no newOnly) and merges new rows on top', async () => {
-      const el = await load(html`<kyi-change-feed refresh-interval="0.05"></kyi-change-feed>`);
+      const el = await load(html`<kyi-change-feed refresh-interval="45"></kyi-change-feed>`);
+      expect(timers.delays).to.deep.equal([45_000]);
       const before = el.changes.length;
       const snapshot = await explorerSandbox.state();
       const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
       const detected = await explorerSandbox.detect(item.id);
-      // Other test files may detect changes on the shared sandbox meanwhile: count every row
-      // the polls add until ours arrives, and stop polling there.
-      let addedSoFar = 0;
-      const event = await new Promise<CustomEvent>((resolve) => {
-        const on = (e: Event) => {
-          const added = (e as CustomEvent).detail.added as { id: string }[];
-          addedSoFar += added.length;
-          if (added.some((c) => c.id === detected.change!.id)) {
-            el.refreshInterval = 0;
-            el.removeEventListener('kyi-changes', on);
-            resolve(e as CustomEvent);
-          }
-        };
-        el.addEventListener('kyi-changes', on);
-      });
+      // The interval passes; other test files may detect changes on the shared sandbox too,
+      // so every row the poll adds is counted.
+      const polled = oneEvent(el, 'kyi-changes');
+      expect(timers.fire()).to.equal(1);
+      const event = await polled;
+      await el.settled;
+      el.refreshInterval = 0;
       const lastAdded = (event.detail.added as { id: string }[]).map((c) => c.id);
       expect(lastAdded).to.include(detected.change!.id);
-      await el.updateComplete;
-      expect(el.changes.length).to.equal(before + addedSoFar);
-      // The rows of the last poll are on top, in the service's order.
+      expect(el.changes.length).to.equal(before + lastAdded.length);
+      // The rows of the poll are on top, in the service's order.
       expect(el.changes.slice(0, lastAdded.length).map((c) => c.id)).to.deep.equal(lastAdded);
       const ours = el.changes.findIndex((c) => c.id === detected.change!.id);
       expect(rows(el)[ours]!.querySelector('.tag.new')!.textContent).to.equal('New');
       const polls = requests.queries.slice(1);
-      expect(polls.length).to.be.greaterThan(0);
-      expect(polls.every((q) => q.get('newOnly') === null)).to.equal(true);
+      expect(polls.length).to.equal(1);
+      expect(polls[0]!.get('newOnly')).to.equal(null);
     });
 
     it('replaces a row whose content changed: a draft confirmed later loses its provisional marker', async () => {
       const snapshot = await explorerSandbox.state();
       const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
       const draft = (await explorerSandbox.detect(item.id, { confirmed: false })).change!.id;
-      const el = await load(html`<kyi-change-feed refresh-interval="0.05"></kyi-change-feed>`);
+      const el = await load(html`<kyi-change-feed refresh-interval="45"></kyi-change-feed>`);
       const row = () => rows(el).find((r) => r.dataset['id'] === draft)!;
       expect(row().hasAttribute('data-provisional')).to.equal(true);
       await explorerSandbox.updateChange(draft, { confirmed: true, disposition: 'shown' });
-      await waitUntil(() => el.changes.find((c) => c.id === draft)?.confirmed === true, 'the poll replaced the row', { timeout: 8000 });
+      const polled = oneEvent(el, 'kyi-changes');
+      expect(timers.fire()).to.equal(1);
+      await polled;
+      await el.settled;
       el.refreshInterval = 0;
-      await el.updateComplete;
+      expect(el.changes.find((c) => c.id === draft)!.confirmed).to.equal(true, 'the poll replaced the row');
       expect(row().hasAttribute('data-provisional')).to.equal(false);
       expect(el.changes.filter((c) => c.id === draft).length).to.equal(1);
     });
 
     it('backs off for the Retry-After of a 429 instead of polling on, then recovers', async () => {
-      // its own mount: the 429 holds the whole key, which must not be the key the files beside this one use
-      const el = await load(
-        html`<kyi-change-feed proxy-url=${isolatedExplorer.proxyUrl} refresh-interval="0.05"></kyi-change-feed>`,
-      );
-      // 3 s: more than the server piece waits out itself (2 s), so the 429 reaches the browser
-      await isolatedExplorer.setFault('explorer:changes', { kind: 'rate-limit', retryAfterSeconds: 3 }, 1);
+      // A feed of this test's own: its second read is a 429 with Retry-After: 90.
+      let reads = 0;
+      const proxy = stubProxy(FEED, () => {
+        reads++;
+        if (reads === 2)
+          return Response.json({ code: 'too_many_requests', message: 'Slow down' }, { status: 429, headers: { 'retry-after': '90' } });
+        const detectedAt = new Date(Date.UTC(2026, 0, reads)).toISOString();
+        return Response.json({ items: [{ id: `change-${reads}`, title: `Change ${reads}`, detectedAt, materiality: 'material' }], truncated: false });
+      });
       try {
-        const error = await oneEvent(el, 'kyi-error');
-        expect(error.detail).to.include({ code: 'too_many_requests', status: 429 });
-        await el.updateComplete;
-        const count = requests.queries.length;
+        const el = await load(html`<kyi-change-feed hide-filters refresh-interval="45" proxy-url=${FEED}></kyi-change-feed>`);
+        expect(timers.delays).to.deep.equal([45_000]);
+        const failed = oneEvent(el, 'kyi-error');
+        timers.fire();
+        expect((await failed).detail).to.include({ code: 'too_many_requests', status: 429 });
+        await el.settled;
         expect(texts(el, '[role="alert"]')[0]).to.match(/Too many requests/);
-        expect(el.changes.length).to.be.greaterThan(0, 'the last good rows stay');
-        // Asserting an absence needs a little real time: six poll intervals, and no request.
-        await new Promise((r) => setTimeout(r, 300));
-        expect(requests.queries.length).to.equal(count);
-        await waitUntil(() => el.status === 'ready', 'polling resumes after Retry-After', { timeout: 8000 });
-        expect(requests.queries.length).to.be.greaterThan(count);
-      } finally {
-        await isolatedExplorer.clearFault('explorer:changes');
+        expect(el.changes.map((c) => c.id)).to.deep.equal(['change-1'], 'the last good rows stay');
+        expect(timers.delays).to.deep.equal([90_000], 'the next poll waits out Retry-After');
+        expect(reads).to.equal(2);
+        const recovered = oneEvent(el, 'kyi-changes');
+        timers.fire();
+        await recovered;
+        await el.settled;
+        expect(el.status).to.equal('ready');
+        expect(el.changes.map((c) => c.id)).to.deep.equal(['change-3', 'change-1']);
+        expect(timers.delays).to.deep.equal([45_000], 'back to the interval');
         el.refreshInterval = 0;
+      } finally {
+        proxy.restore();
       }
     });
   });

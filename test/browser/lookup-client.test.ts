@@ -1,14 +1,22 @@
-import { aTimeout, expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import { configure, getConfig, rereadMetaTags, resetConfig } from '../../src/config.js';
 import { refreshLiveLookups } from '../../src/client/live-elements.js';
 import { TtlCache } from '../../src/client/lookup-cache.js';
-import { getLookupClient, LookupClient, LookupError, setLookupClient } from '../../src/client/lookup.js';
+import { KyiRequestError } from '../../src/client/errors.js';
+import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { countLookupPosts, randomAddress, sandbox, testEnv } from './helpers/display.js';
+import { countLookupPosts, randomAddress, sandbox, sandboxControl, testEnv } from './helpers/display.js';
 
 const PROXY = '/api/kyi';
+/** The harness's server piece with a cache and clock of its own (only this file uses it). */
+const CLOCKED = '/api/kyi-clocked';
+
+async function advanceClockedProxy(advanceMs: number): Promise<void> {
+  const r = await fetch('/__test/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs }) });
+  if (!r.ok) throw new Error(`clock answered ${r.status}`);
+}
 
 /** A client whose flush the test triggers by hand. */
 function manualClient(options: ConstructorParameters<typeof LookupClient>[0] = {}) {
@@ -146,8 +154,8 @@ describe('lookup client', () => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error).to.be.instanceOf(LookupError);
-    expect((error as LookupError).status).to.equal(404);
+    expect(error).to.be.instanceOf(KyiRequestError);
+    expect((error as KyiRequestError).status).to.equal(404);
   });
 
   it('one failing entry does not fail its neighbours', async () => {
@@ -254,34 +262,36 @@ describe('lookup client', () => {
   });
 
   it('refreshLiveLookups re-checks every live element and reports a change', async () => {
-    const token = F.indexedNotVerifiedNoIssuer;
+    // A token of this test's own (nobody else verifies it), through a server piece whose
+    // cache and clock no other file shares.
+    const token = { chain: 'sepolia', address: randomAddress() };
+    await sandboxControl('POST', 'index', token);
     const page = await fixture<HTMLDivElement>(html`<div>
-      <kyi-token-status address=${token.address} chain-slug=${token.chain}></kyi-token-status>
-      <kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>
-      <kyi-asset-card account-id=${`eip155:11155111:${token.address}`}></kyi-asset-card>
+      <kyi-token-status proxy-url=${CLOCKED} address=${token.address} chain-slug=${token.chain}></kyi-token-status>
+      <kyi-token-status proxy-url=${CLOCKED} caip19=${F.pyusd.caip19}></kyi-token-status>
+      <kyi-asset-card proxy-url=${CLOCKED} account-id=${`eip155:11155111:${token.address}`}></kyi-asset-card>
     </div>`);
     const status = page.querySelector('kyi-token-status') as KyiTokenStatus;
     const cardEl = page.querySelector('kyi-asset-card')!;
     await status.settled;
     await cardEl.settled;
-    if (status.status === 'unverified') {
-      expect(cardEl.status).to.equal('not-found');
-      await sandbox.verify(token.chain, token.address);
-      // The proxy serves a bypass from its cache when the entry is under a second old (so
-      // "no-cache" can never flood upstream); nothing to await for that but the clock.
-      await aTimeout(1100);
-      const posts = countLookupPosts();
-      try {
-        const result = await refreshLiveLookups();
-        expect(result.changed).to.equal(true);
-        expect(posts.count).to.equal(1, 'all re-checks in one batch');
-      } finally {
-        posts.restore();
-      }
+    expect(status.status).to.equal('unverified');
+    expect(cardEl.status).to.equal('not-found');
+    await sandbox.verify(token.chain, token.address);
+    // The proxy serves a bypass from its cache when the entry is under a second old (so
+    // "no-cache" can never flood upstream): move that proxy's clock past it.
+    await advanceClockedProxy(1100);
+    const posts = countLookupPosts();
+    try {
+      const result = await refreshLiveLookups();
+      expect(result.changed).to.equal(true);
+      expect(posts.count).to.equal(1, 'all re-checks in one batch');
+    } finally {
+      posts.restore();
     }
-    // (already verified when another test file verified it first)
     expect(status.status).to.equal('verified');
     expect(cardEl.status).to.equal('verified');
+    await advanceClockedProxy(1100);
     expect((await refreshLiveLookups()).changed).to.equal(false);
   });
 
@@ -321,7 +331,7 @@ describe('configuration', () => {
     expect(c.tokenEndpoint).to.equal('/api/kyi/token');
   });
 
-  it('reads <meta> tags; configure() wins; a proxy-url attribute wins over both', () => {
+  it('reads <meta> tags in <head>; configure() wins; a same-origin proxy-url attribute wins over both for that element', () => {
     meta('kyi:proxy-url', '/meta-proxy/');
     meta('kyi:badge-base-url', 'https://badges.example');
     meta('kyi:widget-url', 'https://widget.example');
@@ -334,7 +344,8 @@ describe('configuration', () => {
     const el = document.createElement('kyi-token-status');
     el.setAttribute('proxy-url', '/attr-proxy');
     expect(getConfig(el).proxyUrl).to.equal('/attr-proxy');
-    expect(getConfig(el).tokenEndpoint).to.equal('/attr-proxy/token');
+    // The token endpoint never follows an attribute.
+    expect(getConfig(el).tokenEndpoint).to.equal('/configured/token');
     meta('kyi:token-endpoint', '/session/token');
     expect(getConfig(el).tokenEndpoint).to.equal('/session/token');
   });

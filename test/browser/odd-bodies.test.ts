@@ -6,7 +6,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
-import { clearCapabilities } from '../../src/client/explorer.js';
+import { clearCapabilities } from '../../src/client/monitoring.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import type { KyiNotifications } from '../../src/elements/notifications/notifications.js';

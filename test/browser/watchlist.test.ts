@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
-import { clearCapabilities } from '../../src/client/explorer.js';
+import { clearCapabilities } from '../../src/client/monitoring.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import { explorerSandbox, readOnlyProxy, recordEvents, texts, unwatchedAsset, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
 

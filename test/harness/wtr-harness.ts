@@ -9,21 +9,24 @@
  * token route and watchlist changes accept the test page's own origin only.
  *   GET /__test/env                  the sandbox's startup info (URLs, credentials)
  * A second mount, `/api/kyi-readonly`, has Explorer writes off (what most partners run).
- * A third, `/api/kyi-isolated`, has a sandbox and an Explorer key of its own
- * (`isolatedSandboxUrl` in `/__test/env`): a test that makes the Explorer answer 429 uses it,
- * since a 429 holds the whole key and must not hold the key the files beside it use.
+ * A third, `/api/kyi-clocked`, has a cache and clock of its own: `POST /__test/clock
+ * { advanceMs }` moves that clock forward, so a test waits on no real time (no other file
+ * uses this mount).
  * Browser test files share one sandbox; its Explorer rate limit is raised (and the proxy's
  * budget with it) so parallel files do not wait on each other, and the per-client lookup
  * budget is off (every file comes from one address). Both budgets are proven by the node tests.
  * The sandbox control API (`/__sandbox/*`: faults, stats, reset, the Explorer's explorer/*) is on the sandbox origin, CORS open.
  * The sandbox widget's allow-list holds the test page's origin; a second sandbox
  * (`refusingWidgetUrl` in `/__test/env`) keeps the default list, so its widget refuses the page.
+ * A foreign "evil" origin (`evilUrl` in `/__test/env`, see evil-server.ts) answers as a scam
+ * proxy and records what reaches it, for the page-trust tests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createKyiHandler } from '../../src/server/index.js';
+import { createKyiHandler, systemClock } from '../../src/server/index.js';
 import { toNodeHandler } from '../../src/server/node.js';
 import { createDemoSessions, signedInOnly } from '../../scripts/lib/demo-session.js';
+import { startEvilServer, type EvilServer } from './evil-server.js';
 
 type KoaContext = { path: string; req: IncomingMessage; res: ServerResponse; respond?: boolean };
 type KoaNext = () => Promise<unknown>;
@@ -31,34 +34,36 @@ type ServerStart = { config: { hostname?: string; port?: number } };
 
 export function kyiHarness() {
   let sandbox: Sandbox | undefined;
+  let evil: EvilServer | undefined;
   let refusing: Sandbox | undefined;
-  let isolated: Sandbox | undefined;
   let api: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
   let readonly: typeof api;
-  let isolatedApi: typeof api;
+  let clocked: typeof api;
   let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
 
   async function start(pageOrigins: string[]) {
     sandbox = await startSandbox({ port: 0, hostile: true, explorer: { rateLimit: { perMinute: 6000 } } });
     for (const origin of pageOrigins) sandbox.allowWidgetOrigin(origin);
     refusing = await startSandbox({ port: 0 });
-    isolated = await startSandbox({ port: 0, explorer: { rateLimit: { perMinute: 6000 } } });
+    evil = await startEvilServer();
     const { info } = sandbox;
     const env = JSON.stringify({
       ...info,
+      evilUrl: evil.url,
       refusingWidgetUrl: refusing.info.widgetUrl,
-      isolatedSandboxUrl: new URL(isolated.info.explorerUrl).origin,
     });
     const sessions = createDemoSessions();
     const monitoring = createDemoSessions(undefined, 'kyi_monitoring_session');
-    const mount = (prefix: string, writes: boolean, explorerSandbox = info) =>
+    let clockOffsetMs = 0;
+    const mount = (prefix: string, writes: boolean, now?: () => number) =>
       toNodeHandler(
         createKyiHandler({
           prefix,
+          ...(now ? { clock: { ...systemClock, now } } : {}),
           publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
           explorer: {
-            baseUrl: explorerSandbox.explorerUrl,
-            apiKey: explorerSandbox.credentials.explorerKeys.full,
+            baseUrl: info.explorerUrl,
+            apiKey: info.credentials.explorerKeys.full,
             writes,
             budget: { limit: 6000, capacity: 600 },
           },
@@ -73,12 +78,18 @@ export function kyiHarness() {
       );
     api = mount('/api/kyi', true);
     readonly = mount('/api/kyi-readonly', false);
-    isolatedApi = mount('/api/kyi-isolated', false, isolated.info);
+    clocked = mount('/api/kyi-clocked', false, () => Date.now() + clockOffsetMs);
     test = toNodeHandler(
       async (request: Request) => {
         const path = new URL(request.url).pathname;
         if (path === '/__test/session') return sessions.handle(request);
         if (path === '/__test/monitoring-session') return monitoring.handle(request);
+        if (path === '/__test/clock' && request.method === 'POST') {
+          const { advanceMs } = (await request.json()) as { advanceMs?: unknown };
+          if (typeof advanceMs !== 'number' || !(advanceMs >= 0)) return new Response('{"code":"invalid_body"}', { status: 400 });
+          clockOffsetMs += advanceMs;
+          return new Response(JSON.stringify({ offsetMs: clockOffsetMs }), { headers: { 'content-type': 'application/json' } });
+        }
         if (path === '/__test/env')
           return new Response(env, { headers: { 'content-type': 'application/json' } });
         return new Response(JSON.stringify({ code: 'not_found', message: 'Unknown test route' }), { status: 404 });
@@ -104,13 +115,13 @@ export function kyiHarness() {
         await start([...new Set([config.hostname ?? 'localhost', 'localhost', '127.0.0.1'])].map((host) => `http://${host}:${port}`));
       },
       async serverStop() {
-        await Promise.all([sandbox?.close(), refusing?.close(), isolated?.close()]);
+        await Promise.all([sandbox?.close(), refusing?.close(), evil?.close()]);
       },
     },
     async middleware(ctx: KoaContext, next: KoaNext) {
       if (ctx.path === '/api/kyi' || ctx.path.startsWith('/api/kyi/')) return pipe(api, ctx);
       if (ctx.path.startsWith('/api/kyi-readonly/')) return pipe(readonly, ctx);
-      if (ctx.path.startsWith('/api/kyi-isolated/')) return pipe(isolatedApi, ctx);
+      if (ctx.path.startsWith('/api/kyi-clocked/')) return pipe(clocked, ctx);
       if (ctx.path.startsWith('/__test/')) return pipe(test, ctx);
       return next();
     },

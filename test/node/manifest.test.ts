@@ -82,7 +82,8 @@ describe('custom-elements.json', () => {
       for (const a of d.attributes ?? []) assert.ok(!/^_/.test(a.fieldName ?? a.name), `${d.name} lists attribute ${a.name}`);
     }
     const button = elements(manifest).find((d) => d.tagName === 'kyi-verify-button')!;
-    assert.deepEqual(button.attributes!.map((a) => a.name), ['scope', 'mode', 'prefetch', 'disabled', 'ready-timeout', 'proxy-url']);
+    // No proxy-url: where the button's token comes from is configuration, never markup.
+    assert.deepEqual(button.attributes!.map((a) => a.name), ['scope', 'mode', 'prefetch', 'disabled', 'ready-timeout']);
   });
 
   it('shows defaults as values, not as the names of constants', async () => {

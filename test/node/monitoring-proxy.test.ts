@@ -2,14 +2,14 @@
  * Monitoring through the server piece against the sandbox (real HTTP on loopback): the seen
  * marker stays with the partner's server, bodies are read leniently, and limits the contract
  * does not have are left to the service. Browser reads go through the browser's own data
- * layer (`src/client/explorer.ts`), as the elements make them.
+ * layer (`src/client/monitoring.ts`), as the elements make them.
  */
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ContractError } from '../../src/contract/index.js';
-import { fetchChanges, fetchNotifications, mergeById } from '../../src/client/explorer.js';
+import { fetchChanges, fetchNotifications, mergeById } from '../../src/client/monitoring.js';
 import { ExplorerClient } from '../../src/server/explorer-client.js';
 import { sweepMonitoring } from '../../src/server/poll/index.js';
 import { mount, type Mounted } from './helpers/server.js';

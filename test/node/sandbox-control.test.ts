@@ -302,6 +302,22 @@ describe('sandbox reset', () => {
     assert.equal((await post('verify', F.unknown)).status, 404);
   });
 
+  test('POST /__sandbox/index indexes a token of the caller’s own (unverified, found by lookups); reset forgets it', async () => {
+    const token = { chain: 'sepolia', address: '0x1111111111111111111111111111111111111abc' };
+    const lookup = `/kyi/v1/tokens?address=${token.address}&chain_slug=sepolia`;
+    assert.equal((await publicGet(sandbox(), lookup)).status, 404);
+    const res = await post('index', token);
+    assert.equal(res.status, 201);
+    assert.equal(res.json().address, token.address);
+    assert.equal((await post('index', token)).json().slug, res.json().slug, 'indexing twice is one token');
+    assert.equal((await publicGet(sandbox(), lookup)).json().kyi_verified, false);
+    assert.equal((await post('verify', token)).status, 200);
+    assert.equal((await publicGet(sandbox(), lookup)).json().kyi_verified, true);
+    assert.equal((await post('index', { chain: 'no-such-chain', address: '0x1' })).status, 400);
+    sandbox().reset();
+    assert.equal((await publicGet(sandbox(), lookup)).status, 404);
+  });
+
   test('POST /__sandbox/hostile switches the hostile set on and off; reset restores the start option', async () => {
     const path = `/assets/${F.hostile.html.chain}/${F.hostile.html.address}`;
     assert.equal((await publicGet(sandbox(), path)).status, 404);

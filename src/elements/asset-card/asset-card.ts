@@ -5,7 +5,7 @@ import { parseCaip10 } from '../../contract/caip.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../events.js';
 import { assetCardStyles } from './asset-card.styles.js';
-import { httpUrl } from '../shared/badge-image.js';
+import { safeHttpUrl } from '../../client/urls.js';
 import { KyiLookupElement, type LookupOutcomeLike } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 
@@ -199,7 +199,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   }
 
   #link(url: string | null | undefined, label: string, part = 'link'): TemplateResult | typeof nothing {
-    const href = httpUrl(url);
+    const href = safeHttpUrl(url);
     if (!href) return nothing;
     return html`<li>
       <a part=${part} href=${href} target="_blank" rel="noopener noreferrer"
@@ -243,7 +243,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const td = r.token_details;
     const bd = r.business_details;
     const name = td.token_name?.trim() || this.t('assetCard.untitled');
-    const image = this._imageFailed ? undefined : httpUrl(td.token_image);
+    const image = this._imageFailed ? undefined : safeHttpUrl(td.token_image);
     const initial = [...(td.token_ticker?.trim() || td.token_name?.trim() || '?')][0] ?? '?';
     const description = bd?.business_description?.trim() ?? '';
     const clamped = description.length > DESCRIPTION_CLAMP_CHARS && !this._expanded;

@@ -1,4 +1,4 @@
-import { css, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
 import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/enums.js';
 import { emit, KyiErrorEvent } from '../../events.js';
@@ -6,6 +6,7 @@ import type { StringKey } from '../../strings.js';
 import { badgePicture, badgeSources, httpUrl } from '../shared/badge-image.js';
 import { KyiElement } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
+import { badgeStyles } from './badge.styles.js';
 
 /** `theme` values of `<kyi-badge>`: the service's two themes plus `auto`. */
 export const BADGE_ELEMENT_THEMES = ['auto', ...BADGE_THEMES] as const;
@@ -46,43 +47,7 @@ type Resolved =
 export class KyiBadge extends KyiElement {
   static override styles = [
     ...sharedStyles,
-    css`
-      :host {
-        display: inline-flex;
-        vertical-align: middle;
-        line-height: 0;
-      }
-      [part~='base'] {
-        display: inline-flex;
-        align-items: center;
-        line-height: 0;
-        border-radius: var(--_kyi-radius);
-      }
-      img {
-        display: block;
-        max-width: 100%;
-        object-fit: contain;
-      }
-      [part~='label'] {
-        display: inline-flex;
-        align-items: center;
-        justify-content: center;
-        box-sizing: border-box;
-        max-width: 100%;
-        padding: 0 0.5em;
-        line-height: 1.1;
-        font-size: var(--_kyi-font-size-small);
-        font-weight: 600;
-        white-space: nowrap;
-        overflow: hidden;
-        text-overflow: ellipsis;
-        color: var(--kyi-badge-label-color, var(--_kyi-success));
-        background: var(--kyi-badge-label-background, var(--_kyi-surface));
-        border: 1px solid currentColor;
-        border-radius: 999px;
-        min-height: 1.75em;
-      }
-    `,
+    badgeStyles,
   ];
 
   static override properties = {

@@ -1,13 +1,16 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { Change, WatchlistItem } from '../../contract/index.js';
 import { IMPACT_ORDER, MATERIALITIES, SORT_ORDERS, impactRank, isOneOf, type Direction } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/limits.js';
-import { fetchChanges, fetchWatchlist, mergeById, safeHttpUrl } from '../../client/explorer.js';
+import { fetchChanges, fetchWatchlist, mergeById } from '../../client/monitoring.js';
+import { safeHttpUrl } from '../../client/urls.js';
 import { KyiChangesEvent } from '../../events.js';
 import type { StringKey } from '../../strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
-import { formatDate, monitoringStyles, valueText } from '../shared/monitoring-parts.js';
+import { formatDate, valueText } from '../shared/monitoring-parts.js';
+import { monitoringStyles } from '../shared/monitoring.styles.js';
 import { sharedStyles } from '../shared/styles.js';
+import { changeFeedStyles } from './change-feed.styles.js';
 
 const DIRECTION_SYMBOL: Record<string, string> = {
   weakens: '▼',
@@ -70,96 +73,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
   static override styles = [
     ...sharedStyles,
     monitoringStyles,
-    css`
-      .list {
-        gap: var(--kyi-change-feed-gap, 0.5rem);
-      }
-      .filters {
-        display: flex;
-        flex-flow: row wrap;
-        align-items: flex-end;
-        gap: 0.5rem 1rem;
-        padding: 0.5rem 0.75rem;
-        border: 1px solid var(--_kyi-border);
-        border-radius: var(--_kyi-radius);
-      }
-      .field {
-        display: flex;
-        flex-direction: column;
-        gap: 0.2rem;
-      }
-      .check {
-        display: inline-flex;
-        align-items: center;
-        gap: 0.375rem;
-        font-weight: 500;
-      }
-      .days {
-        inline-size: 6em;
-      }
-      fieldset {
-        margin: 0;
-        padding: 0.25rem 0.5rem;
-        border: 1px solid var(--_kyi-border);
-        border-radius: calc(var(--_kyi-radius) / 2);
-        max-block-size: 10rem;
-        overflow: auto;
-      }
-      legend {
-        font-size: var(--_kyi-font-size-small);
-        font-weight: 600;
-      }
-      .banner {
-        padding: 0.5em 0.75em;
-        border: 1px solid var(--_kyi-warning);
-        border-left-width: 4px;
-        border-radius: var(--_kyi-radius);
-      }
-      .change[data-provisional] {
-        border-style: dashed;
-      }
-      /* quieter, but never below text contrast: muted color, smaller type, no fill */
-      .change[data-low-signal] {
-        color: var(--kyi-change-feed-quiet-color, var(--_kyi-text-muted));
-        background: transparent;
-        border-style: dotted;
-        font-size: var(--_kyi-font-size-small);
-      }
-      .change[data-low-signal] .title {
-        font-weight: 500;
-      }
-      .direction[data-direction='weakens'] {
-        color: var(--_kyi-danger);
-      }
-      .direction[data-direction='strengthens'] {
-        color: var(--_kyi-success);
-      }
-      .direction[data-direction='mixed'] {
-        color: var(--_kyi-warning);
-      }
-      .tag.new {
-        border-color: var(--_kyi-accent);
-        color: var(--_kyi-accent);
-      }
-      .tag.provisional {
-        border-style: dashed;
-        color: var(--_kyi-warning);
-      }
-      .tag[data-materiality='material'] {
-        border-color: var(--_kyi-danger);
-      }
-      del,
-      ins {
-        text-decoration: none;
-        overflow-wrap: anywhere;
-      }
-      del {
-        color: var(--_kyi-text-muted);
-      }
-      ins {
-        font-weight: 600;
-      }
-    `,
+    changeFeedStyles,
   ];
 
   static override properties = {
@@ -242,7 +156,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     return p;
   }
 
-  protected override async load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<void> {
+  protected override async load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<KyiChangesEvent> {
     const proxyUrl = this.proxy;
     if (kind === 'full' || !this._changes) {
       const watchlist =
@@ -258,9 +172,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       this._changes = envelope.items;
       this._truncated = envelope.truncated;
       this._added = new Set();
-      const event = new KyiChangesEvent({ items: this.changes, added: this.changes, truncated: envelope.truncated });
-      this.dispatchEvent(event);
-      return;
+      return new KyiChangesEvent({ items: this.changes, added: this.changes, truncated: envelope.truncated });
     }
     // A poll: the same window again, merged by id.
     const envelope = await fetchChanges({ proxyUrl, signal }, this.#query());
@@ -270,8 +182,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     if (added.length > 0) this._added = new Set([...this._added, ...added.map((c) => c.id)]);
     this._truncated = envelope.truncated;
     const shownAdded = this.newOnly ? added.filter((c) => c.isNew === true) : added;
-    const event = new KyiChangesEvent({ items: this.changes, added: shownAdded, truncated: this._truncated });
-    this.dispatchEvent(event);
+    return new KyiChangesEvent({ items: this.changes, added: shownAdded, truncated: this._truncated });
   }
 
   #order(rows: Change[]): Change[] {
@@ -466,13 +377,13 @@ export class KyiChangeFeed extends KyiMonitoringElement {
         ${rows ? html`<span class="muted small">${this.t('changeFeed.count', { count: String(rows.length) })}</span>` : nothing}
       </header>
       ${this.#renderFilters()}
-      ${this._status === 'error' && problem
-        ? this.renderProblem(
-            problem,
-            problem.status === 400 ? this.t('changeFeed.error.filter') : this.t('changeFeed.error.load'),
-          )
-        : nothing}
-      ${this._status === 'loading' ? html`<p class="muted" role="status">${this.t('changeFeed.loading')}</p>` : nothing}
+      ${this.renderStatus(
+        {
+          loading: this.t('changeFeed.loading'),
+          error: (p) => (p.status === 400 ? this.t('changeFeed.error.filter') : this.t('changeFeed.error.load')),
+        },
+        false,
+      )}
       ${this._truncated && rows && !(this._status === 'error' && problem?.status === 400)
         ? html`<div class="banner" part="truncated" role="status">
             <strong>${this.t('changeFeed.truncated.title', { max: String(LIMITS.changesPerResponse) })}</strong>

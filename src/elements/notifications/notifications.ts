@@ -1,12 +1,15 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { Notification, NotificationGroup, NotificationsEnvelope } from '../../contract/index.js';
 import { NOTIFICATION_GROUP_NAMES, notificationGroupOf } from '../../contract/enums.js';
-import { fetchNotifications, safeHttpUrl } from '../../client/explorer.js';
+import { fetchNotifications } from '../../client/monitoring.js';
+import { safeHttpUrl } from '../../client/urls.js';
 import { KyiNotificationsEvent } from '../../events.js';
 import type { StringKey } from '../../strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
-import { formatDate, monitoringStyles } from '../shared/monitoring-parts.js';
+import { formatDate } from '../shared/monitoring-parts.js';
+import { monitoringStyles } from '../shared/monitoring.styles.js';
 import { sharedStyles } from '../shared/styles.js';
+import { notificationsStyles } from './notifications.styles.js';
 
 /**
  * The monitoring inbox (`GET {proxy-url}/explorer/me/notifications`): the unread count and
@@ -40,31 +43,7 @@ export class KyiNotifications extends KyiMonitoringElement {
   static override styles = [
     ...sharedStyles,
     monitoringStyles,
-    css`
-      .count {
-        display: inline-flex;
-        align-items: center;
-        gap: 0.25rem;
-        padding: 0.05em 0.6em;
-        border-radius: 999px;
-        background: var(--kyi-notifications-unread-color, var(--_kyi-accent));
-        color: var(--_kyi-accent-text);
-        font-size: var(--_kyi-font-size-small);
-        font-weight: 600;
-      }
-      .count[data-zero] {
-        background: var(--_kyi-surface-raised);
-        color: var(--_kyi-text-muted);
-      }
-      .item[data-unread] {
-        border-inline-start: 4px solid var(--kyi-notifications-unread-color, var(--_kyi-accent));
-      }
-      .group {
-        display: flex;
-        flex-direction: column;
-        gap: 0.5rem;
-      }
-    `,
+    notificationsStyles,
   ];
 
   static override properties = {
@@ -101,12 +80,11 @@ export class KyiNotifications extends KyiMonitoringElement {
     return ['proxyUrl', 'unreadOnly'];
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
+  protected override async load(signal: AbortSignal): Promise<KyiNotificationsEvent> {
     const data = await fetchNotifications({ proxyUrl: this.proxy, signal }, this.unreadOnly ? { unread: true } : {});
     signal.throwIfAborted();
     this._data = data;
-    const event = new KyiNotificationsEvent({ unread: data.unread, items: data.items });
-    this.dispatchEvent(event);
+    return new KyiNotificationsEvent({ unread: data.unread, items: data.items });
   }
 
   #renderItem(n: Notification): TemplateResult {
@@ -188,8 +166,7 @@ export class KyiNotifications extends KyiMonitoringElement {
             >`
           : nothing}
       </header>
-      ${this._status === 'error' && this._problem ? this.renderProblem(this._problem, this.t('notifications.error.load')) : nothing}
-      ${this._status === 'loading' && !data ? html`<p class="muted" role="status">${this.t('notifications.loading')}</p>` : nothing}
+      ${this.renderStatus({ loading: this.t('notifications.loading'), error: () => this.t('notifications.error.load') }, !!data)}
       ${data
         ? data.items.length === 0
           ? html`<p class="notice" part="empty">

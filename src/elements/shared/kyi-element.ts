@@ -6,7 +6,8 @@
  * Side-effect free: the shared observer starts when the first element connects.
  */
 import { LitElement, type PropertyValues } from 'lit';
-import { getConfig, onConfigChange, type KyiConfig } from '../../config.js';
+import { getConfig, onConfigChange, proxyUrlFor, type KyiConfig } from '../../config.js';
+import type { KyiProblem } from '../../client/errors.js';
 import { resolveLang, t, tMaybe, type StringKey, type StringParams } from '../../strings.js';
 
 const connected = new Set<KyiElement>();
@@ -36,6 +37,8 @@ export class KyiElement extends LitElement {
   /** The language of the update in progress (resolved once per update, not per string). */
   #lang: string | undefined;
   #internals = this.attachInternals();
+  /** The last refused `proxy-url` value this element warned about (one warning per value). */
+  #warnedProxyUrl: string | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -49,9 +52,24 @@ export class KyiElement extends LitElement {
     if (connected.size === 0) stopWatching();
   }
 
-  /** The configuration that applies to this element (its `proxy-url` attribute included). */
+  /** The configuration that applies to this element (its trusted `proxy-url` attribute included). */
   protected get config(): KyiConfig {
     return getConfig(this);
+  }
+
+  /**
+   * The problem of a refused `proxy-url` (neither the page's origin nor a trusted origin),
+   * warned about once on the console; `undefined` when the element may fetch.
+   */
+  protected untrustedProxy(): KyiProblem | undefined {
+    const refused = proxyUrlFor(this).refused;
+    if (refused === undefined) return undefined;
+    const message = `<${this.localName}> ignored its proxy-url attribute "${refused}": it is neither this page's origin nor one of configure({ trustedProxyOrigins }). Nothing was fetched.`;
+    if (this.#warnedProxyUrl !== refused) {
+      this.#warnedProxyUrl = refused;
+      console.warn(`kyi-elements: ${message}`);
+    }
+    return { code: 'untrusted_proxy_url', message };
   }
 
   protected override update(changed: PropertyValues): void {

@@ -9,13 +9,15 @@
  *   code set a property (an input that fails the browser-side check only sets `status`).
  */
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { lookupKey, isAbortError, type LookupRequest } from '../../client/lookup.js';
+import { lookupKey, type LookupRequest } from '../../client/lookup.js';
 import type { InputCheck, InputProblem, OutcomeError } from '../../client/lookup-outcomes.js';
+import { errorDetail, toProblem } from '../../client/errors.js';
 import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../../client/live-elements.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../events.js';
-import type { StringKey } from '../../strings.js';
-import { configVersion } from '../../config.js';
+import { configVersion, proxyUrlFor } from '../../config.js';
+import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
+import { LatestRun, type RunResult } from './latest-run.js';
 
 /** The outcome shape both elements' lookups resolve with. */
 export interface LookupOutcomeLike<R> {
@@ -23,22 +25,6 @@ export interface LookupOutcomeLike<R> {
   result: R | null;
   error?: OutcomeError | undefined;
 }
-
-const ERROR_STRINGS: Record<string, StringKey> = {
-  network: 'common.error.network',
-  // The proxy route itself is missing: the server piece is not mounted at proxyUrl.
-  not_found: 'common.error.notConfigured',
-  upstream_unavailable: 'common.error.unavailable',
-  upstream_timeout: 'common.error.unavailable',
-  too_many_requests: 'common.error.rateLimited',
-  not_configured: 'common.error.notConfigured',
-  unauthorized: 'common.error.unauthorized',
-  forbidden: 'common.error.unauthorized',
-  invalid_response: 'common.error.invalidResponse',
-  upstream_invalid: 'common.error.invalidResponse',
-  upstream_error: 'common.error.server',
-  internal_error: 'common.error.server',
-};
 
 export abstract class KyiLookupElement<R> extends KyiElement implements LiveElement {
   static override properties: PropertyDeclarations = {
@@ -50,7 +36,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     _problem: { state: true, attribute: false },
   };
 
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
   declare proxyUrl: string | undefined;
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   declare theme: string;
@@ -62,9 +48,8 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
 
   #key: string | undefined;
   #configVersion = -1;
-  #controller: AbortController | undefined;
-  #runId = 0;
-  #run: Promise<void> = Promise.resolve();
+  // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
+  readonly #run = new LatestRun(this, () => this._status === 'loading');
 
   constructor() {
     super();
@@ -97,7 +82,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
 
   /** Resolves once the current lookup (if any) has settled and rendered. */
   get settled(): Promise<void> {
-    return this.settledAfter(() => this.#run);
+    return this.settledAfter(() => this.#run.done);
   }
 
   /** Looks up again, bypassing the browser's and the proxy's caches. Resolves when settled. */
@@ -128,11 +113,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     unregisterLiveElement(this);
-    if (this._status === 'loading') {
-      // Nobody sees this element now; drop its interest so an orphaned lookup is aborted.
-      this.#controller?.abort();
-      this.#key = undefined;
-    }
+    if (this._status === 'loading') this.#key = undefined; // looked up again on reconnection
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -144,54 +125,54 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
       return;
     this.#configVersion = configVersion();
     const check = this.checkInput();
-    const key = check.ok
-      ? `${this.config.proxyUrl}\n${lookupKey(check.request)}`
-      : `problem:${check.empty ? '' : check.problem.reason}`;
+    const key = this.#keyFor(check);
     if (key !== this.#key) this.#start(check, false, key);
   }
 
+  /** What identifies a run: the input, and where the answer would come from. */
+  #keyFor(check: InputCheck): string {
+    if (!check.ok) return `problem:${check.empty ? '' : check.problem.reason}`;
+    const refused = proxyUrlFor(this).refused;
+    return `${refused === undefined ? this.config.proxyUrl : `refused:${refused}`}\n${lookupKey(check.request)}`;
+  }
+
   /** Starts a run; must only be called with the current input. */
-  #start(check: InputCheck, bypassCache: boolean, key?: string): void {
-    this.#controller?.abort();
-    this.#controller = undefined;
-    const runId = ++this.#runId;
+  #start(check: InputCheck, bypassCache: boolean, key = this.#keyFor(check)): void {
+    this.#key = key;
     if (!check.ok) {
-      this.#key = key ?? `problem:${check.empty ? '' : check.problem.reason}`;
-      this._status = check.empty ? 'idle' : 'invalid';
-      this._problem = check.empty ? undefined : check.problem;
-      this._result = null;
-      this._error = undefined;
-      this.#run = Promise.resolve();
+      this.#run.cancel();
+      this.#show(check.empty ? 'idle' : 'invalid', null, undefined, check.empty ? undefined : check.problem);
       return;
     }
-    this.#key = key ?? `${this.config.proxyUrl}\n${lookupKey(check.request)}`;
-    const controller = new AbortController();
-    this.#controller = controller;
-    this._status = 'loading';
-    this._problem = undefined;
-    this._error = undefined;
-    this.#run = this.lookup(check.request, { signal: controller.signal, bypassCache }).then(
-      (outcome) => {
-        if (runId !== this.#runId) return;
-        this.#controller = undefined;
-        this._status = outcome.status;
-        this._result = outcome.result;
-        this._error = outcome.error;
-        emit(this, new KyiStatusEvent<R>({ status: outcome.status, result: outcome.result }));
-        if (outcome.status === 'error' && outcome.error)
-          emit(this, new KyiErrorEvent({ ...outcome.error }));
-      },
-      (error: unknown) => {
-        if (runId !== this.#runId || isAbortError(error)) return;
-        this.#controller = undefined;
-        const detail = { code: 'internal_error', message: error instanceof Error ? error.message : String(error) };
-        this._status = 'error';
-        this._result = null;
-        this._error = detail;
-        emit(this, new KyiStatusEvent<R>({ status: 'error', result: null }));
-        emit(this, new KyiErrorEvent(detail));
-      },
-    );
+    const untrusted = this.untrustedProxy();
+    if (untrusted) {
+      // Markup may not choose where answers come from: an error, and nothing fetched.
+      this.#run.cancel();
+      this.#show('error', null, untrusted, undefined);
+      void this.updateComplete.then(() => this.#key === key && this.#announce({ status: 'error', result: null, error: untrusted }));
+      return;
+    }
+    this.#show('loading', this._result, undefined, undefined);
+    this.#run.start((signal) => this.lookup(check.request, { signal, bypassCache }), (r) => this.#settle(r));
+  }
+
+  #show(status: KyiLookupStatus, result: R | null, error: OutcomeError | undefined, problem: InputProblem | undefined): void {
+    this._status = status;
+    this._result = result;
+    this._error = error;
+    this._problem = problem;
+  }
+
+  /** The run's outcome becomes the state; then (and only then) the events announce it. */
+  #settle(r: RunResult<LookupOutcomeLike<R>>): void {
+    const outcome: LookupOutcomeLike<R> = r.ok ? r.value : { status: 'error', result: null, error: toProblem(r.error) };
+    this.#show(outcome.status, outcome.result, outcome.error, undefined);
+    this.#announce(outcome);
+  }
+
+  #announce(outcome: LookupOutcomeLike<R>): void {
+    emit(this, new KyiStatusEvent<R>({ status: outcome.status, result: outcome.result }));
+    if (outcome.status === 'error' && outcome.error) emit(this, new KyiErrorEvent(errorDetail(outcome.error)));
   }
 
   /** Retry after an error: the user asked, so this is a fresh run. */
@@ -201,8 +182,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
 
   /** The message for the current error, in the element's language. */
   protected errorMessage(): string {
-    const code = this._error?.code ?? '';
-    return this.t(ERROR_STRINGS[code] ?? 'common.error.generic');
+    return this._error ? this.t(errorStringKey(this._error)) : this.t('common.error.generic');
   }
 
   /** The error state: `role="alert"`, a title, the message and a Retry button. */

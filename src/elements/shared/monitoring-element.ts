@@ -8,11 +8,13 @@
  *   `Retry-After` of a 429.
  */
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { ExplorerRequestError, isAbortError } from '../../client/explorer.js';
-import { KyiErrorEvent } from '../../events.js';
-import { addStrings, type StringKey } from '../../strings.js';
+import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
+import { emit, KyiErrorEvent } from '../../events.js';
+import { addStrings } from '../../strings.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
+import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
+import { LatestRun, type RunResult } from './latest-run.js';
 
 // The monitoring sections of the English table ship with the monitoring elements only.
 addStrings('en', enMonitoring);
@@ -23,34 +25,22 @@ export const MIN_REFRESH_SECONDS = 30;
 /** Load state of a monitoring element. */
 export type KyiMonitoringStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** What went wrong, in words the element can show. */
-export interface MonitoringProblem {
-  code: string;
-  message: string;
-  status: number;
-  retryAfter?: number | undefined;
+/** What went wrong, in words the element can show (the kit's one problem shape). */
+export type MonitoringProblem = KyiProblem;
+
+/** The timers polling runs on: the browser's by default; tests step their own instead of sleeping. */
+export interface PollTimers {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
 }
 
-const ERROR_STRINGS: Record<string, StringKey> = {
-  network: 'common.error.network',
-  upstream_unavailable: 'common.error.unavailable',
-  upstream_timeout: 'common.error.unavailable',
-  too_many_requests: 'common.error.rateLimited',
-  not_configured: 'common.error.notConfigured',
-  unauthorized: 'common.error.unauthorized',
-  upstream_error: 'common.error.unauthorized',
-  invalid_response: 'common.error.invalidResponse',
-  upstream_invalid: 'common.error.invalidResponse',
-  internal_error: 'common.error.server',
+const browserTimers: PollTimers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** Turns anything thrown by the Explorer data layer into a problem with a stable code. */
-export function toProblem(error: unknown): MonitoringProblem {
-  if (error instanceof ExplorerRequestError) {
-    return { code: error.code, message: error.message, status: error.status, retryAfter: error.retryAfter };
-  }
-  return { code: 'internal_error', message: error instanceof Error ? error.message : String(error), status: 0 };
-}
+/** What a load found: an event announcing it, fired once the element's state says `ready`. */
+export type LoadAnnouncement = Event | undefined | void;
 
 /**
  * Base of the monitoring elements: `proxy-url`, `refresh-interval`, `theme`, the load
@@ -73,7 +63,10 @@ export abstract class KyiMonitoringElement extends KyiElement {
    */
   static minRefreshSeconds = MIN_REFRESH_SECONDS;
 
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`). */
+  /** @internal The timers polling is scheduled on (tests replace them). */
+  static timers: PollTimers = browserTimers;
+
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
   declare proxyUrl: string | undefined;
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   declare refreshInterval: number;
@@ -83,10 +76,8 @@ export abstract class KyiMonitoringElement extends KyiElement {
   declare protected _status: KyiMonitoringStatus;
   declare protected _problem: MonitoringProblem | undefined;
 
-  #controller: AbortController | undefined;
-  #runId = 0;
-  #run: Promise<void> = Promise.resolve();
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #run = new LatestRun(this);
+  #timer: unknown;
   #nextDelayMs = 0;
   #onVisibility = () => this.#schedule();
 
@@ -106,7 +97,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
 
   /** Resolves once the current load (if any) has settled and rendered. */
   get settled(): Promise<void> {
-    return this.settledAfter(() => this.#run);
+    return this.settledAfter(() => this.#run.done);
   }
 
   /** Loads again now. Resolves when settled. */
@@ -124,8 +115,9 @@ export abstract class KyiMonitoringElement extends KyiElement {
   /**
    * Loads data. `kind` is `full` for a first or filter-driven load and `poll` for a
    * `refresh-interval` tick. Throw to report a problem; the signal aborts stale runs.
+   * Resolves with the event announcing the result, fired after the status reads `ready`.
    */
-  protected abstract load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<void>;
+  protected abstract load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<LoadAnnouncement>;
 
   /** Property names whose change means a new full load. */
   protected loadKeys(): readonly string[] {
@@ -141,7 +133,6 @@ export abstract class KyiMonitoringElement extends KyiElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.#onVisibility);
-    this.#controller?.abort();
     this.#clearTimer();
   }
 
@@ -157,48 +148,72 @@ export abstract class KyiMonitoringElement extends KyiElement {
 
   /** Starts a load, aborting the one in flight. */
   protected startLoad(kind: 'full' | 'poll'): void {
-    this.#controller?.abort();
     this.#clearTimer();
-    const controller = new AbortController();
-    this.#controller = controller;
-    const runId = ++this.#runId;
+    const untrusted = this.untrustedProxy();
+    if (untrusted) {
+      // Markup may not choose where answers come from: an error, nothing fetched, no polling.
+      this.#run.cancel();
+      this._status = 'error';
+      this._problem = untrusted;
+      void this.updateComplete.then(() => this._problem === untrusted && this.reportError(untrusted));
+      return;
+    }
     if (kind === 'full') {
       this._status = 'loading';
       this._problem = undefined;
     }
-    this.#run = (async () => {
-      try {
-        await this.load(controller.signal, kind);
-        if (runId !== this.#runId) return;
-        this._status = 'ready';
-        this._problem = undefined;
-        this.#nextDelayMs = 0;
-      } catch (error) {
-        if (runId !== this.#runId || isAbortError(error) || controller.signal.aborted) return;
-        const problem = toProblem(error);
-        this.#nextDelayMs = (problem.retryAfter ?? 0) * 1000;
-        // A failed poll keeps what is shown (it is still the latest good data) but says so.
-        this._status = 'error';
-        this._problem = problem;
-        this.reportError(problem);
-      } finally {
-        if (runId === this.#runId) this.#schedule();
-      }
-    })();
+    this.#run.start(
+      (signal) => this.load(signal, kind),
+      (r, stillLatest) => this.#settle(r, stillLatest),
+    );
+  }
+
+  /** The load's result becomes the state and is rendered; then the announcement fires. */
+  async #settle(r: RunResult<LoadAnnouncement>, stillLatest: () => boolean): Promise<void> {
+    if (r.ok) {
+      this._status = 'ready';
+      this._problem = undefined;
+      this.#nextDelayMs = 0;
+    } else {
+      const problem = toProblem(r.error);
+      this.#nextDelayMs = (problem.retryAfter ?? 0) * 1000;
+      // A failed poll keeps what is shown (it is still the latest good data) but says so.
+      this._status = 'error';
+      this._problem = problem;
+    }
+    this.#schedule();
+    await this.updateComplete;
+    if (!stillLatest()) return;
+    if (r.ok) {
+      if (r.value) emit(this, r.value);
+    } else if (this._problem) this.reportError(this._problem);
   }
 
   /** Fires `kyi-error` for a problem. */
   protected reportError(problem: MonitoringProblem): void {
-    const event = new KyiErrorEvent({ code: problem.code, message: problem.message, status: problem.status });
-    this.dispatchEvent(event);
+    emit(this, new KyiErrorEvent(errorDetail(problem)));
   }
 
   /** The words for a problem: the server's own message for a rejected filter, else the table. */
   protected problemText(problem: MonitoringProblem): string {
     if (problem.code === 'invalid_parameter') return problem.message;
-    const key = ERROR_STRINGS[problem.code];
-    if (key) return this.t(key);
-    return problem.status >= 500 ? this.t('common.error.server') : this.t('common.error.generic');
+    return this.t(errorStringKey(problem));
+  }
+
+  /**
+   * The load status as shown: nothing when idle or ready, the loading line (only while there is
+   * nothing else to show), or the error box.
+   */
+  protected renderStatus(text: { loading: string; error: (problem: MonitoringProblem) => string }, hasData: boolean): TemplateResult | typeof nothing {
+    switch (this._status) {
+      case 'idle':
+      case 'ready':
+        return nothing;
+      case 'loading':
+        return hasData ? nothing : html`<p class="muted" role="status">${text.loading}</p>`;
+      case 'error':
+        return this._problem ? this.renderProblem(this._problem, text.error(this._problem)) : nothing;
+    }
   }
 
   /** The error box with `role="alert"` and a retry button. */
@@ -213,7 +228,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
   }
 
   #clearTimer(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#timer !== undefined) KyiMonitoringElement.timers.clear(this.#timer);
     this.#timer = undefined;
   }
 
@@ -225,7 +240,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
     if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return; // resumes on visibilitychange
     const floor = (this.constructor as typeof KyiMonitoringElement).minRefreshSeconds;
     const delay = Math.max(Math.max(floor, seconds) * 1000, this.#nextDelayMs);
-    this.#timer = setTimeout(() => {
+    this.#timer = KyiMonitoringElement.timers.set(() => {
       this.#timer = undefined;
       this.startLoad(this._status === 'ready' || this._status === 'error' ? 'poll' : 'full');
     }, delay);

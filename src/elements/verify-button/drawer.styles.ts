@@ -1,11 +1,133 @@
+import { css } from 'lit';
+
+/**
+ * Styles of the drawer, its host node (`.drawer-host`) and the progress indicator it shares
+ * with the button (`.spinner`). The host element adopts them after the shared theme styles
+ * (constructable stylesheets are not subject to CSP `style-src`), so light/dark follow the
+ * host's `--_kyi-*` tokens and the shared `:focus-visible` ring applies. Public knobs:
+ * `--kyi-verify-button-drawer-width` (default 760px, never wider than the viewport),
+ * `--kyi-verify-button-drawer-background`,
+ * `--kyi-verify-button-backdrop`.
+ */
+export const drawerStyles = css`
+  .drawer-host {
+    display: contents;
+  }
+  .spinner {
+    width: 1em;
+    height: 1em;
+    flex: none;
+    border: 2px solid;
+    border-inline-end-color: transparent;
+    border-radius: 50%;
+    animation: kyi-spin 0.8s linear infinite;
+  }
+  @keyframes kyi-spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  .drawer {
+    position: fixed;
+    inset-block: 0;
+    inset-inline: auto 0;
+    width: min(var(--kyi-verify-button-drawer-width, 760px), 100vw);
+    max-width: 100vw;
+    height: 100%;
+    max-height: 100%;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    background: var(--kyi-verify-button-drawer-background, var(--_kyi-surface));
+    color: var(--_kyi-text);
+    box-shadow: -0.5rem 0 2rem rgb(0 0 0 / 0.25);
+  }
+  .drawer[open] {
+    display: flex;
+    animation: kyi-drawer-in 160ms ease-out;
+  }
+  .drawer::backdrop {
+    background: var(--kyi-verify-button-backdrop, rgb(0 0 0 / 0.45));
+  }
+  .drawer-panel,
+  .drawer-body {
+    flex: 1;
+    min-width: 0;
+    min-height: 0;
+  }
+  .drawer-panel {
+    display: flex;
+    flex-direction: column;
+  }
+  .drawer-header,
+  .drawer-status,
+  .drawer-close {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    gap: 0.5rem;
+    margin: 0;
+  }
+  .drawer-header {
+    padding: 0.5rem 0.5rem 0.5rem 1rem;
+    border-block-end: 1px solid var(--_kyi-border);
+  }
+  .drawer-title {
+    flex: 1;
+    margin: 0;
+    font-size: 1rem;
+    font-weight: 600;
+  }
+  .drawer-close {
+    width: 2.75rem;
+    height: 2.75rem;
+    padding: 0;
+    border: 0;
+    border-radius: var(--_kyi-radius);
+    background: none;
+    color: inherit;
+    cursor: pointer;
+  }
+  .drawer-close:hover {
+    background: rgb(127 127 127 / 0.15);
+  }
+  .drawer-body {
+    position: relative;
+  }
+  .drawer-status {
+    position: absolute;
+    inset: 1rem 0 auto;
+  }
+  .drawer-status[hidden] {
+    display: none;
+  }
+  .drawer-frame {
+    display: block;
+    width: 100%;
+    height: 100%;
+    border: 0;
+  }
+  @keyframes kyi-drawer-in {
+    from {
+      transform: translateX(100%);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      animation-duration: 2.4s;
+    }
+    .drawer[open] {
+      animation: none;
+    }
+  }
+`;
+
 /**
  * The dialog's second presentation: `modal`, centred over the page. It is the same
  * `<dialog>` as the drawer (same parts, focus handling, backdrop and Escape), with the
  * `modal` class added. Public knobs: `--kyi-verify-button-modal-width` (default 760px) and
  * `--kyi-verify-button-modal-height` (default 90vh); on a narrow screen it fills the viewport.
  */
-import { css } from 'lit';
-
 export const modalStyles = css`
   .drawer.modal {
     inset: 0;

@@ -1,4 +1,4 @@
-import { html, css, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../../contract/enums.js';
 import type { KyiConfig } from '../../config.js';
 import {
@@ -12,12 +12,13 @@ import {
   type KyiErrorDetail,
 } from '../../events.js';
 import { AccessTokenError, TokenSlot, requestAccessToken, type AccessToken } from '../../client/access-token.js';
-import { WIDGET_PRESENTATIONS, drawerStyles, messageOf, openDrawer, type WidgetHandle, type WidgetPresentation } from './drawer.js';
-import { modalStyles } from './drawer.styles.js';
+import { WIDGET_PRESENTATIONS, messageOf, openDrawer, type WidgetHandle, type WidgetPresentation } from './drawer.js';
+import { drawerStyles, modalStyles } from './drawer.styles.js';
 import { openVendorWidget, type VendorWidgetOptions } from '../../client/vendor-sdk.js';
 import { refreshLiveLookups } from '../../client/live-elements.js';
 import { KyiElement } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
+import { verifyButtonStyles } from './verify-button.styles.js';
 
 /** Lifecycle of a verify button: `pending` while a token is fetched, `open` while the drawer shows. */
 export type KyiVerifyButtonStatus = 'idle' | 'pending' | 'open';
@@ -88,39 +89,7 @@ export class KyiVerifyButton extends KyiElement {
     ...sharedStyles,
     drawerStyles,
     modalStyles,
-    css`
-      :host {
-        display: inline-flex;
-        flex-direction: column;
-        align-items: flex-start;
-        gap: 0.375em;
-        max-width: 100%;
-      }
-      .verify {
-        --_bg: var(--kyi-verify-button-background, var(--_kyi-accent));
-        --_fg: var(--kyi-verify-button-color, var(--_kyi-accent-text));
-        min-height: 2.75rem;
-        padding: 0.5em 1em;
-        font-size: var(--_kyi-font-size);
-        color: var(--_fg);
-        background: var(--_bg);
-        border-color: var(--_bg);
-      }
-      .verify:hover {
-        border-color: var(--_bg);
-        filter: brightness(1.08);
-      }
-      .verify[aria-busy='true'] {
-        cursor: progress;
-      }
-      .error {
-        margin: 0;
-        max-width: 40ch;
-        font-size: var(--_kyi-font-size-small);
-        color: var(--_kyi-danger);
-        overflow-wrap: anywhere;
-      }
-    `,
+    verifyButtonStyles,
   ];
 
   static override properties = {
@@ -129,7 +98,6 @@ export class KyiVerifyButton extends KyiElement {
     prefetch: { type: Boolean, reflect: true },
     disabled: { type: Boolean, reflect: true },
     readyTimeout: { type: Number, attribute: 'ready-timeout' },
-    proxyUrl: { type: String, attribute: 'proxy-url' },
     _status: { state: true },
     _error: { state: true },
   };
@@ -144,8 +112,6 @@ export class KyiVerifyButton extends KyiElement {
   declare disabled: boolean;
   /** How long the widget has to report ready before `widget_timeout`, in ms. */
   declare readyTimeout: number;
-  /** Base URL of the server piece for this button; the token endpoint becomes `${proxyUrl}/token`. */
-  declare proxyUrl: string | undefined;
 
   declare private _status: KyiVerifyButtonStatus;
   declare private _error: KyiErrorDetail | null;

@@ -1,4 +1,4 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { WatchlistItem, WatchlistResponse } from '../../contract/index.js';
 import { checkNote, noteLength, parseWatchlistAddBody } from '../../contract/bodies.js';
 import { WATCH_STATES } from '../../contract/enums.js';
@@ -9,11 +9,14 @@ import {
   getCapabilities,
   removeWatchlistItem,
   updateWatchlistItem,
-} from '../../client/explorer.js';
-import { KyiWatchlistChangeEvent } from '../../events.js';
-import { KyiMonitoringElement, toProblem, type MonitoringProblem } from '../shared/monitoring-element.js';
+} from '../../client/monitoring.js';
+import { emit, KyiWatchlistChangeEvent } from '../../events.js';
+import { toProblem } from '../../client/errors.js';
+import { KyiMonitoringElement, type MonitoringProblem } from '../shared/monitoring-element.js';
 import { sharedStyles } from '../shared/styles.js';
-import { monitoringStyles, formatDate } from '../shared/monitoring-parts.js';
+import { formatDate } from '../shared/monitoring-parts.js';
+import { monitoringStyles } from '../shared/monitoring.styles.js';
+import { watchlistStyles } from './watchlist.styles.js';
 
 /** A write in progress or its failure, per item (or `add` for the add form). */
 interface ActionState {
@@ -58,41 +61,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
   static override styles = [
     ...sharedStyles,
     monitoringStyles,
-    css`
-      .list {
-        gap: var(--kyi-watchlist-gap, 0.5rem);
-      }
-      .item {
-        background: var(--kyi-watchlist-item-background, var(--_kyi-surface-raised));
-      }
-      .state[data-state='ready'] {
-        color: var(--_kyi-success);
-      }
-      .state[data-state='gathering'] {
-        color: var(--_kyi-warning);
-      }
-      .state[data-state='unresolved'] {
-        color: var(--_kyi-danger);
-      }
-      .note-text {
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      textarea {
-        inline-size: 100%;
-        min-block-size: 4.5em;
-        font: inherit;
-        color: inherit;
-        background: var(--_kyi-surface);
-        border: 1px solid var(--_kyi-border);
-        border-radius: calc(var(--_kyi-radius) / 2);
-        padding: 0.375em 0.5em;
-      }
-      .counter[data-over] {
-        color: var(--_kyi-danger);
-        font-weight: 600;
-      }
-    `,
+    watchlistStyles,
   ];
 
   static override properties = {
@@ -155,7 +124,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
       const event = await run();
       this._action = undefined;
       await this.updateComplete;
-      this.dispatchEvent(event);
+      emit(this, event);
     } catch (error) {
       const problem = toProblem(error);
       this._action = { target, busy: false, problem };
@@ -428,10 +397,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
             >`
           : nothing}
       </header>
-      ${this._status === 'loading' && !data
-        ? html`<p class="muted">${this.t('watchlist.loading')}</p>`
-        : nothing}
-      ${this._status === 'error' && this._problem ? this.renderProblem(this._problem, this.t('watchlist.error.load')) : nothing}
+      ${this.renderStatus({ loading: this.t('watchlist.loading'), error: () => this.t('watchlist.error.load') }, !!data)}
       ${data ? this.#renderAdd() : nothing}
       ${this.#renderOrphanProblem()}
       <p class="visually-hidden" role="status">${this._notice ?? ''}</p>

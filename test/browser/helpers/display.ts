@@ -5,6 +5,8 @@ export interface DisplayTestEnv {
   badgeBaseUrl: string;
   verifiedUrl: string;
   widgetUrl: string;
+  /** A foreign origin answering as a scam proxy and recording what reaches it (the harness's evil server). */
+  evilUrl: string;
 }
 
 let envPromise: Promise<DisplayTestEnv> | undefined;
@@ -100,4 +102,19 @@ export function failNextLookupPost(): { restore(): void } {
       window.fetch = original;
     },
   };
+}
+
+/**
+ * A proxy of the test's own on the page origin: every request under `prefix` (a fresh
+ * `/api/…` path per file) is answered by `respond(path after prefix)`; everything else passes.
+ * For states that must not depend on the shared sandbox (an empty inbox, a bare 502…).
+ */
+export function stubProxy(prefix: string, respond: (path: string) => Response): { restore(): void } {
+  const original = window.fetch;
+  window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (!url.pathname.startsWith(`${prefix}/`)) return original.call(window, input, init);
+    return Promise.resolve(respond(url.pathname.slice(prefix.length)));
+  } as typeof fetch;
+  return { restore: () => void (window.fetch = original) };
 }

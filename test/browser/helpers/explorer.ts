@@ -4,8 +4,8 @@
  * change: the three monitoring test files may run at the same time as each other.
  */
 import { expect } from '@open-wc/testing';
-import type { KyiMonitoringElement } from '../../../src/elements/shared/monitoring-element.js';
-import { sandboxControl, testEnv } from './display.js';
+import { KyiMonitoringElement, type PollTimers } from '../../../src/elements/shared/monitoring-element.js';
+import { sandboxControl } from './display.js';
 
 export interface ExplorerSnapshot {
   now: string;
@@ -34,29 +34,6 @@ export const explorerSandbox = {
     control('POST', 'faults', times === undefined ? { route, fault } : { route, fault, times }),
   clearFault: (route: string) => control('DELETE', `faults?route=${encodeURIComponent(route)}`),
 };
-
-/**
- * The proxy mount with a sandbox and an Explorer key of its own (see the harness): a 429 set
- * here holds only that key, never the key the other monitoring files share.
- */
-export const isolatedExplorer = {
-  proxyUrl: '/api/kyi-isolated',
-  async setFault(route: string, fault: Record<string, unknown>, times?: number): Promise<void> {
-    await isolatedControl('POST', 'faults', times === undefined ? { route, fault } : { route, fault, times });
-  },
-  async clearFault(route: string): Promise<void> {
-    await isolatedControl('DELETE', `faults?route=${encodeURIComponent(route)}`);
-  },
-};
-
-async function isolatedControl(method: string, path: string, body?: unknown): Promise<void> {
-  const { isolatedSandboxUrl } = (await testEnv()) as unknown as { isolatedSandboxUrl: string };
-  const r = await fetch(`${isolatedSandboxUrl}/__sandbox/${path}`, {
-    method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  if (!r.ok) throw new Error(`isolated sandbox control ${method} ${path} answered ${r.status}`);
-}
 
 /**
  * Signs the monitoring tests' user in: the Explorer routes let only a signed-in user in.
@@ -142,4 +119,34 @@ export async function expectLoadingThenReady(tag: string, loadingText: string): 
   } finally {
     el.remove();
   }
+}
+
+/**
+ * Poll timers the test steps by hand, installed on `KyiMonitoringElement.timers` until
+ * `restore()`: a test says "the interval passed" instead of sleeping through it.
+ */
+export function manualPollTimers(): { readonly delays: number[]; fire(): number; restore(): void } {
+  const pending = new Map<number, { run: () => void; ms: number }>();
+  let nextId = 1;
+  const timers: PollTimers = {
+    set(run, ms) {
+      pending.set(nextId, { run, ms });
+      return nextId++;
+    },
+    clear: (handle) => void pending.delete(handle as number),
+  };
+  const original = KyiMonitoringElement.timers;
+  KyiMonitoringElement.timers = timers;
+  return {
+    get delays() {
+      return [...pending.values()].map((p) => p.ms);
+    },
+    fire() {
+      const due = [...pending.values()];
+      pending.clear();
+      for (const p of due) p.run();
+      return due.length;
+    },
+    restore: () => void (KyiMonitoringElement.timers = original),
+  };
 }

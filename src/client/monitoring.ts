@@ -1,11 +1,11 @@
 /**
- * The browser's Explorer data layer: reads and writes through the server piece's
+ * The monitoring elements' data layer: reads and writes through the server piece's
  * `{proxyUrl}/explorer/…` routes (the Explorer key never reaches the browser), and
  * `{proxyUrl}/capabilities` to know whether write controls may be shown.
  *
  * The server piece checked every answer against the contract; here answers (bare or
  * `{ data, meta, errors }` enveloped) are read defensively (`shape.ts`), so an odd body
- * renders a sensible state instead of throwing. Every failure is an `ExplorerRequestError` with a stable `code` — the
+ * renders a sensible state instead of throwing. Every failure is a `KyiRequestError` with a stable `code` — the
  * proxy's or the service's (`watchlist_limit_reached`, `not_found`, `invalid_parameter`,
  * `writes_disabled`…), or `network` / `invalid_response` — so elements can explain it.
  *
@@ -13,23 +13,8 @@
  */
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
 import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/queries.js';
+import { errorFromAnswer, isAbortError, KyiRequestError } from './errors.js';
 import { any, count, flag, listOf, shape, shapeOf, text, type Reader } from './shape.js';
-
-/** A failed Explorer call from the browser. */
-export class ExplorerRequestError extends Error {
-  override readonly name = 'ExplorerRequestError';
-  constructor(
-    /** Stable code: the proxy's `code`, or `network` / `invalid_response`. */
-    readonly code: string,
-    message: string,
-    /** HTTP status, or 0 when no answer arrived. */
-    readonly status: number,
-    /** Seconds to wait before retrying (429 `Retry-After`). */
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-  }
-}
 
 /** `GET {proxyUrl}/capabilities`. */
 export interface Capabilities {
@@ -92,11 +77,7 @@ export interface ExplorerCallOptions {
   fetch?: typeof fetch;
 }
 
-export function isAbortError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
-
-/** One JSON call to the server piece; the body read with `read` (`null`: none). Rejects with `ExplorerRequestError`. */
+/** One JSON call to the server piece; the body read with `read` (`null`: none). Rejects with `KyiRequestError`. */
 export async function call<T>(
   options: ExplorerCallOptions,
   path: string,
@@ -121,7 +102,7 @@ export async function call<T>(
     raw = await response.text();
   } catch (error) {
     if (isAbortError(error) || options.signal?.aborted) throw error;
-    throw new ExplorerRequestError('network', 'The server could not be reached', 0);
+    throw new KyiRequestError('network', 'The server could not be reached', 0);
   }
   let json: unknown = undefined;
   if (raw) {
@@ -131,21 +112,10 @@ export async function call<T>(
       json = undefined;
     }
   }
-  if (!response.ok) {
-    const body = shape<{ code?: string; message?: string }>(json, { code: text, message: text });
-    const retry = Number(response.headers.get('retry-after'));
-    const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : undefined;
-    if (body?.code) throw new ExplorerRequestError(body.code, body.message ?? '', response.status, retryAfter);
-    throw new ExplorerRequestError(
-      response.status === 429 ? 'too_many_requests' : response.status >= 500 ? 'upstream_error' : 'invalid_response',
-      `The server answered ${response.status}`,
-      response.status,
-      retryAfter,
-    );
-  }
+  if (!response.ok) throw errorFromAnswer(response.status, json, response.headers);
   if (read === null) return undefined as T;
   const body = read(json);
-  if (body === undefined) throw new ExplorerRequestError('invalid_response', 'Unexpected answer from the server', response.status);
+  if (body === undefined) throw new KyiRequestError('invalid_response', 'Unexpected answer from the server', response.status);
   return body as T;
 }
 
@@ -239,13 +209,3 @@ export function mergeById<T extends { id: string }>(current: T[], incoming: read
   return { rows: added.length + replaced.length === 0 ? current : [...byId.values()], added, replaced };
 }
 
-/** Whether `url` may become a link: absolute http(s) only (no `javascript:`, `data:`…). */
-export function safeHttpUrl(url: unknown): string | undefined {
-  if (typeof url !== 'string' || !url) return undefined;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
-}

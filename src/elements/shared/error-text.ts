@@ -1,0 +1,30 @@
+/**
+ * The one table from an error code to the words an element shows: the same response reads
+ * the same in every element (a bare 502 from a load balancer says "unavailable" in
+ * `<kyi-token-status>` and `<kyi-watchlist>` alike). Codes come from `client/errors.ts`.
+ */
+import type { StringKey } from '../../strings.js';
+
+const ERROR_STRINGS: Record<string, StringKey> = {
+  network: 'common.error.network',
+  // A bare 404 for a kit route: the server piece is not mounted at the proxy URL.
+  not_found: 'common.error.notConfigured',
+  not_configured: 'common.error.notConfigured',
+  upstream_unavailable: 'common.error.unavailable',
+  upstream_timeout: 'common.error.unavailable',
+  too_many_requests: 'common.error.rateLimited',
+  payload_too_large: 'common.error.payloadTooLarge',
+  unauthorized: 'common.error.unauthorized',
+  forbidden: 'common.error.unauthorized',
+  upstream_auth: 'common.error.unauthorized',
+  invalid_response: 'common.error.invalidResponse',
+  upstream_invalid: 'common.error.invalidResponse',
+  upstream_error: 'common.error.server',
+  internal_error: 'common.error.server',
+  untrusted_proxy_url: 'common.error.untrustedProxy',
+};
+
+/** The strings-table key for a problem: its code's, else by status (5xx: the server's problem). */
+export function errorStringKey(problem: { code: string; status?: number | undefined }): StringKey {
+  return ERROR_STRINGS[problem.code] ?? ((problem.status ?? 0) >= 500 ? 'common.error.server' : 'common.error.generic');
+}

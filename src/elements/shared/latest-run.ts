@@ -1,0 +1,78 @@
+/**
+ * The one async controller of the kit's data elements (lookup and monitoring families),
+ * with the discipline of `@lit/task`:
+ * - each run gets its own `AbortController`; starting a run aborts the previous one, and the
+ *   signal is handed to the work so it reaches `fetch`;
+ * - only the latest run may write its result (`settle` is not called for a superseded or
+ *   aborted run);
+ * - `done` is the current run's promise, which tests (and `settled`) await instead of sleeping;
+ * - the run is aborted when the host disconnects, unless the host says otherwise.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isAbortError } from '../../client/errors.js';
+
+/** How a run ended: its value, or what it threw. */
+export type RunResult<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+export class LatestRun implements ReactiveController {
+  #controller: AbortController | undefined;
+  #id = 0;
+  #done: Promise<void> = Promise.resolve();
+
+  constructor(
+    host: ReactiveControllerHost,
+    /** Abort the run in flight when the host disconnects (default true). */
+    private readonly abortOnDisconnect: () => boolean = () => true,
+  ) {
+    host.addController(this);
+  }
+
+  /** Settles when the current run has settled (or was replaced or cancelled). */
+  get done(): Promise<void> {
+    return this.#done;
+  }
+
+  /** Whether a run is in flight. */
+  get running(): boolean {
+    return this.#controller !== undefined;
+  }
+
+  /**
+   * Starts `work`, aborting the run in flight. `settle` runs once the work ends, only if
+   * this run is still the latest and was not aborted (an abort is never a result);
+   * an async `settle` checks `stillLatest()` again after each wait.
+   */
+  start<T>(
+    work: (signal: AbortSignal) => Promise<T>,
+    settle: (result: RunResult<T>, stillLatest: () => boolean) => void | Promise<void>,
+  ): void {
+    this.cancel();
+    const id = this.#id;
+    const controller = new AbortController();
+    this.#controller = controller;
+    const current = () => id === this.#id && !controller.signal.aborted;
+    this.#done = (async () => {
+      let result: RunResult<T>;
+      try {
+        result = { ok: true, value: await work(controller.signal) };
+      } catch (error) {
+        result = { ok: false, error };
+      }
+      if (!current() || (!result.ok && isAbortError(result.error))) return;
+      this.#controller = undefined;
+      await settle(result, current);
+    })();
+  }
+
+  /** Aborts the run in flight (if any) and lets no earlier run write its result. */
+  cancel(): void {
+    this.#id++;
+    this.#controller?.abort();
+    this.#controller = undefined;
+    this.#done = Promise.resolve();
+  }
+
+  hostDisconnected(): void {
+    if (this.abortOnDisconnect()) this.cancel();
+  }
+}

@@ -1,0 +1,119 @@
+import { css } from 'lit';
+
+/** Layout of the monitoring elements: a stacked section with a header, rows and lists. */
+export const monitoringStyles = css`
+  :host {
+    display: block;
+    max-inline-size: 100%;
+  }
+  .base {
+    display: flex;
+    flex-direction: column;
+    gap: 0.75rem;
+  }
+  .heading {
+    margin: 0;
+    font-size: 1.1em;
+    font-weight: 650;
+  }
+  .subheading {
+    margin: 0;
+    font-size: 1em;
+    font-weight: 600;
+  }
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .row.head {
+    justify-content: space-between;
+  }
+  .list {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .item {
+    display: flex;
+    flex-direction: column;
+    gap: 0.375rem;
+    padding: 0.625rem 0.75rem;
+    border: 1px solid var(--_kyi-border);
+    border-radius: var(--_kyi-radius);
+    background: var(--_kyi-surface-raised);
+    min-inline-size: 0;
+  }
+  .title {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem 0.75rem;
+  }
+  .muted {
+    color: var(--_kyi-text-muted);
+  }
+  .small {
+    font-size: var(--_kyi-font-size-small);
+  }
+  .address {
+    max-inline-size: 18ch;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .tag {
+    display: inline-block;
+    padding: 0.05em 0.5em;
+    border: 1px solid var(--_kyi-border);
+    border-radius: 999px;
+    font-size: var(--_kyi-font-size-small);
+    line-height: 1.5;
+    white-space: nowrap;
+  }
+  .inline-error {
+    margin: 0;
+    color: var(--_kyi-danger);
+    font-size: var(--_kyi-font-size-small);
+    overflow-wrap: anywhere;
+  }
+  .button.danger {
+    color: var(--_kyi-danger);
+  }
+  label {
+    font-size: var(--_kyi-font-size-small);
+    font-weight: 600;
+  }
+  input[type='text'],
+  input[type='number'],
+  select,
+  textarea {
+    font: inherit;
+    color: inherit;
+    background: var(--_kyi-surface);
+    border: 1px solid var(--_kyi-border);
+    border-radius: calc(var(--_kyi-radius) / 2);
+    padding: 0.25em 0.5em;
+    min-block-size: 2em;
+  }
+  input[type='text'] {
+    flex: 1 1 20ch;
+    min-inline-size: 0;
+  }
+  form {
+    display: flex;
+    flex-direction: column;
+    gap: 0.375rem;
+    margin: 0;
+  }
+  p {
+    margin: 0;
+  }
+`;

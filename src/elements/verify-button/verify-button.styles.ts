@@ -1,0 +1,36 @@
+import { css } from 'lit';
+
+/** Styles of `<kyi-verify-button>` (after the shared theme). */
+export const verifyButtonStyles = css`
+  :host {
+    display: inline-flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: 0.375em;
+    max-width: 100%;
+  }
+  .verify {
+    --_bg: var(--kyi-verify-button-background, var(--_kyi-accent));
+    --_fg: var(--kyi-verify-button-color, var(--_kyi-accent-text));
+    min-height: 2.75rem;
+    padding: 0.5em 1em;
+    font-size: var(--_kyi-font-size);
+    color: var(--_fg);
+    background: var(--_bg);
+    border-color: var(--_bg);
+  }
+  .verify:hover {
+    border-color: var(--_bg);
+    filter: brightness(1.08);
+  }
+  .verify[aria-busy='true'] {
+    cursor: progress;
+  }
+  .error {
+    margin: 0;
+    max-width: 40ch;
+    font-size: var(--_kyi-font-size-small);
+    color: var(--_kyi-danger);
+    overflow-wrap: anywhere;
+  }
+`;

@@ -1,0 +1,142 @@
+/**
+ * One browser error model: the same response reads the same in every element (one error
+ * type, one code for a status, one table of words), and events announcing a result fire
+ * once the element's state says so. Answers come from `window.fetch` wrapped for a path
+ * of this file's own, so nothing here depends on the shared sandbox's state.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/define.js';
+import { codeForStatus } from '../../src/client/errors.js';
+import { clearCapabilities } from '../../src/client/monitoring.js';
+import { KIT_ERROR_CODES } from '../../src/contract/errors.js';
+import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
+import type { KyiNotifications } from '../../src/elements/notifications/notifications.js';
+import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
+import { randomAddress, stubProxy } from './helpers/display.js';
+
+const STUB = `/api/error-model-${crypto.randomUUID()}`;
+
+const stub = (respond: (path: string) => Response) => stubProxy(STUB, respond);
+
+/** The words of an element's error box, without its title and Retry button. */
+function errorWords(el: Element): string {
+  const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
+  const title = alert.querySelector('.alert-title')?.textContent ?? '';
+  const button = alert.querySelector('button')?.textContent ?? '';
+  return (alert.textContent ?? '').replace(title, '').replace(button, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Mounts an element with the error event recorded from the start. */
+async function mount<T extends HTMLElement & { settled: Promise<void> }>(
+  tag: string,
+  attrs: Record<string, string>,
+): Promise<{ el: T; codes: string[] }> {
+  const el = document.createElement(tag) as T;
+  const codes: string[] = [];
+  el.addEventListener('kyi-error', (e) => codes.push(e.detail.code));
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  const host = await fixture<HTMLDivElement>(html`<div></div>`);
+  host.append(el);
+  await el.settled;
+  return { el, codes };
+}
+
+describe('one browser error model', () => {
+  afterEach(() => clearCapabilities());
+
+  for (const [status, body, code] of [
+    [502, '<html><body>Bad Gateway</body></html>', 'upstream_unavailable'],
+    [413, '', 'payload_too_large'],
+    [504, 'upstream request timeout', 'upstream_timeout'],
+  ] as const) {
+    it(`a bare ${status} from in front of the proxy reads the same in <kyi-watchlist> and <kyi-token-status>`, async () => {
+      const proxy = stub(() => new Response(body, { status }));
+      try {
+        const status_ = await mount<KyiTokenStatus>('kyi-token-status', {
+          'proxy-url': STUB,
+          address: randomAddress(),
+          'chain-slug': 'ethereum',
+        });
+        const watchlist = await mount<KyiWatchlist>('kyi-watchlist', { 'proxy-url': STUB });
+        expect(status_.el.status).to.equal('error');
+        expect(watchlist.el.status).to.equal('error');
+        expect(status_.codes).to.deep.equal([code]);
+        expect(watchlist.codes).to.deep.equal([code]);
+        expect(errorWords(status_.el)).to.not.equal('');
+        expect(errorWords(watchlist.el)).to.equal(errorWords(status_.el));
+      } finally {
+        proxy.restore();
+      }
+    });
+  }
+
+  it('413 is payload_too_large, one of the kit error codes', () => {
+    expect(codeForStatus(413)).to.equal('payload_too_large');
+    expect(KIT_ERROR_CODES).to.include('payload_too_large');
+  });
+
+  it('a problem the table has no words for still reads the same everywhere (by its status class)', async () => {
+    const proxy = stub(() => new Response(JSON.stringify({ code: 'brand_new_code', message: 'x' }), { status: 500 }));
+    try {
+      const a = await mount<KyiTokenStatus>('kyi-token-status', { 'proxy-url': STUB, address: randomAddress(), 'chain-slug': 'ethereum' });
+      const b = await mount<KyiWatchlist>('kyi-watchlist', { 'proxy-url': STUB });
+      expect(a.codes).to.deep.equal(['brand_new_code']);
+      expect(b.codes).to.deep.equal(['brand_new_code']);
+      expect(errorWords(b.el)).to.equal(errorWords(a.el));
+      expect(errorWords(a.el)).to.contain('had a problem');
+    } finally {
+      proxy.restore();
+    }
+  });
+});
+
+describe('events announce a result after the state says so', () => {
+  afterEach(() => clearCapabilities());
+
+  it('kyi-changes and kyi-notifications fire with status ready and the rows rendered', async () => {
+    const proxy = stub((path) => {
+      if (path.endsWith('/changes'))
+        return Response.json({ items: [{ id: 'c1', title: 'Supply changed', detectedAt: '2026-01-01T00:00:00Z', materiality: 'material' }], truncated: false });
+      if (path.endsWith('/notifications')) return Response.json({ items: [{ id: 'n1', kind: 'intake_ready', title: 'Ready' }], unread: 1 });
+      return Response.json({ data: [], limit: 50, used: 0 });
+    });
+    try {
+      const seen: { type: string; status: string; rendered: boolean }[] = [];
+      const record = (el: KyiChangeFeed | KyiNotifications, part: string) => (e: Event) =>
+        seen.push({ type: e.type, status: el.status, rendered: !!el.shadowRoot!.querySelector(`[part~="${part}"]`) });
+      const feed = document.createElement('kyi-change-feed') as KyiChangeFeed;
+      feed.setAttribute('proxy-url', STUB);
+      feed.setAttribute('hide-filters', '');
+      feed.addEventListener('kyi-changes', record(feed, 'change'));
+      const inbox = document.createElement('kyi-notifications') as KyiNotifications;
+      inbox.setAttribute('proxy-url', STUB);
+      inbox.addEventListener('kyi-notifications', record(inbox, 'notification'));
+      const host = await fixture<HTMLDivElement>(html`<div></div>`);
+      host.append(feed, inbox);
+      await Promise.all([feed.settled, inbox.settled]);
+      expect(seen.sort((a, b) => a.type.localeCompare(b.type))).to.deep.equal([
+        { type: 'kyi-changes', status: 'ready', rendered: true },
+        { type: 'kyi-notifications', status: 'ready', rendered: true },
+      ]);
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('kyi-error of a monitoring element fires with status error and the alert rendered', async () => {
+    const proxy = stub(() => new Response('', { status: 503 }));
+    try {
+      const el = document.createElement('kyi-watchlist') as KyiWatchlist;
+      el.setAttribute('proxy-url', STUB);
+      const seen: { status: string; alert: boolean }[] = [];
+      el.addEventListener('kyi-error', () => seen.push({ status: el.status, alert: !!el.shadowRoot!.querySelector('[role="alert"]') }));
+      const host = await fixture<HTMLDivElement>(html`<div></div>`);
+      host.append(el);
+      await el.settled;
+      expect(seen).to.deep.equal([{ status: 'error', alert: true }]);
+    } finally {
+      proxy.restore();
+    }
+  });
+});
