@@ -31,7 +31,10 @@ export default {
       publicApi: { baseUrl: env.PUBLIC_API_URL, apiKey: env.PUBLIC_API_KEY },
       explorer: { baseUrl: env.EXPLORER_URL, apiKey: env.EXPLORER_KEY, writes: false },
       widget: { partnerId: env.PARTNER_ID, secretKey: env.WIDGET_SECRET },
+      publicOrigin: 'http://partner.example',
       getUserId: (req) => req.headers.get('x-demo-user'),
+      // Only signed-in users reach the Explorer routes.
+      authorize: (req) => req.headers.get('x-demo-user') !== null,
     });
     if (typeof handler.node !== 'undefined') return new Response('the Node entry was resolved', { status: 500 });
     return handler(request);
@@ -110,15 +113,17 @@ describe('kyi-elements/server in workerd without nodejs_compat', () => {
   });
 
   it('answers POST /token for a signed-in user, and 401 without one', async () => {
-    const res = await get('/token', { method: 'POST', headers: { 'x-demo-user': 'user-7' } });
+    const sameOrigin = { origin: 'http://partner.example', 'content-type': 'application/json' };
+    const res = await get('/token', { method: 'POST', headers: { ...sameOrigin, 'x-demo-user': 'user-7' } });
     const body = (await res.json()) as { accessToken?: string };
     assert.equal(res.status, 200, JSON.stringify(body));
     assert.equal(typeof body.accessToken, 'string');
-    assert.equal((await get('/token', { method: 'POST' })).status, 401);
+    assert.equal((await get('/token', { method: 'POST', headers: sameOrigin })).status, 401);
   });
 
   it('answers an Explorer route', async () => {
-    const res = await get('/explorer/me/watchlist');
+    assert.equal((await get('/explorer/me/watchlist')).status, 401, 'signed out: refused');
+    const res = await get('/explorer/me/watchlist', { headers: { 'x-demo-user': 'user-7' } });
     const text = await res.text();
     assert.equal(res.status, 200, text);
     assert.doesNotMatch(text, /bx_live_/);

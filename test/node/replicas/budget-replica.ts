@@ -1,10 +1,12 @@
 /**
- * One replica of the shared-budget test, as its own process: `clients` concurrent callers of
- * one Explorer key, each taking a permit from the PostgreSQL budget before every request,
- * for `durationMs` after the parent says "go". Prints one JSON line with its counts.
+ * One replica of the shared-budget test, as its own process: an `ExplorerClient` on the
+ * PostgreSQL budget (as `new ExplorerClient({ budget })` is documented), with `clients`
+ * concurrent callers of one Explorer key for `durationMs` after the parent says "go".
+ * Prints one JSON line with its counts.
  */
 import { once } from 'node:events';
 import { BudgetExceededError } from '../../../src/server/budget.js';
+import { ExplorerClient, isExplorerApiError } from '../../../src/server/explorer-client.js';
 import { createPostgresBudget } from '../../../src/server/postgres/index.js';
 
 interface Args {
@@ -21,27 +23,22 @@ const args = JSON.parse(process.argv[2]!) as Args;
 const budget = createPostgresBudget({ connectionString: args.url, tablePrefix: args.tablePrefix, perMinute: args.perMinute });
 const counts = { sent: 0, limited: 0, failed: 0 };
 
+const explorer = new ExplorerClient({ baseUrl: args.explorerUrl, apiKey: args.apiKey, budget });
+
 async function client(deadline: number): Promise<void> {
   for (;;) {
     const left = deadline - Date.now();
     if (left <= 0) return;
-    let permit;
     try {
-      permit = await budget.acquire({ maxWaitMs: left });
-    } catch (error) {
-      if (error instanceof BudgetExceededError) return;
-      throw error;
-    }
-    try {
-      const response = await fetch(`${args.explorerUrl}/me/notifications`, { headers: { authorization: `Bearer ${args.apiKey}` } });
-      await response.arrayBuffer();
+      await explorer.notifications({}, { signal: AbortSignal.timeout(left) });
       counts.sent++;
-      if (response.status === 429) {
-        counts.limited++;
-        await budget.hold(Number(response.headers.get('retry-after') ?? '1') * 1000);
-      } else if (!response.ok) counts.failed++;
-    } finally {
-      permit.release();
+    } catch (error) {
+      if (Date.now() >= deadline || error instanceof BudgetExceededError) return;
+      // The budget refused locally (its queue wait ran out): nothing reached the service.
+      if (isExplorerApiError(error) && error.local) continue;
+      counts.sent++;
+      if (isExplorerApiError(error) && error.status === 429) counts.limited++;
+      else counts.failed++;
     }
   }
 }
