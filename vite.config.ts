@@ -27,6 +27,8 @@ export default defineConfig({
         define: src('define.ts'),
         widget: src('widget.ts'),
         server: src('server/index.ts'),
+        'server-fetch': src('server/fetch.ts'),
+        'server-postgres': src('server/postgres/index.ts'),
         sandbox: src('sandbox/index.ts'),
         jsx: src('jsx.ts'),
         vue: src('vue.ts'),
@@ -41,7 +43,7 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
-      external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^zod($|\/)/, /^jose($|\/)/, /^react($|\/)/],
+      external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^zod($|\/)/, /^jose($|\/)/, /^react($|\/)/, /^pg($|\/)/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
         banner: (chunk) => (chunk.isEntry && chunk.name === 'bin/kyi-sandbox' ? '#!/usr/bin/env node' : ''),

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name…]`: runs the benchmarks (all, or the named ones: size,
- * page-lookups, proxy-load, verify-button) and writes bench/RESULTS.md with machine info.
+ * page-lookups, proxy-load, verify-button, replicas) and writes bench/RESULTS.md with machine info.
  * Targets are ratios or bounds measured within this one run; nothing asserts, a missed
  * target is reported as MISS and the run still exits 0 (a benchmark that crashes exits 1).
  *
@@ -19,6 +19,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   'page-lookups': () => import('./page-lookups.js'),
   'proxy-load': () => import('./proxy-load.js'),
   'verify-button': () => import('./verify-button.js'),
+  replicas: () => import('./replicas.js'),
 };
 const ALIASES: Record<string, string> = { page: 'page-lookups', proxy: 'proxy-load', verify: 'verify-button' };
 

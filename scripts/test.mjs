@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: type check (tsc), node tests (node:test), then browser tests (web-test-runner in Chromium).
+// `npm test`: type check (tsc), node tests (node:test, with a throwaway PostgreSQL unless
+// KYI_TEST_DATABASE_URL is set), then browser tests (web-test-runner in Chromium).
 //   --node-only / --browser-only run one half; other arguments go to web-test-runner
 //   (e.g. `npm run test:browser -- --files test/browser/badge.test.ts`).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './lib/chromium.mjs';
+import { startTestPostgres } from './lib/postgres.mjs';
 
 const args = process.argv.slice(2);
 const nodeOnly = args.includes('--node-only');
@@ -47,9 +49,19 @@ if (!chromium) {
 const env = { ...process.env, CHROME_PATH: chromium, KYI_TEST_RUN: `${Date.now()}-${process.pid}` };
 
 if (!browserOnly) {
+  // The replica tests need a real PostgreSQL: KYI_TEST_DATABASE_URL, or a throwaway cluster.
+  let postgres;
+  try {
+    postgres = await startTestPostgres();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
   const files = testFiles('test/node', '.test.ts');
   console.log(`\n▶ node tests (${files.length} files)`);
-  const status = run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], env);
+  const nodeEnv = { ...env, KYI_TEST_DATABASE_URL: postgres.url };
+  const status = run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], nodeEnv);
+  await postgres.stop();
   if (status !== 0) failed = true;
 }
 

@@ -1,6 +1,6 @@
 // Finds a Chromium for the browser tests, installing Debian's `chromium` when that is possible.
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { aptInstall, canAptInstall } from './apt.mjs';
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -29,10 +29,6 @@ export function findChromium() {
   return CANDIDATES.find((p) => existsSync(p));
 }
 
-function hasApt() {
-  return spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-}
-
 /**
  * Returns a Chromium path. Where none is found and this runs as root with apt available,
  * installs Debian's `chromium`; otherwise returns undefined so the caller can say what to install.
@@ -40,11 +36,9 @@ function hasApt() {
 export function ensureChromium({ log = console.error } = {}) {
   const found = findChromium();
   if (found || process.env.CHROME_PATH) return found;
-  if (process.getuid?.() === 0 && hasApt()) {
-    log('kyi-elements: no Chromium found; installing Debian package "chromium" with apt-get…');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    if (update.status === 0) spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  if (canAptInstall()) {
+    log('kyi-elements: no Chromium found.');
+    aptInstall('chromium', { log });
     return findChromium();
   }
   return undefined;

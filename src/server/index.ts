@@ -1,38 +1,23 @@
 /**
- * `kyi-elements/server`: the server piece that keeps every secret on the partner's backend.
+ * `kyi-elements/server` on Node: the server piece that keeps every secret on the partner's backend.
  *
- * - `createKyiHandler(options)` → fetch-standard `(Request) => Promise<Response>` (edge
- *   runtimes, Next.js route handlers, Hono, Deno, Bun…); `handler.node` is the same handler
- *   as a Node `(req, res, next?)` listener for node:http, Express and Connect.
+ * - `createKyiHandler(options)` → fetch-standard `(Request) => Promise<Response>`;
+ *   `handler.node` is the same handler as a Node `(req, res, next?)` listener for node:http,
+ *   Express and Connect.
  * - `createKyiNodeHandler(options)` = `createKyiHandler(options).node`.
  *
- * This entry also carries the Node adapter (`node:events`). For an edge bundle import
- * `./handler.js`, which uses the fetch API only.
+ * Everything else comes from the fetch-only entry (`./fetch.ts`), which runtimes without
+ * Node resolve instead of this module; only the Node adapter and `FileStore` are added here.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createKyiHandler as createFetchHandler, type KyiHandler } from './handler.js';
 import { toNodeHandler, type NodeHandler } from './node.js';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KyiHandlerOptions } from './options.js';
 import type { KyiRequestContext } from './request-context.js';
 
-export type { Capabilities, KyiHandler as KyiFetchHandler } from './handler.js';
-export { KyiConfigError, type KyiHandlerOptions, type ExplorerRouteInfo, type AuthorizeResult } from './options.js';
-export { KyiError, KyiHttpError, logEachProblemOnce, type ErrorCode } from './errors.js';
-export { UpstreamError } from './upstream/outcome.js';
-export { UNKNOWN_CLIENT, type ClientBudgetOptions } from './client-budget.js';
-export { EXPLORER_ROUTES } from './explorer-proxy.js';
-export type { LookupRequest, LookupResult } from './lookup.js';
-export { requestContext, type KyiRequestContext } from './request-context.js';
+export * from './fetch.js';
 export { toNodeHandler, BodyTooLargeError, type NodeHandler, type NodeHandlerOptions, type FetchHandler } from './node.js';
-export { generateToken, type GenerateTokenOptions } from './generate-token.js';
-export * from './clock.js';
-export * from './budget.js';
-export * from './memory-budget.js';
-export { assetPages, allAssets, type AssetPagesOptions } from './assets-pages.js';
-export * from './explorer-client.js';
-export * from './poll/index.js';
-export * from './store/index.js';
-// The file store uses node:fs; this entry already carries the Node adapter (edge bundles use ./handler.js).
+// The file store uses node:fs; this entry already carries the Node adapter (edge bundles use ./fetch.js).
 export { FileStore, createFileStore, type FileStoreOptions } from './store/file.js';
 
 /** What `getUserId` / `authorize` receive through the Node adapter; `Req` is your framework's request type. */

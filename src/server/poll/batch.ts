@@ -5,11 +5,15 @@
  * 1. the batch's keys not delivered before are written down as `pending`;
  * 2. the consumer gets the fresh items (`redelivery: true` when a crash cut the last commit short);
  * 3. once it resolved, the keys join the (bounded) seen set and the cursor moves, in one write.
- * A crash anywhere loses nothing: the next run reads the same batch again.
+ * A crash anywhere loses nothing: the next run reads the same batch again (at-least-once).
+ *
+ * With a transactional store (PostgreSQL) steps 1–3 collapse into one transaction: the
+ * consumer runs inside it and receives it as `tx`, so what it writes through `tx` commits
+ * together with the seen keys and the cursor, or not at all (exactly once).
  *
  * Fetch-API only (no `node:` imports).
  */
-import type { PollStore } from '../store/types.js';
+import { isTransactional, type PollStore, type StoreTransaction } from '../store/types.js';
 import { PollError } from './loop.js';
 import { SeenSet } from './seen.js';
 
@@ -53,6 +57,17 @@ export async function readPollState(store: PollStore, key: string): Promise<Poll
   };
 }
 
+/** Context every poll handler receives with its batch. */
+export interface DeliveryContext {
+  /**
+   * The transaction in which this batch is recorded, when the store has them: write your
+   * results with `tx.query(text, params)` to get each item exactly once. `undefined` otherwise.
+   */
+  tx?: StoreTransaction;
+  /** `true` when a crash cut the last commit of these items short (never with `tx`). */
+  redelivery: boolean;
+}
+
 export interface BatchOptions<T> {
   store: PollStore;
   key: string;
@@ -62,18 +77,15 @@ export interface BatchOptions<T> {
   /** Dedupe key of an item. */
   keyOf: (item: T) => string;
   /** Receives the fresh items; rejecting leaves the state as it was (the batch comes again). */
-  deliver?: (fresh: T[], redelivery: boolean) => Promise<void> | void;
+  deliver?: (fresh: T[], context: DeliveryContext) => Promise<void> | void;
   /** Cursor / backfill progress committed together with the delivered keys. */
   commit?: Partial<Pick<PollState, 'cursor' | 'backfill'>>;
   /** Most keys remembered. Default 10 000. */
   maxSeen?: number;
 }
 
-/** Delivers the items not delivered before, then commits their keys and `commit` in one write. */
-export async function deliverBatch<T>(options: BatchOptions<T>): Promise<{ state: PollState; fresh: T[] }> {
-  const { store, key, items, keyOf } = options;
-  let state = options.state;
-  const seen = new SeenSet(state.seen, options.maxSeen ?? 10_000);
+/** The items of `items` whose keys are neither in `seen` nor repeated. */
+function unseen<T>(items: readonly T[], keyOf: (item: T) => string, seen: SeenSet): { fresh: T[]; keys: Set<string> } {
   const fresh: T[] = [];
   const keys = new Set<string>();
   for (const item of items) {
@@ -82,15 +94,33 @@ export async function deliverBatch<T>(options: BatchOptions<T>): Promise<{ state
     keys.add(k);
     fresh.push(item);
   }
+  return { fresh, keys };
+}
+
+/** Delivers the items not delivered before, then commits their keys and `commit` in one write. */
+export async function deliverBatch<T>(options: BatchOptions<T>): Promise<{ state: PollState; fresh: T[] }> {
+  const { store, key, items, keyOf } = options;
+  let state = options.state;
+  const seen = new SeenSet(state.seen, options.maxSeen ?? 10_000);
+  const { fresh, keys } = unseen(items, keyOf, seen);
+  const next = (from: PollState): PollState => ({ ...from, ...options.commit, seen: seen.with(keys).toJSON(), pending: [] });
+  if (fresh.length > 0 && isTransactional(store)) {
+    const committed = next(state);
+    await store.transaction(async (tx) => {
+      await options.deliver?.(fresh, { tx, redelivery: false });
+      await tx.set(key, committed);
+    });
+    return { state: committed, fresh };
+  }
   if (fresh.length > 0) {
     const redelivery = state.pending.some((k) => keys.has(k));
     state = { ...state, pending: [...keys] };
     await store.set(key, state);
-    await options.deliver?.(fresh, redelivery);
+    await options.deliver?.(fresh, { redelivery });
   }
-  const next: PollState = { ...state, ...options.commit, seen: seen.with(keys).toJSON(), pending: [] };
-  if (JSON.stringify(next) !== JSON.stringify(state)) await store.set(key, next);
-  return { state: next, fresh };
+  const committed = next(state);
+  if (JSON.stringify(committed) !== JSON.stringify(state)) await store.set(key, committed);
+  return { state: committed, fresh };
 }
 
 /**
@@ -98,10 +128,9 @@ export async function deliverBatch<T>(options: BatchOptions<T>): Promise<{ state
  * for window reads (monitoring sweeps, the inbox) that return the same rows on every call.
  */
 export async function deliverOnce<T>(
-  options: Omit<BatchOptions<T>, 'state' | 'deliver' | 'commit'> & { deliver?: (fresh: T[]) => Promise<void> | void },
+  options: Omit<BatchOptions<T>, 'state' | 'commit'>,
 ): Promise<T[]> {
   const state = await readPollState(options.store, options.key);
-  const deliver = options.deliver;
-  const result = await deliverBatch<T>({ ...options, state, deliver: deliver && ((fresh: T[]) => deliver(fresh)) });
+  const result = await deliverBatch<T>({ ...options, state });
   return result.fresh;
 }

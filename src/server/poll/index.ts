@@ -26,6 +26,15 @@ export {
   type NotificationsResult,
   type RunNotificationPollsOptions,
 } from './notifications.js';
-export { deliverBatch, deliverOnce, readPollState, type BatchOptions, type BackfillState, type PollState } from './batch.js';
-export { PollError, runLoop, backoffDelay, isTransient, type LoopOptions, type StepResult } from './loop.js';
+export {
+  deliverBatch,
+  deliverOnce,
+  readPollState,
+  type BatchOptions,
+  type BackfillState,
+  type DeliveryContext,
+  type PollState,
+} from './batch.js';
+export { PollError, runLoop, runLeased, backoffDelay, isTransient, type LoopOptions, type StepResult } from './loop.js';
 export { SeenSet } from './seen.js';
+export { runExclusive, type ExclusiveOptions, type ExclusiveLoop, type LeaseOptions } from './exclusive.js';

@@ -8,7 +8,9 @@
  * Fetch-API only (no `node:` imports).
  */
 import { isExplorerApiError, type ExplorerApiError } from '../explorer-client.js';
+import type { PollStore } from '../store/types.js';
 import { systemClock, type Clock } from '../clock.js';
+import { runExclusive, type LeaseOptions } from './exclusive.js';
 
 /** Why a poller stopped on its own (`code` says what, the message how to recover). */
 export class PollError extends Error {
@@ -34,6 +36,8 @@ export interface LoopOptions {
   backoffMs?: number;
   /** Longest backoff, ms. Default 300 000 (five minutes). The service's `Retry-After` may ask for longer. */
   maxBackoffMs?: number;
+  /** With a store replicas share (PostgreSQL): the lease that lets one replica poll at a time. */
+  lease?: LeaseOptions;
 }
 
 /** Conditions on the service side that pass by themselves. */
@@ -76,4 +80,24 @@ export async function runLoop(step: () => Promise<StepResult>, options: LoopOpti
     if (signal?.aborted) return;
     throw error;
   }
+}
+
+/**
+ * Runs `body` with the store it must write through: while this replica holds the lease
+ * `name` (a fenced view of the store) when the store can lease, else at once with the store
+ * itself (see `runExclusive`). Resolves when `signal` aborts.
+ */
+export async function runLeased(
+  options: LoopOptions & { store: PollStore; name: string },
+  body: (store: PollStore, signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const { store, name, lease, signal, clock } = options;
+  await runExclusive({ ...lease, store, name, signal, clock }, async (fenced, inner) => {
+    try {
+      await body(fenced, inner);
+    } catch (error) {
+      if (inner.aborted) return;
+      throw error;
+    }
+  });
 }

@@ -10,8 +10,8 @@
 import { LIMITS, impactRank, type Change, type ChangesEnvelope, type MonitoringChangesQuery } from '../../contract/index.js';
 import type { ExplorerClient } from '../explorer-client.js';
 import type { PollStore } from '../store/types.js';
-import { deliverOnce } from './batch.js';
-import { runLoop, type LoopOptions } from './loop.js';
+import { deliverOnce, type DeliveryContext } from './batch.js';
+import { runLeased, runLoop, type LoopOptions } from './loop.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -41,7 +41,7 @@ export interface SweepMonitoringOptions extends Omit<MonitoringChangesQuery, 'da
   /** Store key of the seen change ids. Default `"monitoring"`. */
   key?: string;
   /** Receives `fresh`; the ids are recorded only after it resolved. */
-  onChanges?: (changes: Change[]) => Promise<void> | void;
+  onChanges?: (changes: Change[], context: DeliveryContext) => Promise<void> | void;
   /** Most change ids remembered. Default 10 000. */
   maxSeen?: number;
   signal?: AbortSignal;
@@ -148,7 +148,7 @@ export async function sweepMonitoring(options: SweepMonitoringOptions): Promise<
   const items = ordered(window.rows.values(), query.sort);
   const actionable = items.filter((c) => c.confirmed !== false && c.lowSignal !== true);
   const fresh = store ? await deliverOnce({ store, key, items: actionable, keyOf: (c) => c.id, deliver: onChanges, maxSeen }) : actionable;
-  if (!store && fresh.length > 0) await onChanges?.(fresh);
+  if (!store && fresh.length > 0) await onChanges?.(fresh, { redelivery: false });
   return { envelope, days, items, fresh, narrowReads: window.reads, truncated: window.truncated, completeDays: window.completeDays };
 }
 
@@ -167,8 +167,10 @@ export function runMonitoringSweeps(options: RunMonitoringSweepsOptions): Promis
   if (!options?.client) throw new TypeError('runMonitoringSweeps: client is required');
   if (!options.store) throw new TypeError('runMonitoringSweeps: store is required');
   const interval = options.intervalMs ?? HOUR;
-  return runLoop(async () => {
-    await sweepMonitoring(options);
-    return interval;
-  }, options);
+  return runLeased({ ...options, name: options.key ?? 'monitoring' }, (store, signal) =>
+    runLoop(async () => {
+      await sweepMonitoring({ ...options, store, signal });
+      return interval;
+    }, { ...options, signal }),
+  );
 }

@@ -13,8 +13,8 @@ import {
 } from '../../contract/index.js';
 import type { ExplorerClient } from '../explorer-client.js';
 import type { PollStore } from '../store/types.js';
-import { deliverOnce } from './batch.js';
-import { runLoop, type LoopOptions } from './loop.js';
+import { deliverOnce, type DeliveryContext } from './batch.js';
+import { runLeased, runLoop, type LoopOptions } from './loop.js';
 
 export interface PollNotificationsOptions {
   client: ExplorerClient;
@@ -25,7 +25,7 @@ export interface PollNotificationsOptions {
   /** Store key of the seen notification ids. Default `"notifications"`. */
   key?: string;
   /** Receives `fresh`; ids are recorded only after it resolved. */
-  onNotifications?: (items: Notification[]) => Promise<void> | void;
+  onNotifications?: (items: Notification[], context: DeliveryContext) => Promise<void> | void;
   maxSeen?: number;
   signal?: AbortSignal;
 }
@@ -57,7 +57,7 @@ export async function pollNotifications(options: PollNotificationsOptions): Prom
   const fresh = store
     ? await deliverOnce({ store, key, items: envelope.items, keyOf: (n) => n.id, deliver: onNotifications, maxSeen })
     : envelope.items.slice();
-  if (!store && fresh.length > 0) await onNotifications?.(fresh);
+  if (!store && fresh.length > 0) await onNotifications?.(fresh, { redelivery: false });
   return { envelope, fresh, groups: groupNotifications(envelope.items) };
 }
 
@@ -77,8 +77,10 @@ export function runNotificationPolls(options: RunNotificationPollsOptions): Prom
   if (!options?.client) throw new TypeError('runNotificationPolls: client is required');
   if (!options.store) throw new TypeError('runNotificationPolls: store is required');
   const interval = options.intervalMs ?? 60_000;
-  return runLoop(async () => {
-    await pollNotifications(options);
-    return interval;
-  }, options);
+  return runLeased({ ...options, name: options.key ?? 'notifications' }, (store, signal) =>
+    runLoop(async () => {
+      await pollNotifications({ ...options, store, signal });
+      return interval;
+    }, { ...options, signal }),
+  );
 }

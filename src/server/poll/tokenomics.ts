@@ -20,20 +20,18 @@
 import { LIMITS, revisionKey, type TokenomicsPage, type TokenomicsRevision } from '../../contract/index.js';
 import { isExplorerApiError, type ExplorerClient } from '../explorer-client.js';
 import type { PollStore } from '../store/types.js';
-import { deliverBatch, emptyPollState, readPollState, type PollState } from './batch.js';
-import { PollError, runLoop, type LoopOptions, type StepResult } from './loop.js';
+import { deliverBatch, emptyPollState, readPollState, type DeliveryContext, type PollState } from './batch.js';
+import { PollError, runLeased, runLoop, type LoopOptions, type StepResult } from './loop.js';
 
 /** What the tokenomics poller keeps in the store (one JSON value under `key`). */
 export type TokenomicsPollState = PollState;
 
-/** Context passed with each batch. */
-export interface RevisionBatchInfo {
+/** Context passed with each batch (`tx` and `redelivery`: see `DeliveryContext`). */
+export interface RevisionBatchInfo extends DeliveryContext {
   /** The cursor the page was read with (`null` for the first read or a backfill page). */
   cursor: string | null;
   /** The cursor that will be stored once this batch is acknowledged. */
   nextCursor: string | null;
-  /** `true` when this batch (or part of it) was handed over before a crash cut the commit short. */
-  redelivery: boolean;
   /** `'poll'` for the live feed, `'backfill'` for history pages. */
   source: 'poll' | 'backfill';
 }
@@ -158,15 +156,18 @@ function nextBackfillPage(current: string, page: TokenomicsPage, limit: number):
   return String(Number(current) + 1);
 }
 
+function checkOptions(options: PollTokenomicsOptions, name: string): void {
+  if (!options?.client) throw new TypeError(`${name}: client is required`);
+  if (!options.store) throw new TypeError(`${name}: store is required`);
+  if (typeof options.onRevisions !== 'function') throw new TypeError(`${name}: onRevisions is required`);
+}
+
 class Poller {
   #state: TokenomicsPollState = emptyPollState();
   readonly #o: Required<Pick<PollTokenomicsOptions, 'idleDelayMs' | 'key' | 'limit' | 'maxSeen' | 'onInvalidCursor'>> &
     PollTokenomicsOptions;
 
   constructor(options: PollTokenomicsOptions) {
-    if (!options?.client) throw new TypeError('pollTokenomics: client is required');
-    if (!options.store) throw new TypeError('pollTokenomics: store is required');
-    if (typeof options.onRevisions !== 'function') throw new TypeError('pollTokenomics: onRevisions is required');
     this.#o = {
       idleDelayMs: LIMITS.tokenomicsIdleDelayMs,
       key: 'tokenomics',
@@ -184,7 +185,7 @@ class Poller {
   /** Delivers the unseen revisions of a page, then commits `commit` together with them. */
   async #deliver(
     items: readonly TokenomicsRevision[],
-    info: Omit<RevisionBatchInfo, 'redelivery'>,
+    info: Omit<RevisionBatchInfo, keyof DeliveryContext>,
     commit: Partial<Pick<TokenomicsPollState, 'cursor' | 'backfill'>>,
   ): Promise<number> {
     const { state, fresh } = await deliverBatch({
@@ -195,7 +196,7 @@ class Poller {
       keyOf: revisionKey,
       maxSeen: this.#o.maxSeen,
       commit,
-      deliver: (revisions, redelivery) => this.#o.onRevisions(revisions, { ...info, redelivery }),
+      deliver: (revisions, context) => this.#o.onRevisions(revisions, { ...info, ...context }),
     });
     this.#state = state;
     return fresh.length;
@@ -257,23 +258,29 @@ class Poller {
   }
 }
 
+/** Runs `steps` on a loaded poller, holding the store's lease when replicas share it. */
+function runPoller(options: PollTokenomicsOptions, steps: (poller: Poller) => Promise<void>): Promise<void> {
+  return runLeased({ ...options, name: options.key ?? 'tokenomics' }, async (store, signal) => {
+    const poller = new Poller({ ...options, store, signal });
+    await poller.load();
+    await steps(poller);
+  });
+}
+
 /**
  * Polls `GET /tokenomics/changes` until `signal` aborts (then resolves). Rejects with
  * `TokenomicsPollError` when polling cannot go on (`invalid_cursor` unless `onInvalidCursor:
  * 'reset'`, a feed switched off, a key without the scope), with the store's error when state
  * cannot be read or written, and with `onRevisions`' own error — in every case without moving
  * the cursor past anything undelivered. Service-side conditions are ridden out (see `onError`).
+ * With a store replicas share, only the replica holding the lease polls (see `runExclusive`).
  */
 export async function pollTokenomics(options: PollTokenomicsOptions): Promise<void> {
-  const poller = new Poller(options);
-  try {
-    await poller.load();
+  checkOptions(options, 'pollTokenomics');
+  await runPoller(options, async (poller) => {
     if (options.backfill) await poller.backfill();
-    if (!options.signal?.aborted) await poller.run();
-  } catch (error) {
-    if (options.signal?.aborted) return;
-    throw error;
-  }
+    await poller.run();
+  });
 }
 
 /**
@@ -282,12 +289,6 @@ export async function pollTokenomics(options: PollTokenomicsOptions): Promise<vo
  * the two never deliver the same pair twice.
  */
 export async function backfillTokenomics(options: Omit<PollTokenomicsOptions, 'backfill' | 'idleDelayMs'>): Promise<void> {
-  const poller = new Poller(options);
-  try {
-    await poller.load();
-    await poller.backfill();
-  } catch (error) {
-    if (options.signal?.aborted) return;
-    throw error;
-  }
+  checkOptions(options, 'backfillTokenomics');
+  await runPoller(options, (poller) => poller.backfill());
 }

@@ -28,3 +28,57 @@ export class StoreCorruptError extends Error {
     super(message, options);
   }
 }
+
+/** What a consumer's statements get back inside a store transaction (node-postgres' shape). */
+export interface QueryResult<R = Record<string, unknown>> {
+  rows: R[];
+  rowCount: number | null;
+}
+
+/**
+ * One open transaction of a transactional store: the store's own reads and writes, plus
+ * `query` for the consumer's statements, all committed together or not at all.
+ */
+export interface StoreTransaction extends PollStore {
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+}
+
+/** A store whose writes can commit in one transaction with the consumer's own (exactly-once delivery). */
+export interface TransactionalPollStore extends PollStore {
+  /** Runs `work` in one transaction; commits when it resolves, rolls back when it rejects. */
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
+}
+
+/**
+ * A store that replicas share: it hands a named lease to one holder at a time, and gives
+ * that holder a view whose writes commit only while it still holds the lease.
+ */
+export interface LeasingPollStore extends TransactionalPollStore {
+  /** Takes (or renews) `name` for `holder` until `ttlMs` from now; `true` when `holder` holds it. */
+  acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean>;
+  /** Gives `name` up at once when `holder` holds it (no error otherwise). */
+  releaseLease(name: string, holder: string): Promise<void>;
+  /** This store, with every write and transaction refused (`LeaseLostError`) once `holder` lost `name`. */
+  fenced(name: string, holder: string): TransactionalPollStore;
+}
+
+/** A write refused because the writer no longer holds the lease: another replica took over. */
+export class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+  readonly code = 'lease_lost';
+  constructor(
+    readonly lease: string,
+    readonly holder: string,
+  ) {
+    super(`Lease "${lease}" is no longer held by ${holder}: another replica took over; nothing was committed.`);
+  }
+}
+
+export function isTransactional(store: PollStore): store is TransactionalPollStore {
+  return typeof (store as Partial<TransactionalPollStore>).transaction === 'function';
+}
+
+export function canLease(store: PollStore): store is LeasingPollStore {
+  const s = store as Partial<LeasingPollStore>;
+  return isTransactional(store) && typeof s.acquireLease === 'function' && typeof s.fenced === 'function';
+}

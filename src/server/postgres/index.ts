@@ -1,0 +1,12 @@
+/**
+ * `kyi-elements/server/postgres`: what replicas share, in PostgreSQL (Node only, on `pg`).
+ *
+ * - `createPostgresStore({ connectionString | pool, tablePrefix? })`: poller state, leases
+ *   (one replica polls at a time) and transactions (`onRevisions(revisions, { tx })`).
+ * - `createPostgresBudget({ connectionString | pool, perMinute })`: one key's rate budget.
+ *
+ * Tables are created on first use; `schemaSql(prefix)` gives their SQL.
+ */
+export { createPostgresStore, PostgresStore, type PostgresStoreOptions } from './store.js';
+export { createPostgresBudget, PostgresBudget, type PostgresBudgetOptions } from './budget.js';
+export { schemaSql, type PostgresConnection, type PostgresOptions } from './connection.js';

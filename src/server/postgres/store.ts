@@ -1,0 +1,146 @@
+/**
+ * `createPostgresStore`: the poller store replicas share. Poller state (cursors, seen
+ * `(id, revision)` pairs — bounded by the pollers' `maxSeen` — and monitoring sweep state)
+ * lives as one JSON value per key; leases let one replica poll at a time; transactions let a
+ * consumer's writes commit together with the state that records them (exactly-once).
+ *
+ * Node only (`pg`).
+ */
+import type pg from 'pg';
+import {
+  LeaseLostError,
+  type LeasingPollStore,
+  type QueryResult,
+  type StoreTransaction,
+  type TransactionalPollStore,
+} from '../store/types.js';
+import { ensureSchema, inTransaction, openPool, tablePrefix, type PostgresConnection, type PostgresOptions } from './connection.js';
+
+export type PostgresStoreOptions = PostgresConnection & PostgresOptions;
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+function jsonText(key: string, value: unknown): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new TypeError(`PostgresStore: value for "${key}" is not JSON-serialisable`);
+  return text;
+}
+
+/** A `PollStore` in PostgreSQL, shared by replicas (see the module comment). */
+export class PostgresStore implements LeasingPollStore {
+  readonly pool: pg.Pool;
+  readonly tablePrefix: string;
+  readonly #owned: boolean;
+  readonly #state: string;
+  readonly #lease: string;
+
+  constructor(options: PostgresStoreOptions) {
+    const { pool, owned } = openPool(options, 'createPostgresStore');
+    this.tablePrefix = tablePrefix(options, 'createPostgresStore');
+    this.pool = pool;
+    this.#owned = owned;
+    this.#state = `${this.tablePrefix}poll_state`;
+    this.#lease = `${this.tablePrefix}poll_lease`;
+  }
+
+  /** Creates the tables when missing (every method does this on first use). */
+  ready(): Promise<void> {
+    return ensureSchema(this.pool, this.tablePrefix);
+  }
+
+  async #on(): Promise<pg.Pool> {
+    await this.ready();
+    return this.pool;
+  }
+
+  async get<T = unknown>(key: string): Promise<T | undefined> {
+    return this.#get<T>(await this.#on(), key);
+  }
+
+  async set(key: string, value: unknown): Promise<void> {
+    const text = jsonText(key, value);
+    await this.#set(await this.#on(), key, text);
+  }
+
+  async delete(key: string): Promise<void> {
+    await (await this.#on()).query(`DELETE FROM ${this.#state} WHERE key = $1`, [key]);
+  }
+
+  async #get<T>(db: Queryable, key: string): Promise<T | undefined> {
+    const { rows } = await db.query<{ value: T }>(`SELECT value FROM ${this.#state} WHERE key = $1`, [key]);
+    return rows[0]?.value;
+  }
+
+  async #set(db: Queryable, key: string, text: string): Promise<void> {
+    await db.query(
+      `INSERT INTO ${this.#state} (key, value, updated_at) VALUES ($1, $2::json, now())
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [key, text],
+    );
+  }
+
+  #transactionOn(client: pg.PoolClient): StoreTransaction {
+    return {
+      get: (key) => this.#get(client, key),
+      set: (key, value) => this.#set(client, key, jsonText(key, value)),
+      delete: async (key) => void (await client.query(`DELETE FROM ${this.#state} WHERE key = $1`, [key])),
+      query: async <R,>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> => {
+        const { rows, rowCount } = await client.query(text, params as unknown[] | undefined);
+        return { rows: rows as R[], rowCount };
+      },
+    };
+  }
+
+  /** Runs `work` in one transaction (with `fence`: only while that holder holds that lease). */
+  async transaction<T>(work: (tx: StoreTransaction) => Promise<T>, fence?: { name: string; holder: string }): Promise<T> {
+    return inTransaction(await this.#on(), async (client) => {
+      if (fence) {
+        // Locking the lease row keeps a successor from taking it until this commit is done.
+        const { rows } = await client.query<{ holder: string }>(
+          `SELECT holder FROM ${this.#lease} WHERE name = $1 FOR UPDATE`,
+          [fence.name],
+        );
+        if (rows[0]?.holder !== fence.holder) throw new LeaseLostError(fence.name, fence.holder);
+      }
+      return work(this.#transactionOn(client));
+    });
+  }
+
+  async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    const { rowCount } = await (await this.#on()).query(
+      `INSERT INTO ${this.#lease} AS l (name, holder, acquired_at, expires_at)
+       VALUES ($1, $2, clock_timestamp(), clock_timestamp() + $3 * interval '1 millisecond')
+       ON CONFLICT (name) DO UPDATE SET
+         holder = EXCLUDED.holder,
+         expires_at = EXCLUDED.expires_at,
+         acquired_at = CASE WHEN l.holder = EXCLUDED.holder THEN l.acquired_at ELSE EXCLUDED.acquired_at END
+       WHERE l.holder = EXCLUDED.holder OR l.expires_at <= clock_timestamp()`,
+      [name, holder, ttlMs],
+    );
+    return rowCount === 1;
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await (await this.#on()).query(`DELETE FROM ${this.#lease} WHERE name = $1 AND holder = $2`, [name, holder]);
+  }
+
+  fenced(name: string, holder: string): TransactionalPollStore {
+    const fence = { name, holder };
+    return {
+      get: (key) => this.get(key),
+      set: (key, value) => this.transaction((tx) => tx.set(key, value), fence),
+      delete: (key) => this.transaction((tx) => tx.delete(key), fence),
+      transaction: (work) => this.transaction(work, fence),
+    };
+  }
+
+  /** Ends the pool when this store made it (from `connectionString`). */
+  async close(): Promise<void> {
+    if (this.#owned) await this.pool.end();
+  }
+}
+
+/** `new PostgresStore(options)`. */
+export function createPostgresStore(options: PostgresStoreOptions): PostgresStore {
+  return new PostgresStore(options);
+}

@@ -1,0 +1,47 @@
+/**
+ * A real PostgreSQL for a test file: `KYI_TEST_DATABASE_URL` (set by `npm test`), or, when a
+ * file runs alone, a throwaway cluster of its own. Each test gets its own table prefix, so
+ * files running side by side never see each other's rows.
+ */
+import { after, before } from 'node:test';
+import pg from 'pg';
+import { startTestPostgres } from '../../../scripts/lib/postgres.mjs';
+
+export interface TestDatabase {
+  url: string;
+  /** A pool the file shares (ended after the file). */
+  pool: pg.Pool;
+  /** A fresh, unused table prefix. */
+  prefix(): string;
+  /** Closes `resource` after the file, before the database stops. */
+  track<T extends { close(): Promise<void> }>(resource: T): T;
+}
+
+let counter = 0;
+
+export function usePostgres(): () => TestDatabase {
+  let db: TestDatabase | undefined;
+  let stop: (() => Promise<void>) | undefined;
+  const tracked: Array<{ close(): Promise<void> }> = [];
+  before(async () => {
+    const started = await startTestPostgres({ log: () => {} });
+    stop = started.stop;
+    const pool = new pg.Pool({ connectionString: started.url });
+    const run = `t${process.pid}_${Date.now().toString(36)}`;
+    db = {
+      url: started.url,
+      pool,
+      prefix: () => `${run}_${++counter}_`,
+      track: (resource) => (tracked.push(resource), resource),
+    };
+  });
+  after(async () => {
+    await Promise.all(tracked.map((r) => r.close()));
+    await db?.pool.end();
+    await stop?.();
+  });
+  return () => {
+    if (!db) throw new Error('database not started');
+    return db;
+  };
+}

@@ -1,0 +1,289 @@
+/**
+ * `createPostgresStore` on a real PostgreSQL: tables made on first use, values, leases and
+ * their fencing, and exactly-once delivery of tokenomics revisions through `tx`.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { ExplorerClient } from '../../src/server/explorer-client.js';
+import {
+  pollTokenomics,
+  readPollState,
+  readTokenomicsState,
+  runExclusive,
+  runMonitoringSweeps,
+  runNotificationPolls,
+  sweepMonitoring,
+} from '../../src/server/poll/index.js';
+import { createPostgresStore, schemaSql, type PostgresStore } from '../../src/server/postgres/index.js';
+import { LeaseLostError, MemoryStore, type LeasingPollStore, type StoreTransaction } from '../../src/server/store/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { usePostgres } from './helpers/postgres.js';
+
+const db = usePostgres();
+/** A revision's (id, revision) pair as text PostgreSQL can hold. */
+const pair = (r: { id: string; revision: unknown }) => `${r.id}#${String(r.revision)}`;
+const store = (prefix = db().prefix()) => createPostgresStore({ pool: db().pool, tablePrefix: prefix });
+
+async function tables(prefix: string): Promise<string[]> {
+  const { rows } = await db().pool.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE tablename LIKE $1 ORDER BY 1`,
+    [`${prefix.replace(/_/g, '\\_')}%`],
+  );
+  return rows.map((r) => r.name.slice(prefix.length));
+}
+
+describe('createPostgresStore', () => {
+  it('refuses bad options with a message naming what is wrong', () => {
+    assert.throws(() => createPostgresStore({} as never), /connectionString \(a postgres:\/\/ URL\) or pool is required/);
+    assert.throws(() => createPostgresStore({ pool: db().pool, tablePrefix: 'kyi; DROP TABLE x' }), /tablePrefix "kyi; DROP TABLE x" must match/);
+    assert.throws(
+      () => createPostgresStore({ pool: db().pool, connectionString: db().url } as never),
+      /either connectionString or pool, not both/,
+    );
+  });
+
+  it('creates its tables on first use, idempotently, even when replicas start together', async () => {
+    const prefix = db().prefix();
+    assert.deepEqual(await tables(prefix), []);
+    const a = store(prefix);
+    const b = db().track(createPostgresStore({ connectionString: db().url, tablePrefix: prefix }));
+    await Promise.all([a.get('x'), b.get('x'), a.ready(), b.set('k', 1)]);
+    assert.deepEqual(await tables(prefix), ['budget', 'budget_grant', 'poll_lease', 'poll_state']);
+    await db().pool.query(schemaSql(prefix)); // the README's SQL runs again without error
+    assert.equal(await a.get('k'), 1);
+  });
+
+  it('the README shows the SQL the store runs', async () => {
+    const readme = await readFile('README.md', 'utf8');
+    assert.ok(readme.includes(`\`\`\`sql\n${schemaSql('kyi_').trim()}\n\`\`\``), 'README "Replicas with PostgreSQL" SQL is current');
+  });
+
+  it('stores JSON values by key and refuses what JSON cannot hold', async () => {
+    const s = store();
+    assert.equal(await s.get('missing'), undefined);
+    await s.set('state', { cursor: 'c1', seen: ['a:1'] });
+    assert.deepEqual(await s.get('state'), { cursor: 'c1', seen: ['a:1'] });
+    await s.set('state', { cursor: 'c2', seen: [] });
+    assert.deepEqual(await s.get('state'), { cursor: 'c2', seen: [] });
+    await assert.rejects(s.set('bad', undefined), /value for "bad" is not JSON-serialisable/);
+    await s.delete('state');
+    assert.equal(await s.get('state'), undefined);
+  });
+
+  it('hands a lease to one holder at a time; it passes on only once expired or released', async () => {
+    const s = store();
+    assert.equal(await s.acquireLease('poll', 'a', 60_000), true);
+    assert.equal(await s.acquireLease('poll', 'b', 60_000), false, 'held by a');
+    assert.equal(await s.acquireLease('poll', 'a', 60_000), true, 'a renews');
+    assert.equal(await s.acquireLease('other', 'b', 60_000), true, 'leases are per name');
+    assert.equal(await s.acquireLease('poll', 'a', 0), true, 'a renews with no time left: expired at once');
+    assert.equal(await s.acquireLease('poll', 'b', 60_000), true, 'b takes the expired lease');
+    await s.releaseLease('poll', 'a'); // not a's any more: no effect
+    assert.equal(await s.acquireLease('poll', 'c', 60_000), false);
+    await s.releaseLease('poll', 'b');
+    assert.equal(await s.acquireLease('poll', 'c', 60_000), true);
+  });
+
+  it('refuses writes and rolls back transactions of a holder that lost its lease', async () => {
+    const s = store();
+    await s.pool.query(`CREATE TABLE ${s.tablePrefix}consumer (v int)`);
+    assert.equal(await s.acquireLease('poll', 'a', 0), true);
+    const fenced = s.fenced('poll', 'a');
+    await fenced.set('cursor', 'a1');
+    assert.equal(await s.acquireLease('poll', 'b', 60_000), true, 'b took over');
+    await assert.rejects(fenced.set('cursor', 'stale'), LeaseLostError);
+    await assert.rejects(
+      fenced.transaction(async (tx) => {
+        await tx.query(`INSERT INTO ${s.tablePrefix}consumer VALUES (1)`);
+      }),
+      (error: unknown) => error instanceof LeaseLostError && /another replica took over/.test(error.message),
+    );
+    assert.equal(await s.get('cursor'), 'a1');
+    assert.equal((await s.pool.query(`SELECT * FROM ${s.tablePrefix}consumer`)).rowCount, 0);
+  });
+
+  it('runs a loop at once with a store that cannot lease', async () => {
+    let ran = false;
+    await runExclusive({ store: new MemoryStore(), name: 'x' }, async () => void (ran = true));
+    assert.equal(ran, true);
+  });
+
+  it('stops a loop whose signal aborted while its lease was being taken, and gives the lease up', async () => {
+    const s = store();
+    const controller = new AbortController();
+    const racing: LeasingPollStore = {
+      get: (key) => s.get(key),
+      set: (key, value) => s.set(key, value),
+      delete: (key) => s.delete(key),
+      transaction: (work) => s.transaction(work),
+      fenced: (name, holder) => s.fenced(name, holder),
+      releaseLease: (name, holder) => s.releaseLease(name, holder),
+      acquireLease: async (name, holder, ttl) => {
+        const taken = await s.acquireLease(name, holder, ttl);
+        controller.abort(); // the stop arrives while the lease query is in flight
+        return taken;
+      },
+    };
+    let sawAborted: boolean | undefined;
+    await runExclusive({ store: racing, name: 'race', signal: controller.signal, ttlMs: 60_000 }, async (_store, signal) => {
+      sawAborted = signal.aborted;
+    });
+    assert.equal(sawAborted, true, 'the loop is told to stop at once');
+    assert.equal(await s.acquireLease('race', 'someone-else', 60_000), true, 'the lease was released');
+  });
+});
+
+describe('poll loops with the PostgreSQL store', () => {
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, explorer: { rateLimit: { perMinute: 6000 } } });
+  });
+  after(async () => {
+    await sandbox.close();
+  });
+
+  const client = () =>
+    new ExplorerClient({ baseUrl: sandbox.info.explorerUrl, apiKey: sandbox.info.credentials.explorerKeys.full, budget: null });
+
+  /** Polls until every revision of the feed is in the consumer table (or the poller fails). */
+  async function pollUntilAll(s: PostgresStore, failOnBatch: number): Promise<void> {
+    const consumer = `${s.tablePrefix}consumer`;
+    const all = sandbox.state.explorer.tokenomics.all().length;
+    const controller = new AbortController();
+    let batches = 0;
+    const run = pollTokenomics({
+      client: client(),
+      store: s,
+      signal: controller.signal,
+      limit: 7,
+      idleDelayMs: 20,
+      lease: { ttlMs: 5_000 },
+      onRevisions: async (revisions, { tx, redelivery }) => {
+        assert.ok(tx, 'a transactional store hands over its transaction');
+        assert.equal(redelivery, false);
+        for (const r of revisions) await tx.query(`INSERT INTO ${consumer} (pair) VALUES ($1)`, [pair(r)]);
+        if (++batches === failOnBatch) throw new Error('consumer failed after writing');
+      },
+    });
+    const watch = (async () => {
+      for (;;) {
+        const { rows } = await s.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${consumer}`);
+        if (rows[0]!.n >= all) return controller.abort();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    await Promise.race([run, watch]);
+    controller.abort();
+    await run;
+  }
+
+  it('commits what onRevisions wrote through tx together with the cursor: exactly once, across a failed batch', async () => {
+    const s = store();
+    const consumer = `${s.tablePrefix}consumer`;
+    await s.pool.query(`CREATE TABLE ${consumer} (pair text NOT NULL)`);
+    await assert.rejects(pollUntilAll(s, 3), /consumer failed after writing/);
+    const afterFailure = await s.pool.query(`SELECT pair FROM ${consumer}`);
+    assert.equal(afterFailure.rowCount, 14, 'the failed third batch left nothing behind');
+    assert.equal((await readTokenomicsState(s)).seen.length, 14, 'nor did its seen pairs commit');
+
+    await pollUntilAll(s, 0);
+    const { rows } = await s.pool.query<{ pair: string; n: number }>(
+      `SELECT pair, count(*)::int AS n FROM ${consumer} GROUP BY pair`,
+    );
+    const expected = sandbox.state.explorer.tokenomics.all().map(pair).sort();
+    assert.deepEqual(rows.map((r) => r.pair).sort(), expected);
+    assert.deepEqual(rows.filter((r) => r.n !== 1), [], 'no pair twice');
+  });
+
+  it('hands monitoring sweeps the same transaction', async () => {
+    const s = store();
+    const consumer = `${s.tablePrefix}changes`;
+    await s.pool.query(`CREATE TABLE ${consumer} (id text NOT NULL)`);
+    const sweep = () =>
+      sweepMonitoring({
+        client: client(),
+        store: s,
+        days: 365,
+        onChanges: async (changes, { tx }) => {
+          for (const c of changes) await tx!.query(`INSERT INTO ${consumer} (id) VALUES ($1)`, [c.id]);
+        },
+      });
+    const first = await sweep();
+    assert.ok(first.fresh.length > 0);
+    assert.equal((await sweep()).fresh.length, 0);
+    const { rows } = await s.pool.query<{ id: string }>(`SELECT id FROM ${consumer}`);
+    assert.deepEqual(rows.map((r) => r.id).sort(), first.fresh.map((c) => c.id).sort());
+  });
+
+  /** Row ids in `table`, sorted. */
+  async function ids(s: PostgresStore, table: string): Promise<string[]> {
+    const { rows } = await s.pool.query<{ id: string }>(`SELECT id FROM ${table} ORDER BY id`);
+    return rows.map((r) => r.id);
+  }
+
+  type Loop = (s: PostgresStore, signal: AbortSignal, write: (items: { id: string }[], tx: StoreTransaction | undefined) => Promise<void>, held: string[]) => Promise<void>;
+
+  /** Runs `loop` with a handler that writes through `tx` and then `ends` (throws, or stops the loop). */
+  async function runOnce(loop: Loop, s: PostgresStore, table: string, ends: 'throw' | 'stop') {
+    const controller = new AbortController();
+    const handed: string[] = [];
+    const held: string[] = [];
+    const run = loop(s, controller.signal, async (items, tx) => {
+      assert.ok(tx, 'the loop hands over the store transaction');
+      for (const item of items) await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [item.id]);
+      handed.push(...items.map((i) => i.id));
+      if (ends === 'throw') throw new Error('handler failed after writing');
+      controller.abort();
+    }, held);
+    return { run, handed, held };
+  }
+
+  const loops: Record<string, { key: string; loop: Loop }> = {
+    runMonitoringSweeps: {
+      key: 'monitoring',
+      loop: (s, signal, write, held) =>
+        runMonitoringSweeps({
+          client: client(),
+          store: s,
+          signal,
+          days: 365,
+          lease: { ttlMs: 5_000, onChange: (e) => held.push(`${e.lease}:${e.held}`) },
+          onChanges: (changes, { tx }) => write(changes, tx),
+        }),
+    },
+    runNotificationPolls: {
+      key: 'notifications',
+      loop: (s, signal, write, held) =>
+        runNotificationPolls({
+          client: client(),
+          store: s,
+          signal,
+          unread: false,
+          lease: { ttlMs: 5_000, onChange: (e) => held.push(`${e.lease}:${e.held}`) },
+          onNotifications: (items, { tx }) => write(items, tx),
+        }),
+    },
+  };
+
+  for (const [name, { key, loop }] of Object.entries(loops)) {
+    it(`${name} holds the lease and commits what its handler wrote through tx with its state, or neither`, async () => {
+      const s = store();
+      const table = `${s.tablePrefix}consumer`;
+      await s.pool.query(`CREATE TABLE ${table} (id text NOT NULL)`);
+
+      const failed = await runOnce(loop, s, table, 'throw');
+      await assert.rejects(failed.run, /handler failed after writing/);
+      assert.ok(failed.handed.length > 0, 'the handler received items');
+      assert.deepEqual(await ids(s, table), [], 'the rows written before the throw rolled back');
+      assert.deepEqual((await readPollState(s, key)).seen, [], 'and so did the seen ids');
+      assert.deepEqual(failed.held, [`${key}:true`, `${key}:false`], 'the loop ran under its lease');
+
+      const done = await runOnce(loop, s, table, 'stop');
+      await done.run;
+      const written = await ids(s, table);
+      assert.deepEqual(written, [...done.handed].sort(), 'a resolved batch committed its rows');
+      assert.deepEqual([...(await readPollState(s, key)).seen].sort(), written, 'together with its seen ids');
+    });
+  }
+});
