@@ -54,11 +54,14 @@ const litOnly: Plugin = {
 /** Minified bytes per source module, from the bundler's output. */
 type ModuleSizes = Record<string, number>;
 
-/** Builds one entry the way scripts/build.ts builds the CDN files; returns the output bytes. */
-async function bundle(entry: string, outDir: string, fileName: string, modules?: ModuleSizes): Promise<Buffer> {
-  const output = await build({
-    configFile: false,
-    logLevel: 'warn',
+/**
+ * Vite settings of the CDN builds in scripts/build.ts: library mode, ES, minified, production
+ * Lit; `output` adds rolldown output options (chunk names for the autoloader).
+ */
+function cdnConfig(entry: string, outDir: string, fileName: string, extra: { manifest?: string; output?: Record<string, unknown> } = {}) {
+  return {
+    configFile: false as const,
+    logLevel: 'warn' as const,
     root: ROOT,
     plugins: [litOnly],
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
@@ -68,12 +71,17 @@ async function bundle(entry: string, outDir: string, fileName: string, modules?:
       emptyOutDir: false,
       target: 'es2022',
       minify: true,
-      sourcemap: true,
-      lib: { entry, formats: ['es'], fileName: () => fileName },
+      manifest: extra.manifest ?? false,
+      lib: { entry, formats: ['es' as const], fileName: () => fileName },
       // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.
-      rolldownOptions: { output: { minify: true } },
+      rolldownOptions: { output: { minify: true, ...extra.output } },
     },
-  });
+  };
+}
+
+/** Builds one entry the way scripts/build.ts builds the CDN files; returns the output bytes. */
+async function bundle(entry: string, outDir: string, fileName: string, modules?: ModuleSizes): Promise<Buffer> {
+  const output = await build(cdnConfig(entry, outDir, fileName));
   if (modules) {
     const outputs = (Array.isArray(output) ? output : [output]) as { output?: { type: string; modules?: Record<string, { renderedLength: number }> }[] }[];
     for (const o of outputs)
@@ -98,22 +106,12 @@ interface ManifestChunk {
  * tags, and everything those import statically.
  */
 async function autoloaderPages(outDir: string): Promise<{ name: string; target: number; gzip: number; files: string[] }[]> {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    root: ROOT,
-    resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: {
-      outDir,
-      emptyOutDir: false,
-      target: 'es2022',
-      minify: true,
+  await build(
+    cdnConfig(join(ROOT, 'src/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
       manifest: 'autoloader.manifest.json',
-      lib: { entry: join(ROOT, 'src/cdn/kyi-autoloader.ts'), formats: ['es'], fileName: () => 'kyi-autoloader.js' },
-      rolldownOptions: { output: { minify: true, chunkFileNames: 'chunks/[name].js' } },
-    },
-  });
+      output: { chunkFileNames: 'chunks/[name].js' },
+    }),
+  );
   const manifest = JSON.parse(await readFile(join(outDir, 'autoloader.manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
   const closure = (keys: string[], seen: Set<string>) => {
