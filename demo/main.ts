@@ -143,12 +143,10 @@ void refreshSession();
 const kyiElements = () => [...document.querySelectorAll<HTMLElement & { requestUpdate?: () => void }>('*')].filter((n) => n.localName.startsWith('kyi-'));
 $<HTMLSelectElement>('#theme').addEventListener('change', (e) => {
   const theme = (e.target as HTMLSelectElement).value;
+  // The page's color-scheme changes; the elements' colours follow it at once, and a re-render
+  // picks the badge images for the new scheme.
   document.documentElement.dataset['theme'] = theme;
-  for (const node of kyiElements()) {
-    if (node.localName === 'kyi-badge') continue; // a badge's theme matches its background, set per badge
-    if (theme === 'auto') node.removeAttribute('theme');
-    else node.setAttribute('theme', theme);
-  }
+  for (const node of kyiElements()) node.requestUpdate?.();
 });
 $<HTMLSelectElement>('#lang').addEventListener('change', async (e) => {
   const lang = (e.target as HTMLSelectElement).value;
