@@ -15,7 +15,9 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
 /** The tags the autoloader knows. */
 export const AUTOLOADED_TAGS = Object.keys(LOADERS);
 
+let observer: MutationObserver | undefined;
 const requested = new Map<string, Promise<unknown>>();
+let loaded = 0;
 
 /** Loads the element for `tag` once (a failed load may be retried by the next sighting). */
 export function loadElement(tag: string): Promise<unknown> | undefined {
@@ -23,10 +25,16 @@ export function loadElement(tag: string): Promise<unknown> | undefined {
   if (!loader) return undefined;
   let pending = requested.get(tag);
   if (!pending) {
-    pending = loader().catch((error: unknown) => {
-      requested.delete(tag);
-      console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
-    });
+    pending = loader().then(
+      () => {
+        // Every element is defined: nothing is left to watch the document for.
+        if (++loaded === AUTOLOADED_TAGS.length) observer?.disconnect();
+      },
+      (error: unknown) => {
+        requested.delete(tag);
+        console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
+      },
+    );
     requested.set(tag, pending);
   }
   return pending;
@@ -38,8 +46,6 @@ function discover(root: Element | Document): void {
     if (el.localName in LOADERS) void loadElement(el.localName);
   }
 }
-
-let observer: MutationObserver | undefined;
 
 /** Defines the `kyi-*` elements present now and watches for ones added later. Idempotent. */
 export function startAutoloader(doc: Document | undefined = globalThis.document): void {
