@@ -85,7 +85,9 @@ describe('replicas on one PostgreSQL', { concurrency: false }, () => {
 
     const seen = sandbox.stats.requests.filter((q) => q.route === 'explorer:notifications').map((q) => q.at);
     const sent = results.reduce((n, r) => n + r.sent, 0);
-    assert.equal(seen.length, sent);
+    const cutOff = results.reduce((n, r) => n + r.cutOff, 0);
+    // every answered request was seen; a request the deadline aborted in flight may have been too
+    assert.ok(seen.length >= sent && seen.length <= sent + cutOff, `seen ${seen.length}, sent ${sent}, cut off ${cutOff}`);
     assert.ok(sent > PER_MINUTE, `the burst outlasted one window (${sent} requests)`);
     assert.ok(maxInWindow(seen, 60_000) <= PER_MINUTE, `${maxInWindow(seen, 60_000)} requests in one 60 s window`);
     assert.deepEqual(

@@ -21,7 +21,8 @@ interface Args {
 
 const args = JSON.parse(process.argv[2]!) as Args;
 const budget = createPostgresBudget({ connectionString: args.url, tablePrefix: args.tablePrefix, perMinute: args.perMinute });
-const counts = { sent: 0, limited: 0, failed: 0 };
+/** `cutOff`: requests the deadline aborted after the budget let them go (they may have reached the service). */
+const counts = { sent: 0, limited: 0, failed: 0, cutOff: 0 };
 
 const explorer = new ExplorerClient({ baseUrl: args.explorerUrl, apiKey: args.apiKey, budget });
 
@@ -33,9 +34,14 @@ async function client(deadline: number): Promise<void> {
       await explorer.notifications({}, { signal: AbortSignal.timeout(left) });
       counts.sent++;
     } catch (error) {
-      if (Date.now() >= deadline || error instanceof BudgetExceededError) return;
+      if (error instanceof BudgetExceededError) return;
       // The budget refused locally (its queue wait ran out): nothing reached the service.
-      if (isExplorerApiError(error) && error.local) continue;
+      const local = isExplorerApiError(error) && error.local;
+      if (Date.now() >= deadline) {
+        if (!local) counts.cutOff++;
+        return;
+      }
+      if (local) continue;
       counts.sent++;
       if (isExplorerApiError(error) && error.status === 429) counts.limited++;
       else counts.failed++;
