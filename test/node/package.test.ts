@@ -231,6 +231,14 @@ describe('npm pack (what a partner installs)', () => {
     assert.match(await readFile('CHANGELOG.md', 'utf8'), /## \[Unreleased\][\s\S]*## \[0\.1\.0\]/);
   });
 
+  it('ships documents without leftover merge-conflict markers', async () => {
+    for (const doc of packed.files.filter((f) => f.endsWith('.md'))) {
+      const lines = (await readFile(doc, 'utf8')).split('\n');
+      const markers = lines.flatMap((line, i) => (/^(<{7}|={7}|>{7})( |$)/.test(line) ? [`${doc}:${i + 1}`] : []));
+      assert.deepEqual(markers, []);
+    }
+  });
+
   it('publint is clean (warnings count as errors)', async () => {
     const tarball = (await readFile(packed.tarball)).buffer as ArrayBuffer;
     const { messages, pkg: linted } = await publint({ pack: { tarball }, strict: true, level: 'suggestion' });

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { createKyiHandler, ExplorerClient, MemoryRateBudget, type KyiHandlerOptions } from '../../src/server/index.js';
 import type { Clock } from '../../src/server/clock.js';
 import { UpstreamGate, type Ticket } from '../../src/server/upstream/gate.js';
-import { nest, startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
+import { nest, startRecordingUpstream, type Answer, type RecordingUpstream } from './helpers/recording-upstream.js';
 
 const PREFIX = '/api/kyi';
 const PUBLIC_KEY = 'pk_test_Zq81mNd0x7Lw2Rt5Ys9Vb3Kc6Hj4Pg';
@@ -111,6 +111,16 @@ describe('a 429 holds the whole key', () => {
     m.clock.t += 20_000;
     assert.equal((await fetch(m.base + assetPath(99))).status, 404);
     assert.equal(up.requests.length, 2);
+  });
+
+  it('Public API: callers queued for a slot when the 429 lands are held too, not sent', async () => {
+    const m = await mount({ maxInFlight: 2 });
+    const later = (answer: Exclude<Answer, 'hang'>) => new Promise<Answer>((resolve) => setTimeout(() => resolve(answer), 50));
+    up.respond = (_r, i) => (i === 0 ? later({ status: 429, headers: { 'retry-after': '20' } }) : later(ASSET_NOT_FOUND));
+    const all = await Promise.all(Array.from({ length: 6 }, (_, i) => fetch(m.base + assetPath(i))));
+    const statuses = await Promise.all(all.map(async (r) => (await r.arrayBuffer(), r.status)));
+    assert.equal(up.requests.length, 2, 'only the two in flight reached upstream');
+    assert.deepEqual(statuses.slice(2), [429, 429, 429, 429]);
   });
 
   it('Public API: a short Retry-After is waited out by the caller (then it succeeds)', async () => {

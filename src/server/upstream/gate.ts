@@ -79,13 +79,19 @@ export class UpstreamGate {
    * the budget (together at most `limits.queueMs`); otherwise refuses.
    */
   async admit(limits: { holdMs: number; queueMs: number }, signal?: AbortSignal): Promise<Ticket | Refusal> {
-    const held = await this.heldFor();
-    if (held > limits.holdMs) return { retryAfterMs: held };
-    if (held > 0) await this.#clock.sleep(held, signal);
+    const held = await this.#waitOutHold(limits.holdMs, signal);
+    if (held) return held;
     const started = this.#clock.now();
-    if (!(await this.#slot(limits.queueMs, signal))) return { retryAfterMs: QUEUE_FULL_RETRY_MS };
+    const slot = await this.#slot(limits.queueMs, signal);
+    if (!slot) return { retryAfterMs: QUEUE_FULL_RETRY_MS };
     let permit: BudgetPermit | undefined;
     try {
+      // a 429 may have arrived while this caller queued: nothing leaves on a held key
+      const heldMeanwhile = slot === 'queued' ? await this.#waitOutHold(limits.holdMs, signal) : undefined;
+      if (heldMeanwhile) {
+        this.#leave();
+        return heldMeanwhile;
+      }
       permit = await this.#budget?.acquire({ signal, maxWaitMs: Math.max(0, limits.queueMs - (this.#clock.now() - started)) });
     } catch (error) {
       this.#leave();
@@ -103,19 +109,30 @@ export class UpstreamGate {
     };
   }
 
-  /** Takes an in-flight slot, waiting in the bounded queue at most `waitMs`; `false` when refused. */
-  #slot(waitMs: number, signal?: AbortSignal): Promise<boolean> {
+  /** Sleeps through the key's hold when it ends within `holdMs`; otherwise the refusal. */
+  async #waitOutHold(holdMs: number, signal?: AbortSignal): Promise<Refusal | undefined> {
+    const held = await this.heldFor();
+    if (held > holdMs) return { retryAfterMs: held };
+    if (held > 0) await this.#clock.sleep(held, signal);
+    return undefined;
+  }
+
+  /**
+   * Takes an in-flight slot, waiting in the bounded queue at most `waitMs`: `'free'` when one
+   * was free, `'queued'` when this caller waited for it, `false` when refused.
+   */
+  #slot(waitMs: number, signal?: AbortSignal): Promise<'free' | 'queued' | false> {
     if (this.#inFlight < this.maxInFlight && this.#queue.length === 0) {
       this.#inFlight++;
-      return Promise.resolve(true);
+      return Promise.resolve('free');
     }
     if (this.#queue.length >= this.maxQueue || waitMs <= 0) return Promise.resolve(false);
-    return new Promise<boolean>((resolve) => {
+    return new Promise<'queued' | false>((resolve) => {
       const stop = new AbortController();
       const wake = () => {
         stop.abort();
         this.#inFlight++;
-        resolve(true);
+        resolve('queued');
       };
       this.#queue.push(wake);
       const giveUp = () => {
