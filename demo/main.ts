@@ -136,6 +136,8 @@ async function refreshSession(): Promise<void> {
 signIn.addEventListener('click', async () => {
   await fetch('/demo/session', { method: signIn.dataset['signedIn'] === 'true' ? 'DELETE' : 'POST' });
   await refreshSession();
+  // who may read the monitoring data changed: the elements read it again (or show the sign-in notice)
+  for (const node of monitoring.children) void (node as HTMLElement & { refresh?: () => Promise<void> }).refresh?.();
 });
 void refreshSession();
 

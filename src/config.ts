@@ -130,7 +130,7 @@ export function configure(input: KyiConfigInput): void {
  */
 export function configuredWidgetUrl(): string {
   const url = shared().explicit.widgetUrl;
-  return typeof url === 'string' ? trimSlash(url.trim()) : '';
+  return typeof url === 'string' ? anchored(trimSlash(url.trim())) : '';
 }
 
 /** Forgets every `configure()` call (tests, hot reload). Meta tags still apply. */
@@ -193,7 +193,7 @@ function baseConfig(): KyiConfig {
     proxyUrl,
     badgeBaseUrl: anchored(trimSlash(explicit.badgeBaseUrl ?? meta('badgeBaseUrl') ?? '')),
     tokenEndpoint: anchored(explicit.tokenEndpoint ?? meta('tokenEndpoint') ?? `${proxyUrl}/token`),
-    widgetUrl: trimSlash(explicit.widgetUrl ?? meta('widgetUrl') ?? ''),
+    widgetUrl: anchored(trimSlash(explicit.widgetUrl ?? meta('widgetUrl') ?? '')),
     locale: explicit.locale ?? meta('locale'),
     strings: explicit.strings ?? {},
     fetchAccessToken: explicit.fetchAccessToken,

@@ -10,7 +10,7 @@
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/define.js';
-import { configure, getConfig, rereadMetaTags, resetConfig } from '../../src/config.js';
+import { configure, configuredWidgetUrl, getConfig, rereadMetaTags, resetConfig } from '../../src/config.js';
 import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
@@ -124,13 +124,16 @@ describe('a page with hostile user content', () => {
     expect(await evilLog('/c')).to.deep.equal([]);
   });
 
-  it('a <base href> posted into the body does not move the configured proxy, token endpoint or badge base', async () => {
-    configure({ badgeBaseUrl: '/badges' });
+  it('a <base href> posted into the body does not move the configured proxy, token endpoint, widget or badge base', async () => {
+    configure({ badgeBaseUrl: '/badges', widgetUrl: '/vendor' });
     postUserContent(`<base href="${evil}/g/">`);
     expect(new URL(getConfig().badgeBaseUrl, document.baseURI).origin).to.equal(location.origin);
     expect(document.baseURI).to.equal(`${evil}/g/`);
     expect(new URL(getConfig().proxyUrl, document.baseURI).origin).to.equal(location.origin);
     expect(new URL(getConfig().tokenEndpoint, document.baseURI).origin).to.equal(location.origin);
+    // the widget frame's address carries the user's access token
+    expect(new URL(getConfig().widgetUrl, document.baseURI).origin).to.equal(location.origin);
+    expect(new URL(configuredWidgetUrl(), document.baseURI).origin).to.equal(location.origin);
     const el = await fixture<KyiTokenStatus>(
       html`<kyi-token-status address=${F.indexedNotVerified.address} chain-slug="base"></kyi-token-status>`,
     );

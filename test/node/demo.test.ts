@@ -86,6 +86,30 @@ describe('demo page (npm start)', () => {
     await page.close();
   });
 
+  it('keeps the monitoring data private: signed out, the sign-in notice and a 401; signed in, the data', async () => {
+    const { page, problems } = await openDemo();
+    const monitoring = ['kyi-watchlist', 'kyi-change-feed', 'kyi-notifications'];
+    const signInNotices = () =>
+      page.evaluate((tags) => tags.map((tag) => Boolean(document.querySelector(tag)?.shadowRoot?.querySelector('[part="sign-in"]'))), monitoring);
+    await page.waitForFunction((tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.querySelector('[part="sign-in"]')), monitoring);
+    const refused = await page.evaluate(async () => {
+      const r = await fetch('/api/kyi/explorer/me/watchlist');
+      return { status: r.status, body: (await r.json()) as { code: string } };
+    });
+    assert.equal(refused.status, 401);
+    assert.equal(refused.body.code, 'session_required');
+    await page.click('#sign-in');
+    await page.waitForFunction(() => document.querySelector('#session')?.textContent?.startsWith('Signed in'));
+    await page.waitForFunction(
+      (tags) => tags.every((tag) => (document.querySelector(tag) as unknown as { status?: string }).status === 'ready'),
+      monitoring,
+    );
+    assert.deepEqual(await signInNotices(), [false, false, false]);
+    assert.equal(await page.evaluate(async () => (await fetch('/api/kyi/explorer/me/watchlist')).status), 200);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('verifies an issuer end to end: sign in → drawer → finish the flow → close → status reads verified without a reload', async () => {
     const { page, problems } = await openDemo();
     await settled(page);
