@@ -25,11 +25,16 @@ import { packedTarball } from './helpers/packed.js';
 import { checkDemoPage } from './helpers/demo-page.js';
 
 const run = promisify(execFile);
+/** An exports-map target: a path, or conditions (possibly nested, e.g. `./server/postgres` under `node` only). */
+type ExportTarget = string | { [condition: string]: ExportTarget };
 const pkg = JSON.parse(await readFile('package.json', 'utf8')) as {
-  exports: Record<string, string | { types: string; import: string; default: string }>;
+  exports: Record<string, ExportTarget>;
   sideEffects: string[];
   customElements: string;
 };
+/** Every file an exports-map target names, under any condition, nested ones included. */
+const targetFiles = (target: ExportTarget): string[] =>
+  typeof target === 'string' ? [target] : [...new Set(Object.values(target).flatMap(targetFiles))];
 
 let browser: Browser | undefined;
 before(async () => {
@@ -42,7 +47,11 @@ after(async () => {
 describe('npm run build', () => {
   it('writes every exports-map target and its type declarations', async () => {
     for (const [key, target] of Object.entries(pkg.exports)) {
-      const files = typeof target === 'string' ? [target] : [target.import, target.types];
+      const files = targetFiles(target);
+      if (typeof target !== 'string') {
+        assert.ok(files.some((f) => f.endsWith('.js')), `${key} names a module`);
+        assert.ok(files.some((f) => f.endsWith('.d.ts')), `${key} names its type declarations`);
+      }
       for (const file of files) assert.ok((await stat(file)).isFile(), `${key} → ${file}`);
     }
     assert.equal(pkg.customElements, 'custom-elements.json');
@@ -62,7 +71,7 @@ describe('npm run build', () => {
       modules: { path: string; exports?: { kind: string; name: string; declaration: { name: string } }[] }[];
     };
     const specifier = (path: string) => {
-      const key = Object.keys(pkg.exports).find((k) => typeof pkg.exports[k] === 'object' && (pkg.exports[k] as { import: string }).import === `./${path}`)!;
+      const key = Object.keys(pkg.exports).find((k) => typeof pkg.exports[k] === 'object' && targetFiles(pkg.exports[k]!).includes(`./${path}`))!;
       return key === '.' ? 'kyi-elements' : `kyi-elements/${key.slice(2)}`;
     };
     const all = manifest.modules.flatMap((m) => (m.exports ?? []).filter((e) => e.kind === 'custom-element-definition')).map((e) => e.name);
@@ -211,7 +220,7 @@ describe('npm pack (what a partner installs)', () => {
     const files = new Set(packed.files);
     for (const file of ['package.json', 'README.md', 'LICENSE', 'SECURITY.md', 'CHANGELOG.md', 'custom-elements.json', 'openapi/proxy.json', 'openapi/service.json', 'dist/bin/kyi-sandbox.js'])
       assert.ok(files.has(file), `${file} is shipped`);
-    for (const target of Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : [t.types, t.import, t.default])))
+    for (const target of Object.values(pkg.exports).flatMap(targetFiles))
       assert.ok(files.has(target.slice(2)), `${target} is shipped`);
     const unexpected = packed.files.filter((f) => !/^(dist\/([\w-]+\.js|chunks|locales|cdn|bin|types)\b|openapi\/\w+\.json$|[A-Z]+\.md$|LICENSE$|package\.json$|custom-elements\.json$)/.test(f));
     assert.deepEqual(unexpected, []);

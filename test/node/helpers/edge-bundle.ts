@@ -1,13 +1,13 @@
 /**
  * Bundles an entry the way edge runtimes' tools do (Wrangler, Next.js edge routes): the
- * `workerd`/`worker`/`browser` export conditions, no Node platform. Every import of a Node
+ * `workerd`/`worker`/`edge-light`/`browser` export conditions, no Node platform. Every import of a Node
  * built-in (`node:*` or a bare built-in name) is recorded instead of bundled, so a test can
  * assert that none entered the graph.
  */
 import { builtinModules } from 'node:module';
 import { build, type Plugin } from 'esbuild';
 
-export const EDGE_CONDITIONS = ['workerd', 'worker', 'browser'];
+export const EDGE_CONDITIONS = ['workerd', 'worker', 'edge-light', 'browser'];
 
 export interface EdgeBundle {
   code: string;
