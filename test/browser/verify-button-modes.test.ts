@@ -72,6 +72,39 @@ describe('<kyi-verify-button> and the widget', () => {
       expect((seen[1]!.detail as { reason: string }).reason).to.equal('error');
       expect(dialogOf(el)).to.equal(null);
     });
+
+    it('a token expiry after ready is retried once; a second expiry after the retry closes the drawer', async () => {
+      let tokens = 0;
+      configure({
+        widgetUrl: location.origin,
+        fetchAccessToken: async () => (tokens++, unsignedToken(Math.floor(Date.now() / 1000) + 3600)),
+      });
+      const el = await button();
+      const first = await openStandIn(el);
+      const seen = recordEvents(el, ['kyi-ready', 'kyi-error', 'kyi-close']);
+      await postFromFrame(first, { type: 'kyi:ready' });
+      // The first expiry after ready: a fresh token, the widget reloaded in the same drawer.
+      await postFromFrame(first, { type: 'kyi:error', payload: 'Access token expired' });
+      await waitUntil(() => frameOf(el) !== null && frameOf(el) !== first, 'the widget was not reloaded');
+      expect(tokens).to.equal(2);
+      expect(seen.map((e) => e.type)).to.deep.equal(['kyi-ready']);
+      expect(el.status).to.equal('open');
+      const second = frameOf(el)!;
+      await postFromFrame(second, { type: 'kyi:ready' });
+      // Expired again after its one retry, although ready: reported and the drawer closes.
+      await postFromFrame(second, { type: 'kyi:error', payload: 'Access token expired' });
+      // The reloaded widget's ready is reported again (as for a retry before ready).
+      expect(seen).to.deep.equal([
+        { type: 'kyi-ready', detail: { scope: 'kyi' } },
+        { type: 'kyi-ready', detail: { scope: 'kyi' } },
+        { type: 'kyi-error', detail: { code: 'widget_error', message: 'Access token expired' } },
+        { type: 'kyi-close', detail: { scope: 'kyi', reason: 'error' } },
+      ]);
+      expect(tokens).to.equal(2);
+      expect(el.status).to.equal('idle');
+      expect(dialogOf(el)).to.equal(null);
+      expect(errorOf(el)?.textContent).to.match(/Access token expired/);
+    });
   });
 
   describe('the frame and the drawer size', () => {

@@ -41,9 +41,10 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  * in a modal drawer in its own shadow DOM — or, with `mode="modal"`, a centred modal dialog
  * with the same behaviour (or in the vendor's own drawer/modal with `configure({ sdk: kyi })`).
  * A widget error after the widget reported ready is reported (`kyi-error`) but leaves the
- * drawer open: the widget shows it and stays usable. The widget has no completion event, so after each close every
- * `<kyi-token-status>` and `<kyi-asset-card>` on the page re-checks, and
- * `kyi-verification-changed` fires when any of them changed.
+ * drawer open: the widget shows it and stays usable. Only an error before ready, a token
+ * expiry after its one automatic retry, or the ready timeout close it. The widget has no
+ * completion event, so after each close every `<kyi-token-status>` and `<kyi-asset-card>`
+ * on the page re-checks, and `kyi-verification-changed` fires when any of them changed.
  *
  * The page needs `frame-src` for the widget origin in its Content-Security-Policy; nothing
  * else: no inline styles or scripts are used.
@@ -302,10 +303,12 @@ export class KyiVerifyButton extends KyiElement {
 
   #onWidgetError(message: string): void {
     if (this._status !== 'open') return;
-    if (this.#retried || !EXPIRED.test(message)) {
+    const expired = EXPIRED.test(message);
+    if (this.#retried || !expired) {
       const detail: KyiErrorDetail = { code: 'widget_error', message: message || 'The widget reported an error' };
-      // Once ready, the widget shows its own (recoverable) errors and stays usable.
-      if (this.#ready) return void emit(this, new KyiErrorEvent(detail));
+      // Once ready, the widget shows its own (recoverable) errors and stays usable; a token
+      // expiry after its one retry is not recoverable, so it closes the drawer even then.
+      if (this.#ready && !expired) return void emit(this, new KyiErrorEvent(detail));
       return this.#fail(detail);
     }
     // One automatic retry with a fresh token before surfacing it.
