@@ -161,9 +161,9 @@ export const tokenomicsRevisionSchema = z.looseObject({
 export type TokenomicsRevision = z.infer<typeof tokenomicsRevisionSchema>;
 
 /**
- * A page of the tokenomics feed (4.2), also the body of the per-asset route (its shape is not
- * shown: the same fields, each optional). `hasMore` missing reads as "not said"; a backfill
- * then pages on by number until a page comes back empty.
+ * A page of the tokenomics feed (4.2: `items`, `nextCursor`, `hasMore`), also what the
+ * per-asset route is read as (see `EXPLORER_BODIES.assetTokenomicsPage`). `hasMore` missing
+ * reads as "not said"; a backfill then pages on by number until a page comes back empty.
  */
 export const tokenomicsPageSchema = z.looseObject({
   items: z.array(tokenomicsRevisionSchema),
@@ -216,12 +216,34 @@ export function unwrapEnvelope(body: unknown): unknown {
 export interface ExplorerBody<T> {
   schema: z.ZodMiniType<T>;
   list?: { field: string; row: z.ZodMiniType };
+  /** Brings an accepted variant of the body (already out of its envelope) to the schema's shape. */
+  normalize?: (body: unknown) => unknown;
+}
+
+/**
+ * The body of `GET /assets/{id}/tokenomics/changes`, whose shape the spec does not show (4.2),
+ * brought to a feed page: a bare array of revisions, or `{ data: [...] }`, is the `items`;
+ * `items` missing (or `null`) is none. Other fields are kept as sent.
+ */
+function assetTokenomicsPage(body: unknown): unknown {
+  if (Array.isArray(body)) return { items: body };
+  if (!isPlainObject(body) || body['items'] != null) return body;
+  if (!Array.isArray(body['data'])) return { ...body, items: [] };
+  // `{ data: [...] }` (bare, or out of an envelope with `limit` and `used` added, maybe `undefined`).
+  const rest = Object.entries(body).filter(([key, value]) => key !== 'data' && key !== 'items' && value !== undefined);
+  return { ...Object.fromEntries(rest), items: body['data'] };
 }
 
 /** The response bodies of the Explorer routes (4.2), for the proxy and `ExplorerClient` alike. */
 export const EXPLORER_BODIES = {
   health: { schema: healthSchema },
   tokenomicsPage: { schema: tokenomicsPageSchema, list: { field: 'items', row: tokenomicsRevisionSchema } },
+  /** The per-asset route (shape not shown): a feed page, `items` optional, or a bare array, or `{ data: [...] }`. */
+  assetTokenomicsPage: {
+    schema: tokenomicsPageSchema,
+    list: { field: 'items', row: tokenomicsRevisionSchema },
+    normalize: assetTokenomicsPage,
+  },
   watchlist: { schema: watchlistResponseSchema, list: { field: 'data', row: watchlistItemSchema } },
   watchlistItem: { schema: watchlistItemSchema },
   changes: { schema: changesEnvelopeSchema, list: { field: 'items', row: changeSchema } },
@@ -254,7 +276,8 @@ export type ExplorerBodyResult<T> =
  * match, each row of its list is kept only when it matches, and the rest are `dropped`.
  */
 export function readExplorerBody<T>(body: ExplorerBody<T>, value: unknown): ExplorerBodyResult<T> {
-  const unwrapped = unwrapEnvelope(value);
+  const bare = unwrapEnvelope(value);
+  const unwrapped = body.normalize ? body.normalize(bare) : bare;
   const list = body.list;
   const rows = list && isPlainObject(unwrapped) ? unwrapped[list.field] : undefined;
   if (!list || !Array.isArray(rows)) {

@@ -151,7 +151,10 @@ export interface WatchlistPatch {
   note?: string | null;
 }
 
-/** Response of `GET /assets/{id}/tokenomics/changes` (not shown by the spec): read as a feed page. */
+/**
+ * Response of `GET /assets/{id}/tokenomics/changes` (not shown by the spec): read as a feed
+ * page, `items` optional; a bare array of revisions or `{ data: [...] }` is read as its `items`.
+ */
 export type AssetTokenomicsResponse = TokenomicsPage;
 
 interface RequestSpec<T> {
@@ -250,7 +253,7 @@ export class ExplorerClient {
       method: 'GET',
       path: `/assets/${encodeURIComponent(assetId)}/tokenomics/changes`,
       query: params,
-      read: EXPLORER_BODIES.tokenomicsPage,
+      read: EXPLORER_BODIES.assetTokenomicsPage,
       ...options,
     });
   }

@@ -97,7 +97,7 @@ export const EXPLORER_ROUTES: readonly ExplorerRoute[] = [
     pattern: '/assets/:id/tokenomics/changes',
     scope: 'tokenomics:read',
     query: tokenomicsQuery,
-    response: EXPLORER_BODIES.tokenomicsPage,
+    response: EXPLORER_BODIES.assetTokenomicsPage,
   },
   { id: 'explorer:watchlist', method: 'GET', pattern: '/me/watchlist', scope: 'monitoring:read', query: noQuery, response: EXPLORER_BODIES.watchlist },
   {

@@ -180,3 +180,80 @@ describe('a /health that does not answer JSON', () => {
     assert.deepEqual(await res.json(), {});
   });
 });
+
+describe('the per-asset tokenomics body, whose shape the spec does not show', () => {
+  let upstream: Server;
+  let m: Mounted;
+  let v: VirtualSandbox;
+  let baseUrl: string;
+  const rev = (n: number) => ({ id: `rev-${n}`, revision: n, field: 'supply' });
+  // One asset id per shape the service might answer with.
+  const asset = (n: number) => `4f1d2c3b-1111-4222-8333-${String(n).padStart(12, '0')}`;
+  const bodies: unknown[] = [
+    { items: [rev(1)], nextCursor: 'c1', hasMore: false },
+    [rev(1), rev(2)],
+    { data: [rev(1)] },
+    { data: [rev(1)], hasMore: true },
+    {},
+    { nextCursor: null, hasMore: false },
+    { items: null },
+    { data: [rev(1)], meta: { total: 1 } },
+    [rev(1), { id: 7 }, rev(3)],
+  ];
+  const expected: unknown[] = [
+    { items: [rev(1)], nextCursor: 'c1', hasMore: false },
+    { items: [rev(1), rev(2)] },
+    { items: [rev(1)] },
+    { items: [rev(1)], hasMore: true },
+    { items: [] },
+    { items: [], nextCursor: null, hasMore: false },
+    { items: [] },
+    { items: [rev(1)] },
+    { items: [rev(1), rev(3)] },
+  ];
+
+  before(async () => {
+    v = await startVirtualSandbox();
+    upstream = createServer((req, res) => {
+      const n = /^\/assets\/[^/]*-(\d{12})\/tokenomics\/changes/.exec(req.url ?? '')?.[1];
+      // the feed keeps its contract: a body without `items` is not a page
+      const body = n === undefined ? {} : bodies[Number(n)];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    m = await mount(v.sandbox, (d) => ({ ...d, explorer: { ...d.explorer!, baseUrl } }));
+  });
+  after(async () => {
+    await m.close();
+    upstream.closeAllConnections();
+    await new Promise<void>((resolve) => upstream.close(() => resolve()));
+    await v.close();
+  });
+  beforeEach(() => {
+    m.errors.length = 0;
+  });
+
+  it('the client and the proxy read a page, items optional, a bare array or { data: [...] } alike', async () => {
+    const seen: Error[] = [];
+    const client = new ExplorerClient({ baseUrl, apiKey: v.sandbox.info.credentials.explorerKeys.full, budget: null, onError: (e) => seen.push(e) });
+    for (const [n, want] of expected.entries()) {
+      const direct = await client.assetTokenomicsChanges(asset(n));
+      assert.deepEqual(direct, want, `client, body ${JSON.stringify(bodies[n])}`);
+      const res = await fetch(`${m.base}/explorer/assets/${asset(n)}/tokenomics/changes`);
+      assert.equal(res.status, 200, `proxy, body ${JSON.stringify(bodies[n])}`);
+      assert.deepEqual(await res.json(), want, `proxy, body ${JSON.stringify(bodies[n])}`);
+    }
+    // the row of the wrong shape in the bare array: left out and reported, by both
+    assert.equal(seen.length, 1);
+    assert.match(seen[0]!.message, /left out a row .*items\[1\]\.id/);
+    const reported = m.errors.filter((e): e is ContractError => e instanceof ContractError);
+    assert.deepEqual(reported.map((e) => e.path), ['items[1].id']);
+  });
+
+  it('the feed itself still needs its items', async () => {
+    const client = new ExplorerClient({ baseUrl, apiKey: v.sandbox.info.credentials.explorerKeys.full, budget: null });
+    await assert.rejects(client.tokenomicsChanges(), (e: { code: string }) => e.code === 'upstream_invalid');
+    assert.equal((await fetch(`${m.base}/explorer/tokenomics/changes`)).status, 502);
+  });
+});
