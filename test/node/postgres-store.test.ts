@@ -1,10 +1,12 @@
 /**
  * `createPostgresStore` on a real PostgreSQL: tables made on first use, values, leases and
- * their fencing, and exactly-once delivery of tokenomics revisions through `tx`.
+ * their fencing, exactly-once delivery of tokenomics revisions through `tx`, and the bound on
+ * the seen pairs (`maxSeen`) as the store keeps it.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { revisionKey } from '../../src/contract/index.js';
 import { ExplorerClient } from '../../src/server/explorer-client.js';
 import {
   pollTokenomics,
@@ -194,6 +196,70 @@ describe('poll loops with the PostgreSQL store', () => {
     const expected = sandbox.state.explorer.tokenomics.all().map(pair).sort();
     assert.deepEqual(rows.map((r) => r.pair).sort(), expected);
     assert.deepEqual(rows.filter((r) => r.n !== 1), [], 'no pair twice');
+  });
+
+  it('keeps only the newest maxSeen pairs in the store; a replayed page delivers again just the pairs that fell out', async () => {
+    const MAX = 50;
+    const s = store();
+    const consumer = `${s.tablePrefix}consumer`;
+    await s.pool.query(`CREATE TABLE ${consumer} (n serial PRIMARY KEY, pair text NOT NULL)`);
+    const feed = sandbox.state.explorer.tokenomics;
+    const all = feed.all();
+    assert.ok(all.length > 2 * MAX, `the feed has more revisions (${all.length}) than maxSeen`);
+    const keys = (revisions: readonly { id: string; revision: number }[]) => revisions.map(revisionKey);
+    const stored = async () => {
+      const { rows } = await s.pool.query<{ value: { seen: string[]; cursor: string } }>(
+        `SELECT value FROM ${s.tablePrefix}poll_state WHERE key = 'tokenomics'`,
+      );
+      return rows[0]!.value;
+    };
+    const rows = async () => (await s.pool.query<{ pair: string }>(`SELECT pair FROM ${consumer} ORDER BY n`)).rows.map((r) => r.pair);
+
+    /** Polls until the consumer table holds `total` rows, lets the poller idle a little, stops it. */
+    async function pollUntil(total: number): Promise<void> {
+      const controller = new AbortController();
+      const run = pollTokenomics({
+        client: client(),
+        store: s,
+        signal: controller.signal,
+        limit: 30, // pages that do not line up with maxSeen
+        maxSeen: MAX,
+        idleDelayMs: 20,
+        lease: { ttlMs: 5_000 },
+        onRevisions: async (revisions, { tx, redelivery }) => {
+          assert.ok(tx);
+          assert.equal(redelivery, false, 'with tx a batch is never a redelivery: it committed or left nothing');
+          for (const r of revisions) await tx.query(`INSERT INTO ${consumer} (pair) VALUES ($1)`, [pair(r)]);
+        },
+      });
+      const watch = (async () => {
+        while ((await rows()).length < total) await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 200)); // a few idle polls: nothing more may arrive
+        controller.abort();
+      })();
+      await Promise.race([run, watch]);
+      controller.abort();
+      await run;
+    }
+
+    await pollUntil(all.length);
+    assert.deepEqual(await rows(), all.map(pair), 'every revision once, in feed order');
+    const state = await stored();
+    assert.equal(state.seen.length, MAX, `the store keeps ${MAX} pairs, not ${all.length}`);
+    assert.deepEqual(state.seen, keys(all.slice(-MAX)), 'the newest ones, oldest first');
+    assert.equal(state.cursor, feed.cursor(feed.head));
+
+    // A cursor from further back (a restored backup, a replayed cursor): the page re-reads
+    // pairs still in the seen set — skipped — and 10 that fell out of it — delivered again,
+    // the documented limit of the bound ("as far as maxSeen reaches").
+    const from = all.length - MAX - 10;
+    await s.set('tokenomics', { ...state, cursor: feed.cursor(from) });
+    await pollUntil(all.length + 10);
+    const again = (await rows()).slice(all.length);
+    assert.deepEqual(again, all.slice(from, from + 10).map(pair), 'only the pairs older than the newest maxSeen came again');
+    const replayed = await stored();
+    assert.deepEqual(replayed.seen, [...keys(all.slice(-(MAX - 10))), ...keys(all.slice(from, from + 10))], 'still bounded: the redelivered pairs are the newest now');
+    assert.equal(replayed.cursor, feed.cursor(feed.head));
   });
 
   it('hands monitoring sweeps the same transaction', async () => {
