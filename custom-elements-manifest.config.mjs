@@ -7,6 +7,7 @@ import { customElementVuejsPlugin } from 'custom-element-vuejs-integration';
 import { customElementSveltePlugin } from 'custom-element-svelte-integration';
 import { reactWrappersPlugin } from './scripts/manifest/react-wrappers.mjs';
 import {
+  dedupeImports,
   eventTypesPlugin,
   patchOutput,
   publicApiPlugin,
@@ -21,6 +22,7 @@ const typesDir = process.env.KYI_FRAMEWORK_TYPES_DIR ?? 'src/frameworks';
 // The generated files import the element classes and event details from the package root's types.
 const typeOptions = { outdir: typesDir, globalTypePath: '../index.js', hideLogs: true };
 
+const jsx = { ...typeOptions, fileName: 'jsx-types.d.ts' };
 const vue = { ...typeOptions, fileName: 'vue-types.d.ts' };
 const svelte = { ...typeOptions, fileName: 'svelte-types.d.ts' };
 
@@ -36,9 +38,10 @@ export default {
     publicApiPlugin(),
     valueDefaultsPlugin(),
     shippedModulesPlugin(),
-    settableOnly(customElementJsxPlugin({ ...typeOptions, fileName: 'jsx-types.d.ts' })),
-    patchOutput(settableOnly(customElementVuejsPlugin({ ...vue })), vue, vueEventProps),
-    patchOutput(settableOnly(customElementSveltePlugin({ ...svelte })), svelte, svelteGlobalTypes),
+    // Each type file imports a name once (the plugins repeat it per element: TS2300 under skipLibCheck: false).
+    patchOutput(settableOnly(customElementJsxPlugin({ ...jsx })), jsx, dedupeImports),
+    patchOutput(settableOnly(customElementVuejsPlugin({ ...vue })), vue, (text) => vueEventProps(dedupeImports(text))),
+    patchOutput(settableOnly(customElementSveltePlugin({ ...svelte })), svelte, (text) => svelteGlobalTypes(dedupeImports(text))),
     reactWrappersPlugin({ outdir: typesDir, fileName: 'react.ts' }),
   ],
 };

@@ -239,16 +239,33 @@ export function patchOutput(plugin, { outdir, fileName }, transform) {
   };
 }
 
+/**
+ * The framework type plugins import a name once for each element that uses it (`KyiErrorDetail`
+ * seven times), which a consumer checking libraries (`skipLibCheck: false`) sees as TS2300
+ * "Duplicate identifier": each `import type { … }` keeps a name once, in first-seen order.
+ */
+export function dedupeImports(text) {
+  return text.replace(/^import type \{([^}]*)\} from ("[^"]+");$/gm, (statement, list, from) => {
+    const names = [...new Set(list.split(',').map((n) => n.trim()).filter(Boolean))];
+    if (!list.includes('\n')) return `import type { ${names.join(', ')} } from ${from};`;
+    return `import type {\n${names.map((n) => `  ${n},\n`).join('')}} from ${from};`;
+  });
+}
+
 /** vue-tsc checks `@kyi-status` against an `onKyiStatus` prop, not `onkyi-status`. */
 export const vueEventProps = (text) => text.replace(/"on(kyi-[a-z-]+)"\?:/g, (_, name) => `${eventProp(name)}?:`);
 
 /**
  * Svelte: the `svelteHTML` namespace must be global (the generated file is a module, so a plain
  * `declare namespace` would stay local), and Svelte 5's `onkyi-status={…}` attributes are typed
- * beside Svelte 4's `on:kyi-status` directives.
+ * beside Svelte 4's `on:kyi-status` directives. The plugin's base props name Solid's `JSX`
+ * namespace, which Svelte has not (TS2503 under skipLibCheck: false): an inline `style` is a
+ * string, and `children` (the content between the tags, a snippet only in Svelte 5) is left open.
  */
 export function svelteGlobalTypes(text) {
-  const withAttributes = text.replace(/^(\s*)"on:(kyi-[a-z-]+)"\?:(.*)$/gm, (line, indent, name, type) => `${line}\n${indent}"on${name}"?:${type}`);
+  const withoutJsx = text.replace(/^(\s*)children\?: JSX\.Element;$/m, '$1children?: unknown;').replace(/^(\s*)style\?: JSX\.CSSProperties;$/m, '$1style?: string;');
+  if (/\bJSX\./.test(withoutJsx)) throw new Error('svelte types: the generated file still names the JSX namespace');
+  const withAttributes = withoutJsx.replace(/^(\s*)"on:(kyi-[a-z-]+)"\?:(.*)$/gm, (line, indent, name, type) => `${line}\n${indent}"on${name}"?:${type}`);
   const at = withAttributes.lastIndexOf('declare namespace svelteHTML');
   if (at === -1) throw new Error('svelte types: no svelteHTML namespace in the generated file');
   return `${withAttributes.slice(0, at)}declare global {\n  namespace svelteHTML {\n    interface IntrinsicElements extends CustomElements {}\n  }\n}\n`;

@@ -29,8 +29,17 @@ function wrapper(declaration, events) {
   ].join('\n');
 }
 
-/** The manifest's tag registrations (`custom-element-definition` exports). */
-const definitions = (manifest) => manifest.modules.flatMap((m) => m.exports ?? []).filter((e) => e.kind === 'custom-element-definition');
+/**
+ * The manifest's tag registrations (`custom-element-definition` exports), once per tag: an
+ * element's own entry and `dist/define.js` both register it.
+ */
+const definitions = (manifest) => {
+  const byTag = new Map();
+  for (const e of manifest.modules.flatMap((m) => m.exports ?? [])) {
+    if (e.kind === 'custom-element-definition' && !byTag.has(e.name)) byTag.set(e.name, e);
+  }
+  return [...byTag.values()];
+};
 
 export function reactSource(manifest) {
   const events = kitEvents();

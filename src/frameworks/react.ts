@@ -33,13 +33,6 @@ defineElement('kyi-notifications', KyiNotificationsElement);
 defineElement('kyi-token-status', KyiTokenStatusElement);
 defineElement('kyi-verify-button', KyiVerifyButtonElement);
 defineElement('kyi-watchlist', KyiWatchlistElement);
-defineElement('kyi-badge', KyiBadgeElement);
-defineElement('kyi-token-status', KyiTokenStatusElement);
-defineElement('kyi-asset-card', KyiAssetCardElement);
-defineElement('kyi-verify-button', KyiVerifyButtonElement);
-defineElement('kyi-watchlist', KyiWatchlistElement);
-defineElement('kyi-change-feed', KyiChangeFeedElement);
-defineElement('kyi-notifications', KyiNotificationsElement);
 
 /** `<kyi-badge>` as a React component: The service's verification badge image for a credential, with explicit size, lazy loading and alt text naming the credential. */
 export const KyiBadge = createComponent({

@@ -3,29 +3,22 @@ import type {
   KyiErrorDetail,
   KyiTokenStatus,
   KyiStatusDetail,
-  KyiErrorDetail,
   KyiAssetCard,
-  KyiStatusDetail,
-  KyiErrorDetail,
   KyiCopyDetail,
   KyiVerifyButton,
   KyiWidgetDetail,
   KyiCloseDetail,
-  KyiErrorDetail,
   KyiWatchlist,
   KyiWatchlistChangeDetail,
-  KyiErrorDetail,
   KyiChangeFeed,
   KyiChangesDetail,
-  KyiErrorDetail,
   KyiNotifications,
   KyiNotificationsDetail,
-  KyiErrorDetail,
 } from "../index.js";
 
 type BaseProps = {
   /** Content added between the opening and closing tags of the element */
-  children?: JSX.Element;
+  children?: unknown;
   /** Used for declaratively styling one or more elements using CSS (Cascading Stylesheets) */
   class?: string;
   /** Takes an object where the key is the class name(s) and the value is a boolean expression. When true, the class is applied, and when false, it is removed. */
@@ -49,7 +42,7 @@ type BaseProps = {
   /** Adds a reference for a custom element slot */
   slot?: string;
   /** Prop for setting inline styles */
-  style?: JSX.CSSProperties;
+  style?: string;
   /** Overrides the default Tab button behavior. Avoid using values other than -1 and 0. */
   tabIndex?: number;
   /** Sets the text content of the element */
