@@ -6,6 +6,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { revisionKey } from '../../src/contract/index.js';
 import {
   backfillTokenomics,
@@ -148,6 +150,56 @@ describe('poll loops against the sandbox', () => {
     assert.equal(run.failure, undefined);
     assert.deepEqual(run.errors, ['site_gate_required', 'site_gate_required', 'site_gate_required']);
     assert.deepEqual(run.keys, explorer().tokenomics.all().map(revisionKey));
+  });
+
+  it('the tokenomics poller backs off through network failures (fetch throws) and resumes by itself', async () => {
+    const clock = recordingClock();
+    let failing = 3;
+    const fetching: typeof fetch = (input, init) => (failing-- > 0 ? Promise.reject(new TypeError('fetch failed')) : v.fetch(input, init));
+    const run = await runTokenomics({ client: v.client({ retries: 0, fetch: fetching }), clock }, explorer().tokenomics.all().length);
+    assert.equal(run.failure, undefined);
+    assert.deepEqual(run.errors, Array(3).fill('upstream_unavailable'));
+    assert.deepEqual(clock.sleeps.slice(0, 3), [1000, 2000, 4000], 'the same bounded backoff as for 5xx');
+    assert.deepEqual(run.keys, explorer().tokenomics.all().map(revisionKey), 'everything, once, after the outage');
+  });
+
+  it('notification polls back off while the service is unreachable (connection refused) and resume by themselves', async () => {
+    // A port nothing listens on: the real fetch fails to connect.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const dead = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const live = v.sandbox.info.explorerUrl;
+    let unreachable = true;
+    const routed: typeof fetch = (input, init) =>
+      v.fetch(unreachable ? String(input instanceof Request ? input.url : input).replace(live, dead) : input, init);
+    const clock = recordingClock();
+    const errors: string[] = [];
+    const delivered: string[] = [];
+    let added = '';
+    const failure = await runUntil(
+      (signal) =>
+        runNotificationPolls({
+          client: v.client({ retries: 0, fetch: routed }),
+          store: new MemoryStore(),
+          clock,
+          signal,
+          maxBackoffMs: 4000,
+          onError: (e) => {
+            errors.push(e.code);
+            if (errors.length === 5) unreachable = false;
+          },
+          onNotifications: (items) => {
+            delivered.push(...items.map((n) => n.id));
+            if (!added) added = explorer().detectChange(readyItem().id)!.notification!.body.id;
+          },
+        }),
+      () => added !== '' && delivered.includes(added),
+    );
+    assert.equal(failure, undefined);
+    assert.deepEqual(errors, Array(5).fill('upstream_unavailable'));
+    assert.deepEqual(clock.sleeps.slice(0, 6), [1000, 2000, 4000, 4000, 4000, 60_000], 'capped, then the normal interval');
+    assert.equal(new Set(delivered).size, delivered.length, 'each notification once');
   });
 
   it("recovers from invalid_cursor with { onInvalidCursor: 'reset' }, delivering nothing twice", async () => {
