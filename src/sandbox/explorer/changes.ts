@@ -28,6 +28,77 @@ export interface BuildChangeOptions {
   confirmed?: boolean;
 }
 
+/** How the sandbox labels a change: derived from its template and whether it is confirmed. */
+interface ChangeVerdict {
+  confirmed: boolean;
+  lowSignal: boolean;
+  direction: Direction;
+  disposition: 'held' | 'shown' | 'provisional';
+  status: 'not_comparable' | 'provisional' | 'pending' | 'assessed';
+}
+
+function verdictOf(template: ChangeTemplate, opts: BuildChangeOptions): ChangeVerdict {
+  const lowSignal = template.lowSignal === true;
+  const confirmed = lowSignal ? true : opts.confirmed !== false;
+  const direction = lowSignal ? 'unassessed' : template.direction;
+  const disposition = lowSignal ? 'held' : confirmed ? 'shown' : 'provisional';
+  const status = lowSignal ? 'not_comparable' : !confirmed ? 'provisional' : direction === 'unassessed' ? 'pending' : 'assessed';
+  return { confirmed, lowSignal, direction, disposition, status };
+}
+
+/** The quoted source lines of a template's value after and before the change. */
+function quotesOf(template: ChangeTemplate): { quote: string | null; priorQuote: string | null } {
+  return {
+    quote: template.after === null ? null : `“${template.field.label}: ${template.after}.”`,
+    priorQuote: template.before === null ? null : `“${template.field.label}: ${template.before}.”`,
+  };
+}
+
+function explanationOf(template: ChangeTemplate, confirmed: boolean): Change['explanation'] {
+  return {
+    kind: template.changeKind,
+    headline: template.headline,
+    what: template.title,
+    whatDetail: template.before === null
+      ? `${template.field.label} is now “${template.after ?? 'a new version'}”.`
+      : `${template.field.label} changed from “${template.before}” to “${template.after ?? 'an uncomparable version'}”.`,
+    field: { ...template.field },
+    previous: { label: 'Before', value: template.before, note: template.before === null ? 'Not disclosed before' : null },
+    current: { label: 'Now', value: template.after, note: confirmed ? null : 'Provisional: not yet confirmed' },
+    whyItMatters: template.whyItMatters,
+    impact: template.impact,
+  };
+}
+
+/** The row's impact assessment. Draws from `rng` in a fixed order (seeded data stays the same). */
+function impactAssessmentOf(rng: Random, template: ChangeTemplate, verdict: ChangeVerdict, at: number): Change['impactAssessment'] {
+  const { direction, status, disposition, confirmed } = verdict;
+  const { quote, priorQuote } = quotesOf(template);
+  const unassessed = direction === 'unassessed';
+  return {
+    id: rng.uuid(),
+    direction,
+    status,
+    disposition,
+    dimensions: template.dimensions.map((d) => ({ ...d })),
+    reason: template.whyItMatters,
+    whatThisMeansForHolders: template.holders,
+    method: unassessed ? 'fallback' : 'deterministic',
+    confidence: unassessed ? 0 : Math.round((0.7 + rng.next() * 0.29) * 100) / 100,
+    isFallback: unassessed,
+    retryRequired: !confirmed || status === 'pending',
+    rulesVersion: 'impact-v1',
+    evidence: {
+      old: { quote: priorQuote, artifactId: `art_${rng.hex(12)}`, observationSha256: rng.hex(64) },
+      new: { quote, artifactId: `art_${rng.hex(12)}`, observationSha256: rng.hex(64) },
+    },
+    inputFingerprint: `sha256:${rng.hex(64)}`,
+    groupId: rng.uuid(),
+    childEventIds: [`evt_${rng.hex(16)}`, `evt_${rng.hex(16)}`],
+    assessedAt: iso(at + 2 * MINUTE),
+  };
+}
+
 /** Builds one change row of `template` for watchlist entry `entry`, detected at `at`. */
 export function buildChange(
   rng: Random,
@@ -36,19 +107,12 @@ export function buildChange(
   at: number,
   opts: BuildChangeOptions = {},
 ): ChangeRecord {
-  const lowSignal = template.lowSignal === true;
-  const confirmed = lowSignal ? true : opts.confirmed !== false;
+  const verdict = verdictOf(template, opts);
   const id = `chg_${rng.hex(20)}`;
   const asset = entry.asset;
   const sourceUrl = `${asset.issuerSite}/${template.document}`;
-  const priorSourceUrl = template.before === null && !lowSignal ? null : `${sourceUrl}?rev=${rng.int(100, 999)}`;
-  const direction = lowSignal ? 'unassessed' : template.direction;
-  const disposition = lowSignal ? 'held' : confirmed ? 'shown' : 'provisional';
-  const status = lowSignal ? 'not_comparable' : !confirmed ? 'provisional' : direction === 'unassessed' ? 'pending' : 'assessed';
-  const quote = template.after === null ? null : `“${template.field.label}: ${template.after}.”`;
-  const priorQuote = template.before === null ? null : `“${template.field.label}: ${template.before}.”`;
-  const href = `${EXPLORER_WEB_ORIGIN}/assets/${asset.summary.id}/changes/${id}`;
-  const assessedAt = iso(at + 2 * MINUTE);
+  const priorSourceUrl = template.before === null && !verdict.lowSignal ? null : `${sourceUrl}?rev=${rng.int(100, 999)}`;
+  const sourceHash = `sha256:${rng.hex(64)}`;
   return {
     at,
     itemId: entry.id,
@@ -64,56 +128,22 @@ export function buildChange(
       detail: `${asset.summary.name} (${asset.summary.symbol}): ${template.headline}.`,
       materiality: template.category === 'disclosure_field' ? template.materiality : null,
       sourceUrl,
-      href,
+      href: `${EXPLORER_WEB_ORIGIN}/assets/${asset.summary.id}/changes/${id}`,
       isNew: false,
       fieldGroup: template.fieldGroup,
       changeKind: template.changeKind,
       before: template.before,
       after: template.after,
-      quote,
-      priorQuote,
-      sourceHash: `sha256:${rng.hex(64)}`,
+      ...quotesOf(template),
+      sourceHash,
       priorSourceUrl,
-      confirmed,
-      lowSignal,
+      confirmed: verdict.confirmed,
+      lowSignal: verdict.lowSignal,
       impact: template.impact,
-      explanation: {
-        kind: template.changeKind,
-        headline: template.headline,
-        what: template.title,
-        whatDetail: template.before === null
-          ? `${template.field.label} is now “${template.after ?? 'a new version'}”.`
-          : `${template.field.label} changed from “${template.before}” to “${template.after ?? 'an uncomparable version'}”.`,
-        field: { ...template.field },
-        previous: { label: 'Before', value: template.before, note: template.before === null ? 'Not disclosed before' : null },
-        current: { label: 'Now', value: template.after, note: confirmed ? null : 'Provisional: not yet confirmed' },
-        whyItMatters: template.whyItMatters,
-        impact: template.impact,
-      },
-      direction,
-      disposition,
-      impactAssessment: {
-        id: rng.uuid(),
-        direction,
-        status,
-        disposition,
-        dimensions: template.dimensions.map((d) => ({ ...d })),
-        reason: template.whyItMatters,
-        whatThisMeansForHolders: template.holders,
-        method: direction === 'unassessed' ? 'fallback' : 'deterministic',
-        confidence: direction === 'unassessed' ? 0 : Math.round((0.7 + rng.next() * 0.29) * 100) / 100,
-        isFallback: direction === 'unassessed',
-        retryRequired: !confirmed || status === 'pending',
-        rulesVersion: 'impact-v1',
-        evidence: {
-          old: { quote: priorQuote, artifactId: `art_${rng.hex(12)}`, observationSha256: rng.hex(64) },
-          new: { quote, artifactId: `art_${rng.hex(12)}`, observationSha256: rng.hex(64) },
-        },
-        inputFingerprint: `sha256:${rng.hex(64)}`,
-        groupId: rng.uuid(),
-        childEventIds: [`evt_${rng.hex(16)}`, `evt_${rng.hex(16)}`],
-        assessedAt,
-      },
+      explanation: explanationOf(template, verdict.confirmed),
+      direction: verdict.direction,
+      disposition: verdict.disposition,
+      impactAssessment: impactAssessmentOf(rng, template, verdict, at),
     },
   };
 }
