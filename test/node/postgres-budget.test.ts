@@ -39,7 +39,9 @@ describe('createPostgresBudget', () => {
     assert.ok((await refused(b)) > 0, 'all three in flight: b must wait');
     assert.ok((await refused(a)) > 0);
     permits[0]!.release();
-    await new Promise((r) => setTimeout(r, 50)); // the release is written in the background
+    // the release is written in the background: wait until it is
+    const releases = () => db().pool.query(`SELECT count(*)::int AS n FROM ${tablePrefix}budget_grant WHERE released_at IS NOT NULL`);
+    while ((await releases()).rows[0].n < 1) await new Promise((r) => setImmediate(r));
     const retry = await refused(b);
     assert.ok(retry > 50_000, `a released grant frees its slot one window after its release (retry in ${retry} ms)`);
     const other = replica({ perMinute: 3, tablePrefix, name: 'another-key' });
