@@ -265,6 +265,33 @@ describe('poll loops against the sandbox', () => {
     assert.equal(sweep.items.filter((c) => c.watchlistItemId === item).length, 200);
   });
 
+  it('narrowing a newOnly sweep loses no row when the seen marker moved after the truncated read', async () => {
+    const items = explorer().watchlist.list().filter((e) => e.state === 'ready' && e.monitoringEnabled).slice(0, 2).map((e) => e.id);
+    assert.equal(items.length, 2);
+    const detected = items.flatMap((item) => Array.from({ length: 110 }, () => explorer().detectChange(item)!.change.body.id));
+    const marker = explorer().seenAt;
+    const now = explorer().now();
+    const visible = new Set(explorer().watchlist.list().map((e) => e.id));
+    const expected = explorer()
+      .changes.records.filter((r) => r.at > marker && r.at > now - 3 * DAY && visible.has(r.itemId) && r.body.confirmed && !r.body.lowSignal)
+      .map((r) => r.body.id);
+    // A service that moves the marker on the truncated read too (the sandbox does not): every
+    // narrower read then marks each row as not new; the first response still said where it was.
+    let reads = 0;
+    const moving: typeof fetch = async (input, init) => {
+      const response = await v.fetch(input, init);
+      if (String(input instanceof Request ? input.url : input).includes('/me/monitoring/changes') && reads++ === 0) explorer().seenAt = explorer().now();
+      return response;
+    };
+    const sweep = await sweepMonitoring({ client: v.client({ fetch: moving }), newOnly: true, days: 3 });
+    assert.equal(sweep.envelope.truncated, true);
+    assert.ok(sweep.narrowReads > 0);
+    assert.ok(sweep.items.length > sweep.envelope.items.length);
+    assert.deepEqual(new Set(sweep.items.map((c) => c.id)), new Set(expected));
+    assert.ok(detected.every((id) => sweep.fresh.some((c) => c.id === id)), 'every new change is fresh');
+    assert.equal(sweep.truncated, false);
+  });
+
   it('narrows one busy item by days and says how far back the window is whole', async () => {
     const item = readyItem().id;
     for (let i = 0; i < 120; i++) explorer().detectChange(item);

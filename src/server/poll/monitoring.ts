@@ -92,9 +92,16 @@ function chunks(ids: string[], size: number): string[][] {
   return out;
 }
 
-/** Narrower reads: never `newOnly` (each would move the key's seen marker); the rows the service marks new are kept instead. */
-function narrowReader(client: ExplorerClient, query: WindowQuery, signal: AbortSignal | undefined, into: WindowRead) {
-  const keep = (c: Change) => query.newOnly !== true || c.isNew === true;
+/**
+ * Narrower reads: never `newOnly` (each would move the key's seen marker). For a `newOnly`
+ * sweep a row is kept when the service marks it new, or when it is a confirmed, not low-signal
+ * change detected after `seenAt`, the marker the first response reported: so no row is lost
+ * when the marker moved meanwhile (a service that moves it on a truncated read, or another
+ * reader of the key). `seenAt` is `NaN` when the first response did not say.
+ */
+function narrowReader(client: ExplorerClient, query: WindowQuery, signal: AbortSignal | undefined, into: WindowRead, seenAt: number) {
+  const afterMarker = (c: Change) => c.confirmed !== false && c.lowSignal !== true && Date.parse(c.detectedAt) > seenAt;
+  const keep = (c: Change) => query.newOnly !== true || c.isNew === true || afterMarker(c);
   return async (narrower: Partial<WindowQuery>): Promise<boolean> => {
     const envelope = await client.monitoringChanges({ ...query, newOnly: false, ...narrower }, { signal });
     into.reads += 1;
@@ -113,8 +120,14 @@ async function narrowDays(read: (q: Partial<WindowQuery>) => Promise<boolean>, i
 }
 
 /** Reads a truncated window again in narrower parts until every part is whole. */
-async function narrowWindow(client: ExplorerClient, query: WindowQuery, signal: AbortSignal | undefined, into: WindowRead): Promise<void> {
-  const read = narrowReader(client, query, signal, into);
+async function narrowWindow(
+  client: ExplorerClient,
+  query: WindowQuery,
+  signal: AbortSignal | undefined,
+  into: WindowRead,
+  seenAt: number,
+): Promise<void> {
+  const read = narrowReader(client, query, signal, into, seenAt);
   const ids = query.item ?? (await client.watchlist({ signal })).data.map((w) => w.id);
   const groups = ids.length > LIMITS.itemFilterMax ? chunks(ids, LIMITS.itemFilterMax) : halves(ids);
   for (let group = groups.shift(); group; group = groups.shift()) {
@@ -144,7 +157,7 @@ export async function sweepMonitoring(options: SweepMonitoringOptions): Promise<
   const query: WindowQuery = { ...filters, newOnly, days };
   const envelope = await client.monitoringChanges(query, { signal });
   const window: WindowRead = { rows: new Map(envelope.items.map((c) => [c.id, c])), reads: 0, truncated: false, completeDays: days };
-  if (envelope.truncated) await narrowWindow(client, query, signal, window);
+  if (envelope.truncated) await narrowWindow(client, query, signal, window, Date.parse(envelope.seenAt ?? ''));
   const items = ordered(window.rows.values(), query.sort);
   const actionable = items.filter((c) => c.confirmed !== false && c.lowSignal !== true);
   const fresh = store ? await deliverOnce({ store, key, items: actionable, keyOf: (c) => c.id, deliver: onChanges, maxSeen }) : actionable;
