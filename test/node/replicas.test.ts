@@ -3,9 +3,10 @@
  * - three replicas behind one Explorer key, a 61 s burst from many clients: the sandbox never
  *   sees more than the budget in any 60 s window, and never answers 429;
  * - three pollers over 500 revisions while the lease holder is SIGKILLed at random steps,
- *   the consumer writing through `tx`: every revision in its table exactly once; the dead
- *   holder's lease ends within its TTL and another replica takes over from the committed cursor
- *   (how fast is measured in `npm run bench -- replicas`, not asserted: the machine is shared).
+ *   the consumer writing through `tx`: every revision in its table exactly once; another
+ *   replica takes over from the committed cursor once the dead holder's lease expired, within
+ *   its TTL plus one retry (asserted with a slack of one more TTL: the machine is shared; how
+ *   fast it really is is measured in `npm run bench -- replicas`).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -138,47 +139,67 @@ describe('replicas on one PostgreSQL', { concurrency: false }, () => {
     const lease = async () =>
       (
         await db().pool.query<{ holder: string; acquired: number; expires: number }>(
-          `SELECT holder, extract(epoch FROM acquired_at) * 1000 AS acquired, extract(epoch FROM expires_at) * 1000 AS expires
+          `SELECT holder, (extract(epoch FROM acquired_at) * 1000)::float8 AS acquired, (extract(epoch FROM expires_at) * 1000)::float8 AS expires
            FROM ${tablePrefix}poll_lease WHERE name = 'tokenomics'`,
         )
       ).rows[0];
-    /** The live replica the lease table names as holder, once it says so itself. */
-    const holding = async (): Promise<Replica> => {
+    /** The live replica the lease table names as holder, once it says so itself, and that row. */
+    const holding = async () => {
       for (;;) {
         const row = await lease();
-        const found = [...alive].find((r) => r.held && names.get(r) === row?.holder);
-        if (found) return found;
+        const replica = [...alive].find((r) => r.held && names.get(r) === row?.holder);
+        if (replica) return { replica, row: row! };
         await new Promise((r) => setTimeout(r, 20));
       }
     };
-    const takeovers: string[] = [];
-    for (let kill = 0; kill < 4; kill++) {
-      const holder = await holding();
+    /** `promise`, or `'quiet'` after `ms`. */
+    const within = async <T,>(promise: Promise<T>, ms: number): Promise<T | 'quiet'> => {
+      let timer: NodeJS.Timeout | undefined;
+      const quiet = new Promise<'quiet'>((resolve) => (timer = setTimeout(resolve, ms, 'quiet')));
+      return Promise.race([promise, quiet]).finally(() => clearTimeout(timer));
+    };
+    const RETRY = TTL / 10; // poller-replica.ts: lease.retryMs
+    const SLACK = TTL; // scheduling and query latency on a shared, noisy machine
+    const takeovers: number[] = [];
+    const skipped: string[] = [];
+    for (let attempt = 0; attempt < 12 && takeovers.length < 4; attempt++) {
+      if ((await count()) >= 500) break;
+      const holder = (await holding()).replica;
+      const deadName = names.get(holder)!;
       // Kill on the holder's k-th batch from now: written but not committed, or just after a commit.
       const steps = 1 + nextRandom(4);
-      const lost = holder.next((l) => l.includes('"held":false')).then(() => 'lost');
-      for (let s = 0; s < steps; s++) {
-        if ((await Promise.race([holder.next((l) => l.includes('"event":"batch"')), lost])) === 'lost') break;
+      const lost = holder.next((l) => l.includes('"held":false')).then(() => 'lost' as const);
+      let interrupted: 'lost' | 'quiet' | undefined;
+      for (let s = 0; s < steps && !interrupted; s++) {
+        // no batch for a while: the feed is drained (or the machine stalled); try again
+        const event = await within(Promise.race([holder.next((l) => l.includes('"event":"batch"')), lost]), 5 * TTL);
+        if (event === 'lost' || event === 'quiet') interrupted = event;
       }
       if (nextRandom(2) === 1) await new Promise((r) => setImmediate(r)); // sometimes a little later
-      const deadName = names.get(holder)!;
+      // Kill only a replica that holds the lease now: the lease row names it (its expiry bounds
+      // any takeover from below) and it has not said it lost it.
+      const before = await lease();
+      if (interrupted || !holder.held || before?.holder !== deadName) {
+        skipped.push(interrupted ?? 'not the holder any more');
+        continue;
+      }
       const killedAt = Date.now();
       holder.child.kill('SIGKILL');
       await holder.exited;
       alive.delete(holder);
-      const dead = await lease();
       alive.add(start());
-      await holding();
-      const next = (await lease())!;
-      if (dead?.holder === deadName) {
-        // Clock-free facts (the database and this process share the machine's clock): the dead
-        // holder's lease ran out at most one TTL after the kill, and nobody held it before then.
-        assert.ok(dead.expires <= killedAt + TTL, `lease outlived its dead holder by ${dead.expires - killedAt} ms`);
-        assert.ok(next.acquired >= dead.expires, 'taken over only once expired');
-        takeovers.push(`${Math.round(next.acquired - killedAt)} ms`);
-      }
-      if ((await count()) >= 500) break;
+      const next = (await holding()).row;
+      // Clock-free facts (the database and this process share the machine's clock).
+      assert.notEqual(next.holder, deadName, 'another replica holds the lease');
+      assert.ok(next.acquired >= before.expires, 'taken over only once the dead holder’s lease expired');
+      const took = next.acquired - killedAt;
+      assert.ok(
+        took <= TTL + RETRY + SLACK,
+        `taken over ${Math.round(took)} ms after the kill: more than the TTL ${TTL} ms + one retry ${RETRY} ms + slack ${SLACK} ms`,
+      );
+      takeovers.push(Math.round(took));
     }
+    assert.ok(takeovers.length > 0, `no lease holder was killed and replaced (skipped: ${skipped.join(', ')})`);
     for (;;) {
       if ((await count()) >= 500) break;
       await new Promise((r) => setTimeout(r, 50));
@@ -192,6 +213,6 @@ describe('replicas on one PostgreSQL', { concurrency: false }, () => {
     const where = `random seed ${seed}`;
     assert.deepEqual(rows.map((r) => r.pair).sort(), expected, `${where}: every revision arrived`);
     assert.deepEqual(rows.filter((r) => r.n !== 1), [], `${where}: none twice`);
-    t.diagnostic(`${where}: takeovers after a kill (TTL ${TTL} ms): ${takeovers.join(', ')}`);
+    t.diagnostic(`${where}: takeovers after a kill (TTL ${TTL} ms): ${takeovers.map((ms) => `${ms} ms`).join(', ')}; attempts skipped: ${skipped.length}`);
   });
 });
