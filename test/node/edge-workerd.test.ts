@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { Miniflare } from 'miniflare';
 import { SANDBOX_FIXTURES as F, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { bundleForEdge } from './helpers/edge-bundle.js';
+import { checkProxyAt, checkResponse } from './helpers/openapi-check.js';
 import { packedTarball } from './helpers/packed.js';
 
 const run = promisify(execFile);
@@ -90,7 +91,16 @@ describe('kyi-elements/server in workerd without nodejs_compat', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const get = (path: string, init?: { method?: string; headers?: Record<string, string> }) => mf.dispatchFetch(`http://partner.example/api/kyi${path}`, init);
+  // Every answer of the Worker is checked against openapi/proxy.json.
+  const WORKER_ORIGIN = 'http://partner.example';
+  const unchecked = checkProxyAt(WORKER_ORIGIN, '/api/kyi');
+  after(unchecked);
+  const get = async (path: string, init?: { method?: string; headers?: Record<string, string> }) => {
+    const url = `${WORKER_ORIGIN}/api/kyi${path}`;
+    const res = await mf.dispatchFetch(url, init);
+    checkResponse(init?.method ?? 'GET', new URL(url), res as unknown as Response);
+    return res;
+  };
 
   it('the Worker bundled from the packed package imports no Node built-in', async () => {
     assert.deepEqual(nodeImports, []);

@@ -21,6 +21,8 @@ import { createPostgresStore, schemaSql, type PostgresStore } from '../../src/se
 import { LeaseLostError, MemoryStore, type LeasingPollStore, type StoreTransaction } from '../../src/server/store/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { usePostgres } from './helpers/postgres.js';
+// the poll loops' traffic with the sandbox is checked against openapi/service.json
+import './helpers/openapi-check.js';
 
 const db = usePostgres();
 /** A revision's (id, revision) pair as text PostgreSQL can hold. */

@@ -16,7 +16,7 @@ import { createFastifyApp } from '../../examples/fastify.js';
 import { createHonoApp } from '../../examples/hono.js';
 import { createRouteHandlers } from '../../examples/next-route.js';
 import type { KyiEnv } from '../../examples/env.js';
-import { checkProxyAt } from './helpers/openapi-check.js';
+import { checkProxyAt, checkResponse } from './helpers/openapi-check.js';
 import { startFixtureSandbox } from './helpers/server.js';
 
 const SECRET = 'recipe-session-secret-0123456789abcdef';
@@ -135,14 +135,26 @@ describe('Hono', () => {
 describe('Next.js route handlers', () => {
   it('the exported GET and POST are the fetch handler; the session comes from auth()', async () => {
     let session: { user: { id: string } } | null = null;
-    const { GET, POST } = createRouteHandlers(env, async () => session);
+    const handlers = createRouteHandlers(env, async () => session);
     const origin = PAGE;
-    const lookup = await GET(new Request(origin + tokensPath));
-    assert.equal(lookup.status, 200);
-    const token = () => POST(new Request(`${origin}/api/kyi/token`, { method: 'POST', headers: { origin, 'content-type': 'application/json' } }));
-    assert.equal(((await (await token()).json()) as { code: string }).code, 'session_required');
-    session = { user: { id: 'next-9' } };
-    const minted = (await (await token()).json()) as { accessToken: string };
-    assert.equal(decodeJwt(minted.accessToken).sub, 'next-9');
+    // No server in between: each answer of the route handlers is checked against the proxy document here.
+    const unchecked = checkProxyAt(origin, '/api/kyi');
+    const checked = (method: 'GET' | 'POST') => async (request: Request) => {
+      const response = await handlers[method](request);
+      checkResponse(request.method, new URL(request.url), response);
+      return response;
+    };
+    const [GET, POST] = [checked('GET'), checked('POST')];
+    try {
+      const lookup = await GET(new Request(origin + tokensPath));
+      assert.equal(lookup.status, 200);
+      const token = () => POST(new Request(`${origin}/api/kyi/token`, { method: 'POST', headers: { origin, 'content-type': 'application/json' } }));
+      assert.equal(((await (await token()).json()) as { code: string }).code, 'session_required');
+      session = { user: { id: 'next-9' } };
+      const minted = (await (await token()).json()) as { accessToken: string };
+      assert.equal(decodeJwt(minted.accessToken).sub, 'next-9');
+    } finally {
+      unchecked();
+    }
   });
 });

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { createKyiHandler, ExplorerClient, MemoryRateBudget, type KyiHandlerOptions } from '../../src/server/index.js';
 import type { Clock } from '../../src/server/clock.js';
 import { UpstreamGate, type Ticket } from '../../src/server/upstream/gate.js';
+import { checkProxyAt } from './helpers/openapi-check.js';
 import { nest, startRecordingUpstream, type Answer, type RecordingUpstream } from './helpers/recording-upstream.js';
 
 const PREFIX = '/api/kyi';
@@ -70,12 +71,15 @@ async function mount(overrides: Partial<KyiHandlerOptions> = {}, clock = new Jum
     ...overrides,
   });
   listener = handler.node;
+  // every answer of the server piece is checked against openapi/proxy.json
+  const unchecked = checkProxyAt(origin, PREFIX);
   const m: Mounted = {
     base: origin + PREFIX,
     origin,
     errors,
     clock,
     close: async () => {
+      unchecked();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

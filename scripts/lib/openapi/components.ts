@@ -31,6 +31,7 @@ import {
   watchlistItemSchema,
   watchlistResponseSchema,
 } from '../../../src/contract/index.js';
+import { WIDGET_PRODUCTS, type WidgetProduct } from '../../../src/sandbox/widget/page.js';
 
 /**
  * The watchlist write bodies as documentation. The rule itself is `parseWatchlistAddBody` /
@@ -69,6 +70,22 @@ const lookupResultSchema = z.object({
 });
 
 const lookupBatchResultSchema = z.object({ results: z.array(lookupResultSchema) });
+
+/**
+ * `POST /widget/api/complete`, the sandbox widget's simulated flow submitting (not a route of the
+ * live service): the body `completeFlow` in `src/sandbox/widget/index.ts` accepts, its answer,
+ * and its errors (`{ message }`, like the fault errors of the route). Other body fields are ignored.
+ */
+const widgetCompleteBodySchema = z.looseObject({
+  token: z.string(),
+  asset: z.string(),
+  product: z.optional(z.enum(Object.keys(WIDGET_PRODUCTS) as [WidgetProduct, ...WidgetProduct[]])),
+});
+const widgetCompleteResultSchema = z.object({
+  ok: z.literal(true),
+  asset: z.object({ slug: z.string(), name: z.string(), chain: z.string(), address: z.string() }),
+});
+const widgetErrorSchema = z.object({ message: z.string() });
 
 /** The `{ data, meta, errors }` wrapper some deployments put around Explorer bodies (field notes). */
 const envelopeSchema = z.object({
@@ -111,6 +128,9 @@ const COMPONENTS = {
   LookupBatch: lookupBatchSchema,
   LookupResult: lookupResultSchema,
   LookupBatchResult: lookupBatchResultSchema,
+  WidgetCompleteBody: widgetCompleteBodySchema,
+  WidgetCompleteResult: widgetCompleteResultSchema,
+  WidgetError: widgetErrorSchema,
 } as const;
 
 export type ComponentName = keyof typeof COMPONENTS;
