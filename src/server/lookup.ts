@@ -22,8 +22,8 @@ import {
   unwrapQuery,
 } from './validation.js';
 
-/** Largest `POST /lookup` body, bytes (100 entries of generous size). */
-export const LOOKUP_BODY_MAX_BYTES = 64 * 1024;
+/** Largest `POST /lookup` body, bytes (`LIMITS.lookupBatchMax` = 500 entries of generous size, 640 B each). */
+export const LOOKUP_BODY_MAX_BYTES = 320 * 1024;
 
 /** `Cache-Control` of a lookup answer: public (no user data), bounded by the cache timing. */
 export function lookupCacheControl(answer: LookupAnswer): string {
@@ -206,7 +206,7 @@ export async function lookupBatch(
 ): Promise<Response> {
   const body = await readJsonBody(request, LOOKUP_BODY_MAX_BYTES);
   if (!isObject(body) || !Array.isArray(body['requests'])) {
-    throw new KyiHttpError(400, 'invalid_body', 'Send { "requests": [ … ] } with up to 100 lookups');
+    throw new KyiHttpError(400, 'invalid_body', `Send { "requests": [ … ] } with up to ${LIMITS.lookupBatchMax} lookups`);
   }
   const requests = body['requests'] as unknown[];
   if (requests.length > LIMITS.lookupBatchMax) {

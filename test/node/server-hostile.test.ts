@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+import { LOOKUP_BODY_MAX_BYTES } from '../../src/server/lookup.js';
 import { PREFIX, mount, rawRequest, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
@@ -216,7 +217,7 @@ describe('hostile parameters', () => {
     const big = await rawRequest(m.origin, `${PREFIX}/lookup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ requests: [], pad: 'x'.repeat(100_000) }),
+      body: JSON.stringify({ requests: [], pad: 'x'.repeat(LOOKUP_BODY_MAX_BYTES + 1) }),
     });
     assert.equal(big.status, 413);
     assert.equal((big.json() as { code: string }).code, 'payload_too_large');

@@ -13,6 +13,7 @@ import {
   checkContract,
   tokenLookupResultSchema,
 } from '../../src/contract/index.js';
+import { LIMITS } from '../../src/contract/limits.js';
 import { mount, postJson, rawRequest, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
@@ -363,11 +364,11 @@ describe('POST /lookup', () => {
     assert.equal(again.results[1]!.status, 200);
   });
 
-  it('refuses more than 100 entries, a non-JSON body and a missing requests array', async () => {
-    const requests = Array.from({ length: 101 }, () => ({ kind: 'asset', chain: 'solana', address: F.pyusd.address }));
+  it('refuses more than 500 entries, a non-JSON body and a missing requests array', async () => {
+    const requests = Array.from({ length: LIMITS.lookupBatchMax + 1 }, () => ({ kind: 'asset', chain: 'solana', address: F.pyusd.address }));
     const big = await postJson(`${m.base}/lookup`, { requests });
     assert.equal(big.status, 400);
-    assert.match(((await big.json()) as { message: string }).message, /"requests".*100/);
+    assert.match(((await big.json()) as { message: string }).message, /"requests".*500/);
     const text = await fetch(`${m.base}/lookup`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
     assert.equal(text.status, 415);
     const broken = await fetch(`${m.base}/lookup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"requests":' });

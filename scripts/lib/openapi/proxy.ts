@@ -4,6 +4,7 @@
  * sends and gets. Every error is `{ code, message }`.
  */
 import { KIT_ERROR_CODES } from '../../../src/contract/index.js';
+import { LIMITS } from '../../../src/contract/limits.js';
 import { ref } from './components.js';
 import { openApiDocument } from './document.js';
 import { EXPLORER_ROUTE_SPECS, PUBLIC_ROUTES, addOperation, jsonContent, operation, type Operation } from './routes.js';
@@ -24,7 +25,7 @@ export function proxyDocument(): Record<string, unknown> {
   for (const route of PUBLIC_ROUTES) addOperation(paths, route.path, route.method, operation(route, { errors: { ...NOT_MODIFIED, ...ERRORS } }));
   addOperation(paths, '/lookup', 'post', {
     operationId: 'lookupBatch',
-    summary: 'Up to 100 lookups in one request; each answer is the status and body its single route would give',
+    summary: `Up to ${LIMITS.lookupBatchMax} lookups in one request; each answer is the status and body its single route would give`,
     tags: ['Server piece'],
     requestBody: { required: true, content: jsonContent(ref('LookupBatch')) },
     responses: { '200': { description: 'Answers in request order', content: jsonContent(ref('LookupBatchResult')) }, ...ERRORS },
