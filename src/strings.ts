@@ -61,6 +61,7 @@ export const en = {
     notVerifiedOn: 'Not verified on {chains}',
     issuer: 'Issuer: {name}',
     issuerVerified: 'Issuer: {name} (business verified)',
+    businessNotVerified: 'Business not verified',
     listSeparator: ', ',
   },
   assetCard: {

@@ -45,6 +45,7 @@ export const fr: StringTable = {
     notVerifiedOn: 'Non vérifié sur {chains}',
     issuer: 'Émetteur : {name}',
     issuerVerified: 'Émetteur : {name} (entreprise vérifiée)',
+    businessNotVerified: 'Entreprise non vérifiée',
     listSeparator: ', ',
   },
   assetCard: {
@@ -109,6 +110,10 @@ export const fr: StringTable = {
     'error.widget_error': 'Le module de vérification a signalé une erreur : {message}',
     'error.widget_timeout': 'Le module de vérification ne s’est pas chargé à temps. Cause probable : ce site ({origin}) ne figure pas sur la liste des origines autorisées du module.',
     'error.invalid_attribute': 'Ce bouton de vérification n’est pas configuré correctement. {message}',
+  },
+  monitoring: {
+    shown: '{shown} sur {total} affichés',
+    showMore: 'Afficher {count} de plus',
   },
   watchlist: {
     title: 'Liste de suivi',
@@ -214,6 +219,7 @@ export const fr: StringTable = {
     'group.change_notices': 'Avis de changement',
     'group.obligation_alerts': 'Alertes d’obligation',
     'group.other': 'Autres',
+    groupPartial: '{shown} sur {total}',
     'kind.intake_ready': 'Intégration terminée',
     'kind.intake_partial': 'Intégration partielle',
     'kind.intake_unresolved': 'Intégration non résolue',

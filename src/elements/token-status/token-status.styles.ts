@@ -1,46 +1,60 @@
 import { css } from 'lit';
 
-/** Styles of `<kyi-token-status>` (the shared theme comes first, from styles.ts). */
+/**
+ * Styles of `<kyi-token-status>` (the shared theme comes first, from styles.ts).
+ *
+ * No layout shift: a full status has one width in every state (`--kyi-token-status-width`)
+ * and at least the height of two lines (label and issuer), so the loading skeleton takes the
+ * box of the settled verified or unverified status; a compact one is always one icon box.
+ */
 export const tokenStatusStyles = css`
   :host {
     --_icon: var(--kyi-token-status-icon-size, 1.25em);
     --_gap: var(--kyi-token-status-gap, 0.375em);
+    /* label line + small line, at the line height of the theme (1.4) */
+    --_lines: calc(1.4em + 1.4 * var(--_kyi-font-size-small));
     display: inline-block;
+    inline-size: var(--kyi-token-status-width, 24em);
     max-width: 100%;
     min-width: 0;
     vertical-align: middle;
   }
+  :host([compact]) {
+    inline-size: auto;
+  }
   .base {
-    display: inline-flex;
+    display: flex;
     align-items: center;
     gap: var(--_gap);
     max-width: 100%;
     min-width: 0;
     min-height: var(--_icon);
-    vertical-align: middle;
   }
   /* Own surface, so the text stays readable whatever the page behind it (light or dark). */
   .base:not(.compact):not(.error) {
+    min-height: calc(var(--_lines) + 0.5em + 2px);
     padding: 0.25em 0.625em 0.25em 0.375em;
     background: var(--kyi-token-status-background, var(--_kyi-surface));
     border: 1px solid var(--_kyi-border);
     border-radius: var(--_kyi-radius);
   }
-  .base.compact:not(.error) {
+  .base.compact {
+    display: inline-flex;
+    position: relative;
     padding: 0.125em;
     background: var(--kyi-token-status-background, var(--_kyi-surface));
     border-radius: 50%;
+    vertical-align: middle;
   }
   .text {
-    display: inline-flex;
+    display: flex;
     flex-direction: column;
+    flex: 1 1 auto;
     min-width: 0;
-    max-width: 100%;
   }
   .label,
   .issuer,
-  .summary,
-  .detail {
+  .summary {
     min-width: 0;
     max-width: 100%;
     overflow: hidden;
@@ -65,6 +79,51 @@ export const tokenStatusStyles = css`
   .not-found .label {
     color: var(--_kyi-text-muted);
   }
+  /* Verified token, business not verified: the label and the warning keep their words. */
+  .label-row {
+    display: flex;
+    align-items: baseline;
+    gap: 0.5em;
+    min-width: 0;
+  }
+  .label-row .label {
+    flex: none;
+  }
+  .warning {
+    display: inline-flex;
+    flex: 0 1 auto;
+    align-items: center;
+    align-self: center;
+    gap: 0.25em;
+    min-width: 0;
+    font-size: var(--_kyi-font-size-small);
+    font-weight: 600;
+    color: var(--_kyi-warning);
+    white-space: nowrap;
+  }
+  .warning-mark {
+    flex: none;
+    width: 1.05em;
+    height: 1.05em;
+  }
+  .base.warned:not(.compact) {
+    border-color: var(--_kyi-warning);
+  }
+  /* compact: a corner mark on the badge, inside the icon box (nothing grows) */
+  .warning.corner {
+    position: absolute;
+    inset-block-end: -0.125em;
+    inset-inline-end: -0.125em;
+    padding: 0.06em;
+    font-size: var(--_icon);
+    line-height: 0;
+    background: var(--kyi-token-status-background, var(--_kyi-surface));
+    border-radius: 50%;
+  }
+  .warning.corner .warning-mark {
+    width: 0.62em;
+    height: 0.62em;
+  }
   .badge {
     display: inline-flex;
     flex: none;
@@ -83,28 +142,46 @@ export const tokenStatusStyles = css`
   .icon.unverified {
     color: var(--_kyi-warning);
   }
-  .icon.not-found {
+  .icon.not-found,
+  .icon.invalid {
     color: var(--_kyi-text-muted);
   }
+  .icon.error {
+    color: var(--_kyi-danger);
+  }
+  /* loading: the same two lines as a settled status */
   .icon-skeleton {
     flex: none;
     width: var(--_icon);
     height: var(--_icon);
     border-radius: 50%;
   }
+  .line {
+    display: flex;
+    align-items: center;
+    height: 1.4em;
+  }
+  .line.small {
+    height: calc(1.4 * var(--_kyi-font-size-small));
+  }
   .text-skeleton {
-    width: 7em;
-    height: 1em;
+    width: 6em;
+    height: 0.9em;
+    min-height: 0;
+  }
+  .text-skeleton.wide {
+    width: 11em;
+    height: 0.75em;
+  }
+  .detail {
+    overflow-wrap: anywhere;
   }
   .base.notice {
     flex-direction: column;
     align-items: flex-start;
+    justify-content: center;
     gap: 0;
     border-style: dashed;
-  }
-  .base.notice.compact {
-    border-radius: var(--_kyi-radius);
-    padding: 0 0.375em;
   }
   .error {
     display: block;
@@ -112,7 +189,16 @@ export const tokenStatusStyles = css`
   .error .alert {
     padding: 0.25em 0.5em;
   }
-  .compact .alert-text {
-    font-size: var(--_kyi-font-size-small);
+  .retry-icon {
+    display: inline-flex;
+    padding: 0;
+    margin: 0;
+    font: inherit;
+    line-height: 0;
+    color: inherit;
+    background: none;
+    border: 0;
+    border-radius: 50%;
+    cursor: pointer;
   }
 `;

@@ -2,22 +2,31 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { lookupToken, checkTokenInput, type InputCheck } from '../../client/lookup-outcomes.js';
 import type { LookupRequest } from '../../client/lookup.js';
 import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
-import type { StringKey } from '../../strings.js';
 import { badgePicture, badgeSources } from '../shared/badge-image.js';
 import { KyiLookupElement, type LookupOutcomeLike } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { tokenStatusStyles } from './token-status.styles.js';
 
-type IconKind = 'verified' | 'unverified' | 'not-found';
+type IconKind = 'verified' | 'unverified' | 'not-found' | 'invalid' | 'error';
 
 /** The state icon: one flat template per kind (500 statuses render it 500 times). */
 function icon(kind: IconKind, label: string): TemplateResult {
-  return kind === 'verified'
-    ? html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`
-    : kind === 'unverified'
-      ? html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`
-      : html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M8 8a2 2 0 1 1 2.6 1.9c-.4.2-.6.5-.6.9v.7" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/><circle cx="10" cy="13.8" r="1" fill="currentColor"/></svg>`;
+  switch (kind) {
+    case 'verified':
+      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+    case 'unverified':
+      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`;
+    case 'not-found':
+      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M8 8a2 2 0 1 1 2.6 1.9c-.4.2-.6.5-.6.9v.7" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/><circle cx="10" cy="13.8" r="1" fill="currentColor"/></svg>`;
+    case 'invalid':
+      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-dasharray="3 2"/><path d="M7.5 7.5l5 5M12.5 7.5l-5 5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`;
+    case 'error':
+      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2.8l8 14H2z" fill="none" stroke="currentColor" stroke-width="1.7" stroke-linejoin="round"/><path d="M10 8v4" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/><circle cx="10" cy="14.4" r="1" fill="currentColor"/></svg>`;
+  }
 }
+
+/** The amber triangle of "verified, but the issuer's business is not": decorative, its words say it. */
+const warningMark = html`<svg class="warning-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2.5l8.2 14.5H1.8z" fill="currentColor"/><path d="M10 7.5v4.2" stroke="var(--_kyi-surface)" stroke-width="1.9" stroke-linecap="round"/><circle cx="10" cy="14.2" r="1.05" fill="var(--_kyi-surface)"/></svg>`;
 
 function chainOf(match: TokenMatch): string {
   return match.token.chain_slug || match.token.caip2 || match.token.caip19?.split('/')[0] || '?';
@@ -34,15 +43,17 @@ function chainOf(match: TokenMatch): string {
  *
  * @csspart base - The wrapper of every state.
  * @csspart badge - The verified badge image.
- * @csspart icon - The state icon (not verified, unknown token, or the badge's text fallback).
+ * @csspart icon - The state icon (not verified, unknown token, invalid input, error, or the badge's fallback).
  * @csspart label - The status text.
  * @csspart summary - Per-chain summary when the token matches on several chains.
  * @csspart issuer - The issuer line of a verified token.
+ * @csspart warning - "Business not verified": a verified token whose issuer's business is not (icon and words; in compact mode a corner mark, the words in the accessible name).
  * @csspart skeleton - The loading placeholder.
  * @csspart notice - The invalid-input and unknown-token notices.
- * @csspart error - The error alert.
- * @csspart retry-button - The error's Retry button.
+ * @csspart error - The error alert (compact: its text, visually hidden).
+ * @csspart retry-button - The error's Retry button (compact: an icon button).
  *
+ * @cssprop --kyi-token-status-width - Width of the full (not compact) status in every state, so nothing moves when a lookup settles (default 24em; `auto` to fit the text).
  * @cssprop --kyi-token-status-icon-size - Size of the state icon and badge (default 1.25em).
  * @cssprop --kyi-token-status-gap - Gap between icon and text (default 0.375em).
  * @cssprop --kyi-token-status-verified-color - Colour of the verified text.
@@ -114,6 +125,12 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     this._badgeFailed = true;
   };
 
+  /** The issuer of the verified match (the one the "KYI verified" claim is about), if named. */
+  #verifiedIssuer(): { name: string; kybVerified: boolean } | undefined {
+    const issuer = this._result?.data.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
+    return issuer?.name ? { name: issuer.name, kybVerified: issuer.kyb_verified === true } : undefined;
+  }
+
   #badge(label: string): TemplateResult {
     const size = this.compact ? 16 : 24;
     const sources = this._badgeFailed
@@ -129,7 +146,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   #summary(): TemplateResult | typeof nothing {
     const data = this._result?.data ?? [];
-    if (this.compact || data.length < 2) return nothing;
+    if (data.length < 2) return nothing;
     const sep = this.t('tokenStatus.listSeparator');
     const verified = [...new Set(data.filter((m) => m.kyi_verified).map(chainOf))];
     const unverified = [...new Set(data.filter((m) => !m.kyi_verified).map(chainOf))];
@@ -139,57 +156,107 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return html`<span part="summary" class="summary">${parts.join(' · ')}</span>`;
   }
 
-  #issuer(): TemplateResult | typeof nothing {
-    if (this.compact) return nothing;
-    const issuer = this._result?.data.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
-    if (!issuer?.name) return nothing;
-    const key: StringKey = issuer.kyb_verified ? 'tokenStatus.issuerVerified' : 'tokenStatus.issuer';
-    return html`<span part="issuer" class="issuer">${this.t(key, { name: issuer.name })}</span>`;
+  /** The issuer line of a verified token (the business claim rides on it when the business is verified). */
+  #issuer(issuer: { name: string; kybVerified: boolean } | undefined): TemplateResult | typeof nothing {
+    if (!issuer) return nothing;
+    const line = this.t(issuer.kybVerified ? 'tokenStatus.issuerVerified' : 'tokenStatus.issuer', { name: issuer.name });
+    return html`<span part="issuer" class="issuer" title=${line}>${line}</span>`;
+  }
+
+  /** "Business not verified" beside the verified label: icon and words, never ellipsized away. */
+  #warning(): TemplateResult {
+    return html`<span part="warning" class="warning"
+      ><span class="visually-hidden">, </span>${warningMark}${this.t('tokenStatus.businessNotVerified')}</span
+    >`;
+  }
+
+  #loading(): TemplateResult {
+    const text = html`<span class="visually-hidden">${this.t('tokenStatus.loading')}</span>`;
+    return this.compact
+      ? html`<span part="base" class="base loading compact" aria-busy="true"><span part="skeleton" class="skeleton icon-skeleton"></span>${text}</span>`
+      : html`<span part="base" class="base loading" aria-busy="true"
+          ><span part="skeleton" class="skeleton icon-skeleton"></span
+          ><span class="text"><span class="line"><span part="skeleton" class="skeleton text-skeleton"></span></span
+          ><span class="line small"><span part="skeleton" class="skeleton text-skeleton wide"></span></span></span
+          >${text}</span
+        >`;
+  }
+
+  #verified(): TemplateResult {
+    const label = this.t('tokenStatus.verified');
+    const issuer = this.#verifiedIssuer();
+    const warned = issuer !== undefined && !issuer.kybVerified;
+    if (this.compact) {
+      const name = warned ? `${label}. ${this.t('tokenStatus.businessNotVerified')}` : label;
+      return html`<span part="base" class="base verified compact ${warned ? 'warned' : ''}"
+        >${this.#badge(name)}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
+      >`;
+    }
+    return html`<span part="base" class="base verified ${warned ? 'warned' : ''}"
+      >${this.#badge(label)}<span class="text"
+        ><span class="label-row"><span part="label" class="label">${label}</span>${warned ? this.#warning() : nothing}</span
+        >${this.#issuer(issuer)}${this.#summary()}</span
+      ></span
+    >`;
+  }
+
+  #unverified(): TemplateResult {
+    const label = this.t('tokenStatus.unverified');
+    return this.compact
+      ? html`<span part="base" class="base unverified compact">${icon('unverified', label)}</span>`
+      : html`<span part="base" class="base unverified">${icon('unverified', label)}<span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span></span>`;
+  }
+
+  #notFound(): TemplateResult {
+    const label = this.t('tokenStatus.notFound');
+    const detail = this.t('tokenStatus.notFoundDetail');
+    return this.compact
+      ? html`<span part="base" class="base not-found compact">${icon('not-found', `${label}. ${detail}`)}</span>`
+      : html`<span part="base" class="base not-found">${icon('not-found', label)}<span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail">${detail}</span></span></span>`;
+  }
+
+  /** Bad input: a notice, or in compact mode an icon of the same size as every other state. */
+  #invalid(): TemplateResult {
+    const title = this.t('tokenStatus.invalid');
+    const detail = this._problem
+      ? (this.tMaybe(`tokenStatus.invalid.${this._problem.reason}`) ?? this._problem.message)
+      : (this._error?.message ?? '');
+    return this.compact
+      ? html`<span part="base notice" class="base invalid compact">${icon('invalid', `${title}. ${detail}`)}</span>`
+      : html`<span part="base notice" class="base invalid notice"
+          ><span class="notice-title">${title}</span><span class="detail">${detail}</span></span
+        >`;
+  }
+
+  /** The error: an alert with Retry; compact, a Retry icon button whose name says what failed. */
+  #error(): TemplateResult {
+    const title = this.t('tokenStatus.error');
+    if (!this.compact) return html`<div part="base" class="base error">${this.renderError(title)}</div>`;
+    const message = `${title}. ${this.errorMessage()}`;
+    return html`<span part="base" class="base error compact"
+      ><span part="error" role="alert" class="visually-hidden">${message}</span
+      ><button part="retry-button" class="retry-icon" type="button" title=${message} aria-label=${`${this.t('common.retry')}: ${message}`} @click=${this.retry}>
+        ${icon('error', '')}
+      </button></span
+    >`;
   }
 
   override render() {
-    const status = this._status;
-    const compact = this.compact;
-    const c = compact ? 'compact' : '';
-    switch (status) {
+    switch (this._status) {
       case 'idle':
         return nothing;
-      case 'loading': {
-        const text = this.t('tokenStatus.loading');
-        return compact
-          ? html`<span part="base" class="base loading compact" aria-busy="true"><span part="skeleton" class="skeleton icon-skeleton"></span><span class="visually-hidden">${text}</span></span>`
-          : html`<span part="base" class="base loading" aria-busy="true"><span part="skeleton" class="skeleton icon-skeleton"></span><span part="skeleton" class="skeleton text-skeleton"></span><span class="visually-hidden">${text}</span></span>`;
-      }
-      case 'verified': {
-        const label = this.t('tokenStatus.verified');
-        return compact
-          ? html`<span part="base" class="base verified compact">${this.#badge(label)}</span>`
-          : html`<span part="base" class="base verified">${this.#badge(label)}<span class="text"><span part="label" class="label">${label}</span>${this.#issuer()}${this.#summary()}</span></span>`;
-      }
-      case 'unverified': {
-        const label = this.t('tokenStatus.unverified');
-        return compact
-          ? html`<span part="base" class="base unverified compact">${icon('unverified', label)}</span>`
-          : html`<span part="base" class="base unverified">${icon('unverified', label)}<span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span></span>`;
-      }
-      case 'not-found': {
-        const label = this.t('tokenStatus.notFound');
-        const detail = this.t('tokenStatus.notFoundDetail');
-        return compact
-          ? html`<span part="base" class="base not-found compact">${icon('not-found', `${label}. ${detail}`)}</span>`
-          : html`<span part="base" class="base not-found">${icon('not-found', label)}<span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail">${detail}</span></span></span>`;
-      }
-      case 'invalid': {
-        const detail = this._problem
-          ? (this.tMaybe(`tokenStatus.invalid.${this._problem.reason}`) ?? this._problem.message)
-          : (this._error?.message ?? '');
-        return html`<span part="base notice" class="base invalid notice ${c}"
-          ><span class="notice-title">${this.t('tokenStatus.invalid')}</span
-          ><span class=${compact ? 'visually-hidden' : 'detail'}>${detail}</span></span
-        >`;
-      }
+      case 'loading':
+        return this.#loading();
+      case 'verified':
+        return this.#verified();
+      case 'unverified':
+        return this.#unverified();
+      case 'not-found':
+        return this.#notFound();
+      case 'invalid':
+        return this.#invalid();
       case 'error':
-        return html`<div part="base" class="base error ${c}">${this.renderError(this.t('tokenStatus.error'))}</div>`;
+        return this.#error();
     }
   }
 }
