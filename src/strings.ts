@@ -110,6 +110,7 @@ export const en = {
     showLess: 'Show less',
     showAllAuthorities: 'Show all {count} authorities',
     verifiedAsset: 'Verified asset',
+    assetVerified: 'Asset verified',
   },
   verifyButton: {
     label: 'Verify with KYI',

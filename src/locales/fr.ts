@@ -94,6 +94,7 @@ export const fr: StringTable = {
     showLess: 'Afficher moins',
     showAllAuthorities: 'Afficher les {count} autorités',
     verifiedAsset: 'Actif vérifié',
+    assetVerified: 'L’actif est vérifié',
   },
   verifyButton: {
     label: 'Vérifier avec KYI',

@@ -66,7 +66,7 @@ export const assetCardStyles = css`
     line-height: 1.25;
   }
   .name,
-  .issuer-name,
+  .issuer,
   .clamped p {
     overflow: hidden;
     display: -webkit-box;
@@ -80,7 +80,6 @@ export const assetCardStyles = css`
   }
   /* wrapping rows */
   .meta,
-  .issuer,
   .authority-head,
   .address-row,
   .footer,
@@ -134,12 +133,7 @@ export const assetCardStyles = css`
   .ticker {
     max-width: 12em;
   }
-  .issuer-name {
-    min-width: 0;
-    max-width: 100%;
-  }
   .ticker,
-  .verified-tag,
   .issuer-name,
   .authority-type,
   .section-title {
@@ -150,13 +144,11 @@ export const assetCardStyles = css`
     border: 1px solid var(--_kyi-border);
     border-radius: 999px;
   }
-  .verified-tag,
   .status-text {
     display: inline-flex;
     align-items: center;
     gap: 0.25em;
   }
-  .verified-tag,
   .yes {
     color: var(--_kyi-success);
   }
@@ -167,6 +159,49 @@ export const assetCardStyles = css`
     width: 1em;
     height: 1em;
     flex: none;
+  }
+  /* the verdict: one headline, one line under it */
+  .verdict {
+    display: grid;
+    grid-template-columns: 1.5em minmax(0, 1fr);
+    gap: 0.125rem 0.5rem;
+    align-items: start;
+    padding: 0.5rem 0.75rem;
+    background: var(--_kyi-surface-raised);
+    border-inline-start: 3px solid currentColor;
+    border-radius: calc(var(--_kyi-radius) * 0.75);
+  }
+  .verdict.ok {
+    color: var(--_kyi-success);
+  }
+  .verdict.warn {
+    color: var(--_kyi-warning);
+  }
+  .verdict-mark {
+    width: 1.5em;
+    height: 1.5em;
+  }
+  .verdict-text {
+    min-width: 0;
+  }
+  .verdict-label {
+    margin: 0;
+    font-weight: 700;
+    line-height: 1.5rem;
+  }
+  .issuer {
+    margin: 0;
+    font-size: var(--_kyi-font-size-small);
+    color: var(--_kyi-text);
+  }
+  .claim {
+    font-weight: 600;
+  }
+  .skeleton-card .verdict {
+    color: var(--_kyi-border);
+  }
+  .skeleton.verdict-mark {
+    border-radius: 50%;
   }
   .section-title {
     margin: 0 0 0.25rem;
@@ -220,6 +255,14 @@ export const assetCardStyles = css`
   .skeleton.line {
     display: block;
     height: 0.9em;
+  }
+  .skeleton.block {
+    display: block;
+    height: 4.5em;
+    border-radius: calc(var(--_kyi-radius) * 0.75);
+  }
+  .w-30 {
+    width: 30%;
   }
   .w-40 {
     width: 40%;

@@ -9,6 +9,9 @@ import { safeHttpUrl } from '../../client/urls.js';
 import { KyiLookupElement, type LookupOutcomeLike } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 
+/** The verdict's marks: a check (both claims hold) or a warning triangle (the business is not verified). */
+const checkMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="currentColor"/><path d="M5.6 10.4l3 3 5.8-6.2" fill="none" stroke="var(--_kyi-surface)" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+const warnMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1.8l8.8 15.4H1.2z" fill="currentColor" stroke="currentColor" stroke-width="1" stroke-linejoin="round"/><path d="M10 7.2v4.6" stroke="var(--_kyi-surface)" stroke-width="2" stroke-linecap="round"/><circle cx="10" cy="14.4" r="1.1" fill="var(--_kyi-surface)"/></svg>`;
 
 /** Authorities shown before "Show all". */
 const AUTHORITIES_SHOWN = 10;
@@ -45,7 +48,9 @@ function humanize(value: string): string {
  * @csspart name - The token name.
  * @csspart ticker - The token ticker.
  * @csspart chain - The chain.
- * @csspart issuer - The issuer block (name and business verification).
+ * @csspart status - The verdict: a headline that is the weaker claim (asset verified / business not verified) and a line with the other claim and the issuer.
+ * @csspart status-label - The verdict's headline.
+ * @csspart issuer - The verdict's second line (the other claim and the issuer's name).
  * @csspart description - The description.
  * @csspart links - The website / whitepaper / verified page links.
  * @csspart link - Each link.
@@ -239,110 +244,109 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     </li>`;
   }
 
-  #renderRecord(r: AssetRecord): TemplateResult {
+  #header(r: AssetRecord, name: string): TemplateResult {
     const td = r.token_details;
-    const bd = r.business_details;
-    const name = td.token_name?.trim() || this.t('assetCard.untitled');
     const image = this._imageFailed ? undefined : safeHttpUrl(td.token_image);
     const initial = [...(td.token_ticker?.trim() || td.token_name?.trim() || '?')][0] ?? '?';
-    const description = bd?.business_description?.trim() ?? '';
-    const clamped = description.length > DESCRIPTION_CLAMP_CHARS && !this._expanded;
-    const authorities = td.authorities ?? [];
-    const shown = this._allAuthorities ? authorities : authorities.slice(0, AUTHORITIES_SHOWN);
+    return html`<header part="header" class="header">
+      ${image
+        ? html`<img part="image" class="image" src=${image} alt=${this.t('assetCard.imageAlt')} width="48" height="48"
+            loading="lazy" decoding="async" referrerpolicy="no-referrer" @error=${() => (this._imageFailed = true)} />`
+        : html`<span part="placeholder" class="placeholder" aria-hidden="true">${initial}</span>`}
+      <div class="titles">
+        <p part="name" class="name" title=${name}><bdi>${name}</bdi></p>
+        <div class="meta">
+          ${td.token_ticker
+            ? html`<bdi part="ticker" class="ticker" title=${td.token_ticker}
+                ><span class="visually-hidden">${this.t('assetCard.ticker')}: </span>${td.token_ticker}</bdi
+              >`
+            : nothing}
+          <span part="chain" class="chain chip"
+            ><span class="visually-hidden">${this.t('assetCard.chain')}: </span><bdi>${td.chain}</bdi></span
+          >
+        </div>
+      </div>
+    </header>`;
+  }
+
+  /**
+   * One verdict: the headline is the weaker of the two claims (asset verified, business
+   * verified), the line under it the other claim and the issuer. Nothing beside it disagrees.
+   */
+  #verdict(r: AssetRecord): TemplateResult {
+    const bd = r.business_details;
+    const warned = bd ? bd.business_verified !== true : false;
+    const headline = this.t(warned ? 'assetCard.businessNotVerified' : 'assetCard.verifiedAsset');
+    const claim = !bd ? '' : this.t(warned ? 'assetCard.assetVerified' : 'assetCard.businessVerified');
+    const issuerName = bd?.business_name?.trim();
+    return html`<section part="status" class="verdict ${warned ? 'warn' : 'ok'}">
+      ${warned ? warnMark : checkMark}
+      <div class="verdict-text">
+        <p part="status-label" class="verdict-label">${headline}</p>
+        <p part="issuer" class="issuer">
+          ${claim ? html`<span class="claim">${claim}</span><span aria-hidden="true"> · </span>` : nothing}
+          ${issuerName
+            ? html`<span>${this.t('assetCard.issuer')}: <bdi class="issuer-name" title=${issuerName}>${issuerName}</bdi></span>`
+            : html`<span>${this.t('assetCard.unknownIssuer')}</span>`}
+        </p>
+      </div>
+    </section>`;
+  }
+
+  #description(r: AssetRecord): TemplateResult | typeof nothing {
+    const description = r.business_details?.business_description?.trim() ?? '';
+    if (!description) return nothing;
+    const long = description.length > DESCRIPTION_CLAMP_CHARS;
+    return html`<section part="description" class="description ${long && !this._expanded ? 'clamped' : ''}">
+      <p class="section-title">${this.t('assetCard.description')}</p>
+      <p><bdi>${description}</bdi></p>
+      ${long
+        ? html`<button class="link-button" type="button" aria-expanded=${this._expanded ? 'true' : 'false'}
+            @click=${() => (this._expanded = !this._expanded)}>
+            ${this.t(this._expanded ? 'assetCard.showLess' : 'assetCard.showMore')}
+          </button>`
+        : nothing}
+    </section>`;
+  }
+
+  #links(r: AssetRecord): TemplateResult | typeof nothing {
     const links = [
       this.#link(r.website_url, this.t('assetCard.website')),
       this.#link(r.whitepaper_url, this.t('assetCard.whitepaper')),
       this.#link(r.asset_url, this.t('assetCard.verifiedPage'), 'link verified-link'),
     ].filter((l) => l !== nothing);
+    return links.length ? html`<ul part="links" class="links" aria-label=${this.t('assetCard.links')}>${links}</ul>` : nothing;
+  }
 
+  #authorities(r: AssetRecord): TemplateResult {
+    const authorities = r.token_details.authorities ?? [];
+    const shown = this._allAuthorities ? authorities : authorities.slice(0, AUTHORITIES_SHOWN);
+    return html`<section class="authorities-section">
+      <p class="section-title">${this.t('assetCard.authorities')}</p>
+      ${authorities.length
+        ? html`<ul part="authorities" class="authorities">${shown.map((a) => this.#authority(a))}</ul>`
+        : html`<p class="muted">${this.t('assetCard.noAuthorities')}</p>`}
+      ${authorities.length > AUTHORITIES_SHOWN && !this._allAuthorities
+        ? html`<button class="link-button" type="button" @click=${() => (this._allAuthorities = true)}>
+            ${this.t('assetCard.showAllAuthorities', { count: authorities.length })}
+          </button>`
+        : nothing}
+    </section>`;
+  }
+
+  #attestation(r: AssetRecord): TemplateResult | typeof nothing {
+    if (!r.attestation_address) return nothing;
+    return html`<section part="attestation" class="attestation">
+      <p class="section-title">${this.t('assetCard.attestation')}</p>
+      ${this.#address(r.attestation_address)}
+    </section>`;
+  }
+
+  #renderRecord(r: AssetRecord): TemplateResult {
+    const name = r.token_details.token_name?.trim() || this.t('assetCard.untitled');
     return html`<article part="base" class="card" aria-label=${name}>
-      <header part="header" class="header">
-        ${image
-          ? html`<img
-              part="image"
-              class="image"
-              src=${image}
-              alt=${this.t('assetCard.imageAlt')}
-              width="48"
-              height="48"
-              loading="lazy"
-              decoding="async"
-              referrerpolicy="no-referrer"
-              @error=${() => (this._imageFailed = true)}
-            />`
-          : html`<span part="placeholder" class="placeholder" aria-hidden="true">${initial}</span>`}
-        <div class="titles">
-          <p part="name" class="name" title=${name}><bdi>${name}</bdi></p>
-          <div class="meta">
-            ${td.token_ticker
-              ? html`<bdi part="ticker" class="ticker" title=${td.token_ticker}
-                  ><span class="visually-hidden">${this.t('assetCard.ticker')}: </span>${td.token_ticker}</bdi
-                >`
-              : nothing}
-            <span part="chain" class="chain chip"
-              ><span class="visually-hidden">${this.t('assetCard.chain')}: </span><bdi>${td.chain}</bdi></span
-            >
-            <span class="verified-tag">${this.#mark(true, this.t('assetCard.verifiedAsset'))}</span>
-          </div>
-        </div>
-      </header>
-
-      <section part="issuer" class="issuer">
-        <span class="visually-hidden">${this.t('assetCard.issuer')}:</span>
-        <bdi class="issuer-name" title=${bd?.business_name ?? ''}
-          >${bd?.business_name?.trim() || this.t('assetCard.unknownIssuer')}</bdi
-        >
-        ${bd
-          ? html`<span class="status-text ${bd.business_verified ? 'yes' : 'no'}"
-              >${this.#mark(
-                !!bd.business_verified,
-                this.t(bd.business_verified ? 'assetCard.businessVerified' : 'assetCard.businessNotVerified'),
-              )}</span
-            >`
-          : nothing}
-      </section>
-
-      ${description
-        ? html`<section part="description" class="description ${clamped ? 'clamped' : ''}">
-            <p class="section-title">${this.t('assetCard.description')}</p>
-            <p><bdi>${description}</bdi></p>
-            ${description.length > DESCRIPTION_CLAMP_CHARS
-              ? html`<button
-                  class="link-button"
-                  type="button"
-                  aria-expanded=${this._expanded ? 'true' : 'false'}
-                  @click=${() => (this._expanded = !this._expanded)}
-                >
-                  ${this.t(this._expanded ? 'assetCard.showLess' : 'assetCard.showMore')}
-                </button>`
-              : nothing}
-          </section>`
-        : nothing}
-      ${links.length
-        ? html`<ul part="links" class="links" aria-label=${this.t('assetCard.links')}>${links}</ul>`
-        : nothing}
-
-      <section class="authorities-section">
-        <p class="section-title">${this.t('assetCard.authorities')}</p>
-        ${authorities.length
-          ? html`<ul part="authorities" class="authorities">
-              ${shown.map((a) => this.#authority(a))}
-            </ul>`
-          : html`<p class="muted">${this.t('assetCard.noAuthorities')}</p>`}
-        ${authorities.length > AUTHORITIES_SHOWN && !this._allAuthorities
-          ? html`<button class="link-button" type="button" @click=${() => (this._allAuthorities = true)}>
-              ${this.t('assetCard.showAllAuthorities', { count: authorities.length })}
-            </button>`
-          : nothing}
-      </section>
-
-      ${r.attestation_address
-        ? html`<section part="attestation" class="attestation">
-            <p class="section-title">${this.t('assetCard.attestation')}</p>
-            ${this.#address(r.attestation_address)}
-          </section>`
-        : nothing}
-      ${this.#footer()}
+      ${this.#header(r, name)} ${this.#verdict(r)} ${this.#description(r)} ${this.#links(r)} ${this.#authorities(r)}
+      ${this.#attestation(r)} ${this.#footer()}
     </article>`;
   }
 
@@ -353,20 +357,18 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     </div>`;
   }
 
+  /** The loading card: the sections of a typical record, line for line, so settling moves little. */
   #skeleton(): TemplateResult {
+    const line = (w: number) => html`<span part="skeleton" class="skeleton line w-${w}"></span>`;
     return html`<div part="base" class="card skeleton-card" aria-busy="true">
       <div class="header">
         <span part="skeleton" class="skeleton round"></span>
-        <div class="stack">
-          <span part="skeleton" class="skeleton line w-60"></span>
-          <span part="skeleton" class="skeleton line w-40"></span>
-        </div>
+        <div class="stack">${line(60)}${line(40)}</div>
       </div>
-      <div class="stack">
-        <span part="skeleton" class="skeleton line w-90"></span>
-        <span part="skeleton" class="skeleton line w-75"></span>
-        <span part="skeleton" class="skeleton line w-60"></span>
-      </div>
+      <div class="verdict"><span part="skeleton" class="skeleton verdict-mark"></span><div class="stack">${line(40)}${line(75)}</div></div>
+      <div class="stack">${line(30)}${line(90)}</div>
+      <div class="stack">${line(40)}${line(60)}</div>
+      <div class="stack">${line(30)}<span part="skeleton" class="skeleton block"></span></div>
       <span class="visually-hidden">${this.t('assetCard.loading')}</span>
     </div>`;
   }
