@@ -18,6 +18,10 @@ export const badgeStyles = css`
     max-width: 100%;
     object-fit: contain;
   }
+  /* the full pill: the served height, the artwork's own width (no guessed box to letterbox into) */
+  img:not([width]) {
+    width: auto;
+  }
   [part~='label'] {
     display: inline-flex;
     align-items: center;
@@ -35,6 +39,31 @@ export const badgeStyles = css`
     background: var(--kyi-badge-label-background, var(--_kyi-surface));
     border: 1px solid currentColor;
     border-radius: 999px;
-    min-height: 1.75em;
+  }
+  [part~='label'].full {
+    min-height: 32px;
+  }
+  /* an icon stays an icon: its own square box, the name as text for assistive technology only */
+  [part~='label'].icon {
+    width: var(--_size);
+    height: var(--_size);
+    padding: 0;
+    border-radius: 22%;
+  }
+  .s16 {
+    --_size: 16px;
+  }
+  .s24 {
+    --_size: 24px;
+  }
+  .s32 {
+    --_size: 32px;
+  }
+  .s64 {
+    --_size: 64px;
+  }
+  .mark {
+    width: 75%;
+    height: 75%;
   }
 `;

@@ -12,11 +12,11 @@ import { badgeStyles } from './badge.styles.js';
 export const BADGE_ELEMENT_THEMES = ['auto', ...BADGE_THEMES] as const;
 export type BadgeElementTheme = (typeof BADGE_ELEMENT_THEMES)[number];
 
-/** Box reserved for the `full` pill (height 32 px as served; width per credential label). */
-const FULL_PILL_BOX: Record<string, { width: number; height: number }> = {
-  kyi_verified: { width: 188, height: 32 },
-  proof_of_collateral: { width: 272, height: 32 },
-};
+/** Height of the `full` pill as served (spec 4.1); its width is the artwork's own, never guessed here. */
+const FULL_PILL_HEIGHT = 32;
+
+/** The text fallback of an `icon` badge: the credential's mark in the icon's own square box. */
+const fallbackMark = html`<svg class="mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
 
 type Resolved =
   | { ok: true; options: Omit<BadgeOptions, 'theme'>; theme: BadgeElementTheme; href: string | undefined }
@@ -37,7 +37,7 @@ type Resolved =
  *
  * @csspart base - The wrapper (a link when `href` is set).
  * @csspart image - The badge `<img>`.
- * @csspart label - The text shown when the image cannot load.
+ * @csspart label - Shown when the image cannot load: the credential's name in a pill (`full`), or its mark in the icon's box with the name as text for assistive technology (`icon`).
  *
  * @cssprop --kyi-badge-label-color - Text colour of the fallback label.
  * @cssprop --kyi-badge-label-background - Background of the fallback label.
@@ -153,19 +153,24 @@ export class KyiBadge extends KyiElement {
     return this.t(`badge.credential.${credential}` as StringKey);
   }
 
+  /** What stands in for the image: the credential's name in a pill, or for an icon a mark in the icon's box. */
+  #fallback(options: Omit<BadgeOptions, 'theme'>, label: string) {
+    if (options.variant === 'full') return html`<span part="label" class="label full">${label}</span>`;
+    return html`<span part="label" class="label icon s${options.size}" title=${label}
+      >${fallbackMark}<span class="visually-hidden">${label}</span></span
+    >`;
+  }
+
   override render() {
     const r = this.#resolved ?? this.#resolve();
     if (!r.ok) return nothing;
     const label = this.#label();
     const box =
       r.options.variant === 'full'
-        ? (FULL_PILL_BOX[r.options.credential] ?? { width: 188, height: 32 })
+        ? { width: undefined, height: FULL_PILL_HEIGHT }
         : { width: r.options.size, height: r.options.size };
     const sources = badgeSources(this.config.badgeBaseUrl, r.options, this.imageScheme);
-    const content =
-      this._failed || !sources
-        ? html`<span part="label">${label}</span>`
-        : badgePicture(sources, label, box, this.#onError);
+    const content = this._failed || !sources ? this.#fallback(r.options, label) : badgePicture(sources, label, box, this.#onError);
     if (!r.href) return html`<span part="base">${content}</span>`;
     return html`<a part="base" href=${r.href} target="_blank" rel="noopener noreferrer"
       >${content}<span class="visually-hidden">${this.t('common.opensInNewTab')}</span></a

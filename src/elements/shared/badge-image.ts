@@ -1,8 +1,10 @@
 /**
  * Renders a badge image: one `<img>`, or a `<picture>` whose dark source the browser picks
- * when the user prefers dark (`auto` theme) — no script, no layout shift (explicit size).
+ * when the user prefers dark (`auto` theme) — no script, no layout shift (explicit size; a
+ * `full` pill gives its height only, its width is the artwork's own).
  */
 import { html, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { badgeUrl, type BadgeOptions } from '../../contract/badge.js';
 
 export type ThemeChoice = 'auto' | 'dark' | 'light';
@@ -43,20 +45,20 @@ export function badgeSources(baseUrl: string, options: Omit<BadgeOptions, 'theme
 export function badgePicture(
   sources: Sources,
   alt: string,
-  { width, height }: { width: number; height: number },
+  { width, height }: { width: number | undefined; height: number },
   onError: () => void,
   part = 'image',
 ): TemplateResult {
   const [first, light] = sources.urls;
   // Flat templates (no nesting): a page may render hundreds of badges.
   return light === undefined
-    ? html`<img part=${part} src=${first!} alt=${alt} width=${width} height=${height} loading="lazy" decoding="async" @error=${onError} />`
+    ? html`<img part=${part} src=${first!} alt=${alt} width=${ifDefined(width)} height=${height} loading="lazy" decoding="async" @error=${onError} />`
     : html`<picture
-        ><source media="(prefers-color-scheme: dark)" srcset=${first!} width=${width} height=${height} /><img
+        ><source media="(prefers-color-scheme: dark)" srcset=${first!} width=${ifDefined(width)} height=${height} /><img
           part=${part}
           src=${light}
           alt=${alt}
-          width=${width}
+          width=${ifDefined(width)}
           height=${height}
           loading="lazy"
           decoding="async"
