@@ -7,13 +7,15 @@
  * - `createKyiNodeHandler(options)` = `createKyiHandler(options).node`.
  *
  * Everything else comes from the fetch-only entry (`./fetch.ts`), which runtimes without
- * Node resolve instead of this module; only the Node adapter and `FileStore` are added here.
+ * Node resolve instead of this module; only the Node adapter, `FileStore` and the pooled
+ * upstream client (`./upstream/node-client.ts`, the default `fetch` of handlers made here) are added here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createKyiHandler as createFetchHandler, type KyiHandler } from './handler.js';
 import { toNodeHandler, type NodeHandler } from './node.js';
 import type { KyiHandlerOptions } from './options.js';
 import type { KyiRequestContext } from './request-context.js';
+import { pooledUpstreamFetch } from './upstream/node-client.js';
 
 export * from './fetch.js';
 export { toNodeHandler, BodyTooLargeError, type NodeHandler, type NodeHandlerOptions, type FetchHandler } from './node.js';
@@ -35,7 +37,8 @@ export interface KyiHandlerWithNode extends KyiHandler {
  */
 export function createKyiHandler<Req = IncomingMessage>(options: KyiHandlerOptions<KyiNodeContext<Req>>): KyiHandlerWithNode {
   // the adapter hands over whatever request the framework built; `Req` only narrows its type
-  const handler = createFetchHandler(options as KyiHandlerOptions);
+  // on Node, upstream calls go over pooled keep-alive connections unless a fetch is given
+  const handler = createFetchHandler({ ...(options as KyiHandlerOptions), fetch: options.fetch ?? pooledUpstreamFetch });
   return Object.assign(handler, { node: toNodeHandler(handler, { prefix: handler.prefix || undefined }) });
 }
 

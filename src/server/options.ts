@@ -15,7 +15,7 @@ import type { GenerateTokenOptions } from './generate-token.js';
 import type { KyiRequestContext } from './request-context.js';
 import { MemoryRateBudget, type MemoryBudgetOptions } from './memory-budget.js';
 import { UpstreamGate } from './upstream/gate.js';
-import { MAX_ATTEMPTS, type UpstreamPolicy } from './upstream/call.js';
+import { MAX_ATTEMPTS, sendAttemptOf, withSendAttempt, type UpstreamPolicy } from './upstream/call.js';
 
 /** Explorer routes as `authorize` sees them. */
 export interface ExplorerRouteInfo {
@@ -109,7 +109,11 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
   clientBudget?: false | ClientBudgetOptions;
   /** Upstream requests in flight at once per key (each API); callers beyond it queue briefly. Default 32. */
   maxInFlight?: number;
-  /** Lookup cache: `ttlSeconds` (default 60), `maxEntries` (default 1000), `staleSeconds` (default = ttl). `false` turns it off. */
+  /**
+   * Lookup cache: `ttlSeconds` (default 60), `maxEntries` (default 10 000: a page of thousands
+   * of tokens reloads from it; about 0.4 KB of heap per not-found entry, the answer's text
+   * plus about 0.6 KB per result), `staleSeconds` (default = ttl). `false` turns it off.
+   */
   cache?: false | { ttlSeconds?: number; maxEntries?: number; staleSeconds?: number };
   /** Timeout of one upstream attempt, ms. Default 8000. */
   timeoutMs?: number;
@@ -118,13 +122,16 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
   /** Backoff: first step and ceiling in ms (default 200 / 2000); waits up to `maxRetryAfterSeconds` (default 2) for a 429. */
   backoff?: { baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterSeconds?: number };
   /**
-   * Lookups of one `POST /lookup` in flight at once. Default 8. A cold batch of 100 distinct
-   * lookups takes ceil(100 / n) upstream round trips in a row (13 at 8, 7 at 16), so with a
-   * distant Public API a higher value loads cold pages faster, at the cost of more upstream
-   * calls (and memory) at once per batch. Cache hits answer at once and take no upstream call.
+   * Lookups of one `POST /lookup` in flight at once. Default `maxInFlight` (at most 100): a
+   * cold batch of 100 distinct lookups takes ceil(100 / n) upstream round trips in a row
+   * (4 at 32). Batches running at once share the key's `maxInFlight` slots; callers past them
+   * queue briefly (up to 4 × `maxInFlight`, then 429). Cache hits answer at once and take no upstream call.
    */
   lookupConcurrency?: number;
-  /** fetch used for upstream calls. Default `globalThis.fetch`. */
+  /**
+   * fetch used for upstream calls. Default: through the Node entry, pooled keep-alive
+   * connections (`node:http` / `node:https` agents, no `fetch` per call); elsewhere `globalThis.fetch`.
+   */
   fetch?: typeof fetch;
   /** Time source for waits, `Retry-After` dates, caches and tokens. Default the system clock. */
   clock?: Clock;
@@ -357,7 +364,7 @@ function cacheOf(options: KyiHandlerOptions): ResolvedConfig['cache'] {
   if (typeof c !== 'object') fail('cache must be { ttlSeconds, maxEntries } or false');
   const ttlSeconds = number(c.ttlSeconds, 'cache.ttlSeconds', 0, 86_400, 60, false);
   const staleSeconds = number((c as { staleSeconds?: number }).staleSeconds, 'cache.staleSeconds', 0, 86_400, ttlSeconds, false);
-  const maxEntries = number(c.maxEntries, 'cache.maxEntries', 0, 1_000_000, 1000);
+  const maxEntries = number(c.maxEntries, 'cache.maxEntries', 0, 1_000_000, 10_000);
   return { ttlMs: ttlSeconds * 1000, staleMs: staleSeconds * 1000, maxEntries };
 }
 
@@ -380,6 +387,15 @@ function checkFunctions(options: KyiHandlerOptions): void {
     fail('clock must be { now(), sleep(ms, signal) }');
 }
 
+/** Cold `POST /lookup` batches that may wait on the Public API key at once (each fanning out `lookupConcurrency`). */
+const COLD_BATCHES = 20;
+
+/** `fetchFn` bound so `this` is never the options object, keeping the pooled client it may carry. */
+function boundFetch(fetchFn: typeof fetch): typeof fetch {
+  const send = sendAttemptOf(fetchFn);
+  return send ? withSendAttempt(fetchFn, send) : (input, init) => fetchFn(input, init);
+}
+
 /** Validates `options` and fills in defaults. Throws `KyiConfigError`. */
 export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
   if (!options || typeof options !== 'object') return fail('options are required');
@@ -389,8 +405,11 @@ export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
   const { maxRetryAfterMs, ...base } = policyOf(options, clock);
   const maxInFlight = number(options.maxInFlight, 'maxInFlight', 1, 10_000, 32);
   const policy = { ...base, maxWaitMs: maxRetryAfterMs };
-  // a lookup waits for a free slot at most one attempt's timeout
-  const publicApi = publicApiOf(options, secrets, new UpstreamGate({ maxInFlight, clock }), { ...policy, maxQueueMs: base.timeoutMs });
+  const lookupConcurrency = number(options.lookupConcurrency, 'lookupConcurrency', 1, 100, Math.min(maxInFlight, 100));
+  // a lookup waits for a free slot at most one attempt's timeout; the queue holds what
+  // `COLD_BATCHES` batches fan out at once before their entries are refused
+  const publicGate = new UpstreamGate({ maxInFlight, clock, maxQueue: Math.max(4 * maxInFlight, COLD_BATCHES * Math.min(lookupConcurrency, maxInFlight)) });
+  const publicApi = publicApiOf(options, secrets, publicGate, { ...policy, maxQueueMs: base.timeoutMs });
   const explorer = explorerOf(options, secrets, clock, maxInFlight, policy);
   const widget = widgetOf(options, secrets);
   const fetchFn = options.fetch ?? globalThis.fetch;
@@ -406,9 +425,8 @@ export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
     clientId: clientIdResolver(options.getClientId, number(options.trustProxy, 'trustProxy', 0, 10, 0)),
     clientBudget: clientBudgetOf(options.clientBudget),
     cache: cacheOf(options),
-    lookupConcurrency: number(options.lookupConcurrency, 'lookupConcurrency', 1, 100, 8),
-    // bound so `this` is never the options object
-    fetch: (input, init) => fetchFn(input, init),
+    lookupConcurrency,
+    fetch: boundFetch(fetchFn),
     clock,
     now: () => clock.now(),
     onError: options.onError ?? logEachProblemOnce(),

@@ -33,18 +33,31 @@ export type PublicTarget =
   | { kind: 'asset-caip10'; namespace: string; reference: string; address: string }
   | { kind: 'tokens'; query: TokenLookupQuery };
 
-/** What the browser gets for one lookup. */
-export interface LookupValue {
-  status: number;
-  body: unknown;
-  /** `JSON.stringify(body)`, computed once. */
-  text: string;
+/**
+ * What the browser gets for one lookup, kept as its JSON text only: a cache holds thousands
+ * of these, and the parsed body would cost more heap than the text (`body` parses on demand).
+ */
+export class LookupValue {
+  readonly status: number;
+  /** The body as JSON text. */
+  readonly text: string;
   /** UTF-8 of `text`, encoded once when first sent. */
   bytes?: Uint8Array;
   /** ETag of `text` (results only). */
   etag?: string;
   /** For 429: seconds to wait. */
   retryAfterSeconds?: number;
+
+  constructor(status: number, text: string, retryAfterSeconds?: number) {
+    this.status = status;
+    this.text = text;
+    if (retryAfterSeconds !== undefined) this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  /** The body, parsed from `text` (a new object on every read). */
+  get body(): unknown {
+    return JSON.parse(this.text) as unknown;
+  }
 }
 
 /** A lookup with its cache timing. */
@@ -77,12 +90,14 @@ export function upstreamPath(target: PublicTarget): string {
   }
 }
 
-const value = (status: number, body: unknown, extra: Partial<LookupValue> = {}): LookupValue => {
-  const text = JSON.stringify(body);
-  return { status, body, text, ...extra };
-};
-const fail = (status: number, code: string, message: string, extra: Partial<LookupValue> = {}): LookupValue =>
-  value(status, { code, message }, extra);
+const value = (status: number, body: unknown, retryAfterSeconds?: number): LookupValue =>
+  new LookupValue(status, JSON.stringify(body), retryAfterSeconds);
+const fail = (status: number, code: string, message: string, retryAfterSeconds?: number): LookupValue =>
+  value(status, { code, message }, retryAfterSeconds);
+
+/** The not-found answers, one of each for every key that has it (the cache keeps a reference each). */
+const TOKEN_NOT_FOUND = value(404, TOKEN_NOT_FOUND_BODY);
+const ASSET_NOT_FOUND = value(404, { code: 'asset_not_found', message: 'No verified asset with this address on this chain' });
 
 // ------------------------------------------------------------ signed token_image links
 
@@ -168,7 +183,7 @@ function parseJson(text: string): { ok: true; json: unknown } | { ok: false } {
 }
 
 const errorValue = (error: UpstreamError): LookupValue =>
-  fail(error.status, error.code, error.message, error.retryAfterMs !== undefined ? { retryAfterSeconds: retryAfterSeconds(error.retryAfterMs) } : {});
+  fail(error.status, error.code, error.message, error.retryAfterMs !== undefined ? retryAfterSeconds(error.retryAfterMs) : undefined);
 
 // ------------------------------------------------------------ the client
 
@@ -220,9 +235,7 @@ export class PublicApiClient {
     if (!upstream) return undefined;
     const waitMs = this.#clients.take(options.client);
     if (waitMs === 0) return undefined;
-    return fail(429, 'too_many_requests', 'Too many lookups from this client; retry after the time in Retry-After', {
-      retryAfterSeconds: retryAfterSeconds(waitMs),
-    });
+    return fail(429, 'too_many_requests', 'Too many lookups from this client; retry after the time in Retry-After', retryAfterSeconds(waitMs));
   }
 
   /**
@@ -264,27 +277,25 @@ export class PublicApiClient {
     const room = imageDeadline(result.body, now) - now;
     const freshMs = Math.max(0, Math.min(this.#config.cache.ttlMs, room));
     const staleMs = Math.max(0, Math.min(this.#config.cache.staleMs, room - freshMs));
-    result.etag = etagFor(result.text);
-    return { value: result, freshMs, staleMs };
+    result.value.etag ??= etagFor(result.value.text);
+    return { value: result.value, freshMs, staleMs };
   }
 
-  /** A cacheable result (200, or the contract's 404), or the error to answer with. */
-  #interpret(target: PublicTarget, outcome: UpstreamOutcome): LookupValue | UpstreamError {
+  /** A cacheable result (200, with its checked body; or the contract's 404), or the error to answer with. */
+  #interpret(target: PublicTarget, outcome: UpstreamOutcome): { value: LookupValue; body?: unknown } | UpstreamError {
     const secrets = this.#config.secrets;
     if (outcome.kind !== 'response' || (outcome.status !== 200 && outcome.status !== 404)) return upstreamError(outcome, 'public', secrets);
     const parsed = parseJson(outcome.text);
     if (outcome.status === 404) {
       const json = parsed.ok ? parsed.json : undefined;
-      if (target.kind === 'tokens' && isTokenNotFound(json)) return value(404, TOKEN_NOT_FOUND_BODY);
-      if ((target.kind === 'asset' || target.kind === 'asset-caip10') && isAssetNotFound(json)) {
-        return value(404, { code: 'asset_not_found', message: 'No verified asset with this address on this chain' });
-      }
+      if (target.kind === 'tokens' && isTokenNotFound(json)) return { value: TOKEN_NOT_FOUND };
+      if ((target.kind === 'asset' || target.kind === 'asset-caip10') && isAssetNotFound(json)) return { value: ASSET_NOT_FOUND };
       return upstreamError(outcome, 'public', secrets);
     }
     if (!parsed.ok) return invalidBody('public', 'the body is not JSON');
     const schema = target.kind === 'tokens' ? tokenLookupResultSchema : target.kind === 'assets' ? assetsPageSchema : assetRecordSchema;
     const checked = checkContract(schema, parsed.json);
     if (!checked.ok) return invalidBody('public', `the body does not match the contract (${checked.path})`);
-    return value(200, checked.data);
+    return { value: value(200, checked.data), body: checked.data };
   }
 }

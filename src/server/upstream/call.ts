@@ -8,6 +8,10 @@
  * Never throws for upstream trouble: the result is an `UpstreamOutcome`, which
  * `./outcome.ts` maps to an error.
  *
+ * An attempt goes out through `fetch`, or, when the fetch function carries one under
+ * `SEND_ATTEMPT` (the Node entry's pooled client, `./node-client.ts`), through that: the
+ * policy around the attempt (gate, retries, waits) is the same either way.
+ *
  * Fetch-API only (no `node:` imports).
  */
 import type { Clock } from '../clock.js';
@@ -38,9 +42,14 @@ export interface UpstreamPolicy {
   random: () => number;
 }
 
+/** The response headers an outcome keeps (a `Headers` object is one). */
+export interface UpstreamHeaders {
+  get(name: string): string | null;
+}
+
 /** What one upstream call came to. */
 export type UpstreamOutcome =
-  | { kind: 'response'; status: number; headers: Headers; text: string }
+  | { kind: 'response'; status: number; headers: UpstreamHeaders; text: string }
   | { kind: 'timeout' }
   | { kind: 'network'; cause: unknown }
   | { kind: 'too-large' }
@@ -55,6 +64,34 @@ export interface UpstreamRequest {
   idempotent: boolean;
   /** Aborts the call (waits included); the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
+}
+
+/**
+ * One attempt, sent without `fetch`: resolves with the outcome (`timeout` after
+ * `policy.timeoutMs`, headers and body included; `too-large` past `policy.maxBodyBytes`;
+ * `rateLimited(…)` for a 429, its body unread; `network` for any other failure), and rejects
+ * with the reason of `request.signal` when that aborts it. Redirects are not followed.
+ */
+export type SendAttempt = (request: UpstreamRequest, policy: UpstreamPolicy) => Promise<UpstreamOutcome>;
+
+/** Where a fetch function carries the `SendAttempt` that replaces it for upstream calls. */
+export const SEND_ATTEMPT = Symbol.for('kyi-elements.sendAttempt');
+
+/** A fetch function whose upstream attempts go through `send` (called directly, it is `fetchFn`). */
+export function withSendAttempt(fetchFn: typeof fetch, send: SendAttempt): typeof fetch {
+  const wrapped = ((input, init) => fetchFn(input, init)) as typeof fetch & { [SEND_ATTEMPT]?: SendAttempt };
+  wrapped[SEND_ATTEMPT] = send;
+  return wrapped;
+}
+
+/** The `SendAttempt` a fetch function carries, if any. */
+export function sendAttemptOf(fetchFn: typeof fetch): SendAttempt | undefined {
+  return (fetchFn as { [SEND_ATTEMPT]?: SendAttempt })[SEND_ATTEMPT];
+}
+
+/** The outcome of a 429: the wait its `Retry-After` asks for (1 s when it says nothing usable). */
+export function rateLimited(retryAfter: string | null | undefined, policy: Pick<UpstreamPolicy, 'clock'>): UpstreamOutcome {
+  return { kind: 'rate-limited', retryAfterMs: parseRetryAfter(retryAfter ?? null, policy.clock.now()) ?? 1000 };
 }
 
 /** Statuses worth another attempt for an idempotent request. */
@@ -104,8 +141,7 @@ async function attempt(fetchFn: typeof fetch, request: UpstreamRequest, policy: 
     const response = await fetchFn(url, { method, headers, body, signal: controller.signal, redirect: 'manual' });
     if (response.status === 429) {
       await response.body?.cancel().catch(() => {});
-      const waitMs = parseRetryAfter(response.headers.get('retry-after'), policy.clock.now()) ?? 1000;
-      return { kind: 'rate-limited', retryAfterMs: waitMs };
+      return rateLimited(response.headers.get('retry-after'), policy);
     }
     const text = await readLimited(response, policy.maxBodyBytes);
     return text === null ? { kind: 'too-large' } : { kind: 'response', status: response.status, headers: response.headers, text };
@@ -131,12 +167,13 @@ export async function callUpstream(
   gate: UpstreamGate,
 ): Promise<UpstreamOutcome> {
   const retries = Math.min(policy.retries, MAX_ATTEMPTS - 1);
+  const send = sendAttemptOf(fetchFn);
   for (let n = 0; ; n++) {
     const ticket: Ticket | Refusal = await gate.admit({ holdMs: policy.maxWaitMs, queueMs: policy.maxQueueMs }, request.signal);
     if ('retryAfterMs' in ticket) return { kind: 'rate-limited', retryAfterMs: ticket.retryAfterMs };
     let outcome: UpstreamOutcome;
     try {
-      outcome = await attempt(fetchFn, request, policy);
+      outcome = await (send ? send(request, policy) : attempt(fetchFn, request, policy));
     } finally {
       ticket.release();
     }
