@@ -1,11 +1,13 @@
 /**
  * The browser's lookup client: every lookup asked for within one frame, by any element, is
- * deduplicated and sent as one `POST {proxyUrl}/lookup` (split at 100 per request). The
+ * deduplicated and sent as one `POST {proxyUrl}/lookup` (split at `LIMITS.lookupBatchMax`, 500, per
+ * request: a page of 5,000 distinct tokens makes 10). The
  * request leaves right after the elements connected in the same task have rendered (Lit
  * renders in microtasks), before the browser lays the page out; lookups asked later in the
  * same frame are gathered into one more request at the frame: at most two per frame.
  *
- * - Answers are cached in memory with a TTL and a bound, shared by every element.
+ * - Answers are cached in memory with a TTL and a bound (10,000: thousands of tokens on a page
+ *   stay cached), shared by every element.
  * - A failing batch fails only its own entries; one entry's error status fails only it.
  * - Each caller passes its own `AbortSignal`; when nobody waits for an entry any more it is
  *   dropped from the queue, and a batch whose every entry was abandoned is aborted.
@@ -41,15 +43,18 @@ export interface LookupOptions {
 export interface LookupClientOptions {
   /** Fresh time of a cached answer, ms. Default 60 s. */
   ttlMs?: number;
-  /** Most cached answers. Default 1000. */
+  /** Most cached answers. Default 10,000 (a few MB at most: the answers are small JSON). */
   maxEntries?: number;
-  /** Lookups per POST. Default 100 (the server piece's limit). */
+  /** Lookups per POST. Default and most: 500 (`LIMITS.lookupBatchMax`, the server piece's limit). */
   batchSize?: number;
   /** The fetch to use (defaults to the global one at call time). */
   fetch?: typeof fetch;
   /** Schedules a flush; default: the end of the current task (see the module comment). */
   schedule?: (flush: () => void) => void;
 }
+
+/** Default bound of the shared cache: a page of thousands of distinct tokens stays cached. */
+export const DEFAULT_MAX_ENTRIES = 10_000;
 
 /** HTTP statuses whose answers are facts about the token, safe to cache. */
 const CACHEABLE = new Set([200, 400, 404]);
@@ -158,7 +163,7 @@ export class LookupClient {
     this.#cache = new TtlCache({
       // Asset records carry signed image links that expire after about an hour.
       ttlMs: Math.min(options.ttlMs ?? 60_000, LIMITS.tokenImageLifetimeMs),
-      maxEntries: options.maxEntries ?? 1000,
+      maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
     });
     this.#batchSize = Math.max(1, Math.min(options.batchSize ?? LIMITS.lookupBatchMax, LIMITS.lookupBatchMax));
     this.#fetch = options.fetch;

@@ -3,9 +3,11 @@ import '../../src/define.js';
 import { configure, getConfig, rereadMetaTags, resetConfig } from '../../src/config.js';
 import { refreshLiveLookups } from '../../src/client/live-elements.js';
 import { TtlCache } from '../../src/client/lookup-cache.js';
+import { LIMITS } from '../../src/contract/limits.js';
 import { KyiRequestError } from '../../src/client/errors.js';
 import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
-import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import type { PropertyValues } from 'lit';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, randomAddress, sandbox, sandboxControl, testEnv } from './helpers/display.js';
 
@@ -129,18 +131,41 @@ describe('lookup client', () => {
     }
   });
 
-  it('splits a batch at 100 lookups', async () => {
+  it('splits a batch at the server piece limit, 500 lookups: 5,000 distinct tokens make 10 requests', async () => {
+    expect(LIMITS.lookupBatchMax).to.equal(500);
+    const bodies: number[] = [];
+    // The batching alone is under test: a fetch of our own answers every entry 404.
+    const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const { requests } = JSON.parse(String(init?.body)) as { requests: unknown[] };
+      bodies.push(requests.length);
+      return Response.json({ results: requests.map(() => ({ status: 404, body: { kyi_verified: false, data: [] } })) });
+    };
+    const { client, flush } = manualClient({ fetch });
+    const all = Promise.all(
+      Array.from({ length: 5000 }, (_, i) => client.lookup(PROXY, { kind: 'token', address: `0x${i.toString(16).padStart(40, '0')}`, chainSlug: 'ethereum' })),
+    );
+    flush();
+    const answers = await all;
+    expect(answers.every((a) => a.status === 404)).to.equal(true);
+    expect(bodies).to.deep.equal(Array.from({ length: 10 }, () => 500));
+    // The default cache holds them all: asking again sends nothing.
+    await Promise.all(Array.from({ length: 5000 }, (_, i) => client.lookup(PROXY, { kind: 'token', address: `0x${i.toString(16).padStart(40, '0')}`, chainSlug: 'ethereum' })));
+    expect(client.stats.cacheHits).to.equal(5000);
+    expect(bodies.length).to.equal(10);
+  });
+
+  it('a batch of 500 is one request the server piece accepts', async () => {
     const { client, flush } = manualClient();
     const posts = countLookupPosts();
     try {
       const all = Promise.all(
-        Array.from({ length: 250 }, () => client.lookup(PROXY, { kind: 'token', address: randomAddress(), chainSlug: 'ethereum' })),
+        Array.from({ length: 500 }, () => client.lookup(PROXY, { kind: 'token', address: randomAddress(), chainSlug: 'ethereum' })),
       );
       flush();
       const answers = await all;
       expect(answers.every((a) => a.status === 404)).to.equal(true);
-      expect(posts.count).to.equal(3);
-      expect(posts.entries).to.equal(250);
+      expect(posts.count).to.equal(1);
+      expect(posts.entries).to.equal(500);
     } finally {
       posts.restore();
     }
@@ -309,6 +334,91 @@ describe('lookup client', () => {
     now = 100;
     expect(cache.get('a')).to.equal(undefined);
     expect(cache.get('c')).to.equal(undefined);
+  });
+});
+
+/**
+ * A `<kyi-token-status>` with its own loading delay that records, after every update, whether
+ * its loading view was in the DOM and whether it was visible.
+ */
+function probeTag(name: string, delayMs: number) {
+  class Probe extends KyiTokenStatus {
+    static override loadingDelayMs = delayMs;
+    loadingRendered = false;
+    loadingVisible = false;
+    #onVisible: (() => void) | undefined;
+    /** Resolves once the loading view has been visible (resolved by the update that showed it). */
+    loadingShown = new Promise<void>((resolve) => (this.#onVisible = resolve));
+    protected override updated(changed: PropertyValues<this>): void {
+      super.updated(changed);
+      const busy = this.shadowRoot!.querySelector('[aria-busy="true"]');
+      if (!busy) return;
+      this.loadingRendered = true;
+      if (getComputedStyle(busy).visibility !== 'hidden') {
+        this.loadingVisible = true;
+        this.#onVisible?.();
+      }
+    }
+  }
+  customElements.define(name, Probe);
+  return Probe;
+}
+
+describe('no skeleton flash (a quick answer renders straight to the result)', () => {
+  // Loading delays that make "quick" and "slow" certain without timing anything: an hour, 1 ms.
+  const Patient = probeTag('kyi-test-patient-status', 3_600_000);
+  const Eager = probeTag('kyi-test-eager-status', 1);
+  let previous: LookupClient | undefined;
+  let badgeBaseUrl: string;
+  before(async () => void (badgeBaseUrl = (await testEnv()).badgeBaseUrl));
+  beforeEach(() => {
+    configure({ badgeBaseUrl });
+    previous = setLookupClient(new LookupClient());
+  });
+  afterEach(() => {
+    setLookupClient(previous!);
+    resetConfig();
+  });
+
+  it('an answer within the loading delay: the skeleton is never visible, its box holds the place meanwhile', async () => {
+    const el = await fixture<InstanceType<typeof Patient>>(html`<kyi-test-patient-status caip19=${F.pyusd.caip19}></kyi-test-patient-status>`);
+    expect(el.status).to.equal('loading');
+    const busy = el.shadowRoot!.querySelector('[aria-busy="true"]')!;
+    expect(getComputedStyle(busy).visibility).to.equal('hidden');
+    expect(busy.getBoundingClientRect().height).to.be.greaterThan(0, 'the hidden loading box keeps its size');
+    await el.settled;
+    expect(el.status).to.equal('verified');
+    expect(el.loadingVisible).to.equal(false);
+    expect(el.hasAttribute('data-kyi-waiting')).to.equal(false);
+  });
+
+  it('a new lookup answered within the delay keeps the previous result on screen, then shows the new one: no loading view at all', async () => {
+    const el = await fixture<InstanceType<typeof Patient>>(html`<kyi-test-patient-status caip19=${F.pyusd.caip19}></kyi-test-patient-status>`);
+    await el.settled;
+    el.loadingRendered = false;
+    const before = el.shadowRoot!.innerHTML;
+    el.setAttribute('caip19', F.usdc.caip19);
+    await el.updateComplete;
+    expect(el.status).to.equal('loading');
+    expect(el.shadowRoot!.innerHTML).to.equal(before, 'the previous result stays while the answer is on its way');
+    await el.settled;
+    expect(el.status).to.equal('verified');
+    expect(el.loadingRendered).to.equal(false);
+  });
+
+  it('an answer slower than the delay: the element shows its loading state, then the result', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    setLookupClient(new LookupClient({ fetch: async (input, init) => (await gate, window.fetch(input, init)) }));
+    const el = await fixture<InstanceType<typeof Eager>>(html`<kyi-test-eager-status caip19=${F.pyusd.caip19}></kyi-test-eager-status>`);
+    await el.loadingShown;
+    expect(el.status).to.equal('loading');
+    expect(el.hasAttribute('data-kyi-waiting')).to.equal(false);
+    release();
+    await el.settled;
+    expect(el.status).to.equal('verified');
+    expect(el.loadingVisible).to.equal(true);
+    expect(el.shadowRoot!.querySelector('[aria-busy="true"]')).to.equal(null);
   });
 });
 

@@ -6,9 +6,12 @@
  *   latest run may write its result;
  * - `settled` is a promise tests await instead of sleeping;
  * - `kyi-status` fires when a lookup settles and `kyi-error` when it failed — never because
- *   code set a property (an input that fails the browser-side check only sets `status`).
+ *   code set a property (an input that fails the browser-side check only sets `status`);
+ * - no skeleton flash: for `loadingDelayMs` after its own lookup started, an element keeps
+ *   what it showed before (or, showing nothing yet, its loading box, hidden: the reserved size
+ *   without the skeleton); an answer within that time renders straight to the result.
  */
-import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { css, ReactiveElement, html, type CSSResultGroup, type CSSResultOrNative, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { lookupKey, type LookupRequest } from '../../client/lookup.js';
 import type { InputCheck, InputProblem, OutcomeError } from '../../client/lookup-outcomes.js';
 import { errorDetail, toProblem } from '../../client/errors.js';
@@ -18,6 +21,14 @@ import { configVersion, proxyUrlFor } from '../../config.js';
 import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
+
+/** While an element waits quietly, its loading box keeps its size and shows nothing. */
+const WAITING = 'data-kyi-waiting';
+const waitingStyles = css`
+  :host([data-kyi-waiting]) [aria-busy='true'] {
+    visibility: hidden;
+  }
+`;
 
 /** The outcome shape both elements' lookups resolve with. */
 export interface LookupOutcomeLike<R> {
@@ -48,6 +59,11 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
 
   #key: string | undefined;
   #configVersion = -1;
+  /** The loading state is not shown yet (the lookup started less than `loadingDelayMs` ago). */
+  #quiet = false;
+  #quietTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The status of the view last rendered (`undefined` before the first render). */
+  #shown: KyiLookupStatus | undefined;
   // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
   readonly #run = new LatestRun(this, () => this._status === 'loading');
 
@@ -59,6 +75,14 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     this._result = null;
     this._error = undefined;
     this._problem = undefined;
+  }
+
+  /** How long after its lookup started an element shows its loading state, ms (a quicker answer never shows it). */
+  protected static loadingDelayMs = 150;
+
+  /** The base styles, then the quiet wait's (its loading box hidden while it keeps its size). */
+  protected static override finalizeStyles(styles?: CSSResultGroup): CSSResultOrNative[] {
+    return [...super.finalizeStyles(styles), waitingStyles];
   }
 
   /** Properties that identify what to look up (a change means a new lookup). */
@@ -114,6 +138,21 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     super.disconnectedCallback();
     unregisterLiveElement(this);
     if (this._status === 'loading') this.#key = undefined; // looked up again on reconnection
+    this.#endQuiet();
+  }
+
+  /**
+   * While a lookup waits quietly the DOM keeps the last view it showed (a result, an error):
+   * the update runs (attributes reflect, `updateComplete` resolves) but nothing is rendered.
+   * With nothing shown yet, the loading view renders hidden, so its box holds the place.
+   */
+  protected override update(changed: PropertyValues): void {
+    const holding = this._status === 'loading' && this.#quiet && this.#shown !== undefined && this.#shown !== 'idle' && this.#shown !== 'loading';
+    // ReactiveElement's own update (reflection, bookkeeping) without LitElement's render.
+    if (holding) return (ReactiveElement.prototype as unknown as { update(c: PropertyValues): void }).update.call(this, changed);
+    this.toggleAttribute(WAITING, this._status === 'loading' && this.#quiet);
+    super.update(changed);
+    this.#shown = this._status;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -153,10 +192,29 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
       return;
     }
     this.#show('loading', this._result, undefined, undefined);
+    this.#startQuiet();
     this.#run.start((signal) => this.lookup(check.request, { signal, bypassCache }), (r) => this.#settle(r));
   }
 
+  /** The loading state shows only once `loadingDelayMs` passed since this lookup started. */
+  #startQuiet(): void {
+    this.#endQuiet();
+    const delay = (this.constructor as typeof KyiLookupElement).loadingDelayMs;
+    if (!(delay > 0)) return;
+    this.#quiet = true;
+    this.#quietTimer = setTimeout(() => {
+      this.#quiet = false;
+      if (this._status === 'loading') this.requestUpdate();
+    }, delay);
+  }
+
+  #endQuiet(): void {
+    clearTimeout(this.#quietTimer);
+    this.#quiet = false;
+  }
+
   #show(status: KyiLookupStatus, result: R | null, error: OutcomeError | undefined, problem: InputProblem | undefined): void {
+    if (status !== 'loading') this.#endQuiet();
     this._status = status;
     this._result = result;
     this._error = error;
