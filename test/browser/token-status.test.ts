@@ -8,6 +8,7 @@ import type { KyiTokenStatus } from '../../src/elements/token-status/token-statu
 import type { KyiErrorEvent, KyiStatusEvent } from '../../src/events.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, failNextLookupPost, randomAddress, recordEvents, testEnv } from './helpers/display.js';
+import { holdLookupPosts } from './helpers/hold-lookups.js';
 
 const part = (el: KyiTokenStatus, name: string) => el.shadowRoot!.querySelector(`[part~="${name}"]`);
 const text = (el: KyiTokenStatus) => (el.shadowRoot!.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -105,6 +106,106 @@ describe('<kyi-token-status>', () => {
     expect(summary).to.contain('Verified on ethereum, base');
     expect(summary).to.contain('Not verified on avalanche');
     await expect(el).to.be.accessible();
+  });
+
+  it('verified while the issuer\'s business is not: a visible warning, icon and words', async () => {
+    const el = await settledStatus(
+      html`<kyi-token-status address=${F.businessNotVerified.address} chain-slug="ethereum"></kyi-token-status>`,
+    );
+    expect(el.status).to.equal('verified');
+    expect(part(el, 'label')!.textContent).to.equal('KYI verified');
+    expect(part(el, 'issuer')!.textContent).to.contain('Harbor Yield Ltd');
+    const warning = part(el, 'warning') as HTMLElement;
+    expect(warning, 'a warning part').to.exist;
+    expect(warning.textContent).to.contain('Business not verified');
+    expect(warning.querySelector('svg'), 'an icon beside the words').to.exist;
+    // shown in full, not ellipsized or clipped away by the fixed width
+    const box = warning.getBoundingClientRect();
+    const base = (part(el, 'base') as HTMLElement).getBoundingClientRect();
+    expect(box.width).to.be.greaterThan(0);
+    expect(box.right).to.be.at.most(base.right);
+    expect(warning.scrollWidth).to.be.at.most(warning.clientWidth + 1);
+    expect(text(el)).to.contain('Business not verified');
+    await expect(el).to.be.accessible();
+
+    const compact = await settledStatus(
+      html`<kyi-token-status compact address=${F.businessNotVerified.address} chain-slug="ethereum"></kyi-token-status>`,
+    );
+    expect(part(compact, 'warning'), 'a corner mark').to.exist;
+    expect((compact.shadowRoot!.querySelector('img') as HTMLImageElement).alt).to.equal('KYI verified. Business not verified');
+    await expect(compact).to.be.accessible();
+
+    const plain = await settledStatus(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
+    expect(part(plain, 'warning'), 'no warning when the business is verified').to.equal(null);
+  });
+
+  it('compact states stay compact: invalid and error are one icon, the size of the verified one', async () => {
+    const verified = await settledStatus(html`<kyi-token-status compact caip19=${F.pyusd.caip19}></kyi-token-status>`);
+    const invalid = await settledStatus(html`<kyi-token-status compact caip19="nope"></kyi-token-status>`);
+    expect(invalid.status).to.equal('invalid');
+    const icon = part(invalid, 'icon')!;
+    expect(icon.getAttribute('aria-label')).to.contain('Invalid token identifier');
+    expect(icon.getAttribute('aria-label')).to.contain('caip19 must be a valid CAIP-19 identifier');
+    const size = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return [Math.round(r.width), Math.round(r.height)];
+    };
+    expect(size(invalid)).to.deep.equal(size(verified));
+    await expect(invalid).to.be.accessible();
+
+    const network = failNextLookupPost();
+    const errored = document.createElement('kyi-token-status');
+    errored.compact = true;
+    errored.address = randomAddress();
+    errored.chainSlug = 'ethereum';
+    document.body.append(errored);
+    try {
+      await errored.settled;
+      expect(errored.status).to.equal('error');
+      expect(size(errored)).to.deep.equal(size(verified));
+      expect(part(errored, 'error')!.getAttribute('role')).to.equal('alert');
+      expect(part(errored, 'error')!.textContent).to.contain('Verification check failed');
+      const retry = part(errored, 'retry-button') as HTMLButtonElement;
+      expect(retry.getAttribute('aria-label')).to.contain('Retry');
+      await expect(errored).to.be.accessible();
+      retry.click();
+      await errored.settled;
+      expect(errored.status).to.equal('not-found');
+    } finally {
+      network.restore();
+      errored.remove();
+    }
+  });
+
+  it('no layout shift: while loading, the element has the box it settles into', async () => {
+    const cases = [
+      ['verified', html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`],
+      ['verified', html`<kyi-token-status address=${F.businessNotVerified.address} chain-slug="ethereum"></kyi-token-status>`],
+      ['unverified', html`<kyi-token-status address=${F.indexedNotVerifiedSolana.address} chain-slug="solana"></kyi-token-status>`],
+      ['verified', html`<kyi-token-status compact caip19=${F.pyusd.caip19}></kyi-token-status>`],
+      ['unverified', html`<kyi-token-status compact address=${F.indexedNotVerifiedSolana.address} chain-slug="solana"></kyi-token-status>`],
+    ] as const;
+    for (const [settledAs, template] of cases) {
+      getLookupClient().clearCache();
+      const held = holdLookupPosts();
+      try {
+        const el = await fixture<KyiTokenStatus>(template);
+        await el.updateComplete;
+        expect(el.status).to.equal('loading');
+        const loading = el.getBoundingClientRect();
+        if (part(el, 'skeleton')) expect(part(el, 'base')!.getAttribute('aria-busy')).to.equal('true');
+        held.release();
+        await el.settled;
+        expect(el.status).to.equal(settledAs);
+        const settled = el.getBoundingClientRect();
+        const what = `${el.compact ? 'compact ' : ''}${settledAs} ${el.address ?? el.caip19}`;
+        expect(settled.height, `${what}: height`).to.be.closeTo(loading.height, 0.5);
+        expect(settled.width, `${what}: width`).to.be.closeTo(loading.width, 0.5);
+        expect(loading.height, `${what}: a box is reserved`).to.be.greaterThan(10);
+      } finally {
+        held.restore();
+      }
+    }
   });
 
   it('not-found has its own wording', async () => {

@@ -22,6 +22,11 @@ export const tokenStatusStyles = css`
   :host([compact]) {
     inline-size: auto;
   }
+  /* An element given a token reserves its box before its first render too. */
+  :host([caip19]:not([compact])),
+  :host([address]:not([compact])) {
+    min-block-size: calc(var(--_lines) + 0.5em + 2px);
+  }
   .base {
     display: flex;
     align-items: center;
