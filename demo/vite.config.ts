@@ -1,11 +1,31 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { SANDBOX_FIXTURES } from '../src/sandbox/data/tokens.js';
 
-// The demo page as a static build, served by scripts/lib/demo-server.ts under a strict CSP.
+/**
+ * `{{pyusd.caip19}}` in the pages becomes the sandbox fixture of that name at build time: the
+ * pages carry every element in their HTML (nothing inserted after the first paint) without
+ * copying addresses around.
+ */
+function fixtures(): Plugin {
+  return {
+    name: 'kyi-demo-fixtures',
+    transformIndexHtml(html) {
+      return html.replace(/\{\{([\w.]+)\}\}/g, (_, path: string) => {
+        const value = path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], SANDBOX_FIXTURES);
+        if (typeof value !== 'string') throw new Error(`demo: no sandbox fixture named {{${path}}}`);
+        return value;
+      });
+    },
+  };
+}
+
+// The demo and the gallery as a static build, served by scripts/lib/demo-server.ts under a strict CSP.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
   logLevel: 'warn',
+  plugins: [fixtures()],
   build: {
     outDir: fileURLToPath(new URL('../dist/demo', import.meta.url)),
     emptyOutDir: true,
@@ -14,6 +34,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        gallery: fileURLToPath(new URL('./gallery.html', import.meta.url)),
       },
     },
   },

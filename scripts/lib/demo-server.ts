@@ -12,6 +12,7 @@ import { createKyiHandler, type KyiHandlerOptions } from '../../src/server/index
 import { toNodeHandler } from '../../src/server/node.js';
 import { createDemoSessions, signedInOnly } from './demo-session.js';
 import { contentSecurityPolicy } from './csp.js';
+import { createGalleryBackend } from './gallery-backend.js';
 
 export interface DemoServerOptions {
   port?: number;
@@ -110,7 +111,13 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
     .map(([name, content]) => `<meta name="${name}" content="${escapeAttr(content!)}">`)
     .join('\n    ');
 
+  // the gallery (every element in every state, fixed data and clock) has its own backend
+  let origins: string[] = [];
+  const gallery = createGalleryBackend(() => origins);
+
   async function demoRoutes(request: Request, path: string): Promise<Response> {
+    const galleryAnswer = gallery.handle(request, path);
+    if (galleryAnswer) return galleryAnswer;
     if (path === '/demo/session') return sessions.handle(request);
     if (path === '/demo/info') return json({ sandbox: Boolean(sandbox), ...browser });
     if (path === '/demo/faults') {
@@ -155,9 +162,10 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
       'referrer-policy': 'strict-origin-when-cross-origin',
     };
     if (type.startsWith('text/html')) {
-      headers['content-security-policy'] = csp;
+      const page = path === '/gallery.html' ? await gallery.page() : { metaTags, csp };
+      headers['content-security-policy'] = page.csp;
       headers['cache-control'] = 'no-store';
-      return new Response(body.toString('utf8').replace('<!-- kyi:config -->', metaTags), { headers });
+      return new Response(body.toString('utf8').replace('<!-- kyi:config -->', page.metaTags), { headers });
     }
     return new Response(new Uint8Array(body), { headers });
   }
@@ -182,7 +190,7 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
     getUserId: (request: Request) => sessions.getUserId(request),
     // the watchlist and its notes are the signed-in user's business only
     authorize: signedInOnly(sessions),
-    allowedOrigins: demoOrigins(opts.host ?? '127.0.0.1', port, env),
+    allowedOrigins: (origins = demoOrigins(opts.host ?? '127.0.0.1', port, env)),
   });
   api = toNodeHandler(handler, { prefix: '/api/kyi' });
   const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
@@ -196,6 +204,7 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
       await sandbox?.close();
+      await gallery.close();
     },
   };
 }

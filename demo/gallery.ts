@@ -1,0 +1,61 @@
+/**
+ * The gallery page: every element in every state (gallery.html), on the gallery backend's
+ * fixed data and clock. `?page=light|dark|os` and `?dir=ltr|rtl` choose the partner page;
+ * `<html data-gallery-ready>` is set once every state is on screen (what the visual tests wait for).
+ */
+import '../src/define.js';
+import { bindPageScheme } from './page-scheme.js';
+
+type Settling = HTMLElement & { settled?: Promise<void>; updateComplete?: Promise<unknown>; requestUpdate?: () => void };
+
+const root = document.documentElement;
+const kyiElements = () => [...document.querySelectorAll<Settling>('#gallery *')].filter((n) => n.localName.startsWith('kyi-'));
+const rerender = () => {
+  for (const node of kyiElements()) node.requestUpdate?.();
+};
+
+bindPageScheme(document.querySelector<HTMLSelectElement>('#page-scheme')!, rerender);
+
+// ---------------------------------------------------------------- direction
+const dirSelect = document.querySelector<HTMLSelectElement>('#dir')!;
+function setDir(dir: string): void {
+  root.dir = dir === 'rtl' ? 'rtl' : 'ltr';
+  dirSelect.value = root.dir;
+}
+setDir(new URL(location.href).searchParams.get('dir') ?? 'ltr');
+dirSelect.addEventListener('change', () => {
+  setDir(dirSelect.value);
+  const url = new URL(location.href);
+  if (root.dir === 'rtl') url.searchParams.set('dir', 'rtl');
+  else url.searchParams.delete('dir');
+  history.replaceState(null, '', url);
+  rerender();
+});
+
+// ---------------------------------------------------------------- frozen states
+/** The verify button's error state: it asks the gallery's token endpoint, which refuses (signed out). */
+async function showVerifyError(): Promise<void> {
+  const button = document.querySelector<HTMLElement & { open(): Promise<void> }>('kyi-verify-button[data-gallery-open]')!;
+  await customElements.whenDefined('kyi-verify-button');
+  await button.open();
+  await (button as Settling).updateComplete;
+}
+
+/** Every image in the elements' shadow roots has loaded or failed (now: the gallery is photographed whole, not scrolled). */
+async function imagesDecoded(): Promise<void> {
+  const images = kyiElements().flatMap((el) => [...(el.shadowRoot?.querySelectorAll('img') ?? [])]);
+  for (const img of images) img.loading = 'eager';
+  await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+}
+
+async function ready(): Promise<void> {
+  await Promise.all(['kyi-badge', 'kyi-token-status', 'kyi-asset-card', 'kyi-watchlist'].map((t) => customElements.whenDefined(t)));
+  // the elements pointed at /gallery/stub/hang stay loading for good: the rest settle
+  const settling = kyiElements().filter((el) => !el.getAttribute('proxy-url')?.includes('/hang'));
+  await Promise.all([...settling.map((el) => el.updateComplete), showVerifyError()]);
+  await Promise.all(settling.map((el) => el.settled));
+  await imagesDecoded();
+  await document.fonts.ready;
+  root.dataset['galleryReady'] = 'true';
+}
+void ready();

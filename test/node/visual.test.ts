@@ -1,0 +1,121 @@
+/**
+ * Visual regression: every section of the gallery page (demo/gallery.html: every element in
+ * every state, on fixed data and a fixed clock) photographed in real Chromium on a light
+ * partner page with the OS dark and a dark page with the OS light, left-to-right and
+ * right-to-left, 1280 px and 390 px wide, and compared with the committed baselines in
+ * test/visual/baselines/ (pixelmatch, small tolerance).
+ *
+ * Update the baselines: `npm run test:visual -- --update` (KYI_VISUAL_UPDATE=1).
+ * A failure writes the actual and the diff images to dist/visual/ and names them.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { build } from 'vite';
+import { startDemoServer, type DemoServer } from '../../scripts/lib/demo-server.js';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+
+const BASELINES = resolve('test/visual/baselines');
+const OUT = resolve('dist/visual');
+const UPDATE = process.env.KYI_VISUAL_UPDATE === '1';
+/** pixelmatch's per-pixel colour threshold (0–1) and the share of pixels that may differ. */
+const THRESHOLD = 0.1;
+const MAX_DIFF_RATIO = 0.001;
+
+/** The partner pages: a light page seen with the OS dark, a dark page with the OS light. */
+const PAGES = [
+  { page: 'light', os: 'dark' },
+  { page: 'dark', os: 'light' },
+] as const;
+const DIRS = ['ltr', 'rtl'] as const;
+const WIDTHS = [1280, 390] as const;
+
+let server: DemoServer;
+let browser: Browser;
+const written = new Set<string>();
+
+before(async () => {
+  await build({ configFile: 'demo/vite.config.ts', logLevel: 'silent', build: { outDir: resolve('dist/demo-visual'), emptyOutDir: true } });
+  server = await startDemoServer({ port: 0, root: 'dist/demo-visual', env: {} });
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  mkdirSync(OUT, { recursive: true });
+  if (UPDATE) mkdirSync(BASELINES, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  // an update that ran every combination leaves no baseline of a section that is gone
+  if (UPDATE && written.size === PAGES.length * DIRS.length * WIDTHS.length * sectionCount) {
+    for (const file of readdirSync(BASELINES)) if (file.endsWith('.png') && !written.has(file)) rmSync(join(BASELINES, file));
+  }
+});
+let sectionCount = 0;
+
+/** Compares one screenshot with its baseline; returns a problem to report, or undefined. */
+function compare(name: string, actual: Buffer): string | undefined {
+  const baselinePath = join(BASELINES, name);
+  if (UPDATE) {
+    writeFileSync(baselinePath, actual);
+    written.add(name);
+    return undefined;
+  }
+  const actualPath = join(OUT, name.replace(/\.png$/, '.actual.png'));
+  if (!existsSync(baselinePath)) {
+    writeFileSync(actualPath, actual);
+    return `${name}: no baseline (actual: ${actualPath}); run npm run test:visual -- --update`;
+  }
+  const want = PNG.sync.read(readFileSync(baselinePath));
+  const got = PNG.sync.read(actual);
+  if (want.width !== got.width || want.height !== got.height) {
+    writeFileSync(actualPath, actual);
+    return `${name}: size ${got.width}×${got.height}, baseline ${want.width}×${want.height} (actual: ${actualPath})`;
+  }
+  const diff = new PNG({ width: want.width, height: want.height });
+  const differing = pixelmatch(want.data, got.data, diff.data, want.width, want.height, { threshold: THRESHOLD });
+  if (differing <= want.width * want.height * MAX_DIFF_RATIO) return undefined;
+  const diffPath = join(OUT, name.replace(/\.png$/, '.diff.png'));
+  writeFileSync(actualPath, actual);
+  writeFileSync(diffPath, PNG.sync.write(diff));
+  return `${name}: ${differing} pixels differ (actual: ${actualPath}, diff: ${diffPath}, baseline: ${baselinePath})`;
+}
+
+describe('gallery screenshots match the baselines', () => {
+  for (const { page: scheme, os } of PAGES) {
+    for (const dir of DIRS) {
+      for (const width of WIDTHS) {
+        it(`${scheme} page (OS ${os}), ${dir}, ${width} px`, async () => {
+          const context = await browser.newContext({
+            viewport: { width, height: 900 },
+            colorScheme: os,
+            reducedMotion: 'reduce',
+            timezoneId: 'UTC',
+            locale: 'en-US',
+            deviceScaleFactor: 1,
+          });
+          try {
+            const page = await context.newPage();
+            await page.goto(`${server.url}/gallery.html?page=${scheme}&dir=${dir}`);
+            await page.waitForSelector('html[data-gallery-ready]', { state: 'attached', timeout: 30_000 });
+            const sections = await page.locator('[data-visual]').all();
+            sectionCount = sections.length;
+            const problems: string[] = [];
+            for (const section of sections) {
+              const id = await section.getAttribute('data-visual');
+              const shot = await section.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
+              const problem = compare(`${id}--${scheme}-${dir}-${width}.png`, shot);
+              if (problem) problems.push(problem);
+            }
+            assert.deepEqual(problems, [], `screenshots differ from the baselines:\n${problems.join('\n')}`);
+          } finally {
+            await context.close();
+          }
+        });
+      }
+    }
+  }
+});
