@@ -179,14 +179,14 @@ export async function run(): Promise<BenchResult> {
   const rows: Row[] = [];
   try {
     const elementsEntry = existsSync(join(ROOT, 'src/cdn/kyi-elements.ts')) ? 'src/cdn/kyi-elements.ts' : 'src/define.ts';
-    const explorerEntry = existsSync(join(ROOT, 'src/cdn/kyi-explorer.ts')) ? 'src/cdn/kyi-explorer.ts' : undefined;
-    log(`size: building ${elementsEntry}${explorerEntry ? `, ${explorerEntry}` : ''} and Lit alone`);
+    const monitoringEntry = existsSync(join(ROOT, 'src/cdn/kyi-monitoring.ts')) ? 'src/cdn/kyi-monitoring.ts' : undefined;
+    log(`size: building ${elementsEntry}${monitoringEntry ? `, ${monitoringEntry}` : ''} and Lit alone`);
     const files: { name: string; entry: string; bytes: Buffer }[] = [];
     const modules: ModuleSizes = {};
     files.push({ name: 'kyi-elements.js', entry: elementsEntry, bytes: await bundle(join(ROOT, elementsEntry), tmp.path, 'kyi-elements.js', modules) });
-    if (explorerEntry)
-      files.push({ name: 'kyi-explorer.js', entry: explorerEntry, bytes: await bundle(join(ROOT, explorerEntry), tmp.path, 'kyi-explorer.js') });
-    else notes.push('No src/cdn/kyi-explorer.ts entry yet: kyi-explorer.js not measured.');
+    if (monitoringEntry)
+      files.push({ name: 'kyi-monitoring.js', entry: monitoringEntry, bytes: await bundle(join(ROOT, monitoringEntry), tmp.path, 'kyi-monitoring.js') });
+    else notes.push('No src/cdn/kyi-monitoring.ts entry yet: kyi-monitoring.js not measured.');
     files.push({ name: 'Lit alone (LitElement, html, css)', entry: '(re-export entry)', bytes: await bundle(LIT_ONLY_ID, tmp.path, 'lit-only.js') });
 
     const lit = sizes(files[files.length - 1]!.bytes);

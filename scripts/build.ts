@@ -49,8 +49,8 @@ async function cdnBuild(name: string, chunks: boolean) {
   });
 }
 
-// Self-contained files: every display element (kyi-elements.js), every monitoring element (kyi-explorer.js).
-for (const name of ['kyi-elements', 'kyi-explorer']) await cdnBuild(name, false);
+// Self-contained files: every display element (kyi-elements.js), every monitoring element (kyi-monitoring.js; 'explorer' names only the vendor API).
+for (const name of ['kyi-elements', 'kyi-monitoring']) await cdnBuild(name, false);
 // The autoloader: a small script that loads each element's chunk when its tag appears.
 await cdnBuild('kyi-autoloader', true);
 

@@ -1,4 +1,4 @@
-/** Registration of the monitoring elements (the `kyi-explorer.js` CDN bundle). */
+/** Registration of the monitoring elements (the `kyi-monitoring.js` CDN bundle). */
 import { defineWatchlist } from './elements/watchlist/define.js';
 import { defineChangeFeed } from './elements/change-feed/define.js';
 import { defineNotifications } from './elements/notifications/define.js';

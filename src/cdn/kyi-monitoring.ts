@@ -1,5 +1,5 @@
 /**
- * CDN bundle `kyi-explorer.js`: one self-contained ES module that registers the monitoring
+ * CDN bundle `kyi-monitoring.js`: one self-contained ES module that registers the monitoring
  * elements (watchlist, change feed, notifications) for partner dashboards.
  */
 import { defineMonitoringElements } from '../define-monitoring.js';

@@ -99,7 +99,7 @@ describe('npm run build', () => {
   });
 
   it('builds self-contained CDN modules: no bare imports, no secrets', async () => {
-    for (const file of ['dist/cdn/kyi-elements.js', 'dist/cdn/kyi-explorer.js']) {
+    for (const file of ['dist/cdn/kyi-elements.js', 'dist/cdn/kyi-monitoring.js']) {
       const code = await readFile(file, 'utf8');
       assert.doesNotMatch(code, /\bfrom\s*["'](?!\.|\/)[^"']+["']|\bimport\s*["'](?!\.|\/)[^"']+["']/, `${file} imports a bare specifier`);
       assert.doesNotMatch(code, /bx_live_|secret-key|sandbox_public_api_key/, `${file} contains a credential`);
