@@ -6,7 +6,7 @@ import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiCopyEvent, KyiErrorEvent, KyiStatusEvent } from '../../src/events.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { countLookupPosts, randomAddress, recordEvents, sandbox, testEnv } from './helpers/display.js';
+import { countLookupPosts, failNextLookupPost, randomAddress, recordEvents, testEnv } from './helpers/display.js';
 
 const $ = (el: Element, sel: string) => el.shadowRoot!.querySelector(sel);
 const $$ = (el: Element, sel: string) => [...el.shadowRoot!.querySelectorAll(sel)];
@@ -62,7 +62,9 @@ describe('<kyi-asset-card>', () => {
       expect(part(el, 'name')!.textContent).to.equal('USD Coin');
       expect(part(el, 'ticker')!.textContent).to.contain('USDC');
       expect(part(el, 'chain')!.textContent).to.contain('solana');
+      expect(part(el, 'status-label')!.textContent).to.equal('Verified asset');
       expect(part(el, 'issuer')!.textContent).to.contain('Business verified');
+      expect(part(el, 'issuer')!.textContent).to.contain('Circle Internet Financial');
       const links = $$(el, 'a') as HTMLAnchorElement[];
       expect(links.length).to.be.greaterThan(0);
       for (const a of links) {
@@ -117,10 +119,21 @@ describe('<kyi-asset-card>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('business not verified; image that fails to load shows the placeholder', async () => {
+  it('business not verified: one verdict whose headline is the weaker claim, nothing contradicting it', async () => {
     const a = await card(html`<kyi-asset-card chain="ethereum" address=${F.businessNotVerified.address}></kyi-asset-card>`);
-    expect(part(a, 'issuer')!.textContent).to.contain('Business not verified');
+    const status = part(a, 'status')!;
+    expect(status.classList.contains('warn')).to.equal(true);
+    expect(part(a, 'status-label')!.textContent).to.equal('Business not verified');
+    expect(part(a, 'issuer')!.textContent).to.contain('Asset verified');
+    expect(part(a, 'issuer')!.textContent).to.contain('Harbor Yield Ltd');
+    expect(status.querySelector('svg'), 'an icon beside the words').to.exist;
+    // no green "Verified asset" anywhere on the card, and no label said twice
+    expect(text(a)).not.to.contain('Verified asset');
+    expect(text(a).split('Business not verified').length - 1).to.equal(1);
     await expect(a).to.be.accessible();
+  });
+
+  it('an image that fails to load shows the placeholder', async () => {
     const b = await card(html`<kyi-asset-card chain="avalanche" address=${F.brokenImage.address}></kyi-asset-card>`);
     const img = part(b, 'image') as HTMLImageElement | null;
     if (img) await oneEvent(img, 'error');
@@ -159,17 +172,15 @@ describe('<kyi-asset-card>', () => {
   });
 
   it('error: alert with Retry, kyi-error; Retry recovers', async () => {
-    const address = randomAddress();
-    // 3 = the proxy's first attempt and its 2 retries: nothing is left to hit other tests.
-    await sandbox.setFault('public:asset', { kind: 'status', status: 500 }, 3);
+    // The failure is made at this page's boundary: a sandbox fault would hit every file running beside this one.
+    const network = failNextLookupPost();
     const el = document.createElement('kyi-asset-card');
     el.chain = 'ethereum';
-    el.address = address;
+    el.address = randomAddress();
     const errored = oneEvent(el, 'kyi-error') as Promise<KyiErrorEvent>;
     document.body.append(el);
     try {
-      expect((await errored).detail.code).to.be.a('string');
-      await sandbox.clearFaults('public:asset');
+      expect((await errored).detail.code).to.equal('network');
       await el.settled;
       expect(el.status).to.equal('error');
       expect($(el, '[role="alert"]')!.textContent).to.contain('Could not load this asset');
@@ -178,7 +189,7 @@ describe('<kyi-asset-card>', () => {
       (part(el, 'retry-button') as HTMLButtonElement).click();
       expect((await status).detail.status).to.equal('not-found');
     } finally {
-      await sandbox.clearFaults('public:asset');
+      network.restore();
       el.remove();
     }
   });
@@ -215,16 +226,32 @@ describe('<kyi-asset-card>', () => {
   });
 
   describe('hostile records', () => {
+    // The harness starts the sandbox with the hostile set on and no test switches it off:
+    // switching it here would change what every file running beside this one sees.
     let alerts = 0;
     const originalAlert = window.alert;
-    before(async () => {
-      await sandbox.hostile(true);
+    before(() => {
       window.alert = () => void alerts++;
     });
-    after(async () => {
+    after(() => {
       window.alert = originalAlert;
-      await sandbox.hostile(false);
     });
+
+    /** Every image has loaded or failed, and a frame has run: any injected handler would have fired. */
+    async function quiet(el: Element): Promise<void> {
+      const images = $$(el, 'img') as HTMLImageElement[];
+      await Promise.all(
+        images.map((img) =>
+          img.complete
+            ? undefined
+            : new Promise((r) => {
+                img.addEventListener('load', r);
+                img.addEventListener('error', r);
+              }),
+        ),
+      );
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }
 
     function assertInert(el: Element) {
       for (const a of $$(el, 'a') as HTMLAnchorElement[]) expect(a.protocol).to.match(/^https?:$/);
@@ -242,7 +269,7 @@ describe('<kyi-asset-card>', () => {
       expect(text(el)).not.to.contain('Website');
       expect(part(el, 'verified-link')).to.equal(null);
       expect(part(el, 'image')).to.equal(null);
-      await new Promise((r) => setTimeout(r, 50));
+      await quiet(el);
       assertInert(el);
       await expect(el).to.be.accessible();
       const status = await fixture<KyiTokenStatus>(
