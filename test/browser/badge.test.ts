@@ -74,6 +74,17 @@ describe('<kyi-badge>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('full pill: the served height, the artwork\'s own width (no guessed box)', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge variant="full" theme="light"></kyi-badge>`);
+    const image = img(el)!;
+    expect(image.hasAttribute('width'), 'no width guessed for an artwork the service draws').to.equal(false);
+    if (!image.complete) await oneEvent(image, 'load');
+    const box = image.getBoundingClientRect();
+    expect(box.height).to.equal(32);
+    expect(box.width).to.be.closeTo((image.naturalWidth * 32) / image.naturalHeight, 1);
+    expect(el.getBoundingClientRect().width).to.be.closeTo(box.width, 1);
+  });
+
   it('proof_of_collateral names its credential', async () => {
     const el = await fixture<KyiBadge>(html`<kyi-badge credential="proof_of_collateral"></kyi-badge>`);
     expect(img(el)!.alt).to.equal('Proof of collateral');
@@ -132,6 +143,18 @@ describe('<kyi-badge>', () => {
       await expect(el).to.be.accessible();
     });
   }
+
+  it('an icon that cannot show its image stays an icon: its own box, its name as text', async () => {
+    configure({ badgeBaseUrl: '' });
+    for (const size of [16, 24, 64]) {
+      const el = await fixture<KyiBadge>(html`<kyi-badge size=${size}></kyi-badge>`);
+      const box = label(el)!.getBoundingClientRect();
+      expect([box.width, box.height], `size ${size}`).to.deep.equal([size, size]);
+      expect(el.getBoundingClientRect().width).to.equal(size);
+      expect(label(el)!.textContent).to.contain('KYI verified');
+      await expect(el).to.be.accessible();
+    }
+  });
 
   it('href http(s) makes it a link opening in a new tab', async () => {
     const el = await fixture<KyiBadge>(html`<kyi-badge href="https://verified.example/asset"></kyi-badge>`);
