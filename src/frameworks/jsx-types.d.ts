@@ -247,7 +247,7 @@ export type CustomElements = {
    * ### **CSS Parts:**
    *  - **base** - The wrapper (a link when `href` is set).
    * - **image** - The badge `<img>`.
-   * - **label** - The text shown when the image cannot load.
+   * - **label** - Shown when the image cannot load: the credential's name in a pill (`full`), or its mark in the icon's box with the name as text for assistive technology (`icon`).
    */
   "kyi-badge": Partial<KyiBadgeProps & BaseProps & BaseEvents>;
 
@@ -269,7 +269,8 @@ export type CustomElements = {
    *  - **refresh(): _Promise<void>_** - Looks up again, bypassing the browser's and the proxy's caches. Resolves when settled.
    *
    * ### **CSS Properties:**
-   *  - **--kyi-token-status-icon-size** - Size of the state icon and badge (default 1.25em). _(default: undefined)_
+   *  - **--kyi-token-status-width** - Width of the full (not compact) status in every state, so nothing moves when a lookup settles (default 24em; `auto` to fit the text). _(default: undefined)_
+   * - **--kyi-token-status-icon-size** - Size of the state icon and badge (default 1.25em). _(default: undefined)_
    * - **--kyi-token-status-gap** - Gap between icon and text (default 0.375em). _(default: undefined)_
    * - **--kyi-token-status-verified-color** - Colour of the verified text. _(default: undefined)_
    * - **--kyi-token-status-background** - Background of the status (default the theme surface). _(default: undefined)_
@@ -277,14 +278,15 @@ export type CustomElements = {
    * ### **CSS Parts:**
    *  - **base** - The wrapper of every state.
    * - **badge** - The verified badge image.
-   * - **icon** - The state icon (not verified, unknown token, or the badge's text fallback).
+   * - **icon** - The state icon (not verified, unknown token, invalid input, error, or the badge's fallback).
    * - **label** - The status text.
    * - **summary** - Per-chain summary when the token matches on several chains.
    * - **issuer** - The issuer line of a verified token.
+   * - **warning** - "Business not verified": a verified token whose issuer's business is not (icon and words; in compact mode a corner mark, the words in the accessible name).
    * - **skeleton** - The loading placeholder.
    * - **notice** - The invalid-input and unknown-token notices.
-   * - **error** - The error alert.
-   * - **retry-button** - The error's Retry button.
+   * - **error** - The error alert (compact: its text, visually hidden).
+   * - **retry-button** - The error's Retry button (compact: an icon button).
    */
   "kyi-token-status": Partial<KyiTokenStatusProps & BaseProps & BaseEvents>;
 
@@ -323,7 +325,9 @@ export type CustomElements = {
    * - **name** - The token name.
    * - **ticker** - The token ticker.
    * - **chain** - The chain.
-   * - **issuer** - The issuer block (name and business verification).
+   * - **status** - The verdict: a headline that is the weaker claim (asset verified / business not verified) and a line with the other claim and the issuer.
+   * - **status-label** - The verdict's headline.
+   * - **issuer** - The verdict's second line (the other claim and the issuer's name).
    * - **description** - The description.
    * - **links** - The website / whitepaper / verified page links.
    * - **link** - Each link.
