@@ -27,6 +27,9 @@ const agents = {
   'https:': new HttpsAgent({ keepAlive: true, timeout: IDLE_MS, scheduling: 'lifo' }),
 };
 
+/** The `User-Agent` of upstream calls. */
+export const USER_AGENT = 'kyi-elements';
+
 class TimeoutReason extends Error {}
 class TooLarge extends Error {}
 
@@ -101,7 +104,8 @@ function exchange(request: UpstreamRequest, policy: UpstreamPolicy): Promise<Ups
     const url = new URL(request.url);
     const secure = url.protocol === 'https:';
     if (!secure && url.protocol !== 'http:') return reject(new Error(`unsupported protocol ${url.protocol}`));
-    const headers: Record<string, string | number> = { ...request.headers };
+    // fetch would send `user-agent: node`; some gateways refuse requests without one
+    const headers: Record<string, string | number> = { 'user-agent': USER_AGENT, ...request.headers };
     if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
     const options: RequestOptions = {
       agent: agents[secure ? 'https:' : 'http:'],
