@@ -37,6 +37,11 @@ export const en = {
     'error.generic': 'Something went wrong.',
     'error.payloadTooLarge': 'The request was too large for this site to send.',
     'error.untrustedProxy': 'This element is set up to use a server this site does not trust, so it shows nothing.',
+    'error.sessionRequired': 'Please sign in and try again.',
+    'error.signingFailed': 'Verification could not be started. Please try again.',
+    'error.widget': 'The verification widget reported an error: {message}',
+    'error.widgetTimeout': 'The verification widget did not load in time. The likely cause: this site ({origin}) is not on the widget’s allow-list.',
+    'error.invalidAttribute': 'This element is not set up correctly. {message}',
     signInRequired: 'Sign in to see this.',
   },
   badge: {
@@ -119,14 +124,6 @@ export const en = {
     close: 'Close verification',
     loading: 'Loading verification…',
     frameTitle: 'KYI verification widget',
-    'error.session_required': 'Please sign in to start verification.',
-    'error.forbidden': 'You are not allowed to start verification here.',
-    'error.not_configured': 'Verification is not configured on this site.',
-    'error.signing_failed': 'Verification could not be started. Please try again.',
-    'error.network': 'Could not reach the server. Check your connection and try again.',
-    'error.widget_error': 'The verification widget reported an error: {message}',
-    'error.widget_timeout': 'The verification widget did not load in time. The likely cause: this site ({origin}) is not on the widget’s allow-list.',
-    'error.invalid_attribute': 'This verification button is not set up correctly. {message}',
   },
 } as const;
 

@@ -3,14 +3,21 @@
  *
  * By default a fresh token comes from the partner's own server piece: `POST tokenEndpoint`
  * (same-origin cookies, JSON; answered `{ accessToken, expiresAt? }`). A partner can supply
- * `configure({ fetchAccessToken })` instead. Every failure becomes an `AccessTokenError`
- * with a stable code, so the element can show and report it without knowing the transport.
+ * `configure({ fetchAccessToken })` instead. Every failure becomes a `KyiRequestError` (the
+ * browser's one error type, `errors.ts`) with a stable code, so the element can show and
+ * report it like any other failure without knowing the transport. The token endpoint's
+ * contract (field notes) gives 401, 503 and 502 meanings of their own: `TOKEN_STATUS_CODES`.
  *
  * Tokens are single use: the field notes ask for a fresh token per open, and a token whose
  * drawer has closed is never handed out again (`TokenSlot.take()` empties the slot).
  */
 
-/** Stable codes of token acquisition failures (`kyi-error` detail `code`). */
+import { codeForStatus, errorFromAnswer, isAbortError, KyiRequestError, type StatusCodes } from './errors.js';
+
+/**
+ * The codes of the token endpoint's own contract (`kyi-error` detail `code`), besides which a
+ * failure may carry any code of the kit's (`codeForStatus`), e.g. `too_many_requests`.
+ */
 export const ACCESS_TOKEN_ERROR_CODES = [
   'session_required',
   'forbidden',
@@ -20,6 +27,29 @@ export const ACCESS_TOKEN_ERROR_CODES = [
 ] as const;
 export type AccessTokenErrorCode = (typeof ACCESS_TOKEN_ERROR_CODES)[number];
 
+/**
+ * What the token endpoint's statuses mean (field notes: 401 without a session, 503 when not
+ * configured, 502 when signing failed; 403 for CSRF or policy). A 404 or 501 means no token
+ * route is mounted where the kit looks for it: a configuration problem too. Other statuses
+ * mean what they mean everywhere.
+ */
+export const TOKEN_STATUS_CODES: StatusCodes = {
+  401: 'session_required',
+  403: 'forbidden',
+  404: 'not_configured',
+  501: 'not_configured',
+  502: 'signing_failed',
+  503: 'not_configured',
+};
+
+/**
+ * @deprecated Token failures are `KyiRequestError`s, like every other failure in the
+ * browser; this is the same class under its old name, so `instanceof AccessTokenError` holds.
+ */
+export const AccessTokenError = KyiRequestError;
+/** @deprecated Use `KyiRequestError`. */
+export type AccessTokenError = KyiRequestError;
+
 /** A token and when it stops being usable (epoch ms), when that is known. */
 export interface AccessToken {
   readonly token: string;
@@ -27,18 +57,6 @@ export interface AccessToken {
   readonly expiresAt: number | undefined;
   /** Epoch ms when the token arrived. */
   readonly obtainedAt: number;
-}
-
-/** Token acquisition failed; `code` is stable, `status` is the endpoint's HTTP status if any. */
-export class AccessTokenError extends Error {
-  override readonly name = 'AccessTokenError';
-  constructor(
-    readonly code: AccessTokenErrorCode,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
 }
 
 export interface RequestAccessTokenOptions {
@@ -50,22 +68,12 @@ export interface RequestAccessTokenOptions {
   signal?: AbortSignal;
 }
 
-/** HTTP status of the token endpoint → stable code (field notes: 401 / 503 / 502; 403 for CSRF or policy). */
-export function codeForStatus(status: number): AccessTokenErrorCode {
-  if (status === 401) return 'session_required';
-  if (status === 403) return 'forbidden';
-  // 404: no token route mounted where the kit looks for it — a configuration problem too.
-  if (status === 503 || status === 404 || status === 501) return 'not_configured';
-  if (status >= 500) return 'signing_failed';
-  return 'network';
-}
-
 function isCode(value: unknown): value is AccessTokenErrorCode {
   return typeof value === 'string' && (ACCESS_TOKEN_ERROR_CODES as readonly string[]).includes(value);
 }
 
 function isAbort(error: unknown, signal?: AbortSignal): boolean {
-  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+  return signal?.aborted === true || isAbortError(error);
 }
 
 /** An error's `message` when it has a string one, else the value as a string. */
@@ -97,7 +105,7 @@ function makeToken(token: string, expiresAt?: unknown): AccessToken {
 }
 
 /**
- * Gets a fresh access token. Rejects with `AccessTokenError`, or with the abort reason when
+ * Gets a fresh access token. Rejects with `KyiRequestError`, or with the abort reason when
  * `signal` aborts.
  */
 export async function requestAccessToken(options: RequestAccessTokenOptions): Promise<AccessToken> {
@@ -117,16 +125,14 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
     });
   } catch (error) {
     if (isAbort(error, signal)) throw signal?.reason ?? error;
-    throw new AccessTokenError('network', errorText(error));
+    throw new KyiRequestError('network', errorText(error));
   }
   const { ok, status } = response;
-  const body = (await response.json().catch(() => undefined)) as { accessToken?: unknown; expiresAt?: unknown; message?: unknown } | undefined;
+  const body = (await response.json().catch(() => undefined)) as { accessToken?: unknown; expiresAt?: unknown } | undefined;
   signal?.throwIfAborted();
-  if (!ok) {
-    throw new AccessTokenError(codeForStatus(status), typeof body?.message === 'string' ? body.message : `HTTP ${status}`, status);
-  }
+  if (!ok) throw errorFromAnswer(status, body, response.headers, TOKEN_STATUS_CODES);
   if (typeof body?.accessToken !== 'string' || !body.accessToken) {
-    throw new AccessTokenError('signing_failed', 'The token endpoint did not answer with an accessToken', status);
+    throw new KyiRequestError('signing_failed', 'The token endpoint did not answer with an accessToken', status);
   }
   return makeToken(body.accessToken, body.expiresAt);
 }
@@ -140,13 +146,13 @@ async function fromFunction(fn: () => Promise<string>, signal?: AbortSignal): Pr
     // A partner function may signal a precise failure through `code` or an HTTP `status`.
     const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown };
     const message = errorText(error);
-    if (isCode(code)) throw new AccessTokenError(code, message);
-    if (typeof status === 'number') throw new AccessTokenError(codeForStatus(status), message, status);
-    throw new AccessTokenError('network', message);
+    if (isCode(code)) throw new KyiRequestError(code, message);
+    if (typeof status === 'number') throw new KyiRequestError(codeForStatus(status, TOKEN_STATUS_CODES), message, status);
+    throw new KyiRequestError('network', message);
   }
   signal?.throwIfAborted();
   if (typeof value !== 'string' || !value) {
-    throw new AccessTokenError('signing_failed', 'fetchAccessToken did not return a token');
+    throw new KyiRequestError('signing_failed', 'fetchAccessToken did not return a token');
   }
   return makeToken(value);
 }

@@ -1,9 +1,12 @@
 /**
  * The browser's one error model: every failed call to the server piece — a lookup batch,
- * one lookup's relayed answer, an Explorer read or write — becomes a `KyiRequestError` (or
- * its plain `KyiProblem` shape) with a stable `code`. A body without a `code` gets the code
- * of its HTTP status from `codeForStatus`, so the same response means the same thing to
- * every element (the words for each code are in one table, `elements/shared/error-text.ts`).
+ * one lookup's relayed answer, an Explorer read or write, an access token for the widget —
+ * becomes a `KyiRequestError` (or its plain `KyiProblem` shape) with a stable `code`. A body
+ * without a `code` gets the code of its HTTP status from `codeForStatus`, so the same response
+ * means the same thing to every element (the words for each code are in one table,
+ * `elements/shared/error-text.ts`). A route whose contract gives some statuses a meaning of
+ * their own (the token endpoint: 401 `session_required`, 502 `signing_failed`) passes them to
+ * the same mapper as `StatusCodes`.
  *
  * Nothing here touches the DOM.
  */
@@ -45,12 +48,16 @@ const STATUS_CODES: Record<number, string> = {
   504: 'upstream_timeout',
 };
 
+/** A route's own meaning for some HTTP statuses, e.g. `{ 401: 'session_required' }`. */
+export type StatusCodes = Readonly<Record<number, string>>;
+
 /**
  * The kit's stable code for an HTTP status whose body carries no `code` (e.g. a bare 502
- * from a load balancer in front of the server piece).
+ * from a load balancer in front of the server piece). `route` holds the statuses a route's
+ * contract defines otherwise; they win.
  */
-export function codeForStatus(status: number): string {
-  return STATUS_CODES[status] ?? (status >= 400 && status < 500 ? 'invalid_response' : 'internal_error');
+export function codeForStatus(status: number, route?: StatusCodes): string {
+  return route?.[status] ?? STATUS_CODES[status] ?? (status >= 400 && status < 500 ? 'invalid_response' : 'internal_error');
 }
 
 /** The message of an error body: a string, or the NestJS list of strings. */
@@ -67,12 +74,15 @@ export function retryAfterSeconds(headers: Headers | undefined): number | undefi
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
-/** The problem an error answer describes: its own `code` and `message`, else its status's. */
-export function problemFromAnswer(status: number, body: unknown, headers?: Headers): KyiProblem {
+/**
+ * The problem an error answer describes: its own `code` and `message`, else its status's.
+ * A status in `route` (the route's contract) means what the route says, whatever the body.
+ */
+export function problemFromAnswer(status: number, body: unknown, headers?: Headers, route?: StatusCodes): KyiProblem {
   const own = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
   const retryAfter = retryAfterSeconds(headers);
   return {
-    code: typeof own === 'string' && own ? own : codeForStatus(status),
+    code: route?.[status] ?? (typeof own === 'string' && own ? own : codeForStatus(status)),
     message: messageOf(body) ?? `The server answered ${status}`,
     status,
     ...(retryAfter === undefined ? {} : { retryAfter }),
@@ -80,8 +90,8 @@ export function problemFromAnswer(status: number, body: unknown, headers?: Heade
 }
 
 /** `problemFromAnswer` as a throwable error. */
-export function errorFromAnswer(status: number, body: unknown, headers?: Headers): KyiRequestError {
-  const p = problemFromAnswer(status, body, headers);
+export function errorFromAnswer(status: number, body: unknown, headers?: Headers, route?: StatusCodes): KyiRequestError {
+  const p = problemFromAnswer(status, body, headers, route);
   return new KyiRequestError(p.code, p.message, status, p.retryAfter);
 }
 

@@ -7,11 +7,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import { codeForStatus } from '../../src/client/errors.js';
+import { configure, resetConfig } from '../../src/config.js';
 import { clearCapabilities } from '../../src/client/monitoring.js';
 import { KIT_ERROR_CODES } from '../../src/contract/errors.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import type { KyiNotifications } from '../../src/elements/notifications/notifications.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import { randomAddress, stubProxy } from './helpers/display.js';
 
@@ -42,14 +44,60 @@ async function mount<T extends HTMLElement & { settled: Promise<void> }>(
   return { el, codes };
 }
 
+/**
+ * A verify button whose token endpoint is this file's stub, clicked: its failure recorded.
+ * (A widget URL is configured so the click gets as far as asking for a token.)
+ */
+async function clickVerifyButton(): Promise<{ el: KyiVerifyButton; codes: string[] }> {
+  configure({ widgetUrl: location.origin, tokenEndpoint: `${STUB}/token` });
+  const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
+  const codes: string[] = [];
+  el.addEventListener('kyi-error', (e) => codes.push(e.detail.code));
+  const failed = new Promise((resolve) => el.addEventListener('kyi-error', resolve, { once: true }));
+  el.shadowRoot!.querySelector<HTMLButtonElement>('button[part="button"]')!.click();
+  await failed;
+  await el.updateComplete;
+  return { el, codes };
+}
+
 describe('one browser error model', () => {
-  afterEach(() => clearCapabilities());
+  afterEach(() => {
+    clearCapabilities();
+    resetConfig();
+  });
 
   for (const [status, body, code] of [
-    [502, '<html><body>Bad Gateway</body></html>', 'upstream_unavailable'],
     [413, '', 'payload_too_large'],
     [504, 'upstream request timeout', 'upstream_timeout'],
   ] as const) {
+    it(`a bare ${status} from in front of the proxy reads the same in <kyi-watchlist>, <kyi-token-status> and <kyi-verify-button>`, async () => {
+      const proxy = stub(() => new Response(body, { status }));
+      try {
+        const status_ = await mount<KyiTokenStatus>('kyi-token-status', {
+          'proxy-url': STUB,
+          address: randomAddress(),
+          'chain-slug': 'ethereum',
+        });
+        const watchlist = await mount<KyiWatchlist>('kyi-watchlist', { 'proxy-url': STUB });
+        const button = await clickVerifyButton();
+        expect(status_.el.status).to.equal('error');
+        expect(watchlist.el.status).to.equal('error');
+        expect(status_.codes).to.deep.equal([code]);
+        expect(watchlist.codes).to.deep.equal([code]);
+        expect(button.codes).to.deep.equal([code]);
+        expect(button.el.lastError).to.deep.equal({ code, message: `The server answered ${status}`, status });
+        expect(errorWords(status_.el)).to.not.equal('');
+        expect(errorWords(watchlist.el)).to.equal(errorWords(status_.el));
+        expect(errorWords(button.el)).to.equal(errorWords(status_.el));
+      } finally {
+        proxy.restore();
+      }
+    });
+  }
+
+  // The token endpoint's contract (field notes) gives 502 a meaning of its own, signing_failed:
+  // a route-specific entry of the same mapper, not a second mapper.
+  for (const [status, body, code] of [[502, '<html><body>Bad Gateway</body></html>', 'upstream_unavailable']] as const) {
     it(`a bare ${status} from in front of the proxy reads the same in <kyi-watchlist> and <kyi-token-status>`, async () => {
       const proxy = stub(() => new Response(body, { status }));
       try {
@@ -76,14 +124,28 @@ describe('one browser error model', () => {
     expect(KIT_ERROR_CODES).to.include('payload_too_large');
   });
 
+  it('a bare 502 from the token endpoint is signing_failed (its contract), with the one table’s words for that code', async () => {
+    const proxy = stub(() => new Response('<html><body>Bad Gateway</body></html>', { status: 502 }));
+    try {
+      const button = await clickVerifyButton();
+      expect(button.codes).to.deep.equal(['signing_failed']);
+      expect(errorWords(button.el)).to.equal('Verification could not be started. Please try again.');
+    } finally {
+      proxy.restore();
+    }
+  });
+
   it('a problem the table has no words for still reads the same everywhere (by its status class)', async () => {
     const proxy = stub(() => new Response(JSON.stringify({ code: 'brand_new_code', message: 'x' }), { status: 500 }));
     try {
       const a = await mount<KyiTokenStatus>('kyi-token-status', { 'proxy-url': STUB, address: randomAddress(), 'chain-slug': 'ethereum' });
       const b = await mount<KyiWatchlist>('kyi-watchlist', { 'proxy-url': STUB });
+      const c = await clickVerifyButton();
       expect(a.codes).to.deep.equal(['brand_new_code']);
       expect(b.codes).to.deep.equal(['brand_new_code']);
+      expect(c.codes).to.deep.equal(['brand_new_code']);
       expect(errorWords(b.el)).to.equal(errorWords(a.el));
+      expect(errorWords(c.el)).to.equal(errorWords(a.el));
       expect(errorWords(a.el)).to.contain('had a problem');
     } finally {
       proxy.restore();

@@ -181,7 +181,8 @@ describe('<kyi-verify-button> and the widget', () => {
         await sendKeys({ press: 'Shift+Tab' });
         await waitUntil(inDialog, `focus left the modal after Shift+Tab ${i + 1}`);
       }
-      el.shadowRoot!.querySelector<HTMLElement>('[part="close-button"]')!.focus();
+      // Back to where focus rests once the widget is ready, so Escape reaches the page.
+      el.shadowRoot!.querySelector<HTMLElement>('[part="drawer-body"]')!.focus();
       const seen = recordEvents(el, ['kyi-close']);
       const closed = oneEvent(el, 'kyi-close');
       await sendKeys({ press: 'Escape' });
@@ -196,8 +197,9 @@ describe('<kyi-verify-button> and the widget', () => {
       const el = await button(html`<kyi-verify-button mode="modal"></kyi-verify-button>`);
       await openAndWaitReady(el);
       const seen = recordEvents(el, ['kyi-close']);
-      const title = el.shadowRoot!.querySelector<HTMLElement>('[part="drawer-title"]')!.getBoundingClientRect();
-      await sendMouse({ type: 'click', position: [Math.round(title.left + 5), Math.round(title.top + title.height / 2)] });
+      // Inside: the widget's blank margin (its content is centred), left of the middle.
+      const box = dialogOf(el)!.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(box.left + 10), Math.round(box.top + box.height / 2)] });
       expect(seen).to.have.length(0);
       const closed = oneEvent(el, 'kyi-close');
       await sendMouse({ type: 'click', position: [2, 2] });

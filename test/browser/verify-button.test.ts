@@ -103,8 +103,8 @@ describe('<kyi-verify-button>', () => {
       expect(dialog.matches(':modal')).to.equal(true);
       expect(dialog.getAttribute('role')).to.equal('dialog');
       expect(dialog.getAttribute('aria-modal')).to.equal('true');
-      const title = el.shadowRoot!.getElementById(dialog.getAttribute('aria-labelledby')!)!;
-      expect(title.textContent).to.equal('KYI verification');
+      expect(dialog.getAttribute('aria-label')).to.equal('KYI verification');
+      expect(el.shadowRoot!.querySelector('[part="drawer-title"]')!.textContent).to.equal('KYI verification');
 
       const src = new URL(frameOf(el)!.src);
       expect(src.origin).to.equal(widgetOrigin);
@@ -239,8 +239,9 @@ describe('<kyi-verify-button>', () => {
     it('a click on the backdrop closes it; a click inside does not', async () => {
       const el = await openEl();
       const seen = recordEvents(el, ['kyi-close']);
-      const title = el.shadowRoot!.querySelector<HTMLElement>('[part="drawer-title"]')!.getBoundingClientRect();
-      await sendMouse({ type: 'click', position: [Math.round(title.left + 5), Math.round(title.top + title.height / 2)] });
+      // Inside: the widget's blank margin (its content is centred), left of the middle.
+      const box = dialogOf(el)!.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(box.left + 10), Math.round(box.top + box.height / 2)] });
       expect(seen).to.have.length(0);
       const closed = oneEvent(el, 'kyi-close');
       await sendMouse({ type: 'click', position: [5, 5] });
@@ -251,7 +252,7 @@ describe('<kyi-verify-button>', () => {
     it('the widget closing itself closes it (reason widget)', async () => {
       const el = await openEl();
       const closed = oneEvent(el, 'kyi-close');
-      // Focus into the widget (Tab from the close button) and press Escape there: the widget posts kyi:close.
+      // Focus into the widget (Tab from where focus rests) and press Escape there: the widget posts kyi:close.
       await sendKeys({ press: 'Tab' });
       expect(el.shadowRoot!.activeElement).to.equal(frameOf(el));
       expect((await escapeInsideWidget(closed)).detail.reason).to.equal('widget');
@@ -398,7 +399,7 @@ describe('<kyi-verify-button>', () => {
 
     for (const [status, code, visible] of [
       [401, 'session_required', /sign in/i],
-      [403, 'forbidden', /not allowed/i],
+      [403, 'forbidden', /could not authenticate/i],
       [503, 'not_configured', /not configured/i],
       [502, 'signing_failed', /could not be started/i],
     ] as const) {
@@ -496,7 +497,7 @@ describe('<kyi-verify-button>', () => {
       expect(detail.message).to.contain('"partout"');
       await el.updateComplete;
       const text = errorOf(el)!.textContent!;
-      expect(text).to.contain(fr.verifyButton['error.invalid_attribute'].replace(' {message}', ''));
+      expect(text).to.contain(fr.common['error.invalidAttribute'].replace(' {message}', ''));
       expect(text).to.contain('"partout"');
       expect(text).to.not.contain(fr.common['error.generic']);
       expect(el.status).to.equal('idle');
@@ -623,7 +624,8 @@ describe('<kyi-verify-button>', () => {
       const ready = oneEvent(el, 'kyi-ready');
       await sendKeys({ press: 'Enter' });
       await ready;
-      expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[part="close-button"]'));
+      // Our header (and its close button, which had focus) went with ready: focus rests on the drawer's body.
+      expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[part="drawer-body"]'));
 
       // Inside the widget: its close button, then the asset radio group, then submit.
       await sendKeys({ press: 'Tab' });

@@ -4,13 +4,14 @@ import { createServer, type Server, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   AccessTokenError,
+  TOKEN_STATUS_CODES,
   TokenSlot,
-  codeForStatus,
   isUsable,
   jwtExpiry,
   requestAccessToken,
   type AccessToken,
 } from '../../src/client/access-token.js';
+import { codeForStatus, KyiRequestError } from '../../src/client/errors.js';
 
 function jwt(payload: object): string {
   const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
@@ -34,7 +35,8 @@ describe('access tokens', () => {
         res.statusCode = status;
         if (url.pathname === '/not-json') return res.end('<html>');
         if (url.pathname === '/no-token') return res.end('{}');
-        if (status !== 200) return res.end(JSON.stringify({ code: 'x', message: `failed ${status}` }));
+        if (url.pathname === '/bare') return res.end('<html>Bad Gateway</html>');
+        if (status !== 200) return res.end(JSON.stringify({ code: url.searchParams.get('code') ?? 'x', message: `failed ${status}` }));
         res.end(JSON.stringify({ accessToken: 'tok-1', expiresAt: '2099-01-01T00:00:00.000Z' }));
       });
     });
@@ -61,7 +63,8 @@ describe('access tokens', () => {
   ] as const) {
     it(`maps HTTP ${status} to ${code}`, async () => {
       await assert.rejects(requestAccessToken({ endpoint: `${base}/token?status=${status}` }), (error: unknown) => {
-        assert.ok(error instanceof AccessTokenError);
+        // The route's contract decides these statuses, whatever code the body carries.
+        assert.ok(error instanceof KyiRequestError);
         assert.equal(error.code, code);
         assert.equal(error.status, status);
         assert.equal(error.message, `failed ${status}`);
@@ -108,10 +111,24 @@ describe('access tokens', () => {
     await assert.rejects(requestAccessToken({ endpoint: 'unused', fetchAccessToken: async () => '' }), { code: 'signing_failed' });
   });
 
-  it('maps statuses', () => {
-    assert.equal(codeForStatus(404), 'not_configured');
-    assert.equal(codeForStatus(500), 'signing_failed');
-    assert.equal(codeForStatus(429), 'network');
+  it('other statuses mean what they mean everywhere: the body code, else the kit code of the status', async () => {
+    await assert.rejects(requestAccessToken({ endpoint: `${base}/token?status=500&code=internal_error` }), { code: 'internal_error', status: 500 });
+    await assert.rejects(requestAccessToken({ endpoint: `${base}/bare?status=504` }), { code: 'upstream_timeout', status: 504 });
+    await assert.rejects(requestAccessToken({ endpoint: `${base}/bare?status=429` }), { code: 'too_many_requests', status: 429 });
+    await assert.rejects(requestAccessToken({ endpoint: `${base}/bare?status=502` }), { code: 'signing_failed', status: 502 });
+  });
+
+  it('is one mapper with the token route as an override', () => {
+    assert.equal(codeForStatus(404, TOKEN_STATUS_CODES), 'not_configured');
+    assert.equal(codeForStatus(502, TOKEN_STATUS_CODES), 'signing_failed');
+    assert.equal(codeForStatus(502), 'upstream_unavailable');
+    assert.equal(codeForStatus(500, TOKEN_STATUS_CODES), codeForStatus(500));
+    assert.equal(codeForStatus(429, TOKEN_STATUS_CODES), 'too_many_requests');
+  });
+
+  it('AccessTokenError is KyiRequestError under its old name (instanceof keeps working)', async () => {
+    assert.equal(AccessTokenError, KyiRequestError);
+    await assert.rejects(requestAccessToken({ endpoint: `${base}/token?status=401` }), (error: unknown) => error instanceof AccessTokenError);
   });
 
   it('reads the JWT exp claim, and nothing from a non-JWT', () => {
@@ -168,7 +185,7 @@ describe('access tokens', () => {
 
     it('swallows a failed prefetch so the click asks again', async () => {
       const slot = new TokenSlot(async () => {
-        throw new AccessTokenError('network', 'down');
+        throw new KyiRequestError('network', 'down');
       });
       slot.prefetch();
       assert.equal(await slot.take(), undefined);

@@ -1,7 +1,10 @@
 /**
  * The one table from an error code to the words an element shows: the same response reads
  * the same in every element (a bare 502 from a load balancer says "unavailable" in
- * `<kyi-token-status>` and `<kyi-watchlist>` alike). Codes come from `client/errors.ts`.
+ * `<kyi-token-status>` and `<kyi-watchlist>` alike; a bare 504 says so in
+ * `<kyi-verify-button>` too). Codes come from `client/errors.ts`. A few strings take
+ * parameters: `{message}` (the problem's own message: a widget's error, a bad attribute)
+ * and `{origin}` (this page's origin).
  */
 import type { StringKey } from '../../strings.js';
 
@@ -22,6 +25,12 @@ const ERROR_STRINGS: Record<string, StringKey> = {
   upstream_error: 'common.error.server',
   internal_error: 'common.error.server',
   untrusted_proxy_url: 'common.error.untrustedProxy',
+  // Starting a verification (`<kyi-verify-button>`, the token endpoint's own statuses).
+  session_required: 'common.error.sessionRequired',
+  signing_failed: 'common.error.signingFailed',
+  widget_error: 'common.error.widget',
+  widget_timeout: 'common.error.widgetTimeout',
+  invalid_attribute: 'common.error.invalidAttribute',
 };
 
 /** The strings-table key for a problem: its code's, else by status (5xx: the server's problem). */

@@ -4,7 +4,9 @@ import { css } from 'lit';
  * Styles of the drawer, its host node (`.drawer-host`) and the progress indicator it shares
  * with the button (`.spinner`). The host element adopts them after the shared theme styles
  * (constructable stylesheets are not subject to CSP `style-src`), so light/dark follow the
- * host's `--_kyi-*` tokens and the shared `:focus-visible` ring applies. Public knobs:
+ * host's `--_kyi-*` tokens and the shared `:focus-visible` ring applies. Logical properties
+ * throughout, so a right-to-left page gets the drawer at its left edge, sliding in from there.
+ * On a phone (≤ 30rem wide) drawer and modal fill the screen. Public knobs:
  * `--kyi-verify-button-drawer-width` (default 760px, never wider than the viewport),
  * `--kyi-verify-button-drawer-background`,
  * `--kyi-verify-button-backdrop`.
@@ -28,19 +30,23 @@ export const drawerStyles = css`
     }
   }
   .drawer {
+    --_slide-from: 100%;
     position: fixed;
     inset-block: 0;
     inset-inline: auto 0;
-    width: min(var(--kyi-verify-button-drawer-width, 760px), 100vw);
-    max-width: 100vw;
-    height: 100%;
-    max-height: 100%;
+    inline-size: min(var(--kyi-verify-button-drawer-width, 760px), 100%);
+    max-inline-size: 100%;
+    block-size: 100%;
+    max-block-size: 100%;
     margin: 0;
     padding: 0;
     border: 0;
     background: var(--kyi-verify-button-drawer-background, var(--_kyi-surface));
     color: var(--_kyi-text);
-    box-shadow: -0.5rem 0 2rem rgb(0 0 0 / 0.25);
+    box-shadow: 0 0 2rem rgb(0 0 0 / 0.25);
+  }
+  .drawer:dir(rtl) {
+    --_slide-from: -100%;
   }
   .drawer[open] {
     display: flex;
@@ -49,15 +55,21 @@ export const drawerStyles = css`
   .drawer::backdrop {
     background: var(--kyi-verify-button-backdrop, rgb(0 0 0 / 0.45));
   }
-  .drawer-panel,
+  /* Header and loading cover lie over the frame, so the widget does not move when they go. */
+  .drawer-panel {
+    position: relative;
+    display: flex;
+    flex: 1;
+    min-inline-size: 0;
+    min-block-size: 0;
+  }
   .drawer-body {
     flex: 1;
-    min-width: 0;
-    min-height: 0;
+    min-inline-size: 0;
   }
-  .drawer-panel {
-    display: flex;
-    flex-direction: column;
+  .drawer-body:focus {
+    /* Focus rests here once the widget is the chrome: no ring around the whole widget. */
+    outline: none;
   }
   .drawer-header,
   .drawer-status,
@@ -69,8 +81,14 @@ export const drawerStyles = css`
     margin: 0;
   }
   .drawer-header {
-    padding: 0.5rem 0.5rem 0.5rem 1rem;
+    position: absolute;
+    inset-block-start: 0;
+    inset-inline: 0;
+    z-index: 1;
+    padding-block: 0.5rem;
+    padding-inline: 1rem 0.5rem;
     border-block-end: 1px solid var(--_kyi-border);
+    background: var(--kyi-verify-button-drawer-background, var(--_kyi-surface));
   }
   .drawer-title {
     flex: 1;
@@ -79,8 +97,8 @@ export const drawerStyles = css`
     font-weight: 600;
   }
   .drawer-close {
-    width: 2.75rem;
-    height: 2.75rem;
+    inline-size: 2.75rem;
+    block-size: 2.75rem;
     padding: 0;
     border: 0;
     border-radius: var(--_kyi-radius);
@@ -91,25 +109,30 @@ export const drawerStyles = css`
   .drawer-close:hover {
     background: rgb(127 127 127 / 0.15);
   }
-  .drawer-body {
-    position: relative;
-  }
   .drawer-status {
     position: absolute;
-    inset: 1rem 0 auto;
+    inset: 0;
+    padding: 1rem;
+    background: var(--kyi-verify-button-drawer-background, var(--_kyi-surface));
   }
+  .drawer-header[hidden],
   .drawer-status[hidden] {
     display: none;
   }
   .drawer-frame {
     display: block;
-    width: 100%;
-    height: 100%;
+    inline-size: 100%;
+    block-size: 100%;
     border: 0;
   }
   @keyframes kyi-drawer-in {
     from {
-      transform: translateX(100%);
+      transform: translateX(var(--_slide-from));
+    }
+  }
+  @media (max-width: 30rem) {
+    .drawer {
+      box-shadow: none;
     }
   }
   @media (prefers-reduced-motion: reduce) {
@@ -126,14 +149,15 @@ export const drawerStyles = css`
  * The dialog's second presentation: `modal`, centred over the page. It is the same
  * `<dialog>` as the drawer (same parts, focus handling, backdrop and Escape), with the
  * `modal` class added. Public knobs: `--kyi-verify-button-modal-width` (default 760px) and
- * `--kyi-verify-button-modal-height` (default 90vh); on a narrow screen it fills the viewport.
+ * `--kyi-verify-button-modal-height` (default 90vh); on a phone (≤ 30rem wide) it fills the
+ * viewport: no side gap, no rounded corners.
  */
 export const modalStyles = css`
   .drawer.modal {
     inset: 0;
     margin: auto;
-    width: min(var(--kyi-verify-button-modal-width, 760px), calc(100vw - 2rem));
-    height: min(var(--kyi-verify-button-modal-height, 90vh), calc(100% - 2rem));
+    inline-size: min(var(--kyi-verify-button-modal-width, 760px), calc(100% - 2rem));
+    block-size: min(var(--kyi-verify-button-modal-height, 90vh), calc(100% - 2rem));
     border-radius: var(--_kyi-radius);
     box-shadow: 0 1rem 3rem rgb(0 0 0 / 0.3);
     overflow: hidden;
@@ -147,11 +171,12 @@ export const modalStyles = css`
       transform: scale(0.96);
     }
   }
-  @media (max-width: 40rem) {
+  @media (max-width: 30rem) {
     .drawer.modal {
-      width: 100vw;
-      height: 100%;
+      inline-size: 100%;
+      block-size: 100%;
       border-radius: 0;
+      box-shadow: none;
     }
   }
   @media (prefers-reduced-motion: reduce) {

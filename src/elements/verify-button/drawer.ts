@@ -14,12 +14,18 @@
  *   through the CSSOM (`element.style`), which CSP does not restrict;
  * - callbacks never fire after `destroy()`, and `onClose` fires at most once.
  *
+ * One chrome at a time: the widget draws its own header with its own close button, so ours
+ * (title and close button, over a "Loading…" cover) shows only until the widget posts
+ * `kyi:ready`, and again while a reload (expired-token retry) loads. Before ready there is
+ * always a way out; after it the widget's header is the only one on screen. The dialog keeps
+ * its accessible name (`aria-label`) throughout, and Escape and the backdrop still close it.
+ *
  * Modality comes from `showModal()`: the rest of the page is inert, so focus stays inside
  * the dialog even when it leaves the cross-origin iframe (a keydown trap in the page cannot
  * see keys pressed inside the iframe). Escape (`cancel`), the backdrop and the close button
  * all report `onClose`; the caller decides what closing means.
  */
-import { html, nothing, render } from 'lit';
+import { html, nothing, render, type TemplateResult } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/enums.js';
 
 /** How the dialog is presented: a panel at the inline end, or centred. */
@@ -58,7 +64,7 @@ export interface DrawerHandle extends WidgetHandle {
 
 /**
  * The drawer's texts, by key of the strings table's `verifyButton` section: `drawerTitle`
- * (the dialog's accessible name and heading), `close` (the close button's name), `loading`
+ * (the dialog's accessible name and the heading shown until ready), `close` (the close button's name), `loading`
  * (shown until the widget is ready), `frameTitle` (the iframe's title).
  */
 export type DrawerText = 'drawerTitle' | 'close' | 'loading' | 'frameTitle';
@@ -90,135 +96,222 @@ export function scrollLockCount(): number {
   return lockCount;
 }
 
-/** Opens the drawer and returns its handle. Throws if `host` is not connected. */
-export function openDrawer(options: DrawerOptions): DrawerHandle {
-  const { host, text } = options;
-  const doc = host.ownerDocument;
-  const win = doc.defaultView;
-  if (!win || !host.isConnected) throw new Error('The drawer host is not connected to a document');
-  const root = doc.documentElement;
+/** Locks the page's scroll through the CSSOM (`element.style`, which CSP does not restrict). */
+function lockScroll(root: HTMLElement): void {
+  if (lockCount++) return;
+  savedOverflow = root.style.overflow;
+  root.style.overflow = 'hidden';
+}
 
-  let frame: HTMLIFrameElement | undefined;
-  let origin = '';
-  let ready = false;
-  let live = true;
-  let destroyed = false;
+function unlockScroll(root: HTMLElement): void {
+  if (--lockCount) return;
+  root.style.overflow = savedOverflow;
+  if (!root.getAttribute('style')) root.removeAttribute('style');
+}
 
-  const close = (by: 'widget' | 'user') => {
-    // The caller destroys the drawer in response; until then nothing else may report.
-    if (live) {
-      live = false;
-      options.onClose(by);
+/** `{app_url}/widget/{kyi|assets|wallets}?token=…&embed=true`, resolved against the page. */
+function widgetFrameUrl(options: DrawerOptions, token: string, baseURI: string): URL {
+  const url = new URL(`${options.widgetUrl.replace(/\/+$/, '')}/widget/${WIDGET_SCOPES[options.scope]}`, baseURI);
+  url.search = `${new URLSearchParams({ token, embed: 'true' })}`;
+  return url;
+}
+
+function createFrame(doc: Document, url: URL, title: string): HTMLIFrameElement {
+  const frame = doc.createElement('iframe');
+  frame.className = 'drawer-frame';
+  frame.setAttribute('part', 'drawer-frame');
+  frame.title = title;
+  frame.setAttribute('allow', WIDGET_FRAME_ALLOW);
+  frame.src = url.href;
+  return frame;
+}
+
+/** A widget message's `type` and `payload`; a JSON-encoded message is tolerated, anything else is not ours. */
+function readMessage(data: unknown): { type?: unknown; payload?: unknown } {
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return {};
     }
-  };
-  const byUser = () => close('user');
-  const onCancel = (event: Event) => {
+  }
+  return typeof data === 'object' && data !== null ? data : {};
+}
+
+/**
+ * Whether a click landed on the `::backdrop`: the panel fills the dialog box, so a click whose
+ * target is the dialog itself is outside it; the bounds check keeps a click on the box edge
+ * from counting.
+ */
+function onBackdrop(dialog: HTMLDialogElement, event: MouseEvent): boolean {
+  const r = dialog.getBoundingClientRect();
+  const { clientX: x, clientY: y } = event;
+  return event.target === dialog && (x < r.left || x > r.right || y < r.top || y > r.bottom);
+}
+
+/** What the template needs: the state to show and the handlers to call. */
+interface DrawerView {
+  modal: boolean;
+  ready: boolean;
+  frame: HTMLIFrameElement | undefined;
+  text(key: DrawerText): string;
+  onCancel(event: Event): void;
+  onClose(): void;
+  onClick(event: MouseEvent): void;
+  onGuardStart(): void;
+  onGuardEnd(): void;
+}
+
+const closeIcon = html`<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round" fill="none" /></svg>`;
+
+/**
+ * The dialog. Chromium may close a dialog without a cancelable `cancel` (repeated Escape
+ * without user activation): `@close` catches that path. `autofocus`: `showModal()` focuses
+ * the close button rather than the first focus guard. `tabindex="-1"` on the body: focus can
+ * rest there once the header (and its close button) is gone, between the guards, so Tab goes
+ * on into the widget and Shift+Tab wraps. Our header and the loading cover show until the
+ * widget is ready; then the widget's own header is the only chrome.
+ */
+function drawerTemplate(v: DrawerView): TemplateResult {
+  return html`<dialog class=${v.modal ? 'drawer modal' : 'drawer'} part="drawer" role="dialog" aria-modal="true" aria-label=${v.text('drawerTitle')} @cancel=${v.onCancel} @close=${v.onClose} @click=${v.onClick}
+    ><span class="visually-hidden" tabindex="0" @focus=${v.onGuardStart}></span
+    ><div class="drawer-panel" part="drawer-panel"
+      ><div class="drawer-header" part="drawer-header" ?hidden=${v.ready}
+        ><h2 class="drawer-title" part="drawer-title">${v.text('drawerTitle')}</h2
+        ><button type="button" class="drawer-close" part="close-button" aria-label=${v.text('close')} autofocus @click=${v.onClose}>${closeIcon}</button></div
+      ><div class="drawer-body" part="drawer-body" tabindex="-1" aria-busy=${v.ready ? nothing : 'true'}
+        ><p class="drawer-status" part="drawer-status" role="status" ?hidden=${v.ready}><span class="spinner" aria-hidden="true"></span><span>${v.text('loading')}</span></p
+        >${v.frame}</div
+      ></div
+    ><span class="visually-hidden" tabindex="0" @focus=${v.onGuardEnd}></span
+  ></dialog>`;
+}
+
+/** One open dialog: its frame, its state, its listeners. */
+class Drawer implements DrawerHandle {
+  readonly #options: DrawerOptions;
+  readonly #doc: Document;
+  readonly #win: Window;
+  readonly #dialog: HTMLDialogElement;
+  readonly #closeButton: HTMLButtonElement;
+  readonly #body: HTMLElement;
+  #frame: HTMLIFrameElement | undefined;
+  #origin = '';
+  #ready = false;
+  #live = true;
+  #destroyed = false;
+
+  constructor(options: DrawerOptions, doc: Document, win: Window) {
+    this.#options = options;
+    this.#doc = doc;
+    this.#win = win;
+    this.#mountFrame(options.token);
+    this.#dialog = options.host.querySelector('dialog')!;
+    this.#closeButton = this.#dialog.querySelector('button')!;
+    this.#body = this.#dialog.querySelector('.drawer-body')!;
+    win.addEventListener('message', this.#onMessage);
+    lockScroll(doc.documentElement);
+    this.#dialog.showModal();
+    this.#closeButton.focus();
+  }
+
+  get iframe(): HTMLIFrameElement | null {
+    return this.#frame ?? null;
+  }
+
+  reload(token: string): void {
+    if (this.#destroyed) return;
+    this.#live = true;
+    this.#mountFrame(token);
+    // Focus inside the old frame went with it: back to the close button, shown again while loading.
+    if (!this.#dialog.matches(':focus-within')) this.#closeButton.focus();
+  }
+
+  destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    this.#live = false;
+    this.#win.removeEventListener('message', this.#onMessage);
+    if (this.#dialog.open) this.#dialog.close();
+    render(nothing, this.#options.host);
+    this.#frame = undefined;
+    unlockScroll(this.#doc.documentElement);
+  }
+
+  /** Reports the close once; the caller destroys the drawer in response, and until then nothing else may report. */
+  #close(by: 'widget' | 'user'): void {
+    if (!this.#live) return;
+    this.#live = false;
+    this.#options.onClose(by);
+  }
+
+  #byUser = () => this.#close('user');
+
+  #onCancel = (event: Event) => {
     event.preventDefault();
-    byUser();
+    this.#byUser();
   };
-  const onClick = (event: MouseEvent) => {
-    // The panel fills the dialog box, so a click whose target is the dialog itself landed on
-    // the ::backdrop; the bounds check keeps a click on the box edge from counting.
-    const r = dialog.getBoundingClientRect();
-    const { clientX: x, clientY: y } = event;
-    if (event.target === dialog && (x < r.left || x > r.right || y < r.top || y > r.bottom)) byUser();
+
+  #onClick = (event: MouseEvent) => {
+    if (onBackdrop(this.#dialog, event)) this.#byUser();
   };
+
   // Focus guards: `showModal()` makes the page inert, but Tab past the end of the widget
   // (inside the cross-origin iframe, where the page cannot see keys) may still leave the
-  // document. A focusable guard after the iframe catches that and wraps to the close button;
-  // one before the header wraps Shift+Tab to the widget.
-  const onGuardStart = () => (frame ?? closeButton).focus();
-  const onGuardEnd = () => closeButton.focus();
+  // document. A focusable guard after the iframe catches that and wraps to the top: the close
+  // button, or once the widget is the chrome the widget again (the next Tab lands on its
+  // first control). One before the header wraps Shift+Tab to the widget.
+  #onGuardStart = () => (this.#frame ?? this.#closeButton).focus();
+  #onGuardEnd = () => (this.#ready && this.#frame ? this.#frame : this.#closeButton).focus();
 
-  // Chromium may close a dialog without a cancelable `cancel` (repeated Escape without user
-  // activation): the `close` event catches that path. `autofocus`: `showModal()` focuses the
-  // close button rather than the first focus guard.
-  const draw = () =>
-    render(
-      html`<dialog class=${options.presentation === 'modal' ? 'drawer modal' : 'drawer'} part="drawer" role="dialog" aria-modal="true" aria-labelledby="kyi-drawer-title" @cancel=${onCancel} @close=${byUser} @click=${onClick}
-        ><span class="visually-hidden" tabindex="0" @focus=${onGuardStart}></span
-        ><div class="drawer-panel" part="drawer-panel"
-          ><div class="drawer-header" part="drawer-header"
-            ><h2 id="kyi-drawer-title" class="drawer-title" part="drawer-title">${text('drawerTitle')}</h2
-            ><button type="button" class="drawer-close" part="close-button" aria-label=${text('close')} autofocus @click=${byUser}
-              ><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round" fill="none" /></svg></button></div
-          ><div class="drawer-body" part="drawer-body" aria-busy=${ready ? nothing : 'true'}
-            ><p class="drawer-status" part="drawer-status" role="status" ?hidden=${ready}><span class="spinner" aria-hidden="true"></span><span>${text('loading')}</span></p
-            >${frame}</div
-          ></div
-        ><span class="visually-hidden" tabindex="0" @focus=${onGuardEnd}></span
-      ></dialog>`,
-      host,
-    );
+  #draw(): void {
+    const { presentation, text } = this.#options;
+    const view: DrawerView = {
+      modal: presentation === 'modal',
+      ready: this.#ready,
+      frame: this.#frame,
+      text,
+      onCancel: this.#onCancel,
+      onClose: this.#byUser,
+      onClick: this.#onClick,
+      onGuardStart: this.#onGuardStart,
+      onGuardEnd: this.#onGuardEnd,
+    };
+    render(drawerTemplate(view), this.#options.host);
+  }
 
   /** A new iframe for each token, so nothing the previous document posts can count. */
-  const mountFrame = (token: string) => {
-    const url = new URL(`${options.widgetUrl.replace(/\/+$/, '')}/widget/${WIDGET_SCOPES[options.scope]}`, doc.baseURI);
-    url.search = `${new URLSearchParams({ token, embed: 'true' })}`;
-    origin = url.origin;
-    frame = doc.createElement('iframe');
-    frame.className = 'drawer-frame';
-    frame.setAttribute('part', 'drawer-frame');
-    frame.title = text('frameTitle');
-    frame.setAttribute('allow', WIDGET_FRAME_ALLOW);
-    frame.src = url.href;
-    ready = false;
-    draw();
-  };
+  #mountFrame(token: string): void {
+    const url = widgetFrameUrl(this.#options, token, this.#doc.baseURI);
+    this.#origin = url.origin;
+    this.#frame = createFrame(this.#doc, url, this.#options.text('frameTitle'));
+    this.#ready = false;
+    this.#draw();
+  }
 
-  const onMessage = ({ source, origin: from, data }: MessageEvent) => {
+  /** The widget is the chrome now: our header goes, and focus resting on its close button moves to the body. */
+  #becomeReady(): void {
+    if (this.#closeButton.matches(':focus')) this.#body.focus();
+    this.#ready = true;
+    this.#draw();
+    this.#options.onReady();
+  }
+
+  #onMessage = ({ source, origin, data }: MessageEvent) => {
     // Exact origin AND this drawer's own iframe: a same-origin message from any other frame
     // (another widget, an ad, a page on the widget's origin) is ignored.
-    if (!live || !frame || source !== frame.contentWindow || from !== origin) return;
-    if (typeof data === 'string') {
-      // Tolerate a JSON-encoded message; anything else is not ours.
-      try {
-        data = JSON.parse(data);
-      } catch {
-        return;
-      }
-    }
-    const { type, payload } = (data ?? {}) as { type?: unknown; payload?: unknown };
-    if (type === 'kyi:ready') {
-      ready = true;
-      draw();
-      options.onReady();
-    } else if (type === 'kyi:error') options.onError(messageOf(payload));
-    else if (type === 'kyi:close') close('widget');
+    if (!this.#live || !this.#frame || source !== this.#frame.contentWindow || origin !== this.#origin) return;
+    const { type, payload } = readMessage(data);
+    if (type === 'kyi:ready') this.#becomeReady();
+    else if (type === 'kyi:error') this.#options.onError(messageOf(payload));
+    else if (type === 'kyi:close') this.#close('widget');
   };
+}
 
-  mountFrame(options.token);
-  const dialog = host.querySelector('dialog')!;
-  const closeButton = dialog.querySelector('button')!;
-  win.addEventListener('message', onMessage);
-  if (!lockCount++) {
-    savedOverflow = root.style.overflow;
-    root.style.overflow = 'hidden';
-  }
-  dialog.showModal();
-  closeButton.focus();
-
-  return {
-    get iframe() {
-      return frame ?? null;
-    },
-    reload(token: string) {
-      if (destroyed) return;
-      live = true;
-      mountFrame(token);
-    },
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      live = false;
-      win.removeEventListener('message', onMessage);
-      if (dialog.open) dialog.close();
-      render(nothing, host);
-      frame = undefined;
-      if (!--lockCount) {
-        root.style.overflow = savedOverflow;
-        if (!root.getAttribute('style')) root.removeAttribute('style');
-      }
-    },
-  };
+/** Opens the drawer and returns its handle. Throws if `host` is not connected. */
+export function openDrawer(options: DrawerOptions): DrawerHandle {
+  const doc = options.host.ownerDocument;
+  const win = doc.defaultView;
+  if (!win || !options.host.isConnected) throw new Error('The drawer host is not connected to a document');
+  return new Drawer(options, doc, win);
 }

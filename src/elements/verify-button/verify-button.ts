@@ -11,11 +11,13 @@ import {
   type KyiCloseReason,
   type KyiErrorDetail,
 } from '../../events.js';
-import { AccessTokenError, TokenSlot, requestAccessToken, type AccessToken } from '../../client/access-token.js';
+import { TokenSlot, requestAccessToken, type AccessToken } from '../../client/access-token.js';
+import { errorDetail, toProblem } from '../../client/errors.js';
 import { WIDGET_PRESENTATIONS, messageOf, openDrawer, type WidgetHandle, type WidgetPresentation } from './drawer.js';
 import { drawerStyles, modalStyles } from './drawer.styles.js';
 import { openVendorWidget, type VendorWidgetOptions } from '../../client/vendor-sdk.js';
 import { refreshLiveLookups } from '../../client/live-elements.js';
+import { errorStringKey } from '../shared/error-text.js';
 import { KyiElement } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { verifyButtonStyles } from './verify-button.styles.js';
@@ -40,6 +42,9 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  * piece (`POST tokenEndpoint`, or `configure({ fetchAccessToken })`), then opens the widget
  * in a modal drawer in its own shadow DOM — or, with `mode="modal"`, a centred modal dialog
  * with the same behaviour (or in the vendor's own drawer/modal with `configure({ sdk: kyi })`).
+ * The drawer shows one title and one close button at a time: its own header while the widget
+ * loads, then the widget's own header once it reports ready. It sits at the inline end (the
+ * left on a right-to-left page) and fills the screen on a phone.
  * A widget error after the widget reported ready is reported (`kyi-error`) but leaves the
  * drawer open: the widget shows it and stays usable. Only an error before ready, a token
  * expiry after its one automatic retry, or the ready timeout close it. The widget has no
@@ -60,17 +65,17 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  * @csspart error - The error message shown below the button (`role="alert"`).
  * @csspart drawer - The modal drawer or centred modal (`<dialog>`; class `modal` in modal mode).
  * @csspart drawer-panel - The drawer's content column.
- * @csspart drawer-header - Header row with the title and the close button.
- * @csspart drawer-title - The drawer's heading (its accessible name).
- * @csspart close-button - The drawer's close button.
+ * @csspart drawer-header - Header row with the title and the close button, shown until the widget is ready (then the widget's own header is the chrome).
+ * @csspart drawer-title - The drawer's heading, shown with the header (the dialog's accessible name stays).
+ * @csspart close-button - The drawer's close button, shown with the header.
  * @csspart drawer-body - The area holding the widget.
- * @csspart drawer-status - "Loading…" shown until the widget is ready.
+ * @csspart drawer-status - "Loading…" covering the frame until the widget is ready.
  * @csspart drawer-frame - The widget's `<iframe>`.
  *
  * @cssprop --kyi-verify-button-background - Button background (default: the accent color).
  * @cssprop --kyi-verify-button-color - Button text color.
  * @cssprop --kyi-verify-button-drawer-width - Drawer width (default `760px`; the full width on narrower screens).
- * @cssprop --kyi-verify-button-modal-width - Modal width in `mode="modal"` (default `760px`; the full width on narrow screens).
+ * @cssprop --kyi-verify-button-modal-width - Modal width in `mode="modal"` (default `760px`; the full screen on a phone).
  * @cssprop --kyi-verify-button-modal-height - Modal height in `mode="modal"` (default `90vh`).
  * @cssprop --kyi-verify-button-drawer-background - Drawer background (default: the surface color).
  * @cssprop --kyi-verify-button-backdrop - Backdrop behind the drawer.
@@ -81,9 +86,10 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  *   reason `widget` | `user` | `method` | `removed` | `error`.
  * @fires kyi-verification-changed - After a close, a re-check found a changed status on the page. `detail: { scope }`.
  * @fires kyi-error - `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403),
- *   `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message
+ *   `not_configured` (503 or 404, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message
  *   from the widget; after `kyi:ready` the drawer stays open), `widget_timeout` (no `kyi:ready` in time: most
- *   often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`).
+ *   often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`);
+ *   other answers of the token endpoint carry the kit's usual codes (e.g. `too_many_requests`).
  */
 export class KyiVerifyButton extends KyiElement {
   static override styles = [
@@ -205,7 +211,7 @@ export class KyiVerifyButton extends KyiElement {
         @focus=${this.#onIntent}
       >${pending ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span part="label"><slot>${this.t('verifyButton.label')}</slot></span></button
       ><span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>${error
-        ? html`<p part="error" id="error" class="error" role="alert">${this.tMaybe(`verifyButton.error.${error.code}`, { message: error.message, origin: globalThis.location?.origin ?? '' }) ?? this.t('common.error.generic')}</p>`
+        ? html`<p part="error" id="error" class="error" role="alert">${this.t(errorStringKey(error), { message: error.message, origin: globalThis.location?.origin ?? '' })}</p>`
         : nothing}<div class="drawer-host"></div>`;
   }
 
@@ -242,7 +248,7 @@ export class KyiVerifyButton extends KyiElement {
       // An abort means close() or removal already reset the state.
       if (!controller.signal.aborted) {
         this.#controller = undefined;
-        this.#fail(errorDetail(error));
+        this.#fail(errorDetail(toProblem(error)));
       }
     }
     return undefined;
@@ -369,12 +375,6 @@ function timeoutMessage(ms: number): string {
     `The widget did not report ready within ${ms} ms. The likely cause: this site's origin (${origin}) is not on the ` +
     `widget's allow-list of partner origins (the widget then stays empty); ask the verification service to add it.`
   );
-}
-
-function errorDetail(error: unknown): KyiErrorDetail {
-  if (!(error instanceof AccessTokenError)) return { code: 'network', message: messageOf(error) || String(error) };
-  const { code, message, status } = error;
-  return status === undefined ? { code, message } : { code, message, status };
 }
 
 declare global {
