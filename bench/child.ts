@@ -3,7 +3,8 @@
  * (autocannon, in the parent) never shares an event loop with the server it measures.
  *
  *   sandbox           the sandbox (the upstream)
- *   proxy <json>      createKyiHandler on node:http, { baseUrl, apiKey, cache?: false }
+ *   proxy <json>      createKyiHandler on node:http (Node entry: pooled upstream client), { baseUrl, apiKey, cache?: false,
+ *                     globalFetch?: true (upstream calls through the global fetch instead) }; clientBudget off
  *   bare <json>       node:http answering every request with fixed bytes, { status, headers, body }
  *
  * Protocol (IPC): the child sends { type: 'ready', url, info? } once listening; it answers
@@ -48,9 +49,13 @@ if (role === 'sandbox') {
   upstreamCount = () => publicApiCalls(sandbox.stats.counts());
   send({ type: 'ready', url: sandbox.origin, info: sandbox.info });
 } else if (role === 'proxy') {
-  const opts = JSON.parse(arg!) as { baseUrl: string; apiKey: string; cache?: false };
+  const opts = JSON.parse(arg!) as { baseUrl: string; apiKey: string; cache?: false; globalFetch?: true };
   const handler = createKyiHandler({
     publicApi: { baseUrl: opts.baseUrl, apiKey: opts.apiKey },
+    // for comparison: upstream calls through the global fetch, as before the pooled client
+    ...(opts.globalFetch ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) } : {}),
+    // the load generator is one client: the per-client budget (200 upstream lookups a minute) would refuse its misses
+    clientBudget: false,
     ...(opts.cache === false ? { cache: false as const } : {}),
   });
   const server = createServer(handler.node);
