@@ -17,8 +17,10 @@ export {
 } from './events.js';
 export {
   requestAccessToken,
+  // Deprecated: the same class as KyiRequestError (token failures are the one browser error type).
   AccessTokenError,
   ACCESS_TOKEN_ERROR_CODES,
+  TOKEN_STATUS_CODES,
   type AccessToken,
   type AccessTokenErrorCode,
 } from './client/access-token.js';
@@ -85,7 +87,7 @@ export {
 } from './client/lookup-outcomes.js';
 export { refreshLiveLookups } from './client/live-elements.js';
 // One error model for every call to the server piece
-export { KyiRequestError, codeForStatus, type KyiProblem } from './client/errors.js';
+export { KyiRequestError, codeForStatus, type KyiProblem, type StatusCodes } from './client/errors.js';
 export { safeHttpUrl } from './client/urls.js';
 export { fetchAssetsPage, type AssetsPageResult, type FetchAssetsPageOptions } from './client/assets.js';
 // Monitoring elements and the browser Explorer client

@@ -156,7 +156,7 @@ export type KyiVerifyButtonProps = {
   "onkyi-close"?: (e: CustomEvent<KyiCloseDetail>) => void;
   /** After a close, a re-check found a changed status on the page. `detail: { scope }`. */
   "onkyi-verification-changed"?: (e: CustomEvent<KyiWidgetDetail>) => void;
-  /** `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget; after `kyi:ready` the drawer stays open), `widget_timeout` (no `kyi:ready` in time: most often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`). */
+  /** `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503 or 404, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget; after `kyi:ready` the drawer stays open), `widget_timeout` (no `kyi:ready` in time: most often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`); other answers of the token endpoint carry the kit's usual codes (e.g. `too_many_requests`). */
   "onkyi-error"?: (e: CustomEvent<KyiErrorDetail>) => void;
 };
 
@@ -355,7 +355,7 @@ export type CustomElements = {
    * - **kyi-ready** - The widget in the drawer reported ready. `detail: { scope }`.
    * - **kyi-close** - The drawer closed; exactly one per `kyi-open`. `detail: { scope, reason }`, reason `widget` | `user` | `method` | `removed` | `error`.
    * - **kyi-verification-changed** - After a close, a re-check found a changed status on the page. `detail: { scope }`.
-   * - **kyi-error** - `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget; after `kyi:ready` the drawer stays open), `widget_timeout` (no `kyi:ready` in time: most often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`).
+   * - **kyi-error** - `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403), `not_configured` (503 or 404, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message from the widget; after `kyi:ready` the drawer stays open), `widget_timeout` (no `kyi:ready` in time: most often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`); other answers of the token endpoint carry the kit's usual codes (e.g. `too_many_requests`).
    *
    * ### **Methods:**
    *  - **open(): _Promise<void>_** - Gets a token and opens the drawer, like a click. Does nothing while a drawer is open or
@@ -369,7 +369,7 @@ export type CustomElements = {
    *  - **--kyi-verify-button-background** - Button background (default: the accent color). _(default: undefined)_
    * - **--kyi-verify-button-color** - Button text color. _(default: undefined)_
    * - **--kyi-verify-button-drawer-width** - Drawer width (default `760px`; the full width on narrower screens). _(default: undefined)_
-   * - **--kyi-verify-button-modal-width** - Modal width in `mode="modal"` (default `760px`; the full width on narrow screens). _(default: undefined)_
+   * - **--kyi-verify-button-modal-width** - Modal width in `mode="modal"` (default `760px`; the full screen on a phone). _(default: undefined)_
    * - **--kyi-verify-button-modal-height** - Modal height in `mode="modal"` (default `90vh`). _(default: undefined)_
    * - **--kyi-verify-button-drawer-background** - Drawer background (default: the surface color). _(default: undefined)_
    * - **--kyi-verify-button-backdrop** - Backdrop behind the drawer. _(default: undefined)_
@@ -381,11 +381,11 @@ export type CustomElements = {
    * - **error** - The error message shown below the button (`role="alert"`).
    * - **drawer** - The modal drawer or centred modal (`<dialog>`; class `modal` in modal mode).
    * - **drawer-panel** - The drawer's content column.
-   * - **drawer-header** - Header row with the title and the close button.
-   * - **drawer-title** - The drawer's heading (its accessible name).
-   * - **close-button** - The drawer's close button.
+   * - **drawer-header** - Header row with the title and the close button, shown until the widget is ready (then the widget's own header is the chrome).
+   * - **drawer-title** - The drawer's heading, shown with the header (the dialog's accessible name stays).
+   * - **close-button** - The drawer's close button, shown with the header.
    * - **drawer-body** - The area holding the widget.
-   * - **drawer-status** - "Loading…" shown until the widget is ready.
+   * - **drawer-status** - "Loading…" covering the frame until the widget is ready.
    * - **drawer-frame** - The widget's `<iframe>`.
    */
   "kyi-verify-button": Partial<KyiVerifyButtonProps & BaseProps & BaseEvents>;
