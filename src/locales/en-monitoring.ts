@@ -4,6 +4,10 @@
  * The monitoring elements add them when their module loads.
  */
 export const enMonitoring = {
+  monitoring: {
+    shown: 'Showing {shown} of {total}',
+    showMore: 'Show {count} more',
+  },
   watchlist: {
     title: 'Watchlist',
     usage: '{used} of {limit} used',
@@ -20,10 +24,7 @@ export const enMonitoring = {
     'state.other': 'Other state: {state}',
     'monitoring.on': 'Monitoring on',
     'monitoring.off': 'Monitoring paused',
-    'monitoring.pause': 'Pause monitoring',
-    'monitoring.resume': 'Resume monitoring',
-    'monitoring.pauseLabel': 'Pause monitoring of {name}',
-    'monitoring.resumeLabel': 'Resume monitoring of {name}',
+    'monitoring.switchLabel': 'Monitoring of {name}',
     'note.heading': 'Note:',
     'note.none': 'No note',
     'note.edit': 'Edit note',
@@ -37,6 +38,9 @@ export const enMonitoring = {
     remove: 'Remove',
     removeLabel: 'Remove {name}',
     removed: '{name} was removed from the watchlist.',
+    removedPending: 'Removed {name}.',
+    undo: 'Undo',
+    undoLabel: 'Undo removing {name}',
     added: '{name} was added to the watchlist.',
     'add.label': 'Add an asset by its registry id',
     'add.button': 'Add',
@@ -50,7 +54,7 @@ export const enMonitoring = {
   },
   changeFeed: {
     title: 'Disclosure changes',
-    count: '{count} shown',
+    count: '{count} changes',
     loading: 'Loading changes…',
     empty: 'No changes in this window.',
     emptyNew: 'No new changes since the last look.',
@@ -108,6 +112,7 @@ export const enMonitoring = {
     'group.change_notices': 'Change notices',
     'group.obligation_alerts': 'Obligation alerts',
     'group.other': 'Other',
+    groupPartial: '{shown} of {total}',
     'kind.intake_ready': 'Intake ready',
     'kind.intake_partial': 'Intake partial',
     'kind.intake_unresolved': 'Intake unresolved',

@@ -8,6 +8,17 @@ import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThen
 
 const EMPTY = `/api/empty-feed-${crypto.randomUUID()}`;
 const FEED = `/api/feed-${crypto.randomUUID()}`;
+const LONG = `/api/long-feed-${crypto.randomUUID()}`;
+const WORDS = `/api/words-feed-${crypto.randomUUID()}`;
+
+/** `count` rows, newest first, the first numbered `from`. */
+function stubRows(count: number, from = 1): object[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `row-${from + i}`,
+    title: `Change ${from + i}`,
+    detectedAt: new Date(Date.UTC(2026, 0, 1) + (from + i) * 60_000).toISOString(),
+  })).reverse();
+}
 
 const root = (el: KyiChangeFeed) => el.shadowRoot!;
 const rows = (el: KyiChangeFeed) => [...root(el).querySelectorAll<HTMLLIElement>('[part="change"]')];
@@ -22,6 +33,18 @@ function watchRequests(): { queries: URLSearchParams[]; restore(): void } {
     return original.call(window, input, init);
   } as typeof fetch;
   return { queries, restore: () => void (window.fetch = original) };
+}
+
+/** Clicks "Show more" until every row is rendered. */
+async function showEverything(el: KyiChangeFeed): Promise<void> {
+  for (let more = moreButton(el); more; more = moreButton(el)) {
+    more.click();
+    await el.updateComplete;
+  }
+}
+
+function moreButton(el: KyiChangeFeed): HTMLButtonElement | null {
+  return root(el).querySelector<HTMLButtonElement>('[part="more"] button');
 }
 
 async function load(template = html`<kyi-change-feed></kyi-change-feed>`): Promise<KyiChangeFeed> {
@@ -73,6 +96,7 @@ describe('<kyi-change-feed>', function () {
 
   it('marks unconfirmed rows as provisional', async () => {
     const el = await load();
+    await showEverything(el);
     const drafts = el.changes.filter((c) => c.confirmed === false);
     expect(drafts.length).to.be.greaterThan(0);
     for (const draft of drafts) {
@@ -205,7 +229,7 @@ describe('<kyi-change-feed>', function () {
     expect(requests.queries.at(-1)!.get('newOnly')).to.equal(null);
     expect(el.changes.map((c) => c.id)).to.include(detected);
     expect(el.changes.every((c) => c.isNew === true)).to.equal(true);
-    expect(rows(el).length).to.equal(el.changes.length);
+    expect(rows(el).length).to.equal(Math.min(25, el.changes.length));
     await el.refresh(); // a second look: the marker did not move, so the row is still new
     expect(el.changes.map((c) => c.id)).to.include(detected);
     // "New only" filters what is shown; turning it off asks for nothing new
@@ -214,7 +238,7 @@ describe('<kyi-change-feed>', function () {
     await el.updateComplete;
     expect(requests.queries.length).to.equal(reads);
     expect(el.changes.some((c) => c.isNew !== true)).to.equal(true);
-    expect(rows(el).length).to.equal(el.changes.length);
+    expect(rows(el).length).to.equal(Math.min(25, el.changes.length));
   });
 
   it('new-only with nothing new shows its empty state', async () => {
@@ -243,6 +267,73 @@ describe('<kyi-change-feed>', function () {
     expect(row.querySelector('[data-materiality]')!.getAttribute('data-materiality')).to.equal('other');
     expect(row.querySelector('[data-materiality]')!.textContent!.trim()).to.equal('Other');
     expect(el.changes.find((c) => c.id === detected.change!.id)!.direction).to.equal('reverses', 'the value is kept as sent');
+  });
+
+  it('shows 25 rows at a time, with the count and "Show more"; focus goes to the first new row', async () => {
+    const proxy = stubProxy(LONG, () => Response.json({ items: stubRows(60), truncated: false }));
+    try {
+      const el = await load(html`<kyi-change-feed hide-filters proxy-url=${LONG}></kyi-change-feed>`);
+      expect(el.changes.length).to.equal(60);
+      expect(rows(el).length).to.equal(25);
+      expect(texts(el, '[part="more"] [role="status"]')[0]).to.equal('Showing 25 of 60');
+      expect(moreButton(el)!.textContent!.trim()).to.equal('Show 25 more');
+      await expect(el).to.be.accessible();
+      moreButton(el)!.click();
+      await el.updateComplete;
+      expect(rows(el).length).to.equal(50);
+      expect(root(el).activeElement).to.equal(rows(el)[25]!);
+      expect(texts(el, '[part="more"] [role="status"]')[0]).to.equal('Showing 50 of 60');
+      moreButton(el)!.click();
+      await el.updateComplete;
+      expect(rows(el).length).to.equal(60);
+      expect(moreButton(el)).to.equal(null, 'nothing left to show');
+      expect(texts(el, '[part="more"] [role="status"]')[0]).to.equal('Showing 60 of 60');
+      el.newOnly = true; // another list: its first page
+      await el.updateComplete;
+      el.newOnly = false;
+      await el.updateComplete;
+      expect(rows(el).length).to.equal(25);
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('says each thing once: a direction, an impact that repeats it, a "what" that repeats the headline', async () => {
+    const items = [
+      { id: 'neutral', title: 'Contact changed', detail: 'Contact changed', detectedAt: '2026-01-03T00:00:00Z', direction: 'neutral', impact: 'Neutral' },
+      { id: 'unassessed', title: 'Whitepaper revised', detectedAt: '2026-01-02T00:00:00Z', direction: 'unassessed', impact: 'Not assessed' },
+      { id: 'weakens', title: 'Terms changed', detectedAt: '2026-01-01T00:00:00Z', direction: 'weakens', impact: 'Weakens holder protection' },
+      { id: 'both', title: 'Custodian named', detectedAt: '2025-12-31T00:00:00Z', direction: 'neutral', impact: 'No action needed' },
+    ];
+    const proxy = stubProxy(WORDS, () => Response.json({ items, truncated: false }));
+    try {
+      const el = await load(html`<kyi-change-feed hide-filters proxy-url=${WORDS}></kyi-change-feed>`);
+      const line = (id: string) => rows(el).find((r) => r.dataset['id'] === id)!.querySelector('.direction')!.parentElement!.textContent!.replace(/\s+/g, ' ').trim();
+      expect(line('neutral')).to.equal('● Neutral');
+      expect(line('unassessed')).to.equal('○ Not assessed');
+      expect(line('weakens')).to.equal('▼ Weakens holder protection');
+      expect(line('both')).to.equal('● Neutral — No action needed');
+      const neutral = rows(el).find((r) => r.dataset['id'] === 'neutral')!;
+      expect(neutral.textContent!.match(/Contact changed/g)!.length).to.equal(1, 'the detail repeats the headline: shown once');
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('lays the filters out in a grid: the fields share a row and a width, the watched assets show whole', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 900px"><kyi-change-feed></kyi-change-feed></div>`);
+    const el = box.firstElementChild as KyiChangeFeed;
+    await el.settled;
+    const fields = [...root(el).querySelectorAll<HTMLElement>('.filters .field')].map((f) => f.getBoundingClientRect());
+    expect(fields.length).to.equal(3);
+    expect(new Set(fields.map((r) => Math.round(r.top))).size).to.equal(1, 'one row');
+    expect(new Set(fields.map((r) => Math.round(r.height))).size).to.equal(1, 'one height');
+    expect(new Set(fields.map((r) => Math.round(r.width))).size).to.equal(1, 'one width');
+    const choices = root(el).querySelector<HTMLElement>('.choices')!;
+    expect(choices.querySelectorAll('label').length).to.be.greaterThan(3);
+    expect(choices.scrollHeight).to.be.at.most(choices.clientHeight, 'no row clipped');
+    const bottom = choices.getBoundingClientRect().bottom;
+    for (const label of choices.querySelectorAll('label')) expect(label.getBoundingClientRect().bottom).to.be.at.most(bottom);
   });
 
   describe('refresh-interval', () => {
@@ -292,6 +383,31 @@ describe('<kyi-change-feed>', function () {
       expect(el.changes.find((c) => c.id === draft)!.confirmed).to.equal(true, 'the poll replaced the row');
       expect(row().hasAttribute('data-provisional')).to.equal(false);
       expect(el.changes.filter((c) => c.id === draft).length).to.equal(1);
+    });
+
+    it('keeps every row it showed when a poll adds rows on top', async () => {
+      let reads = 0;
+      const proxy = stubProxy(LONG, () => {
+        reads++;
+        return Response.json({ items: stubRows(reads === 1 ? 30 : 33), truncated: false });
+      });
+      try {
+        const el = await load(html`<kyi-change-feed hide-filters refresh-interval="45" proxy-url=${LONG}></kyi-change-feed>`);
+        const before = rows(el).map((r) => r.dataset['id']);
+        expect(before.length).to.equal(25);
+        const polled = oneEvent(el, 'kyi-changes');
+        timers.fire();
+        expect((await polled).detail.added.length).to.equal(3);
+        await el.settled;
+        el.refreshInterval = 0;
+        const after = rows(el).map((r) => r.dataset['id']);
+        expect(after.length).to.equal(28);
+        expect(after.slice(0, 3)).to.deep.equal(['row-33', 'row-32', 'row-31']);
+        expect(after.slice(3)).to.deep.equal(before);
+        expect(texts(el, '[part="more"] [role="status"]')[0]).to.equal('Showing 28 of 33');
+      } finally {
+        proxy.restore();
+      }
     });
 
     it('backs off for the Retry-After of a 429 instead of polling on, then recovers', async () => {

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
+import type { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
 import { signInForMonitoring } from './helpers/explorer.js';
 
 describe('layout inside a scrolling container', function () {
@@ -16,5 +17,49 @@ describe('layout inside a scrolling container', function () {
     expect(feed.shadowRoot!.querySelectorAll('[part="change"]').length).to.be.greaterThan(20);
     expect(panel.scrollHeight).to.be.greaterThan(1000);
     expect(document.documentElement.scrollHeight).to.be.lessThan(window.innerHeight + 300);
+  });
+});
+
+describe('monitoring elements on a 390 px wide phone', function () {
+  this.timeout(30_000);
+  before(signInForMonitoring);
+
+  /** Everything in the element's shadow root that is wider than its box. */
+  function overflowing(el: Element): string[] {
+    const wide: string[] = [];
+    for (const node of el.shadowRoot!.querySelectorAll<HTMLElement>('*')) {
+      if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX === 'visible')
+        wide.push(`${node.tagName.toLowerCase()}.${node.className} ${node.scrollWidth} > ${node.clientWidth}`);
+    }
+    return wide;
+  }
+
+  for (const [tag, template] of [
+    ['kyi-watchlist', html`<kyi-watchlist></kyi-watchlist>`],
+    ['kyi-change-feed', html`<kyi-change-feed days="365" show-all></kyi-change-feed>`],
+    ['kyi-notifications', html`<kyi-notifications></kyi-notifications>`],
+  ] as const) {
+    it(`<${tag}> with real data fits without scrolling sideways`, async () => {
+      const box = await fixture<HTMLDivElement>(html`<div style="width: 390px">${template}</div>`);
+      const el = box.firstElementChild as KyiMonitoringElement;
+      await el.settled;
+      expect(el.status).to.equal('ready');
+      expect(el.shadowRoot!.querySelectorAll('li').length).to.be.greaterThan(2);
+      expect(el.scrollWidth).to.be.at.most(el.clientWidth);
+      expect(box.scrollWidth).to.be.at.most(box.clientWidth);
+      expect(overflowing(el)).to.deep.equal([]);
+    });
+  }
+
+  it('shows the whole add-asset placeholder', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 390px"><kyi-watchlist></kyi-watchlist></div>`);
+    const list = box.firstElementChild as KyiMonitoringElement;
+    await list.settled;
+    const input = list.shadowRoot!.querySelector<HTMLInputElement>('#add-asset')!;
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    expect(context.measureText(input.placeholder).width).to.be.at.most(room);
   });
 });

@@ -8,6 +8,31 @@ import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThen
 
 const EMPTY = `/api/empty-inbox-${crypto.randomUUID()}`;
 const SIGNED_OUT = `/api/signed-out-${crypto.randomUUID()}`;
+const LONG = `/api/long-inbox-${crypto.randomUUID()}`;
+const WORDS = `/api/words-inbox-${crypto.randomUUID()}`;
+
+/** `count` unread notifications of `kind`, newest first. */
+function stubNotifications(count: number, kind: string, from = 1): object[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `${kind}-${from + i}`,
+    kind,
+    title: `Notice ${from + i}`,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + (from + i) * 60_000).toISOString(),
+    readAt: null,
+  })).reverse();
+}
+
+function moreButton(el: KyiNotifications): HTMLButtonElement | null {
+  return root(el).querySelector<HTMLButtonElement>('[part="more"] button');
+}
+
+/** Clicks "Show more" until every notification is rendered. */
+async function showEverything(el: KyiNotifications): Promise<void> {
+  for (let more = moreButton(el); more; more = moreButton(el)) {
+    more.click();
+    await el.updateComplete;
+  }
+}
 
 const root = (el: KyiNotifications) => el.shadowRoot!;
 
@@ -35,6 +60,7 @@ describe('<kyi-notifications>', function () {
 
   it('shows the unread count and groups items by kind group', async () => {
     const el = await load();
+    await showEverything(el);
     expect(el.status).to.equal('ready');
     expect(texts(el, '[part="unread"]')[0]).to.equal(`${el.unread} unread`);
     const groups = [...root(el).querySelectorAll<HTMLElement>('[part="group"]')];
@@ -71,6 +97,7 @@ describe('<kyi-notifications>', function () {
     const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
     const detected = await explorerSandbox.detect(item.id, { notificationPatch: { kind: 'kind_from_next_month' } });
     const el = await load();
+    await showEverything(el); // the "Other" group comes last
     expect(el.notifications.find((n) => n.id === detected.notification!.id)?.kind).to.equal('kind_from_next_month');
     const other = root(el).querySelector<HTMLElement>('[part="group"][data-group="other"]')!;
     expect(other.querySelector('h3')!.textContent).to.include('Other');
@@ -79,6 +106,7 @@ describe('<kyi-notifications>', function () {
 
   it('unread-only asks the service for unread notifications only', async () => {
     const el = await load(html`<kyi-notifications unread-only></kyi-notifications>`);
+    await showEverything(el);
     expect(el.notifications.length).to.be.greaterThan(0);
     expect(el.notifications.every((n) => !n.readAt)).to.equal(true);
     expect(root(el).querySelectorAll('[part="notification"]:not([data-unread])').length).to.equal(0);
@@ -133,6 +161,70 @@ describe('<kyi-notifications>', function () {
       expect(root(el).querySelector('[part="empty"]')!.textContent).to.match(/No unread notifications/);
       expect(texts(el, '[part="unread"]')[0]).to.equal('0 unread');
       await expect(el).to.be.accessible();
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('shows 25 at a time down the groups, with the count and "Show more"; focus goes to the first new one', async () => {
+    const items = [...stubNotifications(20, 'intake_ready'), ...stubNotifications(40, 'disclosure_change')];
+    const proxy = stubProxy(LONG, () => Response.json({ items, unread: items.length }));
+    try {
+      const el = await load(html`<kyi-notifications proxy-url=${LONG}></kyi-notifications>`);
+      const shown = () => [...root(el).querySelectorAll<HTMLElement>('[part="notification"]')];
+      expect(shown().length).to.equal(25);
+      expect(texts(el, '[part="group"] h3')).to.deep.equal(['Intake (20)', 'Change notices (5 of 40)']);
+      expect(texts(el, '[part="more"] [role="status"]')[0]).to.equal('Showing 25 of 60');
+      await expect(el).to.be.accessible();
+      moreButton(el)!.click();
+      await el.updateComplete;
+      expect(shown().length).to.equal(50);
+      expect(root(el).activeElement).to.equal(shown()[25]!);
+      expect(texts(el, '[part="group"] h3')[1]).to.equal('Change notices (30 of 40)');
+      moreButton(el)!.click();
+      await el.updateComplete;
+      expect(shown().length).to.equal(60);
+      expect(moreButton(el)).to.equal(null);
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('says each thing once: no body restating the headline, no kind or asset the title already names', async () => {
+    const items = [
+      {
+        id: 'n1',
+        kind: 'disclosure_change',
+        title: 'Disclosure change: Harbor Treasury Note',
+        assetName: 'Harbor Treasury Note',
+        headline: 'Redemption now takes up to 5 business days',
+        body: 'Harbor Treasury Note (HATN): Redemption now takes up to 5 business days.',
+        createdAt: '2026-01-02T00:00:00Z',
+        readAt: null,
+      },
+      {
+        id: 'n2',
+        kind: 'intake_ready',
+        title: 'Monitoring ready',
+        assetName: 'Cobalt Treasury Note',
+        headline: 'Monitoring ready',
+        body: 'Changes will appear in your feed from now on.',
+        createdAt: '2026-01-01T00:00:00Z',
+        readAt: '2026-01-01T01:00:00Z',
+      },
+    ];
+    const proxy = stubProxy(WORDS, () => Response.json({ items, unread: 1 }));
+    try {
+      const el = await load(html`<kyi-notifications proxy-url=${WORDS}></kyi-notifications>`);
+      const [change, intake] = ['disclosure_change', 'intake_ready'].map((k) => root(el).querySelector<HTMLElement>(`[data-kind="${k}"]`)!);
+      const said = (node: HTMLElement, text: string) => node.textContent!.split(text).length - 1;
+      expect(said(change!, 'Redemption now takes up to 5 business days')).to.equal(1);
+      expect(said(change!, 'Disclosure change')).to.equal(1, 'the kind tag is in the title already');
+      expect(said(change!, 'Harbor Treasury Note')).to.equal(1, 'the asset is in the title already');
+      expect(said(intake!, 'Monitoring ready')).to.equal(1, 'a headline equal to the title is not repeated');
+      expect(intake!.textContent).to.include('Cobalt Treasury Note');
+      expect(intake!.textContent).to.include('Intake ready');
+      expect(intake!.textContent).to.include('Changes will appear in your feed from now on.');
     } finally {
       proxy.restore();
     }

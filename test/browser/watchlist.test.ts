@@ -2,7 +2,31 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { clearCapabilities } from '../../src/client/monitoring.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
-import { explorerSandbox, readOnlyProxy, recordEvents, texts, unwatchedAsset, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
+import {
+  explorerSandbox,
+  manualPollTimers,
+  readOnlyProxy,
+  recordEvents,
+  texts,
+  unwatchedAsset,
+  expectLoadingThenReady,
+  signInForMonitoring,
+} from './helpers/explorer.js';
+
+/** A proxy prefix of this file's own: answers what `answer` returns, forwards the rest to `/api/kyi`. */
+function proxyOfOurOwn(prefix: string, answer: (method: string, path: string) => Response | undefined): { restore(): void } {
+  const original = window.fetch;
+  window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (url.origin !== location.origin || !url.pathname.startsWith(`${prefix}/`)) return original.call(window, input, init);
+    const path = url.pathname.slice(prefix.length);
+    const own = answer((init?.method ?? 'GET').toUpperCase(), path);
+    if (own) return Promise.resolve(own);
+    url.pathname = `/api/kyi${path}`;
+    return original.call(window, url.href, init);
+  } as typeof fetch;
+  return { restore: () => void (window.fetch = original) };
+}
 
 const root = (el: KyiWatchlist) => el.shadowRoot!;
 
@@ -19,6 +43,13 @@ function row(el: KyiWatchlist, name: string): HTMLLIElement {
   );
   if (!li) throw new Error(`no row for ${name}`);
   return li;
+}
+
+/** An item's monitoring switch. */
+function toggle(el: KyiWatchlist, name: string): HTMLButtonElement {
+  const sw = row(el, name).querySelector<HTMLButtonElement>('[role="switch"]');
+  if (!sw) throw new Error(`no switch for ${name}`);
+  return sw;
 }
 
 function button(scope: ParentNode, label: RegExp): HTMLButtonElement {
@@ -56,7 +87,24 @@ describe('<kyi-watchlist>', function () {
   // other monitoring test files running alongside: allow for queueing.
   this.timeout(30_000);
 
-  afterEach(() => clearCapabilities());
+  // Remove waits out its undo delay on these timers: a test says "the delay passed".
+  let timers: ReturnType<typeof manualPollTimers>;
+  beforeEach(() => (timers = manualPollTimers()));
+  afterEach(() => {
+    timers.restore();
+    clearCapabilities();
+  });
+
+  /** Removes an item for good: Remove, then the undo delay passes; resolves with the change event. */
+  async function removeNow(el: KyiWatchlist, name: string): Promise<CustomEvent> {
+    button(row(el, name), /^Remove/).click();
+    await el.updateComplete;
+    const removed = oneEvent(el, 'kyi-watchlist-change');
+    expect(timers.fire()).to.be.greaterThan(0);
+    const event = await removed;
+    await el.updateComplete;
+    return event;
+  }
 
   it('shows a loading state until the first read settles', async () => {
     await expectLoadingThenReady('kyi-watchlist', 'Loading the watchlist…');
@@ -101,10 +149,8 @@ describe('<kyi-watchlist>', function () {
     expect(el.items.some((i) => i.id === itemId)).to.equal(true);
     expect(root(el).querySelector('[role="status"]')!.textContent).to.match(/was added to the watchlist/);
 
-    button(row(el, asset.name), /^Remove/).click();
-    const removed = await oneEvent(el, 'kyi-watchlist-change');
+    const removed = await removeNow(el, asset.name);
     expect(removed.detail).to.deep.equal({ action: 'remove', itemId, item: null });
-    await el.updateComplete;
     expect(el.items.some((i) => i.id === itemId)).to.equal(false);
   });
 
@@ -144,26 +190,58 @@ describe('<kyi-watchlist>', function () {
     }
   });
 
-  it('pauses and resumes monitoring', async () => {
+  it('turns monitoring off and on with a switch', async () => {
     const el = await load();
     const asset = await unwatchedAsset();
     await addById(el, asset.id);
     try {
-      const r = row(el, asset.name);
-      expect(r.querySelector('.monitoring')!.textContent!.trim()).to.equal('Monitoring on');
-      button(r, /^Pause monitoring/).click();
+      const sw = toggle(el, asset.name);
+      expect(sw.getAttribute('aria-checked')).to.equal('true');
+      expect(sw.getAttribute('aria-label')).to.equal(`Monitoring of ${asset.name}`);
+      expect(sw.textContent!.trim()).to.equal('Monitoring on');
+      sw.click();
       const paused = await oneEvent(el, 'kyi-watchlist-change');
+      expect(paused.detail.action).to.equal('update');
       expect(paused.detail.item.monitoringEnabled).to.equal(false);
       await el.updateComplete;
-      expect(row(el, asset.name).querySelector('.monitoring')!.textContent!.trim()).to.equal('Monitoring paused');
-      button(row(el, asset.name), /^Resume monitoring/).click();
+      expect(toggle(el, asset.name).getAttribute('aria-checked')).to.equal('false');
+      expect(toggle(el, asset.name).textContent!.trim()).to.equal('Monitoring paused');
+      await expect(el).to.be.accessible();
+      toggle(el, asset.name).click();
       await oneEvent(el, 'kyi-watchlist-change');
       await el.updateComplete;
-      expect(row(el, asset.name).querySelector('.monitoring')!.textContent!.trim()).to.equal('Monitoring on');
+      expect(toggle(el, asset.name).getAttribute('aria-checked')).to.equal('true');
     } finally {
-      button(row(el, asset.name), /^Remove/).click();
-      await oneEvent(el, 'kyi-watchlist-change');
+      await removeNow(el, asset.name);
     }
+  });
+
+  it('offers undo before a removal is sent: nothing leaves the watchlist until the delay passes', async () => {
+    const el = await load();
+    const asset = await unwatchedAsset();
+    await addById(el, asset.id);
+    const itemId = el.items.find((i) => i.asset.id === asset.id)!.id;
+    const events = recordEvents(el, ['kyi-watchlist-change']);
+    button(row(el, asset.name), /^Remove/).click();
+    await el.updateComplete;
+    const removing = root(el).querySelector<HTMLElement>(`[part="item"][data-id="${itemId}"]`)!;
+    expect(removing.hasAttribute('data-removing')).to.equal(true);
+    expect(removing.textContent!.replace(/\s+/g, ' ').trim()).to.equal(`Removed ${asset.name}. Undo`);
+    const undo = button(removing, /^Undo/);
+    expect(root(el).activeElement).to.equal(undo, 'focus moves to Undo');
+    expect(timers.delays).to.deep.equal([5000]);
+    await expect(el).to.be.accessible();
+
+    undo.click();
+    await el.updateComplete;
+    expect(timers.delays).to.deep.equal([], 'undone: no removal is sent');
+    expect(events).to.deep.equal([]);
+    expect((await explorerSandbox.state()).watchlist.some((w) => w.asset.id === asset.id)).to.equal(true);
+    expect(root(el).activeElement).to.equal(button(row(el, asset.name), /^Remove/), 'focus back on Remove');
+
+    const removed = await removeNow(el, asset.name);
+    expect(removed.detail.action).to.equal('remove');
+    expect((await explorerSandbox.state()).watchlist.some((w) => w.asset.id === asset.id)).to.equal(false);
   });
 
   it('edits the note with a 500-character counter; an empty note clears it', async () => {
@@ -208,8 +286,7 @@ describe('<kyi-watchlist>', function () {
       await el.updateComplete;
       expect(row(el, asset.name).querySelector('.note')!.textContent!.trim()).to.equal('No note');
     } finally {
-      button(row(el, asset.name), /^Remove/).click();
-      await oneEvent(el, 'kyi-watchlist-change');
+      await removeNow(el, asset.name);
     }
   });
 
@@ -221,7 +298,7 @@ describe('<kyi-watchlist>', function () {
     // removed by someone else, behind the element's back
     const r = await fetch(`/api/kyi/explorer/me/watchlist/${item.id}`, { method: 'DELETE' });
     expect(r.status).to.equal(204);
-    button(row(el, asset.name), /^Pause monitoring/).click();
+    toggle(el, asset.name).click();
     const error = await oneEvent(el, 'kyi-error');
     expect(error.detail).to.include({ code: 'not_found', status: 404 });
     await waitUntil(() => !el.items.some((i) => i.id === item.id), 'the list is refreshed', { timeout: 8000 });
@@ -229,18 +306,21 @@ describe('<kyi-watchlist>', function () {
   });
 
   it('shows a failed write in words and keeps the list', async () => {
-    const el = await load();
-    const target = el.items.find((i) => i.state === 'ready')!;
-    await explorerSandbox.setFault('explorer:watchlist-update', { kind: 'status', status: 502 }, 3);
+    // A proxy of this test's own whose writes meet a bare 502 (the shared sandbox stays as it is).
+    const prefix = `/api/watchlist-502-${crypto.randomUUID()}`;
+    const proxy = proxyOfOurOwn(prefix, (method) => (method === 'PATCH' ? new Response(null, { status: 502 }) : undefined));
     try {
-      button(row(el, target.asset.name ?? ''), /monitoring/i).click();
+      const el = await load(html`<kyi-watchlist proxy-url=${prefix}></kyi-watchlist>`);
+      const target = el.items.find((i) => i.state === 'ready')!;
+      toggle(el, target.asset.name ?? '').click();
       const error = await oneEvent(el, 'kyi-error');
       expect(error.detail.code).to.equal('upstream_unavailable');
       await el.updateComplete;
       expect(texts(el, '[part="item"] [role="alert"]')[0]).to.match(/unavailable/);
       expect(el.items.length).to.be.greaterThan(0);
+      expect(toggle(el, target.asset.name ?? '').getAttribute('aria-checked')).to.equal(String(target.monitoringEnabled));
     } finally {
-      await explorerSandbox.clearFault('explorer:watchlist-update');
+      proxy.restore();
     }
   });
 

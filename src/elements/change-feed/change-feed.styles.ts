@@ -2,13 +2,14 @@ import { css } from 'lit';
 
 /** Styles of `<kyi-change-feed>` (after the shared theme, and the monitoring layout). */
 export const changeFeedStyles = css`
-  .list {
-    gap: var(--kyi-change-feed-gap, 0.5rem);
+  :host {
+    --_list-gap: var(--kyi-change-feed-gap, 0.5rem);
   }
+  /* a grid: the selects share one column width, the checkboxes line up, nothing wraps raggedly */
   .filters {
-    display: flex;
-    flex-flow: row wrap;
-    align-items: flex-end;
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr));
+    align-items: end;
     gap: 0.5rem 1rem;
     padding: 0.5rem 0.75rem;
     border: 1px solid var(--_kyi-border);
@@ -18,22 +19,50 @@ export const changeFeedStyles = css`
     display: flex;
     flex-direction: column;
     gap: 0.2rem;
+    min-inline-size: 0;
+  }
+  .field select,
+  .field input {
+    inline-size: 100%;
+    block-size: 2.25em;
+    box-sizing: border-box;
+  }
+  .checks {
+    grid-column: 1 / -1;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 1.5rem;
+    min-inline-size: 0;
   }
   .check {
-    display: inline-flex;
+    display: flex;
     align-items: center;
     gap: 0.375rem;
+    min-block-size: 2em;
+    min-inline-size: 0;
     font-weight: 500;
   }
-  .days {
-    inline-size: 6em;
+  .check > span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
-  fieldset {
+  .check > input {
+    flex: none;
     margin: 0;
-    padding: 0.25rem 0.5rem;
+  }
+  /* the watched assets: their own full-width row, in columns; scrolls past about eight rows */
+  .choices {
+    grid-column: 1 / -1;
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 12rem), 1fr));
+    gap: 0 1rem;
+    min-inline-size: 0;
+    margin: 0;
+    padding: 0.25rem 0.5rem 0.375rem;
     border: 1px solid var(--_kyi-border);
     border-radius: calc(var(--_kyi-radius) / 2);
-    max-block-size: 10rem;
+    max-block-size: 16.5em;
     overflow: auto;
   }
   legend {
@@ -43,7 +72,7 @@ export const changeFeedStyles = css`
   .banner {
     padding: 0.5em 0.75em;
     border: 1px solid var(--_kyi-warning);
-    border-left-width: 4px;
+    border-inline-start-width: 4px;
     border-radius: var(--_kyi-radius);
   }
   .change[data-provisional] {
@@ -58,15 +87,6 @@ export const changeFeedStyles = css`
   }
   .change[data-low-signal] .title {
     font-weight: 500;
-  }
-  .direction[data-direction='weakens'] {
-    color: var(--_kyi-danger);
-  }
-  .direction[data-direction='strengthens'] {
-    color: var(--_kyi-success);
-  }
-  .direction[data-direction='mixed'] {
-    color: var(--_kyi-warning);
   }
   .tag.new {
     border-color: var(--_kyi-accent);

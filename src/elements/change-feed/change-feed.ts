@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Change, WatchlistItem } from '../../contract/index.js';
 import { IMPACT_ORDER, MATERIALITIES, SORT_ORDERS, impactRank, isOneOf, type Direction } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/limits.js';
@@ -7,9 +7,9 @@ import { safeHttpUrl } from '../../client/urls.js';
 import { KyiChangesEvent } from '../../events.js';
 import type { StringKey } from '../../strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
-import { formatDate, valueText } from '../shared/monitoring-parts.js';
-import { monitoringStyles } from '../shared/monitoring.styles.js';
-import { sharedStyles } from '../shared/styles.js';
+import { addsInformation, formatDate, valueText } from '../shared/monitoring-parts.js';
+import { ShownRows } from '../shared/monitoring-pager.js';
+import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { changeFeedStyles } from './change-feed.styles.js';
 
 const DIRECTION_SYMBOL: Record<string, string> = {
@@ -20,6 +20,9 @@ const DIRECTION_SYMBOL: Record<string, string> = {
   unassessed: '○',
   other: '◇',
 };
+
+/** The colour of a direction (see `[data-tone]` in the monitoring styles). */
+const DIRECTION_TONE: Record<string, string> = { weakens: 'bad', mixed: 'warn', strengthens: 'good' };
 
 /** A row's direction: one of the impact order, `unassessed` when absent, `other` when the contract does not list it. */
 function directionOf(change: Change): Direction | 'other' {
@@ -70,11 +73,7 @@ function directionOf(change: Change): Direction | 'other' {
  *   `invalid_parameter` (400) with the server's message.
  */
 export class KyiChangeFeed extends KyiMonitoringElement {
-  static override styles = [
-    ...sharedStyles,
-    monitoringStyles,
-    changeFeedStyles,
-  ];
+  static override styles = withMonitoringStyles(changeFeedStyles);
 
   static override properties = {
     materiality: { type: String, reflect: true },
@@ -113,6 +112,8 @@ export class KyiChangeFeed extends KyiMonitoringElement {
   declare private _added: ReadonlySet<string>;
   declare private _watchlist: WatchlistItem[] | undefined;
 
+  readonly #shown = new ShownRows(this);
+
   constructor() {
     super();
     this.materiality = '';
@@ -129,7 +130,10 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     this._watchlist = undefined;
   }
 
-  /** The rows shown (empty before the first load; with `new-only`, the new ones only). Read-only. */
+  /**
+   * The rows of the window (empty before the first load; with `new-only`, the new ones only),
+   * rendered a page of 25 at a time with "Show more". Read-only.
+   */
   get changes(): Change[] {
     const rows = this._changes ?? [];
     return this.newOnly ? rows.filter((c) => c.isNew === true) : rows;
@@ -142,6 +146,11 @@ export class KyiChangeFeed extends KyiMonitoringElement {
 
   protected override loadKeys(): readonly string[] {
     return ['proxyUrl', 'materiality', 'showAll', 'days', 'sort', 'items', 'category'];
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('newOnly')) this.#shown.reset(); // another list: back to its first page
   }
 
   /** The query exactly as the attributes say (never `newOnly`); the server piece checks it against the contract. */
@@ -172,6 +181,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       this._changes = envelope.items;
       this._truncated = envelope.truncated;
       this._added = new Set();
+      this.#shown.reset();
       return new KyiChangesEvent({ items: this.changes, added: this.changes, truncated: envelope.truncated });
     }
     // A poll: the same window again, merged by id.
@@ -182,6 +192,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     if (added.length > 0) this._added = new Set([...this._added, ...added.map((c) => c.id)]);
     this._truncated = envelope.truncated;
     const shownAdded = this.newOnly ? added.filter((c) => c.isNew === true) : added;
+    this.#shown.grow(shownAdded.length);
     return new KyiChangesEvent({ items: this.changes, added: shownAdded, truncated: this._truncated });
   }
 
@@ -225,61 +236,59 @@ export class KyiChangeFeed extends KyiMonitoringElement {
 
   #renderFilters(): TemplateResult | typeof nothing {
     if (this.hideFilters) return nothing;
+    const materialities = MATERIALITIES.map((m) => [m, this.t(`changeFeed.materiality.${m}` as StringKey)] as const);
+    const orders = SORT_ORDERS.map((s) => [s, this.t(`changeFeed.sort.${s}` as StringKey)] as const);
+    return html`<form class="filters" part="filters" @change=${(e: Event) => this.#onFilter(e)} @submit=${(e: Event) => e.preventDefault()}>
+      ${this.#renderSelect('materiality', this.t('changeFeed.filter.materiality'), this.materiality, [
+        ['', this.t('changeFeed.filter.all')],
+        ...materialities,
+      ])}
+      ${this.#renderSelect('sort', this.t('changeFeed.filter.sort'), this.sort || 'recent', orders)}
+      ${this.#renderDays()}
+      <div class="checks">
+        ${this.#renderCheck('newOnly', this.newOnly, this.t('changeFeed.filter.newOnly'))}
+        ${this.#renderCheck('showAll', this.showAll, this.t('changeFeed.filter.showAll'))}
+      </div>
+      ${this.#renderItemChoices()}
+    </form>`;
+  }
+
+  #renderSelect(name: string, label: string, value: string, options: ReadonlyArray<readonly [string, string]>): TemplateResult {
+    return html`<div class="field">
+      <label for=${name}>${label}</label>
+      <select id=${name} name=${name}>
+        ${options.map(([v, text]) => html`<option value=${v} ?selected=${value === v}>${text}</option>`)}
+      </select>
+    </div>`;
+  }
+
+  #renderDays(): TemplateResult {
+    const days = this.days === undefined || this.days === null || Number.isNaN(this.days) ? '' : String(this.days);
+    return html`<div class="field">
+      <label for="days">${this.t('changeFeed.filter.days')}</label>
+      <input id="days" name="days" type="number" min="1" step="1" inputmode="numeric" placeholder="90" .value=${days} />
+    </div>`;
+  }
+
+  #renderCheck(name: string, checked: boolean, label: string): TemplateResult {
+    return html`<label class="check"><input type="checkbox" name=${name} .checked=${checked} /><span>${label}</span></label>`;
+  }
+
+  /** The watched assets to narrow the feed to: at most 25 at once (the others disabled then). */
+  #renderItemChoices(): TemplateResult | typeof nothing {
+    if (!this._watchlist || this._watchlist.length === 0) return nothing;
     const chosen = new Set(this.items.split(',').map((s) => s.trim()).filter(Boolean));
     const full = chosen.size >= LIMITS.itemFilterMax;
-    const known = (MATERIALITIES as readonly string[]).includes(this.materiality) || this.materiality === '';
-    return html`<form class="filters" part="filters" @change=${(e: Event) => this.#onFilter(e)} @submit=${(e: Event) => e.preventDefault()}>
-      <div class="field">
-        <label for="materiality">${this.t('changeFeed.filter.materiality')}</label>
-        <select id="materiality" name="materiality" .value=${known ? this.materiality : ''}>
-          <option value="">${this.t('changeFeed.filter.all')}</option>
-          ${MATERIALITIES.map(
-            (m) => html`<option value=${m} ?selected=${this.materiality === m}>${this.t(`changeFeed.materiality.${m}` as StringKey)}</option>`,
-          )}
-        </select>
-      </div>
-      <div class="field">
-        <label for="sort">${this.t('changeFeed.filter.sort')}</label>
-        <select id="sort" name="sort">
-          ${SORT_ORDERS.map(
-            (s) =>
-              html`<option value=${s} ?selected=${(this.sort || 'recent') === s}>${this.t(`changeFeed.sort.${s}` as StringKey)}</option>`,
-          )}
-        </select>
-      </div>
-      <div class="field">
-        <label for="days">${this.t('changeFeed.filter.days')}</label>
-        <input
-          id="days"
-          class="days"
-          name="days"
-          type="number"
-          min="1"
-          step="1"
-          inputmode="numeric"
-          placeholder="90"
-          .value=${this.days === undefined || this.days === null || Number.isNaN(this.days) ? '' : String(this.days)}
-        />
-      </div>
-      <label class="check"><input type="checkbox" name="newOnly" .checked=${this.newOnly} />${this.t('changeFeed.filter.newOnly')}</label>
-      <label class="check"><input type="checkbox" name="showAll" .checked=${this.showAll} />${this.t('changeFeed.filter.showAll')}</label>
-      ${this._watchlist && this._watchlist.length > 0
-        ? html`<fieldset>
-            <legend>${this.t('changeFeed.filter.items', { max: String(LIMITS.itemFilterMax) })}</legend>
-            ${this._watchlist.map(
-              (w) => html`<label class="check"
-                ><input
-                  type="checkbox"
-                  name="item"
-                  value=${w.id}
-                  .checked=${chosen.has(w.id)}
-                  ?disabled=${full && !chosen.has(w.id)}
-                />${w.asset.name ?? w.asset.symbol ?? w.asset.id}</label
-              >`,
-            )}
-          </fieldset>`
-        : nothing}
-    </form>`;
+    return html`<fieldset class="choices">
+      <legend>${this.t('changeFeed.filter.items', { max: String(LIMITS.itemFilterMax) })}</legend>
+      ${this._watchlist.map(
+        (w) => html`<label class="check"
+          ><input type="checkbox" name="item" value=${w.id} .checked=${chosen.has(w.id)} ?disabled=${full && !chosen.has(w.id)} /><span
+            >${w.asset.name ?? w.asset.symbol ?? w.asset.id}</span
+          ></label
+        >`,
+      )}
+    </fieldset>`;
   }
 
   // ---------------------------------------------------------------- rows
@@ -293,14 +302,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     if (prior) links.push([prior, this.t('changeFeed.link.priorSource')]);
     if (details) links.push([details, this.t('changeFeed.link.details')]);
     if (links.length === 0) return nothing;
-    return html`<div class="row small" part="links">
-      ${links.map(
-        ([href, label]) =>
-          html`<a href=${href} target="_blank" rel="noopener noreferrer"
-            >${label}<span class="visually-hidden"> ${this.t('common.opensInNewTab')}</span></a
-          >`,
-      )}
-    </div>`;
+    return html`<div class="row small" part="links">${links.map(([href, label]) => this.renderExternalLink(href, label))}</div>`;
   }
 
   #renderDelta(change: Change): TemplateResult | typeof nothing {
@@ -322,50 +324,62 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     const headline = ex?.headline ?? change.title ?? this.t('changeFeed.untitled');
     const what = ex?.what ?? change.detail;
     const why = ex?.whyItMatters;
-    const impact = ex?.impact ?? change.impact ?? change.impactAssessment?.whatThisMeansForHolders;
     const direction = directionOf(change);
-    const materiality = change.materiality ? (isOneOf(MATERIALITIES, change.materiality) ? change.materiality : 'other') : undefined;
-    const provisional = change.confirmed === false;
-    const quiet = change.lowSignal === true;
-    const isNew = change.isNew === true || this._added.has(change.id);
     return html`<li
       class="item change"
       part="change"
+      tabindex="-1"
       data-id=${change.id}
-      ?data-provisional=${provisional}
-      ?data-low-signal=${quiet}
+      ?data-provisional=${change.confirmed === false}
+      ?data-low-signal=${change.lowSignal === true}
       data-direction=${direction}
     >
       <div class="row head">
         <span class="title" part="headline">${headline}</span>
-        <span class="row">
-          ${isNew ? html`<span class="tag new">${this.t('changeFeed.new')}</span>` : nothing}
-          ${provisional
-            ? html`<span class="tag provisional" title=${this.t('changeFeed.provisionalHint')}>${this.t('changeFeed.provisional')}</span>`
-            : nothing}
-          ${quiet ? html`<span class="tag">${this.t('changeFeed.lowSignal')}</span>` : nothing}
-          ${materiality
-            ? html`<span class="tag" data-materiality=${materiality}
-                >${this.t(`changeFeed.materiality.${materiality}` as StringKey)}</span
-              >`
-            : nothing}
-        </span>
+        ${this.#renderTags(change)}
       </div>
       <div class="meta small muted">
         ${change.asset?.name ? html`<span>${change.asset.name}</span>` : nothing}
         ${ex?.field?.label ? html`<span>${ex.field.label}</span>` : nothing}
         <span>${formatDate(change.detectedAt, this.renderLang)}</span>
       </div>
-      ${what ? html`<p>${what}</p>` : nothing}
+      ${addsInformation(what, [headline]) ? html`<p>${what}</p>` : nothing}
       ${why ? html`<p class="small"><span class="muted">${this.t('changeFeed.why')}</span> ${why}</p>` : nothing}
-      ${this.#renderDelta(change)}
-      <p class="small">
-        <span class="direction" data-direction=${direction}
-          ><span aria-hidden="true">${DIRECTION_SYMBOL[direction]} </span>${this.t(`changeFeed.direction.${direction}` as StringKey)}</span
-        >${impact ? html` — <span>${impact}</span>` : nothing}
-      </p>
-      ${this.#renderLinks(change)}
+      ${this.#renderDelta(change)} ${this.#renderDirection(change, direction)} ${this.#renderLinks(change)}
     </li>`;
+  }
+
+  /** New, provisional, low signal, materiality. */
+  #renderTags(change: Change): TemplateResult {
+    const materiality = change.materiality ? (isOneOf(MATERIALITIES, change.materiality) ? change.materiality : 'other') : undefined;
+    return html`<span class="row">
+      ${change.isNew === true || this._added.has(change.id) ? html`<span class="tag new">${this.t('changeFeed.new')}</span>` : nothing}
+      ${change.confirmed === false
+        ? html`<span class="tag provisional" title=${this.t('changeFeed.provisionalHint')}>${this.t('changeFeed.provisional')}</span>`
+        : nothing}
+      ${change.lowSignal === true ? html`<span class="tag">${this.t('changeFeed.lowSignal')}</span>` : nothing}
+      ${materiality
+        ? html`<span class="tag" data-materiality=${materiality}>${this.t(`changeFeed.materiality.${materiality}` as StringKey)}</span>`
+        : nothing}
+    </span>`;
+  }
+
+  /**
+   * The direction and what it means for holders, each said once: "Neutral" beside an impact of
+   * "Neutral" is the label alone; an impact that already names the direction ("Weakens holder
+   * protection") stands in its place; otherwise "Label — impact".
+   */
+  #renderDirection(change: Change, direction: Direction | 'other'): TemplateResult {
+    const ex = change.explanation;
+    const impact = ex?.impact ?? change.impact ?? change.impactAssessment?.whatThisMeansForHolders;
+    const label = this.t(`changeFeed.direction.${direction}` as StringKey);
+    const impactAdds = addsInformation(impact, [label]);
+    const lead = impactAdds && !addsInformation(label, [impact]) ? impact : label;
+    return html`<p class="small">
+      <span class="direction" data-direction=${direction} data-tone=${DIRECTION_TONE[direction] ?? nothing}
+        ><span aria-hidden="true">${DIRECTION_SYMBOL[direction]} </span>${lead}</span
+      >${impactAdds && lead === label ? html` — <span>${impact}</span>` : nothing}
+    </p>`;
   }
 
   override render(): TemplateResult {
@@ -396,8 +410,9 @@ export class KyiChangeFeed extends KyiMonitoringElement {
               ${this.newOnly ? this.t('changeFeed.emptyNew') : this.t('changeFeed.empty')}
             </p>`
           : html`<ol class="list" part="list">
-              ${rows.map((c) => this.#renderChange(c))}
-            </ol>`
+                ${this.#shown.slice(rows).map((c) => this.#renderChange(c))}
+              </ol>
+              ${this.renderMore(this.#shown, rows.length, '[part="change"]')}`
         : nothing}
     </section>`;
   }

@@ -6,15 +6,20 @@ import { safeHttpUrl } from '../../client/urls.js';
 import { KyiNotificationsEvent } from '../../events.js';
 import type { StringKey } from '../../strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
-import { formatDate } from '../shared/monitoring-parts.js';
-import { monitoringStyles } from '../shared/monitoring.styles.js';
-import { sharedStyles } from '../shared/styles.js';
+import { addsInformation, formatDate, restates } from '../shared/monitoring-parts.js';
+import { ShownRows } from '../shared/monitoring-pager.js';
+import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { notificationsStyles } from './notifications.styles.js';
+
+type GroupName = NotificationGroup | 'other';
+const GROUP_ORDER: readonly GroupName[] = [...NOTIFICATION_GROUP_NAMES, 'other'];
 
 /**
  * The monitoring inbox (`GET {proxy-url}/explorer/me/notifications`): the unread count and
- * the notifications grouped by kind — intake, change notices, obligation alerts. Links to
- * the notification and the change are shown for http(s) URLs only.
+ * the notifications grouped by kind — intake, change notices, obligation alerts — 25 at a
+ * time with "Show more". Each says a thing once: a body that restates the headline, or a kind
+ * the title already names, is left out. Links to the notification and the change are shown
+ * for http(s) URLs only.
  *
  * Marking notifications read cannot be done with an API key; the element says so and
  * links to the service's own interface (`inbox-url`).
@@ -40,11 +45,7 @@ import { notificationsStyles } from './notifications.styles.js';
  * @fires kyi-error - A read failed. `detail: { code, message, status }`.
  */
 export class KyiNotifications extends KyiMonitoringElement {
-  static override styles = [
-    ...sharedStyles,
-    monitoringStyles,
-    notificationsStyles,
-  ];
+  static override styles = withMonitoringStyles(notificationsStyles);
 
   static override properties = {
     unreadOnly: { type: Boolean, reflect: true, attribute: 'unread-only' },
@@ -59,6 +60,8 @@ export class KyiNotifications extends KyiMonitoringElement {
 
   declare private _data: NotificationsEnvelope | undefined;
 
+  readonly #shown = new ShownRows(this);
+
   constructor() {
     super();
     this.unreadOnly = false;
@@ -71,7 +74,7 @@ export class KyiNotifications extends KyiMonitoringElement {
     return this._data?.unread ?? 0;
   }
 
-  /** The notifications shown. Read-only. */
+  /** The notifications read (rendered 25 at a time, with "Show more"). Read-only. */
   get notifications(): Notification[] {
     return this._data?.items ?? [];
   }
@@ -80,70 +83,85 @@ export class KyiNotifications extends KyiMonitoringElement {
     return ['proxyUrl', 'unreadOnly'];
   }
 
-  protected override async load(signal: AbortSignal): Promise<KyiNotificationsEvent> {
+  protected override async load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<KyiNotificationsEvent> {
     const data = await fetchNotifications({ proxyUrl: this.proxy, signal }, this.unreadOnly ? { unread: true } : {});
     signal.throwIfAborted();
+    if (kind === 'poll' && this._data) {
+      // what arrived since is shown besides what was
+      const seen = new Set(this._data.items.map((n) => n.id));
+      this.#shown.grow(data.items.filter((n) => !seen.has(n.id)).length);
+    } else {
+      this.#shown.reset();
+    }
     this._data = data;
     return new KyiNotificationsEvent({ unread: data.unread, items: data.items });
   }
 
   #renderItem(n: Notification): TemplateResult {
-    const unread = !n.readAt;
-    const href = safeHttpUrl(n.href);
-    const changeHref = safeHttpUrl(n.changeHref);
-    return html`<li class="item" part="notification" data-kind=${n.kind} ?data-unread=${unread}>
+    const kind = this.tMaybe(`notifications.kind.${n.kind}`) ?? n.kind;
+    const title = n.title ?? n.headline ?? kind;
+    const headline = n.title && addsInformation(n.headline, [title]) ? n.headline : undefined;
+    const body = addsInformation(n.body, [title, n.headline, n.assetName]) && !restates(n.body, n.headline) ? n.body : undefined;
+    return html`<li class="item" part="notification" tabindex="-1" data-kind=${n.kind} ?data-unread=${!n.readAt}>
       <div class="row head">
-        <span class="title">${n.title ?? n.headline ?? this.tMaybe(`notifications.kind.${n.kind}`) ?? n.kind}</span>
+        <span class="title">${title}</span>
         <span class="row">
-          ${unread ? html`<span class="tag">${this.t('notifications.unreadTag')}</span>` : nothing}
-          <span class="tag">${this.tMaybe(`notifications.kind.${n.kind}`) ?? n.kind}</span>
+          ${n.readAt ? nothing : html`<span class="tag">${this.t('notifications.unreadTag')}</span>`}
+          ${addsInformation(kind, [title]) ? html`<span class="tag">${kind}</span>` : nothing}
         </span>
       </div>
       <div class="meta small muted">
-        ${n.assetName ? html`<span>${n.assetName}</span>` : nothing}
+        ${addsInformation(n.assetName, [title]) ? html`<span>${n.assetName}</span>` : nothing}
         <span>${formatDate(n.createdAt, this.renderLang)}</span>
       </div>
-      ${n.headline && n.title ? html`<p>${n.headline}</p>` : nothing}
-      ${n.body ? html`<p class="small">${n.body}</p>` : nothing}
+      ${headline ? html`<p>${headline}</p>` : nothing} ${body ? html`<p class="small">${body}</p>` : nothing}
       ${n.impact ? html`<p class="small"><span class="muted">${this.t('notifications.impact')}</span> ${n.impact}</p>` : nothing}
-      ${href || changeHref
-        ? html`<div class="row small">
-            ${href
-              ? html`<a href=${href} target="_blank" rel="noopener noreferrer"
-                  >${this.t('notifications.open')}<span class="visually-hidden"> ${this.t('common.opensInNewTab')}</span></a
-                >`
-              : nothing}
-            ${changeHref
-              ? html`<a href=${changeHref} target="_blank" rel="noopener noreferrer"
-                  >${this.t('notifications.viewChange')}<span class="visually-hidden"> ${this.t('common.opensInNewTab')}</span></a
-                >`
-              : nothing}
-          </div>`
-        : nothing}
+      ${this.#renderLinks(n)}
     </li>`;
   }
 
-  #renderGroups(items: Notification[]): TemplateResult {
-    const groups = new Map<NotificationGroup | 'other', Notification[]>();
+  #renderLinks(n: Notification): TemplateResult | typeof nothing {
+    const href = safeHttpUrl(n.href);
+    const changeHref = safeHttpUrl(n.changeHref);
+    if (!href && !changeHref) return nothing;
+    return html`<div class="row small">
+      ${href ? this.renderExternalLink(href, this.t('notifications.open')) : nothing}
+      ${changeHref ? this.renderExternalLink(changeHref, this.t('notifications.viewChange')) : nothing}
+    </div>`;
+  }
+
+  /** The notifications by kind group, in the groups' order. */
+  #groups(items: Notification[]): Array<[GroupName, Notification[]]> {
+    const groups = new Map<GroupName, Notification[]>();
     for (const n of items) {
       const g = notificationGroupOf(n.kind) ?? 'other';
       groups.set(g, [...(groups.get(g) ?? []), n]);
     }
-    const order: Array<NotificationGroup | 'other'> = [...NOTIFICATION_GROUP_NAMES, 'other'];
-    return html`${order
-      .filter((g) => groups.get(g)?.length)
-      .map((g) => {
-        const list = groups.get(g)!;
-        const headingId = `group-${g}`;
-        return html`<section class="group" part="group" data-group=${g} aria-labelledby=${headingId}>
-          <h3 class="subheading" id=${headingId}>
-            ${this.t(`notifications.group.${g}` as StringKey)} <span class="muted small">(${list.length})</span>
-          </h3>
-          <ul class="list" part="list">
-            ${list.map((n) => this.#renderItem(n))}
-          </ul>
-        </section>`;
-      })}`;
+    return GROUP_ORDER.filter((g) => groups.has(g)).map((g) => [g, groups.get(g)!]);
+  }
+
+  /** The groups, paged in reading order: the first 25 notifications down the groups, then 25 more… */
+  #renderGroups(items: Notification[]): TemplateResult {
+    let left = this.#shown.limit;
+    const sections = this.#groups(items).map(([g, list]) => {
+      const shown = list.slice(0, Math.max(0, left));
+      left -= shown.length;
+      return shown.length === 0 ? nothing : this.#renderGroup(g, shown, list.length);
+    });
+    return html`${sections}${this.renderMore(this.#shown, items.length, '[part="notification"]')}`;
+  }
+
+  #renderGroup(g: GroupName, shown: Notification[], total: number): TemplateResult {
+    const headingId = `group-${g}`;
+    const count = shown.length === total ? String(total) : this.t('notifications.groupPartial', { shown: String(shown.length), total: String(total) });
+    return html`<section class="group" part="group" data-group=${g} aria-labelledby=${headingId}>
+      <h3 class="subheading" id=${headingId}>
+        ${this.t(`notifications.group.${g}` as StringKey)} <span class="muted small">(${count})</span>
+      </h3>
+      <ul class="list" part="list">
+        ${shown.map((n) => this.#renderItem(n))}
+      </ul>
+    </section>`;
   }
 
   #inboxLink(): string | undefined {
@@ -177,11 +195,7 @@ export class KyiNotifications extends KyiMonitoringElement {
       ${data
         ? html`<p class="small muted" part="read-note">
             ${this.t('notifications.readNote')}
-            ${inbox
-              ? html`<a href=${inbox} target="_blank" rel="noopener noreferrer"
-                  >${this.t('notifications.readLink')}<span class="visually-hidden"> ${this.t('common.opensInNewTab')}</span></a
-                >`
-              : nothing}
+            ${inbox ? this.renderExternalLink(inbox, this.t('notifications.readLink')) : nothing}
           </p>`
         : nothing}
     </section>`;

@@ -15,6 +15,7 @@ import { enMonitoring } from '../../locales/en-monitoring.js';
 import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
+import type { ShownRows } from './monitoring-pager.js';
 
 // The monitoring sections of the English table ship with the monitoring elements only.
 addStrings('en', enMonitoring);
@@ -229,6 +230,35 @@ export abstract class KyiMonitoringElement extends KyiElement {
       ${problem.status === 400
         ? nothing
         : html`<button class="button small" type="button" @click=${() => this.refresh()}>${this.t('common.retry')}</button>`}
+    </div>`;
+  }
+
+  /** A link to an http(s) page of the service, opening in a new tab (and saying so). */
+  protected renderExternalLink(href: string, label: string): TemplateResult {
+    return html`<a href=${href} target="_blank" rel="noopener noreferrer"
+      >${label}<span class="visually-hidden"> ${this.t('common.opensInNewTab')}</span></a
+    >`;
+  }
+
+  /**
+   * Below a list longer than a page: how many rows are shown and a "Show more" button. The
+   * first row it reveals (the `rowSelector` match at that index, `tabindex="-1"`) takes focus,
+   * so a keyboard reader carries on where the list grew.
+   */
+  protected renderMore(rows: ShownRows, total: number, rowSelector: string): TemplateResult | typeof nothing {
+    if (total <= rows.pageSize) return nothing;
+    const shown = Math.min(rows.limit, total);
+    const next = Math.min(rows.pageSize, total - shown);
+    const more = async () => {
+      rows.more();
+      await this.updateComplete;
+      this.renderRoot.querySelectorAll<HTMLElement>(rowSelector)[shown]?.focus();
+    };
+    return html`<div class="more" part="more">
+      <span class="muted small" role="status">${this.t('monitoring.shown', { shown: String(shown), total: String(total) })}</span>
+      ${next > 0
+        ? html`<button class="button" type="button" @click=${more}>${this.t('monitoring.showMore', { count: String(next) })}</button>`
+        : nothing}
     </div>`;
   }
 

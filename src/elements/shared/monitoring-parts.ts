@@ -23,3 +23,25 @@ export function valueText(value: unknown): string {
     return String(value);
   }
 }
+
+/** The words of a text, lower-cased, punctuation dropped. */
+function wordsOf(text: string): string[] {
+  return text.toLocaleLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * Whether `text` says something the texts already `shown` do not: false when it is empty or
+ * every one of its words is among theirs ("Neutral" beside "Neutral"), so no label repeats itself.
+ */
+export function addsInformation(text: string | null | undefined, shown: ReadonlyArray<string | null | undefined>): text is string {
+  if (!text) return false;
+  const known = new Set(shown.flatMap((s) => (s ? wordsOf(s) : [])));
+  return wordsOf(text).some((word) => !known.has(word));
+}
+
+/** Whether `text` holds the whole of `sentence` (a body restating its headline with some context). */
+export function restates(text: string | null | undefined, sentence: string | null | undefined): boolean {
+  if (!text || !sentence) return false;
+  const words = wordsOf(sentence).join(' ');
+  return words !== '' && ` ${wordsOf(text).join(' ')} `.includes(` ${words} `);
+}

@@ -1,4 +1,5 @@
-import { css } from 'lit';
+import { css, type CSSResultGroup } from 'lit';
+import { sharedStyles } from './styles.js';
 
 /** Layout of the monitoring elements: a stacked section with a header, rows and lists. */
 export const monitoringStyles = css`
@@ -33,7 +34,7 @@ export const monitoringStyles = css`
   .list {
     display: flex;
     flex-direction: column;
-    gap: 0.5rem;
+    gap: var(--_list-gap, 0.5rem);
     margin: 0;
     padding: 0;
     list-style: none;
@@ -45,8 +46,12 @@ export const monitoringStyles = css`
     padding: 0.625rem 0.75rem;
     border: 1px solid var(--_kyi-border);
     border-radius: var(--_kyi-radius);
-    background: var(--_kyi-surface-raised);
+    background: var(--_item-background, var(--_kyi-surface-raised));
     min-inline-size: 0;
+  }
+  .item:focus-visible {
+    outline: 2px solid var(--_kyi-accent);
+    outline-offset: 2px;
   }
   .title {
     font-weight: 600;
@@ -68,6 +73,23 @@ export const monitoringStyles = css`
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
+  }
+  /* one colour per meaning: a watch state, a change's direction */
+  [data-tone='good'] {
+    color: var(--_kyi-success);
+  }
+  [data-tone='warn'] {
+    color: var(--_kyi-warning);
+  }
+  [data-tone='bad'] {
+    color: var(--_kyi-danger);
+  }
+  .more {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 0.5rem;
   }
   .tag {
     display: inline-block;
@@ -117,3 +139,8 @@ export const monitoringStyles = css`
     margin: 0;
   }
 `;
+
+/** The styles of a monitoring element: the shared theme, the monitoring layout, then its own. */
+export function withMonitoringStyles(own: CSSResultGroup): CSSResultGroup[] {
+  return [...sharedStyles, monitoringStyles, own];
+}

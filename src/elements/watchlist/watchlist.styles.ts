@@ -2,20 +2,91 @@ import { css } from 'lit';
 
 /** Styles of `<kyi-watchlist>` (after the shared theme, and the monitoring layout). */
 export const watchlistStyles = css`
-  .list {
-    gap: var(--kyi-watchlist-gap, 0.5rem);
+  :host {
+    --_list-gap: var(--kyi-watchlist-gap, 0.5rem);
+    --_item-background: var(--kyi-watchlist-item-background, var(--_kyi-surface-raised));
   }
-  .item {
-    background: var(--kyi-watchlist-item-background, var(--_kyi-surface-raised));
+  /* the id field keeps room for a whole UUID; the Add button goes below it when there is none */
+  .add .row {
+    flex-wrap: wrap;
   }
-  .state[data-state='ready'] {
-    color: var(--_kyi-success);
+  .add input[type='text'] {
+    flex: 1 1 calc(36ch + 1.25em);
+    font-size: var(--_kyi-font-size-small);
   }
-  .state[data-state='gathering'] {
-    color: var(--_kyi-warning);
+  .controls {
+    justify-content: space-between;
   }
-  .state[data-state='unresolved'] {
-    color: var(--_kyi-danger);
+  .actions {
+    display: inline-flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    margin-inline-start: auto;
+  }
+  /* monitoring on/off: a switch, its words beside it */
+  .switch {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.5rem;
+    padding: 0.125rem;
+    border: 0;
+    background: none;
+    color: inherit;
+    font: inherit;
+    cursor: pointer;
+    border-radius: calc(var(--_kyi-radius) / 2);
+  }
+  .switch .monitoring {
+    font-size: var(--_kyi-font-size-small);
+  }
+  .switch:focus-visible {
+    outline: 2px solid var(--_kyi-accent);
+    outline-offset: 2px;
+  }
+  .switch:disabled {
+    cursor: progress;
+    opacity: 0.6;
+  }
+  .track {
+    position: relative;
+    flex: none;
+    inline-size: 2.25rem;
+    block-size: 1.25rem;
+    border-radius: 999px;
+    border: 1px solid var(--_kyi-border);
+    background: var(--_kyi-surface);
+    transition: background-color 120ms;
+  }
+  .thumb {
+    position: absolute;
+    inset-block-start: 0.125rem;
+    inset-inline-start: 0.125rem;
+    inline-size: 0.875rem;
+    block-size: 0.875rem;
+    border-radius: 50%;
+    background: var(--_kyi-text-muted);
+    transition: transform 120ms;
+  }
+  .switch[aria-checked='true'] .track {
+    background: var(--_kyi-accent);
+    border-color: var(--_kyi-accent);
+  }
+  .switch[aria-checked='true'] .thumb {
+    background: var(--_kyi-accent-text);
+    transform: translateX(1rem);
+  }
+  :host(:dir(rtl)) .switch[aria-checked='true'] .thumb {
+    transform: translateX(-1rem);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .track,
+    .thumb {
+      transition: none;
+    }
+  }
+  .removed {
+    background: transparent;
+    border-style: dashed;
   }
   .note-text {
     white-space: pre-wrap;
@@ -23,6 +94,7 @@ export const watchlistStyles = css`
   }
   textarea {
     inline-size: 100%;
+    box-sizing: border-box;
     min-block-size: 4.5em;
     padding: 0.375em 0.5em;
   }

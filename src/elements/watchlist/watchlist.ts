@@ -13,10 +13,15 @@ import {
 import { emit, KyiWatchlistChangeEvent } from '../../events.js';
 import { toProblem } from '../../client/errors.js';
 import { KyiMonitoringElement, type MonitoringProblem } from '../shared/monitoring-element.js';
-import { sharedStyles } from '../shared/styles.js';
 import { formatDate } from '../shared/monitoring-parts.js';
-import { monitoringStyles } from '../shared/monitoring.styles.js';
+import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { watchlistStyles } from './watchlist.styles.js';
+
+/** How long a removed item can be brought back before the removal is sent. */
+export const REMOVE_UNDO_MS = 5000;
+
+/** The colour of a watch state (see `[data-tone]` in the monitoring styles). */
+const STATE_TONE: Record<string, string> = { ready: 'good', gathering: 'warn', unresolved: 'bad' };
 
 /** A write in progress or its failure, per item (or `add` for the add form). */
 interface ActionState {
@@ -31,10 +36,12 @@ interface ActionState {
  * asset, its state (`gathering` with the intake status, `ready`, `unresolved` with the
  * reason), whether monitoring is on, its private note and since when it is watched.
  *
- * Write controls — add by asset id, monitoring on/off, note editing with a 500-character
- * counter (an empty note clears it), remove — appear only when the server piece allows
+ * Write controls — add by asset id, a monitoring on/off switch, note editing with a
+ * 500-character counter (an empty note clears it), remove — appear only when the server piece allows
  * watchlist writes (`GET {proxy-url}/capabilities` → `explorerWrites`). A full watchlist
- * (409) and an unknown asset or item (404) are explained in words.
+ * (409) and an unknown asset or item (404) are explained in words. Remove can be undone:
+ * the item reads "Removed — Undo" for five seconds before the removal is sent (at once if the
+ * element leaves the page).
  *
  * @tag kyi-watchlist
  * @summary The Explorer watchlist: items, states, monitoring, notes, add and remove.
@@ -45,6 +52,7 @@ interface ActionState {
  * @csspart add-form - The add-by-asset-id form (writes allowed only).
  * @csspart list - The `<ul>` of items.
  * @csspart item - One item (`<li>`).
+ * @csspart switch - An item's monitoring on/off switch (`role="switch"`).
  * @csspart state - An item's state label.
  * @csspart note - An item's note, or its editor.
  * @csspart error - Error messages (`role="alert"`).
@@ -58,11 +66,7 @@ interface ActionState {
  *   `watchlist_limit_reached` (409), `not_found` (404), `writes_disabled`, `invalid_parameter`, `network`.
  */
 export class KyiWatchlist extends KyiMonitoringElement {
-  static override styles = [
-    ...sharedStyles,
-    monitoringStyles,
-    watchlistStyles,
-  ];
+  static override styles = withMonitoringStyles(watchlistStyles);
 
   static override properties = {
     _data: { state: true, attribute: false },
@@ -72,6 +76,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
     _draft: { state: true, attribute: false },
     _addValue: { state: true, attribute: false },
     _notice: { state: true, attribute: false },
+    _removing: { state: true, attribute: false },
   };
 
   declare private _data: WatchlistResponse | undefined;
@@ -81,6 +86,10 @@ export class KyiWatchlist extends KyiMonitoringElement {
   declare private _draft: string;
   declare private _addValue: string;
   declare private _notice: string | undefined;
+  /** Items removed in the view whose removal waits out the undo delay. */
+  declare private _removing: ReadonlySet<string>;
+
+  readonly #removalTimers = new Map<string, { handle: unknown; commit: () => void }>();
 
   constructor() {
     super();
@@ -91,6 +100,17 @@ export class KyiWatchlist extends KyiMonitoringElement {
     this._draft = '';
     this._addValue = '';
     this._notice = undefined;
+    this._removing = new Set();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // Leaving the page is not an undo: what was removed is removed now.
+    for (const { handle, commit } of this.#removalTimers.values()) {
+      KyiMonitoringElement.timers.clear(handle);
+      commit();
+    }
+    this.#removalTimers.clear();
   }
 
   /** The items shown (empty before the first load). Read-only. */
@@ -191,6 +211,32 @@ export class KyiWatchlist extends KyiMonitoringElement {
     });
   }
 
+  /** Remove, undoable: the row says "Removed — Undo" until the delay passes, then the removal is sent. */
+  #scheduleRemoval(item: WatchlistItem): void {
+    const commit = () => {
+      this.#removalTimers.delete(item.id);
+      void this.#remove(item).finally(() => (this._removing = without(this._removing, item.id)));
+    };
+    const handle = KyiMonitoringElement.timers.set(commit, REMOVE_UNDO_MS);
+    this.#removalTimers.set(item.id, { handle, commit });
+    this._removing = new Set([...this._removing, item.id]);
+    this._action = undefined;
+    void this.updateComplete.then(() => this.#focusIn(item.id, '.undo'));
+  }
+
+  #undoRemoval(item: WatchlistItem): void {
+    const pending = this.#removalTimers.get(item.id);
+    if (!pending) return;
+    KyiMonitoringElement.timers.clear(pending.handle);
+    this.#removalTimers.delete(item.id);
+    this._removing = without(this._removing, item.id);
+    void this.updateComplete.then(() => this.#focusIn(item.id, '.remove'));
+  }
+
+  #focusIn(itemId: string, selector: string): void {
+    this.renderRoot.querySelector<HTMLElement>(`[part="item"][data-id="${CSS.escape(itemId)}"] ${selector}`)?.focus();
+  }
+
   async #remove(item: WatchlistItem): Promise<void> {
     await this.#write(item.id, async () => {
       await removeWatchlistItem({ proxyUrl: this.proxy }, item.id);
@@ -262,8 +308,8 @@ export class KyiWatchlist extends KyiMonitoringElement {
       default: // a state the contract does not list yet, shown as text
         text = this.t('watchlist.state.other', { state: humanize(item.state) });
     }
-    const known = (WATCH_STATES as readonly string[]).includes(item.state);
-    return html`<span class="state" part="state" data-state=${known ? item.state : 'other'}>${text}</span>`;
+    const state = (WATCH_STATES as readonly string[]).includes(item.state) ? item.state : 'other';
+    return html`<span class="state" part="state" data-state=${state} data-tone=${STATE_TONE[state] ?? nothing}>${text}</span>`;
   }
 
   #renderNote(item: WatchlistItem, busy: boolean): TemplateResult {
@@ -304,10 +350,10 @@ export class KyiWatchlist extends KyiMonitoringElement {
   }
 
   #renderItem(item: WatchlistItem): TemplateResult {
+    if (this._removing.has(item.id)) return this.#renderRemoved(item);
     const busy = this._action?.target === item.id && this._action.busy;
     const a = item.asset;
-    const name = assetLabel(item);
-    return html`<li class="item" part="item" data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
+    return html`<li class="item" part="item" data-id=${item.id} data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
       <div class="row head">
         <span class="title">${a.name ?? a.symbol ?? a.id}${a.symbol && a.name ? html` <span class="muted">(${a.symbol})</span>` : nothing}</span>
         ${this.#renderState(item)}
@@ -318,45 +364,67 @@ export class KyiWatchlist extends KyiMonitoringElement {
         ${a.contractAddress ? html`<span class="mono address" title=${a.contractAddress}>${a.contractAddress}</span>` : nothing}
         <span>${this.t('watchlist.addedAt', { date: formatDate(item.addedAt, this.renderLang) })}</span>
       </div>
-      <div class="row">
-        <span class="monitoring" data-on=${item.monitoringEnabled ? 'true' : 'false'}>
-          ${item.monitoringEnabled ? this.t('watchlist.monitoring.on') : this.t('watchlist.monitoring.off')}
-        </span>
-        ${this._canWrite
-          ? html`<button
-                class="button small"
-                type="button"
-                aria-label=${item.monitoringEnabled
-                  ? this.t('watchlist.monitoring.pauseLabel', { name })
-                  : this.t('watchlist.monitoring.resumeLabel', { name })}
-                ?disabled=${busy}
-                @click=${() => this.#toggle(item)}
-              >
-                ${item.monitoringEnabled ? this.t('watchlist.monitoring.pause') : this.t('watchlist.monitoring.resume')}
-              </button>
-              ${this._editing === item.id
-                ? nothing
-                : html`<button
-                    class="button small"
-                    type="button"
-                    aria-label=${this.t('watchlist.note.editLabel', { name })}
-                    ?disabled=${busy}
-                    @click=${() => this.#startEdit(item)}
-                  >
-                    ${this.t('watchlist.note.edit')}
-                  </button>`}
-              <button
-                class="button small danger"
-                type="button"
-                aria-label=${this.t('watchlist.removeLabel', { name })}
-                ?disabled=${busy}
-                @click=${() => this.#remove(item)}
-              >
-                ${this.t('watchlist.remove')}
-              </button>`
+      <div class="row controls">${this.#renderMonitoring(item, busy)} ${this.#renderActions(item, busy)}</div>
+      ${this.#renderNote(item, busy)} ${this.#renderActionProblem(item.id)}
+    </li>`;
+  }
+
+  /** Monitoring on/off: a switch where writes are allowed, else the words alone. */
+  #renderMonitoring(item: WatchlistItem, busy: boolean): TemplateResult {
+    const on = item.monitoringEnabled === true;
+    const words = html`<span class="monitoring" data-on=${on ? 'true' : 'false'}
+      >${on ? this.t('watchlist.monitoring.on') : this.t('watchlist.monitoring.off')}</span
+    >`;
+    if (!this._canWrite) return words;
+    return html`<button
+      class="switch"
+      part="switch"
+      type="button"
+      role="switch"
+      aria-checked=${on ? 'true' : 'false'}
+      aria-label=${this.t('watchlist.monitoring.switchLabel', { name: assetLabel(item) })}
+      ?disabled=${busy}
+      @click=${() => this.#toggle(item)}
+    >
+      <span class="track" aria-hidden="true"><span class="thumb"></span></span>${words}
+    </button>`;
+  }
+
+  /** Edit note and Remove, at the end of the controls row. */
+  #renderActions(item: WatchlistItem, busy: boolean): TemplateResult | typeof nothing {
+    if (!this._canWrite) return nothing;
+    const name = assetLabel(item);
+    return html`<span class="actions">
+      ${this._editing === item.id
+        ? nothing
+        : html`<button class="button small" type="button" aria-label=${this.t('watchlist.note.editLabel', { name })} ?disabled=${busy} @click=${() => this.#startEdit(item)}>
+            ${this.t('watchlist.note.edit')}
+          </button>`}
+      <button
+        class="button small danger remove"
+        type="button"
+        aria-label=${this.t('watchlist.removeLabel', { name })}
+        ?disabled=${busy}
+        @click=${() => this.#scheduleRemoval(item)}
+      >
+        ${this.t('watchlist.remove')}
+      </button>
+    </span>`;
+  }
+
+  /** A removed item during its undo delay (and while the removal is sent). */
+  #renderRemoved(item: WatchlistItem): TemplateResult {
+    const name = assetLabel(item);
+    const pending = this.#removalTimers.has(item.id);
+    return html`<li class="item removed" part="item" data-id=${item.id} data-removing aria-busy=${pending ? 'false' : 'true'}>
+      <div class="row head">
+        <span>${this.t('watchlist.removedPending', { name })}</span>
+        ${pending
+          ? html`<button class="button small undo" type="button" aria-label=${this.t('watchlist.undoLabel', { name })} @click=${() => this.#undoRemoval(item)}>
+              ${this.t('watchlist.undo')}
+            </button>`
           : nothing}
       </div>
-      ${this.#renderNote(item, busy)} ${this.#renderActionProblem(item.id)}
     </li>`;
   }
 
@@ -411,6 +479,12 @@ export class KyiWatchlist extends KyiMonitoringElement {
       ${data && !this._canWrite ? html`<p class="muted small">${this.t('watchlist.readOnly')}</p>` : nothing}
     </section>`;
   }
+}
+
+function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(set);
+  next.delete(id);
+  return next;
 }
 
 function assetLabel(item: WatchlistItem): string {

@@ -1,0 +1,51 @@
+/**
+ * How much of a long monitoring list is shown: a page at first, a page more each time the
+ * visitor asks. The change feed and the inbox can hold hundreds of rows; rendering them all
+ * makes a page tens of thousands of pixels tall.
+ */
+import type { ReactiveControllerHost } from 'lit';
+
+/** Rows shown at first, and added by each "Show more". */
+export const MONITORING_PAGE_SIZE = 25;
+
+export class ShownRows {
+  readonly pageSize: number;
+  readonly #host: ReactiveControllerHost;
+  #limit: number;
+
+  constructor(host: ReactiveControllerHost, pageSize = MONITORING_PAGE_SIZE) {
+    this.#host = host;
+    this.pageSize = pageSize;
+    this.#limit = pageSize;
+  }
+
+  /** How many rows may be shown now. */
+  get limit(): number {
+    return this.#limit;
+  }
+
+  /** The rows to render. */
+  slice<T>(rows: readonly T[]): T[] {
+    return rows.slice(0, this.#limit);
+  }
+
+  /** Back to one page (a new list: other filters, another proxy). */
+  reset(): void {
+    if (this.#limit === this.pageSize) return;
+    this.#limit = this.pageSize;
+    this.#host.requestUpdate();
+  }
+
+  /** One page more. */
+  more(): void {
+    this.#limit += this.pageSize;
+    this.#host.requestUpdate();
+  }
+
+  /** Rows a poll added on top are shown besides what was: nothing the visitor saw drops off the end. */
+  grow(added: number): void {
+    if (added <= 0) return;
+    this.#limit += added;
+    this.#host.requestUpdate();
+  }
+}
