@@ -30,6 +30,35 @@ const waitingStyles = css`
   }
 `;
 
+/**
+ * One timer for every element waiting quietly (500 elements started in one task share it):
+ * each element's loading state shows once its own deadline passed.
+ */
+const quietWaits = new Map<object, { deadline: number; reveal: () => void }>();
+let quietTimer: ReturnType<typeof setTimeout> | undefined;
+let quietTimerAt = Infinity;
+
+function armQuietTimer(at: number): void {
+  clearTimeout(quietTimer);
+  quietTimerAt = at;
+  quietTimer = setTimeout(revealDue, Math.max(0, at - performance.now()));
+}
+
+function revealDue(): void {
+  quietTimerAt = Infinity;
+  const now = performance.now();
+  let next = Infinity;
+  for (const [element, wait] of quietWaits) {
+    // Timers may fire a little early: within 1 ms is due.
+    if (wait.deadline > now + 1) next = Math.min(next, wait.deadline);
+    else {
+      quietWaits.delete(element);
+      wait.reveal();
+    }
+  }
+  if (next < Infinity) armQuietTimer(next);
+}
+
 /** The outcome shape both elements' lookups resolve with. */
 export interface LookupOutcomeLike<R> {
   status: Exclude<KyiLookupStatus, 'idle' | 'loading'>;
@@ -61,7 +90,6 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   #configVersion = -1;
   /** The loading state is not shown yet (the lookup started less than `loadingDelayMs` ago). */
   #quiet = false;
-  #quietTimer: ReturnType<typeof setTimeout> | undefined;
   /** The status of the view last rendered (`undefined` before the first render). */
   #shown: KyiLookupStatus | undefined;
   // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
@@ -202,14 +230,19 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     const delay = (this.constructor as typeof KyiLookupElement).loadingDelayMs;
     if (!(delay > 0)) return;
     this.#quiet = true;
-    this.#quietTimer = setTimeout(() => {
-      this.#quiet = false;
-      if (this._status === 'loading') this.requestUpdate();
-    }, delay);
+    const deadline = performance.now() + delay;
+    quietWaits.set(this, {
+      deadline,
+      reveal: () => {
+        this.#quiet = false;
+        if (this._status === 'loading') this.requestUpdate();
+      },
+    });
+    if (deadline < quietTimerAt) armQuietTimer(deadline);
   }
 
   #endQuiet(): void {
-    clearTimeout(this.#quietTimer);
+    quietWaits.delete(this);
     this.#quiet = false;
   }
 
