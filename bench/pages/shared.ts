@@ -11,6 +11,8 @@ export interface StatusView {
   detail?: string;
   /** verified: issuer line. */
   issuer?: string;
+  /** verified, the issuer's business not verified: the warning's words. */
+  warning?: string;
   /** verified / unverified on several chains: the per-chain summary. */
   summary?: string;
   /**
@@ -25,10 +27,17 @@ export interface TokenStatusPageData {
   items: Attrs[];
 }
 
-/** Data of the plain Lit page: the same hosts, each with the index of its view. */
+/**
+ * Data of the plain Lit page: the same hosts, each with the index of its distinct lookup; the
+ * lookups as sent in `POST /lookup`; what each lookup's answer shows (an index into `views`).
+ */
 export interface PlainPageData {
-  items: { attrs: Attrs; view: number }[];
+  items: { attrs: Attrs; lookup: number }[];
+  lookups: Record<string, string>[];
+  viewOf: number[];
   views: StatusView[];
+  /** Lookups per request (the server piece's limit). */
+  batchMax: number;
 }
 
 /** What each list page leaves on `window.__bench` once every element settled. */
@@ -39,12 +48,56 @@ export interface ListPageResult {
   settledAt: number;
   /** `performance.now()` one frame later, once that frame was painted (rAF, then a task). */
   paintedAt: number;
-  /** Token-status page: milestones of the run (see token-status.ts). */
-  phases?: { rendered: number; requestStart: number; responseAt: number };
+  /** Milestones: every element rendered its loading state, the first lookup request left, its answer arrived. */
+  phases: { rendered: number; requestStart: number; responseAt: number };
+  /** Sum of the layout-shift values of the load (no input happens), up to two frames after settling. */
+  cls: number;
+  /** Layout-shift entries. */
+  shifts: number;
+  /** The first shifts' sources, described. */
+  shiftSources?: string;
+  /** Main-thread tasks over 50 ms (longtask entries): start and duration, ms. */
+  longTasks: { start: number; duration: number }[];
   /** Elements per final status. */
   statuses: Record<string, number>;
+  /** Lookup requests the page sent. */
+  requests: number;
   /** Browser lookup client counters (token-status page only). */
   client?: { batches: number; sent: number; cacheHits: number; joined: number };
+}
+
+/** Records when the first `POST …/lookup` left and when its answer's headers arrived. */
+export function watchLookupFetches(phases: ListPageResult['phases']): { readonly requests: number } {
+  const pageFetch = window.fetch.bind(window);
+  const state = { requests: 0 };
+  window.fetch = (input, init) => {
+    const isLookup = String(input instanceof Request ? input.url : input).endsWith('/lookup');
+    if (isLookup && !state.requests++) phases.requestStart = performance.now();
+    return pageFetch(input, init).then((response) => {
+      if (isLookup && !phases.responseAt) phases.responseAt = performance.now();
+      return response;
+    });
+  };
+  return state;
+}
+
+/** Two painted frames after settling (the last render's shift is reported at the next layout), then the result. */
+export async function finish(
+  result: Omit<ListPageResult, 'paintedAt' | 'cls' | 'shifts' | 'longTasks' | 'shiftSources'>,
+  perf: { cls: number; shifts: number; longTasks: { start: number; duration: number }[]; sources: string[] },
+  markup: (n: number) => string[],
+): Promise<void> {
+  const paintedAt = await afterNextPaint();
+  await afterNextPaint();
+  (window as unknown as { __benchMarkup: (n: number) => string[] }).__benchMarkup = markup;
+  (window as unknown as { __bench: ListPageResult }).__bench = {
+    ...result,
+    paintedAt,
+    cls: perf.cls,
+    shifts: perf.shifts,
+    longTasks: [...perf.longTasks],
+    shiftSources: perf.sources.join('; '),
+  };
 }
 
 /** Resolves after the next frame has been painted. */
