@@ -113,5 +113,5 @@ export {
   fetchChanges,
   fetchNotifications,
   type Capabilities as ExplorerCapabilities,
-  type ExplorerCallOptions,
+  type MonitoringCallOptions, type ExplorerCallOptions,
 } from './client/monitoring.js';

@@ -69,7 +69,8 @@ const readers = {
   notifications: shapeOf({ items: listOf(notification), unread: (v) => count(v) ?? 0 }),
 };
 
-export interface ExplorerCallOptions {
+/** How a monitoring call reaches the server piece. */
+export interface MonitoringCallOptions {
   /** Base URL of the server piece (e.g. `/api/kyi`). */
   proxyUrl: string;
   signal?: AbortSignal | undefined;
@@ -77,9 +78,12 @@ export interface ExplorerCallOptions {
   fetch?: typeof fetch;
 }
 
+/** @deprecated Use `MonitoringCallOptions` ("explorer" names the vendor's API, not the element family). */
+export type ExplorerCallOptions = MonitoringCallOptions;
+
 /** One JSON call to the server piece; the body read with `read` (`null`: none). Rejects with `KyiRequestError`. */
 export async function call<T>(
-  options: ExplorerCallOptions,
+  options: MonitoringCallOptions,
   path: string,
   init: { method?: string; body?: unknown; query?: URLSearchParams },
   read: Reader | null,
@@ -125,7 +129,7 @@ const capabilityCache = new Map<string, Promise<Capabilities>>();
  * What the server piece allows (`explorerWrites` decides whether write controls are shown).
  * Cached per proxy URL for the page's lifetime; a failure is not cached.
  */
-export function getCapabilities(options: ExplorerCallOptions & { fresh?: boolean }): Promise<Capabilities> {
+export function getCapabilities(options: MonitoringCallOptions & { fresh?: boolean }): Promise<Capabilities> {
   const key = options.proxyUrl;
   const cached = capabilityCache.get(key);
   if (cached && !options.fresh) return cached;
@@ -143,18 +147,18 @@ export function clearCapabilities(): void {
 }
 
 /** `GET /me/watchlist`. */
-export function fetchWatchlist(options: ExplorerCallOptions): Promise<WatchlistResponse> {
+export function fetchWatchlist(options: MonitoringCallOptions): Promise<WatchlistResponse> {
   return call(options, '/explorer/me/watchlist', {}, readers.watchlist);
 }
 
 /** `POST /me/watchlist` — 409 `watchlist_limit_reached`, 404 `not_found` are the ones to explain. */
-export function addWatchlistItem(options: ExplorerCallOptions, assetId: string): Promise<WatchlistItem> {
+export function addWatchlistItem(options: MonitoringCallOptions, assetId: string): Promise<WatchlistItem> {
   return call(options, '/explorer/me/watchlist', { method: 'POST', body: { assetId } }, readers.watchlistItem);
 }
 
 /** `PATCH /me/watchlist/{id}`. */
 export function updateWatchlistItem(
-  options: ExplorerCallOptions,
+  options: MonitoringCallOptions,
   id: string,
   patch: { monitoringEnabled?: boolean; note?: string | null },
 ): Promise<WatchlistItem> {
@@ -167,7 +171,7 @@ export function updateWatchlistItem(
 }
 
 /** `DELETE /me/watchlist/{id}`. */
-export function removeWatchlistItem(options: ExplorerCallOptions, id: string): Promise<void> {
+export function removeWatchlistItem(options: MonitoringCallOptions, id: string): Promise<void> {
   return call(options, `/explorer/me/watchlist/${encodeURIComponent(id)}`, { method: 'DELETE' }, null);
 }
 
@@ -176,7 +180,7 @@ export function removeWatchlistItem(options: ExplorerCallOptions, id: string): P
  * comes back as the server's 400 naming the parameter (the feed never widens silently).
  */
 export function fetchChanges(
-  options: ExplorerCallOptions,
+  options: MonitoringCallOptions,
   query: MonitoringChangesQuery | URLSearchParams,
 ): Promise<ChangesEnvelope> {
   const params = query instanceof URLSearchParams ? query : formatMonitoringChangesQuery(query);
@@ -184,7 +188,7 @@ export function fetchChanges(
 }
 
 /** `GET /me/notifications`. */
-export function fetchNotifications(options: ExplorerCallOptions, query: { unread?: boolean } = {}): Promise<NotificationsEnvelope> {
+export function fetchNotifications(options: MonitoringCallOptions, query: { unread?: boolean } = {}): Promise<NotificationsEnvelope> {
   const params = new URLSearchParams();
   if (query.unread !== undefined) params.set('unread', String(query.unread));
   return call(options, '/explorer/me/notifications', { query: params }, readers.notifications);
