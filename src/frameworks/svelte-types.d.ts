@@ -407,6 +407,7 @@ export type CustomElements = {
    * - **add-form** - The add-by-asset-id form (writes allowed only).
    * - **list** - The `<ul>` of items.
    * - **item** - One item (`<li>`).
+   * - **switch** - An item's monitoring on/off switch (`role="switch"`).
    * - **state** - An item's state label.
    * - **note** - An item's note, or its editor.
    * - **error** - Error messages (`role="alert"`).
@@ -439,6 +440,7 @@ export type CustomElements = {
    * - **headline** - A row's headline.
    * - **delta** - The before → after line.
    * - **links** - A row's source links.
+   * - **more** - Below a long list: how many are shown, and the "Show more" button.
    * - **error** - Error messages (`role="alert"`).
    * - **empty** - The no-changes text.
    */
@@ -465,6 +467,7 @@ export type CustomElements = {
    * - **group** - One kind group (`<section>`).
    * - **list** - A group's `<ul>`.
    * - **notification** - One notification.
+   * - **more** - Below a long list: how many are shown, and the "Show more" button.
    * - **read-note** - The note that marking read happens in the service's interface.
    * - **error** - Error messages (`role="alert"`).
    * - **empty** - The no-notifications text.

@@ -62,6 +62,7 @@ function directionOf(change: Change): Direction | 'other' {
  * @csspart headline - A row's headline.
  * @csspart delta - The before → after line.
  * @csspart links - A row's source links.
+ * @csspart more - Below a long list: how many are shown, and the "Show more" button.
  * @csspart error - Error messages (`role="alert"`).
  * @csspart empty - The no-changes text.
  *

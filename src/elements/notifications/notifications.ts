@@ -35,6 +35,7 @@ const GROUP_ORDER: readonly GroupName[] = [...NOTIFICATION_GROUP_NAMES, 'other']
  * @csspart group - One kind group (`<section>`).
  * @csspart list - A group's `<ul>`.
  * @csspart notification - One notification.
+ * @csspart more - Below a long list: how many are shown, and the "Show more" button.
  * @csspart read-note - The note that marking read happens in the service's interface.
  * @csspart error - Error messages (`role="alert"`).
  * @csspart empty - The no-notifications text.
