@@ -48,14 +48,29 @@ async function imagesDecoded(): Promise<void> {
   await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
 }
 
+/** Runs one step of getting ready; a step that fails is reported and does not hold the page back. */
+async function step(name: string, run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    console.error(`gallery: ${name} failed:`, error);
+  }
+}
+
 async function ready(): Promise<void> {
-  await Promise.all(['kyi-badge', 'kyi-token-status', 'kyi-asset-card', 'kyi-watchlist'].map((t) => customElements.whenDefined(t)));
+  const tags = new Set(kyiElements().map((el) => el.localName));
+  await Promise.all([...tags].map((tag) => customElements.whenDefined(tag)));
   // the elements pointed at /gallery/stub/hang stay loading for good: the rest settle
   const settling = kyiElements().filter((el) => !el.getAttribute('proxy-url')?.includes('/hang'));
-  await Promise.all([...settling.map((el) => el.updateComplete), showVerifyError()]);
-  await Promise.all(settling.map((el) => el.settled));
-  await imagesDecoded();
+  await Promise.all([
+    ...settling.map((el) => step(`${el.localName} update`, async () => el.updateComplete)),
+    step('the verify button error state', showVerifyError),
+  ]);
+  await Promise.all(settling.map((el) => step(`${el.localName} settled`, async () => el.settled)));
+  await step('images', imagesDecoded);
   await document.fonts.ready;
+  // two frames: the last renders are laid out and painted
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   root.dataset['galleryReady'] = 'true';
 }
 void ready();

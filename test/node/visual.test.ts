@@ -114,8 +114,26 @@ describe('gallery screenshots match the baselines', { concurrency: 2 }, () => {
           });
           try {
             const page = await context.newPage();
+            // the stubs answer 401 and 502 on purpose (the browser logs those loads); anything else is a problem
+            const pageProblems: string[] = [];
+            await page.addInitScript(() => {
+              document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+            });
+            page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
+            page.on('console', (msg) => {
+              if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) pageProblems.push(`console: ${msg.text()}`);
+            });
             await page.goto(`${server.url}/gallery.html?page=${scheme}&dir=${dir}`);
-            await page.waitForSelector('html[data-gallery-ready]', { state: 'attached', timeout: 30_000 });
+            await page.waitForSelector('html[data-gallery-ready]', { state: 'attached', timeout: 30_000 }).catch(async (error: Error) => {
+              const stuck = await page.evaluate(() =>
+                [...document.querySelectorAll('#gallery *')]
+                  .filter((el) => el.localName.startsWith('kyi-') && !el.getAttribute('proxy-url')?.includes('/hang'))
+                  .filter((el) => !['kyi-badge', 'kyi-verify-button'].includes(el.localName))
+                  .filter((el) => ['idle', 'loading', undefined].includes((el as unknown as { status?: string }).status))
+                  .map((el) => el.outerHTML.slice(0, 120)),
+              );
+              throw new Error(`the gallery never got ready (${error.message.split('\n')[0]}); still loading: ${stuck.join(', ') || 'none'}`);
+            });
             // one capture of the whole page, cut into its sections (one capture per section is slower)
             const sections = await page.evaluate(() =>
               [...document.querySelectorAll<HTMLElement>('[data-visual]')].map((el) => {
@@ -125,12 +143,12 @@ describe('gallery screenshots match the baselines', { concurrency: 2 }, () => {
             );
             sectionCount = sections.length;
             const shot = PNG.sync.read(await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', scale: 'css' }));
-            const problems: string[] = [];
+            const problems: string[] = [...pageProblems];
             for (const { id, ...box } of sections) {
               const problem = compare(`${id}--${scheme}-${dir}-${width}.png`, crop(shot, box));
               if (problem) problems.push(problem);
             }
-            assert.deepEqual(problems, [], `screenshots differ from the baselines:\n${problems.join('\n')}`);
+            assert.deepEqual(problems, [], `the gallery differs from the baselines:\n${problems.join('\n')}`);
           } finally {
             await context.close();
           }
@@ -138,4 +156,38 @@ describe('gallery screenshots match the baselines', { concurrency: 2 }, () => {
       }
     }
   }
+});
+
+describe('demo page layout', () => {
+  it('does not shift as it loads, does not overflow at 390 px, and the partner-page switch sets the colour scheme', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 }, colorScheme: 'light' });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { shift: number };
+        w.shift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shift += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${server.url}/?page=dark`);
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('kyi-token-status, kyi-asset-card')].every((e) => !['idle', 'loading', undefined].includes((e as unknown as { status?: string }).status)),
+      );
+      await page.waitForFunction(() => document.querySelector('kyi-notifications')?.shadowRoot?.querySelector('[part="sign-in"]'));
+      const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+      assert.ok(shift < 0.05, `cumulative layout shift ${shift.toFixed(3)} (sections inserted or growing after the first paint)`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.equal(overflow, 0, 'nothing overflows the page horizontally at 390 px');
+      const scheme = () => page.evaluate(() => getComputedStyle(document.querySelector('kyi-watchlist')!).colorScheme);
+      assert.equal(await scheme(), 'dark', '?page=dark: a dark partner page while the OS is light');
+      await page.selectOption('#page-scheme', 'light');
+      assert.equal(await scheme(), 'light');
+      assert.match(page.url(), /\?page=light$/);
+      await page.selectOption('#page-scheme', 'os');
+      assert.equal(await scheme(), 'light dark');
+    } finally {
+      await context.close();
+    }
+  });
 });
