@@ -29,7 +29,7 @@ export type KyiMonitoringStatus = 'idle' | 'loading' | 'ready' | 'error';
 /** What went wrong, in words the element can show (the kit's one problem shape). */
 export type MonitoringProblem = KyiProblem;
 
-/** The timers polling runs on: the browser's by default; tests step their own instead of sleeping. */
+/** The timers polling (and the watchlist's undo delay) run on: the browser's by default; tests step their own instead of sleeping. */
 export interface PollTimers {
   set(run: () => void, ms: number): unknown;
   clear(handle: unknown): void;
@@ -64,7 +64,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
    */
   static minRefreshSeconds = MIN_REFRESH_SECONDS;
 
-  /** @internal The timers polling is scheduled on (tests replace them). */
+  /** @internal The timers polling and undo delays are scheduled on (tests replace them). */
   static timers: PollTimers = browserTimers;
 
   /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
