@@ -4,6 +4,7 @@
  * Targets are ratios or bounds measured within this one run; nothing asserts, a missed
  * target is reported as MISS and the run still exits 0 (a benchmark that crashes exits 1).
  *
+ * `--dry` prints what it would write instead of writing RESULTS.md.
  * A partial run replaces only the sections it ran: the other benchmarks' sections of the
  * existing RESULTS.md are kept as they were (marked as from an earlier run) and count in the summary.
  *
@@ -147,7 +148,9 @@ const md = [
   '',
 ].join('\n');
 
-await writeFile(out, md);
+// --dry: a quick look that leaves RESULTS.md alone (the whole file goes to stdout instead).
+if (process.argv.includes('--dry')) console.log(md);
+else await writeFile(out, md);
 console.log(summary);
 console.log(`\nwrote ${out} (${total.toFixed(1)} s)`);
 process.exit(failures.length ? 1 : 0);

@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
+import { AUTOLOADER_CODE_SPLITTING } from '../scripts/lib/cdn-chunks.js';
 import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -105,11 +106,11 @@ interface ManifestChunk {
  * page kind, the gzip bytes of every file such a page loads: the autoloader, the chunks of its
  * tags, and everything those import statically.
  */
-async function autoloaderPages(outDir: string): Promise<{ name: string; target: number; gzip: number; files: string[] }[]> {
+async function autoloaderPages(outDir: string): Promise<{ name: string; target: number; gzip: number; files: string[]; perFile: string }[]> {
   await build(
     cdnConfig(join(ROOT, 'src/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
       manifest: 'autoloader.manifest.json',
-      output: { chunkFileNames: 'chunks/[name].js' },
+      output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
     }),
   );
   const manifest = JSON.parse(await readFile(join(outDir, 'autoloader.manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -124,7 +125,9 @@ async function autoloaderPages(outDir: string): Promise<{ name: string; target: 
       const keys = closure([entry], new Set());
       for (const tag of kind.tags) closure([`src/entries/${tag}.ts`], keys);
       const gz = await Promise.all([...keys].map(gzipOf));
-      return { ...kind, gzip: gz.reduce((a, b) => a + b, 0), files: [...keys].map((k) => manifest[k]!.file) };
+      const files = [...keys].map((k) => manifest[k]!.file);
+      const perFile = files.map((f, i) => `${f} ${kb(gz[i]!)}`).join(', ');
+      return { ...kind, gzip: gz.reduce((a, b) => a + b, 0), files, perFile };
     }),
   );
 }
@@ -222,6 +225,7 @@ export async function run(): Promise<BenchResult> {
           target: `≤ ${kb(page.target)}`,
           verdict: verdict(page.gzip <= page.target),
         });
+        notes.push(`${page.name} through the autoloader loads (gzip each): ${page.perFile}.`);
       }
     }
 

@@ -11,6 +11,7 @@ import { build } from 'vite';
 import { execFileSync } from 'node:child_process';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { AUTOLOADER_CODE_SPLITTING } from './lib/cdn-chunks.js';
 
 const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url));
 
@@ -43,7 +44,10 @@ async function cdnBuild(name: string, chunks: boolean) {
       lib: { entry: src(`cdn/${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
       // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.
       rolldownOptions: {
-        output: { minify: true, ...(chunks ? { chunkFileNames: 'chunks/[name].js' } : { codeSplitting: false }) },
+        output: {
+          minify: true,
+          ...(chunks ? { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING } : { codeSplitting: false }),
+        },
       },
     },
   });
