@@ -49,6 +49,31 @@ function fromOwnFrame(instance: VendorInstance): boolean {
   }
 }
 
+/** A vendor instance's `destroy()`; one after the vendor's own close may find its nodes gone. */
+function destroyQuietly(instance: VendorInstance): void {
+  try {
+    instance?.destroy();
+  } catch {
+    // Nothing left to remove.
+  }
+}
+
+/**
+ * The callbacks handed to the vendor for one instance: forwarded only while `live()` says so
+ * (this instance is the current one, not finished, and the message came from its own frame).
+ */
+function vendorCallbacks(options: VendorWidgetOptions, live: () => boolean, finish: () => void) {
+  return {
+    onReady: () => live() && options.onReady(),
+    onError: (message: unknown) => live() && options.onError(messageOf(message)),
+    onClose: () => {
+      if (!live()) return;
+      finish();
+      options.onClose(currentMessage() ? 'widget' : 'user');
+    },
+  };
+}
+
 /**
  * Opens the vendor's drawer. A synchronous error from the vendor ("Access token is required",
  * "Invalid scope: X") is thrown to the caller.
@@ -63,26 +88,15 @@ export function openVendorWidget(sdk: VendorKyiFunction, options: VendorWidgetOp
     generation++;
     const current = instance;
     instance = undefined;
-    try {
-      current?.destroy();
-    } catch {
-      // The vendor's destroy after its own close may find its nodes already gone.
-    }
+    destroyQuietly(current);
   };
 
   const start = (token: string) => {
     const gen = ++generation;
     let own: VendorInstance;
     const live = () => gen === generation && !finished && fromOwnFrame(own);
-    const result = sdk(options.presentation ?? 'drawer', options.scope, token, {
-      onReady: () => live() && options.onReady(),
-      onError: (message: unknown) => live() && options.onError(messageOf(message)),
-      onClose: () => {
-        if (!live()) return;
-        finished = true;
-        options.onClose(currentMessage() ? 'widget' : 'user');
-      },
-    });
+    const callbacks = vendorCallbacks(options, live, () => (finished = true));
+    const result = sdk(options.presentation ?? 'drawer', options.scope, token, callbacks);
     instance = own = result && typeof result === 'object' ? result : undefined;
   };
 

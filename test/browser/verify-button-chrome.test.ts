@@ -24,6 +24,16 @@ async function settledRect(dialog: HTMLDialogElement): Promise<DOMRect> {
   return dialog.getBoundingClientRect();
 }
 
+/** Where the drawer's left edge starts its slide-in (the opening animation's first frame), then lets it finish. */
+function slideStartLeft(dialog: HTMLDialogElement): number {
+  const [slide] = dialog.getAnimations();
+  slide!.pause();
+  slide!.currentTime = 0;
+  const left = dialog.getBoundingClientRect().left;
+  slide!.finish();
+  return left;
+}
+
 /** Opens the drawer on the stand-in widget and writes the widget's own header into its frame. */
 async function openStandIn(el: KyiVerifyButton): Promise<HTMLIFrameElement> {
   const opened = oneEvent(el, 'kyi-open');
@@ -164,6 +174,8 @@ describe('<kyi-verify-button> drawer chrome', () => {
     const el = page.querySelector('kyi-verify-button')!;
     await openStandIn(el);
     const dialog = dialogOf(el)!;
+    // It slides in from the left edge, not across the page from the right.
+    expect(slideStartLeft(dialog)).to.equal(-760);
     const r = await settledRect(dialog);
     expect([r.left, r.width]).to.deep.equal([0, 760]);
     const header = el.shadowRoot!.querySelector<HTMLElement>('[part="drawer-header"]')!;
@@ -179,6 +191,7 @@ describe('<kyi-verify-button> drawer chrome', () => {
   it('sits at the right edge of a left-to-right page (control)', async () => {
     const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
     await openStandIn(el);
+    expect(slideStartLeft(dialogOf(el)!)).to.equal(1200);
     const r = await settledRect(dialogOf(el)!);
     expect([r.right, r.width]).to.deep.equal([1200, 760]);
     el.close();
