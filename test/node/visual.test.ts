@@ -42,6 +42,7 @@ before(async () => {
   await build({ configFile: 'demo/vite.config.ts', logLevel: 'silent', build: { outDir: resolve('dist/demo-visual'), emptyOutDir: true } });
   server = await startDemoServer({ port: 0, root: 'dist/demo-visual', env: {} });
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  rmSync(OUT, { recursive: true, force: true }); // only this run's failures are there
   mkdirSync(OUT, { recursive: true });
   if (UPDATE) mkdirSync(BASELINES, { recursive: true });
 });
