@@ -135,6 +135,23 @@ describe('gallery screenshots match the baselines', { concurrency: 2 }, () => {
               );
               throw new Error(`the gallery never got ready (${error.message.split('\n')[0]}); still loading: ${stuck.join(', ') || 'none'}`);
             });
+            // the gallery holds every state (a section that lost one would still match its own baseline)
+            // (no named functions inside evaluate: tsx would wrap them in a helper the page does not have)
+            const [status, card, monitoring, buttonErrors] = await page.evaluate((selectors) =>
+              selectors.map((selector) =>
+                [...document.querySelectorAll(selector)].map((e) => {
+                  const el = e as unknown as { status: string; lastError?: { code: string } | null };
+                  return selector === 'kyi-verify-button' ? (el.lastError?.code ?? 'none') : el.status;
+                }),
+              ),
+              ['kyi-token-status', 'kyi-asset-card', 'kyi-watchlist, kyi-change-feed, kyi-notifications', 'kyi-verify-button'],
+            );
+            const states = { status: status!, card: card!, monitoring: monitoring!, buttonErrors: buttonErrors! };
+            const missing = (shown: string[], wanted: string[]) => wanted.filter((w) => !shown.includes(w));
+            assert.deepEqual(missing(states.status, ['verified', 'unverified', 'not-found', 'invalid', 'error', 'loading']), [], 'token-status states');
+            assert.deepEqual(missing(states.card, ['verified', 'not-found', 'invalid', 'error', 'loading']), [], 'asset-card states');
+            assert.deepEqual(missing(states.buttonErrors, ['none', 'session_required']), [], 'verify-button idle and error states');
+            assert.deepEqual(missing(states.monitoring, ['ready', 'error', 'loading']), [], 'monitoring states');
             // one capture of the whole page, cut into its sections (one capture per section is slower)
             const sections = await page.evaluate(() =>
               [...document.querySelectorAll<HTMLElement>('[data-visual]')].map((el) => {
