@@ -152,6 +152,8 @@ describe('gallery screenshots match the baselines', { concurrency: 2 }, () => {
             assert.deepEqual(missing(states.card, ['verified', 'not-found', 'invalid', 'error', 'loading']), [], 'asset-card states');
             assert.deepEqual(missing(states.buttonErrors, ['none', 'session_required']), [], 'verify-button idle and error states');
             assert.deepEqual(missing(states.monitoring, ['ready', 'error', 'loading']), [], 'monitoring states');
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+            if (overflow > 0) pageProblems.push(`the gallery overflows the ${width} px page horizontally by ${overflow} px`);
             // one capture of the whole page, cut into its sections (one capture per section is slower)
             const sections = await page.evaluate(() =>
               [...document.querySelectorAll<HTMLElement>('[data-visual]')].map((el) => {
