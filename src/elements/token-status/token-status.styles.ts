@@ -181,6 +181,12 @@ export const tokenStatusStyles = css`
   .detail {
     overflow-wrap: anywhere;
   }
+  /* a settled not-found status keeps the two-line box the skeleton reserved (full text in its title) */
+  .detail.one-line {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   .base.notice {
     flex-direction: column;
     align-items: flex-start;

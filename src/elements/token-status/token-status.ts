@@ -212,7 +212,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const detail = this.t('tokenStatus.notFoundDetail');
     return this.compact
       ? html`<span part="base" class="base not-found compact">${icon('not-found', `${label}. ${detail}`)}</span>`
-      : html`<span part="base" class="base not-found">${icon('not-found', label)}<span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail">${detail}</span></span></span>`;
+      : html`<span part="base" class="base not-found">${icon('not-found', label)}<span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail one-line" title=${detail}>${detail}</span></span></span>`;
   }
 
   /** Bad input: a notice, or in compact mode an icon of the same size as every other state. */
