@@ -466,6 +466,23 @@ describe('<kyi-verify-button>', () => {
       expect(calls).to.equal(2);
     });
 
+    it('an error message wraps to the button: the host keeps its width, a neighbour does not move', async () => {
+      await signOut();
+      const row = await fixture<HTMLDivElement>(html`<div style="display: flex; gap: 8px; align-items: flex-start">
+        <kyi-verify-button></kyi-verify-button><span>neighbour</span>
+      </div>`);
+      const el = row.querySelector('kyi-verify-button')!;
+      await el.updateComplete;
+      const neighbour = row.querySelector('span')!;
+      const before = [el.getBoundingClientRect().width, neighbour.getBoundingClientRect().left];
+      const failed = oneEvent(el, 'kyi-error');
+      innerButton(el).click();
+      await failed;
+      await el.updateComplete;
+      expect(errorOf(el)!.getBoundingClientRect().height).to.be.greaterThan(0);
+      expect([el.getBoundingClientRect().width, neighbour.getBoundingClientRect().left]).to.deep.equal(before);
+    });
+
     it('clears the error on the next attempt', async () => {
       await signOut();
       const el = await button();

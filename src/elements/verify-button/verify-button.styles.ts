@@ -26,9 +26,11 @@ export const verifyButtonStyles = css`
   .verify[aria-busy='true'] {
     cursor: progress;
   }
+  /* The message wraps to the button's width: it never widens the host and shifts its neighbours. */
   .error {
+    contain: inline-size;
+    align-self: stretch;
     margin: 0;
-    max-width: 40ch;
     font-size: var(--_kyi-font-size-small);
     color: var(--_kyi-danger);
     overflow-wrap: anywhere;
