@@ -64,6 +64,22 @@ async function step(name: string, run: () => Promise<unknown>): Promise<void> {
   }
 }
 
+/**
+ * Every section starts on a whole pixel and is a whole number of pixels high, so a section that
+ * changes height moves the ones below by whole pixels only: each renders as it did alone, and a
+ * change to one element fails its own screenshot, not every one after it.
+ */
+function alignSections(): void {
+  for (const section of document.querySelectorAll<HTMLElement>('[data-visual]')) {
+    section.style.marginBlockStart = '';
+    section.style.minHeight = '';
+    const { top, height } = section.getBoundingClientRect();
+    const y = top + scrollY;
+    if (y !== Math.ceil(y)) section.style.marginBlockStart = `${Math.ceil(y) - y}px`;
+    section.style.minHeight = `${Math.ceil(height)}px`;
+  }
+}
+
 async function ready(): Promise<void> {
   const tags = new Set(kyiElements().map((el) => el.localName));
   await Promise.all([...tags].map((tag) => customElements.whenDefined(tag)));
@@ -76,6 +92,7 @@ async function ready(): Promise<void> {
   await Promise.all(settling.map((el) => step(`${el.localName} settled`, async () => el.settled)));
   await step('images', imagesDecoded);
   await document.fonts.ready;
+  alignSections();
   // two frames: the last renders are laid out and painted
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   root.dataset['galleryReady'] = 'true';
