@@ -15,7 +15,7 @@ import { adoptStyles } from 'lit';
 import { configuredWidgetUrl } from '../config.js';
 import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../contract/enums.js';
 import { openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from '../elements/verify-button/drawer.js';
-import { drawerStyles, modalStyles } from '../elements/verify-button/drawer.styles.js';
+import { drawerStyles, modalStyles, spinnerStyles } from '../elements/verify-button/drawer.styles.js';
 import { sharedStyles } from '../elements/shared/styles.js';
 import { resolveLang, t } from '../strings.js';
 
@@ -75,7 +75,7 @@ function createHost(): { host: HTMLElement; root: ShadowRoot } {
   const host = document.createElement('div');
   host.setAttribute('data-kyi-widget', '');
   const root = host.attachShadow({ mode: 'open' });
-  adoptStyles(root, [...sharedStyles, drawerStyles, modalStyles]);
+  adoptStyles(root, [...sharedStyles, spinnerStyles, drawerStyles, modalStyles]);
   document.body.append(host);
   return { host, root };
 }

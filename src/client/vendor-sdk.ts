@@ -16,7 +16,7 @@
  */
 import type { VendorKyiFunction } from '../config.js';
 import type { WidgetScope } from '../contract/enums.js';
-import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../elements/verify-button/drawer.js';
+import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../elements/verify-button/widget-session.js';
 
 export interface VendorWidgetOptions extends WidgetCallbacks {
   scope: WidgetScope;

@@ -1,8 +1,9 @@
 import { css } from 'lit';
+import { spinnerStyles } from './spinner.styles.js';
 
 /**
- * Styles of the drawer, its host node (`.drawer-host`) and the progress indicator it shares
- * with the button (`.spinner`). The host element adopts them after the shared theme styles
+ * Styles of the drawer and its host node (`.drawer-host`); the progress indicator it shares
+ * with the button is `spinnerStyles` (spinner.styles.ts). The host element adopts them after the shared theme styles
  * (constructable stylesheets are not subject to CSP `style-src`), so light/dark follow the
  * host's `--_kyi-*` tokens and the shared `:focus-visible` ring applies. Logical properties
  * throughout, so a right-to-left page gets the drawer at its left edge, sliding in from there.
@@ -11,23 +12,11 @@ import { css } from 'lit';
  * `--kyi-verify-button-drawer-background`,
  * `--kyi-verify-button-backdrop`.
  */
+export { spinnerStyles };
+
 export const drawerStyles = css`
   .drawer-host {
     display: contents;
-  }
-  .spinner {
-    width: 1em;
-    height: 1em;
-    flex: none;
-    border: 2px solid;
-    border-inline-end-color: transparent;
-    border-radius: 50%;
-    animation: kyi-spin 0.8s linear infinite;
-  }
-  @keyframes kyi-spin {
-    to {
-      transform: rotate(360deg);
-    }
   }
   .drawer {
     --_slide-from: 100%;
@@ -136,9 +125,6 @@ export const drawerStyles = css`
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .spinner {
-      animation-duration: 2.4s;
-    }
     .drawer[open] {
       animation: none;
     }

@@ -27,34 +27,12 @@
  */
 import { html, nothing, render, type TemplateResult } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/enums.js';
+import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
 
-/** How the dialog is presented: a panel at the inline end, or centred. */
-export type WidgetPresentation = 'drawer' | 'modal';
-export const WIDGET_PRESENTATIONS: readonly WidgetPresentation[] = ['drawer', 'modal'];
+export { WIDGET_PRESENTATIONS, messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
 
 /** Browser features the widget's frame may use: its manual-signature step copies a challenge (field notes). */
 export const WIDGET_FRAME_ALLOW = 'clipboard-write; web-share';
-
-/** What a widget session reports. Each fires only while the session is live. */
-export interface WidgetCallbacks {
-  /** The widget posted `kyi:ready`. */
-  onReady(): void;
-  /** The widget posted `kyi:error`; `message` is its payload (e.g. "Access token expired"). */
-  onError(message: string): void;
-  /**
-   * The widget (`kyi:close`) or the user (Escape, backdrop, close button) closed the drawer.
-   * Fires at most once per session.
-   */
-  onClose(by: 'widget' | 'user'): void;
-}
-
-/** A running widget session (built-in drawer or vendor SDK adapter). */
-export interface WidgetHandle {
-  /** Loads the widget again with a new token in the same drawer (expired-token retry). */
-  reload(token: string): void;
-  /** Removes everything (nodes, listeners, scroll lock) without calling `onClose`. Idempotent. */
-  destroy(): void;
-}
 
 /** The built-in drawer's handle: also gives its current frame. */
 export interface DrawerHandle extends WidgetHandle {
@@ -79,12 +57,6 @@ export interface DrawerOptions extends WidgetCallbacks {
   /** `drawer` (default): a panel at the inline end; `modal`: centred. Same behaviour either way. */
   presentation?: WidgetPresentation;
   text(key: DrawerText): string;
-}
-
-/** The text of a widget error payload or a thrown value: a string, or an object's string `message`; else `''`. */
-export function messageOf(value: unknown): string {
-  const message = typeof value === 'string' ? value : (value as { message?: unknown } | null | undefined)?.message;
-  return typeof message === 'string' ? message : '';
 }
 
 // Page scroll lock, shared by every open drawer on the page.

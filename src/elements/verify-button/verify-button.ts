@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../../contract/enums.js';
 import type { KyiConfig } from '../../config.js';
 import {
@@ -13,13 +13,14 @@ import {
 } from '../../events.js';
 import { TokenSlot, requestAccessToken, type AccessToken } from '../../client/access-token.js';
 import { errorDetail, toProblem } from '../../client/errors.js';
-import { WIDGET_PRESENTATIONS, messageOf, openDrawer, type WidgetHandle, type WidgetPresentation } from './drawer.js';
-import { drawerStyles, modalStyles } from './drawer.styles.js';
+import { WIDGET_PRESENTATIONS, messageOf, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
+import { loadDrawer, loadedDrawer, type DrawerCode } from './drawer-loader.js';
 import { openVendorWidget, type VendorWidgetOptions } from '../../client/vendor-sdk.js';
 import { refreshLiveLookups } from '../../client/live-elements.js';
 import { errorStringKey } from '../shared/error-text.js';
 import { KyiElement } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
+import { spinnerStyles } from './spinner.styles.js';
 import { verifyButtonStyles } from './verify-button.styles.js';
 
 /** Lifecycle of a verify button: `pending` while a token is fetched, `open` while the drawer shows. */
@@ -32,6 +33,9 @@ const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
 
 /** The widget reports an expired token with this message (field notes); match it loosely. */
 const EXPIRED = /expired/i;
+
+/** Opens a widget session: the built-in drawer or the vendor's client. */
+type WidgetOpener = DrawerCode['openDrawer'] | ((options: VendorWidgetOptions) => WidgetHandle);
 
 /** Whether a drawer can open at all: the vendor SDK or a widget URL is configured. */
 const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
@@ -92,12 +96,8 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  *   other answers of the token endpoint carry the kit's usual codes (e.g. `too_many_requests`).
  */
 export class KyiVerifyButton extends KyiElement {
-  static override styles = [
-    ...sharedStyles,
-    drawerStyles,
-    modalStyles,
-    verifyButtonStyles,
-  ];
+  // The drawer's styles arrive with its code (drawer-loader.ts).
+  static override styles = [...sharedStyles, spinnerStyles, verifyButtonStyles];
 
   static override properties = {
     scope: { type: String, reflect: true },
@@ -132,6 +132,7 @@ export class KyiVerifyButton extends KyiElement {
   #ready = false;
   #retried = false;
   #returningFocus = false;
+  #drawerStylesAdopted = false;
 
   constructor() {
     super();
@@ -172,8 +173,34 @@ export class KyiVerifyButton extends KyiElement {
     }
     this._error = null;
     this._status = 'pending';
+    const loading = this.#drawerCode();
     const token = await this.#freshToken();
-    if (token !== undefined) this.#startWidget(scope, mode, token);
+    if (token === undefined) return;
+    const opener = this.#opener(loadedDrawer() ?? (await loading));
+    if (opener && this._status === 'pending') this.#startWidget(scope, mode, token, opener);
+  }
+
+  /** What opens the widget: the vendor's client when configured, else the built-in drawer (`undefined` when its code failed to load). */
+  #opener(drawer: DrawerCode | undefined): WidgetOpener | undefined {
+    const { sdk } = this.config;
+    if (sdk) return (options: VendorWidgetOptions) => openVendorWidget(sdk, options);
+    if (drawer) this.#adoptDrawerStyles(drawer);
+    return drawer?.openDrawer;
+  }
+
+  /**
+   * The built-in drawer's code (not needed with the vendor's client), loading since the first
+   * hover or focus; a failed load is reported like a failed open.
+   */
+  #drawerCode(): Promise<DrawerCode | undefined> | undefined {
+    if (this.config.sdk || loadedDrawer()) return undefined;
+    return loadDrawer().catch((error: unknown) => {
+      if (this._status === 'pending') {
+        this.#cancelPending();
+        this.#fail({ code: 'network', message: `The verification drawer could not be loaded: ${messageOf(error) || String(error)}` });
+      }
+      return undefined;
+    });
   }
 
   /** Closes the drawer (`kyi-close` with reason `method`), or cancels an opening in progress. */
@@ -222,6 +249,8 @@ export class KyiVerifyButton extends KyiElement {
   };
 
   #onIntent = () => {
+    // the drawer's code comes with the first sign of interest, not with the page
+    if (!this.config.sdk && !loadedDrawer()) loadDrawer().catch(() => {}); // a click reports a failure
     if (this.prefetch && !this.#returningFocus && !this.disabled && this._status === 'idle' && canOpen(this.config)) {
       this.#slot.prefetch();
     }
@@ -265,12 +294,11 @@ export class KyiVerifyButton extends KyiElement {
     this._status = 'idle';
   }
 
-  #startWidget(scope: WidgetScope, presentation: WidgetPresentation, token: string): void {
-    const { sdk, widgetUrl } = this.config;
+  #startWidget(scope: WidgetScope, presentation: WidgetPresentation, token: string, open: WidgetOpener): void {
+    const { widgetUrl } = this.config;
     this.#openScope = scope;
     this.#ready = false;
     this.#retried = false;
-    const open = sdk ? (options: VendorWidgetOptions) => openVendorWidget(sdk, options) : openDrawer;
     try {
       this.#widget = open({
         scope,
@@ -290,6 +318,14 @@ export class KyiVerifyButton extends KyiElement {
     this._status = 'open';
     emit(this, new KyiOpenEvent({ scope }));
     this.#armReadyTimer();
+  }
+
+  /** Adds the drawer's styles to this button's shadow root, once. */
+  #adoptDrawerStyles(drawer: DrawerCode): void {
+    const root = this.renderRoot;
+    if (!(root instanceof ShadowRoot) || this.#drawerStylesAdopted) return;
+    this.#drawerStylesAdopted = true;
+    adoptStyles(root, [...(this.constructor as typeof KyiVerifyButton).elementStyles, ...drawer.styles]);
   }
 
   #armReadyTimer(): void {
