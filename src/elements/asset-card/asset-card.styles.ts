@@ -244,7 +244,7 @@ export const assetCardStyles = css`
   }
   .signers ul {
     margin: 0.25rem 0 0;
-    padding-left: 1.25rem;
+    padding-inline-start: 1.25rem;
   }
   /* loading */
   .skeleton.round {

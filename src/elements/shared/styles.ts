@@ -67,6 +67,16 @@ export const themeStyles = css`
   *::after {
     box-sizing: inherit;
   }
+  /* Each run of text takes its direction from its own words (like dir="auto"): on a right-to-left
+     page, English strings and upstream names keep their punctuation in place and an ellipsis
+     cuts their end, not their start; the layout itself still follows the page's direction. */
+  p, span, a, button, label, legend, li, dt, dd, th, td, h2, h3, h4, summary, figcaption {
+    unicode-bidi: plaintext;
+  }
+  /* …and lines up with the page's start edge whatever its own direction */
+  :host(:dir(rtl)) {
+    text-align: right;
+  }
 `;
 
 /** Shared building blocks: skeleton, alert, button, link, visually hidden text. */
@@ -98,7 +108,7 @@ export const componentStyles = css`
     gap: 0.5em;
     padding: 0.5em 0.75em;
     border: 1px solid var(--_kyi-danger);
-    border-left-width: 4px;
+    border-inline-start-width: 4px;
     border-radius: var(--_kyi-radius);
     background: var(--_kyi-surface);
     color: var(--_kyi-text);

@@ -87,8 +87,9 @@ export const tokenStatusStyles = css`
   /* Verified token, business not verified: the label and the warning keep their words. */
   .label-row {
     display: flex;
+    flex-wrap: wrap;
     align-items: baseline;
-    gap: 0.5em;
+    column-gap: 0.5em;
     min-width: 0;
   }
   .label-row .label {
