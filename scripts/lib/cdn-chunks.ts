@@ -27,7 +27,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
       test: any([
         `src${sep}client${sep}(lookup|lookup-cache|lookup-outcomes|live-elements|assets|errors|urls|shape)\\.ts$`,
         `src${sep}contract${sep}(caip|identifiers|limits|queries)\\.ts$`,
-        `src${sep}elements${sep}shared${sep}(lookup-element|latest-run|error-text)\\.ts$`,
+        `src${sep}elements${sep}shared${sep}(lookup-element(\\.styles)?|latest-run|error-text)\\.ts$`,
       ]),
     },
   ],

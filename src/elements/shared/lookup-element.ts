@@ -11,7 +11,7 @@
  *   what it showed before (or, showing nothing yet, its loading box, hidden: the reserved size
  *   without the skeleton); an answer within that time renders straight to the result.
  */
-import { css, ReactiveElement, html, type CSSResultGroup, type CSSResultOrNative, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { ReactiveElement, html, type CSSResultGroup, type CSSResultOrNative, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { lookupKey, type LookupRequest } from '../../client/lookup.js';
 import type { InputCheck, InputProblem, OutcomeError } from '../../client/lookup-outcomes.js';
 import { errorDetail, toProblem } from '../../client/errors.js';
@@ -21,14 +21,10 @@ import { configVersion, proxyUrlFor } from '../../config.js';
 import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
+import { waitingStyles } from './lookup-element.styles.js';
 
 /** While an element waits quietly, its loading box keeps its size and shows nothing. */
 const WAITING = 'data-kyi-waiting';
-const waitingStyles = css`
-  :host([data-kyi-waiting]) [aria-busy='true'] {
-    visibility: hidden;
-  }
-`;
 
 /**
  * One timer for every element waiting quietly (500 elements started in one task share it):

@@ -1,0 +1,8 @@
+import { css } from 'lit';
+
+/** While a lookup element waits quietly (no skeleton flash), its loading box keeps its size and shows nothing. */
+export const waitingStyles = css`
+  :host([data-kyi-waiting]) [aria-busy='true'] {
+    visibility: hidden;
+  }
+`;
