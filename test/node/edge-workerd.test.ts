@@ -21,24 +21,37 @@ import { packedTarball } from './helpers/packed.js';
 const run = promisify(execFile);
 const ROOT = resolve('.');
 
-/** The Worker a partner writes: configuration from its environment, the handler made once per isolate. */
+/**
+ * The Worker of the README's quick start ("Cloudflare Workers and other edge runtimes"), with the
+ * two functions it leaves to the partner written out: configuration from the Worker's
+ * environment, and a session lookup (here a header the test sends; a real Worker reads its own
+ * session cookie). Made once per isolate; background refreshes finish through `ctx.waitUntil`.
+ */
 const WORKER = `
 import { createKyiHandler } from 'kyi-elements/server';
-let handler;
+
+const kyiOptionsFromEnv = (env) => ({
+  prefix: '/api/kyi',
+  publicApi: { baseUrl: env.PUBLIC_API_URL, apiKey: env.PUBLIC_API_KEY },
+  explorer: { baseUrl: env.EXPLORER_URL, apiKey: env.EXPLORER_KEY, writes: false },
+  widget: { partnerId: env.PARTNER_ID, secretKey: env.WIDGET_SECRET },
+  publicOrigin: 'http://partner.example',
+});
+const userFromCookie = async (request) => request.headers.get('x-demo-user');
+
+let kyi;
 export default {
-  fetch(request, env) {
-    handler ??= createKyiHandler({
-      prefix: '/api/kyi',
-      publicApi: { baseUrl: env.PUBLIC_API_URL, apiKey: env.PUBLIC_API_KEY },
-      explorer: { baseUrl: env.EXPLORER_URL, apiKey: env.EXPLORER_KEY, writes: false },
-      widget: { partnerId: env.PARTNER_ID, secretKey: env.WIDGET_SECRET },
-      publicOrigin: 'http://partner.example',
-      getUserId: (req) => req.headers.get('x-demo-user'),
-      // Only signed-in users reach the Explorer routes.
-      authorize: (req) => req.headers.get('x-demo-user') !== null,
+  fetch(request, env, ctx) {
+    kyi ??= createKyiHandler({
+      ...kyiOptionsFromEnv(env),
+      getUserId: (r) => userFromCookie(r, env),
+      authorize: async (r) => (await userFromCookie(r, env)) != null,
+      getClientId: (r) => r.headers.get('cf-connecting-ip'),
     });
-    if (typeof handler.node !== 'undefined') return new Response('the Node entry was resolved', { status: 500 });
-    return handler(request);
+    if (typeof kyi.node !== 'undefined') return new Response('the Node entry was resolved', { status: 500 });
+    const response = kyi(request);
+    ctx.waitUntil(response.then(() => kyi.idle()));
+    return response;
   },
 };
 `;
