@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { startDemoServer, type DemoServer } from '../../scripts/lib/demo-server.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+import { checkPageAnswers } from './helpers/openapi-check.js';
 
 let server: DemoServer;
 let browser: Browser;
@@ -28,6 +29,8 @@ after(async () => {
 
 async function openDemo(): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage();
+  // every answer of the server piece (and of the sandbox) the page gets matches the OpenAPI documents
+  checkPageAnswers(page, new URL(server.url).origin, '/api/kyi');
   const problems: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;

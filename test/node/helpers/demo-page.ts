@@ -5,10 +5,12 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startDemoServer } from '../../../scripts/lib/demo-server.js';
+import { checkPageAnswers } from './openapi-check.js';
 
 export async function checkDemoPage(browser: Browser, root: string, check: (page: Page) => Promise<void>): Promise<void> {
   const server = await startDemoServer({ port: 0, root, env: {} });
   const page = await browser.newPage();
+  const stopChecking = checkPageAnswers(page, new URL(server.url).origin, '/api/kyi');
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
@@ -18,6 +20,7 @@ export async function checkDemoPage(browser: Browser, root: string, check: (page
     assert.deepEqual(errors, []);
   } finally {
     await page.close();
+    stopChecking();
     await server.close();
   }
 }

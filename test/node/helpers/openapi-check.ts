@@ -133,6 +133,39 @@ export function checkResponse(method: string, url: URL, response: Response): voi
   pending.push(done);
 }
 
+/** The parts of a Playwright page this helper needs (no import of playwright here). */
+interface PageLike {
+  on(event: 'response', listener: (response: PageResponse) => void): unknown;
+}
+interface PageResponse {
+  url(): string;
+  status(): number;
+  headers(): Record<string, string>;
+  body(): Promise<Buffer>;
+  request(): { method(): string };
+}
+
+/**
+ * Checks every answer a browser page (Playwright) gets from the server piece at `origin` +
+ * `prefix`, and every sandbox answer it gets; returns the function that stops the proxy check.
+ */
+export function checkPageAnswers(page: PageLike, origin: string, prefix: string): () => void {
+  const stop = checkProxyAt(origin, prefix);
+  page.on('response', (answer) => {
+    const status = answer.status();
+    if (status < 200) return;
+    const noBody = status === 204 || status === 304;
+    const read = noBody ? Promise.resolve(null) : answer.body();
+    pending.push(
+      read.then(
+        (body) => checkResponse(answer.request().method(), new URL(answer.url()), new Response(body && new Uint8Array(body), { status, headers: answer.headers() })),
+        () => {}, // the page went away before the body arrived: nothing to check
+      ),
+    );
+  });
+  return stop;
+}
+
 /** Mismatches seen since the last call (waits for bodies still being read). */
 export async function takeProblems(): Promise<string[]> {
   await Promise.all(pending.splice(0));
