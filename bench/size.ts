@@ -82,7 +82,8 @@ function cdnConfig(entry: string, outDir: string, fileName: string, extra: { man
 
 /** Builds one entry the way scripts/build.ts builds the CDN files; returns the output bytes. */
 async function bundle(entry: string, outDir: string, fileName: string, modules?: ModuleSizes): Promise<Buffer> {
-  const output = await build(cdnConfig(entry, outDir, fileName));
+  // one self-contained file, as scripts/build.ts makes it: dynamic imports (the drawer) inlined
+  const output = await build(cdnConfig(entry, outDir, fileName, { output: { codeSplitting: false } }));
   if (modules) {
     const outputs = (Array.isArray(output) ? output : [output]) as { output?: { type: string; modules?: Record<string, { renderedLength: number }> }[] }[];
     for (const o of outputs)
