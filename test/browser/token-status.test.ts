@@ -182,6 +182,8 @@ describe('<kyi-token-status>', () => {
       ['verified', html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`],
       ['verified', html`<kyi-token-status address=${F.businessNotVerified.address} chain-slug="ethereum"></kyi-token-status>`],
       ['unverified', html`<kyi-token-status address=${F.indexedNotVerifiedSolana.address} chain-slug="solana"></kyi-token-status>`],
+      // an address without a chain, answered for three chains: the chains line had its room
+      ['verified', html`<kyi-token-status address=${F.multiChain.address}></kyi-token-status>`],
       // a narrow column (a table cell): the not-found detail must not wrap onto a third line
       ['not-found', html`<kyi-token-status style="--kyi-token-status-width: 280px" address=${F.unknown.address} chain-slug="ethereum"></kyi-token-status>`],
       ['verified', html`<kyi-token-status compact caip19=${F.pyusd.caip19}></kyi-token-status>`],

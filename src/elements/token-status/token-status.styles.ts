@@ -13,6 +13,8 @@ export const tokenStatusStyles = css`
     --_gap: var(--kyi-token-status-gap, 0.375em);
     /* label line + small line, at the line height of the theme (1.4) */
     --_lines: calc(1.4em + 1.4 * var(--_kyi-font-size-small));
+    /* the box of a full status: two lines (three for an address without a chain, below) */
+    --_box: calc(var(--_lines) + 0.5em + 2px);
     display: inline-block;
     inline-size: var(--kyi-token-status-width, 24em);
     max-width: 100%;
@@ -25,7 +27,12 @@ export const tokenStatusStyles = css`
   /* An element given a token reserves its box before its first render too. */
   :host([caip19]:not([compact])),
   :host([address]:not([compact])) {
-    min-block-size: calc(var(--_lines) + 0.5em + 2px);
+    min-block-size: var(--_box);
+  }
+  /* An address without a chain may be answered for several chains: room for the chains line
+     (verified on …, not verified on …) from the start, so the answer moves nothing. */
+  :host([address]:not([chain-slug]):not([caip19]):not([compact])) {
+    --_box: calc(var(--_lines) + 1.4 * var(--_kyi-font-size-small) + 0.5em + 2px);
   }
   .base {
     display: flex;
@@ -37,7 +44,7 @@ export const tokenStatusStyles = css`
   }
   /* Own surface, so the text stays readable whatever the page behind it (light or dark). */
   .base:not(.compact):not(.error) {
-    min-height: calc(var(--_lines) + 0.5em + 2px);
+    min-height: var(--_box);
     padding: 0.25em 0.625em 0.25em 0.375em;
     background: var(--kyi-token-status-background, var(--_kyi-surface));
     border: 1px solid var(--_kyi-border);
