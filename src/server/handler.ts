@@ -80,7 +80,7 @@ const ROUTES: readonly Route[] = [
     target: (url, p) => assetCaip10Target(url, { namespace: p['namespace']!, reference: p['reference']!, address: p['address']! }),
   },
   { method: 'GET', path: 'kyi/v1/tokens', target: (url) => tokensTarget(url) },
-  // the batch of up to 100 lookups
+  // the batch of up to LIMITS.lookupBatchMax (500) lookups
   {
     method: 'POST',
     path: 'lookup',
