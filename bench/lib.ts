@@ -63,3 +63,16 @@ export async function tempDir(prefix: string): Promise<{ path: string; dispose()
 export function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
+
+/** Sends `message` to a benchmark child process and resolves with its first answer of type `reply`. */
+export function requestReply<T>(child: import('node:child_process').ChildProcess, message: { type: string }, reply: string): Promise<T> {
+  return new Promise<T>((ok) => {
+    const on = (r: { type: string }) => {
+      if (r.type !== reply) return;
+      child.off('message', on);
+      ok(r as T);
+    };
+    child.on('message', on);
+    child.send(message);
+  });
+}

@@ -34,7 +34,7 @@ import { t } from '../src/strings.js';
 import { LIMITS } from '../src/contract/limits.js';
 import type { TokenMatch } from '../src/contract/index.js';
 import { buildPages } from './build-pages.js';
-import { kb, log, median, ms, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
+import { kb, log, median, ms, ratio, tempDir, verdict, type BenchResult, type Row, requestReply } from './lib.js';
 import type { Attrs, ListPageResult, PlainPageData, StatusView, TokenStatusPageData } from './pages/shared.js';
 
 const BADGE_PLACEHOLDER = 'http://badge-base.invalid';
@@ -151,17 +151,7 @@ function startChild(file: string, args: string[]): Promise<Child> {
       resolve({
         url: m.url,
         ...(m.info ? { info: m.info } : {}),
-        request<T>(message: { type: string }, reply: string) {
-          return new Promise<T>((ok) => {
-            const on = (r: { type: string }) => {
-              if (r.type !== reply) return;
-              child.off('message', on);
-              ok(r as T);
-            };
-            child.on('message', on);
-            child.send(message);
-          });
-        },
+        request: <T>(message: { type: string }, reply: string) => requestReply<T>(child, message, reply),
         stop() {
           return new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

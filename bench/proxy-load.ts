@@ -19,7 +19,7 @@ import { build } from 'vite';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { SANDBOX_FIXTURES } from '../src/sandbox/index.js';
 import type { SandboxInfo } from '../src/sandbox/index.js';
-import { int, kb, log, mb, median, ms, percentile, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
+import { int, kb, log, mb, median, ms, percentile, ratio, tempDir, verdict, type BenchResult, type Row, requestReply } from './lib.js';
 
 const CHILD_SOURCE = fileURLToPath(new URL('./child.ts', import.meta.url));
 
@@ -78,17 +78,7 @@ function startChild(file: string, role: string, arg?: unknown): Promise<Child> {
         process: child,
         url: m.url,
         info: m.info,
-        request<T>(message: { type: string }, reply: string) {
-          return new Promise<T>((ok) => {
-            const on = (r: { type: string }) => {
-              if (r.type !== reply) return;
-              child.off('message', on);
-              ok(r as T);
-            };
-            child.on('message', on);
-            child.send(message);
-          });
-        },
+        request: <T>(message: { type: string }, reply: string) => requestReply<T>(child, message, reply),
         stop() {
           if (child.connected) child.send({ type: 'stop' });
           setTimeout(() => child.kill('SIGKILL'), 2000).unref();
