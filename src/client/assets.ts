@@ -6,7 +6,7 @@
 import { getConfig } from '../config.js';
 import { parseAssetsPageQuery } from '../contract/queries.js';
 import type { AssetRecord } from '../contract/public-api.js';
-import { call, type ExplorerCallOptions } from './monitoring.js';
+import { call, type MonitoringCallOptions } from './monitoring.js';
 import { count, isObject, listOf, shapeOf } from './shape.js';
 
 /** One page of verified assets. Records are the Public API's asset lookup records (spec 2.1). */
@@ -15,7 +15,7 @@ export interface AssetsPageResult {
   meta: { total?: number; page_size?: number; page_number?: number };
 }
 
-export interface FetchAssetsPageOptions extends Partial<ExplorerCallOptions> {
+export interface FetchAssetsPageOptions extends Partial<MonitoringCallOptions> {
   /** Records per page, a whole number from 1; the service's default (20) when absent. */
   pageSize?: number;
   /** 1-based page number; 1 when absent. */
