@@ -6,14 +6,13 @@
  */
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ContractError } from '../../src/contract/index.js';
 import { fetchChanges, fetchNotifications, mergeById } from '../../src/client/monitoring.js';
 import { ExplorerClient } from '../../src/server/explorer-client.js';
 import { sweepMonitoring } from '../../src/server/poll/index.js';
 import { mount, type Mounted } from './helpers/server.js';
 import { startVirtualSandbox, type VirtualSandbox } from './helpers/explorer-sandbox.js';
+import { startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
 
 const MINUTE = 60_000;
 
@@ -151,28 +150,24 @@ describe('monitoring through the server piece', () => {
 });
 
 describe('a /health that does not answer JSON', () => {
-  let upstream: Server;
+  let upstream: RecordingUpstream;
   let m: Mounted;
   let v: VirtualSandbox;
   before(async () => {
     v = await startVirtualSandbox();
-    upstream = createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain' }).end(req.url === '/health' ? 'OK' : '{}');
-    });
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    upstream = await startRecordingUpstream();
+    upstream.respond = (r) => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: r.path === '/health' ? 'OK' : '{}' });
+    const baseUrl = upstream.url;
     m = await mount(v.sandbox, (d) => ({ ...d, explorer: { ...d.explorer!, baseUrl } }));
   });
   after(async () => {
     await m.close();
-    upstream.closeAllConnections();
-    await new Promise<void>((resolve) => upstream.close(() => resolve()));
+    await upstream.close();
     await v.close();
   });
 
   it('is fine for the client and the proxy', async () => {
-    const baseUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    const client = new ExplorerClient({ baseUrl, apiKey: v.sandbox.info.credentials.explorerKeys.full, budget: null });
+    const client = new ExplorerClient({ baseUrl: upstream.url, apiKey: v.sandbox.info.credentials.explorerKeys.full, budget: null });
     assert.deepEqual(await client.health(), { text: 'OK' });
     // the proxy says the service is up; the upstream's own text stays on the server
     const res = await fetch(`${m.base}/explorer/health`);
@@ -182,7 +177,7 @@ describe('a /health that does not answer JSON', () => {
 });
 
 describe('the per-asset tokenomics body, whose shape the spec does not show', () => {
-  let upstream: Server;
+  let upstream: RecordingUpstream;
   let m: Mounted;
   let v: VirtualSandbox;
   let baseUrl: string;
@@ -214,20 +209,18 @@ describe('the per-asset tokenomics body, whose shape the spec does not show', ()
 
   before(async () => {
     v = await startVirtualSandbox();
-    upstream = createServer((req, res) => {
-      const n = /^\/assets\/[^/]*-(\d{12})\/tokenomics\/changes/.exec(req.url ?? '')?.[1];
+    upstream = await startRecordingUpstream();
+    upstream.respond = (r) => {
+      const n = /^\/assets\/[^/]*-(\d{12})\/tokenomics\/changes/.exec(r.path)?.[1];
       // the feed keeps its contract: a body without `items` is not a page
-      const body = n === undefined ? {} : bodies[Number(n)];
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+      return { status: 200, body: JSON.stringify(n === undefined ? {} : bodies[Number(n)]) };
+    };
+    baseUrl = upstream.url;
     m = await mount(v.sandbox, (d) => ({ ...d, explorer: { ...d.explorer!, baseUrl } }));
   });
   after(async () => {
     await m.close();
-    upstream.closeAllConnections();
-    await new Promise<void>((resolve) => upstream.close(() => resolve()));
+    await upstream.close();
     await v.close();
   });
   beforeEach(() => {
