@@ -5,9 +5,7 @@
  * many elements show it. Also checks element input before any request is made.
  */
 import type { AssetRecord, TokenLookupResult } from '../contract/index.js';
-import { isCaip10 } from '../contract/caip.js';
-import { isAddress, isChainName } from '../contract/identifiers.js';
-import { checkTokenLookup, type TokenLookupRule } from '../contract/queries.js';
+import { checkAssetLookup, checkTokenLookup, type AssetLookupRule, type TokenLookupRule } from '../contract/queries.js';
 import { t, type StringKey } from '../strings.js';
 import { isAbortError, problemFromAnswer, toProblem, type KyiProblem } from './errors.js';
 import { getLookupClient, type LookupOptions, type LookupRequest, type LookupResponse } from './lookup.js';
@@ -50,7 +48,8 @@ export interface InputProblem {
 
 export type InputCheck = { ok: true; request: LookupRequest } | { ok: false; empty: boolean; problem: InputProblem };
 
-const clean = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() : '');
+/** An attribute's value trimmed, `null` when absent or blank. */
+const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim()) || null;
 
 function problem(section: 'tokenStatus' | 'assetCard', reason: InputProblem['reason'], empty = false): InputCheck {
   return { ok: false, empty, problem: { reason, message: t(`${section}.invalid.${reason}` as StringKey, undefined, 'en') } };
@@ -68,28 +67,35 @@ const TOKEN_REASONS: Record<TokenLookupRule, InputProblem['reason']> = {
 
 /** The token lookup's rules (`checkTokenLookup`), checked in the browser so a bad input costs no request. */
 export function checkTokenInput(input: TokenInput): InputCheck {
-  const value = (v: string | null | undefined) => clean(v) || null;
-  const caip19 = value(input.caip19);
-  const address = value(input.address);
-  const chainSlug = value(input.chainSlug);
+  const caip19 = clean(input.caip19);
+  const address = clean(input.address);
+  const chainSlug = clean(input.chainSlug);
   if (!caip19 && !address && !chainSlug) return problem('tokenStatus', 'missing', true);
   const checked = checkTokenLookup({ caip19, address, chainSlug });
   if (!checked.ok) return problem('tokenStatus', TOKEN_REASONS[checked.rule]);
   return { ok: true, request: { kind: 'token', ...checked.value } };
 }
 
-/** `account-id` (CAIP-10), or `chain` + `address`. */
+/** The element's word for each asset-lookup rule (the strings table's `assetCard.invalid.*`). */
+const ASSET_REASONS: Record<AssetLookupRule, InputProblem['reason']> = {
+  missing: 'missing',
+  mixed: 'mixed',
+  chainAlone: 'missing',
+  addressAlone: 'missing',
+  badAccountId: 'accountId',
+  badChain: 'chain',
+  badAddress: 'address',
+};
+
+/** The asset lookup's rules (`checkAssetLookup`): `account-id` (CAIP-10), or `chain` + `address`. */
 export function checkAssetInput(input: AssetInput): InputCheck {
   const accountId = clean(input.accountId);
   const chain = clean(input.chain);
   const address = clean(input.address);
   if (!accountId && !chain && !address) return problem('assetCard', 'missing', true);
-  if (accountId && (chain || address)) return problem('assetCard', 'mixed');
-  if (accountId) return isCaip10(accountId) ? { ok: true, request: { kind: 'asset', accountId } } : problem('assetCard', 'accountId');
-  if (!chain || !address) return problem('assetCard', 'missing');
-  if (!isChainName(chain)) return problem('assetCard', 'chain');
-  if (!isAddress(address)) return problem('assetCard', 'address');
-  return { ok: true, request: { kind: 'asset', chain, address } };
+  const checked = checkAssetLookup({ accountId, chain, address });
+  if (!checked.ok) return problem('assetCard', ASSET_REASONS[checked.rule]);
+  return { ok: true, request: { kind: 'asset', ...checked.value } };
 }
 
 // What the elements read of each body, typed as the contract says (other fields kept as sent).

@@ -4,7 +4,7 @@
  * any upstream call, and the elements check their filters with them.
  */
 import { BOOLEAN_FLAGS, MATERIALITIES, SORT_ORDERS, isOneOf, type Materiality, type SortOrder } from './enums.js';
-import { isCaip19 } from './caip.js';
+import { isCaip10, isCaip19 } from './caip.js';
 import { isAddress, isChainName, isUuid } from './identifiers.js';
 import { LIMITS } from './limits.js';
 
@@ -48,13 +48,14 @@ export const TOKEN_QUERY_MESSAGES = {
 
 /** Which token-lookup rule an input breaks (a key of `TOKEN_QUERY_MESSAGES`). */
 export type TokenLookupRule = keyof typeof TOKEN_QUERY_MESSAGES;
-const TOKEN_RULE_PARAMS: Record<TokenLookupRule, string> = {
+/** The input each token-lookup rule is about (`chainSlug` is the query's `chain_slug`). */
+export const TOKEN_RULE_FIELDS: Record<TokenLookupRule, keyof TokenLookupInput> = {
   missing: 'caip19',
   mixed: 'caip19',
-  chainSlugAlone: 'chain_slug',
+  chainSlugAlone: 'chainSlug',
   badCaip19: 'caip19',
   badAddress: 'address',
-  badChainSlug: 'chain_slug',
+  badChainSlug: 'chainSlug',
 };
 
 /** A token lookup's three inputs; `null` when absent. */
@@ -92,7 +93,9 @@ export function parseTokenLookupQuery(params: URLSearchParams): QueryResult<Toke
   const chainSlug = single(params, 'chain_slug');
   if (isProblem(chainSlug)) return chainSlug;
   const checked = checkTokenLookup({ caip19, address, chainSlug });
-  return checked.ok ? checked : problem(TOKEN_RULE_PARAMS[checked.rule], TOKEN_QUERY_MESSAGES[checked.rule]);
+  if (checked.ok) return checked;
+  const field = TOKEN_RULE_FIELDS[checked.rule];
+  return problem(field === 'chainSlug' ? 'chain_slug' : field, TOKEN_QUERY_MESSAGES[checked.rule]);
 }
 
 /** The query string of a token lookup. */
@@ -101,6 +104,67 @@ export function formatTokenLookupQuery(q: TokenLookupQuery): URLSearchParams {
   const p = new URLSearchParams({ address: q.address });
   if (q.chainSlug) p.set('chain_slug', q.chainSlug);
   return p;
+}
+
+// ---------------------------------------------------------------- asset lookup (4.1, POST /lookup)
+
+/** An asset lookup: a CAIP-10 account id, or a chain name with an address. */
+export type AssetLookupQuery = { accountId: string } | { chain: string; address: string };
+
+/** The 400 messages of an asset lookup (a `POST /lookup` entry names its fields like these). */
+export const ASSET_QUERY_MESSAGES = {
+  missing: 'Provide accountId, or chain with address',
+  mixed: 'Use either accountId, or chain with address, not both',
+  chainAlone: 'chain requires address',
+  addressAlone: 'address requires chain (or give accountId)',
+  badAccountId: 'accountId must be a CAIP-10 account id "namespace:reference:address" with an address of A-Z, a-z, 0-9, "-" or "."',
+  badChain: 'chain must be a chain name such as solana or ethereum (a-z, 0-9, "-")',
+  badAddress: 'address must be an address of 1–128 characters of A-Z, a-z, 0-9, "-", "_" or "."',
+} as const;
+
+/** Which asset-lookup rule an input breaks (a key of `ASSET_QUERY_MESSAGES`). */
+export type AssetLookupRule = keyof typeof ASSET_QUERY_MESSAGES;
+/** The field each asset-lookup rule is about. */
+export const ASSET_RULE_FIELDS: Record<AssetLookupRule, keyof AssetLookupInput> = {
+  missing: 'accountId',
+  mixed: 'accountId',
+  chainAlone: 'address',
+  addressAlone: 'chain',
+  badAccountId: 'accountId',
+  badChain: 'chain',
+  badAddress: 'address',
+};
+
+/** An asset lookup's three inputs; `null` when absent. */
+export interface AssetLookupInput {
+  accountId: string | null;
+  chain: string | null;
+  address: string | null;
+}
+
+/**
+ * The account id of an asset lookup: CAIP-10, and its address one the Public API takes in a
+ * path (`isAddress`), since the server piece forwards it as `/assets/{ns}/{ref}/{address}`.
+ */
+function isAssetAccountId(value: string): boolean {
+  return isCaip10(value) && isAddress(value.slice(value.lastIndexOf(':') + 1));
+}
+
+/**
+ * The asset lookup's rules: either `accountId`, or `chain` with `address`. The one copy:
+ * the server piece checks `POST /lookup` entries with it, the elements their attributes.
+ */
+export function checkAssetLookup(input: AssetLookupInput): { ok: true; value: AssetLookupQuery } | { ok: false; rule: AssetLookupRule } {
+  const { accountId, chain, address } = input;
+  const broken = (rule: AssetLookupRule) => ({ ok: false as const, rule });
+  if (accountId !== null) {
+    if (chain !== null || address !== null) return broken('mixed');
+    return isAssetAccountId(accountId) ? { ok: true, value: { accountId } } : broken('badAccountId');
+  }
+  if (chain === null) return broken(address !== null ? 'addressAlone' : 'missing');
+  if (address === null) return broken('chainAlone');
+  if (!isChainName(chain)) return broken('badChain');
+  return isAddress(address) ? { ok: true, value: { chain, address } } : broken('badAddress');
 }
 
 // ---------------------------------------------------------------- GET /assets (field notes)

@@ -6,13 +6,23 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import { LIMITS, parseAssetsPageQuery, parseTokenLookupQuery } from '../contract/index.js';
+import {
+  ASSET_QUERY_MESSAGES,
+  ASSET_RULE_FIELDS,
+  LIMITS,
+  TOKEN_QUERY_MESSAGES,
+  TOKEN_RULE_FIELDS,
+  checkAssetLookup,
+  checkTokenLookup,
+  parseAssetsPageQuery,
+  parseCaip10,
+  parseTokenLookupQuery,
+} from '../contract/index.js';
 import { KyiHttpError, invalidParameter } from './errors.js';
 import { ifNoneMatchHits, readJsonBody, wantsFresh } from './http.js';
 import { JSON_TYPE, preparedResponse, textResponse, type PreparedResponse } from './prepared.js';
 import { upstreamPath, type LookupAnswer, type LookupValue, type PublicApiClient, type PublicTarget } from './public-api.js';
 import {
-  checkAccountId,
   checkAddress,
   checkCaip10Parts,
   checkChain,
@@ -20,6 +30,7 @@ import {
   decodeSegment,
   readQuery,
   unwrapQuery,
+  type ValueRules,
 } from './validation.js';
 
 /** Largest `POST /lookup` body, bytes (`LIMITS.lookupBatchMax` = 500 entries of generous size, 640 B each). */
@@ -136,39 +147,33 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function targetFromEntry(entry: unknown, index: number): PublicTarget {
   const at = `requests[${index}]`;
   if (!isObject(entry)) throw invalidParameter(at, 'must be an object with a kind of "token" or "asset"');
-  const str = (name: string): string | undefined => {
+  // a field given is checked as hostile input first (naming it), then the contract's rules apply
+  const field = (name: string, rules: ValueRules): string | null => {
     const v = entry[name];
-    if (v === undefined || v === null) return undefined;
+    if (v === undefined || v === null) return null;
     if (typeof v !== 'string') throw invalidParameter(`${at}.${name}`, 'must be a string');
-    return v;
+    return checkValue(`${at}.${name}`, v, rules);
   };
   if (entry['kind'] === 'token') {
-    const caip19 = str('caip19');
-    const address = str('address');
-    const chainSlug = str('chainSlug') ?? str('chain_slug');
-    const params = new URLSearchParams();
-    if (caip19 !== undefined) params.set('caip19', checkValue(`${at}.caip19`, caip19, { allowSlash: true, maxLength: 256 }));
-    if (address !== undefined) params.set('address', checkValue(`${at}.address`, address, { maxLength: 128 }));
-    if (chainSlug !== undefined) params.set('chain_slug', checkValue(`${at}.chainSlug`, chainSlug, { maxLength: 32 }));
-    const q = parseTokenLookupQuery(params);
-    if (!q.ok) {
-      const name = q.param === 'chain_slug' ? 'chainSlug' : q.param;
-      throw invalidParameter(`${at}.${name}`, q.message);
-    }
-    return { kind: 'tokens', query: q.value };
+    const checked = checkTokenLookup({
+      caip19: field('caip19', { allowSlash: true, maxLength: 256 }),
+      address: field('address', { maxLength: 128 }),
+      chainSlug: field('chainSlug', { maxLength: 32 }) ?? field('chain_slug', { maxLength: 32 }),
+    });
+    if (!checked.ok) throw invalidParameter(`${at}.${TOKEN_RULE_FIELDS[checked.rule]}`, TOKEN_QUERY_MESSAGES[checked.rule]);
+    return { kind: 'tokens', query: checked.value };
   }
   if (entry['kind'] === 'asset') {
-    const accountId = str('accountId');
-    const chain = str('chain');
-    const address = str('address');
-    if (accountId !== undefined) {
-      if (chain !== undefined || address !== undefined)
-        throw invalidParameter(`${at}.accountId`, 'use either accountId, or chain with address, not both');
-      return { kind: 'asset-caip10', ...checkAccountId(`${at}.accountId`, accountId) };
-    }
-    if (chain === undefined) throw invalidParameter(`${at}.chain`, 'is required (or give accountId)');
-    if (address === undefined) throw invalidParameter(`${at}.address`, 'is required');
-    return { kind: 'asset', chain: checkChain(`${at}.chain`, chain), address: checkAddress(`${at}.address`, address) };
+    const checked = checkAssetLookup({
+      accountId: field('accountId', { maxLength: 8 + 1 + 32 + 1 + 128 }),
+      chain: field('chain', { maxLength: 32 }),
+      address: field('address', { maxLength: 128 }),
+    });
+    if (!checked.ok) throw invalidParameter(`${at}.${ASSET_RULE_FIELDS[checked.rule]}`, ASSET_QUERY_MESSAGES[checked.rule]);
+    const q = checked.value;
+    if ('chain' in q) return { kind: 'asset', chain: q.chain, address: q.address };
+    const { chainId, address } = parseCaip10(q.accountId);
+    return { kind: 'asset-caip10', namespace: chainId.namespace, reference: chainId.reference, address };
   }
   throw invalidParameter(`${at}.kind`, 'must be "token" or "asset"');
 }

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BADGE_SIZES,
+  checkAssetLookup,
   TOKEN_QUERY_MESSAGES,
   badgeUrl,
   checkNote,
@@ -38,6 +39,42 @@ describe('contract: token lookup query (4.1 rules 1–2)', () => {
     assert.equal(msg('caip19=nope'), TOKEN_QUERY_MESSAGES.badCaip19);
     assert.equal(msg('address=../../etc'), TOKEN_QUERY_MESSAGES.badAddress);
     assert.match(msg('address=a&address=b'), /once/);
+  });
+});
+
+describe('contract: asset lookup (account id, or chain with address)', () => {
+  const input = (o: { accountId?: string; chain?: string; address?: string }) => ({
+    accountId: o.accountId ?? null,
+    chain: o.chain ?? null,
+    address: o.address ?? null,
+  });
+  const rule = (o: Parameters<typeof input>[0]) => {
+    const r = checkAssetLookup(input(o));
+    return r.ok ? 'ok' : r.rule;
+  };
+  it('accepts a CAIP-10 account id, or a chain name with an address', () => {
+    assert.deepEqual(checkAssetLookup(input({ accountId: 'eip155:1:0xAbC' })), { ok: true, value: { accountId: 'eip155:1:0xAbC' } });
+    assert.deepEqual(checkAssetLookup(input({ chain: 'solana', address: 'EPjF_x.1' })), {
+      ok: true,
+      value: { chain: 'solana', address: 'EPjF_x.1' },
+    });
+  });
+  it('names the rule each input breaks', () => {
+    assert.equal(rule({}), 'missing');
+    assert.equal(rule({ accountId: 'eip155:1:0xab', chain: 'solana' }), 'mixed');
+    assert.equal(rule({ accountId: 'eip155:1:0xab', address: '0xab' }), 'mixed');
+    assert.equal(rule({ chain: 'solana' }), 'chainAlone');
+    assert.equal(rule({ address: '0xab' }), 'addressAlone');
+    assert.equal(rule({ accountId: 'eip155:1' }), 'badAccountId');
+    assert.equal(rule({ chain: 'Solana', address: '0xab' }), 'badChain');
+    assert.equal(rule({ chain: 'solana', address: '../x' }), 'badAddress');
+  });
+  it('takes only account ids whose address can stand in the upstream path', () => {
+    // CAIP-10 allows "%" in the address; a path segment of the Public API does not
+    assert.equal(rule({ accountId: 'eip155:1:0xab%2F' }), 'badAccountId');
+    assert.equal(rule({ accountId: 'eip155:1:a..b' }), 'badAccountId');
+    // and the path form allows "_", which CAIP-10 does not
+    assert.equal(rule({ accountId: 'eip155:1:a_b' }), 'badAccountId');
   });
 });
 

@@ -7,7 +7,10 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+import { checkAssetInput, checkTokenInput } from '../../src/client/lookup-outcomes.js';
 import {
+  ASSET_QUERY_MESSAGES,
+  TOKEN_QUERY_MESSAGES,
   assetRecordSchema,
   assetsPageSchema,
   checkContract,
@@ -312,6 +315,36 @@ describe('POST /lookup', () => {
     await (await fetch(`${m.base}/assets/${F.pyusd.chain}/${F.pyusd.address}`)).arrayBuffer();
     await (await fetch(`${m.base}/kyi/v1/tokens?caip19=${encodeURIComponent(F.usdc.caip19)}`)).arrayBuffer();
     assert.equal(sandbox.stats.count(), 6);
+  });
+
+  it('refuses an entry by the same rules as the elements, with the contract\'s messages', async () => {
+    const refused = [
+      [{ kind: 'asset', accountId: F.usdc.accountId, chain: 'solana' }, 'accountId', ASSET_QUERY_MESSAGES.mixed],
+      [{ kind: 'asset', chain: 'solana' }, 'address', ASSET_QUERY_MESSAGES.chainAlone],
+      [{ kind: 'asset', address: F.pyusd.address }, 'chain', ASSET_QUERY_MESSAGES.addressAlone],
+      [{ kind: 'asset' }, 'accountId', ASSET_QUERY_MESSAGES.missing],
+      [{ kind: 'asset', accountId: 'eip155:1' }, 'accountId', ASSET_QUERY_MESSAGES.badAccountId],
+      [{ kind: 'asset', accountId: 'eip155:1:a_b' }, 'accountId', ASSET_QUERY_MESSAGES.badAccountId],
+      [{ kind: 'asset', chain: 'So-lana', address: F.pyusd.address }, 'chain', ASSET_QUERY_MESSAGES.badChain],
+      [{ kind: 'asset', chain: 'solana', address: '-x' }, 'address', ASSET_QUERY_MESSAGES.badAddress],
+      [{ kind: 'token', chainSlug: 'solana' }, 'chainSlug', TOKEN_QUERY_MESSAGES.chainSlugAlone],
+      [{ kind: 'token', caip19: F.usdc.caip19, address: F.pyusd.address }, 'caip19', TOKEN_QUERY_MESSAGES.mixed],
+      [{ kind: 'token', caip19: 'eip155:1' }, 'caip19', TOKEN_QUERY_MESSAGES.badCaip19],
+      [{ kind: 'token', address: F.pyusd.address, chain_slug: 'Sol' }, 'chainSlug', TOKEN_QUERY_MESSAGES.badChainSlug],
+    ] as const;
+    const requests = refused.map(([entry]) => entry);
+    const { results } = (await (await postJson(`${m.base}/lookup`, { requests })).json()) as {
+      results: Array<{ status: number; body: { code: string; message: string } }>;
+    };
+    refused.forEach(([entry, field, message], i) => {
+      assert.equal(results[i]!.status, 400, `entry ${i}`);
+      assert.equal(results[i]!.body.message, `Invalid parameter "requests[${i}].${field}": ${message}`);
+      // the element refuses the same input before any request
+      const { kind, ...input } = entry as { kind: string } & Record<string, string>;
+      const element = kind === 'asset' ? checkAssetInput(input) : checkTokenInput({ ...input, chainSlug: input['chainSlug'] ?? input['chain_slug'] });
+      assert.equal(element.ok, false, `entry ${i} in the browser`);
+    });
+    assert.equal(sandbox.stats.count(), 0);
   });
 
   it('100 identical entries make one upstream call', async () => {
