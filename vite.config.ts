@@ -43,7 +43,7 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
-      external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^zod($|\/)/, /^jose($|\/)/, /^react($|\/)/, /^pg($|\/)/],
+      external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^zod($|\/)/, /^jose($|\/)/, /^react($|\/)/, /^pg($|\/)/, /^undici($|\/)/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
         banner: (chunk) => (chunk.isEntry && chunk.name === 'bin/kyi-sandbox' ? '#!/usr/bin/env node' : ''),

