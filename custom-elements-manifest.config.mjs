@@ -1,7 +1,8 @@
 // Custom Elements Manifest: generated from the elements' JSDoc (`npm run manifest`), committed as
-// custom-elements.json with the framework types and React wrappers made from it (src/frameworks/), and checked to be
-// current by test/node/manifest.test.ts. KYI_FRAMEWORK_TYPES_DIR redirects those
-// (the test writes them to a scratch folder).
+// custom-elements.json and checked to be current by test/node/manifest.test.ts. The framework
+// types and React wrappers made from it (src/frameworks/) are build output, not committed:
+// scripts/manifest/frameworks.mjs runs this config with KYI_FRAMEWORK_TYPES_DIR (and --outdir)
+// pointing at a scratch folder, then copies them into place.
 import { customElementJsxPlugin } from 'custom-element-jsx-integration';
 import { customElementVuejsPlugin } from 'custom-element-vuejs-integration';
 import { customElementSveltePlugin } from 'custom-element-svelte-integration';

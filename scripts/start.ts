@@ -4,10 +4,13 @@
  */
 import { build } from 'vite';
 import { startDemoServer } from './lib/demo-server.js';
+import { generateFrameworks } from './manifest/frameworks.mjs';
 
 const port = Number(process.env.PORT ?? 5173);
 const host = process.env.HOST ?? '127.0.0.1';
 
+// The framework types and React wrappers are build output: made from the current JSDoc first.
+await generateFrameworks();
 await build({ configFile: 'demo/vite.config.ts', logLevel: 'warn' }); // writes dist/demo
 const server = await startDemoServer({ port, host, root: 'dist/demo' });
 

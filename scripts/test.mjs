@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: type check (tsc), node tests (node:test, with a throwaway PostgreSQL unless
-// KYI_TEST_DATABASE_URL is set), then browser tests (web-test-runner in Chromium).
+// `npm test`: framework types generated anew, type check (tsc), node tests (node:test, with a
+// throwaway PostgreSQL unless KYI_TEST_DATABASE_URL is set), then browser tests (web-test-runner
+// in Chromium).
 //   --node-only / --browser-only run one half; other arguments go to web-test-runner
 //   (e.g. `npm run test:browser -- --files test/browser/badge.test.ts`).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './lib/chromium.mjs';
+import { generateFrameworks } from './manifest/frameworks.mjs';
 import { startTestPostgres } from './lib/postgres.mjs';
 
 const args = process.argv.slice(2);
@@ -28,6 +30,17 @@ function run(cmd, cmdArgs, env = process.env) {
 }
 
 let failed = false;
+
+// The framework types and React wrappers are build output made from the elements' JSDoc: made
+// anew here, so the type check and the tests never see files left from older JSDoc.
+console.log('\n▶ framework types (src/frameworks/, from the JSDoc)');
+try {
+  const changed = await generateFrameworks();
+  console.log(changed.length ? `written: ${changed.join(', ')}` : 'unchanged');
+} catch (error) {
+  console.error(`kyi-elements: generating src/frameworks/ failed; no tests were run.\n${error.message}`);
+  process.exit(1);
+}
 
 // Types first: tsx and esbuild strip types, so only tsc catches a type error.
 console.log('\n▶ type check (tsc --noEmit, strict)');

@@ -46,7 +46,7 @@ export function reactSource(manifest) {
   const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName);
   const eventClasses = [...new Set(elements.flatMap((d) => (d.events ?? []).map((e) => events.get(e.name)?.eventClass)))].filter(Boolean);
   return [
-    `// Generated from custom-elements.json by \`npm run manifest\` (scripts/manifest/react-wrappers.mjs): do not edit.`,
+    `// Generated from the elements' manifest by scripts/manifest/react-wrappers.mjs (npm install, npm test, npm run build): do not edit.`,
     `/**`,
     ` * \`kyi-elements/react\`: the kit's elements as React components (\`@lit/react\`), with typed props and`,
     ` * \`onKyiStatus\`-style event props. Importing it registers the elements it wraps.`,

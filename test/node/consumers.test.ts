@@ -45,6 +45,20 @@ after(async () => {
 const viteBuild = (root: string) => build({ root, configFile: false, logLevel: 'silent', build: { outDir: join(root, 'dist'), emptyOutDir: true } });
 
 describe('consumer projects built from the packed tarball', () => {
+  it('ships the framework types made at build time (not in git), each covering every element of its custom-elements.json', async () => {
+    const pkg = join(consumer, 'node_modules', 'kyi-elements');
+    const manifest = JSON.parse(await readFile(join(pkg, 'custom-elements.json'), 'utf8')) as { modules: { declarations?: { name: string; tagName?: string }[] }[] };
+    const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName);
+    assert.ok(elements.length > 0);
+    for (const entry of ['jsx', 'vue', 'svelte']) {
+      assert.match(await readFile(join(pkg, 'dist/types', `${entry}.d.ts`), 'utf8'), new RegExp(`from '\\./frameworks/${entry}-types\\.js'`));
+      const types = await readFile(join(pkg, 'dist/types/frameworks', `${entry}-types.d.ts`), 'utf8');
+      for (const { tagName } of elements) assert.ok(types.includes(`"${tagName}"`), `dist/types/frameworks/${entry}-types.d.ts types <${tagName}>`);
+    }
+    const react = await readFile(join(pkg, 'dist/types/frameworks/react.d.ts'), 'utf8');
+    for (const { name } of elements) assert.match(react, new RegExp(`^export declare const ${name}: `, 'm'), `kyi-elements/react wraps ${name}`);
+  });
+
   it('Vite (no framework): kyi-elements/define registers the elements and a lookup settles', async () => {
     const root = join(consumer, 'vanilla');
     await viteBuild(root);

@@ -1,34 +1,28 @@
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { renderApi, withApi } from '../../scripts/readme-api.js';
+import { analyzeToScratch, FRAMEWORK_FILES } from '../../scripts/manifest/frameworks.mjs';
 
 const run = promisify(execFile);
 
+// One analyzer run (several seconds) serves every test below: the manifest and the framework files it gives.
+let scratch: string;
+before(async () => {
+  scratch = await analyzeToScratch();
+});
+after(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
 describe('custom-elements.json', () => {
-  it('is current: regenerating it and the framework types from the JSDoc gives the committed files (run `npm run manifest`)', async () => {
-    // The analyzer resolves --outdir against the working directory, so the scratch folder lives inside it.
-    await mkdir('node_modules/.cache', { recursive: true });
-    const dir = relative(process.cwd(), await mkdtemp(join('node_modules/.cache', 'kyi-cem-')));
-    const frameworks = join(dir, 'frameworks');
-    try {
-      const env = { ...process.env, KYI_FRAMEWORK_TYPES_DIR: frameworks };
-      await run(process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--config', 'custom-elements-manifest.config.mjs', '--outdir', dir], { env });
-      const fresh = JSON.parse(await readFile(join(dir, 'custom-elements.json'), 'utf8'));
-      const committed = JSON.parse(await readFile('custom-elements.json', 'utf8'));
-      assert.deepEqual(committed, fresh, 'custom-elements.json is stale: run `npm run manifest` and commit it');
-      const generated = (await readdir(frameworks)).sort();
-      assert.deepEqual(generated, ['jsx-types.d.ts', 'react.ts', 'svelte-types.d.ts', 'vue-types.d.ts']);
-      for (const file of generated) {
-        const current = await readFile(join('src/frameworks', file), 'utf8');
-        assert.equal(current, await readFile(join(frameworks, file), 'utf8'), `src/frameworks/${file} is stale: run \`npm run manifest\``);
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+  it('is current: regenerating it from the JSDoc gives the committed file (run `npm run manifest`)', async () => {
+    const fresh = JSON.parse(await readFile(join(scratch, 'custom-elements.json'), 'utf8'));
+    const committed = JSON.parse(await readFile('custom-elements.json', 'utf8'));
+    assert.deepEqual(committed, fresh, 'custom-elements.json is stale: run `npm run manifest` and commit it');
   });
 
   it("README's element reference is generated from the committed manifest (run `npm run manifest`)", async () => {
@@ -101,6 +95,65 @@ describe('custom-elements.json', () => {
   it('gives every event its detail type', async () => {
     const manifest = JSON.parse(await readFile('custom-elements.json', 'utf8')) as Manifest;
     for (const d of elements(manifest)) for (const e of d.events ?? []) assert.match(e.type?.text ?? '', /^Kyi\w+Detail$/, `${d.tagName} ${e.name}`);
+  });
+});
+
+describe('framework types and React wrappers (src/frameworks/: build output)', () => {
+  it('are generated as four files, and src/frameworks/ holds them as the current JSDoc gives them (npm test makes them anew)', async () => {
+    const generated = (await readdir(join(scratch, 'frameworks'))).sort();
+    assert.deepEqual(generated, [...FRAMEWORK_FILES].sort());
+    for (const file of generated) {
+      const current = await readFile(join('src/frameworks', file), 'utf8').catch(() => undefined);
+      assert.equal(current, await readFile(join(scratch, 'frameworks', file), 'utf8'), `src/frameworks/${file} is stale: run \`npm run manifest\` (npm test makes it anew)`);
+    }
+  });
+
+  it('are not tracked: git ignores them, so the only source is the JSDoc', async () => {
+    const { stdout: tracked } = await run('git', ['ls-files', '--', 'src/frameworks']);
+    assert.equal(tracked, '', 'src/frameworks/ holds generated files only: `git rm --cached` them');
+    for (const file of FRAMEWORK_FILES) {
+      const ignored = await run('git', ['check-ignore', '--quiet', '--no-index', `src/frameworks/${file}`]).then(() => true, () => false);
+      assert.ok(ignored, `.gitignore covers src/frameworks/${file}`);
+    }
+  });
+
+  it('type-check as a consumer that checks libraries sees them (skipLibCheck: false), with every tag in each framework', async () => {
+    const manifest = JSON.parse(await readFile(join(scratch, 'custom-elements.json'), 'utf8')) as Manifest;
+    const tags = elements(manifest).map((d) => `'${d.tagName}'`);
+    assert.ok(tags.length > 0);
+    // The generated files import the kit from `../index.js` and `../register.js`: the scratch folder (.cache/kyi-cem-…) re-exports src/.
+    await writeFile(join(scratch, 'index.ts'), `export * from '../../src/index.js';\n`);
+    await writeFile(join(scratch, 'register.ts'), `export * from '../../src/register.js';\n`);
+    await writeFile(
+      join(scratch, 'check.ts'),
+      [
+        `import type { CustomElements as Jsx } from './frameworks/jsx-types.js';`,
+        `import type { CustomElements as Vue } from './frameworks/vue-types.js';`,
+        `import type { CustomElements as Svelte } from './frameworks/svelte-types.js';`,
+        `import * as react from './frameworks/react.js';`,
+        `type Tag = ${tags.join(' | ')};`,
+        // Each line fails to compile when a framework lacks a tag of the manifest.
+        `export const jsx: Record<Tag, unknown> = {} as Pick<Jsx, Tag>;`,
+        `export const vue: Record<Tag, unknown> = {} as Pick<Vue, Tag>;`,
+        `export const svelte: Record<Tag, unknown> = {} as Pick<Svelte, Tag>;`,
+        `export const wrappers = [${elements(manifest).map((d) => `react.${d.name}`).join(', ')}];`,
+        '',
+      ].join('\n'),
+    );
+    await writeFile(
+      join(scratch, 'tsconfig.json'),
+      JSON.stringify({
+        extends: '../../tsconfig.json',
+        compilerOptions: { skipLibCheck: false, noEmit: true, types: [] },
+        include: ['check.ts', 'frameworks'],
+        exclude: [],
+      }),
+    );
+    const checked = await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', join(scratch, 'tsconfig.json')], { maxBuffer: 16 * 1024 * 1024 }).then(
+      () => '',
+      (e: { stdout: string; stderr: string }) => `${e.stdout}${e.stderr}` || 'tsc failed',
+    );
+    assert.equal(checked, '');
   });
 });
 

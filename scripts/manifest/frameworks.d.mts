@@ -1,0 +1,3 @@
+export declare const FRAMEWORK_FILES: string[];
+export declare function analyzeToScratch(): Promise<string>;
+export declare function generateFrameworks(outDir?: string): Promise<string[]>;

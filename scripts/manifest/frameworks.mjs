@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * The framework types and React wrappers (src/frameworks/: jsx-types.d.ts, vue-types.d.ts,
+ * svelte-types.d.ts, react.ts), generated from the elements' JSDoc. They are build output, not
+ * tracked: `npm install` (prepare), `npm test`, `npm run build` and `npm start` run this first, so
+ * nothing ever type-checks or builds against files made from older JSDoc.
+ *
+ * Only these files are written: the analyzer's manifest goes to a scratch folder, so the committed
+ * custom-elements.json (and the README element reference) change only through `npm run manifest`.
+ * A file whose text is unchanged is not rewritten (no needless rebuild in a watching dev server).
+ *
+ *   node scripts/manifest/frameworks.mjs [out-dir]     (default src/frameworks)
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** What the analyzer writes beside the manifest (custom-elements-manifest.config.mjs). */
+export const FRAMEWORK_FILES = ['jsx-types.d.ts', 'react.ts', 'svelte-types.d.ts', 'vue-types.d.ts'];
+
+/**
+ * Runs the analyzer with the project's config into a new scratch folder under
+ * .cache/ (git-ignored): `custom-elements.json` and `frameworks/` (the files above). The caller
+ * removes the folder.
+ * @returns {Promise<string>} the folder, absolute
+ */
+export async function analyzeToScratch() {
+  const cache = join(root, '.cache');
+  await mkdir(cache, { recursive: true });
+  const dir = await mkdtemp(join(cache, 'kyi-cem-'));
+  // The analyzer resolves --outdir, and the config its output folders, against the working directory.
+  const outdir = relative(root, dir);
+  const env = { ...process.env, KYI_FRAMEWORK_TYPES_DIR: join(outdir, 'frameworks') };
+  const cem = join(root, 'node_modules', '@custom-elements-manifest', 'analyzer', 'cem.js');
+  try {
+    await run(process.execPath, [cem, 'analyze', '--config', 'custom-elements-manifest.config.mjs', '--outdir', outdir], {
+      cwd: root,
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`custom elements analyzer failed:\n${error.stderr || error.stdout || error.message}`);
+  }
+  return dir;
+}
+
+/**
+ * Writes the framework files to `outDir` (relative to the project root); resolves to the names
+ * of the files whose text changed.
+ * @param {string} [outDir]
+ * @returns {Promise<string[]>}
+ */
+export async function generateFrameworks(outDir = 'src/frameworks') {
+  const target = resolve(root, outDir);
+  const dir = await analyzeToScratch();
+  try {
+    await mkdir(target, { recursive: true });
+    const changed = [];
+    for (const file of FRAMEWORK_FILES) {
+      const text = await readFile(join(dir, 'frameworks', file), 'utf8');
+      const current = await readFile(join(target, file), 'utf8').catch(() => undefined);
+      if (current === text) continue;
+      await writeFile(join(target, file), text);
+      changed.push(file);
+    }
+    return changed;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2] ?? 'src/frameworks';
+  const changed = await generateFrameworks(outDir);
+  console.log(`kyi-elements: ${outDir}/ generated from the elements' JSDoc (${changed.length ? `written: ${changed.join(', ')}` : 'unchanged'})`);
+}
