@@ -27,12 +27,13 @@ import { readJsonBody } from './http.js';
 import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
 import { requestContext } from './request-context.js';
 import { checkOrigin } from './origin.js';
+import { routeMatcher, type RouteEntry } from './routes.js';
 import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
 import { invalidBody, upstreamError, upstreamErrorBody } from './upstream/outcome.js';
 import { MAX_QUERY_LENGTH, checkUuid, decodeSegment, readQuery, unwrapQuery } from './validation.js';
 
 
-interface ExplorerRoute {
+interface ExplorerRoute extends RouteEntry {
   id: string;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path pattern relative to the Explorer base URL; `:name` segments are parameters. */
@@ -174,22 +175,7 @@ function explorerError(status: number, code: string, message: string, headers: R
 }
 
 /** Matches `segments` (raw, after `/explorer`) against the table. */
-function match(segments: string[]): { routes: ExplorerRoute[]; params: Record<string, string> } | null {
-  let found: { routes: ExplorerRoute[]; params: Record<string, string> } | null = null;
-  for (const route of EXPLORER_ROUTES) {
-    const parts = route.pattern.slice(1).split('/');
-    if (parts.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const ok = parts.every((part, i) => {
-      if (part.startsWith(':')) return (params[part.slice(1)] = segments[i]!), true;
-      return part === segments[i];
-    });
-    if (!ok) continue;
-    if (found) found.routes.push(route);
-    else found = { routes: [route], params };
-  }
-  return found;
-}
+const matchExplorerRoute = routeMatcher(EXPLORER_ROUTES, (r) => r.pattern);
 
 export class ExplorerProxy {
   readonly #config: ResolvedConfig;
@@ -203,14 +189,14 @@ export class ExplorerProxy {
 
   /** Handles `{prefix}/explorer/<segments>`. */
   async handle(request: Request, url: URL, segments: string[]): Promise<Response> {
-    const found = match(segments);
-    if (!found) return explorerError(404, 'not_found', 'No such Explorer route');
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const route = found.routes.find((r) => r.method === method);
-    if (!route) {
-      const allow = found.routes.map((r) => r.method).join(', ');
+    const found = matchExplorerRoute(segments, method);
+    if (!found) return explorerError(404, 'not_found', 'No such Explorer route');
+    if (!found.route) {
+      const allow = found.allowed.join(', ');
       return explorerError(405, 'method_not_allowed', `Use ${allow} on this route`, { allow });
     }
+    const route = found.route;
     const write = route.scope === 'watchlist:write';
     if (write && !this.#explorer.writes) {
       return explorerError(403, 'writes_disabled', 'Watchlist changes are disabled on this server (explorer.writes is off)');

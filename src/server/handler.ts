@@ -20,6 +20,7 @@ import {
 import { requestContext } from './request-context.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
 import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
+import { routeMatcher, type RouteEntry } from './routes.js';
 import { tokenRoute } from './token-route.js';
 import { MAX_URL_LENGTH, pathSegments } from './validation.js';
 
@@ -55,7 +56,7 @@ interface Context extends Kit {
   segments: string[];
 }
 
-interface Route {
+interface Route extends RouteEntry {
   method: 'GET' | 'POST' | '*';
   /** Literal segments, `:name` parameters, or a trailing `*` for a subtree. */
   path: string;
@@ -99,33 +100,7 @@ const ROUTES: readonly Route[] = [
   },
 ];
 
-/** A route with its pattern split once. */
-interface CompiledRoute extends Route {
-  /** Segments of `path`, without a trailing `*`. */
-  parts: readonly string[];
-  /** Whether the pattern ends in `*` (a subtree). */
-  subtree: boolean;
-}
-
-const COMPILED: readonly CompiledRoute[] = ROUTES.map((r) => {
-  const parts = r.path.split('/');
-  const subtree = parts[parts.length - 1] === '*';
-  return { ...r, parts: subtree ? parts.slice(0, -1) : parts, subtree };
-});
-
-const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
-
-function matchRoute(segments: string[], route: CompiledRoute): Record<string, string> | null {
-  const parts = route.parts;
-  if (route.subtree ? segments.length <= parts.length : parts.length !== segments.length) return null;
-  let params: Record<string, string> | null = null;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (part.charCodeAt(0) === 0x3a /* : */ && !route.subtree) (params ??= {})[part.slice(1)] = segments[i]!;
-    else if (part !== segments[i]) return null;
-  }
-  return params ?? NO_PARAMS;
-}
+const matchRoute = routeMatcher(ROUTES, (r) => r.path);
 
 /** Lookup URLs remembered with their checked target and cache key (oldest dropped first). */
 const LOOKUP_MEMO_MAX = 1000;
@@ -194,20 +169,13 @@ function route(kit: Kit, request: Request): Response | Promise<Response> {
   const url = new URL(request.url);
   const segments = pathSegments(url.pathname, config.prefix);
   if (!segments) return errorResponse(404, 'not_found', 'Not found');
-  const method = request.method === 'HEAD' ? 'GET' : request.method;
-  const allowed: string[] = [];
-  for (const r of COMPILED) {
-    const params = matchRoute(segments, r);
-    if (!params) continue;
-    if (r.method !== '*' && r.method !== method) {
-      allowed.push(r.method);
-      continue;
-    }
-    if (r.target) return lookup(kit, request, lookups.resolve(request.url, r, url, params));
-    const client = config.clientId(request, requestContext(request));
-    return r.handle!({ ...kit, request, client, url, segments }, params);
-  }
-  return allowed.length ? notAllowed(allowed) : errorResponse(404, 'not_found', 'Not found');
+  const found = matchRoute(segments, request.method === 'HEAD' ? 'GET' : request.method);
+  if (!found) return errorResponse(404, 'not_found', 'Not found');
+  if (!found.route) return notAllowed(found.allowed);
+  const { route: r, params } = found;
+  if (r.target) return lookup(kit, request, lookups.resolve(request.url, r, url, params));
+  const client = config.clientId(request, requestContext(request));
+  return r.handle!({ ...kit, request, client, url, segments }, params);
 }
 
 /** Answers one request: the route's response, or the JSON error; HEAD without a body. */

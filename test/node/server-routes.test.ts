@@ -17,6 +17,7 @@ import {
   tokenLookupResultSchema,
 } from '../../src/contract/index.js';
 import { LIMITS } from '../../src/contract/limits.js';
+import { routeMatcher } from '../../src/server/routes.js';
 import { mount, postJson, rawRequest, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
@@ -412,5 +413,31 @@ describe('POST /lookup', () => {
     const empty = await postJson(`${m.base}/lookup`, { requests: [] });
     assert.deepEqual(await empty.json(), { results: [] });
     assert.equal(sandbox.stats.count(), 0);
+  });
+});
+
+describe('routeMatcher (both route tables)', () => {
+  const table = [
+    { method: 'GET', path: 'assets/:chain/:address', id: 'asset' },
+    { method: 'POST', path: '/me/watchlist', id: 'add' },
+    { method: 'GET', path: '/me/watchlist', id: 'list' },
+    { method: 'PATCH', path: 'me/watchlist/:id', id: 'update' },
+    { method: '*', path: 'explorer/*', id: 'explorer' },
+  ] as const;
+  const match = routeMatcher(table, (r) => r.path);
+
+  it('gives the first route matching path and method, with its raw parameters', () => {
+    assert.deepEqual(match(['assets', 'solana', 'a%20b'], 'GET'), { route: table[0], params: { chain: 'solana', address: 'a%20b' } });
+    assert.equal(match(['me', 'watchlist'], 'GET')?.route, table[2]);
+    assert.deepEqual(match(['me', 'watchlist', 'x'], 'PATCH'), { route: table[3], params: { id: 'x' } });
+  });
+  it('names the methods the path takes when none matches, and null for an unknown path', () => {
+    assert.deepEqual(match(['me', 'watchlist'], 'DELETE'), { allowed: ['POST', 'GET'] });
+    assert.equal(match(['assets', 'solana'], 'GET'), null);
+    assert.equal(match(['me', 'watchlist', 'x', 'y'], 'PATCH'), null);
+  });
+  it('a subtree takes any method and needs a segment below it', () => {
+    assert.deepEqual(match(['explorer', 'me', 'watchlist'], 'DELETE'), { route: table[4], params: {} });
+    assert.equal(match(['explorer'], 'GET'), null);
   });
 });
