@@ -38,10 +38,10 @@ import { kb, log, median, ms, ratio, tempDir, verdict, type BenchResult, type Ro
 import type { Attrs, ListPageResult, PlainPageData, StatusView, TokenStatusPageData } from './pages/shared.js';
 
 const BADGE_PLACEHOLDER = 'http://badge-base.invalid';
-const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
-const PAGE_SERVER = fileURLToPath(new URL('./page-server.ts', import.meta.url));
+export const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
+export const PAGE_SERVER = fileURLToPath(new URL('./page-server.ts', import.meta.url));
 
-interface Scenario {
+export interface Scenario {
   name: string;
   elements: number;
   distinct: number;
@@ -52,7 +52,7 @@ interface Scenario {
   coldTarget: number;
 }
 
-const SCENARIOS: Scenario[] = [
+export const SCENARIOS: Scenario[] = [
   { name: '500 × 100', elements: 500, distinct: 100, runs: 5, maxRequests: 2, warmTarget: 1.25, coldTarget: 1.5 },
   { name: '5,000 × 5,000', elements: 5000, distinct: 5000, runs: 3, maxRequests: 10, warmTarget: 2, coldTarget: 2 },
 ];
@@ -141,7 +141,7 @@ interface Child {
 }
 
 /** Forks a TypeScript module (through tsx) that answers { type: 'ready', url } once listening. */
-function startChild(file: string, args: string[]): Promise<Child> {
+export function startChild(file: string, args: string[]): Promise<Child> {
   const child: ChildProcess = fork(file, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`bench child ${file} exited (${code}) before it was ready`));
@@ -184,7 +184,7 @@ async function upstreamCalls(sandbox: Child): Promise<number> {
   return (await sandbox.request<{ upstream: number }>({ type: 'stats' }, 'stats')).upstream;
 }
 
-async function loadPage(browser: Browser, url: string, sandbox: Child, page: 'token-status' | 'plain-lit', kind: Kind, markupOf = 0): Promise<Load> {
+export async function loadPage(browser: Browser, url: string, sandbox: Child, page: 'token-status' | 'plain-lit', kind: Kind, markupOf = 0): Promise<Load> {
   const before = await upstreamCalls(sandbox);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
@@ -232,7 +232,7 @@ interface Built {
   assets: string[];
 }
 
-async function buildScenario(s: Scenario, out: string): Promise<Built> {
+export async function buildScenario(s: Scenario, out: string): Promise<Built> {
   const lookups = distinctLookups(s.distinct);
   const keys = new Set(lookups.map((a) => lookupKey(requestOf(a))));
   if (keys.size !== s.distinct) throw new Error(`expected ${s.distinct} distinct lookups, built ${keys.size}`);

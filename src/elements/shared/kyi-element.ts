@@ -31,6 +31,69 @@ function stopWatching(): void {
   unsubscribeConfig = undefined;
   langObserver?.disconnect();
   langObserver = undefined;
+  forgetSchemes();
+  schemeObserver?.disconnect();
+  schemeObserver = undefined;
+  darkQuery?.removeEventListener('change', forgetSchemes);
+  darkQuery = undefined;
+}
+
+type ImageScheme = 'light' | 'dark' | 'auto';
+/** The theme an element fixes for itself (`undefined`: it follows the page). */
+type Fixed = 'light' | 'dark' | undefined;
+
+/**
+ * The colour schemes read in the current task, by element, with the theme state the element
+ * had when it was read. Reading an element's computed `color-scheme` right after another
+ * element rendered forces the browser to recompute the page's styles: a page of 500 statuses
+ * settling in one task would do that once per verified status. So the first read of a task
+ * reads every element about to render in one go (one style recalculation), and the rest of the
+ * task's renders use those values. Forgotten when the task ends, when a `style` or `class`
+ * attribute changes in the document, or when the OS scheme changes (a page's
+ * `@media (prefers-color-scheme)` rule may set `color-scheme`).
+ */
+let schemes = new WeakMap<KyiElement, { scheme: ImageScheme; fixed: Fixed }>();
+let schemesFilled = false;
+let schemeObserver: MutationObserver | undefined;
+let darkQuery: MediaQueryList | undefined;
+
+function forgetSchemes(): void {
+  if (!schemesFilled) return;
+  schemesFilled = false;
+  schemes = new WeakMap();
+}
+
+function watchSchemes(): void {
+  if (!schemeObserver && typeof MutationObserver !== 'undefined') {
+    schemeObserver = new MutationObserver(forgetSchemes);
+    schemeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['style', 'class'], subtree: true });
+  }
+  if (!darkQuery && typeof matchMedia === 'function') {
+    darkQuery = matchMedia('(prefers-color-scheme: dark)');
+    darkQuery.addEventListener('change', forgetSchemes);
+  }
+}
+
+/** Ends the memo with the current task (a message is a task of its own, unlike a microtask, and unlike a timer is not clamped). */
+let endOfTask: (() => void) | undefined;
+function forgetAtEndOfTask(): void {
+  if (!endOfTask) {
+    if (typeof MessageChannel === 'undefined') {
+      endOfTask = () => setTimeout(forgetSchemes, 0);
+    } else {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = forgetSchemes;
+      endOfTask = () => channel.port2.postMessage(undefined);
+    }
+  }
+  endOfTask();
+}
+
+function schemeOf(el: Element): ImageScheme {
+  const list = getComputedStyle(el).colorScheme.split(/\s+/);
+  const light = list.includes('light');
+  const dark = list.includes('dark');
+  return light && dark ? 'auto' : dark ? 'dark' : 'light';
 }
 
 export class KyiElement extends LitElement {
@@ -39,6 +102,8 @@ export class KyiElement extends LitElement {
   #internals = this.attachInternals();
   /** The last refused `proxy-url` value this element warned about (one warning per value). */
   #warnedProxyUrl: string | undefined;
+  /** The theme set as this element's custom state (`:state(kyi-light)`, `:state(kyi-dark)`). */
+  #fixed: Fixed;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -89,11 +154,14 @@ export class KyiElement extends LitElement {
    */
   #applyTheme(): void {
     const own = (this as { theme?: unknown }).theme;
-    const fixed = own === 'light' || own === 'dark' ? own : this.config.theme === 'auto' ? undefined : this.config.theme;
-    for (const scheme of ['light', 'dark'] as const) {
-      if (scheme === fixed) this.#internals.states.add(`kyi-${scheme}`);
-      else this.#internals.states.delete(`kyi-${scheme}`);
-    }
+    // The theme is page-wide configuration: no per-element resolution (proxy-url) needed.
+    const configured = getConfig().theme;
+    const fixed = own === 'light' || own === 'dark' ? own : configured === 'auto' ? undefined : configured;
+    // Touching the states re-styles the host: only when the theme changed.
+    if (fixed === this.#fixed) return;
+    if (this.#fixed) this.#internals.states.delete(`kyi-${this.#fixed}`);
+    if (fixed) this.#internals.states.add(`kyi-${fixed}`);
+    this.#fixed = fixed;
   }
 
   /**
@@ -101,12 +169,23 @@ export class KyiElement extends LitElement {
    * when one is in effect on the host, `auto` when the page lets the OS decide (`light dark`,
    * for a `<picture>` to follow).
    */
-  protected get imageScheme(): 'light' | 'dark' | 'auto' {
+  protected get imageScheme(): ImageScheme {
     if (typeof getComputedStyle === 'undefined') return 'light';
-    const schemes = getComputedStyle(this).colorScheme.split(/\s+/);
-    const light = schemes.includes('light');
-    const dark = schemes.includes('dark');
-    return light && dark ? 'auto' : dark ? 'dark' : 'light';
+    const known = schemes.get(this);
+    if (known && known.fixed === this.#fixed) return known.scheme;
+    // Read every element with an update pending too, before any of them renders: one style
+    // recalculation for the lot instead of one per element.
+    if (!schemesFilled) {
+      schemesFilled = true;
+      watchSchemes();
+      forgetAtEndOfTask();
+    }
+    const scheme = schemeOf(this);
+    schemes.set(this, { scheme, fixed: this.#fixed });
+    if (this.isUpdatePending) {
+      for (const el of connected) if (el !== this && el.isUpdatePending && !schemes.has(el)) schemes.set(el, { scheme: schemeOf(el), fixed: el.#fixed });
+    }
+    return scheme;
   }
 
   /** The language this element renders in. */
