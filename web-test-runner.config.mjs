@@ -26,6 +26,6 @@ export default {
       },
     }),
   ],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), harness.plugin],
+  plugins: [esbuildPlugin({ ts: true, json: true, target: 'es2022', tsconfig: 'tsconfig.json' }), harness.plugin],
   middleware: [harness.middleware],
 };
