@@ -12,9 +12,18 @@
 const CustomEventBase: typeof CustomEvent =
   typeof CustomEvent === 'undefined' ? (class {} as unknown as typeof CustomEvent) : CustomEvent;
 
-/** Base of every kit event: a `CustomEvent` with a typed `detail`, bubbling and composed. */
+/**
+ * Base of every kit event: a `CustomEvent` with a typed `detail`, bubbling and composed.
+ * A subclass declares only its `eventName` and its detail type; the constructor takes the
+ * name from the class being constructed.
+ */
 export class KyiEvent<D> extends CustomEventBase<D> {
-  constructor(type: string, detail: D, init: Omit<CustomEventInit<D>, 'detail'> = {}) {
+  /** The event's type, `kyi-<verb>`: each subclass sets its own. */
+  declare static readonly eventName: string;
+
+  constructor(detail: D, init: Omit<CustomEventInit<D>, 'detail'> = {}) {
+    const type = (new.target as typeof KyiEvent).eventName;
+    if (typeof type !== 'string') throw new TypeError(`${new.target.name} must declare a static eventName`);
     super(type, { bubbles: true, composed: true, cancelable: false, ...init, detail });
   }
 }
@@ -48,10 +57,7 @@ export interface KyiErrorDetail {
 
 /** `kyi-error`: something failed (a lookup, an attribute, the widget…). */
 export class KyiErrorEvent extends KyiEvent<KyiErrorDetail> {
-  static readonly eventName = 'kyi-error';
-  constructor(detail: KyiErrorDetail) {
-    super(KyiErrorEvent.eventName, detail);
-  }
+  static override readonly eventName = 'kyi-error';
 }
 
 /** Status values shared by `<kyi-token-status>` and `<kyi-asset-card>`. */
@@ -66,10 +72,7 @@ export interface KyiStatusDetail<R = unknown> {
 
 /** `kyi-status`: a lookup settled (from the network or the cache). */
 export class KyiStatusEvent<R = unknown> extends KyiEvent<KyiStatusDetail<R>> {
-  static readonly eventName = 'kyi-status';
-  constructor(detail: KyiStatusDetail<R>) {
-    super(KyiStatusEvent.eventName, detail);
-  }
+  static override readonly eventName = 'kyi-status';
 }
 
 export interface KyiCopyDetail {
@@ -79,10 +82,7 @@ export interface KyiCopyDetail {
 
 /** `kyi-copy`: the user copied a value (e.g. an authority address) with a copy button. */
 export class KyiCopyEvent extends KyiEvent<KyiCopyDetail> {
-  static readonly eventName = 'kyi-copy';
-  constructor(detail: KyiCopyDetail) {
-    super(KyiCopyEvent.eventName, detail);
-  }
+  static override readonly eventName = 'kyi-copy';
 }
 
 // ---- <kyi-verify-button> ----
@@ -94,18 +94,12 @@ export interface KyiWidgetDetail {
 
 /** `kyi-open`: the verification drawer opened. */
 export class KyiOpenEvent extends KyiEvent<KyiWidgetDetail> {
-  static readonly eventName = 'kyi-open';
-  constructor(detail: KyiWidgetDetail) {
-    super(KyiOpenEvent.eventName, detail);
-  }
+  static override readonly eventName = 'kyi-open';
 }
 
 /** `kyi-ready`: the widget inside the drawer reported ready. */
 export class KyiReadyEvent extends KyiEvent<KyiWidgetDetail> {
-  static readonly eventName = 'kyi-ready';
-  constructor(detail: KyiWidgetDetail) {
-    super(KyiReadyEvent.eventName, detail);
-  }
+  static override readonly eventName = 'kyi-ready';
 }
 
 /**
@@ -121,18 +115,12 @@ export interface KyiCloseDetail extends KyiWidgetDetail {
 
 /** `kyi-close`: the drawer closed. Exactly one per `kyi-open`, whatever closed it. */
 export class KyiCloseEvent extends KyiEvent<KyiCloseDetail> {
-  static readonly eventName = 'kyi-close';
-  constructor(detail: KyiCloseDetail) {
-    super(KyiCloseEvent.eventName, detail);
-  }
+  static override readonly eventName = 'kyi-close';
 }
 
 /** `kyi-verification-changed`: after a drawer closed, a re-check found a changed status on the page. */
 export class KyiVerificationChangedEvent extends KyiEvent<KyiWidgetDetail> {
-  static readonly eventName = 'kyi-verification-changed';
-  constructor(detail: KyiWidgetDetail) {
-    super(KyiVerificationChangedEvent.eventName, detail);
-  }
+  static override readonly eventName = 'kyi-verification-changed';
 }
 
 // ---- monitoring elements ----
@@ -148,10 +136,7 @@ export interface KyiWatchlistChangeDetail {
 
 /** `kyi-watchlist-change`: the user added, updated (monitoring, note) or removed a watchlist item. */
 export class KyiWatchlistChangeEvent extends KyiEvent<KyiWatchlistChangeDetail> {
-  static readonly eventName = 'kyi-watchlist-change';
-  constructor(detail: KyiWatchlistChangeDetail) {
-    super(KyiWatchlistChangeEvent.eventName, detail);
-  }
+  static override readonly eventName = 'kyi-watchlist-change';
 }
 
 export interface KyiChangesDetail {
@@ -165,10 +150,7 @@ export interface KyiChangesDetail {
 
 /** `kyi-changes`: a monitoring changes read settled (a filter load or a `refresh-interval` poll). */
 export class KyiChangesEvent extends KyiEvent<KyiChangesDetail> {
-  static readonly eventName = 'kyi-changes';
-  constructor(detail: KyiChangesDetail) {
-    super(KyiChangesEvent.eventName, detail);
-  }
+  static override readonly eventName = 'kyi-changes';
 }
 
 export interface KyiNotificationsDetail {
@@ -180,10 +162,7 @@ export interface KyiNotificationsDetail {
 
 /** `kyi-notifications`: a notifications read settled. */
 export class KyiNotificationsEvent extends KyiEvent<KyiNotificationsDetail> {
-  static readonly eventName = 'kyi-notifications';
-  constructor(detail: KyiNotificationsDetail) {
-    super(KyiNotificationsEvent.eventName, detail);
-  }
+  static override readonly eventName = 'kyi-notifications';
 }
 
 declare global {
