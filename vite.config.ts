@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { minifyLitTemplatesPlugin } from './scripts/lib/minify-lit-templates.js';
 
 const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
 
@@ -13,6 +14,9 @@ export const ELEMENT_ENTRIES = ['badge', 'token-status', 'asset-card', 'verify-b
  */
 export default defineConfig({
   logLevel: 'warn',
+  // Lit's templates ship shrunk here too (CSS minified, whitespace in tags collapsed): partners'
+  // bundlers minify the JS, but none looks inside template literals.
+  plugins: [minifyLitTemplatesPlugin()],
   build: {
     outDir: 'dist',
     // scripts/build.ts clears what this build writes; dist/ also holds demo and test builds.

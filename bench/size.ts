@@ -6,8 +6,8 @@
  *
  * The bundles are built here, from the current source, into a temporary folder with the
  * same Vite settings as scripts/build.ts (library mode, everything bundled, minified, ES,
- * production Lit), so the numbers never come from a stale dist/. Lit alone is an entry that
- * re-exports LitElement, html and css and nothing else, built the same way.
+ * production Lit, Lit templates shrunk), so the numbers never come from a stale dist/. Lit
+ * alone is an entry that re-exports LitElement, html and css and nothing else, built the same way.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
 import { AUTOLOADER_CODE_SPLITTING } from '../scripts/lib/cdn-chunks.js';
+import { minifyLitTemplatesPlugin } from '../scripts/lib/minify-lit-templates.js';
 import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -64,7 +65,7 @@ function cdnConfig(entry: string, outDir: string, fileName: string, extra: { man
     configFile: false as const,
     logLevel: 'warn' as const,
     root: ROOT,
-    plugins: [litOnly],
+    plugins: [litOnly, minifyLitTemplatesPlugin()],
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { SANDBOX_FIXTURES } from '../src/sandbox/data/tokens.js';
+import { minifyLitTemplatesPlugin } from '../scripts/lib/minify-lit-templates.js';
 
 /**
  * `{{pyusd.caip19}}` in the pages becomes the sandbox fixture of that name at build time: the
@@ -40,7 +41,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
   logLevel: 'warn',
-  plugins: [fixtures(), renderBlocking()],
+  plugins: [fixtures(), renderBlocking(), minifyLitTemplatesPlugin()],
   build: {
     outDir: fileURLToPath(new URL('../dist/demo', import.meta.url)),
     emptyOutDir: true,

@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { AUTOLOADER_CODE_SPLITTING } from './lib/cdn-chunks.js';
+import { minifyLitTemplatesPlugin } from './lib/minify-lit-templates.js';
 
 const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url));
 
@@ -30,6 +31,7 @@ async function cdnBuild(name: string, chunks: boolean) {
   await build({
     configFile: false,
     logLevel: 'warn',
+    plugins: [minifyLitTemplatesPlugin()],
     // Production Lit (no dev-mode warnings) in the CDN files.
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
     define: { 'process.env.NODE_ENV': '"production"' },

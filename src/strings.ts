@@ -2,9 +2,11 @@
  * Every visible string of the kit: one table type, with a section per element.
  *
  * - `t('tokenStatus.verified')` looks a key up; `{name}` placeholders are filled from `params`.
- * - Only English ships built in. The display sections live here; the monitoring sections
- *   (`watchlist`, `changeFeed`, `notifications`) live in `locales/en-monitoring.ts`, added
- *   by the monitoring elements, so the display bundle does not carry them.
+ * - Only English ships built in, in parts, so a page carries the words of the elements it
+ *   shows and no others: `en` below (what every element may need, and what is read without
+ *   an element); each display element's own section in `elements/<name>/strings.ts`, added by
+ *   its module; the error strings in `locales/en-errors.ts` and the monitoring sections in
+ *   `locales/en-monitoring.ts`, added by the elements that show them.
  * - Other languages are modules (src/locales/fr.ts exports `fr`) a partner adds with
  *   `registerLocale('fr', fr)` or `configure({ strings: { fr } })`.
  * - `configure({ strings: { en: { 'tokenStatus.verified': 'Checked' } } })` replaces single
@@ -13,13 +15,22 @@
  *   roots) below `<html>`, else `configure({ locale })`, else `<html lang>`, else `en`.
  *   `fr-CA` falls back to `fr`, then to `en`.
  *
- * Adding a key: add it to `en` (here or in locales/en-monitoring.ts) AND to every locale
- * module in src/locales (the types insist). Keys are `section.key`; a key may contain dots.
+ * Adding a key: add it to the English part its element adds (or to `en` here) AND to every
+ * locale module in src/locales (the types insist). Keys are `section.key`; a key may contain dots.
  */
 import { configure, configVersion, getConfig, type KyiConfig } from './config.js';
+import type { enBadge } from './elements/badge/strings.js';
+import type { enTokenStatus } from './elements/token-status/strings.js';
+import type { enAssetCard } from './elements/asset-card/strings.js';
+import type { enVerifyButton } from './elements/verify-button/strings.js';
+import type { enErrors } from './locales/en-errors.js';
 import type { enMonitoring } from './locales/en-monitoring.js';
 
-/** The built-in English strings of the display and verify elements. */
+/**
+ * The English strings every element may need, and those read without an element: the lookup
+ * input problems (`checkTokenInput()`/`checkAssetInput()` give them) and the drawer's words
+ * (`kyi()` opens it). The rest of each section ships with its element.
+ */
 export const en = {
   common: {
     retry: 'Retry',
@@ -27,99 +38,24 @@ export const en = {
     copied: 'Copied',
     copyFailed: 'Could not copy',
     opensInNewTab: '(opens in a new tab)',
-    'error.network': 'Could not reach the verification service.',
-    'error.server': 'The verification service had a problem.',
-    'error.unavailable': 'The verification service is unavailable right now.',
-    'error.rateLimited': 'Too many requests. Please wait a moment and retry.',
-    'error.notConfigured': 'Verification is not configured on this site.',
-    'error.unauthorized': 'This site could not authenticate with the verification service.',
-    'error.invalidResponse': 'The verification service sent an unexpected answer.',
-    'error.generic': 'Something went wrong.',
-    'error.payloadTooLarge': 'The request was too large for this site to send.',
-    'error.untrustedProxy': 'This element is set up to use a server this site does not trust, so it shows nothing.',
-    'error.sessionRequired': 'Please sign in and try again.',
-    'error.signingFailed': 'Verification could not be started. Please try again.',
-    'error.widget': 'The verification widget reported an error: {message}',
-    'error.widgetTimeout': 'The verification widget did not load in time. The likely cause: this site ({origin}) is not on the widget’s allow-list.',
-    'error.invalidAttribute': 'This element is not set up correctly. {message}',
     signInRequired: 'Sign in to see this.',
   },
-  badge: {
-    'credential.kyi_verified': 'KYI verified',
-    'credential.proof_of_collateral': 'Proof of collateral',
-  },
   tokenStatus: {
-    loading: 'Checking verification…',
-    verified: 'KYI verified',
-    unverified: 'Not verified',
-    notFound: 'Unknown token',
-    notFoundDetail: 'No verification record exists for this token.',
-    invalid: 'Invalid token identifier',
     'invalid.missing': 'Provide caip19, or address with optional chain-slug.',
     'invalid.mixed': 'Use either caip19, or address with optional chain-slug, not both.',
     'invalid.chainWithoutAddress': 'chain-slug requires address.',
     'invalid.caip19': 'caip19 must be a valid CAIP-19 identifier.',
     'invalid.address': 'address must be a token address.',
     'invalid.chain': 'chain-slug must be a chain slug such as ethereum.',
-    error: 'Verification check failed',
-    verifiedOn: 'Verified on {chains}',
-    notVerifiedOn: 'Not verified on {chains}',
-    issuer: 'Issuer: {name}',
-    issuerVerified: 'Issuer: {name} (business verified)',
-    businessNotVerified: 'Business not verified',
-    listSeparator: ', ',
   },
   assetCard: {
-    loading: 'Loading asset…',
-    notFound: 'Not verified on this chain',
-    notFoundDetail:
-      'No verified asset record exists for this address on {chain}. It may be verified on another chain.',
-    invalid: 'Invalid asset identifier',
     'invalid.missing': 'Provide account-id (CAIP-10), or chain and address.',
     'invalid.mixed': 'Use either account-id, or chain and address, not both.',
     'invalid.accountId': 'account-id must be a valid CAIP-10 account ID.',
     'invalid.chain': 'chain must be a chain name such as solana or ethereum.',
     'invalid.address': 'address must be an account address.',
-    error: 'Could not load this asset',
-    untitled: 'Unnamed token',
-    imageAlt: '',
-    chain: 'Chain',
-    ticker: 'Ticker',
-    issuer: 'Issuer',
-    unknownIssuer: 'Issuer not disclosed',
-    businessVerified: 'Business verified',
-    businessNotVerified: 'Business not verified',
-    description: 'Description',
-    links: 'Links',
-    website: 'Website',
-    whitepaper: 'Whitepaper',
-    verifiedPage: 'View verified page',
-    authorities: 'Authorities',
-    noAuthorities: 'No authorities listed.',
-    authorityVerified: 'Verified',
-    authorityNotVerified: 'Not verified',
-    accountType: 'Account type',
-    'accountType.regular': 'Regular account',
-    'accountType.multisig': 'Multisig',
-    signers: 'Signers ({count})',
-    copyAddress: 'Copy address {address}',
-    attestation: 'Attestation address',
-    'authorityType.mint_authority': 'Mint authority',
-    'authorityType.freeze_authority': 'Freeze authority',
-    'authorityType.update_authority': 'Update authority',
-    'authorityType.upgrade_authority': 'Upgrade authority',
-    'authorityType.creator': 'Creator',
-    'authorityType.owner': 'Owner',
-    authorityUnknown: 'Authority',
-    showMore: 'Show more',
-    showLess: 'Show less',
-    showAllAuthorities: 'Show all {count} authorities',
-    verifiedAsset: 'Verified asset',
-    assetVerified: 'Asset verified',
   },
   verifyButton: {
-    label: 'Verify with KYI',
-    opening: 'Opening verification…',
     drawerTitle: 'KYI verification',
     close: 'Close verification',
     loading: 'Loading verification…',
@@ -127,7 +63,14 @@ export const en = {
   },
 } as const;
 
-type En = typeof en & typeof enMonitoring;
+/** The whole English table, as its parts add up (the type every locale module fills). */
+type En = typeof en &
+  typeof enErrors &
+  typeof enBadge &
+  typeof enTokenStatus &
+  typeof enAssetCard &
+  typeof enVerifyButton &
+  typeof enMonitoring;
 /** A table with the same sections and keys as `en`, every value a string. */
 export type StringTable = { [S in keyof En]: { [K in keyof En[S]]: string } };
 /** Any subset of a table: what `registerLocale` and `configure({ strings })` take per locale. */

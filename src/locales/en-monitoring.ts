@@ -1,9 +1,12 @@
 /**
  * English strings of the monitoring elements (`<kyi-watchlist>`, `<kyi-change-feed>`,
  * `<kyi-notifications>`): sections of the one string table, kept out of the display bundle.
- * The monitoring elements add them when their module loads.
+ * The monitoring elements add them when their module loads, with the error strings they may show.
  */
+import { enErrors } from './en-errors.js';
+
 export const enMonitoring = {
+  ...enErrors,
   monitoring: {
     shown: 'Showing {shown} of {total}',
     showMore: 'Show {count} more',

@@ -6,6 +6,7 @@ import { badgePicture, badgeSources } from '../shared/badge-image.js';
 import { KyiLookupElement, type LookupOutcomeLike } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { tokenStatusStyles } from './token-status.styles.js';
+import './strings.js';
 
 type IconKind = 'verified' | 'unverified' | 'not-found' | 'invalid' | 'error';
 

@@ -22,6 +22,7 @@ import { KyiElement } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { spinnerStyles } from './spinner.styles.js';
 import { verifyButtonStyles } from './verify-button.styles.js';
+import './strings.js';
 
 /** Lifecycle of a verify button: `pending` while a token is fetched, `open` while the drawer shows. */
 export type KyiVerifyButtonStatus = 'idle' | 'pending' | 'open';

@@ -1,0 +1,28 @@
+/**
+ * English strings of `<kyi-token-status>`, added to the one table when the element's module
+ * loads (with the error strings it may show). Its `invalid.*` words stay in src/strings.ts:
+ * `checkTokenInput()` (lookup client) gives them without the element.
+ */
+import { addStrings } from '../../strings.js';
+import { enErrors } from '../../locales/en-errors.js';
+
+export const enTokenStatus = {
+  tokenStatus: {
+    loading: 'Checking verification…',
+    verified: 'KYI verified',
+    unverified: 'Not verified',
+    notFound: 'Unknown token',
+    notFoundDetail: 'No verification record exists for this token.',
+    invalid: 'Invalid token identifier',
+    error: 'Verification check failed',
+    verifiedOn: 'Verified on {chains}',
+    notVerifiedOn: 'Not verified on {chains}',
+    issuer: 'Issuer: {name}',
+    issuerVerified: 'Issuer: {name} (business verified)',
+    businessNotVerified: 'Business not verified',
+    listSeparator: ', ',
+  },
+} as const;
+
+addStrings('en', enErrors);
+addStrings('en', enTokenStatus);

@@ -1,0 +1,17 @@
+/**
+ * English strings of `<kyi-verify-button>`, added to the one table when the element's module
+ * loads (with the error strings it may show). The drawer's words stay in src/strings.ts:
+ * `kyi()` (client/kyi-widget.ts) opens the same drawer without the element.
+ */
+import { addStrings } from '../../strings.js';
+import { enErrors } from '../../locales/en-errors.js';
+
+export const enVerifyButton = {
+  verifyButton: {
+    label: 'Verify with KYI',
+    opening: 'Opening verification…',
+  },
+} as const;
+
+addStrings('en', enErrors);
+addStrings('en', enVerifyButton);

@@ -1,0 +1,25 @@
+/**
+ * English error strings (`common.error.*`): the words of the one error table
+ * (`elements/shared/error-text.ts`) for elements that fetch. Kept out of the shared core, so a
+ * page with badges only does not carry them; the elements that can fail a request (the lookup
+ * elements, the verify button, the monitoring elements) add them with their own strings.
+ */
+export const enErrors = {
+  common: {
+    'error.network': 'Could not reach the verification service.',
+    'error.server': 'The verification service had a problem.',
+    'error.unavailable': 'The verification service is unavailable right now.',
+    'error.rateLimited': 'Too many requests. Please wait a moment and retry.',
+    'error.notConfigured': 'Verification is not configured on this site.',
+    'error.unauthorized': 'This site could not authenticate with the verification service.',
+    'error.invalidResponse': 'The verification service sent an unexpected answer.',
+    'error.generic': 'Something went wrong.',
+    'error.payloadTooLarge': 'The request was too large for this site to send.',
+    'error.untrustedProxy': 'This element is set up to use a server this site does not trust, so it shows nothing.',
+    'error.sessionRequired': 'Please sign in and try again.',
+    'error.signingFailed': 'Verification could not be started. Please try again.',
+    'error.widget': 'The verification widget reported an error: {message}',
+    'error.widgetTimeout': 'The verification widget did not load in time. The likely cause: this site ({origin}) is not on the widget’s allow-list.',
+    'error.invalidAttribute': 'This element is not set up correctly. {message}',
+  },
+} as const;
