@@ -1,14 +1,13 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { checkAssetInput, lookupAsset, type InputCheck } from '../../client/lookup-outcomes.js';
-import type { LookupRequest } from '../../client/lookup.js';
 import { parseCaip10 } from '../../contract/caip.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../events.js';
 import { assetCardStyles } from './asset-card.styles.js';
-import './strings.js';
 import { safeHttpUrl } from '../../client/urls.js';
-import { KyiLookupElement, type LookupOutcomeLike } from '../shared/lookup-element.js';
+import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
+import { internalState } from '../shared/reactive-state.js';
 
 /** The verdict's marks: a check (both claims hold) or a warning triangle (the business is not verified). */
 const checkMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="currentColor"/><path d="M5.6 10.4l3 3 5.8-6.2" fill="none" stroke="var(--_kyi-surface)" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
@@ -85,35 +84,21 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     accountId: { type: String, reflect: true, attribute: 'account-id' },
     chain: { type: String, reflect: true },
     address: { type: String, reflect: true },
-    _imageFailed: { state: true, attribute: false },
-    _expanded: { state: true, attribute: false },
-    _allAuthorities: { state: true, attribute: false },
-    _copyMessage: { state: true, attribute: false },
+    ...internalState('_imageFailed', '_expanded', '_allAuthorities', '_copyMessage'),
   };
 
   /** CAIP-10 account ID of the asset, e.g. `solana:5eykt4…:EPjF…` (use this, or `chain` + `address`). */
-  declare accountId: string | undefined;
+  accountId: string | undefined = undefined;
   /** Chain name, e.g. `solana` or `ethereum` (with `address`). */
-  declare chain: string | undefined;
+  chain: string | undefined = undefined;
   /** Token address (with `chain`). */
-  declare address: string | undefined;
+  address: string | undefined = undefined;
 
-  declare private _imageFailed: boolean;
-  declare private _expanded: boolean;
-  declare private _allAuthorities: boolean;
-  declare private _copyMessage: string;
+  private _imageFailed = false;
+  private _expanded = false;
+  private _allAuthorities = false;
+  private _copyMessage = '';
   #copyTimer: ReturnType<typeof setTimeout> | undefined;
-
-  constructor() {
-    super();
-    this.accountId = undefined;
-    this.chain = undefined;
-    this.address = undefined;
-    this._imageFailed = false;
-    this._expanded = false;
-    this._allAuthorities = false;
-    this._copyMessage = '';
-  }
 
   /** The asset record of the last lookup (`null` when none). */
   get result(): AssetRecord | null {
@@ -124,11 +109,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     return checkAssetInput({ accountId: this.accountId, chain: this.chain, address: this.address });
   }
 
-  protected lookup(request: LookupRequest, options: { signal: AbortSignal; bypassCache: boolean }) {
-    return lookupAsset(this.config.proxyUrl, request as Extract<LookupRequest, { kind: 'asset' }>, options) as Promise<
-      LookupOutcomeLike<AssetRecord>
-    >;
-  }
+  protected readonly lookup = lookupAsset as LookupFunction<AssetRecord>;
 
   protected override fingerprint(): string {
     const r = this._result;

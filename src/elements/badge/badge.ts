@@ -6,8 +6,8 @@ import type { StringKey } from '../../strings.js';
 import { badgePicture, badgeSources, httpUrl } from '../shared/badge-image.js';
 import { KyiElement } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
+import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
-import './strings.js';
 
 /** `theme` values of `<kyi-badge>`: the service's two themes plus `auto`. */
 export const BADGE_ELEMENT_THEMES = ['auto', ...BADGE_THEMES] as const;
@@ -58,37 +58,26 @@ export class KyiBadge extends KyiElement {
     format: { type: String, reflect: true },
     size: { type: Number, reflect: true },
     href: { type: String, reflect: true },
-    _failed: { state: true, attribute: false },
+    ...internalState('_failed'),
   };
 
   /** Credential type: `kyi_verified` or `proof_of_collateral`. */
-  declare credential: string;
+  credential: string = 'kyi_verified';
   /** `icon` (square mark) or `full` (pill with the credential name, 32 px high). */
-  declare variant: string;
+  variant: string = 'icon';
   /** `dark`, `light`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
-  declare theme: string;
+  theme: string = 'auto';
   /** Image format: `svg` or `png`. */
-  declare format: string;
+  format: string = 'svg';
   /** Icon size in px: 16, 24, 32 or 64 (64 shows the 32 px asset scaled up). Ignored for `full`. */
-  declare size: number;
+  size: number = 24;
   /** Optional link target, http(s) only (e.g. the asset's verified page). Opens in a new tab. */
-  declare href: string | undefined;
+  href: string | undefined = undefined;
 
-  declare private _failed: boolean;
+  private _failed = false;
   #resolved: Resolved | undefined;
   #reportedInvalid: string | undefined;
   #sourceKey = '';
-
-  constructor() {
-    super();
-    this.credential = 'kyi_verified';
-    this.variant = 'icon';
-    this.theme = 'auto';
-    this.format = 'svg';
-    this.size = 24;
-    this.href = undefined;
-    this._failed = false;
-  }
 
   /** The badge image URL for the current attributes (the light one for `auto`), or `undefined` when invalid. */
   get src(): string | undefined {

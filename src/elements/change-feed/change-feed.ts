@@ -10,6 +10,7 @@ import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { addsInformation, formatDate, valueText } from '../shared/monitoring-parts.js';
 import { ShownRows } from '../shared/monitoring-pager.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
+import { internalState } from '../shared/reactive-state.js';
 import { changeFeedStyles } from './change-feed.styles.js';
 
 const DIRECTION_SYMBOL: Record<string, string> = {
@@ -85,51 +86,32 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     items: { type: String, reflect: true },
     category: { type: String, reflect: true },
     hideFilters: { type: Boolean, reflect: true, attribute: 'hide-filters' },
-    _changes: { state: true, attribute: false },
-    _truncated: { state: true, attribute: false },
-    _added: { state: true, attribute: false },
-    _watchlist: { state: true, attribute: false },
+    ...internalState('_changes', '_truncated', '_added', '_watchlist'),
   };
 
   /** Only disclosure-field changes of this materiality: `material`, `clarification` or `editorial`; empty for all. */
-  declare materiality: string;
+  materiality: string = '';
   /** Only the rows the service marks new (`isNew`: confirmed, after the seen marker). Filters what is shown; the read is the same. */
-  declare newOnly: boolean;
+  newOnly: boolean = false;
   /** Also list low-signal document revisions (`showAll=true`). */
-  declare showAll: boolean;
+  showAll: boolean = false;
   /** Window size in days; absent for the service's default (90). */
-  declare days: number | undefined;
+  days: number | undefined = undefined;
   /** Order: `recent` (default) or `impact` (weakens, mixed, strengthens, neutral, unassessed, then newest). */
-  declare sort: string;
+  sort: string = '';
   /** Comma-separated watchlist item ids (at most 25) to restrict the feed to; empty for all. */
-  declare items: string;
+  items: string = '';
   /** Category filter (e.g. `disclosure_field`); empty for all. */
-  declare category: string;
+  category: string = '';
   /** Hides the filter controls (the attributes still apply). */
-  declare hideFilters: boolean;
+  hideFilters: boolean = false;
 
-  declare private _changes: Change[] | undefined;
-  declare private _truncated: boolean;
-  declare private _added: ReadonlySet<string>;
-  declare private _watchlist: WatchlistItem[] | undefined;
+  private _changes: Change[] | undefined = undefined;
+  private _truncated = false;
+  private _added: ReadonlySet<string> = new Set();
+  private _watchlist: WatchlistItem[] | undefined = undefined;
 
   readonly #shown = new ShownRows(this);
-
-  constructor() {
-    super();
-    this.materiality = '';
-    this.newOnly = false;
-    this.showAll = false;
-    this.days = undefined;
-    this.sort = '';
-    this.items = '';
-    this.category = '';
-    this.hideFilters = false;
-    this._changes = undefined;
-    this._truncated = false;
-    this._added = new Set();
-    this._watchlist = undefined;
-  }
 
   /**
    * The rows of the window (empty before the first load; with `new-only`, the new ones only),

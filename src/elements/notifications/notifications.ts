@@ -9,6 +9,7 @@ import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { addsInformation, formatDate, restates } from '../shared/monitoring-parts.js';
 import { ShownRows } from '../shared/monitoring-pager.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
+import { internalState } from '../shared/reactive-state.js';
 import { notificationsStyles } from './notifications.styles.js';
 
 type GroupName = NotificationGroup | 'other';
@@ -51,24 +52,17 @@ export class KyiNotifications extends KyiMonitoringElement {
   static override properties = {
     unreadOnly: { type: Boolean, reflect: true, attribute: 'unread-only' },
     inboxUrl: { type: String, attribute: 'inbox-url' },
-    _data: { state: true, attribute: false },
+    ...internalState('_data'),
   };
 
   /** Only unread notifications (`unread=true`). */
-  declare unreadOnly: boolean;
+  unreadOnly: boolean = false;
   /** The service's own interface, where notifications are marked read (http(s) only). */
-  declare inboxUrl: string | undefined;
+  inboxUrl: string | undefined = undefined;
 
-  declare private _data: NotificationsEnvelope | undefined;
+  private _data: NotificationsEnvelope | undefined = undefined;
 
   readonly #shown = new ShownRows(this);
-
-  constructor() {
-    super();
-    this.unreadOnly = false;
-    this.inboxUrl = undefined;
-    this._data = undefined;
-  }
 
   /** Unread count the service reported (0 before the first load). Read-only. */
   get unread(): number {

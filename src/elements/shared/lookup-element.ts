@@ -21,6 +21,7 @@ import { configVersion, proxyUrlFor } from '../../config.js';
 import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
+import { internalState } from './reactive-state.js';
 import { waitingStyles } from './lookup-element.styles.js';
 
 /** While an element waits quietly, its loading box keeps its size and shows nothing. */
@@ -62,25 +63,29 @@ export interface LookupOutcomeLike<R> {
   error?: OutcomeError | undefined;
 }
 
+/** A lookup through the server piece at `proxyUrl`, for the request `checkInput()` made. */
+export type LookupFunction<R> = (
+  proxyUrl: string,
+  request: LookupRequest,
+  options: { signal: AbortSignal; bypassCache: boolean },
+) => Promise<LookupOutcomeLike<R>>;
+
 export abstract class KyiLookupElement<R> extends KyiElement implements LiveElement {
   static override properties: PropertyDeclarations = {
     proxyUrl: { type: String, attribute: 'proxy-url' },
     theme: { type: String, reflect: true },
-    _status: { state: true, attribute: false },
-    _result: { state: true, attribute: false },
-    _error: { state: true, attribute: false },
-    _problem: { state: true, attribute: false },
+    ...internalState('_status', '_result', '_error', '_problem'),
   };
 
   /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
-  declare proxyUrl: string | undefined;
+  proxyUrl: string | undefined = undefined;
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
-  declare theme: string;
+  theme: string = 'auto';
 
-  declare protected _status: KyiLookupStatus;
-  declare protected _result: R | null;
-  declare protected _error: OutcomeError | undefined;
-  declare protected _problem: InputProblem | undefined;
+  protected _status: KyiLookupStatus = 'idle';
+  protected _result: R | null = null;
+  protected _error: OutcomeError | undefined = undefined;
+  protected _problem: InputProblem | undefined = undefined;
 
   #key: string | undefined;
   #configVersion = -1;
@@ -90,16 +95,6 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   #shown: KyiLookupStatus | undefined;
   // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
   readonly #run = new LatestRun(this, () => this._status === 'loading');
-
-  constructor() {
-    super();
-    this.proxyUrl = undefined;
-    this.theme = 'auto';
-    this._status = 'idle';
-    this._result = null;
-    this._error = undefined;
-    this._problem = undefined;
-  }
 
   /** How long after its lookup started an element shows its loading state, ms (a quicker answer never shows it). */
   protected static loadingDelayMs = 150;
@@ -113,11 +108,8 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   protected static inputs: readonly PropertyKey[] = ['proxyUrl'];
   /** Checks the element's input attributes. */
   protected abstract checkInput(): InputCheck;
-  /** Runs the lookup for a valid input. Must reject only with an AbortError. */
-  protected abstract lookup(
-    request: LookupRequest,
-    options: { signal: AbortSignal; bypassCache: boolean },
-  ): Promise<LookupOutcomeLike<R>>;
+  /** Runs the lookup for a valid input (`lookupToken`, `lookupAsset`). Must reject only with an AbortError. */
+  protected abstract readonly lookup: LookupFunction<R>;
   /** What the element shows, as a string: a change means the page's verification view changed. */
   protected fingerprint(): string {
     return this._status;
@@ -217,7 +209,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     }
     this.#show('loading', this._result, undefined, undefined);
     this.#startQuiet();
-    this.#run.start((signal) => this.lookup(check.request, { signal, bypassCache }), (r) => this.#settle(r));
+    this.#run.start((signal) => this.lookup(this.config.proxyUrl, check.request, { signal, bypassCache }), (r) => this.#settle(r));
   }
 
   /** The loading state shows only once `loadingDelayMs` passed since this lookup started. */

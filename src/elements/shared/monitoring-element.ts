@@ -15,6 +15,7 @@ import { enMonitoring } from '../../locales/en-monitoring.js';
 import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
+import { internalState } from './reactive-state.js';
 import type { ShownRows } from './monitoring-pager.js';
 
 // The monitoring sections of the English table ship with the monitoring elements only.
@@ -54,8 +55,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
     proxyUrl: { type: String, attribute: 'proxy-url' },
     refreshInterval: { type: Number, attribute: 'refresh-interval' },
     theme: { type: String, reflect: true },
-    _status: { state: true, attribute: false },
-    _problem: { state: true, attribute: false },
+    ...internalState('_status', '_problem'),
   };
 
   /**
@@ -68,28 +68,19 @@ export abstract class KyiMonitoringElement extends KyiElement {
   static timers: PollTimers = browserTimers;
 
   /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
-  declare proxyUrl: string | undefined;
+  proxyUrl: string | undefined = undefined;
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
-  declare refreshInterval: number;
+  refreshInterval: number = 0;
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
-  declare theme: string;
+  theme: string = 'auto';
 
-  declare protected _status: KyiMonitoringStatus;
-  declare protected _problem: MonitoringProblem | undefined;
+  protected _status: KyiMonitoringStatus = 'idle';
+  protected _problem: MonitoringProblem | undefined = undefined;
 
   readonly #run = new LatestRun(this);
   #timer: unknown;
   #nextDelayMs = 0;
   #onVisibility = () => this.#schedule();
-
-  constructor() {
-    super();
-    this.proxyUrl = undefined;
-    this.refreshInterval = 0;
-    this.theme = 'auto';
-    this._status = 'idle';
-    this._problem = undefined;
-  }
 
   /** `idle` | `loading` | `ready` | `error`. Read-only. */
   get status(): KyiMonitoringStatus {

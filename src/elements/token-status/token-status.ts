@@ -1,12 +1,11 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { lookupToken, checkTokenInput, type InputCheck } from '../../client/lookup-outcomes.js';
-import type { LookupRequest } from '../../client/lookup.js';
 import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
 import { badgePicture, badgeSources } from '../shared/badge-image.js';
-import { KyiLookupElement, type LookupOutcomeLike } from '../shared/lookup-element.js';
+import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
+import { internalState } from '../shared/reactive-state.js';
 import { tokenStatusStyles } from './token-status.styles.js';
-import './strings.js';
 
 type IconKind = 'verified' | 'unverified' | 'not-found' | 'invalid' | 'error';
 
@@ -73,28 +72,19 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     address: { type: String, reflect: true },
     chainSlug: { type: String, reflect: true, attribute: 'chain-slug' },
     compact: { type: Boolean, reflect: true },
-    _badgeFailed: { state: true, attribute: false },
+    ...internalState('_badgeFailed'),
   };
 
   /** CAIP-19 asset ID of the token (use this, or `address`). */
-  declare caip19: string | undefined;
+  caip19: string | undefined = undefined;
   /** Token address (use this, or `caip19`). */
-  declare address: string | undefined;
+  address: string | undefined = undefined;
   /** Chain slug narrowing an `address` lookup, e.g. `ethereum`. */
-  declare chainSlug: string | undefined;
+  chainSlug: string | undefined = undefined;
   /** Icon only, with the status as its accessible name. */
-  declare compact: boolean;
+  compact: boolean = false;
 
-  declare private _badgeFailed: boolean;
-
-  constructor() {
-    super();
-    this.caip19 = undefined;
-    this.address = undefined;
-    this.chainSlug = undefined;
-    this.compact = false;
-    this._badgeFailed = false;
-  }
+  private _badgeFailed = false;
 
   /** The last lookup result (`null` before one settled, or for invalid input and errors). */
   get result(): TokenLookupResult | null {
@@ -105,11 +95,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return checkTokenInput({ caip19: this.caip19, address: this.address, chainSlug: this.chainSlug });
   }
 
-  protected lookup(request: LookupRequest, options: { signal: AbortSignal; bypassCache: boolean }) {
-    return lookupToken(this.config.proxyUrl, request as Extract<LookupRequest, { kind: 'token' }>, options) as Promise<
-      LookupOutcomeLike<TokenLookupResult>
-    >;
-  }
+  protected readonly lookup = lookupToken as LookupFunction<TokenLookupResult>;
 
   protected override fingerprint(): string {
     const chains = (this._result?.data ?? []).map((m) => `${chainOf(m)}:${m.kyi_verified}`).sort();
@@ -244,20 +230,13 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   override render() {
     switch (this._status) {
-      case 'idle':
-        return nothing;
-      case 'loading':
-        return this.#loading();
-      case 'verified':
-        return this.#verified();
-      case 'unverified':
-        return this.#unverified();
-      case 'not-found':
-        return this.#notFound();
-      case 'invalid':
-        return this.#invalid();
-      case 'error':
-        return this.#error();
+      case 'idle': return nothing;
+      case 'loading': return this.#loading();
+      case 'verified': return this.#verified();
+      case 'unverified': return this.#unverified();
+      case 'not-found': return this.#notFound();
+      case 'invalid': return this.#invalid();
+      case 'error': return this.#error();
     }
   }
 }

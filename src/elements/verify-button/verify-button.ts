@@ -20,9 +20,9 @@ import { refreshLiveLookups } from '../../client/live-elements.js';
 import { errorStringKey } from '../shared/error-text.js';
 import { KyiElement } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
+import { internalState } from '../shared/reactive-state.js';
 import { spinnerStyles } from './spinner.styles.js';
 import { verifyButtonStyles } from './verify-button.styles.js';
-import './strings.js';
 
 /** Lifecycle of a verify button: `pending` while a token is fetched, `open` while the drawer shows. */
 export type KyiVerifyButtonStatus = 'idle' | 'pending' | 'open';
@@ -106,23 +106,22 @@ export class KyiVerifyButton extends KyiElement {
     prefetch: { type: Boolean, reflect: true },
     disabled: { type: Boolean, reflect: true },
     readyTimeout: { type: Number, attribute: 'ready-timeout' },
-    _status: { state: true },
-    _error: { state: true },
+    ...internalState('_status', '_error'),
   };
 
   /** Which widget opens: `kyi` (issuer verification), `asset-list` or `wallet-list`. */
-  declare scope: WidgetScope;
+  scope: WidgetScope = 'kyi';
   /** How the widget is shown: `drawer` (a panel at the inline end) or `modal` (centred). */
-  declare mode: WidgetPresentation;
+  mode: WidgetPresentation = 'drawer';
   /** Fetch a token ahead on hover or focus, so the drawer opens sooner. A token is used once at most. */
-  declare prefetch: boolean;
+  prefetch: boolean = false;
   /** Disables the button. */
-  declare disabled: boolean;
+  disabled: boolean = false;
   /** How long the widget has to report ready before `widget_timeout`, in ms. */
-  declare readyTimeout: number;
+  readyTimeout: number = DEFAULT_READY_TIMEOUT_MS;
 
-  declare private _status: KyiVerifyButtonStatus;
-  declare private _error: KyiErrorDetail | null;
+  private _status: KyiVerifyButtonStatus = 'idle';
+  private _error: KyiErrorDetail | null = null;
 
   #slot = new TokenSlot((signal) => this.#requestToken(signal));
   /** Aborts the token request of the attempt in progress (open or expired-token retry). */
@@ -134,17 +133,6 @@ export class KyiVerifyButton extends KyiElement {
   #retried = false;
   #returningFocus = false;
   #drawerStylesAdopted = false;
-
-  constructor() {
-    super();
-    this.scope = 'kyi';
-    this.mode = 'drawer';
-    this.prefetch = false;
-    this.disabled = false;
-    this.readyTimeout = DEFAULT_READY_TIMEOUT_MS;
-    this._status = 'idle';
-    this._error = null;
-  }
 
   /** `idle`, `pending` (getting a token) or `open` (drawer showing). Read-only. */
   get status(): KyiVerifyButtonStatus {

@@ -15,6 +15,7 @@ import { toProblem } from '../../client/errors.js';
 import { KyiMonitoringElement, type MonitoringProblem } from '../shared/monitoring-element.js';
 import { formatDate } from '../shared/monitoring-parts.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
+import { internalState } from '../shared/reactive-state.js';
 import { watchlistStyles } from './watchlist.styles.js';
 
 /** How long a removed item can be brought back before the removal is sent. */
@@ -68,40 +69,19 @@ interface ActionState {
 export class KyiWatchlist extends KyiMonitoringElement {
   static override styles = withMonitoringStyles(watchlistStyles);
 
-  static override properties = {
-    _data: { state: true, attribute: false },
-    _canWrite: { state: true, attribute: false },
-    _action: { state: true, attribute: false },
-    _editing: { state: true, attribute: false },
-    _draft: { state: true, attribute: false },
-    _addValue: { state: true, attribute: false },
-    _notice: { state: true, attribute: false },
-    _removing: { state: true, attribute: false },
-  };
+  static override properties = internalState('_data', '_canWrite', '_action', '_editing', '_draft', '_addValue', '_notice', '_removing');
 
-  declare private _data: WatchlistResponse | undefined;
-  declare private _canWrite: boolean;
-  declare private _action: ActionState | undefined;
-  declare private _editing: string | undefined;
-  declare private _draft: string;
-  declare private _addValue: string;
-  declare private _notice: string | undefined;
+  private _data: WatchlistResponse | undefined = undefined;
+  private _canWrite = false;
+  private _action: ActionState | undefined = undefined;
+  private _editing: string | undefined = undefined;
+  private _draft = '';
+  private _addValue = '';
+  private _notice: string | undefined = undefined;
   /** Items removed in the view whose removal waits out the undo delay. */
-  declare private _removing: ReadonlySet<string>;
+  private _removing: ReadonlySet<string> = new Set();
 
   readonly #removalTimers = new Map<string, { handle: unknown; commit: () => void }>();
-
-  constructor() {
-    super();
-    this._data = undefined;
-    this._canWrite = false;
-    this._action = undefined;
-    this._editing = undefined;
-    this._draft = '';
-    this._addValue = '';
-    this._notice = undefined;
-    this._removing = new Set();
-  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
