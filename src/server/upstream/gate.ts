@@ -79,6 +79,11 @@ export class UpstreamGate {
    * the budget (together at most `limits.queueMs`); otherwise refuses.
    */
   async admit(limits: { holdMs: number; queueMs: number }, signal?: AbortSignal): Promise<Ticket | Refusal> {
+    // the usual case, decided at once: no budget to ask, the key not held, a slot free and nobody queued
+    if (!this.#budget && this.#holdUntil <= this.#clock.now() && this.#inFlight < this.maxInFlight && this.#queue.length === 0) {
+      this.#inFlight++;
+      return this.#ticket(undefined);
+    }
     const held = await this.#waitOutHold(limits.holdMs, signal);
     if (held) return held;
     const started = this.#clock.now();
@@ -98,6 +103,11 @@ export class UpstreamGate {
       if (error instanceof BudgetExceededError) return { retryAfterMs: error.retryAfterMs };
       throw error;
     }
+    return this.#ticket(permit);
+  }
+
+  /** The ticket of a slot taken (with the budget's permit, when there is one). */
+  #ticket(permit: BudgetPermit | undefined): Ticket {
     let done = false;
     return {
       release: () => {
