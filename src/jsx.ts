@@ -2,8 +2,9 @@
  * `kyi-elements/jsx`: JSX typings for React 19, which sets properties and listens to custom
  * events on custom elements natively. Add `import 'kyi-elements/jsx'` once (e.g. in a
  * `.d.ts`), then `<kyi-token-status caip19="…" onkyi-status={(e) => e.detail.status} />`
- * is checked like any intrinsic element. The element types are generated from
- * custom-elements.json (`npm run manifest`); this module only adds them to React's JSX.
+ * is checked like any intrinsic element. The element types are generated from the elements'
+ * JSDoc into ./frameworks/ at install, test and build time (scripts/manifest/frameworks.mjs);
+ * this module only adds them to React's JSX.
  * Types only: the module has no runtime code.
  */
 import type {} from 'react';

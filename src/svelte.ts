@@ -1,6 +1,7 @@
 /**
  * `kyi-elements/svelte`: Svelte typings (attributes, `bind:` props and `on:kyi-…` handlers,
- * checked by `svelte-check`), generated from custom-elements.json (`npm run manifest`). Add
- * `import type {} from 'kyi-elements/svelte'` once, e.g. in `src/app.d.ts`. Types only.
+ * checked by `svelte-check`), generated from the elements' JSDoc
+ * (scripts/manifest/frameworks.mjs). Add `import type {} from 'kyi-elements/svelte'` once, e.g.
+ * in `src/app.d.ts`. Types only.
  */
 export type { CustomElements as KyiSvelteElements } from './frameworks/svelte-types.js';

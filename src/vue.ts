@@ -1,6 +1,6 @@
 /**
  * `kyi-elements/vue`: Vue typings (props and `@kyi-…` event handlers in templates, checked by
- * `vue-tsc`), generated from custom-elements.json (`npm run manifest`). Add
+ * `vue-tsc`), generated from the elements' JSDoc (scripts/manifest/frameworks.mjs). Add
  * `import type {} from 'kyi-elements/vue'` once, e.g. in `env.d.ts`. Types only.
  */
 export type { CustomElements as KyiVueElements } from './frameworks/vue-types.js';
