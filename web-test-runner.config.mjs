@@ -26,6 +26,8 @@ export default {
       },
     }),
   ],
+  // esbuild reads tsconfig.json's compiler options only when given the file: the elements' field
+  // initialisers rely on its `useDefineForClassFields: false` (else they shadow Lit's accessors).
   plugins: [esbuildPlugin({ ts: true, json: true, target: 'es2022', tsconfig: 'tsconfig.json' }), harness.plugin],
   middleware: [harness.middleware],
 };
