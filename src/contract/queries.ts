@@ -167,31 +167,78 @@ export function checkAssetLookup(input: AssetLookupInput): { ok: true; value: As
   return isAddress(address) ? { ok: true, value: { chain, address } } : broken('badAddress');
 }
 
+// ---------------------------------------------------------------- parameter readers
+
+/** Reads one parameter: its value, `undefined` when absent, or why it is refused. */
+type ParamReader<T> = (params: URLSearchParams, name: string) => T | undefined | QueryProblem;
+
+/** A reader of a single-valued parameter: `read` checks the raw text. */
+const singleValued =
+  <T>(read: (raw: string, name: string) => T | QueryProblem): ParamReader<T> =>
+  (params, name) => {
+    const raw = single(params, name);
+    if (raw === null) return undefined;
+    return isProblem(raw) ? raw : read(raw, name);
+  };
+
+const flag: ParamReader<boolean> = singleValued((raw, name) =>
+  isOneOf(BOOLEAN_FLAGS, raw) ? raw === 'true' : problem(name, `${name} must be true or false`),
+);
+
+/**
+ * A whole number ≥ 1, at most `max` where the contract fixes one. Where it does not
+ * (`page_size`, `days`), any size is forwarded and the service answers for its own limits.
+ */
+const positiveInt = (max?: number): ParamReader<number> =>
+  singleValued((raw, name) =>
+    !/^\d{1,6}$/.test(raw) || Number(raw) < 1 || (max !== undefined && Number(raw) > max)
+      ? problem(name, max === undefined ? `${name} must be a whole number of 1 or more` : `${name} must be a whole number from 1 to ${max}`)
+      : Number(raw),
+  );
+
+const oneOf = <T extends string>(values: readonly T[]): ParamReader<T> =>
+  singleValued((raw, name) => (isOneOf(values, raw) ? raw : problem(name, `${name} must be one of ${values.join(', ')}`)));
+
+const matching = (pattern: RegExp, message: string, code?: QueryProblem['code']): ParamReader<string> =>
+  singleValued((raw, name) => (pattern.test(raw) ? raw : problem(name, message, code)));
+
+/** The readers of a route's parameters, one per field of its query type (all optional). */
+type ParamTable<Q> = { [K in keyof Required<Q>]: ParamReader<Required<Q>[K]> };
+
+/**
+ * Reads every parameter of `table`, in its order, keeping those given. Parameters outside
+ * it are refused (the feeds never widen silently) unless `others` is `'ignore'`.
+ */
+function readParams<Q>(params: URLSearchParams, table: ParamTable<Q>, others: 'refuse' | 'ignore' = 'refuse'): QueryResult<Q> {
+  const names = Object.keys(table) as Array<keyof Q & string>;
+  if (others === 'refuse') {
+    for (const name of new Set(params.keys()))
+      if (!(names as string[]).includes(name)) return problem(name, `unknown parameter ${name}; allowed: ${names.join(', ')}`);
+  }
+  const value: Partial<Q> = {};
+  for (const name of names) {
+    const read = table[name](params, name);
+    if (isProblem(read)) return read;
+    if (read !== undefined) value[name] = read;
+  }
+  return { ok: true, value: value as Q };
+}
+
 // ---------------------------------------------------------------- GET /assets (field notes)
 
 export interface AssetsPageQuery {
   pageSize?: number;
   pageNumber?: number;
 }
-/**
- * A whole number ≥ 1, at most `max` where the contract fixes one. Where it does not
- * (`page_size`, `days`), any size is forwarded and the service answers for its own limits.
- */
-function positiveInt(params: URLSearchParams, name: string, max?: number): number | undefined | QueryProblem {
-  const raw = single(params, name);
-  if (isProblem(raw)) return raw;
-  if (raw === null) return undefined;
-  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || (max !== undefined && Number(raw) > max))
-    return problem(name, max === undefined ? `${name} must be a whole number of 1 or more` : `${name} must be a whole number from 1 to ${max}`);
-  return Number(raw);
-}
 
 export function parseAssetsPageQuery(params: URLSearchParams): QueryResult<AssetsPageQuery> {
-  const pageSize = positiveInt(params, 'page_size');
-  if (isProblem(pageSize)) return pageSize;
-  const pageNumber = positiveInt(params, 'page_number');
-  if (isProblem(pageNumber)) return pageNumber;
-  return { ok: true, value: { pageSize, pageNumber } };
+  // other parameters are the server piece's to refuse (`readQuery`)
+  const read = readParams<{ page_size?: number; page_number?: number }>(
+    params,
+    { page_size: positiveInt(), page_number: positiveInt() },
+    'ignore',
+  );
+  return read.ok ? { ok: true, value: { pageSize: read.value.page_size, pageNumber: read.value.page_number } } : read;
 }
 
 // ---------------------------------------------------------------- GET /me/monitoring/changes (4.2)
@@ -206,63 +253,33 @@ export interface MonitoringChangesQuery {
   category?: string;
 }
 
-const MONITORING_PARAMS = ['newOnly', 'showAll', 'materiality', 'days', 'item', 'sort', 'category'] as const;
-const CATEGORY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+/** `item`: watchlist item ids, the parameter repeated or comma-separated. */
+const itemIds: ParamReader<string[]> = (params, name) => {
+  const items = params.getAll(name).flatMap((v) => v.split(','));
+  if (!items.length) return undefined;
+  if (items.length > LIMITS.itemFilterMax) return problem(name, `item must list at most ${LIMITS.itemFilterMax} ids (watchlist item ids)`);
+  return items.every(isUuid) ? items : problem(name, 'item must list watchlist item ids (UUIDs)');
+};
 
-function flag(params: URLSearchParams, name: string): boolean | undefined | QueryProblem {
-  const raw = single(params, name);
-  if (isProblem(raw)) return raw;
-  if (raw === null) return undefined;
-  if (!isOneOf(BOOLEAN_FLAGS, raw)) return problem(name, `${name} must be true or false`);
-  return raw === 'true';
-}
+const MONITORING_CHANGES_PARAMS: ParamTable<MonitoringChangesQuery> = {
+  newOnly: flag,
+  showAll: flag,
+  materiality: oneOf(MATERIALITIES),
+  days: positiveInt(),
+  item: itemIds,
+  sort: oneOf(SORT_ORDERS),
+  category: matching(/^[a-z][a-z0-9_]{0,63}$/, 'category must be a category name such as disclosure_field'),
+};
+
+/** The parameters `GET /me/monitoring/changes` takes. */
+export const MONITORING_CHANGES_PARAM_NAMES = Object.keys(MONITORING_CHANGES_PARAMS) as Array<keyof MonitoringChangesQuery>;
 
 /**
  * Filters of `GET /me/monitoring/changes`. Unknown parameters and values are rejected
  * (4.2 rule 1: the feed never widens silently). `item` may repeat or be comma-separated.
  */
 export function parseMonitoringChangesQuery(params: URLSearchParams): QueryResult<MonitoringChangesQuery> {
-  for (const name of new Set(params.keys())) {
-    if (!(MONITORING_PARAMS as readonly string[]).includes(name))
-      return problem(name, `unknown parameter ${name}; allowed: ${MONITORING_PARAMS.join(', ')}`);
-  }
-  const value: MonitoringChangesQuery = {};
-  const newOnly = flag(params, 'newOnly');
-  if (isProblem(newOnly)) return newOnly;
-  if (newOnly !== undefined) value.newOnly = newOnly;
-  const showAll = flag(params, 'showAll');
-  if (isProblem(showAll)) return showAll;
-  if (showAll !== undefined) value.showAll = showAll;
-  const materiality = single(params, 'materiality');
-  if (isProblem(materiality)) return materiality;
-  if (materiality !== null) {
-    if (!isOneOf(MATERIALITIES, materiality))
-      return problem('materiality', `materiality must be one of ${MATERIALITIES.join(', ')}`);
-    value.materiality = materiality;
-  }
-  const days = positiveInt(params, 'days');
-  if (isProblem(days)) return days;
-  if (days !== undefined) value.days = days;
-  const sort = single(params, 'sort');
-  if (isProblem(sort)) return sort;
-  if (sort !== null) {
-    if (!isOneOf(SORT_ORDERS, sort)) return problem('sort', `sort must be one of ${SORT_ORDERS.join(', ')}`);
-    value.sort = sort;
-  }
-  const category = single(params, 'category');
-  if (isProblem(category)) return category;
-  if (category !== null) {
-    if (!CATEGORY_PATTERN.test(category)) return problem('category', 'category must be a category name such as disclosure_field');
-    value.category = category;
-  }
-  const items = params.getAll('item').flatMap((v) => v.split(','));
-  if (items.length) {
-    if (items.length > LIMITS.itemFilterMax)
-      return problem('item', `item must list at most ${LIMITS.itemFilterMax} ids (watchlist item ids)`);
-    if (!items.every(isUuid)) return problem('item', 'item must list watchlist item ids (UUIDs)');
-    value.item = items;
-  }
-  return { ok: true, value };
+  return readParams(params, MONITORING_CHANGES_PARAMS);
 }
 
 /** The query string for a monitoring changes request (`item` comma-joined). */
@@ -284,11 +301,7 @@ export interface NotificationsQuery {
   unread?: boolean;
 }
 export function parseNotificationsQuery(params: URLSearchParams): QueryResult<NotificationsQuery> {
-  for (const name of new Set(params.keys()))
-    if (name !== 'unread') return problem(name, `unknown parameter ${name}; allowed: unread`);
-  const unread = flag(params, 'unread');
-  if (isProblem(unread)) return unread;
-  return { ok: true, value: unread === undefined ? {} : { unread } };
+  return readParams(params, { unread: flag });
 }
 
 // ---------------------------------------------------------------- GET /tokenomics/changes (4.2)
@@ -301,31 +314,21 @@ export interface TokenomicsQuery {
 /** Shape of service-issued cursors and page tokens (field notes: `tfc1_…`, `tfp1_…`). */
 const TOKEN_CHARS = /^[A-Za-z0-9_-]{1,512}$/;
 
+const TOKENOMICS_PARAMS: ParamTable<TokenomicsQuery> = {
+  since: matching(TOKEN_CHARS, 'since must be a cursor issued by the service', 'invalid_cursor'),
+  limit: positiveInt(LIMITS.tokenomicsPageMax),
+  page: matching(TOKEN_CHARS, 'page must be a page token issued by the service', 'invalid_page'),
+};
+
+/** The parameters the tokenomics feeds take. */
+export const TOKENOMICS_PARAM_NAMES = Object.keys(TOKENOMICS_PARAMS) as Array<keyof TokenomicsQuery>;
+
 /**
  * Parameters of the tokenomics feeds. Only the shape of `since` and `page` is checked
  * here; whether the service issued them is for the service to say (`invalid_cursor`, `invalid_page`).
  */
 export function parseTokenomicsQuery(params: URLSearchParams): QueryResult<TokenomicsQuery> {
-  for (const name of new Set(params.keys()))
-    if (!['since', 'limit', 'page'].includes(name))
-      return problem(name, `unknown parameter ${name}; allowed: since, limit, page`);
-  const value: TokenomicsQuery = {};
-  const since = single(params, 'since');
-  if (isProblem(since)) return since;
-  if (since !== null) {
-    if (!TOKEN_CHARS.test(since)) return problem('since', 'since must be a cursor issued by the service', 'invalid_cursor');
-    value.since = since;
-  }
-  const page = single(params, 'page');
-  if (isProblem(page)) return page;
-  if (page !== null) {
-    if (!TOKEN_CHARS.test(page)) return problem('page', 'page must be a page token issued by the service', 'invalid_page');
-    value.page = page;
-  }
-  const limit = positiveInt(params, 'limit', LIMITS.tokenomicsPageMax);
-  if (isProblem(limit)) return limit;
-  if (limit !== undefined) value.limit = limit;
-  return { ok: true, value };
+  return readParams(params, TOKENOMICS_PARAMS);
 }
 
 export function formatTokenomicsQuery(q: TokenomicsQuery): URLSearchParams {

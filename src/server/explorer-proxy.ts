@@ -10,6 +10,8 @@
  */
 import {
   EXPLORER_BODIES,
+  MONITORING_CHANGES_PARAM_NAMES,
+  TOKENOMICS_PARAM_NAMES,
   droppedRowError,
   formatMonitoringChangesQuery,
   formatTokenomicsQuery,
@@ -50,7 +52,7 @@ interface ExplorerRoute extends RouteEntry {
 type Explorer = NonNullable<ResolvedConfig['explorer']>;
 
 function tokenomicsQuery(url: URL): URLSearchParams {
-  const params = readQuery(url, ['since', 'limit', 'page'], {
+  const params = readQuery(url, TOKENOMICS_PARAM_NAMES, {
     since: { maxLength: 512 },
     page: { maxLength: 512 },
     limit: { maxLength: 3 },
@@ -71,7 +73,7 @@ function unwrapBody<T>(result: QueryResult<T>): T {
 
 /** The changes query; `newOnly` (which moves the key's one seen marker) only when the partner allows it. */
 function changesQuery(url: URL, explorer: Explorer): URLSearchParams {
-  const params = readQuery(url, ['newOnly', 'showAll', 'materiality', 'days', 'item', 'sort', 'category'], {
+  const params = readQuery(url, MONITORING_CHANGES_PARAM_NAMES, {
     item: { maxLength: MAX_QUERY_LENGTH },
     days: { maxLength: 6 },
     category: { maxLength: 64 },

@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BADGE_SIZES,
+  MONITORING_CHANGES_PARAM_NAMES,
+  TOKENOMICS_PARAM_NAMES,
   checkAssetLookup,
   TOKEN_QUERY_MESSAGES,
   badgeUrl,
@@ -125,6 +127,21 @@ describe('contract: monitoring changes filters (4.2 rule 1)', () => {
       assert.equal(r.ok, false, s);
       if (!r.ok) assert.equal(r.code, 'invalid_parameter');
     }
+  });
+  it('names the parameters it takes when refusing another', () => {
+    const r = parseMonitoringChangesQuery(q('newOnly=true&color=red'));
+    assert.deepEqual(r, {
+      ok: false,
+      param: 'color',
+      code: 'invalid_parameter',
+      message: 'unknown parameter color; allowed: newOnly, showAll, materiality, days, item, sort, category',
+    });
+    assert.deepEqual(MONITORING_CHANGES_PARAM_NAMES, ['newOnly', 'showAll', 'materiality', 'days', 'item', 'sort', 'category']);
+    assert.deepEqual(TOKENOMICS_PARAM_NAMES, ['since', 'limit', 'page']);
+    assert.equal(parseTokenomicsQuery(q('cursor=x')).ok, false);
+    assert.deepEqual(parseNotificationsQuery(q('')), { ok: true, value: {} });
+    const twice = parseMonitoringChangesQuery(q('sort=impact&sort=impact'));
+    assert.equal(!twice.ok && twice.message, 'sort must be given once');
   });
   it('limits item to 25 ids', () => {
     const ids = Array.from({ length: 26 }, (_, i) => `4f1d2c3b-1111-4222-8333-${String(i).padStart(12, '0')}`);
