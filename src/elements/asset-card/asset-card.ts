@@ -4,6 +4,7 @@ import { parseCaip10 } from '../../contract/caip.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../events.js';
 import { assetCardStyles } from './asset-card.styles.js';
+import './strings.js';
 import { safeHttpUrl } from '../../client/urls.js';
 import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';

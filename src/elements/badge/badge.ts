@@ -8,6 +8,7 @@ import { KyiElement } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
+import './strings.js';
 
 /** `theme` values of `<kyi-badge>`: the service's two themes plus `auto`. */
 export const BADGE_ELEMENT_THEMES = ['auto', ...BADGE_THEMES] as const;

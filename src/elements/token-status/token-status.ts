@@ -6,6 +6,7 @@ import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { tokenStatusStyles } from './token-status.styles.js';
+import './strings.js';
 
 type IconKind = 'verified' | 'unverified' | 'not-found' | 'invalid' | 'error';
 

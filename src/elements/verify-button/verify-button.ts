@@ -23,6 +23,7 @@ import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { spinnerStyles } from './spinner.styles.js';
 import { verifyButtonStyles } from './verify-button.styles.js';
+import './strings.js';
 
 /** Lifecycle of a verify button: `pending` while a token is fetched, `open` while the drawer shows. */
 export type KyiVerifyButtonStatus = 'idle' | 'pending' | 'open';
