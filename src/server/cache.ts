@@ -52,6 +52,15 @@ export class SwrCache<V> {
   readonly #inflight = new Map<string, Promise<CacheEntry<V>>>();
   /** The key last moved to the end of `#entries` (the most recently used, while it is there). */
   #newest: string | undefined;
+  /**
+   * One iterator over `#entries` kept for eviction, so it goes on from where the last eviction
+   * stopped. A new `keys()` iterator starts at the front of the Map's table and walks past every
+   * slot that deletions left there (V8 reclaims them only when the table is rebuilt): with
+   * 10,000 entries, taking the oldest that way cost ~35 µs per stored miss. A live iterator
+   * still yields the oldest entry: everything before its position was evicted or moved
+   * (deleted, then appended behind it), and entries added later come after it.
+   */
+  #oldest: Iterator<string> | undefined;
 
   constructor(options: SwrCacheOptions) {
     this.maxEntries = Math.max(0, Math.floor(options.maxEntries));
@@ -84,6 +93,7 @@ export class SwrCache<V> {
   /** Drops everything (in-flight loads still finish and store). */
   clear(): void {
     this.#entries.clear();
+    this.#oldest = undefined;
   }
 
   /** The entry for `key` if it may still be served (fresh or stale), without touching LRU order. */
@@ -160,9 +170,17 @@ export class SwrCache<V> {
     this.#newest = key;
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    while (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next().value as string;
-      this.#entries.delete(oldest);
+    while (this.#entries.size > this.maxEntries) this.#entries.delete(this.#takeOldest());
+  }
+
+  /** The least recently used key (the Map is not empty). */
+  #takeOldest(): string {
+    let next = this.#oldest?.next();
+    if (!next || next.done) {
+      // first eviction, or the iterator ran to the end (a finished iterator stays finished)
+      this.#oldest = this.#entries.keys();
+      next = this.#oldest.next();
     }
+    return next.value as string;
   }
 }

@@ -26,6 +26,41 @@ describe('SwrCache', () => {
     assert.equal(cache.size, 3);
   });
 
+  it('evicts in least-recently-used order through thousands of stores, uses and clears (against a model)', async () => {
+    const now = 1_000_000;
+    const max = 50;
+    const cache = new SwrCache<string>({ maxEntries: max, now: () => now });
+    /** Keys from least to most recently used, as the cache should hold them. */
+    let model: string[] = [];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    let fresh = 0;
+    for (let step = 0; step < 5000; step++) {
+      const r = random();
+      if (r < 0.5 || model.length === 0) {
+        const key = `k${fresh++}`;
+        await cache.get(key, load(key));
+        model.push(key);
+        if (model.length > max) model.shift();
+      } else if (r < 0.97) {
+        // a hit, through `fresh` or `get`: the key becomes the most recent
+        const key = model[Math.floor(random() * model.length)]!;
+        if (r < 0.75) assert.equal(cache.fresh(key)?.value, key);
+        else assert.equal((await cache.get(key, load('unused'))).state, 'hit');
+        model = [...model.filter((k) => k !== key), key];
+      } else if (r < 0.975) {
+        cache.clear();
+        model = [];
+      }
+      if (step % 97 === 0 || step > 4900) {
+        assert.equal(cache.size, model.length, `size at step ${step}`);
+        for (const key of model) assert.ok(cache.peek(key), `${key} kept at step ${step}`);
+        const gone = `k${Math.max(0, fresh - max - 1 - Math.floor(random() * 20))}`;
+        if (!model.includes(gone)) assert.equal(cache.peek(gone), undefined, `${gone} evicted at step ${step}`);
+      }
+    }
+  });
+
   it('fresh answers only fresh entries; stale and expired ones are left to get', async () => {
     let now = 1_000_000;
     const cache = new SwrCache<string>({ maxEntries: 10, now: () => now });
