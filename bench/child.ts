@@ -3,8 +3,9 @@
  * (autocannon, in the parent) never shares an event loop with the server it measures.
  *
  *   sandbox           the sandbox (the upstream)
- *   proxy <json>      createKyiHandler on node:http (Node entry: pooled upstream client), { baseUrl, apiKey, cache?: false,
- *                     globalFetch?: true (upstream calls through the global fetch instead) }; clientBudget off
+ *   proxy <json>      createKyiHandler on node:http (Node entry: pooled upstream client on undici), { baseUrl, apiKey, cache?: false,
+ *                     client?: 'fetch' (upstream calls through the global fetch instead) | 'node-http' (through the
+ *                     node:http agent client the Node entry used before undici) }; clientBudget off
  *   bare <json>       node:http answering every request with fixed bytes, { status, headers, body }
  *
  * Protocol (IPC): the child sends { type: 'ready', url, info? } once listening; it answers
@@ -16,6 +17,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../src/sandbox/index.js';
 import { createKyiHandler } from '../src/server/index.js';
+import { nodeHttpUpstreamFetch } from './node-http-attempt.js';
 
 type Message = { type: 'mem' } | { type: 'stats' } | { type: 'stop' };
 
@@ -49,11 +51,13 @@ if (role === 'sandbox') {
   upstreamCount = () => publicApiCalls(sandbox.stats.counts());
   send({ type: 'ready', url: sandbox.origin, info: sandbox.info });
 } else if (role === 'proxy') {
-  const opts = JSON.parse(arg!) as { baseUrl: string; apiKey: string; cache?: false; globalFetch?: true };
+  const opts = JSON.parse(arg!) as { baseUrl: string; apiKey: string; cache?: false; client?: 'fetch' | 'node-http' };
   const handler = createKyiHandler({
     publicApi: { baseUrl: opts.baseUrl, apiKey: opts.apiKey },
-    // for comparison: upstream calls through the global fetch, as before the pooled client
-    ...(opts.globalFetch ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) } : {}),
+    // for comparison: upstream calls through the global fetch (as before any pooled client),
+    // or through the node:http agent client (as before undici)
+    ...(opts.client === 'fetch' ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) } : {}),
+    ...(opts.client === 'node-http' ? { fetch: nodeHttpUpstreamFetch } : {}),
     // the load generator is one client: the per-client budget (200 upstream lookups a minute) would refuse its misses
     clientBudget: false,
     ...(opts.cache === false ? { cache: false as const } : {}),
