@@ -91,12 +91,9 @@ export const tokenStatusStyles = css`
   .not-found .label {
     color: var(--_kyi-text-muted);
   }
-  /* Verified token, business not verified: the label and the warning keep their words. */
+  /* The label's own row (a flex row, so a long label is ellipsized within the box). */
   .label-row {
     display: flex;
-    flex-wrap: wrap;
-    align-items: baseline;
-    column-gap: 0.5em;
     min-width: 0;
   }
   .label-row .label {
@@ -104,11 +101,8 @@ export const tokenStatusStyles = css`
   }
   .warning {
     display: inline-flex;
-    flex: 0 1 auto;
     align-items: center;
-    align-self: center;
     gap: 0.25em;
-    min-width: 0;
     font-size: var(--_kyi-font-size-small);
     font-weight: 600;
     color: var(--_kyi-warning);
@@ -121,6 +115,38 @@ export const tokenStatusStyles = css`
   }
   .base.warned:not(.compact) {
     border-color: var(--_kyi-warning);
+  }
+  /* Verified token, business not verified: the label and the warning keep every word, on two
+     lines whatever the width, so the answer fits the box the skeleton reserved and nothing on
+     the page moves. The warning follows the label when both fit on the first line; when they
+     do not, it starts the issuer's line (the issuer is ellipsized there, whole in its title).
+     Floats do that without script: the warning floats beside the label, else below it, and
+     the issuer's line, one label line down, runs beside it. */
+  .base.warned:not(.compact) .text {
+    display: block;
+  }
+  .base.warned:not(.compact) .label-row {
+    display: contents;
+  }
+  .base.warned:not(.compact) .label,
+  .base.warned:not(.compact) .warning {
+    float: inline-start;
+    margin-inline-end: 0.5em;
+  }
+  .base.warned:not(.compact) .warning {
+    /* centred on the label's line (its box is a small line high, the label's a full one) */
+    position: relative;
+    inset-block-start: calc(0.7 * (var(--_kyi-font-size) - var(--_kyi-font-size-small)));
+  }
+  .base.warned:not(.compact) .issuer,
+  .base.warned:not(.compact) .summary {
+    display: block;
+  }
+  .base.warned:not(.compact) .issuer {
+    /* one label line down (the label's font size, not this line's smaller one) */
+    margin-block-start: calc(1.4 * var(--_kyi-font-size));
+    /* clip, not hidden: a new formatting context would not share its line with the warning */
+    overflow: clip;
   }
   /* compact: a corner mark on the badge, inside the icon box (nothing grows) */
   .warning.corner {
