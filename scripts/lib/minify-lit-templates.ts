@@ -74,8 +74,8 @@ export function minifyCssTemplate(parts: readonly string[]): string[] | undefine
 /**
  * Whitespace inside the tags of an html`…` template's parts (between attributes, before `>`),
  * where HTML gives it no meaning; text between tags is never touched (a space there may show,
- * and some elements pre-wrap their text). `undefined` when a part ends inside a comment or
- * quoted value the scan cannot follow.
+ * and some elements pre-wrap their text). The scan goes on across `${}` (a binding inside a
+ * quoted value or a comment keeps it there). `undefined` when a comment is never closed.
  */
 export function collapseTagWhitespace(parts: readonly string[]): string[] | undefined {
   let state: 'text' | 'tag' | 'dq' | 'sq' | 'comment' = 'text';
@@ -121,7 +121,7 @@ type Kind = 'css' | 'html';
  * of html`…`/svg`…` templates collapsed), or `undefined` when nothing changed.
  */
 export function minifyLitTemplates(code: string, fileName: string, options: { html?: boolean } = {}): string | undefined {
-  if (!/\b(css|html|svg)`/.test(code)) return undefined;
+  if (!/from\s*['"]lit['"]/.test(code)) return undefined;
   const file = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   // Only the tags imported from lit, under whatever local name (another `css` may mean something else).
   const tags = new Map<string, Kind>();
