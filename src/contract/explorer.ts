@@ -6,16 +6,8 @@
  */
 import * as z from 'zod/mini';
 import { IMPACT_ORDER, MATERIALITIES, NOTIFICATION_KINDS, WATCH_STATES } from './enums.js';
+import { flag, num, openEnum, text } from './fields.js';
 import { ContractError, checkContract } from './parse.js';
-
-const text = z.nullish(z.string());
-const flag = z.nullish(z.boolean());
-
-/** A string enum read from a body: one of `known`, or any other string kept as sent. */
-const openEnum = <T extends string>(known: readonly T[]) =>
-  z.string().check(z.meta({ description: `Known values: ${known.join(', ')}; others may come and are kept.` })) as unknown as z.ZodMiniType<
-    T | (string & {})
-  >;
 
 /** Asset summary embedded in Explorer resources (2.3). */
 export const assetSummarySchema = z.looseObject({
@@ -24,7 +16,7 @@ export const assetSummarySchema = z.looseObject({
   symbol: text,
   issuerName: text,
   chain: text,
-  chainId: z.nullish(z.number()),
+  chainId: num,
   contractAddress: text,
 });
 export type AssetSummary = z.infer<typeof assetSummarySchema>;
@@ -45,8 +37,8 @@ export type WatchlistItem = z.infer<typeof watchlistItemSchema>;
 /** Body of `GET /me/watchlist`: `data`, plus `limit` and `used` (field notes). */
 export const watchlistResponseSchema = z.looseObject({
   data: z.array(watchlistItemSchema),
-  limit: z.nullish(z.number()),
-  used: z.nullish(z.number()),
+  limit: num,
+  used: num,
 });
 export type WatchlistResponse = z.infer<typeof watchlistResponseSchema>;
 
@@ -78,7 +70,7 @@ export const impactAssessmentSchema = z.looseObject({
   reason: text,
   whatThisMeansForHolders: text,
   method: text,
-  confidence: z.nullish(z.number()),
+  confidence: num,
   isFallback: flag,
   retryRequired: flag,
   rulesVersion: text,

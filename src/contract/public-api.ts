@@ -5,9 +5,7 @@
  * (authority types, account types, verification methods) are plain strings.
  */
 import * as z from 'zod/mini';
-
-const text = z.nullish(z.string());
-const flag = z.nullish(z.boolean());
+import { flag, num, text } from './fields.js';
 
 /** One authority of a token (2.1). `authority_type` is an open set. */
 export const authoritySchema = z.looseObject({
@@ -71,7 +69,7 @@ export const tokenAuthoritySchema = z.looseObject({
   address: text,
   account_type: text,
   signers: z.nullish(z.array(z.string())),
-  threshold: z.nullish(z.number()),
+  threshold: num,
   observed_at: text,
 });
 
@@ -84,7 +82,7 @@ export const tokenMatchSchema = z.looseObject({
     chain_slug: text,
     address: text,
     standard: text,
-    decimals: z.nullish(z.number()),
+    decimals: num,
     verified_at: text,
   }),
   asset: z.nullish(
