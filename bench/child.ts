@@ -11,15 +11,17 @@
  * Protocol (IPC): the child sends { type: 'ready', url, info? } once listening; it answers
  * { type: 'mem' } with { type: 'mem', usage, peakRss } after two full GCs (needs --expose-gc) and
  * { type: 'stats' } with { type: 'stats', upstream } (sandbox: Public API calls so far, else 0); both
- * replies carry `cpu`, the process's `process.cpuUsage()`.
+ * replies carry `cpu`, the process's `process.cpuUsage()`. { type: 'loop', on } watches the event
+ * loop's delay and the GC pauses over a window (see `loopWatch`).
  */
 import { createServer, type Server } from 'node:http';
+import { monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../src/sandbox/index.js';
 import { createKyiHandler } from '../src/server/index.js';
 import { nodeHttpUpstreamFetch } from './node-http-attempt.js';
 
-type Message = { type: 'mem' } | { type: 'stats' } | { type: 'stop' };
+type Message = { type: 'mem' } | { type: 'stats' } | { type: 'stop' } | { type: 'loop'; on: boolean };
 
 function send(message: unknown): void {
   process.send?.(message);
@@ -80,7 +82,43 @@ if (role === 'sandbox') {
   process.exit(2);
 }
 
+/**
+ * Between { type: 'loop', on: true } and { type: 'loop', on: false }: how long the event loop
+ * was held up (sampled every 10 ms) and the GC pauses, replied as { type: 'loop', p50, p99, max,
+ * gcCount, gcMaxMs, gcTotalMs } (ms). Off otherwise: the sampling timer costs a little CPU.
+ */
+let loop: { histogram: IntervalHistogram; observer: PerformanceObserver; gc: number[] } | undefined;
+function loopWatch(on: boolean): void {
+  if (on) {
+    const gc: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) gc.push(entry.duration);
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
+    loop = { histogram, observer, gc };
+    return;
+  }
+  if (!loop) return;
+  const { histogram, observer, gc } = loop;
+  loop = undefined;
+  histogram.disable();
+  observer.disconnect();
+  const msOf = (ns: number) => ns / 1e6;
+  send({
+    type: 'loop',
+    p50: msOf(histogram.percentile(50)),
+    p99: msOf(histogram.percentile(99)),
+    max: msOf(histogram.max),
+    gcCount: gc.length,
+    gcMaxMs: gc.length ? Math.max(...gc) : 0,
+    gcTotalMs: gc.reduce((a, b) => a + b, 0),
+  });
+}
+
 process.on('message', (message: Message) => {
+  if (message.type === 'loop') return loopWatch(message.on);
   if (message.type === 'mem') send({ type: 'mem', usage: memory(), cpu: process.cpuUsage(), peakRss: process.resourceUsage().maxRSS * 1024 });
   else if (message.type === 'stats') send({ type: 'stats', upstream: upstreamCount(), cpu: process.cpuUsage() });
   else if (message.type === 'stop') process.exit(0);
