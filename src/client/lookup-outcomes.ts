@@ -180,38 +180,31 @@ export function assetOutcome(response: LookupResponse): AssetOutcome {
   });
 }
 
-/** One lookup through the shared client, read by `read`. Rejects only with an `AbortError`. */
-async function lookupWith<O extends TokenOutcome | AssetOutcome>(
-  proxyUrl: string,
-  request: LookupRequest,
-  options: LookupOptions | undefined,
-  read: (response: LookupResponse) => O,
-): Promise<O> {
-  try {
-    return read(await getLookupClient().lookup(proxyUrl, request, options));
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { status: 'error', result: null, error: toProblem(error) } as O;
-  }
-}
-
 /**
- * Looks a token up through the shared client. Rejects only with an `AbortError`; every
- * other failure is an `error` outcome.
+ * A lookup through the shared client, read as an element's outcome. Rejects only with an
+ * `AbortError`; every other failure is an `error` outcome.
  */
-export function lookupToken(
+export type OutcomeLookup<K extends LookupRequest['kind'], O> = (
   proxyUrl: string,
-  request: Extract<LookupRequest, { kind: 'token' }>,
+  request: Extract<LookupRequest, { kind: K }>,
   options?: LookupOptions,
-): Promise<TokenOutcome> {
-  return lookupWith(proxyUrl, request, options, tokenOutcome);
+) => Promise<O>;
+
+function lookupReadBy<K extends LookupRequest['kind'], O extends TokenOutcome | AssetOutcome>(
+  read: (response: LookupResponse) => O,
+): OutcomeLookup<K, O> {
+  return async (proxyUrl, request, options) => {
+    try {
+      return read(await getLookupClient().lookup(proxyUrl, request, options));
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      return { status: 'error', result: null, error: toProblem(error) } as O;
+    }
+  };
 }
 
-/** Looks an asset up through the shared client (see `lookupToken`). */
-export function lookupAsset(
-  proxyUrl: string,
-  request: Extract<LookupRequest, { kind: 'asset' }>,
-  options?: LookupOptions,
-): Promise<AssetOutcome> {
-  return lookupWith(proxyUrl, request, options, assetOutcome);
-}
+/** Looks a token up through the shared client (see `OutcomeLookup`). */
+export const lookupToken: OutcomeLookup<'token', TokenOutcome> = lookupReadBy(tokenOutcome);
+
+/** Looks an asset up through the shared client (see `OutcomeLookup`). */
+export const lookupAsset: OutcomeLookup<'asset', AssetOutcome> = lookupReadBy(assetOutcome);
