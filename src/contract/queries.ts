@@ -36,27 +36,28 @@ const isProblem = (v: unknown): v is QueryProblem => typeof v === 'object' && v 
 
 export type TokenLookupQuery = { caip19: string } | { address: string; chainSlug?: string };
 
-/** The 400 messages of the token lookup (field notes). */
-export const TOKEN_QUERY_MESSAGES = {
-  missing: 'Provide caip19, or address with optional chain_slug',
-  mixed: 'Use either caip19, or address with optional chain_slug, not both',
-  chainSlugAlone: 'chain_slug requires address',
-  badCaip19: 'caip19 must be a valid CAIP-19 identifier',
-  badAddress: 'address must be a token address (1–128 characters of A-Z, a-z, 0-9, "-", "_" or ".")',
-  badChainSlug: 'chain_slug must be a chain slug (lower-case letters, digits and "-")',
-} as const;
+/**
+ * Each token-lookup rule: the input it is about (`chainSlug` is the query's `chain_slug`)
+ * and its 400 message (field notes).
+ */
+export const TOKEN_LOOKUP_RULES = {
+  missing: ['caip19', 'Provide caip19, or address with optional chain_slug'],
+  mixed: ['caip19', 'Use either caip19, or address with optional chain_slug, not both'],
+  chainSlugAlone: ['chainSlug', 'chain_slug requires address'],
+  badCaip19: ['caip19', 'caip19 must be a valid CAIP-19 identifier'],
+  badAddress: ['address', 'address must be a token address (1–128 characters of A-Z, a-z, 0-9, "-", "_" or ".")'],
+  badChainSlug: ['chainSlug', 'chain_slug must be a chain slug (lower-case letters, digits and "-")'],
+} as const satisfies Record<string, readonly [keyof TokenLookupInput, string]>;
 
-/** Which token-lookup rule an input breaks (a key of `TOKEN_QUERY_MESSAGES`). */
-export type TokenLookupRule = keyof typeof TOKEN_QUERY_MESSAGES;
-/** The input each token-lookup rule is about (`chainSlug` is the query's `chain_slug`). */
-export const TOKEN_RULE_FIELDS: Record<TokenLookupRule, keyof TokenLookupInput> = {
-  missing: 'caip19',
-  mixed: 'caip19',
-  chainSlugAlone: 'chainSlug',
-  badCaip19: 'caip19',
-  badAddress: 'address',
-  badChainSlug: 'chainSlug',
-};
+/** Which token-lookup rule an input breaks (a key of `TOKEN_LOOKUP_RULES`). */
+export type TokenLookupRule = keyof typeof TOKEN_LOOKUP_RULES;
+
+/** The messages of a rule table, by rule. */
+const messagesOf = <T extends Record<string, readonly [string, string]>>(rules: T) =>
+  Object.fromEntries(Object.entries(rules).map(([rule, [, message]]) => [rule, message])) as { readonly [R in keyof T]: T[R][1] };
+
+/** The 400 messages of the token lookup, by rule. */
+export const TOKEN_QUERY_MESSAGES = messagesOf(TOKEN_LOOKUP_RULES);
 
 /** A token lookup's three inputs; `null` when absent. */
 export interface TokenLookupInput {
@@ -94,8 +95,8 @@ export function parseTokenLookupQuery(params: URLSearchParams): QueryResult<Toke
   if (isProblem(chainSlug)) return chainSlug;
   const checked = checkTokenLookup({ caip19, address, chainSlug });
   if (checked.ok) return checked;
-  const field = TOKEN_RULE_FIELDS[checked.rule];
-  return problem(field === 'chainSlug' ? 'chain_slug' : field, TOKEN_QUERY_MESSAGES[checked.rule]);
+  const [field, message] = TOKEN_LOOKUP_RULES[checked.rule];
+  return problem(field === 'chainSlug' ? 'chain_slug' : field, message);
 }
 
 /** The query string of a token lookup. */
@@ -111,29 +112,22 @@ export function formatTokenLookupQuery(q: TokenLookupQuery): URLSearchParams {
 /** An asset lookup: a CAIP-10 account id, or a chain name with an address. */
 export type AssetLookupQuery = { accountId: string } | { chain: string; address: string };
 
-/** The 400 messages of an asset lookup (a `POST /lookup` entry names its fields like these). */
-export const ASSET_QUERY_MESSAGES = {
-  missing: 'Provide accountId, or chain with address',
-  mixed: 'Use either accountId, or chain with address, not both',
-  chainAlone: 'chain requires address',
-  addressAlone: 'address requires chain (or give accountId)',
-  badAccountId: 'accountId must be a CAIP-10 account id "namespace:reference:address" with an address of A-Z, a-z, 0-9, "-" or "."',
-  badChain: 'chain must be a chain name such as solana or ethereum (a-z, 0-9, "-")',
-  badAddress: 'address must be an address of 1–128 characters of A-Z, a-z, 0-9, "-", "_" or "."',
-} as const;
+/**
+ * Each asset-lookup rule: the field it is about and its 400 message (a `POST /lookup`
+ * entry names its fields like these).
+ */
+export const ASSET_LOOKUP_RULES = {
+  missing: ['accountId', 'Provide accountId, or chain with address'],
+  mixed: ['accountId', 'Use either accountId, or chain with address, not both'],
+  chainAlone: ['address', 'chain requires address'],
+  addressAlone: ['chain', 'address requires chain (or give accountId)'],
+  badAccountId: ['accountId', 'accountId must be a CAIP-10 account id "namespace:reference:address" with an address of A-Z, a-z, 0-9, "-" or "."'],
+  badChain: ['chain', 'chain must be a chain name such as solana or ethereum (a-z, 0-9, "-")'],
+  badAddress: ['address', 'address must be an address of 1–128 characters of A-Z, a-z, 0-9, "-", "_" or "."'],
+} as const satisfies Record<string, readonly [keyof AssetLookupInput, string]>;
 
-/** Which asset-lookup rule an input breaks (a key of `ASSET_QUERY_MESSAGES`). */
-export type AssetLookupRule = keyof typeof ASSET_QUERY_MESSAGES;
-/** The field each asset-lookup rule is about. */
-export const ASSET_RULE_FIELDS: Record<AssetLookupRule, keyof AssetLookupInput> = {
-  missing: 'accountId',
-  mixed: 'accountId',
-  chainAlone: 'address',
-  addressAlone: 'chain',
-  badAccountId: 'accountId',
-  badChain: 'chain',
-  badAddress: 'address',
-};
+/** Which asset-lookup rule an input breaks (a key of `ASSET_LOOKUP_RULES`). */
+export type AssetLookupRule = keyof typeof ASSET_LOOKUP_RULES;
 
 /** An asset lookup's three inputs; `null` when absent. */
 export interface AssetLookupInput {

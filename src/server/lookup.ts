@@ -7,11 +7,9 @@
  * Fetch-API only (no `node:` imports).
  */
 import {
-  ASSET_QUERY_MESSAGES,
-  ASSET_RULE_FIELDS,
+  ASSET_LOOKUP_RULES,
   LIMITS,
-  TOKEN_QUERY_MESSAGES,
-  TOKEN_RULE_FIELDS,
+  TOKEN_LOOKUP_RULES,
   checkAssetLookup,
   checkTokenLookup,
   parseAssetsPageQuery,
@@ -143,6 +141,9 @@ export interface LookupResult {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A broken lookup rule of entry `at`, naming the entry's field (`requests[3].chainSlug`). */
+const ruleBroken = (at: string, [field, message]: readonly [string, string]) => invalidParameter(`${at}.${field}`, message);
+
 /** Checks one batch entry; throws `KyiHttpError` naming e.g. `requests[3].address`. */
 export function targetFromEntry(entry: unknown, index: number): PublicTarget {
   const at = `requests[${index}]`;
@@ -160,7 +161,7 @@ export function targetFromEntry(entry: unknown, index: number): PublicTarget {
       address: field('address', { maxLength: 128 }),
       chainSlug: field('chainSlug', { maxLength: 32 }) ?? field('chain_slug', { maxLength: 32 }),
     });
-    if (!checked.ok) throw invalidParameter(`${at}.${TOKEN_RULE_FIELDS[checked.rule]}`, TOKEN_QUERY_MESSAGES[checked.rule]);
+    if (!checked.ok) throw ruleBroken(at, TOKEN_LOOKUP_RULES[checked.rule]);
     return { kind: 'tokens', query: checked.value };
   }
   if (entry['kind'] === 'asset') {
@@ -169,7 +170,7 @@ export function targetFromEntry(entry: unknown, index: number): PublicTarget {
       chain: field('chain', { maxLength: 32 }),
       address: field('address', { maxLength: 128 }),
     });
-    if (!checked.ok) throw invalidParameter(`${at}.${ASSET_RULE_FIELDS[checked.rule]}`, ASSET_QUERY_MESSAGES[checked.rule]);
+    if (!checked.ok) throw ruleBroken(at, ASSET_LOOKUP_RULES[checked.rule]);
     const q = checked.value;
     if ('chain' in q) return { kind: 'asset', chain: q.chain, address: q.address };
     const { chainId, address } = parseCaip10(q.accountId);

@@ -9,8 +9,8 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { checkAssetInput, checkTokenInput } from '../../src/client/lookup-outcomes.js';
 import {
-  ASSET_QUERY_MESSAGES,
-  TOKEN_QUERY_MESSAGES,
+  ASSET_LOOKUP_RULES,
+  TOKEN_LOOKUP_RULES,
   assetRecordSchema,
   assetsPageSchema,
   checkContract,
@@ -320,18 +320,18 @@ describe('POST /lookup', () => {
 
   it('refuses an entry by the same rules as the elements, with the contract\'s messages', async () => {
     const refused = [
-      [{ kind: 'asset', accountId: F.usdc.accountId, chain: 'solana' }, 'accountId', ASSET_QUERY_MESSAGES.mixed],
-      [{ kind: 'asset', chain: 'solana' }, 'address', ASSET_QUERY_MESSAGES.chainAlone],
-      [{ kind: 'asset', address: F.pyusd.address }, 'chain', ASSET_QUERY_MESSAGES.addressAlone],
-      [{ kind: 'asset' }, 'accountId', ASSET_QUERY_MESSAGES.missing],
-      [{ kind: 'asset', accountId: 'eip155:1' }, 'accountId', ASSET_QUERY_MESSAGES.badAccountId],
-      [{ kind: 'asset', accountId: 'eip155:1:a_b' }, 'accountId', ASSET_QUERY_MESSAGES.badAccountId],
-      [{ kind: 'asset', chain: 'So-lana', address: F.pyusd.address }, 'chain', ASSET_QUERY_MESSAGES.badChain],
-      [{ kind: 'asset', chain: 'solana', address: '-x' }, 'address', ASSET_QUERY_MESSAGES.badAddress],
-      [{ kind: 'token', chainSlug: 'solana' }, 'chainSlug', TOKEN_QUERY_MESSAGES.chainSlugAlone],
-      [{ kind: 'token', caip19: F.usdc.caip19, address: F.pyusd.address }, 'caip19', TOKEN_QUERY_MESSAGES.mixed],
-      [{ kind: 'token', caip19: 'eip155:1' }, 'caip19', TOKEN_QUERY_MESSAGES.badCaip19],
-      [{ kind: 'token', address: F.pyusd.address, chain_slug: 'Sol' }, 'chainSlug', TOKEN_QUERY_MESSAGES.badChainSlug],
+      [{ kind: 'asset', accountId: F.usdc.accountId, chain: 'solana' }, 'accountId', ASSET_LOOKUP_RULES.mixed[1]],
+      [{ kind: 'asset', chain: 'solana' }, 'address', ASSET_LOOKUP_RULES.chainAlone[1]],
+      [{ kind: 'asset', address: F.pyusd.address }, 'chain', ASSET_LOOKUP_RULES.addressAlone[1]],
+      [{ kind: 'asset' }, 'accountId', ASSET_LOOKUP_RULES.missing[1]],
+      [{ kind: 'asset', accountId: 'eip155:1' }, 'accountId', ASSET_LOOKUP_RULES.badAccountId[1]],
+      [{ kind: 'asset', accountId: 'eip155:1:a_b' }, 'accountId', ASSET_LOOKUP_RULES.badAccountId[1]],
+      [{ kind: 'asset', chain: 'So-lana', address: F.pyusd.address }, 'chain', ASSET_LOOKUP_RULES.badChain[1]],
+      [{ kind: 'asset', chain: 'solana', address: '-x' }, 'address', ASSET_LOOKUP_RULES.badAddress[1]],
+      [{ kind: 'token', chainSlug: 'solana' }, 'chainSlug', TOKEN_LOOKUP_RULES.chainSlugAlone[1]],
+      [{ kind: 'token', caip19: F.usdc.caip19, address: F.pyusd.address }, 'caip19', TOKEN_LOOKUP_RULES.mixed[1]],
+      [{ kind: 'token', caip19: 'eip155:1' }, 'caip19', TOKEN_LOOKUP_RULES.badCaip19[1]],
+      [{ kind: 'token', address: F.pyusd.address, chain_slug: 'Sol' }, 'chainSlug', TOKEN_LOOKUP_RULES.badChainSlug[1]],
     ] as const;
     const requests = refused.map(([entry]) => entry);
     const { results } = (await (await postJson(`${m.base}/lookup`, { requests })).json()) as {
