@@ -139,7 +139,8 @@ function group(id: string): string {
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
   if (nm) return nm[1]!.startsWith('@lit') || ['lit', 'lit-html', 'lit-element'].includes(nm[1]!) ? 'Lit' : nm[1]!;
   const rel = id.replace(ROOT + '/', '');
-  if (rel === 'src/strings.ts') return 'src/strings.ts (string table, every locale)';
+  if (rel === 'src/strings.ts' || /^src\/elements\/[^/]+\/strings\.ts$/.test(rel) || /^src\/locales\/en-[\w-]+\.ts$/.test(rel))
+    return 'English strings and their lookup (strings.ts, elements/*/strings.ts, locales/en-*.ts)';
   if (rel.startsWith('src/contract/')) return 'src/contract/** (schemas, CAIP parsing)';
   if (/src\/elements\/.+\.styles\.ts$/.test(rel) || rel === 'src/elements/shared/styles.ts') return 'element styles (*.styles.ts, styles.ts)';
   if (rel.startsWith('src/elements/')) return `${rel}`;
