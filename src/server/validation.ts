@@ -164,12 +164,3 @@ export function checkCaip10Parts(
   }
   return { namespace, reference, address };
 }
-
-/** A CAIP-10 account id such as `solana:5eykt…:EPjF…`, split into its path parts. */
-export function checkAccountId(name: string, value: unknown): { namespace: string; reference: string; address: string } {
-  if (typeof value !== 'string') throw invalidParameter(name, 'must be a string');
-  checkValue(name, value, { maxLength: 8 + 1 + 32 + 1 + 128 });
-  const parts = value.split(':');
-  if (parts.length !== 3) throw invalidParameter(name, 'must be a CAIP-10 account id "namespace:reference:address"');
-  return checkCaip10Parts(parts[0]!, parts[1]!, parts[2]!, [name, name, name]);
-}
