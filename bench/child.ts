@@ -88,6 +88,7 @@ if (role === 'sandbox') {
  * gcCount, gcMaxMs, gcTotalMs } (ms). Off otherwise: the sampling timer costs a little CPU.
  */
 let loop: { histogram: IntervalHistogram; observer: PerformanceObserver; gc: number[] } | undefined;
+const LOOP_SAMPLE_MS = 10;
 function loopWatch(on: boolean): void {
   if (on) {
     const gc: number[] = [];
@@ -95,7 +96,7 @@ function loopWatch(on: boolean): void {
       for (const entry of list.getEntries()) gc.push(entry.duration);
     });
     observer.observe({ entryTypes: ['gc'] });
-    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    const histogram = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
     histogram.enable();
     loop = { histogram, observer, gc };
     return;
@@ -105,7 +106,8 @@ function loopWatch(on: boolean): void {
   loop = undefined;
   histogram.disable();
   observer.disconnect();
-  const msOf = (ns: number) => ns / 1e6;
+  // the histogram holds whole intervals between samples: the delay is what passed beyond the interval
+  const msOf = (ns: number) => Math.max(0, ns / 1e6 - LOOP_SAMPLE_MS);
   send({
     type: 'loop',
     p50: msOf(histogram.percentile(50)),
