@@ -7,9 +7,8 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { rateLimited, withSendAttempt, type SendAttempt, type UpstreamHeaders, type UpstreamOutcome, type UpstreamPolicy, type UpstreamRequest } from '../src/server/upstream/call.js';
-import { USER_AGENT } from '../src/server/upstream/node-client.js';
+import { attemptOf, decode, TimeoutReason, TooLarge, USER_AGENT } from '../src/server/upstream/node-client.js';
 
 /** Idle pooled connections close after this (ms): below Node's default server keep-alive (5 s). */
 const IDLE_MS = 4000;
@@ -20,9 +19,6 @@ const agents = {
   'https:': new HttpsAgent({ keepAlive: true, timeout: IDLE_MS, scheduling: 'lifo' }),
 };
 
-class TimeoutReason extends Error {}
-class TooLarge extends Error {}
-
 /** Node's lower-cased header record read like `Headers`. */
 function headerReader(res: IncomingMessage): UpstreamHeaders {
   const headers = res.headers;
@@ -32,22 +28,6 @@ function headerReader(res: IncomingMessage): UpstreamHeaders {
       return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
     },
   };
-}
-
-/** The body as text, decompressed when the upstream compressed it; `TooLarge` past `limit`. */
-function decode(chunks: Buffer[], size: number, encoding: string | undefined, limit: number): string {
-  let bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-  const coding = encoding?.trim().toLowerCase();
-  if (coding && coding !== 'identity') {
-    const options = { maxOutputLength: limit + 1 };
-    if (coding === 'gzip' || coding === 'x-gzip') bytes = gunzipSync(bytes, options);
-    else if (coding === 'deflate') bytes = inflateSync(bytes, options);
-    else if (coding === 'br') bytes = brotliDecompressSync(bytes, options);
-    else throw new Error(`unsupported content-encoding "${coding}"`);
-    if (bytes.length > limit) throw new TooLarge();
-  }
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** Reads `res` to its end under `limit` bytes. */
@@ -126,18 +106,8 @@ function exchange(request: UpstreamRequest, policy: UpstreamPolicy): Promise<Ups
   });
 }
 
-/** One upstream attempt over the pooled connections (see the module comment). */
-export const sendNodeHttp: SendAttempt = async (request, policy) => {
-  request.signal?.throwIfAborted();
-  try {
-    return await exchange(request, policy);
-  } catch (cause) {
-    request.signal?.throwIfAborted();
-    if (cause instanceof TimeoutReason) return { kind: 'timeout' };
-    if (cause instanceof TooLarge || (cause as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return { kind: 'too-large' };
-    return { kind: 'network', cause };
-  }
-};
+/** One upstream attempt over the node:http agents (the outcome mapping is the Node entry's). */
+export const sendNodeHttp: SendAttempt = attemptOf(exchange);
 
 /** A handler's upstream fetch whose attempts go through `sendNodeHttp`. */
 export const nodeHttpUpstreamFetch: typeof fetch = withSendAttempt((input, init) => fetch(input, init), sendNodeHttp);

@@ -43,8 +43,10 @@ function poolFor(origin: string): Pool {
 /** The `User-Agent` of upstream calls. */
 export const USER_AGENT = 'kyi-elements';
 
-class TimeoutReason extends Error {}
-class TooLarge extends Error {}
+/** What ends an exchange whose time ran out (shared with the benchmark's node:http client). */
+export class TimeoutReason extends Error {}
+/** What ends an exchange whose body passed the limit. */
+export class TooLarge extends Error {}
 
 type RawHeaders = Record<string, string | string[] | undefined>;
 
@@ -60,7 +62,7 @@ function headerReader(headers: RawHeaders): UpstreamHeaders {
 }
 
 /** The body as text, decompressed when the upstream compressed it; `TooLarge` past `limit`. */
-function decode(chunks: Buffer[], size: number, encoding: string | undefined, limit: number): string {
+export function decode(chunks: Buffer[], size: number, encoding: string | undefined, limit: number): string {
   let bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
   const coding = encoding?.trim().toLowerCase();
   if (coding && coding !== 'identity') {
@@ -207,18 +209,27 @@ function exchange(request: UpstreamRequest, policy: UpstreamPolicy): Promise<Ups
   });
 }
 
-/** One upstream attempt over the pooled connections (see the module comment). */
-export const sendPooled: SendAttempt = async (request, policy) => {
-  request.signal?.throwIfAborted();
-  try {
-    return await exchange(request, policy);
-  } catch (cause) {
+/**
+ * An attempt made of an exchange that rejects with what ended it: the caller's abort rethrown,
+ * a `TimeoutReason` a timeout, `TooLarge` (or Node's own buffer limit) too large, anything
+ * else a network failure.
+ */
+export function attemptOf(run: (request: UpstreamRequest, policy: UpstreamPolicy) => Promise<UpstreamOutcome>): SendAttempt {
+  return async (request, policy) => {
     request.signal?.throwIfAborted();
-    if (cause instanceof TimeoutReason) return { kind: 'timeout' };
-    if (cause instanceof TooLarge || (cause as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return { kind: 'too-large' };
-    return { kind: 'network', cause };
-  }
-};
+    try {
+      return await run(request, policy);
+    } catch (cause) {
+      request.signal?.throwIfAborted();
+      if (cause instanceof TimeoutReason) return { kind: 'timeout' };
+      if (cause instanceof TooLarge || (cause as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return { kind: 'too-large' };
+      return { kind: 'network', cause };
+    }
+  };
+}
+
+/** One upstream attempt over the pooled connections (see the module comment). */
+export const sendPooled: SendAttempt = attemptOf(exchange);
 
 /** `fetch` as the upstream fetch of a Node handler: called directly it is `fetch`; upstream calls go through `sendPooled`. */
 export const pooledUpstreamFetch: typeof fetch = withSendAttempt((input, init) => fetch(input, init), sendPooled);
