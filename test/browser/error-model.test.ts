@@ -44,6 +44,13 @@ async function mount<T extends HTMLElement & { settled: Promise<void> }>(
   return { el, codes };
 }
 
+/** A token status and a watchlist on the stubbed proxy, each settled with its error codes. */
+async function mountLookupAndMonitoring() {
+  const status_ = await mount<KyiTokenStatus>('kyi-token-status', { 'proxy-url': STUB, address: randomAddress(), 'chain-slug': 'ethereum' });
+  const watchlist = await mount<KyiWatchlist>('kyi-watchlist', { 'proxy-url': STUB });
+  return { status_, watchlist };
+}
+
 /**
  * A verify button whose token endpoint is this file's stub, clicked: its failure recorded.
  * (A widget URL is configured so the click gets as far as asking for a token.)
@@ -73,12 +80,7 @@ describe('one browser error model', () => {
     it(`a bare ${status} from in front of the proxy reads the same in <kyi-watchlist>, <kyi-token-status> and <kyi-verify-button>`, async () => {
       const proxy = stub(() => new Response(body, { status }));
       try {
-        const status_ = await mount<KyiTokenStatus>('kyi-token-status', {
-          'proxy-url': STUB,
-          address: randomAddress(),
-          'chain-slug': 'ethereum',
-        });
-        const watchlist = await mount<KyiWatchlist>('kyi-watchlist', { 'proxy-url': STUB });
+        const { status_, watchlist } = await mountLookupAndMonitoring();
         const button = await clickVerifyButton();
         expect(status_.el.status).to.equal('error');
         expect(watchlist.el.status).to.equal('error');
@@ -103,12 +105,7 @@ describe('one browser error model', () => {
     it(`a bare ${status} from in front of the proxy reads the same in <kyi-watchlist> and <kyi-token-status>`, async () => {
       const proxy = stub(() => new Response('<html><body>Bad Gateway</body></html>', { status }));
       try {
-        const status_ = await mount<KyiTokenStatus>('kyi-token-status', {
-          'proxy-url': STUB,
-          address: randomAddress(),
-          'chain-slug': 'ethereum',
-        });
-        const watchlist = await mount<KyiWatchlist>('kyi-watchlist', { 'proxy-url': STUB });
+        const { status_, watchlist } = await mountLookupAndMonitoring();
         expect(status_.el.status).to.equal('error');
         expect(watchlist.el.status).to.equal('error');
         expect(status_.codes).to.deep.equal([code]);
