@@ -60,7 +60,7 @@ type ModuleSizes = Record<string, number>;
  * Vite settings of the CDN builds in scripts/build.ts: library mode, ES, minified, production
  * Lit; `output` adds rolldown output options (chunk names for the autoloader).
  */
-function cdnConfig(entry: string, outDir: string, fileName: string, extra: { manifest?: string; output?: Record<string, unknown> } = {}) {
+export function cdnConfig(entry: string, outDir: string, fileName: string, extra: { manifest?: string; output?: Record<string, unknown> } = {}) {
   return {
     configFile: false as const,
     logLevel: 'warn' as const,
