@@ -4,7 +4,7 @@
  * checked with the contract's rule before anything is sent; the body is read leniently.
  */
 import { getConfig } from '../config.js';
-import { parseAssetsPageQuery } from '../contract/queries.js';
+import { parseAssetsPageQuery } from '../contract/query-readers.js';
 import type { AssetRecord } from '../contract/public-api.js';
 import { call, type MonitoringCallOptions } from './monitoring.js';
 import { count, isObject, listOf, shapeOf } from './shape.js';

@@ -1,0 +1,73 @@
+/**
+ * What a page served by the CDN autoloader carries: the code of a token-status, asset-card or
+ * verify-button page holds the rules the browser runs, not the server piece's readers of
+ * query strings (their 400 messages). Built with the CDN settings of bench/size.ts.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { cdnConfig } from '../../bench/size.js';
+import { AUTOLOADER_CODE_SPLITTING } from '../../scripts/lib/cdn-chunks.js';
+import { TOKEN_QUERY_MESSAGES, ASSET_LOOKUP_RULES } from '../../src/contract/index.js';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+let outDir: string;
+let manifest: Record<string, ManifestChunk>;
+
+/** The code a page with these tags loads: the autoloader, their entries and what those import statically. */
+async function pageCode(tags: string[]): Promise<string> {
+  const keys = new Set<string>();
+  const add = (key: string) => {
+    if (keys.has(key)) return;
+    keys.add(key);
+    for (const k of manifest[key]!.imports ?? []) add(k);
+  };
+  add(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!);
+  for (const tag of tags) add(`src/entries/${tag}.ts`);
+  const files = await Promise.all([...keys].map((k) => readFile(join(outDir, manifest[k]!.file), 'utf8')));
+  return files.join('\n');
+}
+
+before(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'kyi-page-code-'));
+  await build(
+    cdnConfig(resolve('src/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
+      manifest: 'manifest.json',
+      output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
+    }),
+  );
+  manifest = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+});
+after(() => rm(outDir, { recursive: true, force: true }));
+
+/** Text only the server-side query readers hold (`src/contract/query-readers.ts`). */
+const SERVER_ONLY = [
+  ...Object.values(TOKEN_QUERY_MESSAGES),
+  ...Object.values(ASSET_LOOKUP_RULES).map(([, message]) => message),
+  ' must be given once',
+  ' must be true or false',
+  ' must be a whole number of 1 or more',
+  'since must be a cursor issued by the service',
+  'item must list watchlist item ids (UUIDs)',
+];
+
+describe('CDN autoloader pages', () => {
+  for (const tags of [['token-status'], ['token-status', 'asset-card', 'verify-button', 'badge']]) {
+    it(`a ${tags.join(' + ')} page carries none of the server's query readers`, async () => {
+      const code = await pageCode(tags);
+      assert.match(code, /kyi-token-status/, 'the page code was found');
+      // a whole string as the minifier writes it (the elements' own words may begin the same way)
+      for (const text of SERVER_ONLY)
+        for (const end of ['`', '"', "'"]) assert.ok(!code.includes(text + end), `the page carries "${text}"`);
+      assert.ok(!code.includes('; allowed: '), 'the page carries the unknown-parameter message');
+    });
+  }
+});
