@@ -4,13 +4,6 @@
  * CAIP-19 asset id `chain_id/asset_namespace:asset_reference[/token_id]`.
  */
 
-const NAMESPACE = /^[-a-z0-9]{3,8}$/;
-const REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/;
-const ACCOUNT_ADDRESS = /^[-.%a-zA-Z0-9]{1,128}$/;
-const ASSET_NAMESPACE = /^[-a-z0-9]{3,8}$/;
-const ASSET_REFERENCE = /^[-.%a-zA-Z0-9]{1,128}$/;
-const TOKEN_ID = /^[-.%a-zA-Z0-9]{1,78}$/;
-
 export interface ChainId {
   namespace: string;
   reference: string;
@@ -31,58 +24,81 @@ export class CaipError extends Error {
   override readonly name = 'CaipError';
 }
 
+/** The characters of an address, asset reference or token id. */
+const ID_CHARS = 'a-z, A-Z, 0-9, "-", "." or "%"';
+
+/** A namespace: of a chain, or of an asset type. */
+const NAMESPACE = [/^[-a-z0-9]{3,8}$/, '3–8 characters of a-z, 0-9 or "-"'] as const;
+
+/** Each part of an identifier: its pattern and, for the error message, what it must be. */
+const PARTS = {
+  namespace: NAMESPACE,
+  reference: [/^[-_a-zA-Z0-9]{1,32}$/, '1–32 characters of a-z, A-Z, 0-9, "-" or "_"'],
+  address: [/^[-.%a-zA-Z0-9]{1,128}$/, `1–128 characters of ${ID_CHARS}`],
+  'asset namespace': NAMESPACE,
+  'asset reference': [/^[-.%a-zA-Z0-9]{1,128}$/, `1–128 characters of ${ID_CHARS}`],
+  'token id': [/^[-.%a-zA-Z0-9]{1,78}$/, `1–78 characters of ${ID_CHARS}`],
+} as const satisfies Record<string, readonly [RegExp, string]>;
+
+const CAIP2 = 'CAIP-2 chain id';
+const CAIP10 = 'CAIP-10 account id';
+const CAIP19 = 'CAIP-19 asset id';
+/** The shape of a chain id, alone or inside a longer id. */
+const CHAIN_SHAPE = 'namespace:reference';
+
+/** `value` when it is a string, else a CaipError naming `what`. */
+function text(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new CaipError(`${what} must be a string`);
+  return value;
+}
+
+/**
+ * `value` cut at `separator` into as many pieces as `shape` has (or one of `counts`), else
+ * a CaipError: `${what} must look like "${shape}"`.
+ */
+function split(value: string, separator: string, what: string, shape: string, counts = [shape.split(separator).length]): string[] {
+  const pieces = value.split(separator);
+  if (!counts.includes(pieces.length)) throw new CaipError(`${what} must look like "${shape}"`);
+  return pieces;
+}
+
+/** `value` when it is a valid `name` part, else a CaipError: `${what}: ${name} must be …`. */
+function part(what: string, name: keyof typeof PARTS, value: string | undefined): string {
+  const [pattern, rule] = PARTS[name];
+  if (value === undefined || !pattern.test(value)) throw new CaipError(`${what}: ${name} must be ${rule}`);
+  return value;
+}
+
 function chainIdFromParts(namespace: string | undefined, reference: string | undefined, what: string): ChainId {
-  if (namespace === undefined || !NAMESPACE.test(namespace))
-    throw new CaipError(`${what}: namespace must be 3–8 characters of a-z, 0-9 or "-"`);
-  if (reference === undefined || !REFERENCE.test(reference))
-    throw new CaipError(`${what}: reference must be 1–32 characters of a-z, A-Z, 0-9, "-" or "_"`);
-  return { namespace, reference };
+  return { namespace: part(what, 'namespace', namespace), reference: part(what, 'reference', reference) };
 }
 
 /** Parses a CAIP-2 chain id such as `eip155:1`. */
 export function parseCaip2(value: string): ChainId {
-  if (typeof value !== 'string') throw new CaipError('CAIP-2 chain id must be a string');
-  const parts = value.split(':');
-  if (parts.length !== 2) throw new CaipError(`CAIP-2 chain id must look like "namespace:reference"`);
-  return chainIdFromParts(parts[0], parts[1], 'CAIP-2 chain id');
+  const [namespace, reference] = split(text(value, CAIP2), ':', CAIP2, CHAIN_SHAPE);
+  return chainIdFromParts(namespace, reference, CAIP2);
 }
 
 /** Parses a CAIP-10 account id such as `eip155:1:0xab…`. */
 export function parseCaip10(value: string): AccountId {
-  if (typeof value !== 'string') throw new CaipError('CAIP-10 account id must be a string');
-  const parts = value.split(':');
-  if (parts.length !== 3) throw new CaipError(`CAIP-10 account id must look like "namespace:reference:address"`);
-  const chainId = chainIdFromParts(parts[0], parts[1], 'CAIP-10 account id');
-  const address = parts[2]!;
-  if (!ACCOUNT_ADDRESS.test(address))
-    throw new CaipError('CAIP-10 account id: address must be 1–128 characters of a-z, A-Z, 0-9, "-", "." or "%"');
-  return { chainId, address };
+  const [namespace, reference, address] = split(text(value, CAIP10), ':', CAIP10, `${CHAIN_SHAPE}:address`);
+  const chainId = chainIdFromParts(namespace, reference, CAIP10);
+  return { chainId, address: part(CAIP10, 'address', address) };
 }
 
 /** Parses a CAIP-19 asset id such as `eip155:1/erc20:0xab…`. */
 export function parseCaip19(value: string): AssetId {
-  if (typeof value !== 'string') throw new CaipError('CAIP-19 asset id must be a string');
-  const segments = value.split('/');
-  if (segments.length !== 2 && segments.length !== 3)
-    throw new CaipError('CAIP-19 asset id must look like "namespace:reference/asset_namespace:asset_reference"');
-  const chainParts = segments[0]!.split(':');
-  if (chainParts.length !== 2) throw new CaipError('CAIP-19 asset id: chain id must look like "namespace:reference"');
-  const chainId = chainIdFromParts(chainParts[0], chainParts[1], 'CAIP-19 asset id');
-  const assetParts = segments[1]!.split(':');
-  if (assetParts.length !== 2)
-    throw new CaipError('CAIP-19 asset id: asset type must look like "asset_namespace:asset_reference"');
-  const [assetNamespace, assetReference] = assetParts as [string, string];
-  if (!ASSET_NAMESPACE.test(assetNamespace))
-    throw new CaipError('CAIP-19 asset id: asset namespace must be 3–8 characters of a-z, 0-9 or "-"');
-  if (!ASSET_REFERENCE.test(assetReference))
-    throw new CaipError('CAIP-19 asset id: asset reference must be 1–128 characters of a-z, A-Z, 0-9, "-", "." or "%"');
-  const asset: AssetId = { chainId, assetNamespace, assetReference };
-  if (segments.length === 3) {
-    const tokenId = segments[2]!;
-    if (!TOKEN_ID.test(tokenId))
-      throw new CaipError('CAIP-19 asset id: token id must be 1–78 characters of a-z, A-Z, 0-9, "-", "." or "%"');
-    asset.tokenId = tokenId;
-  }
+  const what = `${CAIP19}: `;
+  const [chain, assetType, tokenId] = split(text(value, CAIP19), '/', CAIP19, `${CHAIN_SHAPE}/asset_namespace:asset_reference`, [2, 3]);
+  const [namespace, reference] = split(chain!, ':', `${what}chain id`, CHAIN_SHAPE);
+  const chainId = chainIdFromParts(namespace, reference, CAIP19);
+  const [assetNamespace, assetReference] = split(assetType!, ':', `${what}asset type`, 'asset_namespace:asset_reference');
+  const asset: AssetId = {
+    chainId,
+    assetNamespace: part(CAIP19, 'asset namespace', assetNamespace),
+    assetReference: part(CAIP19, 'asset reference', assetReference),
+  };
+  if (tokenId !== undefined) asset.tokenId = part(CAIP19, 'token id', tokenId);
   return asset;
 }
 
@@ -103,7 +119,7 @@ export const isCaip19 = validates(parseCaip19);
 
 /** Formats a chain id (validating it). */
 export function formatCaip2(chainId: ChainId): string {
-  return `${chainIdFromParts(chainId.namespace, chainId.reference, 'CAIP-2 chain id').namespace}:${chainId.reference}`;
+  return `${chainIdFromParts(chainId.namespace, chainId.reference, CAIP2).namespace}:${chainId.reference}`;
 }
 
 /** Formats an account id (validating it). */
