@@ -338,30 +338,37 @@ describe('lookup client', () => {
 });
 
 /**
- * A `<kyi-token-status>` with its own loading delay that records, after every update, whether
- * its loading view was in the DOM and whether it was visible.
+ * A `<kyi-token-status>` with its own loading delay that counts its updates and records, after
+ * every update, whether its loading view was in the DOM and whether it was visible.
  */
 function probeTag(name: string, delayMs: number) {
   class Probe extends KyiTokenStatus {
     static override loadingDelayMs = delayMs;
+    updates = 0;
     loadingRendered = false;
     loadingVisible = false;
-    #onVisible: (() => void) | undefined;
-    /** Resolves once the loading view has been visible (resolved by the update that showed it). */
-    loadingShown = new Promise<void>((resolve) => (this.#onVisible = resolve));
     protected override updated(changed: PropertyValues<this>): void {
       super.updated(changed);
+      this.updates++;
       const busy = this.shadowRoot!.querySelector('[aria-busy="true"]');
       if (!busy) return;
       this.loadingRendered = true;
-      if (getComputedStyle(busy).visibility !== 'hidden') {
-        this.loadingVisible = true;
-        this.#onVisible?.();
-      }
+      if (getComputedStyle(busy).visibility !== 'hidden') this.loadingVisible = true;
     }
   }
   customElements.define(name, Probe);
   return Probe;
+}
+
+/** Resolves once the element's loading view is visible on screen (checked each frame; fails after 5 s). */
+async function loadingOnScreen(el: HTMLElement): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const busy = el.shadowRoot!.querySelector('[aria-busy="true"]');
+    if (busy && getComputedStyle(busy).visibility === 'visible') return;
+    if (performance.now() - started > 5000) throw new Error('the loading view never showed');
+    await new Promise((r) => requestAnimationFrame(r));
+  }
 }
 
 describe('no skeleton flash (a quick answer renders straight to the result)', () => {
@@ -411,14 +418,47 @@ describe('no skeleton flash (a quick answer renders straight to the result)', ()
     const gate = new Promise<void>((r) => (release = r));
     setLookupClient(new LookupClient({ fetch: async (input, init) => (await gate, window.fetch(input, init)) }));
     const el = await fixture<InstanceType<typeof Eager>>(html`<kyi-test-eager-status caip19=${F.pyusd.caip19}></kyi-test-eager-status>`);
-    await el.loadingShown;
+    await loadingOnScreen(el);
     expect(el.status).to.equal('loading');
-    expect(el.hasAttribute('data-kyi-waiting')).to.equal(false);
     release();
     await el.settled;
     expect(el.status).to.equal('verified');
-    expect(el.loadingVisible).to.equal(true);
     expect(el.shadowRoot!.querySelector('[aria-busy="true"]')).to.equal(null);
+    expect(el.hasAttribute('data-kyi-waiting')).to.equal(false);
+  });
+
+  it('showing nothing before, the loading view is revealed after the delay without a re-render', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    setLookupClient(new LookupClient({ fetch: async (input, init) => (await gate, window.fetch(input, init)) }));
+    const el = await fixture<InstanceType<typeof Eager>>(html`<kyi-test-eager-status caip19=${F.pyusd.caip19}></kyi-test-eager-status>`);
+    const updates = el.updates;
+    expect(el.loadingRendered).to.equal(true);
+    await loadingOnScreen(el);
+    // 500 statuses on a page would otherwise each run an update (and restyle) just to show a skeleton.
+    expect(el.updates).to.equal(updates, 'no update revealed the loading view');
+    release();
+    await el.settled;
+    expect(el.status).to.equal('verified');
+  });
+
+  it('a new lookup slower than the delay keeps the previous result for the delay, then shows the loading view at once', async () => {
+    const el = await fixture<InstanceType<typeof Eager>>(html`<kyi-test-eager-status caip19=${F.pyusd.caip19}></kyi-test-eager-status>`);
+    await el.settled;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    setLookupClient(new LookupClient({ fetch: async (input, init) => (await gate, window.fetch(input, init)) }));
+    el.loadingRendered = false;
+    el.loadingVisible = false;
+    el.setAttribute('caip19', F.usdc.caip19);
+    await el.updateComplete;
+    expect(el.status).to.equal('loading');
+    await loadingOnScreen(el);
+    // The update that swapped the result for the loading view showed it visible (no second delay).
+    expect(el.loadingVisible).to.equal(true);
+    release();
+    await el.settled;
+    expect(el.status).to.equal('verified');
   });
 });
 

@@ -324,6 +324,21 @@ describe('<kyi-token-status>', () => {
     expect(seen.length).to.equal(2);
   });
 
+  it('theme: the default is not written onto the host; a theme set reflects, and removing it restores the default', async () => {
+    const el = await settledStatus(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
+    expect(el.theme).to.equal('auto');
+    expect(el.hasAttribute('theme')).to.equal(false, 'no attribute change on every host for the default');
+    el.theme = 'dark';
+    await el.updateComplete;
+    expect(el.getAttribute('theme')).to.equal('dark');
+    el.theme = 'auto';
+    await el.updateComplete;
+    expect(el.getAttribute('theme')).to.equal('auto', 'a value set (even the default) reflects');
+    el.removeAttribute('theme');
+    await el.updateComplete;
+    expect(el.theme).to.equal('auto');
+  });
+
   it('fires no event when code sets display properties or the same input again', async () => {
     const el = await settledStatus(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
     const seen = recordEvents(el, ['kyi-status', 'kyi-error']);

@@ -9,7 +9,9 @@
  *   code set a property (an input that fails the browser-side check only sets `status`);
  * - no skeleton flash: for `loadingDelayMs` after its own lookup started, an element keeps
  *   what it showed before (or, showing nothing yet, its loading box, hidden: the reserved size
- *   without the skeleton); an answer within that time renders straight to the result.
+ *   without the skeleton); an answer within that time renders straight to the result. The
+ *   hidden box is revealed by its styles (no script, no re-render); only an element holding a
+ *   previous view needs a timer and an update to swap it for the loading view.
  */
 import { ReactiveElement, html, type CSSResultGroup, type CSSResultOrNative, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { lookupKey, type LookupRequest } from '../../client/lookup.js';
@@ -24,12 +26,16 @@ import { LatestRun, type RunResult } from './latest-run.js';
 import { internalState } from './reactive-state.js';
 import { waitingStyles } from './lookup-element.styles.js';
 
-/** While an element waits quietly, its loading box keeps its size and shows nothing. */
+/** While an element waits quietly, its loading box keeps its size and shows nothing (lookup-element.styles.ts). */
 const WAITING = 'data-kyi-waiting';
 
+/** Whether an element that rendered `shown` keeps it on screen during a quiet wait (a result, a notice, an error). */
+const holds = (shown: KyiLookupStatus | undefined): boolean => shown !== undefined && shown !== 'idle' && shown !== 'loading';
+
 /**
- * One timer for every element waiting quietly (500 elements started in one task share it):
- * each element's loading state shows once its own deadline passed.
+ * One timer for every element holding its previous view during a quiet wait (a page's
+ * refresh: 500 elements started in one task share it): each element's loading state shows
+ * once its own deadline passed.
  */
 const quietWaits = new Map<object, { deadline: number; reveal: () => void }>();
 let quietTimer: ReturnType<typeof setTimeout> | undefined;
@@ -73,7 +79,9 @@ export type LookupFunction<R> = (
 export abstract class KyiLookupElement<R> extends KyiElement implements LiveElement {
   static override properties: PropertyDeclarations = {
     proxyUrl: { type: String, attribute: 'proxy-url' },
-    theme: { type: String, reflect: true },
+    // `useDefault`: the default ('auto') is not written onto every host's attribute (500 statuses,
+    // 500 attribute changes and style invalidations on their first render); a value set reflects.
+    theme: { type: String, reflect: true, useDefault: true },
     ...internalState('_status', '_result', '_error', '_problem'),
   };
 
@@ -91,6 +99,9 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   #configVersion = -1;
   /** The loading state is not shown yet (the lookup started less than `loadingDelayMs` ago). */
   #quiet = false;
+  /** Quiet waits started so far, and the one the `WAITING` attribute was last set for. */
+  #quietRuns = 0;
+  #quietMarked = 0;
   /** The status of the view last rendered (`undefined` before the first render). */
   #shown: KyiLookupStatus | undefined;
   // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
@@ -99,9 +110,9 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   /** How long after its lookup started an element shows its loading state, ms (a quicker answer never shows it). */
   protected static loadingDelayMs = 150;
 
-  /** The base styles, then the quiet wait's (its loading box hidden while it keeps its size). */
+  /** The base styles, then the quiet wait's (its loading box hidden for `loadingDelayMs` while it keeps its size). */
   protected static override finalizeStyles(styles?: CSSResultGroup): CSSResultOrNative[] {
-    return [...super.finalizeStyles(styles), waitingStyles];
+    return [...super.finalizeStyles(styles), waitingStyles(this.loadingDelayMs)];
   }
 
   /** Properties that identify what to look up (a change means a new lookup). */
@@ -163,12 +174,28 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
    * With nothing shown yet, the loading view renders hidden, so its box holds the place.
    */
   protected override update(changed: PropertyValues): void {
-    const holding = this._status === 'loading' && this.#quiet && this.#shown !== undefined && this.#shown !== 'idle' && this.#shown !== 'loading';
+    const holding = this._status === 'loading' && this.#quiet && holds(this.#shown);
     // ReactiveElement's own update (reflection, bookkeeping) without LitElement's render.
     if (holding) return (ReactiveElement.prototype as unknown as { update(c: PropertyValues): void }).update.call(this, changed);
-    this.toggleAttribute(WAITING, this._status === 'loading' && this.#quiet);
+    this.#markWaiting();
     super.update(changed);
     this.#shown = this._status;
+  }
+
+  /**
+   * The loading view renders hidden while the wait is quiet, and its styles reveal it once
+   * `loadingDelayMs` passed. A new quiet wait flips the attribute's value (restarting that
+   * delay); the attribute goes when the wait ends. Touched only on a change: a host attribute
+   * change restyles the element's whole shadow tree.
+   */
+  #markWaiting(): void {
+    const current = this.getAttribute(WAITING);
+    if (this._status !== 'loading' || !this.#quiet) {
+      if (current !== null) this.removeAttribute(WAITING);
+    } else if (this.#quietMarked !== this.#quietRuns || current === null) {
+      this.#quietMarked = this.#quietRuns;
+      this.setAttribute(WAITING, current === 'a' ? 'b' : 'a');
+    }
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -218,6 +245,9 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     const delay = (this.constructor as typeof KyiLookupElement).loadingDelayMs;
     if (!(delay > 0)) return;
     this.#quiet = true;
+    this.#quietRuns++;
+    // Nothing to hold (nothing shown yet, or the loading view): the styles reveal the loading view.
+    if (!holds(this.#shown)) return;
     const deadline = performance.now() + delay;
     quietWaits.set(this, {
       deadline,
