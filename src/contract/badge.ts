@@ -12,7 +12,7 @@ import {
   type BadgeTheme,
   type BadgeVariant,
   type CredentialType,
-} from './enums.js';
+} from './badge-enums.js';
 
 export interface BadgeOptions {
   credential: CredentialType;

@@ -1,11 +1,11 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
-import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/enums.js';
+import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/badge-enums.js';
 import { emit, KyiErrorEvent } from '../../events.js';
 import type { StringKey } from '../../strings.js';
 import { badgePicture, badgeSources, httpUrl } from '../shared/badge-image.js';
 import { KyiElement } from '../shared/kyi-element.js';
-import { sharedStyles } from '../shared/styles.js';
+import { baseStyles, themeStyles } from '../shared/theme.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
 import './strings.js';
@@ -47,10 +47,8 @@ type Resolved =
  * @fires kyi-error - `invalid_attribute` when an attribute is invalid; `image_failed` when the image does not load.
  */
 export class KyiBadge extends KyiElement {
-  static override styles = [
-    ...sharedStyles,
-    badgeStyles,
-  ];
+  // The theme and the few shared rules a badge uses (not the building blocks of the data elements).
+  static override styles = [themeStyles, baseStyles, badgeStyles];
 
   static override properties = {
     credential: { type: String, reflect: true },

@@ -1,0 +1,109 @@
+/**
+ * Theme styles of every kit element, and the few shared rules even a badge uses.
+ *
+ * Public theme tokens, set them anywhere above the element (e.g. on `:root`):
+ *   --kyi-color-text, --kyi-color-text-muted, --kyi-color-surface, --kyi-color-surface-raised,
+ *   --kyi-color-border, --kyi-color-accent, --kyi-color-accent-text, --kyi-color-success,
+ *   --kyi-color-warning, --kyi-color-danger, --kyi-color-focus, --kyi-color-skeleton,
+ *   --kyi-font-family, --kyi-font-family-mono, --kyi-font-size, --kyi-font-size-small,
+ *   --kyi-radius.
+ * Elements read the private `--_kyi-*` copies below, which fall back to light or dark
+ * defaults following the colour scheme in effect on the host (the page's `color-scheme`,
+ * `configure({ theme })`, or the element's `theme` attribute, strongest last). Per-element
+ * tokens (`--kyi-<element>-<prop>`) fall back to these in each element's own styles.
+ */
+import { css } from 'lit';
+
+/**
+ * The colour tokens. Each default is a `light-dark()` pair, resolved against the colour scheme
+ * in effect on the host: the page's own `color-scheme` (inherited), unless `configure({ theme })`
+ * or the element's `theme` attribute sets one (see `KyiElement`). A page that declares no scheme
+ * gets light elements; one that declares `light dark` follows the visitor's OS.
+ */
+const tokens = css`
+  --_kyi-text: var(--kyi-color-text, light-dark(#16181d, #eceef2));
+  --_kyi-text-muted: var(--kyi-color-text-muted, light-dark(#505866, #aab1bd));
+  --_kyi-surface: var(--kyi-color-surface, light-dark(#ffffff, #15171c));
+  --_kyi-surface-raised: var(--kyi-color-surface-raised, light-dark(#f4f5f7, #20242b));
+  --_kyi-border: var(--kyi-color-border, light-dark(#d4d8de, #3a404a));
+  --_kyi-accent: var(--kyi-color-accent, light-dark(#1d4ed8, #8ab4ff));
+  --_kyi-accent-text: var(--kyi-color-accent-text, light-dark(#ffffff, #0b1220));
+  --_kyi-success: var(--kyi-color-success, light-dark(#116b35, #6fdc99));
+  --_kyi-warning: var(--kyi-color-warning, light-dark(#8a4b00, #f5b65b));
+  --_kyi-danger: var(--kyi-color-danger, light-dark(#b3261e, #ff8a80));
+  --_kyi-focus: var(--kyi-color-focus, light-dark(#1d4ed8, #8ab4ff));
+  --_kyi-skeleton: var(--kyi-color-skeleton, light-dark(#e4e7eb, #2b3038));
+`;
+
+/** Theme tokens, `:host([hidden])`, and base typography. Include first in every element. */
+export const themeStyles = css`
+  :host {
+    ${tokens}
+    --_kyi-font: var(--kyi-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_kyi-font-mono: var(--kyi-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+    --_kyi-font-size: var(--kyi-font-size, 0.9375rem);
+    --_kyi-font-size-small: var(--kyi-font-size-small, 0.8125rem);
+    --_kyi-radius: var(--kyi-radius, 8px);
+    font-family: var(--_kyi-font);
+    font-size: var(--_kyi-font-size);
+    line-height: 1.4;
+    color: var(--_kyi-text);
+    box-sizing: border-box;
+    /* Contains the absolutely positioned .visually-hidden text, which would otherwise escape a
+       scrolling container around the element and stretch the page. */
+    position: relative;
+  }
+  :host(:state(kyi-light)) {
+    color-scheme: light;
+  }
+  :host(:state(kyi-dark)) {
+    color-scheme: dark;
+  }
+  :host([hidden]) {
+    display: none !important;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  /* Each run of text takes its direction from its own words (like dir="auto"): on a right-to-left
+     page, English strings and upstream names keep their punctuation in place and an ellipsis
+     cuts their end, not their start; the layout itself still follows the page's direction. */
+  p, span, a, button, label, legend, li, dt, dd, th, td, h2, h3, h4, summary, figcaption {
+    unicode-bidi: plaintext;
+  }
+  /* …and lines up with the page's start edge whatever its own direction */
+  :host(:dir(rtl)) {
+    text-align: right;
+  }
+`;
+
+/**
+ * The shared rules a badge needs too: visually hidden text, links, the focus ring. Every
+ * element includes them (through `sharedStyles` or directly, after `themeStyles`).
+ */
+export const baseStyles = css`
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+
+  a {
+    color: var(--_kyi-accent);
+    text-underline-offset: 0.15em;
+  }
+
+  :focus-visible {
+    outline: 2px solid var(--_kyi-focus);
+    outline-offset: 2px;
+  }
+`;

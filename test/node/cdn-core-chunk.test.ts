@@ -1,0 +1,79 @@
+/**
+ * The CDN autoloader's `core` chunk (scripts/lib/cdn-chunks.ts) is loaded by every page, and a
+ * page that shows only badges loads nothing else but the badge's own chunk. So `core` must hold
+ * what a badge runs and little else: each module in it is compared with the same module in a
+ * bundle of the badge alone (same CDN settings, bench/size.ts), where the bundler keeps only
+ * what the badge uses. The difference is code every page downloads for other elements.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { build } from 'vite';
+import { cdnConfig } from '../../bench/size.js';
+import { AUTOLOADER_CODE_SPLITTING } from '../../scripts/lib/cdn-chunks.js';
+
+type Chunk = { type: string; fileName: string; modules?: Record<string, { renderedLength: number }> };
+type Output = { output: Chunk[] };
+
+/** Minified bytes per module of a build's chunks (by path relative to the project), for chunks `pick` keeps. */
+function moduleBytes(result: unknown, pick: (c: Chunk) => boolean): Map<string, number> {
+  const bytes = new Map<string, number>();
+  for (const o of (Array.isArray(result) ? result : [result]) as Output[])
+    for (const chunk of o.output)
+      if (chunk.type === 'chunk' && pick(chunk))
+        for (const [id, m] of Object.entries(chunk.modules ?? {})) if (m.renderedLength > 0) bytes.set(relative(process.cwd(), id), m.renderedLength);
+  return bytes;
+}
+
+/**
+ * Core modules that still carry code only other elements use, until the base element stops
+ * importing it (see the size notes of issue #14): `kyi-element.ts` (the lookup elements'
+ * `untrustedProxy`, `settledAfter`, `tMaybe`), `config.ts` (the proxy-url trust checks those
+ * need) and `strings.ts` (the lookup input problems and the drawer's words in `en`).
+ */
+const WAITING = new Set(['src/elements/shared/kyi-element.ts', 'src/config.ts', 'src/strings.ts']);
+/** Rendering differences between a shared chunk and a single bundle (names of exports). */
+const SLACK = 48;
+
+let outDir: string;
+let core: Map<string, number>;
+let badgeAlone: Map<string, number>;
+let corePath: string;
+
+before(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'kyi-core-chunk-'));
+  const autoloader = await build(
+    cdnConfig(resolve('src/cdn/kyi-autoloader.ts'), join(outDir, 'auto'), 'kyi-autoloader.js', {
+      output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
+    }),
+  );
+  core = moduleBytes(autoloader, (c) => c.fileName === 'chunks/core.js');
+  corePath = join(outDir, 'auto', 'chunks', 'core.js');
+  const alone = await build(cdnConfig(resolve('src/entries/badge.ts'), join(outDir, 'alone'), 'badge.js', { output: { codeSplitting: false } }));
+  badgeAlone = moduleBytes(alone, () => true);
+});
+after(() => rm(outDir, { recursive: true, force: true }));
+
+describe('CDN core chunk (loaded by every page, and all a badge page loads besides the badge)', () => {
+  it('holds only modules a badge uses', () => {
+    assert.ok(core.size > 5, `found ${core.size} modules in core`);
+    for (const id of core.keys()) assert.ok(badgeAlone.has(id), `${id} is in core but a badge alone does not use it`);
+  });
+
+  it('holds, of each module, no more than a badge alone uses of it', () => {
+    const extra: string[] = [];
+    for (const [id, bytes] of core) {
+      if (WAITING.has(id)) continue;
+      const used = badgeAlone.get(id) ?? 0;
+      if (bytes > used + SLACK) extra.push(`${id}: ${bytes} B in core, ${used} B used by a badge`);
+    }
+    assert.deepEqual(extra, []);
+  });
+
+  it('carries none of the data elements’ building blocks (skeleton, alert, notice, button)', async () => {
+    const code = await readFile(corePath, 'utf8');
+    for (const rule of ['.skeleton{', '.alert{', '.notice{', '.button{']) assert.ok(!code.includes(rule), `core carries ${rule}`);
+  });
+});
