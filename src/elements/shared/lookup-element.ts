@@ -10,8 +10,8 @@
  * - no skeleton flash: for `loadingDelayMs` after its own lookup started, an element keeps
  *   what it showed before (or, showing nothing yet, its loading box, hidden: the reserved size
  *   without the skeleton); an answer within that time renders straight to the result. The
- *   hidden box is revealed by its styles (no script, no re-render); only an element holding a
- *   previous view needs a timer and an update to swap it for the loading view.
+ *   hidden box is revealed by marking it (no re-render); only an element holding a previous
+ *   view runs an update to swap it for the loading view.
  */
 import { ReactiveElement, html, type CSSResultGroup, type CSSResultOrNative, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { lookupKey, type LookupRequest } from '../../client/lookup.js';
@@ -26,16 +26,17 @@ import { LatestRun, type RunResult } from './latest-run.js';
 import { internalState } from './reactive-state.js';
 import { waitingStyles } from './lookup-element.styles.js';
 
-/** While an element waits quietly, its loading box keeps its size and shows nothing (lookup-element.styles.ts). */
+/** While an element waits quietly, its loading box keeps its size and shows nothing (lookup-element.styles.ts)… */
 const WAITING = 'data-kyi-waiting';
+/** …unless the box itself was marked revealed once the wait ended. */
+const REVEALED = 'data-kyi-revealed';
 
 /** Whether an element that rendered `shown` keeps it on screen during a quiet wait (a result, a notice, an error). */
 const holds = (shown: KyiLookupStatus | undefined): boolean => shown !== undefined && shown !== 'idle' && shown !== 'loading';
 
 /**
- * One timer for every element holding its previous view during a quiet wait (a page's
- * refresh: 500 elements started in one task share it): each element's loading state shows
- * once its own deadline passed.
+ * One timer for every element waiting quietly (500 elements started in one task share it):
+ * each element's loading state shows once its own deadline passed.
  */
 const quietWaits = new Map<object, { deadline: number; reveal: () => void }>();
 let quietTimer: ReturnType<typeof setTimeout> | undefined;
@@ -110,9 +111,9 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   /** How long after its lookup started an element shows its loading state, ms (a quicker answer never shows it). */
   protected static loadingDelayMs = 150;
 
-  /** The base styles, then the quiet wait's (its loading box hidden for `loadingDelayMs` while it keeps its size). */
+  /** The base styles, then the quiet wait's (its loading box hidden while it keeps its size). */
   protected static override finalizeStyles(styles?: CSSResultGroup): CSSResultOrNative[] {
-    return [...super.finalizeStyles(styles), waitingStyles(this.loadingDelayMs)];
+    return [...super.finalizeStyles(styles), waitingStyles];
   }
 
   /** Properties that identify what to look up (a change means a new lookup). */
@@ -183,19 +184,29 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   }
 
   /**
-   * The loading view renders hidden while the wait is quiet, and its styles reveal it once
-   * `loadingDelayMs` passed. A new quiet wait flips the attribute's value (restarting that
-   * delay); the attribute goes when the wait ends. Touched only on a change: a host attribute
-   * change restyles the element's whole shadow tree.
+   * The loading view renders hidden while the wait is quiet. A new quiet wait hides again a
+   * loading view revealed before. The host attribute is touched only on a change: that
+   * restyles the element's whole shadow tree.
    */
   #markWaiting(): void {
-    const current = this.getAttribute(WAITING);
-    if (this._status !== 'loading' || !this.#quiet) {
-      if (current !== null) this.removeAttribute(WAITING);
-    } else if (this.#quietMarked !== this.#quietRuns || current === null) {
+    const waiting = this._status === 'loading' && this.#quiet;
+    if (waiting && this.#quietMarked !== this.#quietRuns) {
       this.#quietMarked = this.#quietRuns;
-      this.setAttribute(WAITING, current === 'a' ? 'b' : 'a');
+      this.renderRoot?.querySelector(`[${REVEALED}]`)?.removeAttribute(REVEALED);
     }
+    if (waiting !== this.hasAttribute(WAITING)) this.toggleAttribute(WAITING, waiting);
+  }
+
+  /**
+   * The quiet wait is over and the answer has not come: the loading view shows. An element
+   * holding its previous view renders the loading view; one showing its hidden loading box
+   * just marks it revealed (no update: 500 elements reveal at once).
+   */
+  #reveal(): void {
+    this.#quiet = false;
+    if (this._status !== 'loading') return;
+    if (holds(this.#shown)) this.requestUpdate();
+    else this.renderRoot?.querySelector('[aria-busy="true"]')?.setAttribute(REVEALED, '');
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -246,16 +257,8 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     if (!(delay > 0)) return;
     this.#quiet = true;
     this.#quietRuns++;
-    // Nothing to hold (nothing shown yet, or the loading view): the styles reveal the loading view.
-    if (!holds(this.#shown)) return;
     const deadline = performance.now() + delay;
-    quietWaits.set(this, {
-      deadline,
-      reveal: () => {
-        this.#quiet = false;
-        if (this._status === 'loading') this.requestUpdate();
-      },
-    });
+    quietWaits.set(this, { deadline, reveal: () => this.#reveal() });
     if (deadline < quietTimerAt) armQuietTimer(deadline);
   }
 
