@@ -25,6 +25,9 @@ export const AUTOLOADER_CODE_SPLITTING = {
       test: any([
         `node_modules${sep}(lit|lit-html|lit-element|@lit${sep}reactive-element)${sep}`,
         `src${sep}(strings|config|events|register)\\.ts$`,
+        // The autoloader's own code too: its file imports `core` anyway (configure and
+        // registerLocale come from there), and one compressed file is smaller than two.
+        `src${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
         `src${sep}elements${sep}shared${sep}(kyi-element|reactive-state|theme\\.styles|badge-image)\\.ts$`,
         `src${sep}contract${sep}(badge-enums|badge)\\.ts$`,
       ]),
