@@ -9,10 +9,16 @@
  * contract (field notes) gives 401, 503 and 502 meanings of their own: `TOKEN_STATUS_CODES`.
  *
  * Tokens are single use: the field notes ask for a fresh token per open, and a token whose
- * drawer has closed is never handed out again (`TokenSlot.take()` empties the slot).
+ * drawer has closed is never handed out again (`TokenSlot.take()` empties the slot,
+ * `token-slot.ts`).
  */
 
 import { codeForStatus, errorFromAnswer, isAbortError, KyiRequestError, type StatusCodes } from './errors.js';
+import type { AccessToken } from './token-slot.js';
+
+// The prefetch slot and its expiry rule load with the button; requesting a token loads on the
+// button's first hover, focus or click (elements/verify-button/drawer-loader.ts).
+export * from './token-slot.js';
 
 /**
  * The codes of the token endpoint's own contract (`kyi-error` detail `code`), besides which a
@@ -49,15 +55,6 @@ export const TOKEN_STATUS_CODES: StatusCodes = {
 export const AccessTokenError = KyiRequestError;
 /** @deprecated Use `KyiRequestError`. */
 export type AccessTokenError = KyiRequestError;
-
-/** A token and when it stops being usable (epoch ms), when that is known. */
-export interface AccessToken {
-  readonly token: string;
-  /** Epoch ms from the endpoint's `expiresAt`, else the JWT `exp` claim; `undefined` if neither. */
-  readonly expiresAt: number | undefined;
-  /** Epoch ms when the token arrived. */
-  readonly obtainedAt: number;
-}
 
 export interface RequestAccessTokenOptions {
   /** URL to POST to (ignored when `fetchAccessToken` is given). */
@@ -155,70 +152,4 @@ async function fromFunction(fn: () => Promise<string>, signal?: AbortSignal): Pr
     throw new KyiRequestError('signing_failed', 'fetchAccessToken did not return a token');
   }
   return makeToken(value);
-}
-
-/** Margin before expiry within which a token is no longer handed out (clock skew, load time). */
-export const EXPIRY_MARGIN_MS = 30_000;
-/** A prefetched token with no known expiry is dropped after this long. */
-export const PREFETCH_MAX_AGE_MS = 5 * 60_000;
-
-/** Whether a not-yet-used token may still be handed to a widget. */
-export function isUsable(token: AccessToken, now = Date.now()): boolean {
-  if (token.expiresAt !== undefined) return token.expiresAt - EXPIRY_MARGIN_MS > now;
-  return now - token.obtainedAt < PREFETCH_MAX_AGE_MS;
-}
-
-/**
- * One prefetched token at most, handed out once. `prefetch()` starts a request unless one is
- * already there or in flight; `take()` hands out the prefetched token (awaiting an in-flight
- * prefetch) and empties the slot, or returns `undefined` when there is nothing usable.
- * Prefetch failures are swallowed: the click then asks again and reports its own failure.
- */
-export class TokenSlot {
-  #pending: Promise<AccessToken | undefined> | undefined;
-  #held: AccessToken | undefined;
-  #controller: AbortController | undefined;
-
-  constructor(private readonly request: (signal: AbortSignal) => Promise<AccessToken>) {}
-
-  /** Whether a usable token is held or one is on its way. */
-  get filled(): boolean {
-    return this.#pending !== undefined && (this.#held === undefined || isUsable(this.#held));
-  }
-
-  prefetch(): void {
-    if (this.filled) return;
-    this.clear();
-    const controller = new AbortController();
-    this.#controller = controller;
-    const pending: Promise<AccessToken | undefined> = this.request(controller.signal).then(
-      (token) => {
-        if (this.#pending === pending) this.#held = token;
-        return token;
-      },
-      () => {
-        // A failed prefetch leaves the slot empty so the next hover or click tries again.
-        if (this.#pending === pending) this.clear();
-        return undefined;
-      },
-    );
-    this.#pending = pending;
-  }
-
-  async take(): Promise<AccessToken | undefined> {
-    const pending = this.#pending;
-    this.#pending = undefined;
-    this.#held = undefined;
-    this.#controller = undefined;
-    const token = await pending;
-    return token && isUsable(token) ? token : undefined;
-  }
-
-  /** Drops the held token and aborts an in-flight prefetch. */
-  clear(): void {
-    this.#controller?.abort();
-    this.#controller = undefined;
-    this.#pending = undefined;
-    this.#held = undefined;
-  }
 }

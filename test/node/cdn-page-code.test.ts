@@ -1,7 +1,8 @@
 /**
  * What a page served by the CDN autoloader carries: the code of a token-status, asset-card or
  * verify-button page holds the rules the browser runs, not the server piece's readers of
- * query strings (their 400 messages). Built with the CDN settings of bench/size.ts.
+ * query strings (their 400 messages); a verify button's token requests and vendor adapter
+ * come only with its first hover, focus or click. Built with the CDN settings of bench/size.ts.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,4 +71,15 @@ describe('CDN autoloader pages', () => {
       assert.ok(!code.includes('; allowed: '), 'the page carries the unknown-parameter message');
     });
   }
+
+  it('a verify-button page loads the token request and the vendor adapter on demand', async () => {
+    const code = await pageCode(['verify-button']);
+    assert.match(code, /kyi-verify-button/, 'the page code was found');
+    // access-token.ts and vendor-sdk.ts (session-code.ts), loaded by drawer-loader.ts
+    for (const text of ['did not answer with an accessToken', 'fetchAccessToken did not return a token', 'MessageEvent'])
+      assert.ok(!code.includes(text), `the page carries "${text}"`);
+    const session = Object.values(manifest).find((c) => /session-code/.test(c.file));
+    assert.ok(session, 'the session code is a chunk of its own');
+    assert.match(await readFile(join(outDir, session.file), 'utf8'), /did not answer with an accessToken/);
+  });
 });

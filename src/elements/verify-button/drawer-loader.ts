@@ -1,10 +1,14 @@
 /**
- * The built-in drawer's code and styles, loaded on a verify button's first hover, focus or
- * click rather than with the page (a page of badges and statuses never pays for it). Once
- * loaded it is kept: a prefetched click opens the drawer in the same frame.
+ * The code a verify button needs only once someone means to open it, loaded on its first
+ * hover, focus or click rather than with the page (a page of badges and statuses, or one that
+ * merely shows a button, never pays for it): the built-in drawer with its styles, and the
+ * session code (token requests, the vendor client's adapter). Once loaded it is kept: a
+ * prefetched click opens the drawer in the same frame.
  */
 import type { CSSResult } from 'lit';
 import type { openDrawer } from './drawer.js';
+import type * as SessionModule from './session-code.js';
+import { messageOf } from './widget-session.js';
 
 export interface DrawerCode {
   openDrawer: typeof openDrawer;
@@ -12,22 +16,45 @@ export interface DrawerCode {
   styles: CSSResult[];
 }
 
-let loaded: DrawerCode | undefined;
-let loading: Promise<DrawerCode> | undefined;
+export type SessionCode = typeof SessionModule;
 
-/** The drawer's code if it has arrived (synchronous, for the same-frame open). */
-export function loadedDrawer(): DrawerCode | undefined {
-  return loaded;
+/**
+ * Code loaded once on demand: `loaded()` synchronously once it has arrived (for the
+ * same-frame open); a failed load (e.g. offline) is tried again on the next `load()`.
+ */
+function onDemand<T>(importCode: () => Promise<T>): { loaded(): T | undefined; load(): Promise<T> } {
+  let loaded: T | undefined;
+  let loading: Promise<T> | undefined;
+  return {
+    loaded: () => loaded,
+    load: () =>
+      (loading ??= importCode().then(
+        (code) => (loaded = code),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
+  };
 }
 
-/** Loads the drawer's code once; a failed load (e.g. offline) is tried again on the next call. */
-export function loadDrawer(): Promise<DrawerCode> {
-  loading ??= Promise.all([import('./drawer.js'), import('./drawer.styles.js')]).then(
-    ([drawer, styles]) => (loaded = { openDrawer: drawer.openDrawer, styles: [styles.drawerStyles, styles.modalStyles] }),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+const drawer = onDemand(() =>
+  Promise.all([import('./drawer.js'), import('./drawer.styles.js')]).then(
+    ([code, styles]): DrawerCode => ({ openDrawer: code.openDrawer, styles: [styles.drawerStyles, styles.modalStyles] }),
+  ),
+);
+const session = onDemand(() => import('./session-code.js'));
+
+/** The drawer's code if it has arrived (synchronous, for the same-frame open). */
+export const loadedDrawer = drawer.loaded;
+/** Loads the drawer's code once; a failed load is tried again on the next call. */
+export const loadDrawer = drawer.load;
+/** The session code if it has arrived. */
+export const loadedSession = session.loaded;
+/** Loads the session code once; a failed load is tried again on the next call. */
+export const loadSession = session.load;
+
+/** The message of an opening that failed because code could not be loaded. */
+export function loadFailure(error: unknown): string {
+  return `The verification drawer could not be loaded: ${messageOf(error) || String(error)}`;
 }

@@ -11,11 +11,11 @@ import {
   type KyiCloseReason,
   type KyiErrorDetail,
 } from '../../events.js';
-import { TokenSlot, requestAccessToken, type AccessToken } from '../../client/access-token.js';
-import { errorDetail, toProblem } from '../../client/errors.js';
+import { TokenSlot, type AccessToken } from '../../client/token-slot.js';
+import { errorDetail, KyiRequestError, toProblem } from '../../client/errors.js';
 import { WIDGET_PRESENTATIONS, messageOf, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
-import { loadDrawer, loadedDrawer, type DrawerCode } from './drawer-loader.js';
-import { openVendorWidget, type VendorWidgetOptions } from '../../client/vendor-sdk.js';
+import { loadDrawer, loadedDrawer, loadedSession, loadFailure, loadSession, type DrawerCode, type SessionCode } from './drawer-loader.js';
+import type { VendorWidgetOptions } from '../../client/vendor-sdk.js';
 import { refreshLiveLookups } from '../../client/live-elements.js';
 import { errorStringKey } from '../shared/error-text.js';
 import { KyiElement } from '../shared/kyi-element.js';
@@ -166,14 +166,15 @@ export class KyiVerifyButton extends KyiElement {
     const loading = this.#drawerCode();
     const token = await this.#freshToken();
     if (token === undefined) return;
-    const opener = this.#opener(loadedDrawer() ?? (await loading));
+    // A token means the session code has arrived (it requested the token).
+    const opener = this.#opener(loadedDrawer() ?? (await loading), loadedSession()!);
     if (opener && this._status === 'pending') this.#startWidget(scope, mode, token, opener);
   }
 
   /** What opens the widget: the vendor's client when configured, else the built-in drawer (`undefined` when its code failed to load). */
-  #opener(drawer: DrawerCode | undefined): WidgetOpener | undefined {
+  #opener(drawer: DrawerCode | undefined, session: SessionCode): WidgetOpener | undefined {
     const { sdk } = this.config;
-    if (sdk) return (options: VendorWidgetOptions) => openVendorWidget(sdk, options);
+    if (sdk) return (options: VendorWidgetOptions) => session.openVendorWidget(sdk, options);
     if (drawer) this.#adoptDrawerStyles(drawer);
     return drawer?.openDrawer;
   }
@@ -187,7 +188,7 @@ export class KyiVerifyButton extends KyiElement {
     return loadDrawer().catch((error: unknown) => {
       if (this._status === 'pending') {
         this.#cancelPending();
-        this.#fail({ code: 'network', message: `The verification drawer could not be loaded: ${messageOf(error) || String(error)}` });
+        this.#fail({ code: 'network', message: loadFailure(error) });
       }
       return undefined;
     });
@@ -239,8 +240,9 @@ export class KyiVerifyButton extends KyiElement {
   };
 
   #onIntent = () => {
-    // the drawer's code comes with the first sign of interest, not with the page
-    if (!this.config.sdk && !loadedDrawer()) loadDrawer().catch(() => {}); // a click reports a failure
+    // the opening code comes with the first sign of interest, not with the page
+    if (!loadedSession()) loadSession().catch(() => {}); // a click reports a failure
+    if (!this.config.sdk && !loadedDrawer()) loadDrawer().catch(() => {});
     if (this.prefetch && !this.#returningFocus && !this.disabled && this._status === 'idle' && canOpen(this.config)) {
       this.#slot.prefetch();
     }
@@ -273,9 +275,15 @@ export class KyiVerifyButton extends KyiElement {
     return undefined;
   }
 
-  #requestToken(signal: AbortSignal): Promise<AccessToken> {
+  /** A token from the endpoint or `fetchAccessToken`, once the session code is there. */
+  async #requestToken(signal: AbortSignal): Promise<AccessToken> {
     const { tokenEndpoint, fetchAccessToken } = this.config;
-    return requestAccessToken({ endpoint: tokenEndpoint, fetchAccessToken, signal });
+    const session =
+      loadedSession() ??
+      (await loadSession().catch((error: unknown) => {
+        throw new KyiRequestError('network', loadFailure(error));
+      }));
+    return session.requestAccessToken({ endpoint: tokenEndpoint, fetchAccessToken, signal });
   }
 
   #cancelPending(): void {
