@@ -110,10 +110,11 @@ export class SwrCache<V> {
   /**
    * The entry for `key` when it is fresh, marked as used — what `get` answers as a `hit`
    * without `bypass`, synchronously. `undefined` otherwise (stale, expired or missing: use `get`).
+   * `now`: the clock's time, when the caller has just read it.
    */
-  fresh(key: string): CacheEntry<V> | undefined {
+  fresh(key: string, now = this.#now()): CacheEntry<V> | undefined {
     const entry = this.#entries.get(key);
-    if (!entry || entry.freshUntil <= this.#now()) return undefined;
+    if (!entry || entry.freshUntil <= now) return undefined;
     this.#touch(key, entry);
     return entry;
   }

@@ -14,9 +14,11 @@ import {
   assetTarget,
   assetsListTarget,
   lookupBatch,
+  lookupPrepared,
   lookupResponse,
   tokensTarget,
 } from './lookup.js';
+import { ANSWER_NOW, preparedResponse, type AnswerNow, type HeaderGetter, type PreparedResponse } from './prepared.js';
 import { requestContext } from './request-context.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
 import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
@@ -102,7 +104,7 @@ const ROUTES: readonly Route[] = [
 
 const matchRoute = routeMatcher(ROUTES, (r) => r.path);
 
-/** Lookup URLs remembered with their checked target and cache key (oldest dropped first). */
+/** Lookup targets remembered with their checked upstream request and cache key (oldest dropped first). */
 const LOOKUP_MEMO_MAX = 1000;
 
 /** A lookup route's checked target and its cache key. */
@@ -112,24 +114,31 @@ interface ResolvedLookup {
 }
 
 /**
- * Lookup GETs by request URL: which lookup the URL asks for is a pure function of the URL
- * (prefix, route table, parameter checks), so it is remembered for the URLs clients repeat
- * (valid lookups only: a bad parameter throws before anything is remembered).
+ * Lookup GETs by request target (the URL's path and query as the URL parser serializes them):
+ * which lookup a URL asks for is a pure function of its path and query (prefix, route table,
+ * parameter checks), so it is remembered for the targets clients repeat, whatever host they
+ * were sent to (valid lookups only: a bad parameter throws before anything is remembered).
  */
 class LookupMemo {
-  readonly #byUrl = new Map<string, ResolvedLookup>();
+  readonly #byTarget = new Map<string, ResolvedLookup>();
 
-  get(href: string): ResolvedLookup | undefined {
-    return this.#byUrl.get(href);
+  get(target: string): ResolvedLookup | undefined {
+    return this.#byTarget.get(target);
   }
 
-  resolve(href: string, route: Route, url: URL, params: Record<string, string>): ResolvedLookup {
-    const target = route.target!(url, params);
-    const resolved = { target, key: upstreamPath(target) };
-    if (this.#byUrl.size >= LOOKUP_MEMO_MAX) this.#byUrl.delete(this.#byUrl.keys().next().value!);
-    this.#byUrl.set(href, resolved);
+  resolve(target: string, route: Route, url: URL, params: Record<string, string>): ResolvedLookup {
+    const upstream = route.target!(url, params);
+    const resolved = { target: upstream, key: upstreamPath(upstream) };
+    if (this.#byTarget.size >= LOOKUP_MEMO_MAX) this.#byTarget.delete(this.#byTarget.keys().next().value!);
+    this.#byTarget.set(target, resolved);
     return resolved;
   }
+}
+
+/** Where the path of a serialized URL starts: after `scheme://authority` (its length when there is no path). */
+function pathStart(href: string): number {
+  const slash = href.indexOf('/', href.indexOf('//') + 2);
+  return slash < 0 ? href.length : slash;
 }
 
 /** What every request of one handler shares. */
@@ -146,34 +155,52 @@ function notAllowed(allowed: string[]): Response {
   return errorResponse(405, 'method_not_allowed', `Use ${allow} on this route`, { allow });
 }
 
+/** A fresh cache hit of lookup `key` as its prepared answer (`ETag` / 304 against `headers`), else `undefined`. */
+function cachedPrepared(kit: Kit, key: string, headers: HeaderGetter): PreparedResponse | undefined {
+  const hit = kit.publicApi.cachedLookupByKey(key);
+  return hit && lookupPrepared(hit, headers.get('if-none-match'));
+}
+
 /**
  * Answers a lookup route: a fresh cache hit at once (never counted against the client's
  * budget), else once the cache settles (an upstream call counts against it).
  */
 function lookup(kit: Kit, request: Request, { target, key }: ResolvedLookup): Response | Promise<Response> {
-  const fresh = wantsFresh(request);
-  const hit = fresh ? undefined : kit.publicApi.cachedLookupByKey(key);
-  if (hit) return lookupResponse(request, hit);
+  const fresh = wantsFresh(request.headers);
+  const hit = fresh ? undefined : cachedPrepared(kit, key, request.headers);
+  if (hit) return preparedResponse(hit, request);
   const client = kit.config.clientId(request, requestContext(request));
   return kit.publicApi.lookupByKey(target, key, { fresh, client }).then((answer) => lookupResponse(request, answer));
+}
+
+/**
+ * `ANSWER_NOW`: what `route` answers for a GET or HEAD of a lookup target seen before when the
+ * cache holds a fresh answer for it, without a Request; `undefined` for anything else.
+ */
+function answerNow(kit: Kit, origin: string, target: string, headers: HeaderGetter): PreparedResponse | undefined {
+  if (origin.length + target.length > MAX_URL_LENGTH) return undefined;
+  const known = kit.lookups.get(target);
+  return known && !wantsFresh(headers) ? cachedPrepared(kit, known.key, headers) : undefined;
 }
 
 /** The route table applied to `request`. Throws `KyiHttpError` for a refused request. */
 function route(kit: Kit, request: Request): Response | Promise<Response> {
   const { config, lookups } = kit;
-  const known = request.method === 'GET' || request.method === 'HEAD' ? lookups.get(request.url) : undefined;
-  if (known) return lookup(kit, request, known);
-  if (request.url.length > MAX_URL_LENGTH) {
+  const href = request.url;
+  if (href.length > MAX_URL_LENGTH) {
     return errorResponse(400, 'invalid_parameter', `Invalid parameter "url": must be at most ${MAX_URL_LENGTH} characters`);
   }
-  const url = new URL(request.url);
+  const target = href.slice(pathStart(href));
+  const known = request.method === 'GET' || request.method === 'HEAD' ? lookups.get(target) : undefined;
+  if (known) return lookup(kit, request, known);
+  const url = new URL(href);
   const segments = pathSegments(url.pathname, config.prefix);
   if (!segments) return errorResponse(404, 'not_found', 'Not found');
   const found = matchRoute(segments, request.method === 'HEAD' ? 'GET' : request.method);
   if (!found) return errorResponse(404, 'not_found', 'Not found');
   if (!found.route) return notAllowed(found.allowed);
   const { route: r, params } = found;
-  if (r.target) return lookup(kit, request, lookups.resolve(request.url, r, url, params));
+  if (r.target) return lookup(kit, request, lookups.resolve(target, r, url, params));
   const client = config.clientId(request, requestContext(request));
   return r.handle!({ ...kit, request, client, url, segments }, params);
 }
@@ -208,10 +235,12 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
   });
   const explorer = config.explorer ? new ExplorerProxy(config) : undefined;
   const kit: Kit = { config, publicApi, explorer, capabilities, lookups: new LookupMemo() };
+  const now: AnswerNow = (origin, target, headers) => answerNow(kit, origin, target, headers);
   return Object.assign((request: Request) => answer(kit, request), {
     prefix: config.prefix,
     capabilities,
     clearCache: () => publicApi.cache.clear(),
     idle: () => publicApi.cache.idle(),
+    [ANSWER_NOW]: now,
   });
 }

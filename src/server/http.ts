@@ -3,6 +3,7 @@
  * Fetch-API only (no `node:` imports).
  */
 import { KyiHttpError } from './errors.js';
+import type { HeaderGetter } from './prepared.js';
 
 /** FNV-1a 64-bit over UTF-16 code units, as 16 hex digits: cheap, stable, runtime independent. */
 function fnv1a64(text: string): string {
@@ -35,9 +36,9 @@ const NO_CACHE_DIRECTIVE = /(?:^|,)\s*no-cache\s*(?:,|$)/i;
 const NO_CACHE_PRAGMA = /no-cache/i;
 
 /** Whether the browser asked to skip caches (`Cache-Control: no-cache` / `Pragma: no-cache`). */
-export function wantsFresh(request: Request): boolean {
-  const cacheControl = request.headers.get('cache-control');
-  const pragma = request.headers.get('pragma');
+export function wantsFresh(headers: HeaderGetter): boolean {
+  const cacheControl = headers.get('cache-control');
+  const pragma = headers.get('pragma');
   // not `max-age=0`: that is a browser's ordinary reload revalidation, answered by ETag / 304
   return (cacheControl !== null && NO_CACHE_DIRECTIVE.test(cacheControl)) || (pragma !== null && NO_CACHE_PRAGMA.test(pragma));
 }

@@ -34,50 +34,52 @@ import {
 /** Largest `POST /lookup` body, bytes (`LIMITS.lookupBatchMax` = 500 entries of generous size, 640 B each). */
 export const LOOKUP_BODY_MAX_BYTES = 320 * 1024;
 
+/** Whole seconds of `ms` that a `Cache-Control` directive states; -1 when none is left. */
+const directiveSeconds = (ms: number): number => (ms > 0 ? Math.floor(ms / 1000) : -1);
+
+/** `Cache-Control` of an answer with `status`, fresh and stale for these `directiveSeconds`. */
+function cacheControlOf(status: number, fresh: number, stale: number): string {
+  if (status !== 200 && status !== 404) return 'private, no-store';
+  if (fresh < 0 && stale < 0) return 'no-cache';
+  const maxAge = Math.max(0, fresh);
+  return stale > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${stale}` : `public, max-age=${maxAge}`;
+}
+
 /** `Cache-Control` of a lookup answer: public (no user data), bounded by the cache timing. */
 export function lookupCacheControl(answer: LookupAnswer): string {
-  const status = answer.value.status;
-  if (status !== 200 && status !== 404) return 'private, no-store';
-  if (answer.freshMs <= 0 && answer.staleMs <= 0) return 'no-cache';
-  const maxAge = Math.floor(answer.freshMs / 1000);
-  const swr = Math.floor(answer.staleMs / 1000);
-  return swr > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${swr}` : `public, max-age=${maxAge}`;
+  return cacheControlOf(answer.value.status, directiveSeconds(answer.freshMs), directiveSeconds(answer.staleMs));
 }
 
 /**
  * The answer of a single lookup route as status, headers and body, with `ETag` / `304` on
  * results (`ifNoneMatch`: the request's `If-None-Match`). Headers in `Headers` order.
- * Built once per value and `Cache-Control` (which changes once a second) and then shared.
+ * Built once per value and `Cache-Control` (which changes once a second), kept on the value
+ * (`LookupValue.prepared`) and then shared: a cache hit computes no header.
  */
 export function lookupPrepared(answer: LookupAnswer, ifNoneMatch: string | null): PreparedResponse {
   const v = answer.value;
-  const notModified = v.etag !== undefined && ifNoneMatchHits(ifNoneMatch, v.etag);
-  const cacheControl = lookupCacheControl(answer);
-  const built = preparedOf.get(v);
-  if (built?.cacheControl === cacheControl) {
-    const prepared = notModified ? built.notModified : built.ok;
-    if (prepared) return prepared;
-  }
+  const fresh = directiveSeconds(answer.freshMs);
+  const stale = directiveSeconds(answer.staleMs);
+  const notModified = ifNoneMatch !== null && v.etag !== undefined && ifNoneMatchHits(ifNoneMatch, v.etag);
+  let built = v.prepared;
+  if (built === undefined || built.fresh !== fresh || built.stale !== stale) v.prepared = built = { fresh, stale };
+  if (notModified) return (built.notModified ??= buildLookupPrepared(v, cacheControlOf(v.status, fresh, stale), true));
+  return (built.ok ??= buildLookupPrepared(v, cacheControlOf(v.status, fresh, stale), false));
+}
+
+function buildLookupPrepared(v: LookupValue, cacheControl: string, notModified: boolean): PreparedResponse {
   // sorted by name, as a Headers object iterates them
   const headers: Array<readonly [string, string]> = [['cache-control', cacheControl]];
   if (!notModified) headers.push(['content-type', JSON_TYPE]);
   if (v.etag) headers.push(['etag', v.etag]);
   if (v.retryAfterSeconds !== undefined) headers.push(['retry-after', String(v.retryAfterSeconds)]);
   headers.push(['x-content-type-options', 'nosniff']);
-  const prepared: PreparedResponse = notModified
+  return notModified
     ? { status: 304, headers, body: null }
     : { status: v.status, headers, body: v.text, bytes: (v.bytes ??= utf8.encode(v.text)) };
-  const entry = built?.cacheControl === cacheControl ? built : { cacheControl };
-  if (notModified) entry.notModified = prepared;
-  else entry.ok = prepared;
-  preparedOf.set(v, entry);
-  return prepared;
 }
 
 const utf8 = new TextEncoder();
-
-/** The prepared answers of a value for its latest `Cache-Control`. */
-const preparedOf = new WeakMap<LookupValue, { cacheControl: string; ok?: PreparedResponse; notModified?: PreparedResponse }>();
 
 /** The response of a single lookup route, with `ETag` / `304` on results. */
 export function lookupResponse(request: Request, answer: LookupAnswer): Response {
@@ -218,7 +220,7 @@ export async function lookupBatch(
   if (requests.length > LIMITS.lookupBatchMax) {
     throw invalidParameter('requests', `at most ${LIMITS.lookupBatchMax} lookups per batch`);
   }
-  const fresh = wantsFresh(request) || body['fresh'] === true;
+  const fresh = wantsFresh(request.headers) || body['fresh'] === true;
   // identical entries of one batch share one answer (the cache would coalesce them anyway)
   const shared = new Map<string, Promise<string>>();
   const results = await mapWithConcurrency(requests, concurrency, async (entry, index): Promise<string> => {

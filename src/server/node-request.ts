@@ -8,28 +8,48 @@
  * into a URL only to be serialized again.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { delegateMembers } from './prepared.js';
+import { delegateMembers, type HeaderGetter } from './prepared.js';
 
-/** `scheme://host` of the request (the `Host` header as sent). */
-function originOf(req: IncomingMessage): string {
-  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  const host = req.headers.host ?? (req.headers[':authority'] as string | undefined) ?? 'localhost';
-  return `${encrypted ? 'https' : 'http'}://${host}`;
+/** The `Host` of the request as sent (HTTP/2: `:authority`). */
+function hostOf(req: IncomingMessage): string {
+  return req.headers.host ?? (req.headers[':authority'] as string | undefined) ?? 'localhost';
 }
+
+const isEncrypted = (req: IncomingMessage) => (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
 
 /** Origin-form targets the URL parser leaves as they are: no dot segments, nothing it encodes or rewrites. */
 const PLAIN_TARGET = /^\/(?!.*(?:\/\.|%2e))[\w\-.~!$&()*+,;=:@%/]*(?:\?[\w\-.~!$&()*+,;=:@%/?]*)?$/i;
 const ORIGINS_MAX = 64;
-/** Serialized origins by `originOf` (a few hosts serve nearly every request). */
+/** Serialized origins by `scheme://host` as sent (a few hosts serve nearly every request). */
 const origins = new Map<string, string>();
+/**
+ * The last host seen and its origin: nearly every request repeats it, and comparing the
+ * header with it costs less than hashing a newly joined `scheme://host` for the Map.
+ */
+let last: { host: string; encrypted: boolean; origin: string } | undefined;
 
-function serializedOrigin(raw: string): string {
+/** The request's origin as `new URL(…).origin` serializes it; throws when it is not one. */
+function serializedOrigin(req: IncomingMessage): string {
+  const host = hostOf(req);
+  const encrypted = isEncrypted(req);
+  if (last !== undefined && last.host === host && last.encrypted === encrypted) return last.origin;
+  const raw = `${encrypted ? 'https' : 'http'}://${host}`;
   let origin = origins.get(raw);
   if (origin === undefined) {
     origin = new URL(raw).origin;
     if (origins.size < ORIGINS_MAX) origins.set(raw, origin);
   }
+  last = { host, encrypted, origin };
   return origin;
+}
+
+/** The request's origin (`scheme://host`, serialized by the URL parser), or `null` when it is not a URL origin. */
+export function requestOrigin(req: IncomingMessage): string | null {
+  try {
+    return serializedOrigin(req);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -38,9 +58,10 @@ function serializedOrigin(raw: string): string {
  * `null` when it is not a URL.
  */
 export function requestUrl(req: IncomingMessage, rawUrl: string): string | null {
+  const origin = requestOrigin(req);
+  if (origin === null) return null;
+  if (PLAIN_TARGET.test(rawUrl)) return origin + rawUrl;
   try {
-    const origin = serializedOrigin(originOf(req));
-    if (PLAIN_TARGET.test(rawUrl)) return origin + rawUrl;
     const target = /^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl) ? new URL(rawUrl) : null;
     const path = target ? target.pathname + target.search : rawUrl.startsWith('/') ? rawUrl : '/' + rawUrl;
     return new URL(path, origin).href;
@@ -82,6 +103,11 @@ export function rawHeaderValue(raw: readonly string[], name: string): string | n
     found = found === null ? v : `${found}, ${v}`;
   }
   return found;
+}
+
+/** `Headers.get` over the request's raw header list, without any `Headers` object (see `rawHeaderValue`). */
+export function rawHeaderGetter(req: IncomingMessage): HeaderGetter {
+  return { get: (name) => rawHeaderValue(req.rawHeaders, String(name).toLowerCase()) };
 }
 
 /** A header name `Headers` accepts (an HTTP token), in lower case. */

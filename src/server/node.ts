@@ -11,6 +11,9 @@
  * - The Response is streamed back with backpressure; the Request's signal aborts when
  *   the client goes away. An answer the handler holds as text (`./prepared.ts`: a deferred
  *   Response not used since, or a `textResponse`) is sent in one write with `Content-Length`.
+ * - A handler that offers answers needing no Request (`ANSWER_NOW`: the server piece's fresh
+ *   cache hits) gets asked first, and such an answer is sent at once with one `writeHead` and
+ *   `end`: no Request, Response or promise is made for it.
  * - With `prefix`, paths outside it go to `next()` (or get a 404 JSON when there is none).
  * - Errors go to `next(err)` when there is one, otherwise 500 `{ code, message }`.
  * - The handler's `getUserId` / `authorize` receive `{ node: { req, res } }` (`req.session`, `req.user`).
@@ -18,8 +21,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { KyiError } from './errors.js';
-import { clientGoneSignal, headerPairs, lightRequest, nodeHeaders, requestUrl } from './node-request.js';
-import { deferResponses, knownBody, preparedOf, type PreparedResponse } from './prepared.js';
+import { clientGoneSignal, headerPairs, lightRequest, nodeHeaders, rawHeaderGetter, requestOrigin, requestUrl } from './node-request.js';
+import { ANSWER_NOW, deferResponses, knownBody, preparedOf, type AnswerNow, type PreparedResponse } from './prepared.js';
 import { setRequestContext } from './request-context.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -48,6 +51,7 @@ type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = {}): NodeHandler {
   const prefix = normalizePrefix(opts.prefix);
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const answerNow = (handler as { [ANSWER_NOW]?: AnswerNow })[ANSWER_NOW];
 
   return (req, res, next) => {
     const nreq = req as NodeRequest;
@@ -56,8 +60,33 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
       if (next) return next();
       return sendJson(res, 404, { code: 'not_found', message: 'Not found' });
     }
+    if (answerNow) {
+      try {
+        if (sentNow(answerNow, req, res, rawUrl)) return;
+      } catch (err) {
+        return fail(res, next, err);
+      }
+    }
     void run(handler, nreq, res, rawUrl, maxBody).catch((err: unknown) => fail(res, next, err));
   };
+}
+
+/**
+ * Sends the handler's answer that needs no Request, if it has one; `false` when the request
+ * must go through `run`. Asked only with what `run` would hand the handler unchanged: a GET or
+ * HEAD without a declared body, from a usable Host, with an origin-form target (the handler
+ * answers only targets it has seen as the URL parser serializes them, which `run` would
+ * pass on as they are).
+ */
+function sentNow(answerNow: AnswerNow, req: IncomingMessage, res: ServerResponse, rawUrl: string): boolean {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (req.headers['content-length'] !== undefined || rawUrl.charCodeAt(0) !== 0x2f /* / */ || rawUrl.charCodeAt(1) === 0x2f) return false;
+  const origin = requestOrigin(req);
+  const prepared = origin === null ? undefined : answerNow(origin, rawUrl, rawHeaderGetter(req));
+  if (!prepared) return false;
+  writePrepared(res, prepared, method === 'HEAD');
+  return true;
 }
 
 /** Answers an error that escaped the handler (or a body over the limit). */
@@ -74,16 +103,42 @@ function fail(res: ServerResponse, next: NodeNext | undefined, err: unknown) {
   res.destroy();
 }
 
-/** Sends a prepared answer as the Response built from it would be sent. */
+/** A prepared answer as Node writes it: `writeHead`'s flat header lists and the body. */
+interface Wire {
+  /** `[name, value, …]` with `content-length` when there is a body. */
+  readonly headers: readonly string[];
+  /** The same without `content-length`, for HEAD. */
+  readonly headHeaders: readonly string[];
+  /** The body: the prepared bytes as a Buffer (no copy), else the text; `null` for none. */
+  readonly body: Buffer | string | null;
+}
+
+/** Where a prepared answer keeps its `Wire` (a cached one is shared by every request that gets it). */
+const WIRE = Symbol('kyi-elements.wire');
+
+/** The `Wire` of a prepared answer, made on its first send and then kept with it. */
+function wireOf(prepared: PreparedResponse): Wire {
+  const holder = prepared as PreparedResponse & { [WIRE]?: Wire };
+  let wire = holder[WIRE];
+  if (wire) return wire;
+  const headHeaders = prepared.headers.flat();
+  const { bytes, body } = prepared;
+  const sent = body === null ? null : bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : body;
+  const length = sent === null ? undefined : typeof sent === 'string' ? Buffer.byteLength(sent) : sent.byteLength;
+  wire = { headers: length === undefined ? headHeaders : [...headHeaders, 'content-length', String(length)], headHeaders, body: sent };
+  if (Object.isExtensible(holder)) holder[WIRE] = wire;
+  return wire;
+}
+
+/**
+ * Sends a prepared answer as the Response built from it would be sent, in one `writeHead`
+ * (headers a middleware set before are kept, as `setHeader` would) and one `end`.
+ */
 function writePrepared(res: ServerResponse, prepared: PreparedResponse, head: boolean) {
-  res.statusCode = prepared.status;
-  for (const [name, value] of prepared.headers) res.setHeader(name, value);
-  if (head) return void res.end();
-  if (prepared.bytes && prepared.body !== null) {
-    res.setHeader('content-length', prepared.bytes.byteLength);
-    return void res.end(prepared.bytes);
-  }
-  endWith(res, prepared.body);
+  const wire = wireOf(prepared);
+  res.writeHead(prepared.status, (head ? wire.headHeaders : wire.headers) as string[]);
+  if (head || wire.body === null) res.end();
+  else res.end(wire.body);
 }
 
 /** Ends the response with a known body (`Content-Length`, one write) or none. */
@@ -148,9 +203,11 @@ function normalizePrefix(prefix: string | undefined): string {
   return ('/' + prefix.replace(/^\/+|\/+$/g, ''));
 }
 
+/** Whether the path of `rawUrl` (before any `?` or `#`) is `prefix` or under it. */
 function isUnderPrefix(rawUrl: string, prefix: string): boolean {
-  const path = rawUrl.split(/[?#]/, 1)[0] ?? '';
-  return path === prefix || path.startsWith(prefix + '/');
+  if (!rawUrl.startsWith(prefix) || prefix.includes('?') || prefix.includes('#')) return false;
+  const next = rawUrl.charCodeAt(prefix.length); // NaN at the end
+  return next !== next || next === 0x2f /* / */ || next === 0x3f /* ? */ || next === 0x23 /* # */;
 }
 
 function requestBody(req: NodeRequest, maxBody: number, limit: { exceeded: boolean }): BodyInit | null {

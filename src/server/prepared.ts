@@ -27,6 +27,21 @@ export interface PreparedResponse {
   readonly bytes?: Uint8Array;
 }
 
+/** What a handler reads of a request's headers when it answers without a Request. */
+export type HeaderGetter = Pick<Headers, 'get'>;
+
+/**
+ * A handler's answers that need no Request, offered to adapters under `ANSWER_NOW`: for a GET
+ * or HEAD with this origin and target (path and query exactly as the URL parser serializes
+ * them), the prepared answer, or `undefined` when the request must go through the handler.
+ * Synchronous: an adapter sends a cached lookup in the same tick the request arrived, with
+ * no Request, Response or promise made for it.
+ */
+export type AnswerNow = (origin: string, target: string, headers: HeaderGetter) => PreparedResponse | undefined;
+
+/** Where a handler keeps its `AnswerNow` (registered: two copies of the module agree). */
+export const ANSWER_NOW = Symbol.for('kyi-elements.answerNow');
+
 /** `Content-Type` of every JSON answer. */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -22,6 +22,7 @@ import { SwrCache, type CacheEntry, type CacheState, type Loaded } from './cache
 import { ClientBudgets } from './client-budget.js';
 import { etagFor } from './http.js';
 import type { ResolvedConfig } from './options.js';
+import type { PreparedResponse } from './prepared.js';
 import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
 import { UpstreamError, invalidBody, upstreamError } from './upstream/outcome.js';
 import { retryAfterSeconds } from './upstream/retry-after.js';
@@ -47,6 +48,11 @@ export class LookupValue {
   etag?: string;
   /** For 429: seconds to wait. */
   retryAfterSeconds?: number;
+  /**
+   * Its single-route answers for the `Cache-Control` seconds it was last sent with
+   * (`lookupPrepared`): built once, then shared by every request that gets them.
+   */
+  prepared?: { fresh: number; stale: number; ok?: PreparedResponse; notModified?: PreparedResponse };
 
   constructor(status: number, text: string, retryAfterSeconds?: number) {
     this.status = status;
@@ -243,12 +249,12 @@ export class PublicApiClient {
    * `undefined` when the lookup would have to wait, refresh or call upstream.
    */
   cachedLookupByKey(key: string): LookupAnswer | undefined {
-    const entry = this.#cache.fresh(key);
-    return entry ? this.#answer(entry, 'hit') : undefined;
+    const now = this.#config.now(); // read once: on some hosts the clock costs a system call
+    const entry = this.#cache.fresh(key, now);
+    return entry ? this.#answer(entry, 'hit', now) : undefined;
   }
 
-  #answer(entry: CacheEntry<LookupValue>, state: CacheState): LookupAnswer {
-    const now = this.#config.now();
+  #answer(entry: CacheEntry<LookupValue>, state: CacheState, now = this.#config.now()): LookupAnswer {
     const freshMs = Math.max(0, entry.freshUntil - now);
     const staleMs = Math.max(0, entry.staleUntil - Math.max(now, entry.freshUntil));
     return { value: entry.value, state, freshMs, staleMs };

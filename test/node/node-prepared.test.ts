@@ -4,14 +4,14 @@
  * everywhere else, and light Requests that act as real ones.
  */
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { toNodeHandler, type FetchHandler } from '../../src/server/node.js';
 import { rawHeaderValue, requestUrl } from '../../src/server/node-request.js';
-import { jsonPrepared, knownBody, preparedOf, preparedResponse } from '../../src/server/prepared.js';
+import { ANSWER_NOW, jsonPrepared, knownBody, preparedOf, preparedResponse, type AnswerNow } from '../../src/server/prepared.js';
 import { useSandbox } from './helpers/sandbox.js';
 import { PREFIX, defaultOptions } from './helpers/server.js';
 
@@ -182,5 +182,119 @@ describe('createKyiHandler on Node', () => {
     assert.equal(notModified.status, 304);
     assert.deepEqual(deferred, [true, true, true]);
     assert.equal(sandbox.stats.count('public:tokens'), 1);
+  });
+});
+
+describe('cached lookups sent at once (ANSWER_NOW: no Request, Response or promise)', () => {
+  const sandboxOf = useSandbox();
+  /** The handler on a stopped clock: `Cache-Control` seconds do not tick between requests. */
+  const handlerOf = (sandbox: ReturnType<typeof sandboxOf>) => {
+    const stopped = Date.now();
+    const kyi = createKyiHandler({ ...defaultOptions(sandbox, [], [], { offsetMs: 0 }), clock: { now: () => stopped, sleep: async () => {} } });
+    const before = sandbox.stats.count('public:tokens');
+    return { kyi, upstreamCalls: () => sandbox.stats.count('public:tokens') - before };
+  };
+
+  /** A GET with just these headers (fetch adds `Pragma: no-cache` to conditional requests). */
+  const rawGet = (url: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; body: string }>((resolve, reject) => {
+      const req = httpRequest(url, { headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  /** A server on `kyi.node` that notes, right after each listener call, whether the answer was already sent and what `writeHead` got. */
+  async function serveNode(kyi: ReturnType<typeof createKyiHandler>, before?: (res: ServerResponse) => void) {
+    const calls: Array<{ sentInCall: boolean; headers: unknown }> = [];
+    const server = createServer((req, res) => {
+      const call: { sentInCall: boolean; headers: unknown } = { sentInCall: false, headers: undefined };
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+      (res as unknown as { writeHead: (...args: unknown[]) => ServerResponse }).writeHead = (...args: unknown[]) => {
+        call.headers = args[1];
+        return writeHead(...args);
+      };
+      before?.(res);
+      kyi.node(req, res);
+      call.sentInCall = res.writableEnded;
+      calls.push(call);
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls };
+  }
+
+  test('a fresh hit is sent within the listener call, from one header list made once; 304 and HEAD too', async () => {
+    const { kyi, upstreamCalls } = handlerOf(sandboxOf());
+    const { base, calls } = await serveNode(kyi);
+    const url = `${base}${PREFIX}/kyi/v1/tokens?caip19=${encodeURIComponent(F.pyusd.caip19)}`;
+    const first = await fetch(url);
+    const text = await first.text();
+    const again = await fetch(url);
+    assert.equal(again.status, 200);
+    assert.equal(await again.text(), text);
+    assert.deepEqual([...again.headers].filter(([n]) => n !== 'date'), [...first.headers].filter(([n]) => n !== 'date'), 'same headers as the first answer');
+    const third = await fetch(url);
+    await third.text();
+    const etag = first.headers.get('etag')!;
+    const notModified = await rawGet(url, { 'if-none-match': `"other", ${etag}` });
+    assert.equal(notModified.status, 304);
+    assert.equal(notModified.headers.etag, etag);
+    assert.equal(notModified.headers['content-type'], undefined);
+    assert.equal(notModified.body, '');
+    const head = await fetch(url, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('etag'), etag);
+    assert.equal(head.headers.get('cache-control'), first.headers.get('cache-control'));
+    assert.equal(await head.text(), '');
+
+    assert.deepEqual(calls.map((c) => c.sentInCall), [false, true, true, true, true], 'the miss waits for upstream; every hit is sent at once');
+    const [, second, thirdCall] = calls;
+    assert.ok(Array.isArray(second!.headers), 'one writeHead with the whole header list');
+    assert.equal(second!.headers, thirdCall!.headers, 'the same header list for both hits: computed once, not per request');
+    assert.equal(upstreamCalls(), 1);
+  });
+
+  test('the handler answers a seen lookup target without a Request: the same prepared answer each time', async () => {
+    const { kyi, upstreamCalls } = handlerOf(sandboxOf());
+    const now = (kyi as unknown as Record<symbol, AnswerNow | undefined>)[ANSWER_NOW];
+    assert.equal(typeof now, 'function');
+    const target = `${PREFIX}/kyi/v1/tokens?caip19=${encodeURIComponent(F.pyusd.caip19)}`;
+    const none = new Headers();
+    assert.equal(now!('http://x.test', target, none), undefined, 'not seen yet');
+    const res = await kyi(new Request(`http://x.test${target}`));
+    assert.equal(res.status, 200);
+    const a = now!('http://x.test', target, none);
+    const b = now!('http://other.test:8080', target, none);
+    assert.ok(a);
+    assert.equal(a, b, 'one prepared answer, whatever the host');
+    assert.equal(a.body, await res.text());
+    assert.equal(upstreamCalls(), 1);
+    assert.equal(now!('http://x.test', target, new Headers({ 'cache-control': 'no-cache' })), undefined, 'no-cache goes through the handler');
+    assert.equal(now!('http://x.test', target, new Headers({ pragma: 'no-cache' })), undefined);
+    assert.equal(now!(`http://${'h'.repeat(4096)}.test`, target, none), undefined, 'over the URL length limit: the handler refuses it');
+  });
+
+  test('the fast path keeps what the handler would answer: no-cache, a bad Host, a long URL, headers set by middleware', async () => {
+    const { kyi, upstreamCalls } = handlerOf(sandboxOf());
+    const { base, calls } = await serveNode(kyi, (res) => res.setHeader('x-powered-by', 'middleware'));
+    const path = `${PREFIX}/kyi/v1/tokens?caip19=${encodeURIComponent(F.pyusd.caip19)}`;
+    assert.equal((await fetch(base + path)).status, 200);
+    const hit = await fetch(base + path);
+    assert.equal(hit.headers.get('x-powered-by'), 'middleware', 'a header set before the handler is kept');
+    assert.equal(hit.headers.get('content-length'), String(Buffer.byteLength(await hit.text())));
+    const fresh = await fetch(base + path, { headers: { 'cache-control': 'no-cache' } });
+    assert.equal(fresh.status, 200);
+    await fresh.text();
+    assert.deepEqual(calls.map((c) => c.sentInCall), [false, true, false], 'no-cache goes through the handler');
+    const raw = async (host: string) => (await rawGet(base + path, { host })).status;
+    assert.equal(await raw('bad host'), 400, 'a Host that makes no URL is refused as before');
+    assert.equal(await raw(`${'h'.repeat(4090)}.test`), 400, 'a URL over the length limit is refused as before');
+    assert.equal(await raw('other.test'), 200, 'another host asking the same target gets the cached answer');
+    assert.equal(upstreamCalls(), 1);
   });
 });
