@@ -157,6 +157,14 @@ describe('<kyi-asset-card>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('404 for an account id names its chain id', async () => {
+    const el = await card(html`<kyi-asset-card account-id=${` eip155:1:${F.unknown.address} `}></kyi-asset-card>`);
+    expect(el.status).to.equal('not-found');
+    const notice = part(el, 'notice')!.textContent!;
+    expect(notice).to.contain('on eip155:1.');
+    expect(notice).not.to.contain(F.unknown.address);
+  });
+
   it('invalid input has its own wording and costs no request', async () => {
     const posts = countLookupPosts();
     try {

@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { checkAssetInput, lookupAsset, type InputCheck } from '../../client/lookup-outcomes.js';
-import { parseCaip10 } from '../../contract/caip.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../events.js';
 import { assetCardStyles } from './asset-card.styles.js';
@@ -9,6 +8,7 @@ import { safeHttpUrl } from '../../client/urls.js';
 import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
+import type { StringKey } from '../../strings.js';
 
 /** The verdict's marks: a check (both claims hold) or a warning triangle (the business is not verified). */
 const checkMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="currentColor"/><path d="M5.6 10.4l3 3 5.8-6.2" fill="none" stroke="var(--_kyi-surface)" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
@@ -130,19 +130,16 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     clearTimeout(this.#copyTimer);
   }
 
+  /** The chain a not-found notice names: the record's, the `chain` attribute, or the account id's chain id. */
   #chainLabel(): string {
     const r = this._result;
     if (r?.token_details.chain) return r.token_details.chain;
     if (this.chain) return this.chain;
-    if (this.accountId) {
-      try {
-        const { chainId } = parseCaip10(this.accountId);
-        return `${chainId.namespace}:${chainId.reference}`;
-      } catch {
-        return this.accountId;
-      }
-    }
-    return '';
+    // A lookup was made, so the account id passed the CAIP-10 check: its chain id is what
+    // comes before the last ":".
+    const id = this.accountId?.trim() ?? '';
+    const end = id.lastIndexOf(':');
+    return end > 0 ? id.slice(0, end) : id;
   }
 
   async #copy(value: string): Promise<void> {
@@ -276,12 +273,17 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     </section>`;
   }
 
+  /** A section's small heading. */
+  #title(key: StringKey): TemplateResult {
+    return html`<p class="section-title">${this.t(key)}</p>`;
+  }
+
   #description(r: AssetRecord): TemplateResult | typeof nothing {
     const description = r.business_details?.business_description?.trim() ?? '';
     if (!description) return nothing;
     const long = description.length > DESCRIPTION_CLAMP_CHARS;
     return html`<section part="description" class="description ${long && !this._expanded ? 'clamped' : ''}">
-      <p class="section-title">${this.t('assetCard.description')}</p>
+      ${this.#title('assetCard.description')}
       <p><bdi>${description}</bdi></p>
       ${long
         ? html`<button class="link-button" type="button" aria-expanded=${this._expanded ? 'true' : 'false'}
@@ -305,7 +307,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const authorities = r.token_details.authorities ?? [];
     const shown = this._allAuthorities ? authorities : authorities.slice(0, AUTHORITIES_SHOWN);
     return html`<section class="authorities-section">
-      <p class="section-title">${this.t('assetCard.authorities')}</p>
+      ${this.#title('assetCard.authorities')}
       ${authorities.length
         ? html`<ul part="authorities" class="authorities">${shown.map((a) => this.#authority(a))}</ul>`
         : html`<p class="muted">${this.t('assetCard.noAuthorities')}</p>`}
@@ -320,7 +322,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   #attestation(r: AssetRecord): TemplateResult | typeof nothing {
     if (!r.attestation_address) return nothing;
     return html`<section part="attestation" class="attestation">
-      <p class="section-title">${this.t('assetCard.attestation')}</p>
+      ${this.#title('assetCard.attestation')}
       ${this.#address(r.attestation_address)}
     </section>`;
   }
@@ -331,6 +333,16 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       ${this.#header(r, name)} ${this.#verdict(r)} ${this.#description(r)} ${this.#links(r)} ${this.#authorities(r)}
       ${this.#attestation(r)} ${this.#footer()}
     </article>`;
+  }
+
+  /** A card with no record: a notice or an error, and the footer unless `footer` is false. */
+  #card(content: TemplateResult, footer = true): TemplateResult {
+    return html`<div part="base" class="card">${content}${footer ? this.#footer() : nothing}</div>`;
+  }
+
+  /** The not-found and invalid-input notices. */
+  #notice(title: StringKey, detail: TemplateResult): TemplateResult {
+    return html`<div part="notice" class="notice"><span class="notice-title">${this.t(title)}</span>${detail}</div>`;
   }
 
   #footer(): TemplateResult {
@@ -366,28 +378,17 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       case 'unverified':
         return this._result ? this.#renderRecord(this._result) : nothing;
       case 'not-found':
-        return html`<div part="base" class="card">
-          <div part="notice" class="notice">
-            <span class="notice-title">${this.t('assetCard.notFound')}</span>
-            <bdi>${this.t('assetCard.notFoundDetail', { chain: this.#chainLabel() })}</bdi>
-          </div>
-          ${this.#footer()}
-        </div>`;
+        return this.#card(
+          this.#notice('assetCard.notFound', html`<bdi>${this.t('assetCard.notFoundDetail', { chain: this.#chainLabel() })}</bdi>`),
+        );
       case 'invalid': {
         const detail = this._problem
           ? (this.tMaybe(`assetCard.invalid.${this._problem.reason}`) ?? this._problem.message)
           : (this._error?.message ?? '');
-        return html`<div part="base" class="card">
-          <div part="notice" class="notice">
-            <span class="notice-title">${this.t('assetCard.invalid')}</span>
-            <span>${detail}</span>
-          </div>
-        </div>`;
+        return this.#card(this.#notice('assetCard.invalid', html`<span>${detail}</span>`), false);
       }
       case 'error':
-        return html`<div part="base" class="card">
-          ${this.renderError(this.t('assetCard.error'))} ${this.#footer()}
-        </div>`;
+        return this.#card(this.renderError(this.t('assetCard.error')));
     }
   }
 }
