@@ -7,9 +7,11 @@
  * configuration, badge options and images, the events) — every page loads it, and a badge-only
  * page loads nothing else but the badge's own chunk; `lookup`, what every other element shares
  * (the batched client, its outcomes, errors and their words, the lookup element, the shared
- * building-block styles, the contract's other value sets and rules). Every element but the
- * badge loads `lookup`. Each element's own code and own words
- * (`elements/<name>/strings.ts`) stay in its own chunk, loaded when its tag appears.
+ * building-block styles, the contract rules they check). Every element but the badge loads
+ * `lookup`. The contract's other value sets are left to the bundler: the monitoring sets
+ * (contract/enums.ts) go with the monitoring elements, the widget's with the verify button.
+ * Each element's own code and own words (`elements/<name>/strings.ts`) stay in its own chunk,
+ * loaded when its tag appears.
  *
  * A module sits in one chunk whole, with every export any chunk uses: a badge page loads all
  * of `core`. So what a badge does not use stays out of the modules listed in `core`
@@ -36,7 +38,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
       name: 'lookup',
       test: any([
         `src${sep}client${sep}(lookup|lookup-cache|lookup-outcomes|live-elements|assets|errors|urls|shape)\\.ts$`,
-        `src${sep}contract${sep}(enums|caip|identifiers|limits|queries)\\.ts$`,
+        `src${sep}contract${sep}(caip|identifiers|limits|queries)\\.ts$`,
         `src${sep}elements${sep}shared${sep}(lookup-element(\\.styles)?|styles|latest-run|error-text)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,
       ]),

@@ -4,8 +4,11 @@
  * nothing here restricts it: see the lenient schemas in public-api.ts / explorer.ts.
  */
 
-// The badge sets and `isOneOf` sit in badge-enums.ts (a badge page loads them, not the rest).
+// Each audience's sets sit in a module of their own, so a page carries only the sets of the
+// elements it shows: the badge's (with `isOneOf`), the verification widget's, and the
+// monitoring sets below (the watchlist, change feed and notifications).
 export * from './badge-enums.js';
+export * from './widget-enums.js';
 
 /** Watchlist item states (spec 3). */
 export const WATCH_STATES = ['gathering', 'ready', 'unresolved'] as const;
@@ -58,12 +61,6 @@ export function notificationGroupOf(kind: string): NotificationGroup | undefined
 /** Explorer key scopes and the routes each covers (spec 5). */
 export const EXPLORER_SCOPES = ['tokenomics:read', 'monitoring:read', 'watchlist:write'] as const;
 export type ExplorerScope = (typeof EXPLORER_SCOPES)[number];
-
-/** Widget scopes (field notes) and the path segment of each widget page. */
-export const WIDGET_SCOPES = { kyi: 'kyi', 'asset-list': 'assets', 'wallet-list': 'wallets' } as const;
-export type WidgetScope = keyof typeof WIDGET_SCOPES;
-export const WIDGET_MESSAGE_TYPES = ['kyi:ready', 'kyi:error', 'kyi:close'] as const;
-export type WidgetMessageType = (typeof WIDGET_MESSAGE_TYPES)[number];
 
 /** `true`/`false` query flag values of the Explorer API. */
 export const BOOLEAN_FLAGS = ['true', 'false'] as const;

@@ -13,8 +13,9 @@ import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
 import { cdnConfig } from '../../bench/size.js';
 import { AUTOLOADER_CODE_SPLITTING } from '../../scripts/lib/cdn-chunks.js';
+import { NOTIFICATION_KINDS, WATCH_STATES } from '../../src/contract/enums.js';
 
-type Chunk = { type: string; fileName: string; modules?: Record<string, { renderedLength: number }> };
+type Chunk = { type: string; fileName: string; imports?: string[]; facadeModuleId?: string | null; isEntry?: boolean; modules?: Record<string, { renderedLength: number }> };
 type Output = { output: Chunk[] };
 
 /** Minified bytes per module of a build's chunks (by path relative to the project), for chunks `pick` keeps. */
@@ -43,6 +44,8 @@ let outDir: string;
 let core: Map<string, number>;
 let badgeAlone: Map<string, number>;
 let corePath: string;
+/** The files a page with only `<kyi-token-status>` loads: the autoloader, the element's chunk and their static imports. */
+let tokenStatusPage: string[];
 
 before(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'kyi-core-chunk-'));
@@ -53,6 +56,17 @@ before(async () => {
   );
   core = moduleBytes(autoloader, (c) => c.fileName === 'chunks/core.js');
   corePath = join(outDir, 'auto', 'chunks', 'core.js');
+  const chunks = (Array.isArray(autoloader) ? autoloader : [autoloader]).flatMap((o) => (o as Output).output).filter((c) => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const page = new Set<string>();
+  const add = (file: string) => {
+    if (page.has(file)) return;
+    page.add(file);
+    for (const f of byFile.get(file)?.imports ?? []) add(f);
+  };
+  add(chunks.find((c) => c.isEntry)!.fileName);
+  add(chunks.find((c) => c.facadeModuleId?.endsWith('src/entries/token-status.ts'))!.fileName);
+  tokenStatusPage = [...page].map((f) => join(outDir, 'auto', f));
   const alone = await build(cdnConfig(resolve('src/entries/badge.ts'), join(outDir, 'alone'), 'badge.js', { output: { codeSplitting: false } }));
   badgeAlone = moduleBytes(alone, () => true);
 });
@@ -77,5 +91,13 @@ describe('CDN core chunk (loaded by every page, and all a badge page loads besid
   it('carries none of the data elements’ building blocks (skeleton, alert, notice, button)', async () => {
     const code = await readFile(corePath, 'utf8');
     for (const rule of ['.skeleton{', '.alert{', '.notice{', '.button{']) assert.ok(!code.includes(rule), `core carries ${rule}`);
+  });
+});
+
+describe('CDN chunks of a token-status page', () => {
+  it('carry none of the monitoring elements’ value sets (watch states, notification kinds)', async () => {
+    const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
+    assert.match(code, /kyi-token-status/, 'the page code was found');
+    for (const value of [...NOTIFICATION_KINDS, WATCH_STATES[0]]) assert.ok(!code.includes(`\`${value}\``), `the page carries "${value}"`);
   });
 });
