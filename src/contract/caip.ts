@@ -28,17 +28,24 @@ export class CaipError extends Error {
 const ID_CHARS = 'a-z, A-Z, 0-9, "-", "." or "%"';
 
 /** A namespace: of a chain, or of an asset type. */
-const NAMESPACE = [/^[-a-z0-9]{3,8}$/, '3–8 characters of a-z, 0-9 or "-"'] as const;
+const NAMESPACE = ['[-a-z0-9]{3,8}', '3–8 characters of a-z, 0-9 or "-"'] as const;
 
-/** Each part of an identifier: its pattern and, for the error message, what it must be. */
+/**
+ * Each part of an identifier: its pattern (a regular expression's source; none lets in the
+ * ":" or "/" that separate parts) and, for the error message, what it must be.
+ */
 const PARTS = {
   namespace: NAMESPACE,
-  reference: [/^[-_a-zA-Z0-9]{1,32}$/, '1–32 characters of a-z, A-Z, 0-9, "-" or "_"'],
-  address: [/^[-.%a-zA-Z0-9]{1,128}$/, `1–128 characters of ${ID_CHARS}`],
+  reference: ['[-_a-zA-Z0-9]{1,32}', '1–32 characters of a-z, A-Z, 0-9, "-" or "_"'],
+  address: ['[-.%a-zA-Z0-9]{1,128}', `1–128 characters of ${ID_CHARS}`],
   'asset namespace': NAMESPACE,
-  'asset reference': [/^[-.%a-zA-Z0-9]{1,128}$/, `1–128 characters of ${ID_CHARS}`],
-  'token id': [/^[-.%a-zA-Z0-9]{1,78}$/, `1–78 characters of ${ID_CHARS}`],
-} as const satisfies Record<string, readonly [RegExp, string]>;
+  'asset reference': ['[-.%a-zA-Z0-9]{1,128}', `1–128 characters of ${ID_CHARS}`],
+  'token id': ['[-.%a-zA-Z0-9]{1,78}', `1–78 characters of ${ID_CHARS}`],
+} as const satisfies Record<string, readonly [string, string]>;
+type PartName = keyof typeof PARTS;
+
+/** A pattern of a whole value: `{part}` stands for that part's pattern; `:` and `/` match themselves. */
+const whole = (shape: string) => new RegExp(`^${shape.replace(/\{([^}]+)\}/g, (_, name: PartName) => `(?:${PARTS[name][0]})`)}$`);
 
 const CAIP2 = 'CAIP-2 chain id';
 const CAIP10 = 'CAIP-10 account id';
@@ -63,9 +70,9 @@ function split(value: string, separator: string, what: string, shape: string, co
 }
 
 /** `value` when it is a valid `name` part, else a CaipError: `${what}: ${name} must be …`. */
-function part(what: string, name: keyof typeof PARTS, value: string | undefined): string {
-  const [pattern, rule] = PARTS[name];
-  if (value === undefined || !pattern.test(value)) throw new CaipError(`${what}: ${name} must be ${rule}`);
+const partPatterns: { [N in PartName]?: RegExp } = {};
+function part(what: string, name: PartName, value: string | undefined): string {
+  if (value === undefined || !(partPatterns[name] ??= whole(`{${name}}`)).test(value)) throw new CaipError(`${what}: ${name} must be ${PARTS[name][1]}`);
   return value;
 }
 
@@ -102,20 +109,19 @@ export function parseCaip19(value: string): AssetId {
   return asset;
 }
 
-function validates(parse: (v: string) => unknown) {
-  return (value: unknown): value is string => {
-    if (typeof value !== 'string') return false;
-    try {
-      parse(value);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+/**
+ * A check of a whole identifier against the same part patterns as its parser, without the
+ * parser or its messages (the elements need only yes or no): since no part lets in a
+ * separator, one pattern accepts exactly what the parser accepts.
+ */
+function validates(shape: string) {
+  const pattern = whole(shape);
+  return (value: unknown): value is string => typeof value === 'string' && pattern.test(value);
 }
-export const isCaip2 = validates(parseCaip2);
-export const isCaip10 = validates(parseCaip10);
-export const isCaip19 = validates(parseCaip19);
+const CHAIN = '{namespace}:{reference}';
+export const isCaip2 = /* @__PURE__ */ validates(CHAIN);
+export const isCaip10 = /* @__PURE__ */ validates(`${CHAIN}:{address}`);
+export const isCaip19 = /* @__PURE__ */ validates(`${CHAIN}/{asset namespace}:{asset reference}(?:/{token id})?`);
 
 /** Formats a chain id (validating it). */
 export function formatCaip2(chainId: ChainId): string {

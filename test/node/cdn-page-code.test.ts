@@ -49,11 +49,13 @@ before(async () => {
 });
 after(() => rm(outDir, { recursive: true, force: true }));
 
-/** Text only the server-side query readers hold (`src/contract/query-readers.ts`). */
+/** Text only the server side needs: the query readers (`src/contract/query-readers.ts`), the CAIP parsers. */
 const SERVER_ONLY = [
   ...Object.values(TOKEN_QUERY_MESSAGES),
   ...Object.values(ASSET_LOOKUP_RULES).map(([, message]) => message),
   ' must be given once',
+  // the CAIP parsers' messages: the elements check ids with isCaip10 / isCaip19 alone
+  ' must be a string',
   ' must be true or false',
   ' must be a whole number of 1 or more',
   'since must be a cursor issued by the service',
@@ -62,13 +64,14 @@ const SERVER_ONLY = [
 
 describe('CDN autoloader pages', () => {
   for (const tags of [['token-status'], ['token-status', 'asset-card', 'verify-button', 'badge']]) {
-    it(`a ${tags.join(' + ')} page carries none of the server's query readers`, async () => {
+    it(`a ${tags.join(' + ')} page carries none of the server's query readers or CAIP parsers`, async () => {
       const code = await pageCode(tags);
       assert.match(code, /kyi-token-status/, 'the page code was found');
       // a whole string as the minifier writes it (the elements' own words may begin the same way)
       for (const text of SERVER_ONLY)
         for (const end of ['`', '"', "'"]) assert.ok(!code.includes(text + end), `the page carries "${text}"`);
-      assert.ok(!code.includes('; allowed: '), 'the page carries the unknown-parameter message');
+      for (const fragment of ['; allowed: ', ' must look like "'])
+        assert.ok(!code.includes(fragment), `the page carries "${fragment}"`);
     });
   }
 

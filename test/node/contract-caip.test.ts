@@ -71,3 +71,31 @@ describe('contract: CAIP-19 asset ids', () => {
     assert.equal(isCaip19('eip155:1/erc20:0x1/2/3'), false);
   });
 });
+
+describe('contract: isCaip* and parseCaip* accept the same ids', () => {
+  // The checks the browser runs do not call the parsers (which carry the messages); both are
+  // built from one table of part patterns, so they must agree on every input.
+  const pieces = ['eip155', 'solana', 'ab', 'EIP', '1', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'erc20', 'token', '0xAb.%-_', 'a'.repeat(33), 'b'.repeat(79), 'c'.repeat(129), ':', '/', ' ', 'é', '..', ''];
+  const inputs: string[] = [];
+  for (const a of pieces) for (const b of pieces) for (const c of [':', '/']) for (const d of pieces) inputs.push(`${a}${c}${b}:${d}`, `${a}:${b}${c}${d}`, `${a}:${b}/${c}:${d}/7`);
+  const accepts = (parse: (v: string) => unknown, v: string) => {
+    try {
+      parse(v);
+      return true;
+    } catch (e) {
+      assert.ok(e instanceof CaipError, String(e));
+      return false;
+    }
+  };
+  it(`on ${inputs.length} generated inputs`, () => {
+    let accepted = 0;
+    for (const v of inputs) {
+      for (const [is, parse] of [[isCaip2, parseCaip2], [isCaip10, parseCaip10], [isCaip19, parseCaip19]] as const) {
+        const parsed = accepts(parse, v);
+        assert.equal(is(v), parsed, `${is.name || 'isCaip'}(${JSON.stringify(v)})`);
+        if (parsed) accepted++;
+      }
+    }
+    assert.ok(accepted > 100, `the inputs include valid ids (${accepted})`);
+  });
+});
