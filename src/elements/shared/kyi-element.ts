@@ -99,7 +99,8 @@ function schemeOf(el: Element): ImageScheme {
 export class KyiElement extends LitElement {
   /** The language of the update in progress (resolved once per update, not per string). */
   #lang: string | undefined;
-  #internals = this.attachInternals();
+  /** Attached on the first fixed theme only (most elements follow the page: 500 statuses need none). */
+  #internals: ElementInternals | undefined;
   /** The last refused `proxy-url` value this element warned about (one warning per value). */
   #warnedProxyUrl: string | undefined;
   /** The theme set as this element's custom state (`:state(kyi-light)`, `:state(kyi-dark)`). */
@@ -159,8 +160,9 @@ export class KyiElement extends LitElement {
     const fixed = own === 'light' || own === 'dark' ? own : configured === 'auto' ? undefined : configured;
     // Touching the states re-styles the host: only when the theme changed.
     if (fixed === this.#fixed) return;
-    if (this.#fixed) this.#internals.states.delete(`kyi-${this.#fixed}`);
-    if (fixed) this.#internals.states.add(`kyi-${fixed}`);
+    const states = (this.#internals ??= this.attachInternals()).states;
+    if (this.#fixed) states.delete(`kyi-${this.#fixed}`);
+    if (fixed) states.add(`kyi-${fixed}`);
     this.#fixed = fixed;
   }
 

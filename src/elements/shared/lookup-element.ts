@@ -192,7 +192,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     const waiting = this._status === 'loading' && this.#quiet;
     if (waiting && this.#quietMarked !== this.#quietRuns) {
       this.#quietMarked = this.#quietRuns;
-      this.renderRoot?.querySelector(`[${REVEALED}]`)?.removeAttribute(REVEALED);
+      if (this.#shown === 'loading') this.renderRoot.querySelector(`[${REVEALED}]`)?.removeAttribute(REVEALED);
     }
     if (waiting !== this.hasAttribute(WAITING)) this.toggleAttribute(WAITING, waiting);
   }

@@ -158,15 +158,16 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     >`;
   }
 
+  /** One flat template per variant (a nested one would cost every one of 500 statuses a second template instance). */
   #loading(): TemplateResult {
-    const text = html`<span class="visually-hidden">${this.t('tokenStatus.loading')}</span>`;
+    const text = this.t('tokenStatus.loading');
     return this.compact
-      ? html`<span part="base" class="base loading compact" aria-busy="true"><span part="skeleton" class="skeleton icon-skeleton"></span>${text}</span>`
+      ? html`<span part="base" class="base loading compact" aria-busy="true"><span part="skeleton" class="skeleton icon-skeleton"></span><span class="visually-hidden">${text}</span></span>`
       : html`<span part="base" class="base loading" aria-busy="true"
           ><span part="skeleton" class="skeleton icon-skeleton"></span
           ><span class="text"><span class="line"><span part="skeleton" class="skeleton text-skeleton"></span></span
           ><span class="line small"><span part="skeleton" class="skeleton text-skeleton wide"></span></span></span
-          >${text}</span
+          ><span class="visually-hidden">${text}</span></span
         >`;
   }
 
