@@ -75,11 +75,11 @@ describe('CDN autoloader pages', () => {
     });
   }
 
-  it('a verify-button page loads the token request and the vendor adapter on demand', async () => {
+  it('a verify-button page loads the token request, the vendor adapter and the open widget\'s run on demand', async () => {
     const code = await pageCode(['verify-button']);
     assert.match(code, /kyi-verify-button/, 'the page code was found');
-    // access-token.ts and vendor-sdk.ts (session-code.ts), loaded by drawer-loader.ts
-    for (const text of ['did not answer with an accessToken', 'fetchAccessToken did not return a token', 'MessageEvent'])
+    // access-token.ts, vendor-sdk.ts and widget-run.ts (session-code.ts), loaded by drawer-loader.ts
+    for (const text of ['did not answer with an accessToken', 'fetchAccessToken did not return a token', 'MessageEvent', 'did not report ready within'])
       assert.ok(!code.includes(text), `the page carries "${text}"`);
     const session = Object.values(manifest).find((c) => /session-code/.test(c.file));
     assert.ok(session, 'the session code is a chunk of its own');

@@ -1,22 +1,12 @@
 import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../../contract/enums.js';
 import type { KyiConfig } from '../../config.js';
-import {
-  emit,
-  KyiCloseEvent,
-  KyiErrorEvent,
-  KyiOpenEvent,
-  KyiReadyEvent,
-  KyiVerificationChangedEvent,
-  type KyiCloseReason,
-  type KyiErrorDetail,
-} from '../../events.js';
+import { emit, KyiErrorEvent, type KyiCloseReason, type KyiErrorDetail } from '../../events.js';
 import { TokenSlot, type AccessToken } from '../../client/token-slot.js';
 import { errorDetail, KyiRequestError, toProblem } from '../../client/errors.js';
-import { WIDGET_PRESENTATIONS, messageOf, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
+import { WIDGET_PRESENTATIONS, type WidgetPresentation } from './widget-session.js';
 import { loadDrawer, loadedDrawer, loadedSession, loadFailure, loadSession, type DrawerCode, type SessionCode } from './drawer-loader.js';
-import type { VendorWidgetOptions } from '../../client/vendor-sdk.js';
-import { refreshLiveLookups } from '../../client/live-elements.js';
+import type { WidgetOpener, WidgetRun } from './widget-run.js';
 import { errorStringKey } from '../shared/error-text.js';
 import { KyiElement } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
@@ -32,12 +22,6 @@ export type KyiVerifyButtonStatus = 'idle' | 'pending' | 'open';
 export const DEFAULT_READY_TIMEOUT_MS = 20_000;
 
 const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
-
-/** The widget reports an expired token with this message (field notes); match it loosely. */
-const EXPIRED = /expired/i;
-
-/** Opens a widget session: the built-in drawer or the vendor's client. */
-type WidgetOpener = DrawerCode['openDrawer'] | ((options: VendorWidgetOptions) => WidgetHandle);
 
 /** Whether a drawer can open at all: the vendor SDK or a widget URL is configured. */
 const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
@@ -127,11 +111,8 @@ export class KyiVerifyButton extends KyiElement {
   #slot = new TokenSlot((signal) => this.#requestToken(signal));
   /** Aborts the token request of the attempt in progress (open or expired-token retry). */
   #controller: AbortController | undefined;
-  #widget: WidgetHandle | undefined;
-  #openScope: WidgetScope = 'kyi';
-  #readyTimer: ReturnType<typeof setTimeout> | undefined;
-  #ready = false;
-  #retried = false;
+  /** The open widget (its code loads with the session code: `widget-run.ts`). */
+  #run: WidgetRun | undefined;
   #returningFocus = false;
   #drawerStylesAdopted = false;
 
@@ -167,14 +148,15 @@ export class KyiVerifyButton extends KyiElement {
     const token = await this.#freshToken();
     if (token === undefined) return;
     // A token means the session code has arrived (it requested the token).
-    const opener = this.#opener(loadedDrawer() ?? (await loading), loadedSession()!);
-    if (opener && this._status === 'pending') this.#startWidget(scope, mode, token, opener);
+    const session = loadedSession()!;
+    const opener = this.#opener(loadedDrawer() ?? (await loading), session);
+    if (opener && this._status === 'pending') this.#startWidget(session, scope, mode, token, opener);
   }
 
   /** What opens the widget: the vendor's client when configured, else the built-in drawer (`undefined` when its code failed to load). */
   #opener(drawer: DrawerCode | undefined, session: SessionCode): WidgetOpener | undefined {
     const { sdk } = this.config;
-    if (sdk) return (options: VendorWidgetOptions) => session.openVendorWidget(sdk, options);
+    if (sdk) return (options) => session.openVendorWidget(sdk, options);
     if (drawer) this.#adoptDrawerStyles(drawer);
     return drawer?.openDrawer;
   }
@@ -292,30 +274,24 @@ export class KyiVerifyButton extends KyiElement {
     this._status = 'idle';
   }
 
-  #startWidget(scope: WidgetScope, presentation: WidgetPresentation, token: string, open: WidgetOpener): void {
-    const { widgetUrl } = this.config;
-    this.#openScope = scope;
-    this.#ready = false;
-    this.#retried = false;
-    try {
-      this.#widget = open({
-        scope,
-        presentation,
-        token,
-        widgetUrl,
-        // A static node of the template: Lit never re-renders its children.
-        host: this.renderRoot.querySelector<HTMLElement>('.drawer-host')!,
+  #startWidget(session: SessionCode, scope: WidgetScope, presentation: WidgetPresentation, token: string, open: WidgetOpener): void {
+    const run: WidgetRun = new session.WidgetRun(
+      {
+        element: this,
+        root: this.renderRoot,
+        isOpen: () => this._status === 'open' && this.#run === run,
+        fail: (detail) => this.#fail(detail),
+        freshToken: () => this.#freshToken(),
+        finish: (by) => this.#finish(by),
         text: (key) => this.t(`verifyButton.${key}`),
-        onReady: () => this.#onReady(),
-        onError: (message) => this.#onWidgetError(message),
-        onClose: (by) => this.#finish(by),
-      });
-    } catch (error) {
-      return this.#fail({ code: 'widget_error', message: messageOf(error) || String(error) });
-    }
+        readyTimeout: () => (Number.isFinite(this.readyTimeout) && this.readyTimeout > 0 ? this.readyTimeout : DEFAULT_READY_TIMEOUT_MS),
+      },
+      scope,
+    );
+    if (!run.start(open, presentation, token, this.config.widgetUrl)) return;
+    this.#run = run;
     this._status = 'open';
-    emit(this, new KyiOpenEvent({ scope }));
-    this.#armReadyTimer();
+    run.opened();
   }
 
   /** Adds the drawer's styles to this button's shadow root, once. */
@@ -326,67 +302,23 @@ export class KyiVerifyButton extends KyiElement {
     adoptStyles(root, [...(this.constructor as typeof KyiVerifyButton).elementStyles, ...drawer.styles]);
   }
 
-  #armReadyTimer(): void {
-    clearTimeout(this.#readyTimer);
-    const ms = Number.isFinite(this.readyTimeout) && this.readyTimeout > 0 ? this.readyTimeout : DEFAULT_READY_TIMEOUT_MS;
-    this.#readyTimer = setTimeout(() => {
-      if (this._status === 'open') this.#fail({ code: 'widget_timeout', message: timeoutMessage(ms) });
-    }, ms);
-  }
-
-  #onReady(): void {
-    clearTimeout(this.#readyTimer);
-    if (this._status !== 'open' || this.#ready) return;
-    this.#ready = true;
-    emit(this, new KyiReadyEvent({ scope: this.#openScope }));
-  }
-
-  #onWidgetError(message: string): void {
-    if (this._status !== 'open') return;
-    const expired = EXPIRED.test(message);
-    if (this.#retried || !expired) {
-      const detail: KyiErrorDetail = { code: 'widget_error', message: message || 'The widget reported an error' };
-      // Once ready, the widget shows its own (recoverable) errors and stays usable; a token
-      // expiry after its one retry is not recoverable, so it closes the drawer even then.
-      if (this.#ready && !expired) return void emit(this, new KyiErrorEvent(detail));
-      return this.#fail(detail);
-    }
-    // One automatic retry with a fresh token before surfacing it.
-    this.#retried = true;
-    this.#ready = false;
-    clearTimeout(this.#readyTimer);
-    void this.#freshToken().then((token) => {
-      if (token === undefined) return;
-      this.#widget?.reload(token);
-      this.#armReadyTimer();
-    });
-  }
-
   /** Ends an open drawer: exactly one `kyi-close`, then the page's live elements re-check. */
   #finish(reason: KyiCloseReason): void {
-    if (this._status !== 'open') return;
-    const scope = this.#openScope;
-    const widget = this.#widget;
-    this.#widget = undefined;
+    const run = this.#run;
+    if (this._status !== 'open' || !run) return;
+    this.#run = undefined;
     this.#cancelPending();
-    clearTimeout(this.#readyTimer);
     // Closing a modal dialog may itself restore focus to the button: neither that nor our own
     // focus return is a user's hint to prefetch.
     this.#returningFocus = true;
     try {
-      widget?.destroy();
-      if (reason !== 'removed') this.renderRoot.querySelector<HTMLElement>('.verify')?.focus();
+      run.stop(reason);
     } finally {
       this.#returningFocus = false;
     }
     // Tokens fetched before or during this open are never handed out again.
     this.#slot.clear();
-    emit(this, new KyiCloseEvent({ scope, reason }));
-    // A failing re-check shows in the elements themselves.
-    refreshLiveLookups().then(
-      ({ changed }) => changed && emit(this, new KyiVerificationChangedEvent({ scope })),
-      () => {},
-    );
+    run.closed(reason);
   }
 
   /**
@@ -400,15 +332,6 @@ export class KyiVerifyButton extends KyiElement {
     emit(this, new KyiErrorEvent(detail));
     if (open) this.#finish('error');
   }
-}
-
-/** The ready timeout's message: a widget that refuses this page's origin never posts `kyi:ready`. */
-function timeoutMessage(ms: number): string {
-  const origin = typeof location === 'undefined' ? 'this site' : location.origin;
-  return (
-    `The widget did not report ready within ${ms} ms. The likely cause: this site's origin (${origin}) is not on the ` +
-    `widget's allow-list of partner origins (the widget then stays empty); ask the verification service to add it.`
-  );
 }
 
 declare global {

@@ -1,0 +1,164 @@
+/**
+ * One open widget of a verify button, from the open to the close: the ready timer, the
+ * widget's errors (with the one automatic retry on an expired token) and the close with its
+ * events and the page's re-check. It runs only after a click, so it loads with the session
+ * code on the button's first hover, focus or click (`drawer-loader.ts`), not with the page.
+ */
+import type { WidgetScope } from '../../contract/enums.js';
+import { refreshLiveLookups } from '../../client/live-elements.js';
+import {
+  emit,
+  KyiCloseEvent,
+  KyiErrorEvent,
+  KyiOpenEvent,
+  KyiReadyEvent,
+  KyiVerificationChangedEvent,
+  type KyiCloseReason,
+  type KyiErrorDetail,
+} from '../../events.js';
+import type { DrawerText } from './drawer.js';
+import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
+
+/** The widget reports an expired token with this message (field notes); match it loosely. */
+const EXPIRED = /expired/i;
+
+/** What a widget opener is given: the built-in drawer's `openDrawer`, or the vendor adapter. */
+export interface WidgetOpenOptions extends WidgetCallbacks {
+  scope: WidgetScope;
+  presentation: WidgetPresentation;
+  token: string;
+  widgetUrl: string;
+  /** Where the built-in drawer puts its dialog. */
+  host: HTMLElement;
+  /** The drawer's words (`verifyButton.<key>`). */
+  text: (key: DrawerText) => string;
+}
+export type WidgetOpener = (options: WidgetOpenOptions) => WidgetHandle;
+
+/** What a run needs of its button (closures over the button's private state). */
+export interface RunButton {
+  /** The button element: events are fired on it. */
+  element: HTMLElement;
+  /** The button's shadow root: the drawer host and the button to return focus to. */
+  root: ParentNode;
+  /** Whether this run is still the button's open drawer. */
+  isOpen(): boolean;
+  /** Reports a failure like the button does (closing the drawer when open). */
+  fail(detail: KyiErrorDetail): void;
+  /** A fresh token for the retry; `undefined` when cancelled or failed (then reported). */
+  freshToken(): Promise<string | undefined>;
+  /** Ends the run from the widget's side (`kyi:close` or the user). */
+  finish(reason: 'widget' | 'user'): void;
+  /** A drawer word (`verifyButton.<key>`). */
+  text(key: DrawerText): string;
+  /** Time the widget has to report ready, in ms (checked). */
+  readyTimeout(): number;
+}
+
+export class WidgetRun {
+  #ready = false;
+  #retried = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #widget: WidgetHandle | undefined;
+
+  constructor(
+    private readonly button: RunButton,
+    readonly scope: WidgetScope,
+  ) {}
+
+  /** Opens the widget: `kyi-open` and the ready timer, or a `widget_error` failure when the opener throws. */
+  start(open: WidgetOpener, presentation: WidgetPresentation, token: string, widgetUrl: string): boolean {
+    const { button, scope } = this;
+    try {
+      this.#widget = open({
+        scope,
+        presentation,
+        token,
+        widgetUrl,
+        // A static node of the button's template: Lit never re-renders its children.
+        host: button.root.querySelector<HTMLElement>('.drawer-host')!,
+        text: button.text,
+        onReady: () => this.#onReady(),
+        onError: (message) => this.#onWidgetError(message),
+        onClose: (by) => button.finish(by),
+      });
+    } catch (error) {
+      button.fail({ code: 'widget_error', message: messageOf(error) || String(error) });
+      return false;
+    }
+    return true;
+  }
+
+  /** Fires `kyi-open` and starts the ready timer (once the button shows the drawer as open). */
+  opened(): void {
+    emit(this.button.element, new KyiOpenEvent({ scope: this.scope }));
+    this.#armReadyTimer();
+  }
+
+  /** Removes the widget and, unless the button was removed, returns focus to it. */
+  stop(reason: KyiCloseReason): void {
+    clearTimeout(this.#timer);
+    const widget = this.#widget;
+    this.#widget = undefined;
+    widget?.destroy();
+    if (reason !== 'removed') this.button.root.querySelector<HTMLElement>('.verify')?.focus();
+  }
+
+  /** Exactly one `kyi-close` per `kyi-open`, then the page's live elements re-check. */
+  closed(reason: KyiCloseReason): void {
+    const { element } = this.button;
+    const { scope } = this;
+    emit(element, new KyiCloseEvent({ scope, reason }));
+    // A failing re-check shows in the elements themselves.
+    refreshLiveLookups().then(
+      ({ changed }) => changed && emit(element, new KyiVerificationChangedEvent({ scope })),
+      () => {},
+    );
+  }
+
+  #armReadyTimer(): void {
+    clearTimeout(this.#timer);
+    const ms = this.button.readyTimeout();
+    this.#timer = setTimeout(() => {
+      if (this.button.isOpen()) this.button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) });
+    }, ms);
+  }
+
+  #onReady(): void {
+    clearTimeout(this.#timer);
+    if (!this.button.isOpen() || this.#ready) return;
+    this.#ready = true;
+    emit(this.button.element, new KyiReadyEvent({ scope: this.scope }));
+  }
+
+  #onWidgetError(message: string): void {
+    const { button } = this;
+    if (!button.isOpen()) return;
+    const expired = EXPIRED.test(message);
+    if (this.#retried || !expired) {
+      const detail: KyiErrorDetail = { code: 'widget_error', message: message || 'The widget reported an error' };
+      // Once ready, the widget shows its own (recoverable) errors and stays usable; a token
+      // expiry after its one retry is not recoverable, so it closes the drawer even then.
+      if (this.#ready && !expired) return void emit(button.element, new KyiErrorEvent(detail));
+      return button.fail(detail);
+    }
+    // One automatic retry with a fresh token before surfacing it.
+    this.#retried = true;
+    this.#ready = false;
+    clearTimeout(this.#timer);
+    void button.freshToken().then((token) => {
+      if (token === undefined) return;
+      this.#widget?.reload(token);
+      this.#armReadyTimer();
+    });
+  }
+}
+
+/** The ready timeout's message: a widget that refuses this page's origin never posts `kyi:ready`. */
+function timeoutMessage(ms: number): string {
+  const origin = typeof location === 'undefined' ? 'this site' : location.origin;
+  return (
+    `The widget did not report ready within ${ms} ms. The likely cause: this site's origin (${origin}) is not on the ` +
+    `widget's allow-list of partner origins (the widget then stays empty); ask the verification service to add it.`
+  );
+}
