@@ -55,6 +55,24 @@ function problem(section: 'tokenStatus' | 'assetCard', reason: InputProblem['rea
   return { ok: false, empty, problem: { reason, message: t(`${section}.invalid.${reason}` as StringKey, undefined, 'en') } };
 }
 
+/**
+ * Valid inputs already checked, with their request (a page shows the same token many times:
+ * 500 statuses over 100 tokens check 100 inputs). Only valid ones: a problem's message comes
+ * from the strings table, which may change. Bounded; requests are never modified.
+ */
+const validChecks = new Map<string, InputCheck>();
+
+function rememberValid(key: string, check: () => InputCheck): InputCheck {
+  const known = validChecks.get(key);
+  if (known) return known;
+  const result = check();
+  if (result.ok) {
+    if (validChecks.size >= 1000) validChecks.clear();
+    validChecks.set(key, result);
+  }
+  return result;
+}
+
 /** The element's word for each token-lookup rule (the strings table's `tokenStatus.invalid.*`). */
 const TOKEN_REASONS: Record<TokenLookupRule, InputProblem['reason']> = {
   missing: 'missing',
@@ -67,6 +85,10 @@ const TOKEN_REASONS: Record<TokenLookupRule, InputProblem['reason']> = {
 
 /** The token lookup's rules (`checkTokenLookup`), checked in the browser so a bad input costs no request. */
 export function checkTokenInput(input: TokenInput): InputCheck {
+  return rememberValid(`token\n${input.caip19 ?? ''}\n${input.address ?? ''}\n${input.chainSlug ?? ''}`, () => checkTokenInputNow(input));
+}
+
+function checkTokenInputNow(input: TokenInput): InputCheck {
   const caip19 = clean(input.caip19);
   const address = clean(input.address);
   const chainSlug = clean(input.chainSlug);
@@ -89,6 +111,10 @@ const ASSET_REASONS: Record<AssetLookupRule, InputProblem['reason']> = {
 
 /** The asset lookup's rules (`checkAssetLookup`): `account-id` (CAIP-10), or `chain` + `address`. */
 export function checkAssetInput(input: AssetInput): InputCheck {
+  return rememberValid(`asset\n${input.accountId ?? ''}\n${input.chain ?? ''}\n${input.address ?? ''}`, () => checkAssetInputNow(input));
+}
+
+function checkAssetInputNow(input: AssetInput): InputCheck {
   const accountId = clean(input.accountId);
   const chain = clean(input.chain);
   const address = clean(input.address);

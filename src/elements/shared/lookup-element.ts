@@ -26,10 +26,12 @@ import { LatestRun, type RunResult } from './latest-run.js';
 import { internalState } from './reactive-state.js';
 import { waitingStyles } from './lookup-element.styles.js';
 
-/** While an element waits quietly, its loading box keeps its size and shows nothing (lookup-element.styles.ts)… */
+/**
+ * While an element waits quietly, its loading box (`[aria-busy="true"]`) carries this and keeps
+ * its size showing nothing (lookup-element.styles.ts). On the box, not the host: a host
+ * attribute change restyles the whole shadow tree, and 500 statuses change it at once.
+ */
 const WAITING = 'data-kyi-waiting';
-/** …unless the box itself was marked revealed once the wait ended. */
-const REVEALED = 'data-kyi-revealed';
 
 /** Whether an element that rendered `shown` keeps it on screen during a quiet wait (a result, a notice, an error). */
 const holds = (shown: KyiLookupStatus | undefined): boolean => shown !== undefined && shown !== 'idle' && shown !== 'loading';
@@ -100,9 +102,6 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   #configVersion = -1;
   /** The loading state is not shown yet (the lookup started less than `loadingDelayMs` ago). */
   #quiet = false;
-  /** Quiet waits started so far, and the one the `WAITING` attribute was last set for. */
-  #quietRuns = 0;
-  #quietMarked = 0;
   /** The status of the view last rendered (`undefined` before the first render). */
   #shown: KyiLookupStatus | undefined;
   // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
@@ -178,35 +177,26 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     const holding = this._status === 'loading' && this.#quiet && holds(this.#shown);
     // ReactiveElement's own update (reflection, bookkeeping) without LitElement's render.
     if (holding) return (ReactiveElement.prototype as unknown as { update(c: PropertyValues): void }).update.call(this, changed);
-    this.#markWaiting();
     super.update(changed);
     this.#shown = this._status;
+    if (this._status === 'loading' && this.#quiet) this.#loadingBox()?.toggleAttribute(WAITING, true);
   }
 
-  /**
-   * The loading view renders hidden while the wait is quiet. A new quiet wait hides again a
-   * loading view revealed before. The host attribute is touched only on a change: that
-   * restyles the element's whole shadow tree.
-   */
-  #markWaiting(): void {
-    const waiting = this._status === 'loading' && this.#quiet;
-    if (waiting && this.#quietMarked !== this.#quietRuns) {
-      this.#quietMarked = this.#quietRuns;
-      if (this.#shown === 'loading') this.renderRoot.querySelector(`[${REVEALED}]`)?.removeAttribute(REVEALED);
-    }
-    if (waiting !== this.hasAttribute(WAITING)) this.toggleAttribute(WAITING, waiting);
+  /** The loading view's box, when it is rendered. */
+  #loadingBox(): Element | null | undefined {
+    return this.renderRoot?.querySelector('[aria-busy="true"]');
   }
 
   /**
    * The quiet wait is over and the answer has not come: the loading view shows. An element
    * holding its previous view renders the loading view; one showing its hidden loading box
-   * just marks it revealed (no update: 500 elements reveal at once).
+   * just unmarks it (no update: 500 elements reveal at once).
    */
   #reveal(): void {
     this.#quiet = false;
     if (this._status !== 'loading') return;
     if (holds(this.#shown)) this.requestUpdate();
-    else this.renderRoot?.querySelector('[aria-busy="true"]')?.setAttribute(REVEALED, '');
+    else this.#loadingBox()?.removeAttribute(WAITING);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -256,7 +246,6 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     const delay = (this.constructor as typeof KyiLookupElement).loadingDelayMs;
     if (!(delay > 0)) return;
     this.#quiet = true;
-    this.#quietRuns++;
     const deadline = performance.now() + delay;
     quietWaits.set(this, { deadline, reveal: () => this.#reveal() });
     if (deadline < quietTimerAt) armQuietTimer(deadline);

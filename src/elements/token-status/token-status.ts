@@ -107,6 +107,11 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     super.willUpdate(changed);
     // A new theme or badge base means new image URLs: try the image again.
     if (changed.has('theme') || changed.has('proxyUrl')) this._badgeFailed = false;
+    // The badge's colour scheme is read for every status about to render at the first read of a
+    // task (imageScheme). Read before this render changes the DOM, that read finds the styles
+    // clean; read at the first verified status, it would first restyle every status rendered
+    // before it in the task (500 answers arriving at once).
+    if (this._status !== 'idle' && this._status !== 'loading') void this.imageScheme;
   }
 
   #onBadgeError = () => {
