@@ -11,8 +11,11 @@
  *   another rule);
  * - a `${}` in css`…` is kept only where it stands for whole declarations (right after `{` or
  *   `;`): it becomes a stand-in custom property, which Lightning CSS keeps in its place, and is
- *   put back between semicolons. A `${}` anywhere else (in a value, a selector) leaves its
- *   template as written; so does CSS that Lightning CSS cannot parse;
+ *   put back between semicolons; or where it stands between whole rules (every part of the
+ *   template is then whole rules, e.g. shared rules included first): each part is minified
+ *   alone, a space beside a `${}` kept (the value could be a selector's start). A
+ *   `${}` anywhere else (in a value, a selector) leaves its template as written; so does CSS
+ *   that Lightning CSS cannot parse;
  * - no browser targets are given: nothing is lowered or prefixed (`light-dark()` stays as is);
  * - in html`…`, text between tags is never touched: only the spaces and line breaks between
  *   attributes and before `>`, which HTML ignores.
@@ -32,11 +35,35 @@ function minifyCss(code: string): string {
 }
 
 /**
+ * Whether a part of a template is blank or whole rules only: balanced braces, ending with `}`,
+ * and no declaration before its first rule (no `;` before the first `{`).
+ */
+function wholeRules(part: string): boolean {
+  const text = part.replace(/\/\*[\s\S]*?\*\//g, '').trim();
+  if (text === '') return true;
+  if (!text.endsWith('}') || text.slice(0, text.indexOf('{')).includes(';')) return false;
+  let depth = 0;
+  for (const ch of text) if ((depth += ch === '{' ? 1 : ch === '}' ? -1 : 0) < 0) return false;
+  return depth === 0;
+}
+
+/**
  * The minified parts of one template (`parts` are its cooked strings, one more than its
  * `${}`s), or `undefined` to keep the template as written.
  */
 export function minifyCssTemplate(parts: readonly string[]): string[] | undefined {
   const holes = parts.length - 1;
+  if (holes > 0 && parts.every(wholeRules)) {
+    // A space next to a `${}` stays (one): the value may also be part of a selector (`${x} .a`).
+    // (Not at the template's very start or end, where it separates nothing.)
+    const spaced = (p: string, i: number, min: string) =>
+      `${i > 0 && /^\s/.test(p) && (min || i < holes) ? ' ' : ''}${min}${i < holes && /\s$/.test(p) && (min || i > 0) ? ' ' : ''}`;
+    try {
+      return parts.map((p, i) => spaced(p, i, minifyCss(p)));
+    } catch {
+      return undefined;
+    }
+  }
   // Every `${}` must stand where declarations go: after `{` or `;` (ignoring spaces).
   for (let i = 0; i < holes; i++) if (!/[{;]\s*$/.test(parts[i]!)) return undefined;
   const joined = parts.map((p, i) => (i < holes ? `${p}${standIn(i)}:0;` : p)).join('');

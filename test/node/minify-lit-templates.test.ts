@@ -54,7 +54,18 @@ describe('css`…` templates', () => {
 
   it('leaves a template as written when an interpolation stands in a value or a selector', () => {
     assert.equal(minifyCssTemplate([':host { width: ', 'px; }']), undefined);
-    assert.equal(minifyCssTemplate(['', ' .a { color: red; }']), undefined);
+    assert.equal(minifyCssTemplate(['.a', ' { color: red; }']), undefined);
+    assert.equal(minifyCssTemplate(['.a {} .b', ' { color: red; }']), undefined);
+    // declarations after the `${}` are no rules: kept as written
+    assert.equal(minifyCssTemplate(['', ' color: red; .a { margin: 0; }']), undefined);
+  });
+
+  it('minifies whole rules on both sides of an interpolation between rules, keeping a space beside it', () => {
+    const parts = minifyCssTemplate(['\n  ', '\n\n  .a {\n    color: red;\n  }\n  .b { margin: 0 0; }\n', '\n  .c { padding: 0; }\n'])!;
+    assert.deepEqual(parts, ['', ' .a{color:red}.b{margin:0} ', ' .c{padding:0}']);
+    // the same text whatever the value stands for: rules (`.x{}`) or a selector's start (`.x`)
+    assert.deepEqual(declarations(parts.join('.x{top:0}')), declarations('.x{top:0} .a{color:red} .b{margin:0} .x{top:0} .c{padding:0}'));
+    assert.equal(minifyCssTemplate(['', ' .a { color: red; }'])!.join('.x'), '.x .a{color:red}');
   });
 
   it('leaves CSS it cannot parse as written', () => {

@@ -8,8 +8,13 @@ import { baseStyles, themeStyles } from './theme.styles.js';
 
 export { baseStyles, themeStyles };
 
-/** Shared building blocks of the elements that show data or actions: skeleton, alert, notice, button, monospace text. */
+/**
+ * Shared building blocks: visually hidden text, links and the focus ring (`baseStyles`, which a
+ * badge takes alone), then skeleton, alert, notice, button and monospace text.
+ */
 export const componentStyles = css`
+  ${baseStyles}
+
   .skeleton {
     display: inline-block;
     min-height: 1em;
@@ -93,4 +98,4 @@ export const componentStyles = css`
 `;
 
 /** Everything shared, in order. */
-export const sharedStyles = [themeStyles, baseStyles, componentStyles];
+export const sharedStyles = [themeStyles, componentStyles];
