@@ -198,14 +198,19 @@ function requestWithBody(req: NodeRequest, res: ServerResponse, url: string, met
   }
 }
 
+/** The prefix as `/a/b`; '' for none. A `?` or `#` in it could never be part of a path: nothing is under it then. */
 function normalizePrefix(prefix: string | undefined): string {
   if (!prefix || prefix === '/') return '';
-  return ('/' + prefix.replace(/^\/+|\/+$/g, ''));
+  const normal = '/' + prefix.replace(/^\/+|\/+$/g, '');
+  return /[?#]/.test(normal) ? NOTHING_UNDER : normal;
 }
 
-/** Whether the path of `rawUrl` (before any `?` or `#`) is `prefix` or under it. */
+/** A prefix no request path starts with (a path has no NUL). */
+const NOTHING_UNDER = '\0';
+
+/** Whether the path of `rawUrl` (before any `?` or `#`) is `prefix` (one without `?` or `#`, see `normalizePrefix`) or under it. */
 function isUnderPrefix(rawUrl: string, prefix: string): boolean {
-  if (!rawUrl.startsWith(prefix) || prefix.includes('?') || prefix.includes('#')) return false;
+  if (!rawUrl.startsWith(prefix)) return false;
   const next = rawUrl.charCodeAt(prefix.length); // NaN at the end
   return next !== next || next === 0x2f /* / */ || next === 0x3f /* ? */ || next === 0x23 /* # */;
 }

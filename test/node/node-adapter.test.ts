@@ -123,6 +123,8 @@ describe('toNodeHandler', () => {
     assert.deepEqual(log, ['next', 'next']);
     assert.equal((await fetch(`${base}/api/kyi/lookup`)).status, 200);
     assert.equal((await fetch(`${base}/api/kyi`)).status, 200);
+    assert.equal((await fetch(`${base}/api/kyi?x=/y`)).status, 200, 'the prefix itself with a query');
+    assert.deepEqual(log, ['next', 'next']);
   });
 
   test('prefix without next: outside paths get 404 {code:"not_found"}', async () => {
