@@ -24,28 +24,23 @@ export class CaipError extends Error {
   override readonly name = 'CaipError';
 }
 
-/** The characters of an address, asset reference or token id. */
-const ID_CHARS = 'a-z, A-Z, 0-9, "-", "." or "%"';
-
-/** A namespace: of a chain, or of an asset type. */
-const NAMESPACE = ['[-a-z0-9]{3,8}', '3–8 characters of a-z, 0-9 or "-"'] as const;
-
 /**
- * Each part of an identifier: its pattern (a regular expression's source; none lets in the
- * ":" or "/" that separate parts) and, for the error message, what it must be.
+ * Each part of an identifier, as a regular expression's source of one character class and a
+ * length: `[…]{min,max}`. No part lets in the ":" or "/" that separate parts. The parsers'
+ * messages say the same in words (`describe`).
  */
 const PARTS = {
-  namespace: NAMESPACE,
-  reference: ['[-_a-zA-Z0-9]{1,32}', '1–32 characters of a-z, A-Z, 0-9, "-" or "_"'],
-  address: ['[-.%a-zA-Z0-9]{1,128}', `1–128 characters of ${ID_CHARS}`],
-  'asset namespace': NAMESPACE,
-  'asset reference': ['[-.%a-zA-Z0-9]{1,128}', `1–128 characters of ${ID_CHARS}`],
-  'token id': ['[-.%a-zA-Z0-9]{1,78}', `1–78 characters of ${ID_CHARS}`],
-} as const satisfies Record<string, readonly [string, string]>;
+  namespace: '[-a-z0-9]{3,8}',
+  reference: '[-_a-zA-Z0-9]{1,32}',
+  address: '[-.%a-zA-Z0-9]{1,128}',
+  'asset namespace': '[-a-z0-9]{3,8}',
+  'asset reference': '[-.%a-zA-Z0-9]{1,128}',
+  'token id': '[-.%a-zA-Z0-9]{1,78}',
+} as const;
 type PartName = keyof typeof PARTS;
 
 /** A pattern of a whole value: `{part}` stands for that part's pattern; `:` and `/` match themselves. */
-const whole = (shape: string) => new RegExp(`^${shape.replace(/\{([^}]+)\}/g, (_, name: PartName) => `(?:${PARTS[name][0]})`)}$`);
+const whole = (shape: string) => new RegExp(`^${shape.replace(/\{([^}]+)\}/g, (_, name: PartName) => `(?:${PARTS[name]})`)}$`);
 
 const CAIP2 = 'CAIP-2 chain id';
 const CAIP10 = 'CAIP-10 account id';
@@ -69,10 +64,20 @@ function split(value: string, separator: string, what: string, shape: string, co
   return pieces;
 }
 
-/** `value` when it is a valid `name` part, else a CaipError: `${what}: ${name} must be …`. */
+/** What a part must be, in words, read from its pattern: `[-a-z0-9]{3,8}` → `3–8 characters of a-z, 0-9 or "-"`. */
+function describe(pattern: string): string {
+  const [, chars, min, max] = /^\[(.*)\]\{(\d+),(\d+)\}$/.exec(pattern)!;
+  const ranges = ['a-z', 'A-Z', '0-9'].filter((range) => chars!.includes(range));
+  const others = [...ranges.reduce((rest, range) => rest.replace(range, ''), chars!)].map((c) => `"${c}"`);
+  const all = [...ranges, ...others];
+  return `${min}–${max} characters of ${all.slice(0, -1).join(', ')} or ${all.at(-1)}`;
+}
+
 const partPatterns: { [N in PartName]?: RegExp } = {};
+
+/** `value` when it is a valid `name` part, else a CaipError: `${what}: ${name} must be …`. */
 function part(what: string, name: PartName, value: string | undefined): string {
-  if (value === undefined || !(partPatterns[name] ??= whole(`{${name}}`)).test(value)) throw new CaipError(`${what}: ${name} must be ${PARTS[name][1]}`);
+  if (value === undefined || !(partPatterns[name] ??= whole(`{${name}}`)).test(value)) throw new CaipError(`${what}: ${name} must be ${describe(PARTS[name])}`);
   return value;
 }
 
