@@ -9,13 +9,14 @@ import { join, posix } from 'node:path';
 
 /**
  * Kit events from src/events.ts: event name → its class (from `GlobalEventHandlersEventMap`)
- * and that class's `detail` type (the type argument of `KyiEvent<…>` it extends).
+ * and that class's `detail` type (the type argument of `KyiEvent<…>` it extends), the class
+ * declared there or in src/event-base.ts (`kyi-error`, which a badge page loads alone).
  * @returns {Map<string, { eventClass: string, detailType: string | undefined }>}
  */
-export function kitEvents(file = 'src/events.ts') {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+export function kitEvents(files = ['src/events.ts', 'src/event-base.ts']) {
   const details = new Map();
   const classes = new Map();
+  let source;
   const visit = (node) => {
     if (ts.isClassDeclaration(node) && node.name) {
       const arg = node.heritageClauses?.[0]?.types[0]?.typeArguments?.[0];
@@ -26,7 +27,7 @@ export function kitEvents(file = 'src/events.ts') {
     }
     ts.forEachChild(node, visit);
   };
-  visit(source);
+  for (const file of files) visit((source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)));
   return new Map([...classes].map(([name, eventClass]) => [name, { eventClass, detailType: details.get(eventClass) }]));
 }
 

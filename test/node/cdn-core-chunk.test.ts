@@ -14,6 +14,7 @@ import { build } from 'vite';
 import { cdnConfig } from '../../bench/size.js';
 import { AUTOLOADER_CODE_SPLITTING } from '../../scripts/lib/cdn-chunks.js';
 import { NOTIFICATION_KINDS, WATCH_STATES } from '../../src/contract/enums.js';
+import * as events from '../../src/events.js';
 
 type Chunk = { type: string; fileName: string; imports?: string[]; facadeModuleId?: string | null; isEntry?: boolean; modules?: Record<string, { renderedLength: number }> };
 type Output = { output: Chunk[] };
@@ -86,6 +87,15 @@ describe('CDN core chunk (loaded by every page, and all a badge page loads besid
       if (bytes > used + SLACK) extra.push(`${id}: ${bytes} B in core, ${used} B used by a badge`);
     }
     assert.deepEqual(extra, []);
+  });
+
+  // Event classes are kept whole wherever their module goes (each sets its name in a static
+  // block), so the bundle of a badge alone is no guide here: a badge fires `kyi-error` only.
+  it('defines no event but kyi-error', async () => {
+    const code = await readFile(corePath, 'utf8');
+    const names = Object.values(events).flatMap((v) => (typeof v === 'function' && 'eventName' in v ? [String(v.eventName)] : []));
+    assert.ok(names.length >= 10 && names.includes('kyi-error'), names.join(', '));
+    for (const name of names) if (name !== 'kyi-error') assert.ok(!code.includes(`\`${name}\``), `core defines ${name}`);
   });
 
   it('carries none of the data elements’ building blocks (skeleton, alert, notice, button)', async () => {

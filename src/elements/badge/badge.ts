@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
 import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/badge-enums.js';
-import { emit, KyiErrorEvent } from '../../events.js';
+import { emit, KyiErrorEvent } from '../../event-base.js';
 import type { StringKey } from '../../strings.js';
 import { badgePicture, badgeSources, httpUrl } from '../shared/badge-image.js';
 import { KyiElement } from '../shared/kyi-element.js';
