@@ -2,7 +2,7 @@ import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../../contract/enums.js';
 import type { KyiConfig } from '../../config.js';
 import { emit, KyiErrorEvent, type KyiCloseReason, type KyiErrorDetail } from '../../events.js';
-import { TokenSlot, type AccessToken } from '../../client/token-slot.js';
+import type { AccessToken, TokenSlot } from '../../client/token-slot.js';
 import { errorDetail, KyiRequestError, toProblem } from '../../client/errors.js';
 import { WIDGET_PRESENTATIONS, type WidgetPresentation } from './widget-session.js';
 import { loadDrawer, loadedDrawer, loadedSession, loadFailure, loadSession, type DrawerCode, type SessionCode } from './drawer-loader.js';
@@ -108,7 +108,8 @@ export class KyiVerifyButton extends KyiElement {
   private _status: KyiVerifyButtonStatus = 'idle';
   private _error: KyiErrorDetail | null = null;
 
-  #slot = new TokenSlot((signal) => this.#requestToken(signal));
+  /** The prefetched token, once the session code has arrived (it holds the slot's code). */
+  #slot: TokenSlot | undefined;
   /** Aborts the token request of the attempt in progress (open or expired-token retry). */
   #controller: AbortController | undefined;
   /** The open widget (its code loads with the session code: `widget-run.ts`). */
@@ -186,7 +187,7 @@ export class KyiVerifyButton extends KyiElement {
     super.disconnectedCallback();
     if (this._status === 'pending') this.#cancelPending();
     else this.#finish('removed');
-    this.#slot.clear();
+    this.#slot?.clear();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -223,12 +224,20 @@ export class KyiVerifyButton extends KyiElement {
 
   #onIntent = () => {
     // the opening code comes with the first sign of interest, not with the page
-    if (!loadedSession()) loadSession().catch(() => {}); // a click reports a failure
-    if (!this.config.sdk && !loadedDrawer()) loadDrawer().catch(() => {});
-    if (this.prefetch && !this.#returningFocus && !this.disabled && this._status === 'idle' && canOpen(this.config)) {
-      this.#slot.prefetch();
+    if (!this.config.sdk && !loadedDrawer()) loadDrawer().catch(() => {}); // a click reports a failure
+    const wanted = () => this.prefetch && !this.#returningFocus && !this.disabled && this._status === 'idle' && this.isConnected && canOpen(this.config);
+    const session = loadedSession();
+    if (session) {
+      if (wanted()) this.#slotFrom(session).prefetch();
+    } else {
+      // Prefetch once the session code is here, if that is still wanted (no click meanwhile).
+      loadSession().then((code) => wanted() && this.#slotFrom(code).prefetch(), () => {});
     }
   };
+
+  #slotFrom(session: SessionCode): TokenSlot {
+    return (this.#slot ??= new session.TokenSlot((signal) => this.#requestToken(signal)));
+  }
 
   /**
    * A token for the attempt in progress (opening, or the expired-token retry): the prefetched
@@ -241,7 +250,8 @@ export class KyiVerifyButton extends KyiElement {
     try {
       // A usable prefetched token (or one on its way) is taken once; otherwise ask now, so
       // the request leaves within the click's task.
-      const prefetched = this.#slot.filled ? this.#slot.take() : (this.#slot.clear(), undefined);
+      const slot = this.#slot;
+      const prefetched = slot?.filled ? slot.take() : (slot?.clear(), undefined);
       const token = (prefetched && (await prefetched)) ?? (await this.#requestToken(controller.signal));
       if (!controller.signal.aborted) {
         this.#controller = undefined;
@@ -317,7 +327,7 @@ export class KyiVerifyButton extends KyiElement {
       this.#returningFocus = false;
     }
     // Tokens fetched before or during this open are never handed out again.
-    this.#slot.clear();
+    this.#slot?.clear();
     run.closed(reason);
   }
 
