@@ -16,8 +16,7 @@
 import { codeForStatus, errorFromAnswer, isAbortError, KyiRequestError, type StatusCodes } from './errors.js';
 import type { AccessToken } from './token-slot.js';
 
-// The prefetch slot and its expiry rule load with the button; requesting a token loads on the
-// button's first hover, focus or click (elements/verify-button/drawer-loader.ts).
+// The prefetch slot and its expiry rule, in a module of their own (re-exported for existing importers).
 export * from './token-slot.js';
 
 /**

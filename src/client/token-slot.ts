@@ -1,7 +1,7 @@
 /**
  * The verify button's prefetched access token: at most one, handed out once, and only while
- * it is still usable. Small and request-free, so it loads with the button while the code that
- * requests tokens (`access-token.ts`) loads on the button's first hover, focus or click.
+ * it is still usable. Request-free: the slot is given the request (`access-token.ts`), and
+ * both load with the button's session code on its first hover, focus or click.
  */
 
 /** A token and when it stops being usable (epoch ms), when that is known. */
