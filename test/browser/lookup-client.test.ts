@@ -442,6 +442,30 @@ describe('no skeleton flash (a quick answer renders straight to the result)', ()
     expect(el.status).to.equal('verified');
   });
 
+  it('an answer in by the time a late reveal would run (the page was busy): it settles first, no skeleton shows', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((r) => (answer = r));
+    const body = { results: [{ status: 404, body: { kyi_verified: false, data: [] } }] };
+    // A response read in microtasks: once the gate opens, the element settles within that task.
+    const response = { ok: true, status: 200, headers: new Headers(), json: async () => body } as unknown as Response;
+    setLookupClient(new LookupClient({ fetch: async () => (await gate, response) }));
+    const el = await fixture<InstanceType<typeof Eager>>(html`<kyi-test-eager-status caip19=${F.pyusd.caip19}></kyi-test-eager-status>`);
+    const box = el.shadowRoot!.querySelector('[aria-busy="true"]')!;
+    expect(box.hasAttribute('data-kyi-waiting')).to.equal(true, 'the loading box is hidden while the wait is quiet');
+    let revealed = false;
+    const watch = new MutationObserver(() => (revealed ||= !box.hasAttribute('data-kyi-waiting')));
+    watch.observe(box, { attributes: true, attributeFilter: ['data-kyi-waiting'] });
+    // The page is busy past the element's deadline; meanwhile its answer comes in: a task
+    // queued after the element's reveal timer (a timer due later; a 0 ms one would go first).
+    const busyUntil = performance.now() + 20;
+    while (performance.now() < busyUntil);
+    setTimeout(answer, 1);
+    await el.settled;
+    watch.disconnect();
+    expect(el.status).to.equal('not-found');
+    expect(revealed).to.equal(false, 'the skeleton was never revealed');
+  });
+
   it('a new lookup slower than the delay keeps the previous result for the delay, then shows the loading view at once', async () => {
     const el = await fixture<InstanceType<typeof Eager>>(html`<kyi-test-eager-status caip19=${F.pyusd.caip19}></kyi-test-eager-status>`);
     await el.settled;

@@ -50,8 +50,19 @@ function armQuietTimer(at: number): void {
   quietTimer = setTimeout(revealDue, Math.max(0, at - performance.now()));
 }
 
+/**
+ * The timer fired: the reveal is applied after the next frame, so an answer already waiting to
+ * be read goes first (a page busy rendering 500 statuses runs this timer late, when the answer
+ * may be in) and its elements never show a skeleton; a reveal then costs nothing. An element
+ * whose wait ended or restarted meanwhile is no longer due.
+ */
 function revealDue(): void {
   quietTimerAt = Infinity;
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') setTimeout(revealNow, 0);
+  else requestAnimationFrame(() => setTimeout(revealNow, 0));
+}
+
+function revealNow(): void {
   const now = performance.now();
   let next = Infinity;
   for (const [element, wait] of quietWaits) {
@@ -62,7 +73,7 @@ function revealDue(): void {
       wait.reveal();
     }
   }
-  if (next < Infinity) armQuietTimer(next);
+  if (next < quietTimerAt) armQuietTimer(next);
 }
 
 /** The outcome shape both elements' lookups resolve with. */
@@ -107,7 +118,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
   readonly #run = new LatestRun(this, () => this._status === 'loading');
 
-  /** How long after its lookup started an element shows its loading state, ms (a quicker answer never shows it). */
+  /** How long after its lookup started an element shows its loading state, ms, at the first frame after (a quicker answer never shows it). */
   protected static loadingDelayMs = 150;
 
   /** The base styles, then the quiet wait's (its loading box hidden while it keeps its size). */
