@@ -397,6 +397,7 @@ describe('no skeleton flash (a quick answer renders straight to the result)', ()
     expect(el.status).to.equal('verified');
     expect(el.loadingVisible).to.equal(false);
     expect(el.hasAttribute('data-kyi-waiting')).to.equal(false);
+    expect(el.shadowRoot!.querySelector('[data-kyi-waiting], [aria-busy="true"]')).to.equal(null, 'the hidden loading box went with the loading view');
   });
 
   it('a new lookup answered within the delay keeps the previous result on screen, then shows the new one: no loading view at all', async () => {
