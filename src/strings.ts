@@ -25,41 +25,17 @@ import type { enAssetCard } from './elements/asset-card/strings.js';
 import type { enVerifyButton } from './elements/verify-button/strings.js';
 import type { enErrors } from './locales/en-errors.js';
 import type { enMonitoring } from './locales/en-monitoring.js';
+import type { enInputs } from './locales/en-inputs.js';
+import type { enDrawer } from './elements/verify-button/drawer-strings.js';
 
 /**
- * The English strings every element may need, and those read without an element: the lookup
- * input problems (`checkTokenInput()`/`checkAssetInput()` give them) and the drawer's words
- * (`kyi()` opens it). The rest of each section ships with its element.
+ * The English strings a badge page needs too. The rest of each section ships with its element
+ * (or with the client code that reads it without an element: `locales/en-inputs.ts` for the
+ * lookup input problems, `elements/verify-button/drawer-strings.ts` for the drawer's words).
  */
 export const en = {
   common: {
-    retry: 'Retry',
-    copy: 'Copy',
-    copied: 'Copied',
-    copyFailed: 'Could not copy',
     opensInNewTab: '(opens in a new tab)',
-    signInRequired: 'Sign in to see this.',
-  },
-  tokenStatus: {
-    'invalid.missing': 'Provide caip19, or address with optional chain-slug.',
-    'invalid.mixed': 'Use either caip19, or address with optional chain-slug, not both.',
-    'invalid.chainWithoutAddress': 'chain-slug requires address.',
-    'invalid.caip19': 'caip19 must be a valid CAIP-19 identifier.',
-    'invalid.address': 'address must be a token address.',
-    'invalid.chain': 'chain-slug must be a chain slug such as ethereum.',
-  },
-  assetCard: {
-    'invalid.missing': 'Provide account-id (CAIP-10), or chain and address.',
-    'invalid.mixed': 'Use either account-id, or chain and address, not both.',
-    'invalid.accountId': 'account-id must be a valid CAIP-10 account ID.',
-    'invalid.chain': 'chain must be a chain name such as solana or ethereum.',
-    'invalid.address': 'address must be an account address.',
-  },
-  verifyButton: {
-    drawerTitle: 'KYI verification',
-    close: 'Close verification',
-    loading: 'Loading verification…',
-    frameTitle: 'KYI verification widget',
   },
 } as const;
 
@@ -70,7 +46,9 @@ type En = typeof en &
   typeof enTokenStatus &
   typeof enAssetCard &
   typeof enVerifyButton &
-  typeof enMonitoring;
+  typeof enMonitoring &
+  typeof enInputs &
+  typeof enDrawer;
 /** A table with the same sections and keys as `en`, every value a string. */
 export type StringTable = { [S in keyof En]: { [K in keyof En[S]]: string } };
 /** Any subset of a table: what `registerLocale` and `configure({ strings })` take per locale. */

@@ -17,7 +17,8 @@ import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../contract/enums.js';
 import { openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from '../elements/verify-button/drawer.js';
 import { drawerStyles, modalStyles, spinnerStyles } from '../elements/verify-button/drawer.styles.js';
 import { sharedStyles } from '../elements/shared/styles.js';
-import { resolveLang, t } from '../strings.js';
+import { addStrings, resolveLang, t } from '../strings.js';
+import { enDrawer } from '../elements/verify-button/drawer-strings.js';
 
 /** `drawer` (a panel at the inline end) or `modal` (centred). */
 export type KyiMode = WidgetPresentation;
@@ -41,6 +42,9 @@ export interface KyiInstance {
   /** Closes and removes the widget; calls `onClose` if it had not closed yet. Idempotent. */
   destroy(): void;
 }
+
+// The drawer's words ship with what opens the drawer.
+addStrings('en', enDrawer);
 
 const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
 

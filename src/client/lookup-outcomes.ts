@@ -6,12 +6,16 @@
  */
 import type { AssetRecord, TokenLookupResult } from '../contract/index.js';
 import { checkAssetLookup, checkTokenLookup, type AssetLookupRule, type TokenLookupRule } from '../contract/queries.js';
-import { t, type StringKey } from '../strings.js';
+import { addStrings, t, type StringKey } from '../strings.js';
+import { enInputs } from '../locales/en-inputs.js';
 import { isAbortError, problemFromAnswer, toProblem, type KyiProblem } from './errors.js';
 import { getLookupClient, type LookupOptions, type LookupRequest, type LookupResponse } from './lookup.js';
 import { flag, isObject, listOf, shape, shapeOf, text } from './shape.js';
 
 /** Why a lookup could not be answered. */
+// The input problems' words ship with the checks that give them (not with every element).
+addStrings('en', enInputs);
+
 export type OutcomeError = KyiProblem;
 
 export type TokenOutcome =

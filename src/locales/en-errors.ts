@@ -1,11 +1,12 @@
 /**
- * English error strings (`common.error.*`): the words of the one error table
+ * English error strings (`common.error.*`, and `common.retry`): the words of the one error table
  * (`elements/shared/error-text.ts`) for elements that fetch. Kept out of the shared core, so a
  * page with badges only does not carry them; the elements that can fail a request (the lookup
  * elements, the verify button, the monitoring elements) add them with their own strings.
  */
 export const enErrors = {
   common: {
+    retry: 'Retry',
     'error.network': 'Could not reach the verification service.',
     'error.server': 'The verification service had a problem.',
     'error.unavailable': 'The verification service is unavailable right now.',

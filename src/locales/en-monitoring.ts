@@ -7,6 +7,7 @@ import { enErrors } from './en-errors.js';
 
 export const enMonitoring = {
   ...enErrors,
+  common: { ...enErrors.common, signInRequired: 'Sign in to see this.' },
   monitoring: {
     shown: 'Showing {shown} of {total}',
     showMore: 'Show {count} more',

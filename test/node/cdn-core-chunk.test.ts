@@ -15,6 +15,8 @@ import { cdnConfig } from '../../bench/size.js';
 import { AUTOLOADER_CODE_SPLITTING } from '../../scripts/lib/cdn-chunks.js';
 import { NOTIFICATION_KINDS, WATCH_STATES } from '../../src/contract/enums.js';
 import * as events from '../../src/events.js';
+import { enInputs } from '../../src/locales/en-inputs.js';
+import { enDrawer } from '../../src/elements/verify-button/drawer-strings.js';
 
 type Chunk = { type: string; fileName: string; imports?: string[]; facadeModuleId?: string | null; isEntry?: boolean; modules?: Record<string, { renderedLength: number }> };
 type Output = { output: Chunk[] };
@@ -33,7 +35,8 @@ function moduleBytes(result: unknown, pick: (c: Chunk) => boolean): Map<string, 
  * Core modules that still carry code only other elements use, until the base element stops
  * importing it (see the size notes of issue #14): `kyi-element.ts` (the lookup elements'
  * `untrustedProxy`, `settledAfter`, `tMaybe`), `config.ts` (the proxy-url trust checks those
- * need) and `strings.ts` (the lookup input problems and the drawer's words in `en`).
+ * need) and `strings.ts` (about 80 B of lookup helpers other elements call; its words are
+ * checked apart, below).
  */
 const WAITING = new Set(['src/elements/shared/kyi-element.ts', 'src/config.ts', 'src/strings.ts']);
 /** The autoloader's own code sits in core too: it runs on every page it serves. */
@@ -102,6 +105,12 @@ describe('CDN core chunk (loaded by every page, and all a badge page loads besid
     const code = await readFile(corePath, 'utf8');
     for (const rule of ['.skeleton{', '.alert{', '.notice{', '.button{']) assert.ok(!code.includes(rule), `core carries ${rule}`);
   });
+
+  it('carries none of the lookup input problems’ words nor the drawer’s', async () => {
+    const code = await readFile(corePath, 'utf8');
+    const words = [...Object.values(enInputs.tokenStatus), ...Object.values(enInputs.assetCard), ...Object.values(enDrawer.verifyButton)];
+    for (const word of words) assert.ok(!code.includes(word), `core carries "${word}"`);
+  });
 });
 
 describe('CDN chunks of a token-status page', () => {
@@ -109,5 +118,10 @@ describe('CDN chunks of a token-status page', () => {
     const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
     assert.match(code, /kyi-token-status/, 'the page code was found');
     for (const value of [...NOTIFICATION_KINDS, WATCH_STATES[0]]) assert.ok(!code.includes(`\`${value}\``), `the page carries "${value}"`);
+  });
+
+  it('carry the words of the input problems checkTokenInput() gives (kept, not shaken out as a data-only import)', async () => {
+    const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
+    for (const word of Object.values(enInputs.tokenStatus)) assert.ok(code.includes(word), `the page lacks "${word}"`);
   });
 });

@@ -8,10 +8,12 @@ import { enBadge } from '../../src/elements/badge/strings.js';
 import { enTokenStatus } from '../../src/elements/token-status/strings.js';
 import { enAssetCard } from '../../src/elements/asset-card/strings.js';
 import { enVerifyButton } from '../../src/elements/verify-button/strings.js';
+import { enInputs } from '../../src/locales/en-inputs.js';
+import { enDrawer } from '../../src/elements/verify-button/drawer-strings.js';
 import { fr } from '../../src/locales/fr.js';
 
 /** Every English part (the element modules add theirs when imported, as above). */
-const EN_PARTS = [en, enErrors, enBadge, enTokenStatus, enAssetCard, enVerifyButton, enMonitoring];
+const EN_PARTS = [en, enErrors, enBadge, enTokenStatus, enAssetCard, enVerifyButton, enMonitoring, enInputs, enDrawer];
 
 /** Every locale module in src/locales (English is built in). */
 const LOCALE_MODULES: Record<string, unknown> = { fr };

@@ -1,12 +1,17 @@
 /**
  * English strings of `<kyi-asset-card>`, added to the one table when the element's module
- * loads (with the error strings it may show). Its `invalid.*` words stay in src/strings.ts:
- * `checkAssetInput()` (lookup client) gives them without the element.
+ * loads (with the error strings it may show). Its `invalid.*` words are in
+ * locales/en-inputs.ts: `checkAssetInput()` (lookup client) gives them without the element.
  */
 import { addStrings } from '../../strings.js';
 import { enErrors } from '../../locales/en-errors.js';
 
 export const enAssetCard = {
+  common: {
+    copy: 'Copy',
+    copied: 'Copied',
+    copyFailed: 'Could not copy',
+  },
   assetCard: {
     loading: 'Loading asset…',
     notFound: 'Not verified on this chain',

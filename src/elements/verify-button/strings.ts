@@ -1,10 +1,11 @@
 /**
  * English strings of `<kyi-verify-button>`, added to the one table when the element's module
- * loads (with the error strings it may show). The drawer's words stay in src/strings.ts:
- * `kyi()` (client/kyi-widget.ts) opens the same drawer without the element.
+ * loads (with the error strings it may show). The drawer's words are in
+ * ./drawer-strings.ts: `kyi()` (client/kyi-widget.ts) opens the same drawer without the element.
  */
 import { addStrings } from '../../strings.js';
 import { enErrors } from '../../locales/en-errors.js';
+import { enDrawer } from './drawer-strings.js';
 
 export const enVerifyButton = {
   verifyButton: {
@@ -14,4 +15,5 @@ export const enVerifyButton = {
 } as const;
 
 addStrings('en', enErrors);
+addStrings('en', enDrawer);
 addStrings('en', enVerifyButton);
