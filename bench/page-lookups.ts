@@ -31,6 +31,8 @@ import { LookupClient, lookupKey, setLookupClient, toWire } from '../src/client/
 import { checkTokenInput, lookupToken, type TokenOutcome } from '../src/client/lookup-outcomes.js';
 import { badgeSources } from '../src/elements/shared/badge-image.js';
 import { t } from '../src/strings.js';
+// The element's English words (its module adds them when it loads): the baseline shows the same text.
+import '../src/elements/token-status/strings.js';
 import { LIMITS } from '../src/contract/limits.js';
 import type { TokenMatch } from '../src/contract/index.js';
 import { buildPages } from './build-pages.js';

@@ -85,7 +85,7 @@ class PlainTokenStatus extends LitElement {
       case 'unverified':
         return html`<span part="base" class="base unverified">${this.#icon('unverified', view.label, dashIcon)}<span class="text"><span part="label" class="label">${view.label}</span>${summary}</span></span>`;
       case 'not-found':
-        return html`<span part="base" class="base not-found">${this.#icon('not-found', view.label, questionIcon)}<span part="notice" class="text"><span part="label" class="label">${view.label}</span><span class="detail">${view.detail}</span></span></span>`;
+        return html`<span part="base" class="base not-found">${this.#icon('not-found', view.label, questionIcon)}<span part="notice" class="text"><span part="label" class="label">${view.label}</span><span class="detail one-line" title=${view.detail}>${view.detail}</span></span></span>`;
     }
   }
 }
