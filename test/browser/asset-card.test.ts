@@ -142,6 +142,18 @@ describe('<kyi-asset-card>', () => {
     expect(part(b, 'placeholder')).to.exist;
   });
 
+  it('a failed image stays a placeholder until a new record comes, whose link is tried again', async () => {
+    const b = await card(html`<kyi-asset-card chain="avalanche" address=${F.brokenImage.address}></kyi-asset-card>`);
+    const img = part(b, 'image') as HTMLImageElement | null;
+    if (img) await oneEvent(img, 'error');
+    await b.updateComplete;
+    b.requestUpdate();
+    await b.updateComplete;
+    expect(part(b, 'image')).to.equal(null, 'the same record: the link is not tried again');
+    await b.refresh(); // a fresh answer: a new record (its link may have been re-signed)
+    expect(part(b, 'image')).to.exist;
+  });
+
   it('an empty whitepaper_url gives no link', async () => {
     const el = await card(html`<kyi-asset-card account-id=${F.pusd.accountId}></kyi-asset-card>`);
     expect(el.status).to.equal('verified');

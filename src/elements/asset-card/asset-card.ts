@@ -122,7 +122,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // A new record may carry a new (re-signed) image link: try it again.
-    if ((changed as Map<PropertyKey, unknown>).has('_result')) this._imageFailed = false;
+    const before = (changed as Map<PropertyKey, unknown>).get('_state') as { result?: unknown } | undefined;
+    if ((changed as Map<PropertyKey, unknown>).has('_state') && before?.result !== this._result) this._imageFailed = false;
   }
 
   override disconnectedCallback(): void {

@@ -51,17 +51,22 @@ export class LatestRun implements ReactiveController {
     const controller = new AbortController();
     this.#controller = controller;
     const current = () => id === this.#id && !controller.signal.aborted;
-    this.#done = (async () => {
-      let result: RunResult<T>;
-      try {
-        result = { ok: true, value: await work(controller.signal) };
-      } catch (error) {
-        result = { ok: false, error };
-      }
+    const end = (result: RunResult<T>): void | Promise<void> => {
       if (!current() || (!result.ok && isAbortError(result.error))) return;
       this.#controller = undefined;
-      await settle(result, current);
-    })();
+      return settle(result, current);
+    };
+    // One `then` on the work's promise, no async wrapper: 500 elements start at once.
+    let working: Promise<T>;
+    try {
+      working = work(controller.signal);
+    } catch (error) {
+      working = Promise.reject(error);
+    }
+    this.#done = working.then(
+      (value) => end({ ok: true, value }),
+      (error: unknown) => end({ ok: false, error }),
+    );
   }
 
   /** Aborts the run in flight (if any) and lets no earlier run write its result. */

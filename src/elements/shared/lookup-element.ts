@@ -19,7 +19,7 @@ import type { InputCheck, InputProblem, OutcomeError } from '../../client/lookup
 import { errorDetail, toProblem } from '../../client/errors.js';
 import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../../client/live-elements.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../events.js';
-import { configVersion, proxyUrlFor } from '../../config.js';
+import { configVersion, proxyUrlFor, type ProxyChoice } from '../../config.js';
 import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
@@ -76,6 +76,16 @@ function revealNow(): void {
   if (next < quietTimerAt) armQuietTimer(next);
 }
 
+/** What a lookup element shows. */
+export interface LookupState<R> {
+  status: KyiLookupStatus;
+  result: R | null;
+  error?: OutcomeError | undefined;
+  problem?: InputProblem | undefined;
+}
+
+const IDLE: LookupState<never> = Object.freeze({ status: 'idle', result: null });
+
 /** The outcome shape both elements' lookups resolve with. */
 export interface LookupOutcomeLike<R> {
   status: Exclude<KyiLookupStatus, 'idle' | 'loading'>;
@@ -96,7 +106,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     // `useDefault`: the default ('auto') is not written onto every host's attribute (500 statuses,
     // 500 attribute changes and style invalidations on their first render); a value set reflects.
     theme: { type: String, reflect: true, useDefault: true },
-    ...internalState('_status', '_result', '_error', '_problem'),
+    ...internalState('_state'),
   };
 
   /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
@@ -104,10 +114,27 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme: string = 'auto';
 
-  protected _status: KyiLookupStatus = 'idle';
-  protected _result: R | null = null;
-  protected _error: OutcomeError | undefined = undefined;
-  protected _problem: InputProblem | undefined = undefined;
+  /**
+   * What the element shows, as one reactive state (one initialiser and one change per lookup
+   * instead of four: 500 statuses construct and start at once). Replaced, never mutated.
+   */
+  protected _state: LookupState<R> = IDLE;
+  /** The status shown (`_state.status`). */
+  protected get _status(): KyiLookupStatus {
+    return this._state.status;
+  }
+  /** The result shown (`_state.result`): `null` before one settled, for invalid input and errors. */
+  protected get _result(): R | null {
+    return this._state.result;
+  }
+  /** Why the lookup failed (`_state.error`). */
+  protected get _error(): OutcomeError | undefined {
+    return this._state.error;
+  }
+  /** Why the input is unusable (`_state.problem`). */
+  protected get _problem(): InputProblem | undefined {
+    return this._state.problem;
+  }
 
   #key: string | undefined;
   #configVersion = -1;
@@ -219,36 +246,40 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
       return;
     this.#configVersion = configVersion();
     const check = this.checkInput();
-    const key = this.#keyFor(check);
-    if (key !== this.#key) this.#start(check, false, key);
+    const proxy = proxyUrlFor(this);
+    const key = this.#keyFor(check, proxy);
+    if (key !== this.#key) this.#start(check, false, proxy, key);
   }
 
   /** What identifies a run: the input, and where the answer would come from. */
-  #keyFor(check: InputCheck): string {
+  #keyFor(check: InputCheck, proxy: ProxyChoice): string {
     if (!check.ok) return `problem:${check.empty ? '' : check.problem.reason}`;
-    const refused = proxyUrlFor(this).refused;
-    return `${refused === undefined ? this.config.proxyUrl : `refused:${refused}`}\n${lookupKey(check.request)}`;
+    return `${proxy.refused === undefined ? proxy.proxyUrl : `refused:${proxy.refused}`}\n${lookupKey(check.request)}`;
   }
 
-  /** Starts a run; must only be called with the current input. */
-  #start(check: InputCheck, bypassCache: boolean, key = this.#keyFor(check)): void {
+  /**
+   * Starts a run; must only be called with the current input. Where the answer comes from is
+   * read once (`proxy`, what `this.config.proxyUrl` would say) for the key, the trust check and the run.
+   */
+  #start(check: InputCheck, bypassCache: boolean, proxy = proxyUrlFor(this), key = this.#keyFor(check, proxy)): void {
     this.#key = key;
     if (!check.ok) {
       this.#run.cancel();
-      this.#show(check.empty ? 'idle' : 'invalid', null, undefined, check.empty ? undefined : check.problem);
+      this.#show(check.empty ? IDLE : { status: 'invalid', result: null, problem: check.problem });
       return;
     }
-    const untrusted = this.untrustedProxy();
+    const untrusted = proxy.refused === undefined ? undefined : this.untrustedProxy();
     if (untrusted) {
       // Markup may not choose where answers come from: an error, and nothing fetched.
       this.#run.cancel();
-      this.#show('error', null, untrusted, undefined);
+      this.#show({ status: 'error', result: null, error: untrusted });
       void this.updateComplete.then(() => this.#key === key && this.#announce({ status: 'error', result: null, error: untrusted }));
       return;
     }
-    this.#show('loading', this._result, undefined, undefined);
+    this.#show({ status: 'loading', result: this._result });
     this.#startQuiet();
-    this.#run.start((signal) => this.lookup(this.config.proxyUrl, check.request, { signal, bypassCache }), (r) => this.#settle(r));
+    const proxyUrl = proxy.proxyUrl;
+    this.#run.start((signal) => this.lookup(proxyUrl, check.request, { signal, bypassCache }), (r) => this.#settle(r));
   }
 
   /** The loading state shows only once `loadingDelayMs` passed since this lookup started. */
@@ -267,18 +298,15 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     this.#quiet = false;
   }
 
-  #show(status: KyiLookupStatus, result: R | null, error: OutcomeError | undefined, problem: InputProblem | undefined): void {
-    if (status !== 'loading') this.#endQuiet();
-    this._status = status;
-    this._result = result;
-    this._error = error;
-    this._problem = problem;
+  #show(state: LookupState<R>): void {
+    if (state.status !== 'loading') this.#endQuiet();
+    this._state = state;
   }
 
   /** The run's outcome becomes the state; then (and only then) the events announce it. */
   #settle(r: RunResult<LookupOutcomeLike<R>>): void {
     const outcome: LookupOutcomeLike<R> = r.ok ? r.value : { status: 'error', result: null, error: toProblem(r.error) };
-    this.#show(outcome.status, outcome.result, outcome.error, undefined);
+    this.#show({ status: outcome.status, result: outcome.result, error: outcome.error });
     this.#announce(outcome);
   }
 
