@@ -19,6 +19,7 @@
 import { LIMITS } from '../contract/limits.js';
 import { TtlCache } from './lookup-cache.js';
 import { errorFromAnswer, KyiRequestError } from './errors.js';
+import { LazySignal } from './lazy-signal.js';
 
 /** One lookup. `token` → `GET /kyi/v1/tokens`; `asset` → the asset routes. */
 export type LookupRequest =
@@ -34,8 +35,11 @@ export interface LookupResponse {
 }
 
 export interface LookupOptions {
-  /** Abort this caller's interest; the lookup itself is aborted once nobody waits for it. */
-  signal?: AbortSignal | undefined;
+  /**
+   * Abort this caller's interest; the lookup itself is aborted once nobody waits for it. A
+   * `LazySignal` (the elements') is watched through its hook: no listener, no real signal made.
+   */
+  signal?: AbortSignal | LazySignal | undefined;
   /** Skip the browser cache and ask the proxy for a fresh answer. */
   bypassCache?: boolean | undefined;
 }
@@ -62,7 +66,8 @@ const CACHEABLE = new Set([200, 400, 404]);
 interface Waiter {
   resolve: (value: LookupResponse) => void;
   reject: (reason: unknown) => void;
-  signal: AbortSignal | undefined;
+  signal: AbortSignal | LazySignal | undefined;
+  /** The `abort` listener on a real `signal`, removed once answered. */
   onAbort: (() => void) | undefined;
 }
 
@@ -99,7 +104,7 @@ export function lookupKey(request: LookupRequest): string {
   return [request.kind, r.caip19, r.address, r.chainSlug || undefined, r.accountId, r.chain].join('\n');
 }
 
-function abortError(signal: AbortSignal | undefined): unknown {
+function abortError(signal: AbortSignal | LazySignal | undefined): unknown {
   const reason: unknown = signal?.reason;
   if (reason !== undefined) return reason;
   return typeof DOMException === 'undefined'
@@ -214,18 +219,18 @@ export class LookupClient {
     return this.#wait(entry, signal);
   }
 
-  #wait(entry: Entry, signal: AbortSignal | undefined): Promise<LookupResponse> {
+  #wait(entry: Entry, signal: AbortSignal | LazySignal | undefined): Promise<LookupResponse> {
     return new Promise<LookupResponse>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
-      if (signal) {
-        waiter.onAbort = () => {
-          if (!entry.waiters.delete(waiter)) return;
-          reject(abortError(signal));
-          if (entry.waiters.size === 0) this.#abandon(entry);
-        };
-        signal.addEventListener('abort', waiter.onAbort, { once: true });
-      }
       entry.waiters.add(waiter);
+      if (!signal) return;
+      const onAbort = () => {
+        if (!entry.waiters.delete(waiter)) return; // answered already
+        reject(abortError(signal));
+        if (entry.waiters.size === 0) this.#abandon(entry);
+      };
+      if (signal instanceof LazySignal) signal.onAbort(onAbort);
+      else signal.addEventListener('abort', (waiter.onAbort = onAbort), { once: true });
     });
   }
 
@@ -247,7 +252,7 @@ export class LookupClient {
     const waiters = [...entry.waiters];
     entry.waiters.clear();
     for (const w of waiters) {
-      if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
+      if (w.onAbort) (w.signal as AbortSignal).removeEventListener('abort', w.onAbort);
       if ('value' in outcome) w.resolve(outcome.value);
       else w.reject(outcome.error);
     }

@@ -6,6 +6,7 @@ import { TtlCache } from '../../src/client/lookup-cache.js';
 import { LIMITS } from '../../src/contract/limits.js';
 import { KyiRequestError } from '../../src/client/errors.js';
 import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
+import { LazySignal } from '../../src/client/lazy-signal.js';
 import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { PropertyValues } from 'lit';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
@@ -239,6 +240,71 @@ describe('lookup client', () => {
     expect(((await p1) as Error).name).to.equal('AbortError');
     expect(((await p2) as Error).name).to.equal('AbortError');
     expect(client.stats.aborted).to.equal(1);
+  });
+
+  it('no AbortController for lookups that are never replaced: one per batch sent, none per element', async () => {
+    const Real = globalThis.AbortController;
+    let made = 0;
+    globalThis.AbortController = class extends Real {
+      constructor() {
+        super();
+        made++;
+      }
+    };
+    const posts = countLookupPosts();
+    try {
+      const tokens = Array.from({ length: 5 }, () => randomAddress());
+      const page = await fixture<HTMLDivElement>(html`<div>
+        ${Array.from({ length: 20 }, (_, i) => html`<kyi-token-status address=${tokens[i % 5]!} chain-slug="ethereum"></kyi-token-status>`)}
+      </div>`);
+      const elements = [...page.querySelectorAll('kyi-token-status')] as KyiTokenStatus[];
+      await Promise.all(elements.map((el) => el.settled));
+      expect(elements.every((el) => el.status === 'not-found')).to.equal(true);
+      expect(posts.count).to.equal(1);
+      expect(made).to.equal(posts.count);
+    } finally {
+      globalThis.AbortController = Real;
+      posts.restore();
+    }
+  });
+
+  it('a replaced lookup is dropped before it is sent, through its LazySignal (no real signal made)', async () => {
+    const { client, flush } = manualClient();
+    const previous = setLookupClient(client);
+    const posts = countLookupPosts();
+    try {
+      const el = await fixture<KyiTokenStatus>(html`<kyi-token-status caip19=${F.pusd.caip19}></kyi-token-status>`);
+      el.caip19 = F.pyusd.caip19; // replaces the run before its lookup left
+      await el.updateComplete;
+      flush();
+      await el.settled;
+      expect(posts.count).to.equal(1);
+      expect(posts.entries).to.equal(1, 'only the new lookup is sent');
+      expect(el.status).to.equal('verified');
+      expect(el.result?.data[0]?.token.caip19).to.equal(F.pyusd.caip19);
+    } finally {
+      posts.restore();
+      setLookupClient(previous!);
+    }
+  });
+
+  it('LazySignal: its hook drops the caller; its real signal is made on demand and aborts with it', async () => {
+    const { client, flush } = manualClient();
+    const request = { kind: 'token' as const, caip19: F.pyusd.caip19 };
+    const lazy = new LazySignal();
+    const kept = client.lookup(PROXY, request);
+    const dropped = client.lookup(PROXY, request, { signal: lazy }).catch((e: unknown) => e);
+    lazy.abort();
+    expect(((await dropped) as Error).name).to.equal('AbortError');
+    expect(lazy.signal.aborted).to.equal(true, 'a signal asked for after the abort is aborted');
+    expect(lazy.signal.reason).to.equal(lazy.reason);
+    const early = new LazySignal();
+    const signal = early.signal;
+    expect(signal.aborted).to.equal(false);
+    early.abort();
+    expect(signal.aborted).to.equal(true);
+    flush();
+    expect((await kept).status).to.equal(200, 'the other caller still gets its answer');
   });
 
   it('removing an element while its lookup is pending abandons it', async () => {

@@ -1,8 +1,9 @@
 /**
  * The one async controller of the kit's data elements (lookup and monitoring families),
  * with the discipline of `@lit/task`:
- * - each run gets its own `AbortController`; starting a run aborts the previous one, and the
- *   signal is handed to the work so it reaches `fetch`;
+ * - each run gets its own abort handle (a `LazySignal`: a real `AbortController` only when the
+ *   work asks for its `signal`); starting a run aborts the previous one, and the signal is
+ *   handed to the work so it reaches `fetch`;
  * - only the latest run may write its result (`settle` is not called for a superseded or
  *   aborted run);
  * - `done` is the current run's promise, which tests (and `settled`) await instead of sleeping;
@@ -10,12 +11,13 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbortError } from '../../client/errors.js';
+import { LazySignal } from '../../client/lazy-signal.js';
 
 /** How a run ended: its value, or what it threw. */
 export type RunResult<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 export class LatestRun implements ReactiveController {
-  #controller: AbortController | undefined;
+  #abort: LazySignal | undefined;
   #id = 0;
   #done: Promise<void> = Promise.resolve();
 
@@ -34,7 +36,7 @@ export class LatestRun implements ReactiveController {
 
   /** Whether a run is in flight. */
   get running(): boolean {
-    return this.#controller !== undefined;
+    return this.#abort !== undefined;
   }
 
   /**
@@ -46,20 +48,32 @@ export class LatestRun implements ReactiveController {
     work: (signal: AbortSignal) => Promise<T>,
     settle: (result: RunResult<T>, stillLatest: () => boolean) => void | Promise<void>,
   ): void {
+    this.startLazy((abort) => work(abort.signal), settle);
+  }
+
+  /**
+   * `start`, the work getting the run's `LazySignal` itself: work that hands it on to what
+   * watches its hook (the lookup client) makes no `AbortController` unless the run is aborted
+   * and something asked for a real signal.
+   */
+  startLazy<T>(
+    work: (abort: LazySignal) => Promise<T>,
+    settle: (result: RunResult<T>, stillLatest: () => boolean) => void | Promise<void>,
+  ): void {
     this.cancel();
     const id = this.#id;
-    const controller = new AbortController();
-    this.#controller = controller;
-    const current = () => id === this.#id && !controller.signal.aborted;
+    const abort = new LazySignal();
+    this.#abort = abort;
+    const current = () => id === this.#id && !abort.aborted;
     const end = (result: RunResult<T>): void | Promise<void> => {
       if (!current() || (!result.ok && isAbortError(result.error))) return;
-      this.#controller = undefined;
+      this.#abort = undefined;
       return settle(result, current);
     };
     // One `then` on the work's promise, no async wrapper: 500 elements start at once.
     let working: Promise<T>;
     try {
-      working = work(controller.signal);
+      working = work(abort);
     } catch (error) {
       working = Promise.reject(error);
     }
@@ -72,8 +86,8 @@ export class LatestRun implements ReactiveController {
   /** Aborts the run in flight (if any) and lets no earlier run write its result. */
   cancel(): void {
     this.#id++;
-    this.#controller?.abort();
-    this.#controller = undefined;
+    this.#abort?.abort();
+    this.#abort = undefined;
     this.#done = Promise.resolve();
   }
 

@@ -17,6 +17,7 @@ import { ReactiveElement, html, type CSSResultGroup, type CSSResultOrNative, typ
 import { lookupKey, type LookupRequest } from '../../client/lookup.js';
 import type { InputCheck, InputProblem, OutcomeError } from '../../client/lookup-outcomes.js';
 import { errorDetail, toProblem } from '../../client/errors.js';
+import type { LazySignal } from '../../client/lazy-signal.js';
 import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../../client/live-elements.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../events.js';
 import { configVersion, proxyUrlFor, type ProxyChoice } from '../../config.js';
@@ -97,7 +98,7 @@ export interface LookupOutcomeLike<R> {
 export type LookupFunction<R> = (
   proxyUrl: string,
   request: LookupRequest,
-  options: { signal: AbortSignal; bypassCache: boolean },
+  options: { signal: AbortSignal | LazySignal; bypassCache: boolean },
 ) => Promise<LookupOutcomeLike<R>>;
 
 export abstract class KyiLookupElement<R> extends KyiElement implements LiveElement {
@@ -279,7 +280,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     this.#show({ status: 'loading', result: this._result });
     this.#startQuiet();
     const proxyUrl = proxy.proxyUrl;
-    this.#run.start((signal) => this.lookup(proxyUrl, check.request, { signal, bypassCache }), (r) => this.#settle(r));
+    this.#run.startLazy((signal) => this.lookup(proxyUrl, check.request, { signal, bypassCache }), (r) => this.#settle(r));
   }
 
   /** The loading state shows only once `loadingDelayMs` passed since this lookup started. */
