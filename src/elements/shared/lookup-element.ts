@@ -59,9 +59,16 @@ function armQuietTimer(at: number): void {
  */
 function revealDue(): void {
   quietTimerAt = Infinity;
-  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') setTimeout(revealNow, 0);
-  else requestAnimationFrame(() => setTimeout(revealNow, 0));
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') setTimeout(revealNow, REVEAL_AFTER_FRAME_MS);
+  else requestAnimationFrame(() => setTimeout(revealNow, REVEAL_AFTER_FRAME_MS));
 }
+
+/**
+ * A timer, not a 0 ms one: Chrome runs a 0 ms timer as an immediate task, ahead of a timer
+ * already due (an answer's read scheduled just before the frame); a 1 ms one is ordered by its
+ * due time, after those.
+ */
+const REVEAL_AFTER_FRAME_MS = 1;
 
 function revealNow(): void {
   const now = performance.now();
