@@ -4,7 +4,7 @@
  *   - browser → proxy requests (`POST /api/kyi/lookup`, counted in Playwright): ≤ 2 at 500 × 100,
  *     ≤ 10 at 5,000 × 5,000;
  *   - proxy → upstream calls: one per distinct lookup on a cold proxy, 0 on a second load within the TTL;
- *   - time until every element settled ÷ the baseline: ≤ 1.25× warm and ≤ 1.5× cold at 500 × 100,
+ *   - time until every element settled and that frame was painted ÷ the baseline: ≤ 1.25× warm and ≤ 1.5× cold at 500 × 100,
  *     ≤ 2× at 5,000 × 5,000;
  *   - layout shift (sum of the load's layout-shift entries) ≤ 0.01 and no long task over 50 ms
  *     once the answer arrived, at 500 × 100.
@@ -59,7 +59,10 @@ export const SCENARIOS: Scenario[] = [
   { name: '5,000 × 5,000', elements: 5000, distinct: 5000, runs: 3, maxRequests: 10, warmTarget: 2, coldTarget: 2 },
 ];
 const CLS_TARGET = 0.01;
-/** BENCH_PAGES=500 runs the 500 × 100 page only; BENCH_PAGE_RUNS=n overrides the runs (quick looks, not for RESULTS.md). */
+/**
+ * BENCH_PAGES=500 runs the 500 × 100 page only; BENCH_PAGE_RUNS=n overrides the runs (quick looks, not for RESULTS.md);
+ * BENCH_DUMP=1 prints each load's milestones, long tasks and long animation frames.
+ */
 const ONLY = process.env.BENCH_PAGES;
 const RUNS_OVERRIDE = Number(process.env.BENCH_PAGE_RUNS) || undefined;
 
@@ -181,6 +184,9 @@ interface Load {
 /** Set BENCH_CPU_PROFILE=<file prefix> to save a DevTools CPU profile of the first load of each kind. */
 const PROFILE = process.env.BENCH_CPU_PROFILE;
 const profiled = new Set<string>();
+/** Set BENCH_TRACE=<file prefix> to save a DevTools timeline trace (tasks, style, layout) of the first load of each kind. */
+const TRACE = process.env.BENCH_TRACE;
+const traced = new Set<string>();
 
 async function upstreamCalls(sandbox: Child): Promise<number> {
   return (await sandbox.request<{ upstream: number }>({ type: 'stats' }, 'stats')).upstream;
@@ -207,9 +213,15 @@ export async function loadPage(browser: Browser, url: string, sandbox: Child, pa
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
+    const tracing = TRACE && !traced.has(kind);
+    if (tracing) {
+      traced.add(kind);
+      await browser.startTracing(tab, { path: `${TRACE}-${kind}.json`, categories: ['devtools.timeline', 'toplevel', 'blink.user_timing'] });
+    }
     await tab.goto(`${url}/${page}.html`);
     const handle = await tab.waitForFunction(() => (window as unknown as { __bench?: ListPageResult }).__bench, undefined, { timeout: 120_000 });
     const result = (await handle.jsonValue()) as ListPageResult;
+    if (tracing) await browser.stopTracing();
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
       await writeFile(`${PROFILE}-${kind}.cpuprofile`, JSON.stringify(profile));
@@ -311,7 +323,10 @@ async function measureScenario(browser: Browser, s: Scenario, built: Built, sand
 
 function scenarioRows(s: Scenario, loads: Load[]): { rows: Row[]; notes: string[] } {
   const of = (kind: Kind) => loads.filter((l) => l.kind === kind);
-  const settle = (kind: Kind) => of(kind).map((l) => l.result.settledAt);
+  // Until the frame showing every settled element was painted: a page that renders in one task
+  // paints after it, one that renders in slices paints as it goes (settledAt alone would count
+  // only the second's frames).
+  const settle = (kind: Kind) => of(kind).map((l) => l.result.paintedAt);
   const kyi = [...of('kyi-cold'), ...of('kyi-warm')];
   const requests = Math.max(...kyi.map((l) => l.lookupRequests));
   const coldUp = Math.max(...of('kyi-cold').map((l) => l.upstream));
@@ -323,7 +338,9 @@ function scenarioRows(s: Scenario, loads: Load[]): { rows: Row[]; notes: string[
   const coldRatio = median(settle('kyi-cold')) / median(settle('plain-cold'));
   const warmRatio = median(settle('kyi-warm')) / median(settle('plain-warm'));
   const cls = (list: Load[]) => list.map((l) => l.result.cls);
-  const afterAnswer = (l: Load) => l.result.longTasks.filter((t) => t.start + t.duration > l.result.phases.responseAt);
+  // From the answer until the frame showing every settled element was painted (later tasks are
+  // the bench's own: Playwright reading the result).
+  const afterAnswer = (l: Load) => l.result.longTasks.filter((t) => t.start + t.duration > l.result.phases.responseAt && t.start < l.result.paintedAt);
   const longest = (l: Load, tasks = l.result.longTasks) => Math.max(0, ...tasks.map((t) => t.duration));
   const f3 = (n: number) => n.toFixed(3);
   const p = `${s.name}:`;
@@ -341,13 +358,13 @@ function scenarioRows(s: Scenario, loads: Load[]): { rows: Row[]; notes: string[
       verdict: verdict(coldUp <= s.distinct && warmUp === 0),
     },
     {
-      metric: `${p} settled ÷ fair baseline, warm proxy cache`,
+      metric: `${p} settled and painted ÷ fair baseline, warm proxy cache`,
       value: `${ratio(warmRatio)} (per run ${warmRatios.map((r) => r.toFixed(2)).join(', ')}; ${spread(settle('kyi-warm'), ms)} vs ${spread(settle('plain-warm'), ms)})`,
       target: `≤ ${s.warmTarget}×`,
       verdict: verdict(warmRatio <= s.warmTarget),
     },
     {
-      metric: `${p} settled ÷ fair baseline, cold proxy cache`,
+      metric: `${p} settled and painted ÷ fair baseline, cold proxy cache`,
       value: `${ratio(coldRatio)} (per run ${coldRatios.map((r) => r.toFixed(2)).join(', ')}; ${spread(settle('kyi-cold'), ms)} vs ${spread(settle('plain-cold'), ms)})`,
       target: `≤ ${s.coldTarget}×`,
       verdict: verdict(coldRatio <= s.coldTarget),
@@ -372,7 +389,23 @@ function scenarioRows(s: Scenario, loads: Load[]): { rows: Row[]; notes: string[
     `script start → every element rendered its loading box ${phase(kind, (r) => r.phases.rendered - r.scriptStart)}; ` +
     `→ first lookup request sent ${phase(kind, (r) => r.phases.requestStart - r.phases.rendered)}; ` +
     `→ its response headers ${phase(kind, (r) => r.phases.responseAt - r.phases.requestStart)}; ` +
-    `→ every element settled ${phase(kind, (r) => r.settledAt - r.phases.responseAt)}`;
+    `→ every element settled ${phase(kind, (r) => r.settledAt - r.phases.responseAt)}; ` +
+    `→ that frame painted ${phase(kind, (r) => r.paintedAt - r.settledAt)}`;
+  // The longest animation frame after the answer, and how much of it was script or style and layout.
+  const frameAfterAnswer = (kind: Kind) => {
+    const frames = of(kind).map((l) => {
+      const after = (l.result.frames ?? []).filter((f) => f.start + f.duration > l.result.phases.responseAt && f.start < l.result.paintedAt);
+      return after.reduce<ListPageResult['frames'][number] | undefined>((a, f) => (!a || f.duration > a.duration ? f : a), undefined);
+    });
+    const seen = frames.filter((f) => f !== undefined);
+    if (!seen.length) return 'none over 50 ms';
+    return `${phase(kind, () => median(seen.map((f) => f.duration)))} (script ${ms(median(seen.map((f) => f.script)))}, style and layout ${ms(median(seen.map((f) => f.styleLayout)))}; ${seen.length} of ${frames.length} loads had one)`;
+  };
+  if (process.env.BENCH_DUMP)
+    for (const l of loads) {
+      const { phases, settledAt, paintedAt, longTasks, frames } = l.result;
+      log(`${s.name} ${l.kind}: ${JSON.stringify({ ...phases, settledAt, paintedAt, longTasks, frames })}`);
+    }
   const markupKyi = of('kyi-cold').find((l) => l.markup)?.markup;
   const markupPlain = of('plain-cold').find((l) => l.markup)?.markup;
   const same = markupKyi && markupPlain ? markupKyi.filter((m, i) => m === markupPlain[i]).length : 0;
@@ -388,6 +421,7 @@ function scenarioRows(s: Scenario, loads: Load[]): { rows: Row[]; notes: string[
       `Medians and (min–max) over the runs; a ratio is the kit's median ÷ the baseline's median of the same kind (per run: that run's pair). Markup of the first ${Math.min(s.distinct, 100)} elements: ${same} identical.`,
     `${s.name}, where the time goes (medians). Kit cold: ${breakdown('kyi-cold')}. Kit warm: ${breakdown('kyi-warm')}. Baseline cold: ${breakdown('plain-cold')}. Baseline warm: ${breakdown('plain-warm')}. ` +
       `Browser lookup client, cold load: ${client ? `${client.batches} batch(es), ${client.sent} sent, ${client.joined} joined, ${client.cacheHits} cache hits` : 'n/a'}.`,
+    `${s.name}, longest animation frame after the answer (long-animation-frame entries, medians): kit warm ${frameAfterAnswer('kyi-warm')}; kit cold ${frameAfterAnswer('kyi-cold')}; baseline warm ${frameAfterAnswer('plain-warm')}.`,
     ...(firstDiff >= 0 && markupKyi && markupPlain ? [`${s.name}, first markup difference (lookup ${firstDiff}):\n\n    kyi:   ${markupKyi[firstDiff]}\n    plain: ${markupPlain[firstDiff]}\n`] : []),
     `${s.name}, what shifted (kit warm, first load): ${of('kyi-warm')[0]?.result.shiftSources ?? 'n/a'}; baseline: ${of('plain-warm')[0]?.result.shiftSources ?? 'n/a'}.`,
     ...(errors.length ? [`${s.name}, console errors seen: ${errors.slice(0, 5).join(' | ')}`] : []),

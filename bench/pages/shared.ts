@@ -58,6 +58,8 @@ export interface ListPageResult {
   shiftSources?: string;
   /** Main-thread tasks over 50 ms (longtask entries): start and duration, ms. */
   longTasks: { start: number; duration: number }[];
+  /** Long animation frames (over 50 ms): start, duration, and the script and style-and-layout parts, ms. */
+  frames: { start: number; duration: number; script: number; styleLayout: number }[];
   /** Elements per final status. */
   statuses: Record<string, number>;
   /** Lookup requests the page sent. */
@@ -87,8 +89,8 @@ export function watchLookupFetches(phases: ListPageResult['phases']): { readonly
 
 /** Two painted frames after settling (the last render's shift is reported at the next layout), then the result. */
 export async function finish(
-  result: Omit<ListPageResult, 'paintedAt' | 'cls' | 'shifts' | 'longTasks' | 'shiftSources'>,
-  perf: { cls: number; shifts: number; longTasks: { start: number; duration: number }[]; sources: string[] },
+  result: Omit<ListPageResult, 'paintedAt' | 'cls' | 'shifts' | 'longTasks' | 'frames' | 'shiftSources'>,
+  perf: Pick<ListPageResult, 'cls' | 'shifts' | 'longTasks' | 'frames'> & { sources: string[] },
   markup: (n: number) => string[],
 ): Promise<void> {
   performance.mark('bench:settled');
@@ -101,6 +103,7 @@ export async function finish(
     cls: perf.cls,
     shifts: perf.shifts,
     longTasks: [...perf.longTasks],
+    frames: [...perf.frames],
     shiftSources: perf.sources.join('; '),
   };
 }

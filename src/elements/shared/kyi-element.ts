@@ -74,15 +74,29 @@ function watchSchemes(): void {
   }
 }
 
+/**
+ * Renders running in slices (render-slices.ts) hold the memo from one slice to the next: 500
+ * statuses rendering over several tasks read the page once, not once per slice. The observers
+ * above still clear it.
+ */
+let schemesHeld = false;
+export function holdSchemes(held: boolean): void {
+  schemesHeld = held;
+  if (!held && schemesFilled) forgetAtEndOfTask();
+}
+const forgetUnlessHeld = (): void => {
+  if (!schemesHeld) forgetSchemes();
+};
+
 /** Ends the memo with the current task (a message is a task of its own, unlike a microtask, and unlike a timer is not clamped). */
 let endOfTask: (() => void) | undefined;
 function forgetAtEndOfTask(): void {
   if (!endOfTask) {
     if (typeof MessageChannel === 'undefined') {
-      endOfTask = () => setTimeout(forgetSchemes, 0);
+      endOfTask = () => setTimeout(forgetUnlessHeld, 0);
     } else {
       const channel = new MessageChannel();
-      channel.port1.onmessage = forgetSchemes;
+      channel.port1.onmessage = forgetUnlessHeld;
       endOfTask = () => channel.port2.postMessage(undefined);
     }
   }
@@ -166,6 +180,9 @@ export class KyiElement extends LitElement {
     this.#fixed = fixed;
   }
 
+  /** Whether an answer waits for its render slice (render-slices.ts): its scheme is read with those of the elements about to render. */
+  protected declare renderQueued?: boolean;
+
   /**
    * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
    * when one is in effect on the host, `auto` when the page lets the OS decide (`light dark`,
@@ -175,8 +192,8 @@ export class KyiElement extends LitElement {
     if (typeof getComputedStyle === 'undefined') return 'light';
     const known = schemes.get(this);
     if (known && known.fixed === this.#fixed) return known.scheme;
-    // Read every element with an update pending too, before any of them renders: one style
-    // recalculation for the lot instead of one per element.
+    // Read every element with an update pending or a render queued too, before any of them
+    // renders: one style recalculation for the lot instead of one per element.
     if (!schemesFilled) {
       schemesFilled = true;
       watchSchemes();
@@ -184,8 +201,9 @@ export class KyiElement extends LitElement {
     }
     const scheme = schemeOf(this);
     schemes.set(this, { scheme, fixed: this.#fixed });
-    if (this.isUpdatePending) {
-      for (const el of connected) if (el !== this && el.isUpdatePending && !schemes.has(el)) schemes.set(el, { scheme: schemeOf(el), fixed: el.#fixed });
+    if (this.isUpdatePending || this.renderQueued) {
+      for (const el of connected)
+        if (el !== this && (el.isUpdatePending || el.renderQueued) && !schemes.has(el)) schemes.set(el, { scheme: schemeOf(el), fixed: el.#fixed });
     }
     return scheme;
   }

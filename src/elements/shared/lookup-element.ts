@@ -26,6 +26,7 @@ import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
 import { internalState } from './reactive-state.js';
 import { waitingStyles } from './lookup-element.styles.js';
+import { renderInSlice } from './render-slices.js';
 
 /**
  * While an element waits quietly, its loading box (`[aria-busy="true"]`) carries this and keeps
@@ -287,7 +288,20 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     this.#show({ status: 'loading', result: this._result });
     this.#startQuiet();
     const proxyUrl = proxy.proxyUrl;
-    this.#run.startLazy((signal) => this.lookup(proxyUrl, check.request, { signal, bypassCache }), (r) => this.#settle(r));
+    this.#run.startLazy(
+      (signal) => this.lookup(proxyUrl, check.request, { signal, bypassCache }),
+      (r, stillLatest) => {
+        // The answer is in: no loading state shows any more, even when its render slice
+        // (render-slices.ts: 500 statuses answered at once never hold the page for long) comes
+        // after the quiet wait ended.
+        quietWaits.delete(this);
+        this.renderQueued = true;
+        return renderInSlice(this, () => {
+          this.renderQueued = false;
+          if (stillLatest()) this.#settle(r);
+        });
+      },
+    );
   }
 
   /** The loading state shows only once `loadingDelayMs` passed since this lookup started. */
@@ -311,10 +325,12 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     this._state = state;
   }
 
-  /** The run's outcome becomes the state; then (and only then) the events announce it. */
+  /** The run's outcome becomes the state and renders at once; then (and only then) the events announce it. */
   #settle(r: RunResult<LookupOutcomeLike<R>>): void {
     const outcome: LookupOutcomeLike<R> = r.ok ? r.value : { status: 'error', result: null, error: toProblem(r.error) };
     this.#show({ status: outcome.status, result: outcome.result, error: outcome.error });
+    // Now, inside the slice that times it (the update Lit scheduled then finds nothing to do).
+    this.performUpdate();
     this.#announce(outcome);
   }
 

@@ -20,9 +20,17 @@ export const tokenStatusStyles = css`
     max-width: 100%;
     min-width: 0;
     vertical-align: middle;
+    /* Off screen, the browser skips its style, layout and paint (500 statuses on a page: only
+       those in view cost a frame). Its place is the reserved box below, and once rendered the
+       size it last had; the focus ring may paint outside the box. */
+    content-visibility: auto;
+    contain-intrinsic-size: auto none;
+    overflow-clip-margin: 4px;
   }
   :host([compact]) {
     inline-size: auto;
+    /* the icon box (icon + padding), before its first render on screen */
+    contain-intrinsic-size: auto calc(var(--_icon) + 0.25em);
   }
   /* An element given a token reserves its box before its first render too. */
   :host([caip19]:not([compact])),
