@@ -370,6 +370,15 @@ function scenarioRows(s: Scenario, loads: Load[]): { rows: Row[]; notes: string[
       verdict: verdict(coldRatio <= s.coldTarget),
     },
     {
+      metric: `${p} elements in view at load settled and painted ÷ fair baseline, warm / cold`,
+      value: (['warm', 'cold'] as const)
+        .map((kind) => {
+          const at = (k: Kind) => of(k).map((l) => l.result.inView.paintedAt);
+          return `${ratio(median(at(`kyi-${kind}`)) / median(at(`plain-${kind}`)))} (${ms(median(at(`kyi-${kind}`)))} vs ${ms(median(at(`plain-${kind}`)))})`;
+        })
+        .join(' / ') + `; ${of('kyi-cold')[0]?.result.inView.count ?? '?'} in view`,
+    },
+    {
       metric: `${p} layout shift of the load (sum of layout-shift entries), kit cold / warm / baseline`,
       value: `${spread(cls(of('kyi-cold')), f3)} / ${spread(cls(of('kyi-warm')), f3)} / ${spread(cls([...of('plain-cold'), ...of('plain-warm')]), f3)}`,
       ...(s.elements === 500 ? { target: `≤ ${CLS_TARGET}`, verdict: verdict(Math.max(...cls(kyi)) <= CLS_TARGET) } : {}),

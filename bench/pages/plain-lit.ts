@@ -15,7 +15,7 @@ import data from 'virtual:bench-data';
 import { LitElement, html, nothing, svg, type TemplateResult } from 'lit';
 import { sharedStyles } from '../../src/elements/shared/styles.js';
 import { tokenStatusStyles } from '../../src/elements/token-status/token-status.styles.js';
-import { finish, normalizedMarkup, watchLookupFetches, type ListPageResult, type PlainPageData, type StatusView } from './shared.js';
+import { finish, normalizedMarkup, watchInView, watchLookupFetches, type ListPageResult, type PlainPageData, type StatusView } from './shared.js';
 
 const scriptStart = performance.now();
 performance.mark('bench:start');
@@ -103,6 +103,7 @@ const elements = items.map(({ attrs }) => {
   return el;
 });
 list.append(fragment);
+const inView = watchInView(elements);
 
 // The request leaves as the kit's does: once the loading boxes rendered, before layout.
 await Promise.all(elements.map((el) => el.updateComplete));
@@ -132,7 +133,13 @@ elements.forEach((el, i) => {
 });
 await Promise.all(elements.map((el) => el.updateComplete));
 const settledAt = performance.now();
-await finish({ scriptStart, settledAt, phases, statuses, requests: fetches.requests }, perf, (n) => elements.slice(0, n).map((el) => normalizedMarkup(el.shadowRoot)));
+for (const el of elements) inView.settled(el);
+await finish(
+  { scriptStart, settledAt, phases, statuses, requests: fetches.requests },
+  perf,
+  (n) => elements.slice(0, n).map((el) => normalizedMarkup(el.shadowRoot)),
+  inView,
+);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -48,6 +48,8 @@ export interface ListPageResult {
   settledAt: number;
   /** `performance.now()` one frame later, once that frame was painted (rAF, then a task). */
   paintedAt: number;
+  /** `performance.now()` once every element in view at load showed its result and that frame was painted; how many were in view. */
+  inView: { paintedAt: number; count: number };
   /** Milestones: every element rendered its loading state, the first lookup request left, its answer arrived. */
   phases: { rendered: number; requestStart: number; responseAt: number };
   /** Sum of the layout-shift values of the load (no input happens), up to two frames after settling. */
@@ -89,22 +91,56 @@ export function watchLookupFetches(phases: ListPageResult['phases']): { readonly
 
 /** Two painted frames after settling (the last render's shift is reported at the next layout), then the result. */
 export async function finish(
-  result: Omit<ListPageResult, 'paintedAt' | 'cls' | 'shifts' | 'longTasks' | 'frames' | 'shiftSources'>,
+  result: Omit<ListPageResult, 'paintedAt' | 'inView' | 'cls' | 'shifts' | 'longTasks' | 'frames' | 'shiftSources'>,
   perf: Pick<ListPageResult, 'cls' | 'shifts' | 'longTasks' | 'frames'> & { sources: string[] },
   markup: (n: number) => string[],
+  watch: ReturnType<typeof watchInView>,
 ): Promise<void> {
   performance.mark('bench:settled');
   const paintedAt = await afterNextPaint();
+  const inView = await watch.result();
   await afterNextPaint();
   (window as unknown as { __benchMarkup: (n: number) => string[] }).__benchMarkup = markup;
   (window as unknown as { __bench: ListPageResult }).__bench = {
     ...result,
     paintedAt,
+    inView,
     cls: perf.cls,
     shifts: perf.shifts,
     longTasks: [...perf.longTasks],
     frames: [...perf.frames],
     shiftSources: perf.sources.join('; '),
+  };
+}
+
+/**
+ * When the elements in view at load first showed their results, painted: the page reports each
+ * element once it rendered its result (`settled`); an IntersectionObserver (no forced layout)
+ * says which were in view; painted frames are recorded as they pass (rAF, then a task).
+ */
+export function watchInView(elements: Element[]): { settled(el: Element): void; result(): Promise<{ paintedAt: number; count: number }> } {
+  const settledAt = new Map<Element, number>();
+  const paints: number[] = [];
+  let watching = true;
+  const loop = () => requestAnimationFrame(() => setTimeout(() => (paints.push(performance.now()), watching && loop()), 0));
+  loop();
+  const inView = new Promise<Element[]>((resolve) => {
+    const observer = new IntersectionObserver((entries) => {
+      observer.disconnect();
+      resolve(entries.filter((e) => e.isIntersecting).map((e) => e.target));
+    });
+    elements.forEach((el) => observer.observe(el));
+  });
+  return {
+    settled: (el) => void (settledAt.has(el) || settledAt.set(el, performance.now())),
+    async result() {
+      const seen = await inView;
+      const last = Math.max(...seen.map((el) => settledAt.get(el) ?? Infinity));
+      if (!Number.isFinite(last)) throw new Error('an element in view never reported its result');
+      while (!paints.some((t) => t >= last)) await afterNextPaint();
+      watching = false;
+      return { paintedAt: paints.find((t) => t >= last)!, count: seen.length };
+    },
   };
 }
 

@@ -9,7 +9,7 @@ import data from 'virtual:bench-data';
 import { defineElement } from '../../src/register.js';
 import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { getLookupClient } from '../../src/client/lookup.js';
-import { finish, normalizedMarkup, watchLookupFetches, type ListPageResult, type TokenStatusPageData } from './shared.js';
+import { finish, normalizedMarkup, watchInView, watchLookupFetches, type ListPageResult, type TokenStatusPageData } from './shared.js';
 
 const scriptStart = performance.now();
 performance.mark('bench:start');
@@ -28,6 +28,9 @@ const elements = items.map((attrs) => {
   return el;
 });
 list.append(fragment);
+// Each element announces its status once it shows it.
+const inView = watchInView(elements);
+for (const el of elements) el.addEventListener('kyi-status', () => inView.settled(el));
 
 await Promise.all(elements.map((el) => el.updateComplete));
 phases.rendered = performance.now(); // first render of every element (the loading box)
@@ -41,4 +44,5 @@ await finish(
   { scriptStart, settledAt, phases, statuses, requests: fetches.requests, client: { batches, sent, cacheHits, joined } },
   perf,
   (n) => elements.slice(0, n).map((el) => normalizedMarkup(el.shadowRoot)),
+  inView,
 );
