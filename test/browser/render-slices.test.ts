@@ -35,6 +35,9 @@ function taskCounter(): { readonly task: number; stop(): void } {
   };
 }
 
+/** A task of its own: no slice ran in it yet (a slice of an earlier test's renders may have used the current one). */
+const freshTask = () => new Promise((r) => setTimeout(r, 0));
+
 /** A box in view, or one far below the viewport. */
 async function box(where: 'in view' | 'below'): Promise<HTMLElement> {
   return fixture<HTMLElement>(
@@ -45,6 +48,7 @@ async function box(where: 'in view' | 'below'): Promise<HTMLElement> {
 describe('render slices', () => {
   it('renders asked for together: the first slice runs in the asking task, the rest in later tasks, each slice within its time', async () => {
     const el = await box('in view');
+    await freshTask();
     const tasks = taskCounter();
     const ran: number[] = [];
     const renderMs = 2;
@@ -65,6 +69,7 @@ describe('render slices', () => {
 
   it('a few renders cost no extra task', async () => {
     const el = await box('in view');
+    await freshTask();
     const ran: string[] = [];
     const all = [renderInSlice(el, () => ran.push('a')), renderInSlice(el, () => ran.push('b'))];
     for (let i = 0; i < 5; i++) await Promise.resolve();
@@ -86,6 +91,7 @@ describe('render slices', () => {
 
   it('renders asked for while others wait: those in view go first', async () => {
     const [below, seen] = await Promise.all([box('below'), box('in view')]);
+    await freshTask();
     const ran: string[] = [];
     // Enough waiting renders to outlast the first slice.
     const waiting = Array.from({ length: 20 }, (_, i) => renderInSlice(below!, () => (busy(2), ran.push(`waiting ${i}`))));
