@@ -5,8 +5,11 @@
  * - each run aborts the previous one, its signal reaches the batched lookup, and only the
  *   latest run may write its result;
  * - `settled` is a promise tests await instead of sleeping;
- * - `kyi-status` fires when a lookup settles and `kyi-error` when it failed — never because
- *   code set a property (an input that fails the browser-side check only sets `status`);
+ * - an answer renders in a render slice (render-slices.ts): hundreds answered at once never
+ *   hold the page for long, and those in view render first;
+ * - `kyi-status` fires when a lookup settles (once its result rendered) and `kyi-error` when it
+ *   failed — never because code set a property (an input that fails the browser-side check
+ *   only sets `status`);
  * - no skeleton flash: for `loadingDelayMs` after its own lookup started, an element keeps
  *   what it showed before (or, showing nothing yet, its loading box, hidden: the reserved size
  *   without the skeleton); an answer within that time renders straight to the result. The
