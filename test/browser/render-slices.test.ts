@@ -3,7 +3,7 @@ import '../../src/define.js';
 import { renderInSlice, SLICE_MS } from '../../src/elements/shared/render-slices.js';
 import { configure, resetConfig } from '../../src/config.js';
 import { LookupClient, setLookupClient } from '../../src/client/lookup.js';
-import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { holdLookupPosts } from './helpers/hold-lookups.js';
 import { randomAddress, testEnv } from './helpers/display.js';
@@ -162,6 +162,52 @@ describe('statuses answered at once render in slices', function () {
     } finally {
       tasks.stop();
       held.restore();
+    }
+  });
+});
+
+/** A status that waits quietly for 800 ms before it shows its loading state. */
+class QuietStatus extends KyiTokenStatus {
+  static override loadingDelayMs = 800;
+}
+customElements.define('kyi-test-quiet-status', QuietStatus);
+
+describe('an answer in, its render slice later', function () {
+  this.timeout(30_000);
+
+  it('the loading state never shows, even when the quiet wait ends before the render', async () => {
+    let fetched!: () => void;
+    const fetchedPromise = new Promise<void>((r) => (fetched = r));
+    let answer!: () => void;
+    const gate = new Promise<void>((r) => (answer = r));
+    // An answer read in microtasks: once the gate opens, it is in within that task.
+    const body = { results: [{ status: 404, body: { kyi_verified: false, data: [] } }] };
+    const response = { ok: true, status: 200, headers: new Headers(), json: async () => body } as unknown as Response;
+    const previous = setLookupClient(new LookupClient({ fetch: async () => (fetched(), await gate, response) }));
+    try {
+      // Out of view, so its render queues behind the renders already waiting.
+      const el = await fixture<QuietStatus>(
+        html`<kyi-test-quiet-status caip19=${`eip155:1/erc20:${randomAddress()}`} style=${`position: absolute; top: ${innerHeight + 2000}px`}></kyi-test-quiet-status>`,
+      );
+      const loading = el.shadowRoot!.querySelector('[aria-busy="true"]')!;
+      let revealed = false;
+      const watch = new MutationObserver(() => (revealed ||= !loading.hasAttribute('data-kyi-waiting')));
+      watch.observe(loading, { attributes: true, attributeFilter: ['data-kyi-waiting'] });
+      const ahead = await box('in view');
+      await fetchedPromise;
+      await freshTask();
+      expect(loading.hasAttribute('data-kyi-waiting')).to.equal(true, 'precondition: the answer comes within the quiet wait');
+      // About a second of renders ahead of it (one a slice, frames and timers between them):
+      // its quiet wait ends while its answer waits for its slice.
+      const busyRenders = Array.from({ length: 60 }, () => renderInSlice(ahead, () => busy(SLICE_MS)));
+      answer();
+      await Promise.all(busyRenders);
+      await el.settled;
+      watch.disconnect();
+      expect(el.status).to.equal('not-found');
+      expect(revealed).to.equal(false, 'the skeleton was never revealed');
+    } finally {
+      setLookupClient(previous!);
     }
   });
 });
