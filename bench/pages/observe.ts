@@ -26,7 +26,6 @@ interface LongAnimationFrame extends PerformanceEntry {
   scripts: { duration: number }[];
 }
 
-
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries() as LayoutShift[]) {
     if (entry.hadRecentInput) continue;
