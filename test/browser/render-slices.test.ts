@@ -46,7 +46,7 @@ async function box(where: 'in view' | 'below'): Promise<HTMLElement> {
 }
 
 describe('render slices', () => {
-  it('renders asked for together: the first slice runs in the asking task, the rest in later tasks, each slice within its time', async () => {
+  it('renders asked for together: the first slice runs in the asking task and stops at its time, the rest go on in later tasks', async () => {
     const el = await box('in view');
     await freshTask();
     const tasks = taskCounter();
