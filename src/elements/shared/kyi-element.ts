@@ -81,6 +81,7 @@ function watchSchemes(): void {
  */
 let schemesHeld = false;
 export function holdSchemes(held: boolean): void {
+  if (held === schemesHeld) return;
   schemesHeld = held;
   if (!held && schemesFilled) forgetAtEndOfTask();
 }
