@@ -143,17 +143,20 @@ export function collapseTagWhitespace(parts: readonly string[]): string[] | unde
 
 type Kind = 'css' | 'html';
 
+const LIT_MODULES = new Set(['lit', '@lit/reactive-element']);
+
 /**
  * The source with Lit's css`…` templates minified (and with `html`, whitespace inside the tags
  * of html`…`/svg`…` templates collapsed), or `undefined` when nothing changed.
  */
 export function minifyLitTemplates(code: string, fileName: string, options: { html?: boolean } = {}): string | undefined {
-  if (!/from\s*['"]lit['"]/.test(code)) return undefined;
+  if (!/from\s*['"](lit|@lit\/reactive-element)['"]/.test(code)) return undefined;
   const file = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  // Only the tags imported from lit, under whatever local name (another `css` may mean something else).
+  // Only the tags imported from Lit (`lit`, or its reactive base for `css` alone), under whatever
+  // local name (another `css` may mean something else).
   const tags = new Map<string, Kind>();
   for (const s of file.statements) {
-    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier) || s.moduleSpecifier.text !== 'lit') continue;
+    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier) || !LIT_MODULES.has(s.moduleSpecifier.text)) continue;
     const bindings = s.importClause?.namedBindings;
     if (!bindings || !ts.isNamedImports(bindings)) continue;
     for (const e of bindings.elements) {

@@ -197,4 +197,49 @@ describe('<kyi-badge>', () => {
     el.setAttribute('lang', 'en');
     await waitUntil(() => img(badge)!.alt === 'KYI verified');
   });
+
+  // The badge builds its nodes itself (no lit-html): a re-render that changes nothing visible
+  // must keep them, or a focused link would lose focus and a loaded image would load again.
+  it('a refresh that changes nothing keeps its nodes: the focused link stays focused, the image stays loaded', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge href="https://verified.example/asset" theme="dark"></kyi-badge>`);
+    const a = el.shadowRoot!.querySelector('a')!;
+    const image = img(el)!;
+    a.focus();
+    expect(el.shadowRoot!.activeElement).to.equal(a);
+    // configure() refreshes every element; a lang attribute elsewhere too
+    configure({ badgeBaseUrl, locale: 'en' });
+    document.body.setAttribute('lang', 'en');
+    el.requestUpdate();
+    await el.updateComplete;
+    document.body.removeAttribute('lang');
+    expect(el.shadowRoot!.querySelector('a')).to.equal(a);
+    expect(img(el)).to.equal(image);
+    expect(el.shadowRoot!.activeElement).to.equal(a);
+    // what it shows changed: new words, same image element
+    el.href = 'https://verified.example/other';
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('a')!.href).to.equal('https://verified.example/other');
+    expect(img(el)).to.equal(image);
+  });
+
+  it('renders with no template markers and nothing but its own nodes', async () => {
+    const el = await fixture<KyiBadge>(html`<kyi-badge href="https://verified.example/asset"></kyi-badge>`);
+    const comments = document.createTreeWalker(el.shadowRoot!, NodeFilter.SHOW_COMMENT);
+    expect(comments.nextNode()).to.equal(null);
+    expect([...el.shadowRoot!.children].map((c) => c.localName)).to.deep.equal(['a']);
+    const a = el.shadowRoot!.firstElementChild!;
+    expect([...a.childNodes].map((n) => (n as Element).localName)).to.deep.equal(['img', 'span']);
+    expect(a.lastElementChild!.className).to.equal('visually-hidden');
+    el.size = 17;
+    await el.updateComplete;
+    expect(el.shadowRoot!.childNodes.length).to.equal(0);
+  });
+
+  it('an icon fallback draws its mark as SVG', async () => {
+    configure({ badgeBaseUrl: '' });
+    const el = await fixture<KyiBadge>(html`<kyi-badge size="32"></kyi-badge>`);
+    const mark = el.shadowRoot!.querySelector('svg.mark')!;
+    expect(mark.namespaceURI).to.equal('http://www.w3.org/2000/svg');
+    expect(mark.querySelector('path')!.getBBox().width).to.be.greaterThan(0);
+  });
 });

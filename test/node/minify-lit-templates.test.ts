@@ -83,6 +83,8 @@ describe('css`…` templates', () => {
     const held = new Function(`return ${template}`)() as string;
     assert.equal(held, transform({ filename: 'x.css', code: Buffer.from(cooked), minify: true }).code.toString());
     assert.match(held, /content:"\\\\"/);
+    const reactive = "import { css } from '@lit/reactive-element';\nexport const a = css`a {  color: red; }`;\n";
+    assert.match(minifyLitTemplates(reactive, 'r.ts') ?? '', /css`a\{color:red\}`/, 'css from Lit\'s reactive base (the badge imports no lit-html)');
     const other = "import { css } from './my-css.js';\nexport const a = css`a {  color: red; }`;\n";
     assert.equal(minifyLitTemplates(other, 'b.ts'), undefined);
   });

@@ -159,6 +159,8 @@ describe('pay only for the elements used', () => {
       assert.ok(!one.includes(marker), `a badge-only app must not contain ${name}'s code`);
     }
     assert.ok(one.length < all.length / 3, `badge-only ${one.length} B vs whole kit ${all.length} B`);
+    // The badge renders without Lit's templates (its trusted-types policy is named lit-html).
+    assert.ok(all.includes('lit-html') && !one.includes('lit-html'), 'a badge-only app must not contain lit-html');
   });
 
   it('kyi-elements/<element> registers that element alone', async () => {

@@ -1,10 +1,10 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
 import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/badge-enums.js';
 import { emit, KyiErrorEvent } from '../../event-base.js';
 import type { StringKey } from '../../strings.js';
-import { badgePicture, badgeSources, httpUrl } from '../shared/badge-image.js';
-import { KyiElement } from '../shared/kyi-element.js';
+import { BadgeImage, badgeSources, el, httpUrl } from '../shared/badge-image.js';
+import { ElementCore } from '../shared/element-core.js';
 import { baseStyles, themeStyles } from '../shared/theme.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
@@ -18,7 +18,12 @@ export type BadgeElementTheme = (typeof BADGE_ELEMENT_THEMES)[number];
 const FULL_PILL_HEIGHT = 32;
 
 /** The text fallback of an `icon` badge: the credential's mark in the icon's own square box. */
-const fallbackMark = html`<svg class="mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+const fallbackMark = () =>
+  el(
+    'svg',
+    { class: 'mark', viewBox: '0 0 20 20', 'aria-hidden': 'true' },
+    el('path', { d: 'M5 10.5l3.2 3.2L15 6.8', fill: 'none', stroke: 'currentColor', 'stroke-width': '2.4', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }),
+  );
 
 type Resolved =
   | { ok: true; options: Omit<BadgeOptions, 'theme'>; theme: BadgeElementTheme; href: string | undefined }
@@ -46,7 +51,7 @@ type Resolved =
  *
  * @fires kyi-error - `invalid_attribute` when an attribute is invalid; `image_failed` when the image does not load.
  */
-export class KyiBadge extends KyiElement {
+export class KyiBadge extends ReactiveElement {
   // The theme and the few shared rules a badge uses (not the building blocks of the data elements).
   static override styles = [themeStyles, baseStyles, badgeStyles];
 
@@ -74,6 +79,11 @@ export class KyiBadge extends KyiElement {
   href: string | undefined = undefined;
 
   private _failed = false;
+  // No Lit templates: the few nodes of a badge are built directly (a badge-only page then loads
+  // no template library), again only when what they show changes.
+  readonly #core = new ElementCore(this);
+  readonly #image = new BadgeImage(() => this.#onError());
+  #shown = '';
   #resolved: Resolved | undefined;
   #reportedInvalid: string | undefined;
   #sourceKey = '';
@@ -82,7 +92,7 @@ export class KyiBadge extends KyiElement {
   get src(): string | undefined {
     const r = this.#resolve();
     if (!r.ok) return undefined;
-    return badgeSources(this.config.badgeBaseUrl, r.options, this.imageScheme)?.urls.at(-1);
+    return badgeSources(this.#core.config.badgeBaseUrl, r.options, this.#core.imageScheme)?.urls.at(-1);
   }
 
   #resolve(): Resolved {
@@ -111,7 +121,7 @@ export class KyiBadge extends KyiElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     this.#resolved = this.#resolve();
-    const key = this.#resolved.ok ? JSON.stringify([this.#resolved, this.config.badgeBaseUrl]) : '';
+    const key = this.#resolved.ok ? JSON.stringify([this.#resolved, this.#core.config.badgeBaseUrl]) : '';
     if (key !== this.#sourceKey) {
       this.#sourceKey = key;
       this._failed = false;
@@ -131,39 +141,53 @@ export class KyiBadge extends KyiElement {
     }
   }
 
-  #onError = () => {
+  #onError(): void {
     if (this._failed) return;
     this._failed = true;
     emit(this, new KyiErrorEvent({ code: 'image_failed', message: 'The badge image could not be loaded' }));
-  };
+  }
 
   #label(): string {
     const credential = isOneOf(CREDENTIAL_TYPES, this.credential) ? this.credential : 'kyi_verified';
-    return this.t(`badge.credential.${credential}` as StringKey);
+    return this.#core.t(`badge.credential.${credential}` as StringKey);
   }
 
   /** What stands in for the image: the credential's name in a pill, or for an icon a mark in the icon's box. */
-  #fallback(options: Omit<BadgeOptions, 'theme'>, label: string) {
-    if (options.variant === 'full') return html`<span part="label" class="label full">${label}</span>`;
-    return html`<span part="label" class="label icon s${options.size}" title=${label}
-      >${fallbackMark}<span class="visually-hidden">${label}</span></span
-    >`;
+  #fallback(options: Omit<BadgeOptions, 'theme'>, label: string): Element {
+    if (options.variant === 'full') return el('span', { part: 'label', class: 'label full' }, label);
+    return el('span', { part: 'label', class: `label icon s${options.size}`, title: label }, fallbackMark(), el('span', { class: 'visually-hidden' }, label));
   }
 
-  override render() {
+  protected override update(changed: PropertyValues): void {
+    this.#core.update(() => {
+      super.update(changed);
+      this.#render();
+    });
+  }
+
+  /** The badge's nodes: none when invalid, else the image or its fallback, in a link when `href` is set. */
+  #render(): void {
     const r = this.#resolved ?? this.#resolve();
-    if (!r.ok) return nothing;
+    if (!r.ok) return this.#show('', []);
     const label = this.#label();
     const box =
       r.options.variant === 'full'
         ? { width: undefined, height: FULL_PILL_HEIGHT }
         : { width: r.options.size, height: r.options.size };
-    const sources = badgeSources(this.config.badgeBaseUrl, r.options, this.imageScheme);
-    const content = this._failed || !sources ? this.#fallback(r.options, label) : badgePicture(sources, label, box, this.#onError);
-    if (!r.href) return html`<span part="base">${content}</span>`;
-    return html`<a part="base" href=${r.href} target="_blank" rel="noopener noreferrer"
-      >${content}<span class="visually-hidden">${this.t('common.opensInNewTab')}</span></a
-    >`;
+    const sources = this._failed ? undefined : badgeSources(this.#core.config.badgeBaseUrl, r.options, this.#core.imageScheme);
+    const newTab = r.href ? this.#core.t('common.opensInNewTab') : '';
+    this.#show(JSON.stringify([r, label, sources, newTab]), () => {
+      const content = sources ? this.#image.for(sources, label, box) : this.#fallback(r.options, label);
+      if (!r.href) return [el('span', { part: 'base' }, content)];
+      return [el('a', { part: 'base', href: r.href, target: '_blank', rel: 'noopener noreferrer' }, content, el('span', { class: 'visually-hidden' }, newTab))];
+    });
+  }
+
+  /** Replaces the badge's nodes, unless what they show is unchanged. */
+  #show(key: string, nodes: Node[] | (() => Node[])): void {
+    if (key === this.#shown && this.hasUpdated) return;
+    this.#shown = key;
+    this.renderRoot.replaceChildren(...(typeof nodes === 'function' ? nodes() : nodes));
   }
 }
 

@@ -3,8 +3,6 @@
  * when the user prefers dark (`auto` theme) — no script, no layout shift (explicit size; a
  * `full` pill gives its height only, its width is the artwork's own).
  */
-import { html, type TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { badgeUrl, type BadgeOptions } from '../../contract/badge.js';
 
 export type ThemeChoice = 'auto' | 'dark' | 'light';
@@ -41,27 +39,52 @@ export function badgeSources(baseUrl: string, options: Omit<BadgeOptions, 'theme
   return sources;
 }
 
-/** The badge image: an `<img>`, or for `auto` a `<picture>` whose dark source follows the user's scheme. */
-export function badgePicture(
-  sources: Sources,
-  alt: string,
-  { width, height }: { width: number | undefined; height: number },
-  onError: () => void,
-  part = 'image',
-): TemplateResult {
-  const [first, light] = sources.urls;
-  // Flat templates (no nesting): a page may render hundreds of badges.
-  return light === undefined
-    ? html`<img part=${part} src=${first!} alt=${alt} width=${ifDefined(width)} height=${height} loading="lazy" decoding="async" @error=${onError} />`
-    : html`<picture
-        ><source media="(prefers-color-scheme: dark)" srcset=${first!} width=${ifDefined(width)} height=${height} /><img
-          part=${part}
-          src=${light}
-          alt=${alt}
-          width=${ifDefined(width)}
-          height=${height}
-          loading="lazy"
-          decoding="async"
-          @error=${onError}
-      /></picture>`;
+type Box = { width: number | undefined; height: number };
+
+/**
+ * An element with its attributes (`undefined` leaves one out) and children: the badge's few
+ * nodes, built without a template library. `svg` and `path` are made in the SVG namespace.
+ */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K | 'svg' | 'path',
+  attributes: Record<string, string | number | undefined>,
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = tag === 'svg' || tag === 'path' ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(name, String(value));
+  node.append(...children);
+  return node as HTMLElementTagNameMap[K];
+}
+
+/**
+ * One element's badge image: an `<img>`, or for `auto` a `<picture>` whose dark source follows
+ * the user's scheme. Plain DOM, so that a badge needs no template library; built again only when
+ * what it shows changes (a re-render keeps the loaded image), and after the image failed to load.
+ */
+export class BadgeImage {
+  #key = '';
+  #node: HTMLElement | undefined;
+
+  constructor(
+    private readonly onError: () => void,
+    private readonly part = 'image',
+  ) {}
+
+  for(sources: Sources, alt: string, { width, height }: Box): HTMLElement {
+    const key = [...sources.urls, alt, width, height].join(' ');
+    if (this.#node && key === this.#key) return this.#node;
+    const [first, light] = sources.urls;
+    const img = el('img', { part: this.part, src: light ?? first, alt, width, height, loading: 'lazy', decoding: 'async' });
+    img.addEventListener('error', () => {
+      // An image replaced meanwhile (new theme, new base) says nothing about the one shown.
+      if (this.#node !== node) return;
+      this.#node = undefined;
+      this.onError();
+    });
+    const node: HTMLElement = light === undefined ? img : el('picture', {});
+    if (light !== undefined) node.append(el('source', { media: '(prefers-color-scheme: dark)', srcset: first, width, height }), img);
+    this.#key = key;
+    this.#node = node;
+    return node;
+  }
 }

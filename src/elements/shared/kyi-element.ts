@@ -1,141 +1,23 @@
 /**
- * Base class of the kit's elements: strings in the element's language, configuration for
- * this element, and a re-render when either changes (`configure()`, or a `lang` attribute
- * changing anywhere in the document, e.g. a page's language switch).
- *
- * Side-effect free: the shared observer starts when the first element connects.
+ * Base class of the kit's Lit-rendered elements: strings in the element's language,
+ * configuration for this element, and a re-render when either changes (element-core.ts, which
+ * the badge shares without Lit's templates), plus what the data elements share: the trust check
+ * of a `proxy-url` attribute and the wait for a run to settle.
  */
 import { LitElement, type PropertyValues } from 'lit';
-import { getConfig, onConfigChange, proxyUrlFor, type KyiConfig } from '../../config.js';
+import { proxyUrlFor, type KyiConfig } from '../../config.js';
 import type { KyiProblem } from '../../client/errors.js';
-import { resolveLang, t, tMaybe, type StringKey, type StringParams } from '../../strings.js';
-
-const connected = new Set<KyiElement>();
-let unsubscribeConfig: (() => void) | undefined;
-let langObserver: MutationObserver | undefined;
-
-function refreshAll(): void {
-  for (const el of connected) el.requestUpdate();
-}
-
-function startWatching(): void {
-  unsubscribeConfig ??= onConfigChange(refreshAll);
-  if (!langObserver && typeof MutationObserver !== 'undefined' && typeof document !== 'undefined') {
-    langObserver = new MutationObserver(refreshAll);
-    langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
-  }
-}
-
-function stopWatching(): void {
-  unsubscribeConfig?.();
-  unsubscribeConfig = undefined;
-  langObserver?.disconnect();
-  langObserver = undefined;
-  forgetSchemes();
-  schemeObserver?.disconnect();
-  schemeObserver = undefined;
-  darkQuery?.removeEventListener('change', forgetSchemes);
-  darkQuery = undefined;
-}
-
-type ImageScheme = 'light' | 'dark' | 'auto';
-/** The theme an element fixes for itself (`undefined`: it follows the page). */
-type Fixed = 'light' | 'dark' | undefined;
-
-/**
- * The colour schemes read in the current task, by element, with the theme state the element
- * had when it was read. Reading an element's computed `color-scheme` right after another
- * element rendered forces the browser to recompute the page's styles: a page of 500 statuses
- * settling in one task would do that once per verified status. So the first read of a task
- * reads every element about to render in one go (one style recalculation), and the rest of the
- * task's renders use those values. Forgotten when the task ends, when a `style` or `class`
- * attribute changes in the document, or when the OS scheme changes (a page's
- * `@media (prefers-color-scheme)` rule may set `color-scheme`).
- */
-let schemes = new WeakMap<KyiElement, { scheme: ImageScheme; fixed: Fixed }>();
-let schemesFilled = false;
-let schemeObserver: MutationObserver | undefined;
-let darkQuery: MediaQueryList | undefined;
-
-function forgetSchemes(): void {
-  if (!schemesFilled) return;
-  schemesFilled = false;
-  schemes = new WeakMap();
-}
-
-function watchSchemes(): void {
-  if (!schemeObserver && typeof MutationObserver !== 'undefined') {
-    schemeObserver = new MutationObserver(forgetSchemes);
-    schemeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['style', 'class'], subtree: true });
-  }
-  if (!darkQuery && typeof matchMedia === 'function') {
-    darkQuery = matchMedia('(prefers-color-scheme: dark)');
-    darkQuery.addEventListener('change', forgetSchemes);
-  }
-}
-
-/**
- * Renders running in slices (render-slices.ts) hold the memo from one slice to the next: 500
- * statuses rendering over several tasks read the page once, not once per slice. The observers
- * above still clear it.
- */
-let schemesHeld = false;
-export function holdSchemes(held: boolean): void {
-  if (held === schemesHeld) return;
-  schemesHeld = held;
-  if (!held && schemesFilled) forgetAtEndOfTask();
-}
-const forgetUnlessHeld = (): void => {
-  if (!schemesHeld) forgetSchemes();
-};
-
-/** Ends the memo with the current task (a message is a task of its own, unlike a microtask, and unlike a timer is not clamped). */
-let endOfTask: (() => void) | undefined;
-function forgetAtEndOfTask(): void {
-  if (!endOfTask) {
-    if (typeof MessageChannel === 'undefined') {
-      endOfTask = () => setTimeout(forgetUnlessHeld, 0);
-    } else {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = forgetUnlessHeld;
-      endOfTask = () => channel.port2.postMessage(undefined);
-    }
-  }
-  endOfTask();
-}
-
-function schemeOf(el: Element): ImageScheme {
-  const list = getComputedStyle(el).colorScheme.split(/\s+/);
-  const light = list.includes('light');
-  const dark = list.includes('dark');
-  return light && dark ? 'auto' : dark ? 'dark' : 'light';
-}
+import { tMaybe, type StringKey, type StringParams } from '../../strings.js';
+import { ElementCore, type ImageScheme } from './element-core.js';
 
 export class KyiElement extends LitElement {
-  /** The language of the update in progress (resolved once per update, not per string). */
-  #lang: string | undefined;
-  /** Attached on the first fixed theme only (most elements follow the page: 500 statuses need none). */
-  #internals: ElementInternals | undefined;
+  readonly #core = new ElementCore(this);
   /** The last refused `proxy-url` value this element warned about (one warning per value). */
   #warnedProxyUrl: string | undefined;
-  /** The theme set as this element's custom state (`:state(kyi-light)`, `:state(kyi-dark)`). */
-  #fixed: Fixed;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    connected.add(this);
-    startWatching();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    connected.delete(this);
-    if (connected.size === 0) stopWatching();
-  }
 
   /** The configuration that applies to this element (its trusted `proxy-url` attribute included). */
   protected get config(): KyiConfig {
-    return getConfig(this);
+    return this.#core.config;
   }
 
   /**
@@ -154,35 +36,16 @@ export class KyiElement extends LitElement {
   }
 
   protected override update(changed: PropertyValues): void {
-    this.#applyTheme();
-    this.#lang = resolveLang(this);
-    try {
-      super.update(changed);
-    } finally {
-      this.#lang = undefined;
-    }
-  }
-
-  /**
-   * The colour scheme this element fixes, if any: its own `theme` attribute (`light`/`dark`),
-   * else `configure({ theme })`; `undefined` follows the page's `color-scheme` (the styles read
-   * it through `light-dark()`, the host inherits it). Set as a custom state, `:state(kyi-dark)`.
-   */
-  #applyTheme(): void {
-    const own = (this as { theme?: unknown }).theme;
-    // The theme is page-wide configuration: no per-element resolution (proxy-url) needed.
-    const configured = getConfig().theme;
-    const fixed = own === 'light' || own === 'dark' ? own : configured === 'auto' ? undefined : configured;
-    // Touching the states re-styles the host: only when the theme changed.
-    if (fixed === this.#fixed) return;
-    const states = (this.#internals ??= this.attachInternals()).states;
-    if (this.#fixed) states.delete(`kyi-${this.#fixed}`);
-    if (fixed) states.add(`kyi-${fixed}`);
-    this.#fixed = fixed;
+    this.#core.update(() => super.update(changed));
   }
 
   /** Whether an answer waits for its render slice (render-slices.ts): its scheme is read with those of the elements about to render. */
-  protected declare renderQueued?: boolean;
+  protected get renderQueued(): boolean {
+    return this.#core.renderQueued;
+  }
+  protected set renderQueued(queued: boolean) {
+    this.#core.renderQueued = queued;
+  }
 
   /**
    * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
@@ -190,33 +53,22 @@ export class KyiElement extends LitElement {
    * for a `<picture>` to follow).
    */
   protected get imageScheme(): ImageScheme {
-    if (typeof getComputedStyle === 'undefined') return 'light';
-    const known = schemes.get(this);
-    if (known && known.fixed === this.#fixed) return known.scheme;
-    // Read every element with an update pending or a render queued too, before any of them
-    // renders: one style recalculation for the lot instead of one per element.
-    if (!schemesFilled) {
-      schemesFilled = true;
-      watchSchemes();
-      forgetAtEndOfTask();
-    }
-    const scheme = schemeOf(this);
-    schemes.set(this, { scheme, fixed: this.#fixed });
-    if (this.isUpdatePending || this.renderQueued) {
-      for (const el of connected)
-        if (el !== this && (el.isUpdatePending || el.renderQueued) && !schemes.has(el)) schemes.set(el, { scheme: schemeOf(el), fixed: el.#fixed });
-    }
-    return scheme;
+    return this.#core.imageScheme;
   }
 
   /** The language this element renders in. */
   protected get renderLang(): string {
-    return this.#lang ?? resolveLang(this);
+    return this.#core.lang;
   }
 
   /** A string from the table, in this element's language. */
   protected t(key: StringKey, params?: StringParams): string {
-    return t(key, params, this.renderLang);
+    return this.#core.t(key, params);
+  }
+
+  /** A string for a dynamic key, or `undefined` when the table has none. */
+  protected tMaybe(key: string, params?: StringParams): string | undefined {
+    return tMaybe(key, params, this.renderLang);
   }
 
   /**
@@ -233,10 +85,5 @@ export class KyiElement extends LitElement {
         if (run === currentRun() && !this.isUpdatePending) return;
       }
     })();
-  }
-
-  /** A string for a dynamic key, or `undefined` when the table has none. */
-  protected tMaybe(key: string, params?: StringParams): string | undefined {
-    return tMaybe(key, params, this.renderLang);
   }
 }

@@ -1,4 +1,4 @@
-import type { PropertyDeclaration } from 'lit';
+import type { PropertyDeclaration } from '@lit/reactive-element';
 
 /*
  * The elements declare reactive properties as class fields with initialisers

@@ -12,7 +12,7 @@
  * `configure({ theme })`, or the element's `theme` attribute, strongest last). Per-element
  * tokens (`--kyi-<element>-<prop>`) fall back to these in each element's own styles.
  */
-import { css } from 'lit';
+import { css } from '@lit/reactive-element';
 
 /**
  * The colour tokens. Each default is a `light-dark()` pair, resolved against the colour scheme

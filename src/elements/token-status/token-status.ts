@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { lookupToken, checkTokenInput, type InputCheck } from '../../client/lookup-outcomes.js';
 import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
-import { badgePicture, badgeSources } from '../shared/badge-image.js';
+import { BadgeImage, badgeSources } from '../shared/badge-image.js';
 import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -118,9 +118,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     if (this._status !== 'idle' && this._status !== 'loading') void this.imageScheme;
   }
 
-  #onBadgeError = () => {
+  readonly #badgeImage = new BadgeImage(() => {
     this._badgeFailed = true;
-  };
+  }, 'badge');
 
   /** The issuer of the verified match (the one the "KYI verified" claim is about), if named. */
   #verifiedIssuer(): { name: string; kybVerified: boolean } | undefined {
@@ -138,7 +138,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
           this.imageScheme,
         );
     if (!sources) return icon('verified', label);
-    return html`<span class="badge">${badgePicture(sources, label, { width: size, height: size }, this.#onBadgeError, 'badge')}</span>`;
+    return html`<span class="badge">${this.#badgeImage.for(sources, label, { width: size, height: size })}</span>`;
   }
 
   #summary(): TemplateResult | typeof nothing {
