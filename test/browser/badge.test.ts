@@ -242,4 +242,27 @@ describe('<kyi-badge>', () => {
     expect(mark.namespaceURI).to.equal('http://www.w3.org/2000/svg');
     expect(mark.querySelector('path')!.getBBox().width).to.be.greaterThan(0);
   });
+
+  it('loads no image out of view (lazy), and for auto only the source the scheme picks', async () => {
+    // A base of its own: each URL below is asked for the first time (the sandbox answers 404).
+    const base = `${badgeBaseUrl}/lazy-${Math.random().toString(36).slice(2)}`;
+    configure({ badgeBaseUrl: base });
+    const page = await fixture<HTMLElement>(html`<div style="color-scheme: light dark">
+      <kyi-badge id="near" theme="auto"></kyi-badge>
+      <div style="height: 5000px"></div>
+      <kyi-badge id="far" theme="dark" size="32"></kyi-badge>
+    </div>`);
+    const near = page.querySelector<KyiBadge>('#near')!;
+    const far = page.querySelector<KyiBadge>('#far')!;
+    const nearImage = img(near)!;
+    expect(near.shadowRoot!.querySelector('picture')).to.not.equal(null);
+    // The in-view badge's request ends (404: it falls back to its label), then one more round trip.
+    await waitUntil(() => label(near) !== null, 'the in-view badge asked for its image', { timeout: 5000 });
+    await fetch(`${base}/settle`).catch(() => undefined);
+    const asked = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(base + '/api/'));
+    const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+    expect(asked).to.deep.equal([dark ? near.src!.replace('theme=light', 'theme=dark') : near.src]);
+    expect(nearImage.isConnected).to.equal(false);
+    expect(img(far)!.complete).to.equal(false);
+  });
 });

@@ -74,15 +74,17 @@ export class BadgeImage {
     const key = [...sources.urls, alt, width, height].join(' ');
     if (this.#node && key === this.#key) return this.#node;
     const [first, light] = sources.urls;
-    const img = el('img', { part: this.part, src: light ?? first, alt, width, height, loading: 'lazy', decoding: 'async' });
+    // `loading` before the source, and the `<img>` in its `<picture>` before it has one: an
+    // `<img>` starts loading as soon as it has a `src`, eagerly and ignoring its `<source>`.
+    const img = el('img', { loading: 'lazy', decoding: 'async', part: this.part, alt, width, height });
     img.addEventListener('error', () => {
       // An image replaced meanwhile (new theme, new base) says nothing about the one shown.
       if (this.#node !== node) return;
       this.#node = undefined;
       this.onError();
     });
-    const node: HTMLElement = light === undefined ? img : el('picture', {});
-    if (light !== undefined) node.append(el('source', { media: '(prefers-color-scheme: dark)', srcset: first, width, height }), img);
+    const node = light === undefined ? img : el('picture', {}, el('source', { media: '(prefers-color-scheme: dark)', srcset: first, width, height }), img);
+    img.setAttribute('src', light ?? first!);
     this.#key = key;
     this.#node = node;
     return node;
