@@ -11,11 +11,12 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
 import { AUTOLOADER_CODE_SPLITTING } from '../scripts/lib/cdn-chunks.js';
 import { minifyLitTemplatesPlugin } from '../scripts/lib/minify-lit-templates.js';
+import { codeBySource, NO_SOURCE, type MappedChunk } from './by-source.js';
 import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -53,14 +54,19 @@ const litOnly: Plugin = {
   load: (id) => (id === LIT_ONLY_ID ? `export { LitElement, html, css } from 'lit';\n` : null),
 };
 
-/** Minified bytes per source module, from the bundler's output. */
+/** Minified bytes per source module (from the output's source map). */
 type ModuleSizes = Record<string, number>;
 
 /**
  * Vite settings of the CDN builds in scripts/build.ts: library mode, ES, minified, production
  * Lit; `output` adds rolldown output options (chunk names for the autoloader).
  */
-export function cdnConfig(entry: string, outDir: string, fileName: string, extra: { manifest?: string; output?: Record<string, unknown> } = {}) {
+export function cdnConfig(
+  entry: string,
+  outDir: string,
+  fileName: string,
+  extra: { manifest?: string; output?: Record<string, unknown>; sourcemap?: 'hidden' } = {},
+) {
   return {
     configFile: false as const,
     logLevel: 'warn' as const,
@@ -74,6 +80,8 @@ export function cdnConfig(entry: string, outDir: string, fileName: string, extra
       target: 'es2022',
       minify: true,
       manifest: extra.manifest ?? false,
+      // A hidden map (no comment added to the code) tells which source each minified byte came from.
+      sourcemap: extra.sourcemap ?? false,
       lib: { entry, formats: ['es' as const], fileName: () => fileName },
       // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.
       rolldownOptions: { output: { minify: true, ...extra.output } },
@@ -81,17 +89,26 @@ export function cdnConfig(entry: string, outDir: string, fileName: string, extra
   };
 }
 
+type BuiltChunk = MappedChunk & { type: string; fileName: string };
+
+/** The chunks of a build's output. */
+function chunksOf(output: unknown): BuiltChunk[] {
+  return ((Array.isArray(output) ? output : [output]) as { output?: BuiltChunk[] }[]).flatMap((o) => o.output ?? []).filter((c) => c.type === 'chunk');
+}
+
+/** A chunk's minified code by source module (absolute ids). */
+function modulesOf(chunk: BuiltChunk, outDir: string): Map<string, string> {
+  const dir = dirname(join(outDir, chunk.fileName));
+  return new Map([...codeBySource(chunk)].map(([source, code]) => [source === NO_SOURCE ? source : resolve(dir, source), code]));
+}
+
 /** Builds one entry the way scripts/build.ts builds the CDN files; returns the output bytes. */
 async function bundle(entry: string, outDir: string, fileName: string, modules?: ModuleSizes): Promise<Buffer> {
   // one self-contained file, as scripts/build.ts makes it: dynamic imports (the drawer) inlined
-  const output = await build(cdnConfig(entry, outDir, fileName, { output: { codeSplitting: false } }));
-  if (modules) {
-    const outputs = (Array.isArray(output) ? output : [output]) as { output?: { type: string; modules?: Record<string, { renderedLength: number }> }[] }[];
-    for (const o of outputs)
-      for (const chunk of o.output ?? [])
-        if (chunk.type === 'chunk')
-          for (const [id, m] of Object.entries(chunk.modules ?? {})) modules[id] = (modules[id] ?? 0) + m.renderedLength;
-  }
+  const output = await build(cdnConfig(entry, outDir, fileName, { output: { codeSplitting: false }, sourcemap: 'hidden' }));
+  if (modules)
+    for (const chunk of chunksOf(output))
+      for (const [id, code] of modulesOf(chunk, outDir)) modules[id] = (modules[id] ?? 0) + Buffer.byteLength(code);
   return readFile(join(outDir, fileName));
 }
 
@@ -106,15 +123,17 @@ interface ManifestChunk {
 /**
  * Builds the autoloader as scripts/build.ts does (code split, chunks beside it) and returns, per
  * page kind, the gzip bytes of every file such a page loads: the autoloader, the chunks of its
- * tags, and everything those import statically.
+ * tags, and everything those import statically; with what the page's code is made of.
  */
-async function autoloaderPages(outDir: string): Promise<{ name: string; target: number; gzip: number; files: string[]; perFile: string }[]> {
-  await build(
+async function autoloaderPages(outDir: string): Promise<{ name: string; tags: string[]; target: number; gzip: number; files: string[]; perFile: string; parts: Part[] }[]> {
+  const output = await build(
     cdnConfig(join(ROOT, 'src/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
       manifest: 'autoloader.manifest.json',
       output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
+      sourcemap: 'hidden',
     }),
   );
+  const chunks = new Map(chunksOf(output).map((c) => [c.fileName, c]));
   const manifest = JSON.parse(await readFile(join(outDir, 'autoloader.manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
   const closure = (keys: string[], seen: Set<string>) => {
@@ -129,9 +148,47 @@ async function autoloaderPages(outDir: string): Promise<{ name: string; target: 
       const gz = await Promise.all([...keys].map(gzipOf));
       const files = [...keys].map((k) => manifest[k]!.file);
       const perFile = files.map((f, i) => `${f} ${kb(gz[i]!)}`).join(', ');
-      return { ...kind, gzip: gz.reduce((a, b) => a + b, 0), files, perFile };
+      const code = files.flatMap((f) => [...modulesOf(chunks.get(f)!, outDir)].map(([id, text]) => ({ id, code: text })));
+      return { ...kind, gzip: gz.reduce((a, b) => a + b, 0), files, perFile, parts: pageParts(code) };
     }),
   );
+}
+
+/** A part of a page's code: minified bytes, and the gzip bytes the page would lose without it. */
+type Part = { name: string; minified: number; gzipWithout: number };
+
+/** What a page's code is made of, by what it does (the floor each part sets). */
+function pagePart(id: string): string {
+  const rel = id.replace(ROOT + '/', '');
+  if (/node_modules\/@lit\/reactive-element\//.test(rel)) return "Lit's reactive base (ReactiveElement, css)";
+  if (/node_modules\/(lit|lit-html|lit-element)\//.test(rel)) return "Lit's templates (lit-html, LitElement)";
+  if (/\.styles\.ts$|shared\/styles\.ts$/.test(rel)) return 'styles (theme, building blocks, the element\'s own)';
+  if (rel === 'src/strings.ts' || /\/strings\.ts$/.test(rel) || rel.startsWith('src/locales/')) return 'English words and their lookup';
+  if (rel === 'src/config.ts') return 'configuration (configure(), meta tags, proxy-url trust)';
+  if (/^src\/client\/(lookup|lookup-cache|lookup-outcomes|live-elements|lazy-signal|token-slot|shape|urls|assets)\.ts$/.test(rel))
+    return 'batched lookup client (one request per 500, caches, answers checked)';
+  if (rel.startsWith('src/contract/')) return 'contract rules (CAIP, limits, query checks, badge options)';
+  if (/^src\/(client\/errors|elements\/shared\/error-text|event-base|events)\.ts$/.test(rel)) return 'error model and events';
+  if (/^src\/elements\/shared\/(lookup-element|latest-run|render-slices)\.ts$/.test(rel)) return 'lookup element (runs, quiet wait, render slices)';
+  if (/^src\/elements\/shared\/(element-core|kyi-element|reactive-state)\.ts$|^src\/register\.ts$/.test(rel)) return 'element base (language, theme, scheme memo, registration)';
+  if (rel.startsWith('src/cdn/')) return 'autoloader';
+  if (rel === 'src/elements/shared/badge-image.ts') return 'badge image (URLs, <img>/<picture>)';
+  if (rel.startsWith('src/entries/') || rel.includes('rolldown') || rel === NO_SOURCE) return 'entries and module glue';
+  if (/^src\/elements\/(\w[\w-]*)\//.test(rel) && !rel.includes('/shared/')) return `<kyi-${/^src\/elements\/([\w-]+)\//.exec(rel)![1]}> itself`;
+  return rel;
+}
+
+function pageParts(modules: { id: string; code: string }[]): Part[] {
+  const all = modules.map((m) => m.code).join('\n');
+  const whole = gzipSync(all).length;
+  const names = [...new Set(modules.map((m) => pagePart(m.id)))];
+  return names
+    .map((name) => {
+      const mine = modules.filter((m) => pagePart(m.id) === name);
+      const rest = modules.filter((m) => pagePart(m.id) !== name).map((m) => m.code).join('\n');
+      return { name, minified: mine.reduce((a, m) => a + Buffer.byteLength(m.code), 0), gzipWithout: whole - gzipSync(rest).length };
+    })
+    .sort((a, b) => b.gzipWithout - a.gzipWithout);
 }
 
 /** Groups a module id for the composition table. */
@@ -219,6 +276,7 @@ export async function run(): Promise<BenchResult> {
       rows.push({ metric: `${f.name} gzipped / brotli`, value: `${kb(f.s.gzip)} / ${kb(f.s.brotli)}` });
     }
     rows.push({ metric: 'Lit alone gzipped / brotli', value: `${kb(lit.gzip)} / ${kb(lit.brotli)}` });
+    const parts: { name: string; parts: Part[] }[] = [];
     if (existsSync(join(ROOT, 'src/cdn/kyi-autoloader.ts'))) {
       log('size: building the autoloader and its chunks');
       for (const page of await autoloaderPages(join(tmp.path, 'autoload'))) {
@@ -229,6 +287,7 @@ export async function run(): Promise<BenchResult> {
           verdict: verdict(page.gzip <= page.target),
         });
         notes.push(`${page.name} through the autoloader loads (gzip each): ${page.perFile}.`);
+        if (page.tags.length > 1 || page.tags[0] !== 'badge') parts.push(page);
       }
     }
 
@@ -247,7 +306,12 @@ export async function run(): Promise<BenchResult> {
         '(Vite library mode, ES, minified, Lit bundled, `production` export condition). KB = 1024 bytes; node:zlib.',
     );
     notes.push(`Per-file table:\n\n${table}`);
-    notes.push(`What kyi-elements.js is made of (minified bytes per source module, from the bundler):\n\n${composition(modules)}`);
+    notes.push(`What kyi-elements.js is made of (minified bytes per source module, read from the output's source map):\n\n${composition(modules)}`);
+    for (const page of parts)
+      notes.push(
+        `What the ${page.name} loads, by part: minified bytes, and the gzip bytes the page's code would lose without the part (its code gzipped as one text, with and without; the rest still compresses against it, so the column does not add up to the files' total):\n\n` +
+          ['| Part | Minified | gzip without it |', '|---|---:|---:|', ...page.parts.map((p) => `| ${p.name} | ${kb(p.minified)} | −${kb(p.gzipWithout)} |`)].join('\n'),
+      );
     return { id: 'size', title: '1. Size of the CDN files', rows, notes };
   } finally {
     await tmp.dispose();
