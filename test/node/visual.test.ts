@@ -154,6 +154,12 @@ describe('gallery screenshots match the baselines', { concurrency: 2 }, () => {
             assert.deepEqual(missing(states.monitoring, ['ready', 'error', 'loading']), [], 'monitoring states');
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
             if (overflow > 0) pageProblems.push(`the gallery overflows the ${width} px page horizontally by ${overflow} px`);
+            // The whole page in view at once, as a reader scrolling sees each part: an element out of
+            // view skips its rendering (content-visibility: auto) until it nears the viewport, and a
+            // full-page capture does not always wait for that (a status below the fold came out blank).
+            const fullHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+            await page.setViewportSize({ width, height: fullHeight });
+            await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
             // one capture of the whole page, cut into its sections (one capture per section is slower)
             const sections = await page.evaluate(() =>
               [...document.querySelectorAll<HTMLElement>('[data-visual]')].map((el) => {

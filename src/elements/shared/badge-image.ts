@@ -40,20 +40,19 @@ export function badgeSources(baseUrl: string, options: Omit<BadgeOptions, 'theme
 }
 
 type Box = { width: number | undefined; height: number };
+type Attributes = Record<string, string | number | undefined>;
 
 /**
  * An element with its attributes (`undefined` leaves one out) and children: the badge's few
  * nodes, built without a template library. `svg` and `path` are made in the SVG namespace.
  */
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K | 'svg' | 'path',
-  attributes: Record<string, string | number | undefined>,
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
+export function el(tag: 'svg' | 'path', attributes: Attributes, ...children: (Node | string)[]): SVGElement;
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes, ...children: (Node | string)[]): HTMLElementTagNameMap[K];
+export function el(tag: string, attributes: Attributes, ...children: (Node | string)[]): Element {
   const node = tag === 'svg' || tag === 'path' ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(name, String(value));
   node.append(...children);
-  return node as HTMLElementTagNameMap[K];
+  return node;
 }
 
 /**
