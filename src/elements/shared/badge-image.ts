@@ -73,8 +73,8 @@ export class BadgeImage {
     const key = [...sources.urls, alt, width, height].join(' ');
     if (this.#node && key === this.#key) return this.#node;
     const [first, light] = sources.urls;
-    // `loading` before the source, and the `<img>` in its `<picture>` before it has one: an
-    // `<img>` starts loading as soon as it has a `src`, eagerly and ignoring its `<source>`.
+    // `loading` first, and the `<img>` in its `<picture>` before it gets its `src`: what it
+    // asks for (lazily, the source the scheme picks) never depends on when a browser reads them.
     const img = el('img', { loading: 'lazy', decoding: 'async', part: this.part, alt, width, height });
     img.addEventListener('error', () => {
       // An image replaced meanwhile (new theme, new base) says nothing about the one shown.
