@@ -265,6 +265,9 @@ describe('<kyi-verify-button>', () => {
       const seen = recordEvents(el, ['kyi-close']);
       el.close();
       el.close();
+      // The frame is gone before the key: a key sent while a frame is torn down can stall the
+      // automation's key command (the test then never ends; seen under load on 2 cores).
+      await new Promise((r) => requestAnimationFrame(r));
       await sendKeys({ press: 'Escape' });
       el.remove();
       expect(seen).to.have.length(1);
