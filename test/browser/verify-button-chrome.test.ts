@@ -27,18 +27,25 @@ async function settledRect(dialog: HTMLDialogElement): Promise<DOMRect> {
 /** Where the drawer's left edge starts its slide-in (the opening animation's first frame), then lets it finish. */
 function slideStartLeft(dialog: HTMLDialogElement): number {
   const [slide] = dialog.getAnimations();
-  slide!.pause();
-  slide!.currentTime = 0;
+  if (!slide) throw new Error('the drawer has no slide-in animation running');
+  slide.pause();
+  slide.currentTime = 0;
   const left = dialog.getBoundingClientRect().left;
-  slide!.finish();
+  slide.finish();
   return left;
 }
 
-/** Opens the drawer on the stand-in widget and writes the widget's own header into its frame. */
-async function openStandIn(el: KyiVerifyButton): Promise<HTMLIFrameElement> {
+/**
+ * Opens the drawer on the stand-in widget and writes the widget's own header into its frame.
+ * `holdSlide`: the slide-in is paused as soon as the drawer opens, for `slideStartLeft` (on a
+ * loaded machine the frame can take longer to load than the slide lasts, and a finished
+ * animation is gone).
+ */
+async function openStandIn(el: KyiVerifyButton, { holdSlide = false } = {}): Promise<HTMLIFrameElement> {
   const opened = oneEvent(el, 'kyi-open');
   innerButton(el).click();
   await opened;
+  if (holdSlide) for (const animation of dialogOf(el)!.getAnimations()) animation.pause();
   const frame = frameOf(el)!;
   await waitUntil(() => frame.contentDocument?.readyState === 'complete' && frame.contentWindow?.location.href !== 'about:blank', 'the frame did not load');
   frame.contentDocument!.body.replaceChildren();
@@ -172,7 +179,7 @@ describe('<kyi-verify-button> drawer chrome', () => {
   it('sits at the left edge of a right-to-left page, its header mirrored', async () => {
     const page = await fixture<HTMLDivElement>(html`<div dir="rtl"><kyi-verify-button></kyi-verify-button></div>`);
     const el = page.querySelector('kyi-verify-button')!;
-    await openStandIn(el);
+    await openStandIn(el, { holdSlide: true });
     const dialog = dialogOf(el)!;
     // It slides in from the left edge, not across the page from the right.
     expect(slideStartLeft(dialog)).to.equal(-760);
@@ -190,7 +197,7 @@ describe('<kyi-verify-button> drawer chrome', () => {
 
   it('sits at the right edge of a left-to-right page (control)', async () => {
     const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
-    await openStandIn(el);
+    await openStandIn(el, { holdSlide: true });
     expect(slideStartLeft(dialogOf(el)!)).to.equal(1200);
     const r = await settledRect(dialogOf(el)!);
     expect([r.right, r.width]).to.deep.equal([1200, 760]);
