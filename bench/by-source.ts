@@ -27,7 +27,8 @@ export function codeBySource(chunk: MappedChunk): Map<string, string> {
     const lines = chunk.code.split('\n');
     const mappings = decode(chunk.map.mappings);
     lines.forEach((line, i) => {
-      const segments = [...(mappings[i] ?? [])].sort((a, b) => a[0] - b[0]);
+      // decode() gives each line's segments in column order (it sorts a line that is not).
+      const segments = mappings[i] ?? [];
       let column = 0;
       let source = NO_SOURCE;
       for (const segment of segments) {
