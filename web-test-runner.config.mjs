@@ -3,7 +3,9 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium.mjs';
+import { cloneSafeReports } from './test/harness/clone-safe-reports.ts';
 import { kyiHarness } from './test/harness/wtr-harness.ts';
+import { widgetKeys } from './test/harness/widget-keys.ts';
 
 const harness = kyiHarness();
 
@@ -28,6 +30,13 @@ export default {
   ],
   // esbuild reads tsconfig.json's compiler options only when given the file: the elements' field
   // initialisers rely on its `useDefineForClassFields: false` (else they shadow Lit's accessors).
-  plugins: [esbuildPlugin({ ts: true, json: true, target: 'es2022', tsconfig: 'tsconfig.json' }), harness.plugin],
+  // cloneSafeReports: a failed assertion about a DOM node is reported, not a run that never ends.
+  // widgetKeys: the `widget-key` command (a key dispatched inside the widget's frame).
+  plugins: [
+    esbuildPlugin({ ts: true, json: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    harness.plugin,
+    cloneSafeReports(),
+    widgetKeys(),
+  ],
   middleware: [harness.middleware],
 };

@@ -138,7 +138,7 @@ describe('kyi() drop-in for the vendor client', () => {
       const { calls, options, ready, closed } = callbacks();
       open = kyi('drawer', 'kyi', await realToken(), options);
       await ready;
-      await sendKeys({ press: 'Tab' });
+      open.iframe.focus();
       await waitUntil(() => dialog()?.getRootNode() instanceof ShadowRoot && (dialog()!.getRootNode() as ShadowRoot).activeElement === open!.iframe);
       await escapeInsideWidget(closed);
       open.destroy();

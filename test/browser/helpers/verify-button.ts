@@ -1,6 +1,6 @@
 /** Shared helpers of the `<kyi-verify-button>` browser tests (not a test file itself). */
 import { oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { KyiVerifyButton } from '../../../src/elements/verify-button/verify-button.js';
 
 export interface TestEnv {
@@ -182,13 +182,12 @@ export async function pressInsideFrame(key: string): Promise<void> {
 }
 
 /**
- * Presses Escape while focus is inside the widget's frame and waits for `closed`. The widget
- * closes itself on keydown, so the key is released only after the close: a keyup routed to
- * a frame being torn down can stall the automation's key command.
+ * Escape inside the widget's frame (the widget then closes itself) and waits for `closed`. The
+ * key is dispatched in the widget's realm by the harness (test/harness/widget-keys.ts), not
+ * through the browser's input pipeline: a real key routed to a frame being torn down can stall
+ * the automation's key command until the test times out.
  */
 export async function escapeInsideWidget<T>(closed: Promise<T>): Promise<T> {
-  await keyDownInsideFrame('Escape');
-  const result = await closed;
-  await sendKeys({ up: 'Escape' });
-  return result;
+  await executeServerCommand('widget-key', { key: 'Escape' });
+  return closed;
 }
