@@ -71,8 +71,12 @@ function visibleChrome(el: KyiVerifyButton, frame: HTMLIFrameElement): { closes:
   return { closes: closes.length, titles: titles.length };
 }
 
-/** What is on top at the centre of an element of the frame's document, seen from the page. */
-function topmostOver(el: KyiVerifyButton, frame: HTMLIFrameElement, inner: Element): Element | null {
+/**
+ * What is on top at the centre of an element of the frame's document, seen from the page, once
+ * the drawer has slid in (mid-slide the point can still be off screen: nothing is there).
+ */
+async function topmostOver(el: KyiVerifyButton, frame: HTMLIFrameElement, inner: Element): Promise<Element | null> {
+  await settledRect(dialogOf(el)!);
   const f = frame.getBoundingClientRect();
   const r = inner.getBoundingClientRect();
   return el.shadowRoot!.elementFromPoint(f.left + r.left + r.width / 2, f.top + r.top + r.height / 2);
@@ -100,7 +104,9 @@ describe('<kyi-verify-button> drawer chrome', () => {
         expect(shown(el.shadowRoot!.querySelector('[part="drawer-title"]')!)).to.equal(true);
         // The widget's own header lies under our header and the loading cover, not beside them.
         const theirs = frame.contentDocument!.querySelector('button[aria-label="Close"]')!;
-        expect(topmostOver(el, frame, theirs)).to.not.equal(frame);
+        const over = await topmostOver(el, frame, theirs);
+        expect(over).to.not.equal(null);
+        expect(over).to.not.equal(frame);
         expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[part="close-button"]'));
         el.close();
       });
@@ -111,7 +117,7 @@ describe('<kyi-verify-button> drawer chrome', () => {
         await ready(el, frame);
         expect(visibleChrome(el, frame)).to.deep.equal({ closes: 1, titles: 1 });
         const theirs = frame.contentDocument!.querySelector('button[aria-label="Close"]')!;
-        expect(topmostOver(el, frame, theirs)).to.equal(frame);
+        expect(await topmostOver(el, frame, theirs)).to.equal(frame);
         // The widget's header sits at the top of the dialog: nothing of ours above it.
         expect(Math.round(frame.getBoundingClientRect().top)).to.equal(Math.round(dialogOf(el)!.getBoundingClientRect().top));
         // kyi:ready may come more than once: still one chrome.
