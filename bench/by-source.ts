@@ -4,6 +4,7 @@
  * module before minification, so it overstates every part (Lit's published files keep their
  * comments and long names until the final pass).
  */
+import { dirname, join, resolve } from 'node:path';
 import { decode } from '@jridgewell/sourcemap-codec';
 
 /** A built chunk with its source map (rolldown's output chunk, `sourcemap: 'hidden'`). */
@@ -40,4 +41,10 @@ export function codeBySource(chunk: MappedChunk): Map<string, string> {
     });
   }
   return new Map([...pieces].map(([source, texts]) => [source, texts.join('')]));
+}
+
+/** `codeBySource` keyed by absolute module path: the map's sources are relative to the chunk written in `outDir`. */
+export function codeByModule(chunk: MappedChunk & { fileName: string }, outDir: string): Map<string, string> {
+  const dir = dirname(join(outDir, chunk.fileName));
+  return new Map([...codeBySource(chunk)].map(([source, code]) => [source === NO_SOURCE ? source : resolve(dir, source), code]));
 }

@@ -11,12 +11,12 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
 import { AUTOLOADER_CODE_SPLITTING } from '../scripts/lib/cdn-chunks.js';
 import { minifyLitTemplatesPlugin } from '../scripts/lib/minify-lit-templates.js';
-import { codeBySource, NO_SOURCE, type MappedChunk } from './by-source.js';
+import { codeByModule, NO_SOURCE, type MappedChunk } from './by-source.js';
 import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -96,19 +96,13 @@ function chunksOf(output: unknown): BuiltChunk[] {
   return ((Array.isArray(output) ? output : [output]) as { output?: BuiltChunk[] }[]).flatMap((o) => o.output ?? []).filter((c) => c.type === 'chunk');
 }
 
-/** A chunk's minified code by source module (absolute ids). */
-function modulesOf(chunk: BuiltChunk, outDir: string): Map<string, string> {
-  const dir = dirname(join(outDir, chunk.fileName));
-  return new Map([...codeBySource(chunk)].map(([source, code]) => [source === NO_SOURCE ? source : resolve(dir, source), code]));
-}
-
 /** Builds one entry the way scripts/build.ts builds the CDN files; returns the output bytes. */
 async function bundle(entry: string, outDir: string, fileName: string, modules?: ModuleSizes): Promise<Buffer> {
   // one self-contained file, as scripts/build.ts makes it: dynamic imports (the drawer) inlined
   const output = await build(cdnConfig(entry, outDir, fileName, { output: { codeSplitting: false }, sourcemap: 'hidden' }));
   if (modules)
     for (const chunk of chunksOf(output))
-      for (const [id, code] of modulesOf(chunk, outDir)) modules[id] = (modules[id] ?? 0) + Buffer.byteLength(code);
+      for (const [id, code] of codeByModule(chunk, outDir)) modules[id] = (modules[id] ?? 0) + Buffer.byteLength(code);
   return readFile(join(outDir, fileName));
 }
 
@@ -148,7 +142,7 @@ async function autoloaderPages(outDir: string): Promise<{ name: string; tags: st
       const gz = await Promise.all([...keys].map(gzipOf));
       const files = [...keys].map((k) => manifest[k]!.file);
       const perFile = files.map((f, i) => `${f} ${kb(gz[i]!)}`).join(', ');
-      const code = files.flatMap((f) => [...modulesOf(chunks.get(f)!, outDir)].map(([id, text]) => ({ id, code: text })));
+      const code = files.flatMap((f) => [...codeByModule(chunks.get(f)!, outDir)].map(([id, text]) => ({ id, code: text })));
       return { ...kind, gzip: gz.reduce((a, b) => a + b, 0), files, perFile, parts: pageParts(code) };
     }),
   );

@@ -6,9 +6,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { build } from 'vite';
-import { codeBySource, NO_SOURCE, type MappedChunk } from '../../bench/by-source.js';
+import { codeByModule, codeBySource, NO_SOURCE, type MappedChunk } from '../../bench/by-source.js';
 
 let dir: string;
 let chunk: MappedChunk & { fileName: string };
@@ -36,7 +36,7 @@ after(() => rm(dir, { recursive: true, force: true }));
 describe('codeBySource (bench/by-source.ts)', () => {
   it('splits every byte of the minified code, each module\'s code to its source', () => {
     const parts = codeBySource(chunk);
-    const bySource = new Map([...parts].map(([source, code]) => [source === NO_SOURCE ? source : resolve(dirname(join(dir, 'out', chunk.fileName)), source), code]));
+    const bySource = codeByModule(chunk, join(dir, 'out'));
     assert.equal([...parts.values()].join('').length, chunk.code.length, 'nothing lost, nothing counted twice');
     const words = bySource.get(join(dir, 'words.js')) ?? '';
     const main = bySource.get(join(dir, 'main.js')) ?? '';
