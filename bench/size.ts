@@ -173,13 +173,13 @@ function pagePart(id: string): string {
 }
 
 function pageParts(modules: { id: string; code: string }[]): Part[] {
-  const all = modules.map((m) => m.code).join('\n');
-  const whole = gzipSync(all).length;
-  const names = [...new Set(modules.map((m) => pagePart(m.id)))];
+  const classified = modules.map((m) => ({ part: pagePart(m.id), code: m.code }));
+  const whole = gzipSync(classified.map((m) => m.code).join('\n')).length;
+  const names = [...new Set(classified.map((m) => m.part))];
   return names
     .map((name) => {
-      const mine = modules.filter((m) => pagePart(m.id) === name);
-      const rest = modules.filter((m) => pagePart(m.id) !== name).map((m) => m.code).join('\n');
+      const mine = classified.filter((m) => m.part === name);
+      const rest = classified.filter((m) => m.part !== name).map((m) => m.code).join('\n');
       return { name, minified: mine.reduce((a, m) => a + Buffer.byteLength(m.code), 0), gzipWithout: whole - gzipSync(rest).length };
     })
     .sort((a, b) => b.gzipWithout - a.gzipWithout);
