@@ -42,7 +42,9 @@ export const badgeErrorSchema = z.looseObject({ message: z.string() });
 /** Stable error codes of the kit's own server piece and elements (`{ code, message }`). */
 export const KIT_ERROR_CODES = [
   'invalid_parameter',
+  'malformed_path',
   'invalid_body',
+  'request_timeout',
   'payload_too_large',
   'unsupported_media_type',
   'not_found',

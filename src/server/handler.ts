@@ -24,7 +24,7 @@ import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './o
 import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
 import { routeMatcher, type RouteEntry } from './routes.js';
 import { tokenRoute } from './token-route.js';
-import { MAX_URL_LENGTH, pathSegments } from './validation.js';
+import { MALFORMED_PATH_ANSWER, MAX_URL_LENGTH, isMalformedPath, pathSegments } from './validation.js';
 
 /** Answer of `GET {prefix}/capabilities`. */
 export interface Capabilities {
@@ -193,6 +193,14 @@ function route(kit: Kit, request: Request): Response | Promise<Response> {
   const target = href.slice(pathStart(href));
   const known = request.method === 'GET' || request.method === 'HEAD' ? lookups.get(target) : undefined;
   if (known) return lookup(kit, request, known);
+  // What a fetch entry can see of the path: `request.url` is already a parsed URL, so dot
+  // segments (`..`, `%2e%2e`, …) and backslashes were resolved by whoever built the Request
+  // (workerd, Deno, Bun, @hono/node-server, the Node adapter) and cannot be told from a plain
+  // path here; middleware in the same fetch app routes on this same string, so it decides on
+  // what is routed. Encoded slashes (`%2F`, `%5C`) survive parsing and are refused here, for
+  // every adapter. Dot segments as sent are refused where the raw target is still known: the
+  // Node adapter (`./node.ts`). (Targets remembered in `lookups` passed this check already.)
+  if (isMalformedPath(target)) return preparedResponse(MALFORMED_PATH_ANSWER);
   const url = new URL(href);
   const segments = pathSegments(url.pathname, config.prefix);
   if (!segments) return errorResponse(404, 'not_found', 'Not found');

@@ -15,6 +15,9 @@
  *   cache hits) gets asked first, and such an answer is sent at once with one `writeHead` and
  *   `end`: no Request, Response or promise is made for it.
  * - With `prefix`, paths outside it go to `next()` (or get a 404 JSON when there is none).
+ * - A target with a dot segment, an encoded slash or a backslash in its path gets 400
+ *   `malformed_path` before anything else (`isMalformedPath`): the handler routes on exactly
+ *   the path middleware in front of it saw.
  * - Errors go to `next(err)` when there is one, otherwise 500 `{ code, message }`.
  * - The handler's `getUserId` / `authorize` receive `{ node: { req, res } }` (`req.session`, `req.user`).
  */
@@ -24,6 +27,7 @@ import { KyiError } from './errors.js';
 import { clientGoneSignal, headerPairs, lightRequest, nodeHeaders, rawHeaderGetter, requestOrigin, requestUrl } from './node-request.js';
 import { ANSWER_NOW, deferResponses, knownBody, preparedOf, type AnswerNow, type PreparedResponse } from './prepared.js';
 import { setRequestContext } from './request-context.js';
+import { isMalformedPath, MALFORMED_PATH_ANSWER } from './validation.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 export type NodeNext = (err?: unknown) => void;
@@ -67,6 +71,11 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
         return fail(res, next, err);
       }
     }
+    // Checked on the target as sent, before `requestUrl` parses it: the URL parser resolves dot
+    // segments and backslashes, which would route another path than the one middleware in front
+    // (and the prefix check above) decided on. (A target `sentNow` answered is one the handler
+    // has routed before, as the URL parser serializes it: never one refused here.)
+    if (isMalformedPath(rawUrl)) return writePrepared(res, MALFORMED_PATH_ANSWER, req.method === 'HEAD');
     void run(handler, nreq, res, rawUrl, maxBody).catch((err: unknown) => fail(res, next, err));
   };
 }
