@@ -370,11 +370,12 @@ function cacheOf(options: KyiHandlerOptions): ResolvedConfig['cache'] {
 
 function clientBudgetOf(value: KyiHandlerOptions['clientBudget']): ResolvedConfig['clientBudget'] {
   if (value === false) return false;
-  if (value !== undefined && (typeof value !== 'object' || value === null)) fail('clientBudget must be { limit, intervalMs } or false');
+  if (value !== undefined && (typeof value !== 'object' || value === null)) fail('clientBudget must be { limit, intervalMs, maxClients, ipv6PrefixLength } or false');
   return {
     limit: number(value?.limit, 'clientBudget.limit', 1, 1_000_000, 200),
     intervalMs: number(value?.intervalMs, 'clientBudget.intervalMs', 1000, 86_400_000, 60_000),
     maxClients: number(value?.maxClients, 'clientBudget.maxClients', 1, 10_000_000, 10_000),
+    ipv6PrefixLength: number(value?.ipv6PrefixLength, 'clientBudget.ipv6PrefixLength', 1, 128, 64),
   };
 }
 
@@ -414,6 +415,7 @@ export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
   const widget = widgetOf(options, secrets);
   const fetchFn = options.fetch ?? globalThis.fetch;
   if (typeof fetchFn !== 'function') fail('no fetch available: pass options.fetch');
+  const clientBudget = clientBudgetOf(options.clientBudget);
   return {
     prefix: prefixOf(options.prefix),
     publicApi,
@@ -422,8 +424,8 @@ export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
     getUserId: options.getUserId,
     authorize: options.authorize,
     allowedOrigins: allowedOriginsOf(options),
-    clientId: clientIdResolver(options.getClientId, number(options.trustProxy, 'trustProxy', 0, 10, 0)),
-    clientBudget: clientBudgetOf(options.clientBudget),
+    clientId: clientIdResolver(options.getClientId, number(options.trustProxy, 'trustProxy', 0, 10, 0), clientBudget ? clientBudget.ipv6PrefixLength : 128),
+    clientBudget,
     cache: cacheOf(options),
     lookupConcurrency,
     fetch: boundFetch(fetchFn),
