@@ -34,37 +34,19 @@ import {
 /** Largest `POST /lookup` body, bytes (`LIMITS.lookupBatchMax` = 500 entries of generous size, 640 B each). */
 export const LOOKUP_BODY_MAX_BYTES = 320 * 1024;
 
-/** Whole seconds of `ms` that a `Cache-Control` directive states; -1 when none is left. */
-const directiveSeconds = (ms: number): number => (ms > 0 ? Math.floor(ms / 1000) : -1);
-
-/** `Cache-Control` of an answer with `status`, fresh and stale for these `directiveSeconds`. */
-function cacheControlOf(status: number, fresh: number, stale: number): string {
-  if (status !== 200 && status !== 404) return 'private, no-store';
-  if (fresh < 0 && stale < 0) return 'no-cache';
-  const maxAge = Math.max(0, fresh);
-  return stale > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${stale}` : `public, max-age=${maxAge}`;
-}
-
-/** `Cache-Control` of a lookup answer: public (no user data), bounded by the cache timing. */
-export function lookupCacheControl(answer: LookupAnswer): string {
-  return cacheControlOf(answer.value.status, directiveSeconds(answer.freshMs), directiveSeconds(answer.staleMs));
-}
-
 /**
  * The answer of a single lookup route as status, headers and body, with `ETag` / `304` on
  * results (`ifNoneMatch`: the request's `If-None-Match`). Headers in `Headers` order.
- * Built once per value and `Cache-Control` (which changes once a second), kept on the value
+ * Built once per value and `Cache-Control` (see `LookupAnswer`), kept on the value
  * (`LookupValue.prepared`) and then shared: a cache hit computes no header.
  */
 export function lookupPrepared(answer: LookupAnswer, ifNoneMatch: string | null): PreparedResponse {
-  const v = answer.value;
-  const fresh = directiveSeconds(answer.freshMs);
-  const stale = directiveSeconds(answer.staleMs);
+  const { value: v, cacheControl } = answer;
   const notModified = ifNoneMatch !== null && v.etag !== undefined && ifNoneMatchHits(ifNoneMatch, v.etag);
   let built = v.prepared;
-  if (built === undefined || built.fresh !== fresh || built.stale !== stale) v.prepared = built = { fresh, stale };
-  if (notModified) return (built.notModified ??= buildLookupPrepared(v, cacheControlOf(v.status, fresh, stale), true));
-  return (built.ok ??= buildLookupPrepared(v, cacheControlOf(v.status, fresh, stale), false));
+  if (built === undefined || built.cacheControl !== cacheControl) v.prepared = built = { cacheControl };
+  if (notModified) return (built.notModified ??= buildLookupPrepared(v, cacheControl, true));
+  return (built.ok ??= buildLookupPrepared(v, cacheControl, false));
 }
 
 function buildLookupPrepared(v: LookupValue, cacheControl: string, notModified: boolean): PreparedResponse {

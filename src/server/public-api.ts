@@ -48,11 +48,13 @@ export class LookupValue {
   etag?: string;
   /** For 429: seconds to wait. */
   retryAfterSeconds?: number;
+  /** When its signed `token_image` links stop being usable (epoch ms; `Infinity`: never). */
+  deadline = Infinity;
   /**
-   * Its single-route answers for the `Cache-Control` seconds it was last sent with
-   * (`lookupPrepared`): built once, then shared by every request that gets them.
+   * Its single-route answers for the `Cache-Control` it was last sent with (`lookupPrepared`):
+   * built once, then shared by every request that gets them.
    */
-  prepared?: { fresh: number; stale: number; ok?: PreparedResponse; notModified?: PreparedResponse };
+  prepared?: { cacheControl: string; ok?: PreparedResponse; notModified?: PreparedResponse };
 
   constructor(status: number, text: string, retryAfterSeconds?: number) {
     this.status = status;
@@ -66,14 +68,12 @@ export class LookupValue {
   }
 }
 
-/** A lookup with its cache timing. */
+/** A lookup with the `Cache-Control` it is answered with. */
 export interface LookupAnswer {
   value: LookupValue;
   state: CacheState;
-  /** ms the answer stays fresh (0 = not cacheable or stale). */
-  freshMs: number;
-  /** ms it may then be served stale while revalidating. */
-  staleMs: number;
+  /** See `PublicApiClient.#cacheControl`. */
+  cacheControl: string;
 }
 
 /** The upstream path (and query) of a target, each segment encoded. */
@@ -95,6 +95,25 @@ export function upstreamPath(target: PublicTarget): string {
       return `/kyi/v1/tokens?${formatTokenLookupQuery(target.query).toString()}`;
   }
 }
+
+/** How a result may be kept downstream: its `Cache-Control` and the longest time it allows (fresh + stale), ms. */
+interface Sharing {
+  header: string;
+  ms: number;
+}
+
+/**
+ * The `Sharing` of the cache's configured windows, the total capped at `maxMs`: the same
+ * whether the answer was just loaded or kept for a while. `no-cache` when the cache is off.
+ */
+function sharing({ ttlMs, staleMs }: { ttlMs: number; staleMs: number }, maxMs = Infinity): Sharing {
+  if (ttlMs <= 0 && staleMs <= 0) return { header: 'no-cache', ms: 0 };
+  const fresh = Math.floor(Math.min(ttlMs, maxMs) / 1000);
+  const stale = Math.floor(Math.min(staleMs, maxMs - fresh * 1000) / 1000);
+  return { header: `public, max-age=${fresh}${stale > 0 ? `, stale-while-revalidate=${stale}` : ''}`, ms: (fresh + stale) * 1000 };
+}
+
+const NO_STORE = 'private, no-store';
 
 const value = (status: number, body: unknown, retryAfterSeconds?: number): LookupValue =>
   new LookupValue(status, JSON.stringify(body), retryAfterSeconds);
@@ -205,9 +224,18 @@ export class PublicApiClient {
   readonly #config: ResolvedConfig;
   readonly #cache: SwrCache<LookupValue>;
   readonly #clients: ClientBudgets | undefined;
+  /** How results without signed image links may be kept downstream. */
+  readonly #plain: Sharing;
+  /**
+   * How results with image links may be kept downstream: at most half a link's lifetime, so
+   * this cache can keep them the other half (`#load`) and still say the same thing all along.
+   */
+  readonly #imaged: Sharing;
 
   constructor(config: ResolvedConfig) {
     this.#config = config;
+    this.#plain = sharing(config.cache);
+    this.#imaged = sharing(config.cache, LIMITS.tokenImageLifetimeMs / 2);
     this.#cache = new SwrCache<LookupValue>({
       maxEntries: config.cache.maxEntries,
       now: config.now,
@@ -229,7 +257,7 @@ export class PublicApiClient {
   /** `lookup` with the target's `upstreamPath` (the cache key) already computed. */
   async lookupByKey(target: PublicTarget, key: string, options: LookupOptions = {}): Promise<LookupAnswer> {
     const refused = this.#overBudget(key, options);
-    if (refused) return { value: refused, state: 'miss', freshMs: 0, staleMs: 0 };
+    if (refused) return { value: refused, state: 'miss', cacheControl: NO_STORE };
     const { entry, state } = await this.#cache.get(key, () => this.#load(target, key), { bypass: options.fresh });
     return this.#answer(entry, state);
   }
@@ -255,9 +283,25 @@ export class PublicApiClient {
   }
 
   #answer(entry: CacheEntry<LookupValue>, state: CacheState, now = this.#config.now()): LookupAnswer {
-    const freshMs = Math.max(0, entry.freshUntil - now);
-    const staleMs = Math.max(0, entry.staleUntil - Math.max(now, entry.freshUntil));
-    return { value: entry.value, state, freshMs, staleMs };
+    return { value: entry.value, state, cacheControl: this.#cacheControl(entry.value, now) };
+  }
+
+  /**
+   * The `Cache-Control` of an answer. It never counts down from when the entry was loaded: a
+   * remaining `max-age` (60, then 58 a second later) would tell anyone that another visitor
+   * looked this token up two seconds ago. So a cache hit, a stale answer and a miss all say the
+   * configured windows (`#plain`; `#imaged` for results with signed image links); a downstream
+   * cache (browser, CDN) may keep an answer that long after this cache served it, so the oldest
+   * answer a visitor can get is about twice `ttlSeconds + staleSeconds`. A result whose image
+   * links would expire within that window says `no-cache` instead, which depends on the links
+   * and the time only (this cache stops serving such entries before: see `#load`). Errors are
+   * never stored. Nothing else dates an answer: no `Age` or `Last-Modified` is sent, the `ETag`
+   * is a hash of the body, and `Date` (Node adds it) is the time of the answer.
+   */
+  #cacheControl(value: LookupValue, now: number): string {
+    if (value.status !== 200 && value.status !== 404) return NO_STORE;
+    if (value.deadline === Infinity) return this.#plain.header;
+    return now + this.#imaged.ms <= value.deadline ? this.#imaged.header : 'no-cache';
   }
 
   async #load(target: PublicTarget, path: string): Promise<Loaded<LookupValue>> {
@@ -280,7 +324,11 @@ export class PublicApiClient {
       return { value: errorValue(result), freshMs: 0, staleMs: 0 };
     }
     const now = this.#config.now();
-    const room = imageDeadline(result.body, now) - now;
+    const deadline = imageDeadline(result.body, now);
+    if (deadline !== Infinity) result.value.deadline = deadline;
+    // kept only while an answer sent from here could be kept downstream (`#imaged`) within the
+    // deadline: every answer from this cache then says the same (see `#cacheControl`)
+    const room = deadline - this.#imaged.ms - now;
     const freshMs = Math.max(0, Math.min(this.#config.cache.ttlMs, room));
     const staleMs = Math.max(0, Math.min(this.#config.cache.staleMs, room - freshMs));
     result.value.etag ??= etagFor(result.value.text);
