@@ -218,7 +218,7 @@ export class ExplorerProxy {
 
     const query = route.query ? route.query(url, this.#explorer) : new URLSearchParams();
     let body: string | undefined;
-    if (route.body) body = JSON.stringify(route.body(await readJsonBody(request, 16 * 1024)));
+    if (route.body) body = JSON.stringify(route.body(await readJsonBody(request, 16 * 1024, this.#config.bodyTimeoutMs)));
 
     const qs = query.toString();
     const headers: Record<string, string> = { accept: 'application/json' };

@@ -87,7 +87,8 @@ const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: 'lookup',
-    handle: (ctx) => lookupBatch(ctx.request, ctx.publicApi, { concurrency: ctx.config.lookupConcurrency, client: ctx.client }),
+    handle: (ctx) =>
+      lookupBatch(ctx.request, ctx.publicApi, { concurrency: ctx.config.lookupConcurrency, client: ctx.client, bodyTimeoutMs: ctx.config.bodyTimeoutMs }),
   },
   // widget access tokens
   { method: 'POST', path: 'token', handle: (ctx) => tokenRoute(ctx.request, ctx.config) },

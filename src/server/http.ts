@@ -44,10 +44,12 @@ export function wantsFresh(headers: HeaderGetter): boolean {
 }
 
 /**
- * Reads a JSON request body: `application/json` only, at most `maxBytes`, must parse.
- * Throws `KyiHttpError` (415 / 413 / 400 `invalid_body`).
+ * Reads a JSON request body: `application/json` only, at most `maxBytes`, must parse, and
+ * must have arrived within `timeoutMs` of the first read (a body trickled in a few bytes a
+ * second would otherwise hold the request, and what it holds, for as long as the client likes).
+ * Throws `KyiHttpError` (415 / 413 / 408 `request_timeout` / 400 `invalid_body`).
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+export async function readJsonBody(request: Request, maxBytes: number, timeoutMs: number): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
     throw new KyiHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
@@ -61,13 +63,17 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     const reader = request.body.getReader();
     const decoder = new TextDecoder('utf-8', { fatal: true });
     let size = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<typeof LATE>((resolve) => (timer = setTimeout(resolve, timeoutMs, LATE)));
     try {
       for (;;) {
-        const { done, value } = await reader.read();
+        const next = await Promise.race([reader.read(), late]);
+        // not cancelled (nor below): some adapters reset the connection on cancel, losing the answer
+        if (next === LATE) throw new KyiHttpError(408, 'request_timeout', `The request body did not arrive within ${timeoutMs} ms; send it at once`);
+        const { done, value } = next;
         if (done) break;
         size += value.byteLength;
         if (size > maxBytes) {
-          // not cancelled: some adapters reset the connection on cancel, losing the 413
           reader.releaseLock();
           throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
         }
@@ -80,6 +86,8 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
         throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
       }
       throw new KyiHttpError(400, 'invalid_body', 'The request body could not be read as UTF-8 JSON');
+    } finally {
+      clearTimeout(timer);
     }
   }
   if (text.trim() === '') throw new KyiHttpError(400, 'invalid_body', 'The request body is empty; send a JSON object');
@@ -89,3 +97,6 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     throw new KyiHttpError(400, 'invalid_body', 'The request body is not valid JSON');
   }
 }
+
+/** What the deadline of `readJsonBody` resolves with. */
+const LATE = Symbol('late');

@@ -192,9 +192,9 @@ const FAILED_ENTRY = JSON.stringify({ status: 500, body: { code: 'internal_error
 export async function lookupBatch(
   request: Request,
   api: PublicApiClient,
-  { concurrency, client }: { concurrency: number; client: string },
+  { concurrency, client, bodyTimeoutMs }: { concurrency: number; client: string; bodyTimeoutMs: number },
 ): Promise<Response> {
-  const body = await readJsonBody(request, LOOKUP_BODY_MAX_BYTES);
+  const body = await readJsonBody(request, LOOKUP_BODY_MAX_BYTES, bodyTimeoutMs);
   if (!isObject(body) || !Array.isArray(body['requests'])) {
     throw new KyiHttpError(400, 'invalid_body', `Send { "requests": [ … ] } with up to ${LIMITS.lookupBatchMax} lookups`);
   }

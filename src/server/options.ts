@@ -117,6 +117,12 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
   cache?: false | { ttlSeconds?: number; maxEntries?: number; staleSeconds?: number };
   /** Timeout of one upstream attempt, ms. Default 8000. */
   timeoutMs?: number;
+  /**
+   * Longest time a request body (`POST /lookup`, Explorer writes) may take to arrive once the
+   * route starts reading it, ms, 1–300 000; a slower one is answered 408 `request_timeout`.
+   * Default 10 000.
+   */
+  bodyTimeoutMs?: number;
   /** Retries of idempotent upstream calls (5xx, network, timeout), 0–4 (at most 5 attempts). Default 2. */
   retries?: number;
   /** Backoff: first step and ceiling in ms (default 200 / 2000); waits up to `maxRetryAfterSeconds` (default 2) for a 429. */
@@ -180,6 +186,7 @@ export interface ResolvedConfig {
   clientBudget: false | Required<ClientBudgetOptions>;
   cache: { ttlMs: number; staleMs: number; maxEntries: number };
   lookupConcurrency: number;
+  bodyTimeoutMs: number;
   fetch: typeof fetch;
   clock: Clock;
   now: () => number;
@@ -428,6 +435,7 @@ export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
     clientBudget,
     cache: cacheOf(options),
     lookupConcurrency,
+    bodyTimeoutMs: number(options.bodyTimeoutMs, 'bodyTimeoutMs', 1, 300_000, 10_000),
     fetch: boundFetch(fetchFn),
     clock,
     now: () => clock.now(),
