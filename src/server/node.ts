@@ -185,10 +185,10 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
     await response.body?.cancel().catch(() => {});
     throw new BodyTooLargeError(maxBody);
   }
+  const prepared = preparedOf(response);
   // A body that did not arrive in time: the client may still be sending it, so the connection
   // closes after the answer instead of waiting for the rest.
-  if (response.status === 408) res.setHeader('connection', 'close');
-  const prepared = preparedOf(response);
+  if ((prepared ?? response).status === 408) res.setHeader('connection', 'close');
   if (prepared) return writePrepared(res, prepared, method === 'HEAD');
   await writeResponse(res, response, method === 'HEAD');
 }
