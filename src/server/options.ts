@@ -104,7 +104,8 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
   trustProxy?: number;
   /**
    * Upstream lookups one client may cause per window (cache hits and shared calls never
-   * count); over it, 429 with `Retry-After`. Default 200 per 60 s. `false` turns it off.
+   * count); over it, 429 with `Retry-After`. Default 200 per 60 s. An IPv6 client counts as
+   * its /64 (`ipv6PrefixLength`). `false` turns it off.
    */
   clientBudget?: false | ClientBudgetOptions;
   /** Upstream requests in flight at once per key (each API); callers beyond it queue briefly. Default 32. */
@@ -113,6 +114,8 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
    * Lookup cache: `ttlSeconds` (default 60), `maxEntries` (default 10 000: a page of thousands
    * of tokens reloads from it; about 0.4 KB of heap per not-found entry, the answer's text
    * plus about 0.6 KB per result), `staleSeconds` (default = ttl). `false` turns it off.
+   * Answers from it say `public, max-age=<ttlSeconds>, stale-while-revalidate=<staleSeconds>`
+   * however long they were kept (never the seconds left, which would date another visitor's lookup).
    */
   cache?: false | { ttlSeconds?: number; maxEntries?: number; staleSeconds?: number };
   /** Timeout of one upstream attempt, ms. Default 8000. */
