@@ -247,6 +247,14 @@ describe('lookup routes', () => {
       const plain = await fetch(`${long.base}/assets/${F.pyusd.chain}/${F.pyusd.address}`);
       assert.equal(plain.headers.get('cache-control'), 'public, max-age=86400, stale-while-revalidate=86400');
       await plain.arrayBuffer();
+      // late in its life here the entry says what it said when loaded, and a cache downstream
+      // keeping it that long from now still drops it before the link expires
+      long.clock.offsetMs = 27 * 60_000;
+      const late = await fetch(url);
+      await late.arrayBuffer();
+      assert.equal(sandbox.stats.count('public:asset'), 2, 'answered from the cache');
+      assert.equal(late.headers.get('cache-control'), cc);
+      assert.ok(Date.now() + long.clock.offsetMs + (maxAge + swr) * 1000 <= expires, 'kept downstream, it still ends before the signed expiry');
       // once the link's lifetime has passed, the entry is gone
       long.clock.offsetMs = 56 * 60_000;
       await (await fetch(url)).arrayBuffer();

@@ -161,7 +161,7 @@ describe('a cache hit does not date another visitor’s lookup', () => {
 });
 
 /** POSTs a lookup body two bytes a second until the answer arrives; resolves with its status and code. */
-function trickle(origin: string, path: string): Promise<{ status: number; code?: string }> {
+function trickle(origin: string, path: string): Promise<{ status: number; code?: string; connection?: string }> {
   const body = Buffer.from(JSON.stringify({ requests: [{ kind: 'asset', chain: F.pyusd.chain, address: F.pyusd.address }] }));
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
@@ -173,7 +173,9 @@ function trickle(origin: string, path: string): Promise<{ status: number; code?:
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { code?: string }).code }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { code?: string }).code, connection: res.headers.connection }),
+        );
       },
     );
     req.on('error', reject);
@@ -192,7 +194,7 @@ describe('request bodies have a read deadline', () => {
     const m = await mount(sandbox, { bodyTimeoutMs: 1500 });
     try {
       sandbox.stats.reset();
-      assert.deepEqual(await trickle(m.origin, `${PREFIX}/lookup`), { status: 408, code: 'request_timeout' });
+      assert.deepEqual(await trickle(m.origin, `${PREFIX}/lookup`), { status: 408, code: 'request_timeout', connection: 'close' });
       assert.equal(sandbox.stats.count(), 0, 'nothing was looked up');
       // a body sent at once is read as before
       const res = await fetch(`${m.base}/lookup`, {
