@@ -8,7 +8,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { configure, resetConfig } from '../../src/config.js';
 import { scrollLockCount } from '../../src/elements/verify-button/drawer.js';
 import { kyi, type KyiInstance } from '../../src/widget.js';
-import { escapeInsideWidget, nextMessageFrom, postFromFrame, realToken, signIn, testEnv, unsignedToken } from './helpers/verify-button.js';
+import { escapeInsideWidget, expectedFrameAllow, nextMessageFrom, postFromFrame, realToken, signIn, testEnv, unsignedToken } from './helpers/verify-button.js';
 
 interface Calls {
   ready: number;
@@ -97,7 +97,7 @@ describe('kyi() drop-in for the vendor client', () => {
       const src = new URL(open.iframe.src);
       expect(`${src.origin}${src.pathname}`).to.equal(`${new URL(widgetUrl).origin}/widget/kyi`);
       expect([src.searchParams.get('token'), src.searchParams.get('embed')]).to.deep.equal([token, 'true']);
-      expect(open.iframe.getAttribute('allow')).to.equal('clipboard-write; web-share');
+      expect(open.iframe.getAttribute('allow')).to.equal(expectedFrameAllow());
       expect(dialog()!.matches(':modal')).to.equal(true);
       expect(dialog()!.classList.contains('modal')).to.equal(false);
       await ready;

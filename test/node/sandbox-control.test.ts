@@ -96,6 +96,54 @@ describe('sandbox: startup and info', () => {
   });
 });
 
+describe('kyi-sandbox command line', () => {
+  /** Runs the CLI to its exit; for flags that must not start a server. */
+  async function runToExit(args: string[]) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    return { code, stdout, stderr };
+  }
+
+  test('--help prints the usage, naming every flag, and starts nothing', async () => {
+    const { code, stdout } = await runToExit(['--help']);
+    assert.equal(code, 0);
+    assert.match(stdout, /^Usage: kyi-sandbox/);
+    for (const flag of ['--port', '--widget-origin', '--hostile', '--help']) assert.ok(stdout.includes(flag), flag);
+  });
+
+  test('an unknown flag exits 2 naming it (a typo never starts a server on the default port)', async () => {
+    const { code, stdout, stderr } = await runToExit(['--widget-orgin', 'http://localhost:3000']);
+    assert.equal(code, 2);
+    assert.equal(stdout, '');
+    assert.match(stderr, /--widget-orgin/);
+    assert.match(stderr, /kyi-sandbox --help/);
+  });
+
+  test('a widget origin that is not an http(s) origin exits 2 naming it', async () => {
+    const { code, stderr } = await runToExit(['--widget-origin', 'localhost:3000']);
+    assert.equal(code, 2);
+    assert.match(stderr, /localhost:3000/);
+  });
+
+  test('the first human line names the page origins the widget opens on, the added one included', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--widget-origin', 'http://localhost:3000'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const [first] = (await once(createInterface({ input: child.stderr! }), 'line')) as [string];
+      assert.match(first, /widget opens on pages from .*http:\/\/localhost:3000/);
+      assert.match(first, /--widget-origin/);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+});
+
 describe('sandbox faults (off unless asked)', () => {
   test('no fault armed: routes answer normally', async () => {
     assert.deepEqual(sandbox().faults.list(), []);

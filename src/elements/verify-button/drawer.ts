@@ -32,7 +32,18 @@ import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresenta
 export { WIDGET_PRESENTATIONS, messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
 
 /** Browser features the widget's frame may use: its manual-signature step copies a challenge (field notes). */
-export const WIDGET_FRAME_ALLOW = 'clipboard-write; web-share';
+const WIDGET_FRAME_FEATURES = ['clipboard-write', 'web-share'];
+
+/**
+ * The frame's `allow` list: the features above that this browser knows. Chromium logs
+ * "Unrecognized feature" for the others (web-share on desktop Linux) on every open, and a
+ * partner's console shows the kit only when the partner has something to fix.
+ * `document.featurePolicy` is Chromium's; other browsers get the whole list, silently.
+ */
+function frameAllow(doc: Document): string {
+  const known = (doc as Document & { featurePolicy?: { features(): string[] } }).featurePolicy?.features();
+  return WIDGET_FRAME_FEATURES.filter((feature) => !known || known.includes(feature)).join('; ');
+}
 
 /** The built-in drawer's handle: also gives its current frame. */
 export interface DrawerHandle extends WidgetHandle {
@@ -93,7 +104,7 @@ function createFrame(doc: Document, url: URL, title: string): HTMLIFrameElement 
   frame.className = 'drawer-frame';
   frame.setAttribute('part', 'drawer-frame');
   frame.title = title;
-  frame.setAttribute('allow', WIDGET_FRAME_ALLOW);
+  frame.setAttribute('allow', frameAllow(doc));
   frame.src = url.href;
   return frame;
 }

@@ -1,5 +1,5 @@
 /** Shared helpers of the `<kyi-verify-button>` browser tests (not a test file itself). */
-import { oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { KyiVerifyButton } from '../../../src/elements/verify-button/verify-button.js';
 
@@ -190,4 +190,14 @@ export async function pressInsideFrame(key: string): Promise<void> {
 export async function escapeInsideWidget<T>(closed: Promise<T>): Promise<T> {
   await executeServerCommand('widget-key', { key: 'Escape' });
   return closed;
+}
+
+/**
+ * The widget frame's `allow` list as this Chromium should get it: the field notes' two features,
+ * less those it does not know (an unknown one logs "Unrecognized feature" on every open).
+ */
+export function expectedFrameAllow(): string {
+  const known = (document as Document & { featurePolicy: { features(): string[] } }).featurePolicy.features();
+  expect(known).to.include('clipboard-write');
+  return ['clipboard-write', 'web-share'].filter((feature) => known.includes(feature)).join('; ');
 }
