@@ -70,6 +70,23 @@ describe('strings table', () => {
     assert.equal(t('common.copy'), 'Copier');
     assert.equal(resolveLang(), 'fr');
   });
+
+  it('a locale name or string key that would reach a prototype is refused, and no object on the page changes', () => {
+    // As a translation CMS would hand them over: parsed JSON, where `__proto__` is an own key.
+    const table = JSON.parse('{ "tokenStatus": { "verified": "polluted" } }') as Parameters<typeof registerLocale>[1];
+    for (const name of ['__proto__', 'constructor', 'prototype'])
+      assert.throws(() => registerLocale(name, table), { name: 'TypeError', message: new RegExp(`registerLocale: the locale name "${name}" is not allowed`) });
+    assert.throws(() => registerLocale('xx', JSON.parse('{ "__proto__": { "verified": "polluted" } }')), /the key "__proto__" in locale "xx" is not allowed/);
+    assert.throws(() => registerLocale('xx', JSON.parse('{ "tokenStatus": { "constructor": "polluted" } }')), /"tokenStatus.constructor"/);
+    assert.throws(() => configure({ strings: JSON.parse('{ "__proto__": { "tokenStatus.verified": "polluted" } }') }), /configure: strings: the locale name "__proto__"/);
+    assert.throws(() => configure({ strings: { en: JSON.parse('{ "tokenStatus.__proto__": "polluted" }') } }), /"tokenStatus.__proto__"/);
+    assert.equal(({} as Record<string, unknown>).tokenStatus, undefined);
+    assert.equal(({} as Record<string, unknown>).verified, undefined);
+    assert.ok(!registeredLocales().includes('__proto__'));
+    // Names from markup (`lang`) find nothing on a prototype either.
+    assert.equal(t('tokenStatus.verified', undefined, '__proto__'), 'KYI verified');
+    assert.equal(t('tokenStatus.verified', undefined, 'constructor'), 'KYI verified');
+  });
 });
 
 describe('configuration without a DOM', () => {
