@@ -10,7 +10,8 @@ import { configure, resetConfig } from '../../src/config.js';
 import { loadedSession } from '../../src/elements/verify-button/drawer-loader.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import { EVIL_PREFIX, postUserContent, removeUserContent, watchEvil } from './helpers/evil.js';
-import { frameOf, innerButton, signIn, testEnv } from './helpers/verify-button.js';
+import { testEnv } from './helpers/display.js';
+import { frameOf, innerButton, signIn } from './helpers/verify-button.js';
 
 const RUN = `${EVIL_PREFIX}session-${crypto.randomUUID()}`;
 
@@ -22,7 +23,7 @@ describe('a <base href> posted while the session code loads', () => {
 
   it('sends no token request to the foreign origin and opens no widget with its token', async () => {
     await signIn();
-    const { widgetUrl, evilUrl } = (await testEnv()) as Awaited<ReturnType<typeof testEnv>> & { evilUrl: string };
+    const { widgetUrl, evilUrl } = await testEnv();
     configure({ widgetUrl });
     const evilSince = await watchEvil(RUN);
     const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
