@@ -20,7 +20,7 @@ import { LIMITS } from '../contract/limits.js';
 import { TtlCache } from './lookup-cache.js';
 import { errorFromAnswer, KyiRequestError } from './errors.js';
 import { LazySignal } from './lazy-signal.js';
-import { onPage } from './urls.js';
+import { onPage } from './page-url.js';
 
 /** One lookup. `token` → `GET /kyi/v1/tokens`; `asset` → the asset routes. */
 export type LookupRequest =

@@ -14,7 +14,7 @@
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
 import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/queries.js';
 import { errorFromAnswer, isAbortError, KyiRequestError } from './errors.js';
-import { onPage } from './urls.js';
+import { onPage } from './page-url.js';
 import { any, count, flag, listOf, shape, shapeOf, text, type Reader } from './shape.js';
 
 /** `GET {proxyUrl}/capabilities`. */
