@@ -115,7 +115,6 @@ export function checkStringNames(where: string, locale: string, table: object): 
   }
 }
 
-
 /**
  * The configuration lives on `globalThis` under a registered symbol, so every copy of the kit
  * on a page (the two CDN bundles, or the npm build next to a CDN file) shares one
@@ -283,6 +282,8 @@ function proxyUrlOf(written: string): { url: string } | { problem: string } {
   if (value.includes('#')) return { problem: 'it has a fragment' };
   const resolved = onPage(value);
   if (resolved === undefined) return { problem: 'it is not a URL' };
+  // Without a page (a server render) a relative URL stays as written: nothing is fetched there.
+  if (!URL.canParse(resolved)) return { url: trimSlash(resolved) };
   const parsed = new URL(resolved);
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: 'it is not an http(s) URL' };
   if (parsed.username || parsed.password) return { problem: 'it has credentials' };
