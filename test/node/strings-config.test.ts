@@ -11,6 +11,7 @@ import { enVerifyButton } from '../../src/elements/verify-button/strings.js';
 import { enInputs } from '../../src/locales/en-inputs.js';
 import { enDrawer } from '../../src/elements/verify-button/drawer-strings.js';
 import { fr } from '../../src/locales/fr.js';
+import { errorStringKey } from '../../src/elements/shared/error-text.js';
 
 /** Every English part (the element modules add theirs when imported, as above). */
 const EN_PARTS = [en, enErrors, enBadge, enTokenStatus, enAssetCard, enVerifyButton, enMonitoring, enInputs, enDrawer];
@@ -86,6 +87,9 @@ describe('strings table', () => {
     // Names from markup (`lang`) find nothing on a prototype either.
     assert.equal(t('tokenStatus.verified', undefined, '__proto__'), 'KYI verified');
     assert.equal(t('tokenStatus.verified', undefined, 'constructor'), 'KYI verified');
+    // An error code from an answer finds no words on a prototype.
+    assert.equal(errorStringKey({ code: 'constructor', status: 502 }), 'common.error.server');
+    assert.equal(errorStringKey({ code: '__proto__', status: 400 }), 'common.error.generic');
   });
 });
 
