@@ -128,6 +128,9 @@ describe('a page with hostile user content', () => {
     );
     await el.settled;
     expect(el.status).to.equal('unverified');
+    // the partner's own relative badge link still points at the partner's page
+    const badge = await fixture(html`<kyi-badge href="/tokens/pyusd"></kyi-badge>`);
+    expect(badge.shadowRoot!.querySelector('a')!.getAttribute('href')).to.equal(`${location.origin}/tokens/pyusd`);
     expect(await evilLog('/g')).to.deep.equal([]);
   });
 
