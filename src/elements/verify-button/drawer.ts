@@ -50,7 +50,7 @@ export type DrawerText = 'drawerTitle' | 'close' | 'loading' | 'frameTitle';
 export interface DrawerOptions extends WidgetCallbacks {
   /** Where the dialog is rendered: an element in the caller's shadow root. Must be connected. */
   host: HTMLElement | DocumentFragment;
-  /** Widget base URL (origin and optional base path); a relative one resolves against the page's address, once, at the open. */
+  /** Widget base URL (origin and optional base path); a relative one resolves against the page's address. */
   widgetUrl: string;
   scope: WidgetScope;
   token: string;
@@ -82,12 +82,13 @@ function unlockScroll(root: HTMLElement): void {
 }
 
 /**
- * `{app_url}/widget/{kyi|assets|wallets}` resolved against the page's own address (never
- * `document.baseURI`: a `<base>` posted later must not move a reload's token); the token goes
- * in its query at each mount.
+ * `{app_url}/widget/{kyi|assets|wallets}?token=…&embed=true`, resolved against the page's own
+ * address (never `document.baseURI`: a `<base>` posted before a reload must not move its token).
  */
-function widgetFrameBase(options: DrawerOptions, pageUrl: string): string {
-  return new URL(`${options.widgetUrl.replace(/\/+$/, '')}/widget/${WIDGET_SCOPES[options.scope]}`, pageUrl).href;
+function widgetFrameUrl(options: DrawerOptions, token: string, pageUrl: string): URL {
+  const url = new URL(`${options.widgetUrl.replace(/\/+$/, '')}/widget/${WIDGET_SCOPES[options.scope]}`, pageUrl);
+  url.search = `${new URLSearchParams({ token, embed: 'true' })}`;
+  return url;
 }
 
 function createFrame(doc: Document, url: URL, title: string): HTMLIFrameElement {
@@ -169,8 +170,6 @@ class Drawer implements DrawerHandle {
   readonly #dialog: HTMLDialogElement;
   readonly #closeButton: HTMLButtonElement;
   readonly #body: HTMLElement;
-  /** Where every frame of this drawer points (the token aside), resolved once at the open. */
-  readonly #frameBase: string;
   #frame: HTMLIFrameElement | undefined;
   #origin = '';
   #ready = false;
@@ -181,7 +180,6 @@ class Drawer implements DrawerHandle {
     this.#options = options;
     this.#doc = doc;
     this.#win = win;
-    this.#frameBase = widgetFrameBase(options, win.location.href);
     this.#mountFrame(options.token);
     this.#dialog = options.host.querySelector('dialog')!;
     this.#closeButton = this.#dialog.querySelector('button')!;
@@ -259,8 +257,7 @@ class Drawer implements DrawerHandle {
 
   /** A new iframe for each token, so nothing the previous document posts can count. */
   #mountFrame(token: string): void {
-    const url = new URL(this.#frameBase);
-    url.search = `${new URLSearchParams({ token, embed: 'true' })}`;
+    const url = widgetFrameUrl(this.#options, token, this.#win.location.href);
     this.#origin = url.origin;
     this.#frame = createFrame(this.#doc, url, this.#options.text('frameTitle'));
     this.#ready = false;
