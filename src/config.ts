@@ -6,15 +6,19 @@
  * content) is not. So:
  * 1. `configure({...})` — for npm users — wins over
  * 2. `<meta name="kyi:proxy-url" content="…">` (and `kyi:badge-base-url`,
- *    `kyi:token-endpoint`, `kyi:widget-url`, `kyi:locale`, `kyi:trusted-proxy-origins`) in
+ *    `kyi:token-endpoint`, `kyi:widget-url`, `kyi:locale`, `kyi:trusted-proxy-urls`) in
  *    `<head>` only — for script-tag users; a tag in the body is ignored;
  * then the defaults below. Markup chooses *what* an element shows, never *where* answers or
- * tokens come from: an element's `proxy-url` attribute is honoured only when it resolves to
- * the page's own origin or to one of `trustedProxyOrigins` (`proxyUrlFor`), and the token
- * endpoint and the widget URL never come from attributes. Meta tags are read lazily, never
- * at module load, so importing this module during a server render touches no DOM.
+ * tokens come from: an element's `proxy-url` attribute names a proxy, not a path — it is
+ * honoured only when it is the configured proxy URL or one of `trustedProxyUrls`
+ * (`proxyUrlFor`) — and the token endpoint and the widget URL never come from attributes.
+ * Every URL is resolved once, when it is configured, against the page's own address
+ * (`location.href`, never `document.baseURI`) and kept absolute, so a `<base href>` posted into
+ * the page, whenever it arrives, moves nothing. Meta tags are read lazily, never at module
+ * load, so importing this module during a server render touches no DOM.
  */
 import type { StringOverrides } from './strings.js';
+import { onPage } from './client/page-url.js';
 
 /** The vendor's `kyi()` client function (field notes), accepted by `configure({ sdk })`. */
 export type VendorKyiFunction = (
@@ -62,11 +66,12 @@ export interface KyiConfig {
    */
   theme: KyiTheme;
   /**
-   * Origins (`https://kyi.partner.example`) besides the page's own that an element's
-   * `proxy-url` attribute may point to. Attributes are markup, and markup may be user content:
-   * any other origin is refused.
+   * Proxy URLs (`https://kyi.partner.example/api/kyi`, `/api/kyi-readonly`) besides `proxyUrl`
+   * that an element's `proxy-url` attribute may name. Attributes are markup, and markup may be
+   * user content: any other value — another path on the same origin, a query, a fragment,
+   * credentials, dot segments — is refused. Stored absolute.
    */
-  trustedProxyOrigins: readonly string[];
+  trustedProxyUrls: readonly string[];
 }
 
 /** Values of `configure({ theme })` and of the elements' `theme` attribute. */
@@ -86,8 +91,29 @@ export const META_NAMES = {
   tokenEndpoint: 'kyi:token-endpoint',
   widgetUrl: 'kyi:widget-url',
   locale: 'kyi:locale',
-  trustedProxyOrigins: 'kyi:trusted-proxy-origins',
+  trustedProxyUrls: 'kyi:trusted-proxy-urls',
 } as const;
+
+/** The configuration keys holding one URL (resolved against the page when configured). */
+const URL_KEYS = ['proxyUrl', 'badgeBaseUrl', 'tokenEndpoint', 'widgetUrl'] as const;
+
+/** Names that would reach an object's prototype when used as a key. */
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Throws for a locale name, section or key that would reach a prototype (`__proto__`, `constructor`, `prototype`). */
+export function checkStringNames(where: string, locale: string, table: object): void {
+  const bad = (name: string) => FORBIDDEN_KEYS.has(name) || name.split('.').some((part) => FORBIDDEN_KEYS.has(part));
+  const refuse = (what: string) => {
+    throw new TypeError(`${where}: ${what} is not allowed: __proto__, constructor and prototype cannot name a locale, a section or a string`);
+  };
+  if (typeof locale !== 'string' || !locale || bad(locale)) refuse(`the locale name ${JSON.stringify(locale)}`);
+  if (typeof table !== 'object' || table === null) throw new TypeError(`${where}: the table for ${JSON.stringify(locale)} must be an object`);
+  for (const [section, keys] of Object.entries(table)) {
+    if (bad(section)) refuse(`the key ${JSON.stringify(section)} in locale ${JSON.stringify(locale)}`);
+    if (typeof keys === 'object' && keys !== null)
+      for (const key of Object.keys(keys)) if (bad(key)) refuse(`the key ${JSON.stringify(`${section}.${key}`)} in locale ${JSON.stringify(locale)}`);
+  }
+}
 
 /**
  * The configuration lives on `globalThis` under a registered symbol, so every copy of the kit
@@ -114,11 +140,23 @@ export function configure(input: KyiConfigInput): void {
   if (input.theme !== undefined && !KYI_THEMES.includes(input.theme)) {
     throw new TypeError(`configure: theme must be one of ${KYI_THEMES.join(', ')} (got ${JSON.stringify(input.theme)})`);
   }
+  // URLs are resolved here, once, and kept absolute.
+  const resolved: Record<string, unknown> = {};
+  for (const key of URL_KEYS) {
+    const value: unknown = input[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || onPage(value.trim()) === undefined)
+      throw new TypeError(`configure: ${key} must be a URL (got ${JSON.stringify(value)})`);
+    resolved[key] = absolute(value);
+  }
+  if (input.strings !== undefined) for (const [locale, table] of Object.entries(input.strings)) checkStringNames('configure: strings', locale, table);
+  if (input.trustedProxyUrls !== undefined) resolved.trustedProxyUrls = trustedProxyUrls(input.trustedProxyUrls, 'configure: trustedProxyUrls', true);
   const state = shared();
-  const next: Record<string, unknown> = { ...state.explicit };
+  // Prototype-free: a key from a parsed JSON config (`__proto__`) stays a key.
+  const next: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, state.explicit);
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) delete next[key];
-    else next[key] = value;
+    else next[key] = Object.hasOwn(resolved, key) ? resolved[key] : value;
   }
   state.explicit = next;
   notify();
@@ -130,7 +168,7 @@ export function configure(input: KyiConfigInput): void {
  */
 export function configuredWidgetUrl(): string {
   const url = shared().explicit.widgetUrl;
-  return typeof url === 'string' ? anchored(trimSlash(url.trim())) : '';
+  return typeof url === 'string' ? absolute(url) : '';
 }
 
 /** Forgets every `configure()` call (tests, hot reload). Meta tags still apply. */
@@ -187,44 +225,85 @@ function baseConfig(): KyiConfig {
   const meta = (key: keyof typeof META_NAMES) =>
     hasDom ? document.head?.querySelector<HTMLMetaElement>(`meta[name="${META_NAMES[key]}"]`)?.content?.trim() || undefined : undefined;
   if (hasDom) setTimeout(() => (base = undefined), 0);
-  const proxyUrl = anchored(trimSlash(explicit.proxyUrl ?? meta('proxyUrl') ?? DEFAULT_PROXY_URL));
+  /** A URL key: `configure()` (checked there), else its meta tag when that is a URL, else `fallback`; absolute. */
+  const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(explicit[key] ?? metaUrl(key, meta(key)) ?? fallback);
+  const proxyUrl = url('proxyUrl', DEFAULT_PROXY_URL);
   baseVersion = version;
   return (base = {
     proxyUrl,
-    badgeBaseUrl: anchored(trimSlash(explicit.badgeBaseUrl ?? meta('badgeBaseUrl') ?? '')),
-    tokenEndpoint: anchored(explicit.tokenEndpoint ?? meta('tokenEndpoint') ?? `${proxyUrl}/token`),
-    widgetUrl: anchored(trimSlash(explicit.widgetUrl ?? meta('widgetUrl') ?? '')),
+    badgeBaseUrl: url('badgeBaseUrl', ''),
+    tokenEndpoint: url('tokenEndpoint', `${proxyUrl}/token`),
+    widgetUrl: url('widgetUrl', ''),
     locale: explicit.locale ?? meta('locale'),
     strings: explicit.strings ?? {},
     fetchAccessToken: explicit.fetchAccessToken,
     sdk: explicit.sdk,
     theme: explicit.theme ?? 'auto',
-    trustedProxyOrigins: originsOf(explicit.trustedProxyOrigins ?? meta('trustedProxyOrigins')?.split(/[\s,]+/) ?? []),
+    trustedProxyUrls: explicit.trustedProxyUrls ?? trustedProxyUrls(meta('trustedProxyUrls')?.split(/[\s,]+/).filter(Boolean) ?? [], `<meta name="${META_NAMES.trustedProxyUrls}">`, false),
   });
 }
 
 /**
- * A configured relative URL, kept as written unless a `<base href>` (possibly user-posted)
- * would make `fetch` resolve it to another origin: then it is resolved against the page's
- * own address instead.
+ * A configured URL resolved against the page's own address (`onPage`), without trailing
+ * slashes; `''` stays `''` (no badge base, no widget).
  */
-function anchored(url: string): string {
-  if (!url || typeof document === 'undefined' || typeof location === 'undefined' || URL.canParse(url)) return url;
-  return new URL(url, document.baseURI).origin === location.origin ? url : new URL(url, location.href).href;
+function absolute(url: string): string {
+  const trimmed = url.trim();
+  return trimmed ? trimSlash(onPage(trimmed) ?? trimmed) : '';
 }
 
-/** Each entry's origin (`https://a.example/x` → `https://a.example`); entries that are not absolute http(s) URLs are dropped. */
-function originsOf(entries: readonly string[]): string[] {
-  const origins: string[] = [];
-  for (const entry of entries) {
-    try {
-      const url = new URL(entry);
-      if (url.protocol === 'https:' || url.protocol === 'http:') origins.push(url.origin);
-    } catch {
-      /* not an absolute URL: ignored */
-    }
+/** Warnings already given about the page's meta tags (each once: the configuration is read again every task). */
+const warned = new Set<string>();
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.warn(`kyi-elements: ${message}`);
+}
+
+/** A meta tag's URL, or `undefined` (warned once) when it is not one: the tag is then ignored. */
+function metaUrl(key: keyof typeof META_NAMES, value: string | undefined): string | undefined {
+  if (value === undefined || onPage(value) !== undefined) return value;
+  warnOnce(`<meta name="${META_NAMES[key]}" content="${value}"> is not a URL and is ignored (the page's configuration).`);
+  return undefined;
+}
+
+/**
+ * Why a proxy URL is not one (a query, a fragment, credentials, dot segments, not http(s)),
+ * or its absolute form. Dot segments are looked for in the value as written: resolving
+ * removes them.
+ */
+function proxyUrlOf(written: string): { url: string } | { problem: string } {
+  // The URL parser drops tabs and newlines anywhere (`.\t.` is `..`): so do we, first.
+  const value = written.replace(/[\t\n\r]/g, '');
+  if (!value) return { problem: 'it is empty' };
+  const path = value.split(/[?#]/, 1)[0]!;
+  if (/(^|[/\\])(\.|%2e){1,2}([/\\]|$)/i.test(path)) return { problem: 'it has dot segments (`.` or `..`)' };
+  if (value.includes('?')) return { problem: 'it has a query' };
+  if (value.includes('#')) return { problem: 'it has a fragment' };
+  const resolved = onPage(value);
+  if (resolved === undefined) return { problem: 'it is not a URL' };
+  // Without a page (a server render) a relative URL stays as written: nothing is fetched there.
+  if (!URL.canParse(resolved)) return { url: trimSlash(resolved) };
+  const parsed = new URL(resolved);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: 'it is not an http(s) URL' };
+  if (parsed.username || parsed.password) return { problem: 'it has credentials' };
+  return { url: trimSlash(resolved) };
+}
+
+/**
+ * The partner's list of trusted proxy URLs, absolute. A bad entry names where it came from:
+ * thrown from `configure()` (`strict`), warned about once and dropped from a meta tag.
+ */
+function trustedProxyUrls(entries: unknown, where: string, strict: boolean): string[] {
+  if (!Array.isArray(entries)) throw new TypeError(`${where} must be an array of proxy URLs (got ${JSON.stringify(entries)})`);
+  const urls: string[] = [];
+  for (const entry of entries as unknown[]) {
+    const checked = typeof entry === 'string' ? proxyUrlOf(entry.trim()) : { problem: 'it is not a string' };
+    if ('url' in checked) urls.push(checked.url);
+    else if (strict) throw new TypeError(`${where}: ${JSON.stringify(entry)} is not a proxy URL: ${checked.problem}`);
+    else warnOnce(`${where}: ${JSON.stringify(entry)} is not a proxy URL (${checked.problem}) and is ignored (the page's configuration).`);
   }
-  return origins;
+  return urls;
 }
 
 /** An element's own proxy URL (`proxy-url` attribute or `proxyUrl` property), trimmed; `undefined` when unset. */
@@ -233,34 +312,29 @@ function ownProxyUrl(element: Element | null | undefined): string | undefined {
   return (typeof own === 'string' ? own.trim() : '') || element?.getAttribute?.('proxy-url')?.trim() || undefined;
 }
 
-/**
- * Whether a proxy URL from markup may be used: it resolves (as `fetch` would resolve it) to
- * the page's own origin or to one of `trustedProxyOrigins`.
- */
-export function isTrustedProxyUrl(url: string, trusted: readonly string[] = baseConfig().trustedProxyOrigins): boolean {
-  if (typeof location === 'undefined' || typeof document === 'undefined') return false;
-  try {
-    const origin = new URL(url, document.baseURI).origin;
-    return origin === location.origin || trusted.includes(origin);
-  } catch {
-    return false;
-  }
-}
-
 /** Where an element's answers come from: its own trusted `proxy-url`, else the page's; `refused` names an untrusted one. */
 export interface ProxyChoice {
   proxyUrl: string;
-  /** The element's `proxy-url` value that was refused (not same-origin, not a trusted origin). */
+  /** The element's `proxy-url` value that was refused (neither `proxyUrl` nor one of `trustedProxyUrls`). */
   refused?: string | undefined;
+  /** Why it was refused, for the element's message. */
+  problem?: string | undefined;
 }
 
-/** The proxy URL an element uses (see `ProxyChoice`). */
+/**
+ * The proxy URL an element uses (see `ProxyChoice`): its `proxy-url` names a proxy, not a
+ * path, so it is honoured only when, resolved against the page, it is the configured
+ * `proxyUrl` or one of `trustedProxyUrls`, with no query, fragment, credentials or dot segments.
+ */
 export function proxyUrlFor(element: Element | null | undefined): ProxyChoice {
   const config = baseConfig();
   const own = ownProxyUrl(element);
   if (!own) return { proxyUrl: config.proxyUrl };
-  if (!isTrustedProxyUrl(own, config.trustedProxyOrigins)) return { proxyUrl: config.proxyUrl, refused: own };
-  return { proxyUrl: trimSlash(own) };
+  const checked = proxyUrlOf(own);
+  if ('problem' in checked) return { proxyUrl: config.proxyUrl, refused: own, problem: checked.problem };
+  if (checked.url !== config.proxyUrl && !config.trustedProxyUrls.includes(checked.url))
+    return { proxyUrl: config.proxyUrl, refused: own, problem: 'it is neither the configured proxyUrl nor one of trustedProxyUrls' };
+  return { proxyUrl: checked.url };
 }
 
 /**

@@ -18,7 +18,7 @@
  * Adding a key: add it to the English part its element adds (or to `en` here) AND to every
  * locale module in src/locales (the types insist). Keys are `section.key`; a key may contain dots.
  */
-import { configure, configVersion, getConfig, type KyiConfig } from './config.js';
+import { checkStringNames, configure, configVersion, getConfig, type KyiConfig } from './config.js';
 import type { enBadge } from './elements/badge/strings.js';
 import type { enTokenStatus } from './elements/token-status/strings.js';
 import type { enAssetCard } from './elements/asset-card/strings.js';
@@ -64,21 +64,26 @@ type Sections = Record<string, Record<string, string> | undefined>;
 /**
  * Registered tables per locale, shared on `globalThis` by every copy of the kit on the page
  * (two CDN bundles, or npm and CDN builds), like the configuration. Created on first use.
+ * Keyed by names from outside (a translation CMS): a `Map` of prototype-free sections, so no
+ * name reaches `Object.prototype`.
  */
 interface Registry {
-  tables: Record<string, Sections>;
+  tables: Map<string, Sections>;
   version: number;
 }
 const REGISTRY_KEY = Symbol.for('kyi-elements.strings');
 function registry(): Registry {
   const g = globalThis as unknown as Record<symbol, Registry | undefined>;
-  return (g[REGISTRY_KEY] ??= { tables: {}, version: 0 });
+  return (g[REGISTRY_KEY] ??= { tables: new Map(), version: 0 });
 }
 
 function merge(locale: string, table: PartialStringTable): void {
+  checkStringNames('registerLocale', locale, table);
   const reg = registry();
-  const sections = (reg.tables[locale] ??= {});
-  for (const [section, keys] of Object.entries(table as Sections)) sections[section] = { ...sections[section], ...keys };
+  let sections = reg.tables.get(locale);
+  if (!sections) reg.tables.set(locale, (sections = Object.create(null) as Sections));
+  for (const [section, keys] of Object.entries(table as Sections))
+    sections[section] = Object.assign(Object.create(null) as Record<string, string>, sections[section], keys);
   reg.version++;
 }
 
@@ -98,7 +103,7 @@ export function registerLocale(locale: string, table: PartialStringTable): void 
 
 /** Locales with strings: English and every registered one. */
 export function registeredLocales(): string[] {
-  return [...new Set([DEFAULT_LOCALE, ...Object.keys(registry().tables)])];
+  return [...new Set([DEFAULT_LOCALE, ...registry().tables.keys()])];
 }
 
 export const DEFAULT_LOCALE = 'en';
@@ -113,11 +118,13 @@ function candidates(lang: string | undefined): string[] {
   return [...out.add(DEFAULT_LOCALE)].filter(Boolean);
 }
 
+/** `key` in a table, flat or by section; own properties only (a locale or key is a name from outside). */
 function pick(table: Sections | Record<string, unknown> | undefined, key: string, dot: number): string | undefined {
-  if (!table) return undefined;
-  const flat = table[key];
+  const own = (object: unknown, name: string): unknown =>
+    typeof object === 'object' && object !== null && Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
+  const flat = own(table, key);
   if (typeof flat === 'string') return flat;
-  const value = (table[key.slice(0, dot)] as Record<string, unknown> | undefined)?.[key.slice(dot + 1)];
+  const value = own(own(table, key.slice(0, dot)), key.slice(dot + 1));
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -141,8 +148,8 @@ function template(key: string, lang: string | undefined, strings: KyiConfig['str
     if (dot > 0) {
       for (const l of candidates(lang)) {
         const found =
-          pick(strings[l] as Record<string, unknown> | undefined, key, dot) ??
-          pick(reg.tables[l], key, dot) ??
+          pick(Object.hasOwn(strings, l) ? (strings[l] as Record<string, unknown>) : undefined, key, dot) ??
+          pick(reg.tables.get(l), key, dot) ??
           (l === DEFAULT_LOCALE ? pick(en as unknown as Sections, key, dot) : undefined);
         if (found !== undefined) {
           hit = found;

@@ -41,6 +41,9 @@ const EMPTY_BODIES: Record<string, unknown> = {
   '/explorer/me/notifications': { items: [], unread: 0 },
 };
 
+/** The frozen states the gallery's elements point their `proxy-url` at. */
+const GALLERY_STATES = ['hang', 'error', 'signed-out', 'empty'] as const;
+
 /** The stand-in server piece for one frozen state (`rest` is the path after `/gallery/stub/<state>`). */
 function stub(state: string, rest: string): Promise<Response> {
   switch (state) {
@@ -100,6 +103,8 @@ export function createGalleryBackend(allowedOrigins: () => string[]): GalleryBac
         // the verify button's error state: the token request is refused (signed out)
         ['kyi:token-endpoint', `${GALLERY_STUB}/signed-out/token`],
         ['kyi:widget-url', widgetUrl],
+        // the frozen states' stand-ins are proxies the page lists (a proxy-url names a proxy, not a path)
+        ['kyi:trusted-proxy-urls', GALLERY_STATES.map((state) => `${GALLERY_STUB}/${state}`).join(' ')],
       ];
       return {
         metaTags: tags.map(([name, content]) => `<meta name="${name}" content="${content}">`).join('\n    '),

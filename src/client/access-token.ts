@@ -14,6 +14,7 @@
  */
 
 import { codeForStatus, errorFromAnswer, isAbortError, KyiRequestError, type StatusCodes } from './errors.js';
+import { onPage } from './page-url.js';
 import type { AccessToken } from './token-slot.js';
 
 // The prefetch slot and its expiry rule, in a module of their own (re-exported for existing importers).
@@ -56,7 +57,7 @@ export const AccessTokenError = KyiRequestError;
 export type AccessTokenError = KyiRequestError;
 
 export interface RequestAccessTokenOptions {
-  /** URL to POST to (ignored when `fetchAccessToken` is given). */
+  /** URL to POST to (ignored when `fetchAccessToken` is given); a relative one is resolved against the page's address. */
   endpoint: string;
   /** Partner-supplied token source (`configure({ fetchAccessToken })`). */
   fetchAccessToken?: (() => Promise<string>) | undefined;
@@ -111,7 +112,7 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
 
   let response: Response;
   try {
-    response = await fetch(options.endpoint, {
+    response = await fetch(onPage(options.endpoint) ?? options.endpoint, {
       method: 'POST',
       credentials: 'same-origin',
       cache: 'no-store',

@@ -20,6 +20,7 @@ import { LIMITS } from '../contract/limits.js';
 import { TtlCache } from './lookup-cache.js';
 import { errorFromAnswer, KyiRequestError } from './errors.js';
 import { LazySignal } from './lazy-signal.js';
+import { onPage } from './page-url.js';
 
 /** One lookup. `token` → `GET /kyi/v1/tokens`; `asset` → the asset routes. */
 export type LookupRequest =
@@ -181,13 +182,16 @@ export class LookupClient {
   }
 
   /**
-   * Looks one thing up through the proxy at `proxyUrl`. Resolves with the upstream
+   * Looks one thing up through the proxy at `proxyUrl` (resolved against the page's address now). Resolves with the upstream
    * `{ status, body }` (a 404 is an answer, not an error); rejects when
    * there is no answer (`KyiRequestError`), or with an `AbortError` when `signal` aborts first.
    */
   lookup(proxyUrl: string, request: LookupRequest, options: LookupOptions = {}): Promise<LookupResponse> {
     const { signal, bypassCache = false } = options;
     if (signal?.aborted) return Promise.reject(abortError(signal));
+    // Resolved now, against the page: the batch leaves a frame later, when a `<base>` posted
+    // meanwhile would move a relative URL.
+    proxyUrl = (onPage(proxyUrl) ?? proxyUrl).replace(/\/+$/, '');
     const key = `${proxyUrl}\n${lookupKey(request)}`;
 
     if (!bypassCache) {

@@ -14,6 +14,7 @@
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
 import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/queries.js';
 import { errorFromAnswer, isAbortError, KyiRequestError } from './errors.js';
+import { onPage } from './page-url.js';
 import { any, count, flag, listOf, shape, shapeOf, text, type Reader } from './shape.js';
 
 /** `GET {proxyUrl}/capabilities`. */
@@ -89,7 +90,8 @@ export async function call<T>(
   read: Reader | null,
 ): Promise<T> {
   const qs = init.query?.toString();
-  const url = `${options.proxyUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
+  const written = `${options.proxyUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
+  const url = onPage(written) ?? written;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const doFetch = options.fetch ?? fetch;

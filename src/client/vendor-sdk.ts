@@ -7,10 +7,13 @@
  * - `onClose` fires twice when the widget closes itself → forwarded once;
  * - `destroy()` never calls `onClose` → the element owns the single close, so nothing is lost;
  * - a callback after `destroy()` or from a replaced instance (token retry) → ignored;
- * - the loose origin check → when the vendor invokes a callback while dispatching a
- *   `message` event, that event must come from the returned iframe's window and its exact
- *   origin, else the callback is dropped. (Callbacks run from user actions — its X, the
- *   backdrop, Escape — or asynchronously are accepted as they are.)
+ * - the loose origin check → a callback counts only for an instance that returned an iframe
+ *   created with a `src` (its origin read then, once). `onReady` and `onError` speak for the
+ *   widget, so they count only while a `message` event from that iframe's own window and
+ *   exact origin is being dispatched — its frame live, since a removed frame has no window.
+ *   `onClose` counts from such a message too, or from a user action outside any message
+ *   (its X, the backdrop, Escape), when the vendor may have torn its frame down already;
+ *   a close grants nothing.
  * Styles the vendor injects into the page and its CSP needs are the vendor's: the built-in
  * drawer is the one that works under a strict CSP.
  */
@@ -33,20 +36,30 @@ function currentMessage(): MessageEvent | undefined {
   return typeof MessageEvent !== 'undefined' && event instanceof MessageEvent ? event : undefined;
 }
 
+/** The vendor instance's frame and the origin its `src` had when the instance was returned; `undefined` without one. */
+interface OwnFrame {
+  frame: HTMLIFrameElement;
+  origin: string;
+}
+
+function ownFrame(instance: VendorInstance): OwnFrame | undefined {
+  const frame = instance?.iframe;
+  if (!frame?.getAttribute('src')) return undefined;
+  try {
+    // Read once, as the vendor returns it: a `<base>` posted later moves nothing.
+    return { frame, origin: new URL(frame.src).origin };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Whether the event being dispatched right now (if it is a `message` event) came from the
- * vendor iframe's own window and origin. The current event is what lets us check a message
+ * Whether the event being dispatched right now is a `message` from the vendor's own live
+ * frame: its window and its exact origin. The current event is what lets us check a message
  * the vendor already accepted without seeing it ourselves.
  */
-function fromOwnFrame(instance: VendorInstance): boolean {
-  const message = currentMessage();
-  const frame = instance?.iframe;
-  if (!message || !frame?.src) return true;
-  try {
-    return message.source === frame.contentWindow && message.origin === new URL(frame.src, frame.ownerDocument.baseURI).origin;
-  } catch {
-    return false;
-  }
+function fromOwnFrame(own: OwnFrame | undefined, message = currentMessage()): boolean {
+  return !!own && !!message && message.source !== null && message.source === own.frame.contentWindow && message.origin === own.origin;
 }
 
 /** A vendor instance's `destroy()`; one after the vendor's own close may find its nodes gone. */
@@ -59,17 +72,19 @@ function destroyQuietly(instance: VendorInstance): void {
 }
 
 /**
- * The callbacks handed to the vendor for one instance: forwarded only while `live()` says so
- * (this instance is the current one, not finished, and the message came from its own frame).
+ * The callbacks handed to the vendor for one instance: forwarded only while `current()` says
+ * so (this instance is the current one, not finished) and from where each may come (above).
  */
-function vendorCallbacks(options: VendorWidgetOptions, live: () => boolean, finish: () => void) {
+function vendorCallbacks(options: VendorWidgetOptions, current: () => OwnFrame | undefined, finish: () => void) {
+  const widgetSays = () => fromOwnFrame(current());
   return {
-    onReady: () => live() && options.onReady(),
-    onError: (message: unknown) => live() && options.onError(messageOf(message)),
+    onReady: () => widgetSays() && options.onReady(),
+    onError: (message: unknown) => widgetSays() && options.onError(messageOf(message)),
     onClose: () => {
-      if (!live()) return;
+      const message = currentMessage();
+      if (!current() || (message && !fromOwnFrame(current(), message))) return;
       finish();
-      options.onClose(currentMessage() ? 'widget' : 'user');
+      options.onClose(message ? 'widget' : 'user');
     },
   };
 }
@@ -93,11 +108,12 @@ export function openVendorWidget(sdk: VendorKyiFunction, options: VendorWidgetOp
 
   const start = (token: string) => {
     const gen = ++generation;
-    let own: VendorInstance;
-    const live = () => gen === generation && !finished && fromOwnFrame(own);
-    const callbacks = vendorCallbacks(options, live, () => (finished = true));
+    let own: OwnFrame | undefined;
+    const current = () => (gen === generation && !finished ? own : undefined);
+    const callbacks = vendorCallbacks(options, current, () => (finished = true));
     const result = sdk(options.presentation ?? 'drawer', options.scope, token, callbacks);
-    instance = own = result && typeof result === 'object' ? result : undefined;
+    instance = result && typeof result === 'object' ? result : undefined;
+    own = ownFrame(instance);
   };
 
   start(options.token);

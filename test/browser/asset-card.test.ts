@@ -20,7 +20,8 @@ async function card(template: ReturnType<typeof html>): Promise<KyiAssetCard> {
 }
 
 describe('<kyi-asset-card>', () => {
-  before(async () => configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl }));
+  // A proxy path that is not mounted, which the partner lists (a proxy-url names a proxy).
+  before(async () => configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl, trustedProxyUrls: ['/api/not-mounted'] }));
   beforeEach(() => getLookupClient().clearCache());
   after(() => resetConfig());
 

@@ -5,6 +5,7 @@ import { safeHttpUrl } from '../../src/client/urls.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import { stubProxy } from './helpers/display.js';
 import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
+import { configure, resetConfig } from '../../src/config.js';
 
 const EMPTY = `/api/empty-feed-${crypto.randomUUID()}`;
 const FEED = `/api/feed-${crypto.randomUUID()}`;
@@ -62,6 +63,9 @@ describe('<kyi-change-feed>', function () {
   let requests: ReturnType<typeof watchRequests>;
   beforeEach(() => (requests = watchRequests()));
   afterEach(() => requests.restore());
+  // This file's stub proxies are ones the partner lists (a proxy-url names a proxy, not a path).
+  beforeEach(() => configure({ trustedProxyUrls: [EMPTY, FEED, LONG, WORDS] }));
+  afterEach(() => resetConfig());
 
   it('shows a loading state until the first read settles', async () => {
     await expectLoadingThenReady('kyi-change-feed', 'Loading changes…');

@@ -68,6 +68,8 @@ async function clickVerifyButton(): Promise<{ el: KyiVerifyButton; codes: string
 }
 
 describe('one browser error model', () => {
+  // This file's stub is a proxy the partner lists (a proxy-url names a proxy, not a path).
+  beforeEach(() => configure({ trustedProxyUrls: [STUB] }));
   afterEach(() => {
     clearCapabilities();
     resetConfig();
@@ -153,7 +155,11 @@ describe('one browser error model', () => {
 });
 
 describe('events announce a result after the state says so', () => {
-  afterEach(() => clearCapabilities());
+  beforeEach(() => configure({ trustedProxyUrls: [STUB] }));
+  afterEach(() => {
+    clearCapabilities();
+    resetConfig();
+  });
 
   it('kyi-changes and kyi-notifications fire with status ready and the rows rendered', async () => {
     const proxy = stub((path) => {

@@ -359,6 +359,7 @@ describe('lookup client', () => {
     // cache and clock no other file shares.
     const token = { chain: 'sepolia', address: randomAddress() };
     await sandboxControl('POST', 'index', token);
+    configure({ trustedProxyUrls: [CLOCKED] });
     const page = await fixture<HTMLDivElement>(html`<div>
       <kyi-token-status proxy-url=${CLOCKED} address=${token.address} chain-slug=${token.chain}></kyi-token-status>
       <kyi-token-status proxy-url=${CLOCKED} caip19=${F.pyusd.caip19}></kyi-token-status>
@@ -568,29 +569,54 @@ describe('configuration', () => {
     resetConfig();
   });
 
-  it('defaults', () => {
+  it('defaults, resolved against the page and stored absolute', () => {
     const c = getConfig();
-    expect(c.proxyUrl).to.equal('/api/kyi');
-    expect(c.tokenEndpoint).to.equal('/api/kyi/token');
+    expect(c.proxyUrl).to.equal(`${location.origin}/api/kyi`);
+    expect(c.tokenEndpoint).to.equal(`${location.origin}/api/kyi/token`);
+    expect(c.trustedProxyUrls).to.deep.equal([]);
   });
 
-  it('reads <meta> tags in <head>; configure() wins; a same-origin proxy-url attribute wins over both for that element', () => {
+  it('reads <meta> tags in <head>; configure() wins; a trusted proxy-url attribute wins over both for that element', () => {
     meta('kyi:proxy-url', '/meta-proxy/');
     meta('kyi:badge-base-url', 'https://badges.example');
     meta('kyi:widget-url', 'https://widget.example');
-    expect(getConfig().proxyUrl).to.equal('/meta-proxy');
-    expect(getConfig().tokenEndpoint).to.equal('/meta-proxy/token');
+    meta('kyi:trusted-proxy-urls', '/attr-proxy, https://kyi.example/api/kyi/');
+    expect(getConfig().proxyUrl).to.equal(`${location.origin}/meta-proxy`);
+    expect(getConfig().tokenEndpoint).to.equal(`${location.origin}/meta-proxy/token`);
     expect(getConfig().badgeBaseUrl).to.equal('https://badges.example');
     expect(getConfig().widgetUrl).to.equal('https://widget.example');
+    expect(getConfig().trustedProxyUrls).to.deep.equal([`${location.origin}/attr-proxy`, 'https://kyi.example/api/kyi']);
     configure({ proxyUrl: '/configured' });
-    expect(getConfig().proxyUrl).to.equal('/configured');
+    expect(getConfig().proxyUrl).to.equal(`${location.origin}/configured`);
     const el = document.createElement('kyi-token-status');
     el.setAttribute('proxy-url', '/attr-proxy');
-    expect(getConfig(el).proxyUrl).to.equal('/attr-proxy');
+    expect(getConfig(el).proxyUrl).to.equal(`${location.origin}/attr-proxy`);
     // The token endpoint never follows an attribute.
-    expect(getConfig(el).tokenEndpoint).to.equal('/configured/token');
+    expect(getConfig(el).tokenEndpoint).to.equal(`${location.origin}/configured/token`);
     meta('kyi:token-endpoint', '/session/token');
-    expect(getConfig(el).tokenEndpoint).to.equal('/session/token');
+    expect(getConfig(el).tokenEndpoint).to.equal(`${location.origin}/session/token`);
+  });
+
+  it('a URL that is not one is the partner\'s mistake: configure() throws, a meta tag is ignored with a warning', () => {
+    expect(() => configure({ proxyUrl: 'http://[' })).to.throw(TypeError, /configure: proxyUrl must be a URL/);
+    expect(() => configure({ trustedProxyUrls: ['/api/kyi?x=1'] })).to.throw(TypeError, /trustedProxyUrls: "\/api\/kyi\?x=1" is not a proxy URL: it has a query/);
+    expect(() => configure({ trustedProxyUrls: '/api/kyi' as unknown as string[] })).to.throw(TypeError, /must be an array/);
+    const original = console.warn;
+    const warnings: string[] = [];
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    try {
+      meta('kyi:widget-url', 'http://[');
+      meta('kyi:trusted-proxy-urls', '/api/a#b /api/ok');
+      expect(getConfig().widgetUrl).to.equal('');
+      expect(getConfig().trustedProxyUrls).to.deep.equal([`${location.origin}/api/ok`]);
+      rereadMetaTags();
+      getConfig();
+      expect(warnings).to.have.length(2);
+      expect(warnings[0]).to.contain('<meta name="kyi:widget-url" content="http://[">');
+      expect(warnings[1]).to.contain('"/api/a#b" is not a proxy URL (it has a fragment)');
+    } finally {
+      console.warn = original;
+    }
   });
 
   it('an element with proxy-url sends its lookups there', async () => {
@@ -601,17 +627,18 @@ describe('configuration', () => {
       return original.call(window, input, init);
     }) as typeof fetch;
     try {
+      configure({ trustedProxyUrls: ['/api/elsewhere'] });
       const el = await fixture<KyiTokenStatus>(
         html`<kyi-token-status proxy-url="/api/elsewhere" caip19=${F.pyusd.caip19}></kyi-token-status>`,
       );
       await el.settled;
-      expect(posts).to.deep.equal(['/api/elsewhere/lookup']);
+      expect(posts).to.deep.equal([`${location.origin}/api/elsewhere/lookup`]);
       expect(el.status).to.equal('error');
       await expect(el).to.be.accessible();
       // a framework setting the property instead of the attribute
       el.proxyUrl = '/api/kyi';
       await el.settled;
-      expect(posts).to.deep.equal(['/api/elsewhere/lookup', '/api/kyi/lookup']);
+      expect(posts).to.deep.equal([`${location.origin}/api/elsewhere/lookup`, `${location.origin}/api/kyi/lookup`]);
       expect(el.status).to.equal('verified');
     } finally {
       window.fetch = original;

@@ -5,6 +5,7 @@ import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-eleme
 import type { KyiNotifications } from '../../src/elements/notifications/notifications.js';
 import { stubProxy } from './helpers/display.js';
 import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
+import { configure, resetConfig } from '../../src/config.js';
 
 const EMPTY = `/api/empty-inbox-${crypto.randomUUID()}`;
 const SIGNED_OUT = `/api/signed-out-${crypto.randomUUID()}`;
@@ -44,6 +45,9 @@ async function load(template = html`<kyi-notifications></kyi-notifications>`): P
 
 describe('<kyi-notifications>', function () {
   before(signInForMonitoring);
+  // This file's stub proxies are ones the partner lists (a proxy-url names a proxy, not a path).
+  beforeEach(() => configure({ trustedProxyUrls: [EMPTY, SIGNED_OUT, LONG, WORDS, '/api/kyi-missing'] }));
+  afterEach(() => resetConfig());
   // Every Explorer call goes through the server piece's 120-a-minute budget, shared with the
   // other monitoring test files running alongside: allow for queueing.
   this.timeout(30_000);

@@ -14,6 +14,7 @@ import type { KyiTokenStatus } from '../../src/elements/token-status/token-statu
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { randomAddress } from './helpers/display.js';
+import { configure, resetConfig } from '../../src/config.js';
 
 const ODD = '/api/odd';
 
@@ -45,11 +46,14 @@ describe('odd-shaped bodies from the proxy', () => {
   const onError = (e: ErrorEvent) => thrown.push(e.error ?? e.message);
   const onRejection = (e: PromiseRejectionEvent) => thrown.push(e.reason);
   beforeEach(() => {
+    // The odd proxy is one the partner lists (a proxy-url names a proxy, not a path).
+    configure({ trustedProxyUrls: [ODD] });
     thrown.length = 0;
     window.addEventListener('error', onError);
     window.addEventListener('unhandledrejection', onRejection);
   });
   afterEach(() => {
+    resetConfig();
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);
     expect(thrown).to.deep.equal([], 'nothing thrown');

@@ -5,12 +5,12 @@
  * `<meta name="kyi:…">` tags posted into the body. Nothing may show "verified" from the
  * foreign answer, and no request, lookup or token may go to or come from the foreign origin.
  *
- * Every request this file causes at the evil origin is under a path prefix of its own, so
- * the counts here never depend on another test file.
+ * Every request this file causes at the evil origin on purpose is under a path prefix of its
+ * own, so the counts here never depend on another test file.
  */
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
-import { configure, configuredWidgetUrl, getConfig, rereadMetaTags, resetConfig } from '../../src/config.js';
+import { configure, configuredWidgetUrl, getConfig, resetConfig } from '../../src/config.js';
 import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
@@ -18,16 +18,15 @@ import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-bu
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { randomAddress, recordEvents, testEnv } from './helpers/display.js';
+import { EVIL_PREFIX, evilLog as evilLogAt, postUserContent, removeUserContent, watchEvil } from './helpers/evil.js';
+import { frameOf, innerButton, postFromFrame, signIn } from './helpers/verify-button.js';
 
-const RUN = `/page-trust-${crypto.randomUUID()}`;
+const RUN = `${EVIL_PREFIX}${crypto.randomUUID()}`;
 let evilOrigin: string;
 let evil: string;
 
 /** What reached the evil origin from this file (`sub` narrows to one test's prefix). */
-async function evilLog(sub = ''): Promise<{ method: string; path: string; body: string }[]> {
-  const r = await fetch(`${evilOrigin}/__evil/log?prefix=${encodeURIComponent(RUN + sub)}`);
-  return (await r.json()) as { method: string; path: string; body: string }[];
-}
+const evilLog = (sub = '') => evilLogAt(RUN + sub);
 
 /** Records console.warn calls while installed. */
 function recordWarnings(): { readonly messages: string[]; restore(): void } {
@@ -37,16 +36,6 @@ function recordWarnings(): { readonly messages: string[]; restore(): void } {
   return { messages, restore: () => void (console.warn = original) };
 }
 
-/** Puts user content into the page body, as a partner rendering a comment would. */
-function postUserContent(markup: string): HTMLElement {
-  const comment = document.createElement('div');
-  comment.className = 'user-comment';
-  comment.innerHTML = markup;
-  document.body.append(comment);
-  rereadMetaTags();
-  return comment;
-}
-
 describe('a page with hostile user content', () => {
   before(async () => {
     evilOrigin = (await testEnv()).evilUrl;
@@ -54,7 +43,7 @@ describe('a page with hostile user content', () => {
   });
   beforeEach(() => getLookupClient().clearCache());
   afterEach(() => {
-    document.querySelectorAll('.user-comment').forEach((c) => c.remove());
+    removeUserContent();
     resetConfig();
   });
 
@@ -113,7 +102,7 @@ describe('a page with hostile user content', () => {
       <meta name="kyi:proxy-url" content="${evil}/c">
       <meta name="kyi:token-endpoint" content="${evil}/c/token">
       <meta name="kyi:widget-url" content="${evil}/c/widget">
-      <meta name="kyi:trusted-proxy-origins" content="${evilOrigin}">
+      <meta name="kyi:trusted-proxy-urls" content="${evil}/c">
       <meta name="kyi:badge-base-url" content="${evil}/c/badges">`);
     expect(getConfig()).to.deep.equal(before);
     const el = await fixture<KyiTokenStatus>(
@@ -139,6 +128,9 @@ describe('a page with hostile user content', () => {
     );
     await el.settled;
     expect(el.status).to.equal('unverified');
+    // the partner's own relative badge link still points at the partner's page
+    const badge = await fixture(html`<kyi-badge href="/tokens/pyusd"></kyi-badge>`);
+    expect(badge.shadowRoot!.querySelector('a')!.getAttribute('href')).to.equal(`${location.origin}/tokens/pyusd`);
     expect(await evilLog('/g')).to.deep.equal([]);
   });
 
@@ -173,8 +165,8 @@ describe('a page with hostile user content', () => {
     }
   });
 
-  it('a proxy origin the partner listed in configure({ trustedProxyOrigins }) is honoured', async () => {
-    configure({ trustedProxyOrigins: [evilOrigin] });
+  it('a proxy URL the partner listed in configure({ trustedProxyUrls }) is honoured', async () => {
+    configure({ trustedProxyUrls: [`${evil}/e`] });
     const el = await fixture<KyiTokenStatus>(
       html`<kyi-token-status proxy-url=${`${evil}/e`} address=${randomAddress()} chain-slug="ethereum"></kyi-token-status>`,
     );
@@ -185,7 +177,7 @@ describe('a page with hostile user content', () => {
 
   it('upstream URLs become links or images only when absolute http(s), never resolved against the page', async () => {
     // The listed proxy answers an asset with `/evil-image.png`, `/evil-website`, `javascript:` and `//evil.example/…`.
-    configure({ trustedProxyOrigins: [evilOrigin] });
+    configure({ trustedProxyUrls: [`${evil}/f`] });
     const card = await fixture<KyiAssetCard>(
       html`<kyi-asset-card proxy-url=${`${evil}/f`} chain="ethereum" address=${randomAddress()}></kyi-asset-card>`,
     );
@@ -195,5 +187,95 @@ describe('a page with hostile user content', () => {
     expect(root.querySelectorAll('img')).to.have.length(0);
     expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).to.deep.equal([]);
     expect(performance.getEntriesByType('resource').some((e) => e.name.includes('evil-image'))).to.equal(false);
+  });
+  it('a proxy-url names a proxy, not a path: a query, a fragment, another path, dot segments or credentials refuse it', async () => {
+    const { host } = location;
+    const values = [
+      '/account/email?new=attacker@evil.example&x=',
+      '/api/kyi?fresh=1',
+      '/account/logout#',
+      '/api/kyi#top',
+      '/account/logout',
+      `${location.origin}/api/kyi-readonly`,
+      // these resolve to the configured proxy itself: only the rule refuses them
+      '/api/x/../kyi',
+      '/api/x/%2e%2e/kyi',
+      '/api/./kyi',
+      `http://partner:secret@${host}/api/kyi`,
+    ];
+    const requested: string[] = [];
+    const original = window.fetch;
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      requested.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      return original.call(window, input, init);
+    }) as typeof fetch;
+    const warnings = recordWarnings();
+    try {
+      for (const value of values) {
+        const el = document.createElement('kyi-token-status');
+        const errors = recordEvents(el, ['kyi-error']);
+        el.setAttribute('proxy-url', value);
+        el.setAttribute('address', randomAddress());
+        el.setAttribute('chain-slug', 'ethereum');
+        postUserContent('').append(el);
+        await (el as KyiTokenStatus).settled;
+        expect((el as KyiTokenStatus).status, value).to.equal('error');
+        expect(errors.map((e) => (e.detail as { code: string }).code), value).to.deep.equal(['untrusted_proxy_url']);
+        expect(warnings.messages.filter((m) => m.includes(`"${value}"`)), value).to.have.length(1);
+      }
+      expect(warnings.messages).to.have.length(values.length);
+      expect(warnings.messages.find((m) => m.includes('/api/x/../kyi'))).to.contain('dot segments');
+      expect(warnings.messages.find((m) => m.includes('partner:secret'))).to.contain('credentials');
+      expect(requested).to.deep.equal([]);
+    } finally {
+      warnings.restore();
+      window.fetch = original;
+    }
+  });
+
+  it('a <base href> posted between two frames of lookups moves nothing: the row queued for the next frame still asks the page\'s proxy', async () => {
+    const evilSince = await watchEvil(`${RUN}/h`);
+    const rows = postUserContent('');
+    const a = document.createElement('kyi-token-status') as KyiTokenStatus;
+    a.setAttribute('address', F.indexedNotVerified.address);
+    a.setAttribute('chain-slug', 'base');
+    const b = document.createElement('kyi-token-status') as KyiTokenStatus;
+    b.setAttribute('address', randomAddress());
+    b.setAttribute('chain-slug', 'ethereum');
+    // One task: row a renders and its lookup leaves; row b's lookup is asked later in the same
+    // frame, so it waits for the next; then a comment carrying a <base> arrives.
+    rows.append(a);
+    await a.updateComplete;
+    rows.append(b);
+    await b.updateComplete;
+    postUserContent(`<base href="${evil}/h/">`);
+    expect(document.baseURI).to.equal(`${evil}/h/`);
+    await Promise.all([a.settled, b.settled]);
+    expect(a.status).to.equal('unverified');
+    // The service does not know b's address: "not found", never "verified" from the evil origin.
+    expect(b.status).to.equal('not-found');
+    expect(b.shadowRoot!.textContent).not.to.match(/verified/i);
+    expect(await evilSince()).to.deep.equal([]);
+  });
+
+  it('a <base href> posted before a token-expiry reload moves neither the fresh token\'s request nor the reloaded widget', async () => {
+    await signIn();
+    // A stand-in widget on this page's origin, configured as a relative URL.
+    configure({ widgetUrl: `${RUN}-widget` });
+    const evilSince = await watchEvil(`${RUN}-widget`);
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
+    const opened = oneEvent(el, 'kyi-open');
+    innerButton(el).click();
+    await opened;
+    const first = frameOf(el)!;
+    await postFromFrame(first, { type: 'kyi:ready' });
+    postUserContent(`<base href="${evil}/i/">`);
+    await postFromFrame(first, { type: 'kyi:error', payload: 'Access token expired' });
+    await waitUntil(() => frameOf(el) !== null && frameOf(el) !== first, 'the widget was not reloaded');
+    const src = new URL(frameOf(el)!.getAttribute('src')!);
+    expect(`${src.origin}${src.pathname}`).to.equal(`${location.origin}${RUN}-widget/widget/kyi`);
+    expect(src.searchParams.get('token')).to.be.a('string').and.not.equal('evil-access-token');
+    el.close();
+    expect(await evilSince()).to.deep.equal([]);
   });
 });

@@ -22,7 +22,8 @@ async function settledStatus(template: ReturnType<typeof html>): Promise<KyiToke
 describe('<kyi-token-status>', () => {
   before(async () => {
     const env = await testEnv();
-    configure({ badgeBaseUrl: env.badgeBaseUrl });
+    // A proxy path that is not mounted, which the partner lists (a proxy-url names a proxy).
+    configure({ badgeBaseUrl: env.badgeBaseUrl, trustedProxyUrls: ['/api/not-mounted'] });
   });
   after(() => resetConfig());
   beforeEach(() => getLookupClient().clearCache());

@@ -8,7 +8,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { configure, resetConfig, type VendorKyiFunction } from '../../src/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
-import { escapeInsideWidget, innerButton, nextMessageFrom, realToken, recordEvents, signIn, signToken, testEnv } from './helpers/verify-button.js';
+import { escapeInsideWidget, innerButton, nextMessageFrom, postFromFrame, realToken, recordEvents, signIn, signToken, testEnv, unsignedToken } from './helpers/verify-button.js';
 
 interface VendorLog {
   calls: { mode: string; scope: string; token: string }[];
@@ -167,5 +167,81 @@ describe('<kyi-verify-button> with the vendor SDK', () => {
     expect(detail).to.include({ code: 'widget_error', message: 'Invalid scope: kyi' });
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('Invalid scope: kyi');
+  });
+  describe('callbacks count only from the vendor frame\'s own live window, for a frame created with a src', () => {
+    /** A vendor client of the test's own: it calls back on any message (the vendor's check is loose) and hands its callbacks out. */
+    function handingVendor(src: string | undefined) {
+      const state: { options: Parameters<VendorKyiFunction>[3]; iframe: HTMLIFrameElement | undefined } = { options: undefined, iframe: undefined };
+      const sdk: VendorKyiFunction = (_mode, _scope, token, options = {}) => {
+        const iframe = document.createElement('iframe');
+        if (src) iframe.src = `${src}?token=${encodeURIComponent(token)}`;
+        document.body.append(iframe);
+        const onMessage = (event: MessageEvent) => {
+          const data = event.data as { type?: string; payload?: string } | null;
+          if (data?.type === 'kyi:ready') options.onReady?.();
+          if (data?.type === 'kyi:error') options.onError?.(data.payload ?? '');
+          if (data?.type === 'kyi:close') options.onClose?.();
+        };
+        window.addEventListener('message', onMessage);
+        Object.assign(state, { options, iframe });
+        return { iframe, destroy: () => (iframe.remove(), window.removeEventListener('message', onMessage)) };
+      };
+      return { sdk, state };
+    }
+
+    /** Posts `data` to the page from inside a same-origin frame (about:blank included). */
+    async function postFrom(frame: HTMLIFrameElement, data: unknown): Promise<void> {
+      const delivered = nextMessageFrom(() => frame.contentWindow);
+      const doc = frame.contentDocument!;
+      const script = doc.createElement('script');
+      script.textContent = `parent.postMessage(${JSON.stringify(data)}, '*')`;
+      (doc.body ?? doc.documentElement).append(script);
+      await delivered;
+    }
+
+    let tokens = 0;
+    beforeEach(() => {
+      tokens = 0;
+      configure({ fetchAccessToken: async () => (tokens++, unsignedToken(Math.floor(Date.now() / 1000) + 3600)) });
+    });
+
+    async function open(sdk: VendorKyiFunction): Promise<{ el: KyiVerifyButton; seen: { type: string; detail: unknown }[] }> {
+      configure({ sdk });
+      const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
+      const seen = recordEvents(el, ['kyi-ready', 'kyi-error', 'kyi-close']);
+      const opened = oneEvent(el, 'kyi-open');
+      innerButton(el).click();
+      await opened;
+      return { el, seen };
+    }
+
+    it('a callback outside a message from its own frame is ignored; one from it counts', async () => {
+      // A stand-in widget on this page's origin, so the test can post from inside it.
+      const vendor = handingVendor(`${location.origin}/vendor-stand-in/widget/kyi`);
+      const { el, seen } = await open(vendor.sdk);
+      // Called from outside any message event (a timer, or whatever else holds the options).
+      vendor.state.options!.onReady!();
+      vendor.state.options!.onError!('Access token expired');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(seen).to.deep.equal([]);
+      expect(tokens).to.equal(1);
+      await postFromFrame(vendor.state.iframe!, { type: 'kyi:ready' });
+      expect(seen).to.deep.equal([{ type: 'kyi-ready', detail: { scope: 'kyi' } }]);
+      el.close();
+    });
+
+    it('nothing a vendor frame created without a src reports counts', async () => {
+      const vendor = handingVendor(undefined);
+      const { el, seen } = await open(vendor.sdk);
+      const frame = vendor.state.iframe!;
+      await postFrom(frame, { type: 'kyi:ready' });
+      await postFrom(frame, { type: 'kyi:error', payload: 'Access token expired' });
+      await postFrom(frame, { type: 'kyi:close' });
+      expect(seen).to.deep.equal([]);
+      expect(tokens).to.equal(1);
+      expect(el.status).to.equal('open');
+      el.close();
+      expect(seen).to.deep.equal([{ type: 'kyi-close', detail: { scope: 'kyi', reason: 'method' } }]);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { clearCapabilities } from '../../src/client/monitoring.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
+import { configure, resetConfig } from '../../src/config.js';
 import {
   explorerSandbox,
   manualPollTimers,
@@ -90,9 +91,12 @@ describe('<kyi-watchlist>', function () {
   // Remove waits out its undo delay on these timers: a test says "the delay passed".
   let timers: ReturnType<typeof manualPollTimers>;
   beforeEach(() => (timers = manualPollTimers()));
+  // The proxies this file points elements at are ones the partner lists (a proxy-url names a proxy, not a path).
+  beforeEach(() => configure({ trustedProxyUrls: ['/api/kyi-readonly', '/api/kyi-missing'] }));
   afterEach(() => {
     timers.restore();
     clearCapabilities();
+    resetConfig();
   });
 
   /** Removes an item for good: Remove, then the undo delay passes; resolves with the change event. */
@@ -316,6 +320,7 @@ describe('<kyi-watchlist>', function () {
     // A proxy of this test's own whose writes meet a bare 502 (the shared sandbox stays as it is).
     const prefix = `/api/watchlist-502-${crypto.randomUUID()}`;
     const proxy = proxyOfOurOwn(prefix, (method) => (method === 'PATCH' ? new Response(null, { status: 502 }) : undefined));
+    configure({ trustedProxyUrls: [prefix] });
     try {
       const el = await load(html`<kyi-watchlist proxy-url=${prefix}></kyi-watchlist>`);
       const target = el.items.find((i) => i.state === 'ready')!;

@@ -11,6 +11,7 @@ import { enVerifyButton } from '../../src/elements/verify-button/strings.js';
 import { enInputs } from '../../src/locales/en-inputs.js';
 import { enDrawer } from '../../src/elements/verify-button/drawer-strings.js';
 import { fr } from '../../src/locales/fr.js';
+import { errorStringKey } from '../../src/elements/shared/error-text.js';
 
 /** Every English part (the element modules add theirs when imported, as above). */
 const EN_PARTS = [en, enErrors, enBadge, enTokenStatus, enAssetCard, enVerifyButton, enMonitoring, enInputs, enDrawer];
@@ -69,6 +70,26 @@ describe('strings table', () => {
     configure({ locale: 'fr' });
     assert.equal(t('common.copy'), 'Copier');
     assert.equal(resolveLang(), 'fr');
+  });
+
+  it('a locale name or string key that would reach a prototype is refused, and no object on the page changes', () => {
+    // As a translation CMS would hand them over: parsed JSON, where `__proto__` is an own key.
+    const table = JSON.parse('{ "tokenStatus": { "verified": "polluted" } }') as Parameters<typeof registerLocale>[1];
+    for (const name of ['__proto__', 'constructor', 'prototype'])
+      assert.throws(() => registerLocale(name, table), { name: 'TypeError', message: new RegExp(`registerLocale: the locale name "${name}" is not allowed`) });
+    assert.throws(() => registerLocale('xx', JSON.parse('{ "__proto__": { "verified": "polluted" } }')), /the key "__proto__" in locale "xx" is not allowed/);
+    assert.throws(() => registerLocale('xx', JSON.parse('{ "tokenStatus": { "constructor": "polluted" } }')), /"tokenStatus.constructor"/);
+    assert.throws(() => configure({ strings: JSON.parse('{ "__proto__": { "tokenStatus.verified": "polluted" } }') }), /configure: strings: the locale name "__proto__"/);
+    assert.throws(() => configure({ strings: { en: JSON.parse('{ "tokenStatus.__proto__": "polluted" }') } }), /"tokenStatus.__proto__"/);
+    assert.equal(({} as Record<string, unknown>).tokenStatus, undefined);
+    assert.equal(({} as Record<string, unknown>).verified, undefined);
+    assert.ok(!registeredLocales().includes('__proto__'));
+    // Names from markup (`lang`) find nothing on a prototype either.
+    assert.equal(t('tokenStatus.verified', undefined, '__proto__'), 'KYI verified');
+    assert.equal(t('tokenStatus.verified', undefined, 'constructor'), 'KYI verified');
+    // An error code from an answer finds no words on a prototype.
+    assert.equal(errorStringKey({ code: 'constructor', status: 502 }), 'common.error.server');
+    assert.equal(errorStringKey({ code: '__proto__', status: 400 }), 'common.error.generic');
   });
 });
 

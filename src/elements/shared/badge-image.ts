@@ -7,11 +7,14 @@ import { badgeUrl, type BadgeOptions } from '../../contract/badge.js';
 
 export type ThemeChoice = 'auto' | 'dark' | 'light';
 
-/** A URL only when it resolves to http(s); anything else is dropped. */
+/**
+ * A URL only when it resolves to http(s), against the page's own address (never
+ * `document.baseURI`: a posted `<base>` moves no link or image of the kit); anything else is dropped.
+ */
 export function httpUrl(value: string | null | undefined): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   try {
-    const base = typeof document === 'undefined' ? undefined : document.baseURI;
+    const base = typeof location === 'undefined' ? undefined : location.href;
     const url = new URL(value.trim(), base);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
   } catch {
@@ -29,7 +32,7 @@ const sourceCache = new Map<string, Sources | undefined>();
 export function badgeSources(baseUrl: string, options: Omit<BadgeOptions, 'theme'>, theme: ThemeChoice): Sources | undefined {
   // No badge base configured: no image (a page-relative URL would only 404).
   if (!baseUrl) return undefined;
-  const key = [baseUrl, options.credential, options.variant, options.format, options.size, theme, typeof document === 'undefined' ? '' : document.baseURI].join(' ');
+  const key = [baseUrl, options.credential, options.variant, options.format, options.size, theme].join(' ');
   if (sourceCache.has(key)) return sourceCache.get(key);
   const themes: ('dark' | 'light')[] = theme === 'auto' ? ['dark', 'light'] : [theme];
   const urls = themes.map((t) => httpUrl(badgeUrl(baseUrl, { ...options, theme: t })));

@@ -33,7 +33,11 @@ const ERROR_STRINGS: Record<string, StringKey> = {
   invalid_attribute: 'common.error.invalidAttribute',
 };
 
-/** The strings-table key for a problem: its code's, else by status (5xx: the server's problem). */
+/**
+ * The strings-table key for a problem: its code's, else by status (5xx: the server's problem).
+ * A code comes from an answer: only the table's own entries count (`constructor` is no code).
+ */
 export function errorStringKey(problem: { code: string; status?: number | undefined }): StringKey {
-  return ERROR_STRINGS[problem.code] ?? ((problem.status ?? 0) >= 500 ? 'common.error.server' : 'common.error.generic');
+  const own = Object.hasOwn(ERROR_STRINGS, problem.code) ? ERROR_STRINGS[problem.code] : undefined;
+  return own ?? ((problem.status ?? 0) >= 500 ? 'common.error.server' : 'common.error.generic');
 }

@@ -21,13 +21,13 @@ export class KyiElement extends LitElement {
   }
 
   /**
-   * The problem of a refused `proxy-url` (neither the page's origin nor a trusted origin),
+   * The problem of a refused `proxy-url` (neither the configured proxy URL nor a trusted one),
    * warned about once on the console; `undefined` when the element may fetch.
    */
   protected untrustedProxy(): KyiProblem | undefined {
-    const refused = proxyUrlFor(this).refused;
+    const { refused, problem } = proxyUrlFor(this);
     if (refused === undefined) return undefined;
-    const message = `<${this.localName}> ignored its proxy-url attribute "${refused}": it is neither this page's origin nor one of configure({ trustedProxyOrigins }). Nothing was fetched.`;
+    const message = `<${this.localName}> ignored its proxy-url attribute "${refused}": ${problem}. A proxy-url names a proxy the page configured (configure({ proxyUrl, trustedProxyUrls })), not a path. Nothing was fetched.`;
     if (this.#warnedProxyUrl !== refused) {
       this.#warnedProxyUrl = refused;
       console.warn(`kyi-elements: ${message}`);

@@ -121,7 +121,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     ...internalState('_state'),
   };
 
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured only when it is the configured `proxyUrl` or one of `trustedProxyUrls` (a proxy, not a path). */
   proxyUrl: string | undefined = undefined;
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme: string = 'auto';

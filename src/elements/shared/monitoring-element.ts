@@ -67,7 +67,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
   /** @internal The timers polling and undo delays are scheduled on (tests replace them). */
   static timers: PollTimers = browserTimers;
 
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured on the page's origin or a `trustedProxyOrigins` origin only. */
+  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured only when it is the configured `proxyUrl` or one of `trustedProxyUrls` (a proxy, not a path). */
   proxyUrl: string | undefined = undefined;
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   refreshInterval: number = 0;

@@ -61,7 +61,7 @@ export type DrawerText = 'drawerTitle' | 'close' | 'loading' | 'frameTitle';
 export interface DrawerOptions extends WidgetCallbacks {
   /** Where the dialog is rendered: an element in the caller's shadow root. Must be connected. */
   host: HTMLElement | DocumentFragment;
-  /** Widget base URL (origin and optional base path); relative URLs resolve against the page. */
+  /** Widget base URL (origin and optional base path); a relative one resolves against the page's address. */
   widgetUrl: string;
   scope: WidgetScope;
   token: string;
@@ -92,9 +92,12 @@ function unlockScroll(root: HTMLElement): void {
   if (!root.getAttribute('style')) root.removeAttribute('style');
 }
 
-/** `{app_url}/widget/{kyi|assets|wallets}?token=…&embed=true`, resolved against the page. */
-function widgetFrameUrl(options: DrawerOptions, token: string, baseURI: string): URL {
-  const url = new URL(`${options.widgetUrl.replace(/\/+$/, '')}/widget/${WIDGET_SCOPES[options.scope]}`, baseURI);
+/**
+ * `{app_url}/widget/{kyi|assets|wallets}?token=…&embed=true`, resolved against the page's own
+ * address (never `document.baseURI`: a `<base>` posted before a reload must not move its token).
+ */
+function widgetFrameUrl(options: DrawerOptions, token: string, pageUrl: string): URL {
+  const url = new URL(`${options.widgetUrl.replace(/\/+$/, '')}/widget/${WIDGET_SCOPES[options.scope]}`, pageUrl);
   url.search = `${new URLSearchParams({ token, embed: 'true' })}`;
   return url;
 }
@@ -265,7 +268,7 @@ class Drawer implements DrawerHandle {
 
   /** A new iframe for each token, so nothing the previous document posts can count. */
   #mountFrame(token: string): void {
-    const url = widgetFrameUrl(this.#options, token, this.#doc.baseURI);
+    const url = widgetFrameUrl(this.#options, token, this.#win.location.href);
     this.#origin = url.origin;
     this.#frame = createFrame(this.#doc, url, this.#options.text('frameTitle'));
     this.#ready = false;
