@@ -17,16 +17,11 @@ import { build, type Plugin } from 'vite';
 import { AUTOLOADER_CODE_SPLITTING } from '../scripts/lib/cdn-chunks.js';
 import { minifyLitTemplatesPlugin } from '../scripts/lib/minify-lit-templates.js';
 import { codeByModule, NO_SOURCE, type MappedChunk } from './by-source.js';
+import { PAGE_KINDS, pageChunks, type AutoloaderManifest } from './size-budgets.js';
 import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TARGET_GZIP_BYTES = 22 * 1024;
-/** Page kinds measured through the autoloader: the tags on the page, and the target (gzip, all files). */
-const PAGE_KINDS = [
-  { name: 'badge-only page', tags: ['badge'], target: 10 * 1024 },
-  { name: 'token-status-only page', tags: ['token-status'], target: 15 * 1024 },
-  { name: 'all four display elements', tags: ['badge', 'token-status', 'asset-card', 'verify-button'], target: 20 * 1024 },
-];
 /** A module that exists only in this build: it sits in bench/ so `lit` resolves from the project. */
 const LIT_ONLY_ID = join(ROOT, 'bench', '__lit-only.ts');
 
@@ -106,20 +101,12 @@ async function bundle(entry: string, outDir: string, fileName: string, modules?:
   return readFile(join(outDir, fileName));
 }
 
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
 /**
  * Builds the autoloader as scripts/build.ts does (code split, chunks beside it) and returns, per
  * page kind, the gzip bytes of every file such a page loads: the autoloader, the chunks of its
  * tags, and everything those import statically; with what the page's code is made of.
  */
-async function autoloaderPages(outDir: string): Promise<{ name: string; tags: string[]; target: number; gzip: number; files: string[]; perFile: string; parts: Part[] }[]> {
+async function autoloaderPages(outDir: string): Promise<{ name: string; tags: readonly string[]; target: number; gzip: number; files: string[]; perFile: string; parts: Part[] }[]> {
   const output = await build(
     cdnConfig(join(ROOT, 'src/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
       manifest: 'autoloader.manifest.json',
@@ -128,19 +115,13 @@ async function autoloaderPages(outDir: string): Promise<{ name: string; tags: st
     }),
   );
   const chunks = new Map(chunksOf(output).map((c) => [c.fileName, c]));
-  const manifest = JSON.parse(await readFile(join(outDir, 'autoloader.manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-  const closure = (keys: string[], seen: Set<string>) => {
-    for (const k of keys) if (!seen.has(k)) seen.add(k), closure(manifest[k]!.imports ?? [], seen);
-    return seen;
-  };
+  const manifest = JSON.parse(await readFile(join(outDir, 'autoloader.manifest.json'), 'utf8')) as AutoloaderManifest;
   const gzipOf = async (key: string) => sizes(await readFile(join(outDir, manifest[key]!.file))).gzip;
   return Promise.all(
     PAGE_KINDS.map(async (kind) => {
-      const keys = closure([entry], new Set());
-      for (const tag of kind.tags) closure([`src/entries/${tag}.ts`], keys);
-      const gz = await Promise.all([...keys].map(gzipOf));
-      const files = [...keys].map((k) => manifest[k]!.file);
+      const keys = pageChunks(manifest, kind.tags);
+      const gz = await Promise.all(keys.map(gzipOf));
+      const files = keys.map((k) => manifest[k]!.file);
       const perFile = files.map((f, i) => `${f} ${kb(gz[i]!)}`).join(', ');
       const code = files.flatMap((f) => [...codeByModule(chunks.get(f)!, outDir)].map(([id, text]) => ({ id, code: text })));
       return { ...kind, gzip: gz.reduce((a, b) => a + b, 0), files, perFile, parts: pageParts(code) };

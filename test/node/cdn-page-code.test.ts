@@ -11,29 +11,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { cdnConfig } from '../../bench/size.js';
+import { pageChunks, type AutoloaderManifest } from '../../bench/size-budgets.js';
 import { AUTOLOADER_CODE_SPLITTING } from '../../scripts/lib/cdn-chunks.js';
 import { TOKEN_QUERY_MESSAGES, ASSET_LOOKUP_RULES } from '../../src/contract/index.js';
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-
 let outDir: string;
-let manifest: Record<string, ManifestChunk>;
+let manifest: AutoloaderManifest;
 
 /** The code a page with these tags loads: the autoloader, their entries and what those import statically. */
 async function pageCode(tags: string[]): Promise<string> {
-  const keys = new Set<string>();
-  const add = (key: string) => {
-    if (keys.has(key)) return;
-    keys.add(key);
-    for (const k of manifest[key]!.imports ?? []) add(k);
-  };
-  add(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!);
-  for (const tag of tags) add(`src/entries/${tag}.ts`);
-  const files = await Promise.all([...keys].map((k) => readFile(join(outDir, manifest[k]!.file), 'utf8')));
+  const files = await Promise.all(pageChunks(manifest, tags).map((k) => readFile(join(outDir, manifest[k]!.file), 'utf8')));
   return files.join('\n');
 }
 
@@ -45,7 +32,7 @@ before(async () => {
       output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
     }),
   );
-  manifest = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  manifest = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as AutoloaderManifest;
 });
 after(() => rm(outDir, { recursive: true, force: true }));
 

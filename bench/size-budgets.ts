@@ -1,0 +1,68 @@
+/**
+ * What a page of the CDN build loads, and the gzip byte budgets `npm test` holds the built files
+ * to (test/node/size-budgets.test.ts). A budget is a ceiling, not a goal: it starts at the size
+ * the files had when budgets were introduced, so nothing grows unnoticed, and comes down with
+ * every change that makes room (lower it in the same commit). The goals are the targets in
+ * bench/size.ts.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One entry of the autoloader's Vite manifest (`dist/cdn/kyi-autoloader.manifest.json`). */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+export type AutoloaderManifest = Record<string, ManifestChunk>;
+
+/** The page kinds measured through the autoloader: the tags on the page, and the goal (gzip, all files). */
+export const PAGE_KINDS = [
+  { name: 'badge-only page', tags: ['badge'], target: 10 * 1024 },
+  { name: 'token-status-only page', tags: ['token-status'], target: 15 * 1024 },
+  { name: 'all four display elements', tags: ['badge', 'token-status', 'asset-card', 'verify-button'], target: 20 * 1024 },
+] as const;
+
+/** The manifest keys a page with these tags loads: the autoloader, each tag's entry, and what they import statically. */
+export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]): string[] {
+  const keys = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the autoloader's manifest has no ${key}`);
+    if (keys.has(key)) return;
+    keys.add(key);
+    for (const k of chunk.imports ?? []) add(k);
+  };
+  add(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!);
+  for (const tag of tags) add(`src/entries/${tag}.ts`);
+  return [...keys];
+}
+
+/** Gzip budgets in bytes (zlib level 6, each file compressed alone, as a CDN serves it). */
+export const SIZE_BUDGETS: Readonly<Record<string, number>> = {
+  'kyi-elements.js': 32_500,
+  'kyi-monitoring.js': 24_150,
+  'badge-only page': 9_600,
+  'token-status-only page': 22_850,
+  'all four display elements': 32_500,
+};
+
+export interface Measured {
+  name: string;
+  gzip: number;
+  budget: number;
+}
+
+const gzipOf = async (file: string) => gzipSync(await readFile(file)).length;
+
+/** The gzip bytes of each budgeted file and page in a CDN folder (`dist/cdn`), beside its budget. */
+export async function measureCdn(cdnDir: string): Promise<Measured[]> {
+  const manifest = JSON.parse(await readFile(join(cdnDir, 'kyi-autoloader.manifest.json'), 'utf8')) as AutoloaderManifest;
+  const files = ['kyi-elements.js', 'kyi-monitoring.js'].map(async (name) => ({ name, gzip: await gzipOf(join(cdnDir, name)) }));
+  const pages = PAGE_KINDS.map(async (kind) => {
+    const sizes = await Promise.all(pageChunks(manifest, kind.tags).map((key) => gzipOf(join(cdnDir, manifest[key]!.file))));
+    return { name: kind.name, gzip: sizes.reduce((a, b) => a + b, 0) };
+  });
+  return (await Promise.all([...files, ...pages])).map((m) => ({ ...m, budget: SIZE_BUDGETS[m.name]! }));
+}
