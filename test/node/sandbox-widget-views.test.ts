@@ -122,7 +122,7 @@ describe('npm run sandbox -- --widget-origin', () => {
     let stderr = '';
     bad.stderr!.on('data', (chunk) => (stderr += chunk));
     const [code] = (await once(bad, 'exit')) as [number];
-    assert.equal(code, 1);
+    assert.equal(code, 2, 'a usage mistake');
     assert.match(stderr, /Widget origin "partner\.example" is not an http\(s\) origin/);
   });
 });

@@ -29,9 +29,11 @@ describe('size budgets of the CDN build (gzip bytes)', () => {
     );
   });
 
-  describe('a scratch copy whose token-status chunk grew by 1 KB', () => {
+  describe('a scratch copy whose token-status chunk grew by 1 KB, held to budgets of the build as it is', () => {
     let scratch: string;
+    let asBuilt: Record<string, number>;
     before(async () => {
+      asBuilt = Object.fromEntries((await measureCdn(CDN)).map((m) => [m.name, m.gzip]));
       scratch = await mkdtemp(join(tmpdir(), 'kyi-size-'));
       await cp(CDN, scratch, { recursive: true });
       const manifest = JSON.parse(await readFile(join(scratch, 'kyi-autoloader.manifest.json'), 'utf8')) as AutoloaderManifest;
@@ -42,7 +44,7 @@ describe('size budgets of the CDN build (gzip bytes)', () => {
     after(() => rm(scratch, { recursive: true, force: true }));
 
     it('fails the pages that load it and the grown file, and no other', async () => {
-      assert.deepEqual(over(await measureCdn(scratch)), ['kyi-elements.js', 'token-status-only page', 'all four display elements']);
+      assert.deepEqual(over(await measureCdn(scratch, asBuilt)), ['kyi-elements.js', 'token-status-only page', 'all four display elements']);
     });
   });
 });
