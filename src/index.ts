@@ -42,7 +42,7 @@ export {
 } from './events.js';
 // Page configuration and words
 export { configure, type KyiConfig, type KyiConfigInput, type KyiTheme, type VendorKyiFunction } from './config.js';
-export { registerLocale, type StringTable, type PartialStringTable, type StringOverrides } from './strings.js';
+export { registerLocale, type StringKey, type StringTable, type PartialStringTable, type StringOverrides } from './strings.js';
 // Headless calls to the server piece, with the elements' batching and cache
 export { lookupToken, lookupAsset, type TokenOutcome, type AssetOutcome } from './client/lookup-outcomes.js';
 export type { LookupRequest, LookupOptions } from './client/lookup.js';
@@ -52,4 +52,4 @@ export type { MonitoringCallOptions } from './client/monitoring.js';
 // The browser's one error type
 export { KyiRequestError, type KyiProblem } from './client/errors.js';
 // The records those calls answer with (shapes of the service's contract)
-export type { TokenLookupResult, AssetRecord, AssetSummary, AssetsPage } from './contract/index.js';
+export type { TokenLookupResult, AssetRecord, AssetSummary, AssetsPage, WatchlistItem, Change, Notification } from './contract/index.js';
