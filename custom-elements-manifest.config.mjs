@@ -43,6 +43,6 @@ export default {
     patchOutput(settableOnly(customElementJsxPlugin({ ...jsx })), jsx, dedupeImports),
     patchOutput(settableOnly(customElementVuejsPlugin({ ...vue })), vue, (text) => vueEventProps(dedupeImports(text))),
     patchOutput(settableOnly(customElementSveltePlugin({ ...svelte })), svelte, (text) => svelteGlobalTypes(dedupeImports(text))),
-    reactWrappersPlugin({ outdir: typesDir, fileName: 'react.ts' }),
+    reactWrappersPlugin({ outdir: typesDir }),
   ],
 };

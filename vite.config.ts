@@ -38,6 +38,8 @@ export default defineConfig({
         vue: src('vue.ts'),
         svelte: src('svelte.ts'),
         react: src('frameworks/react.ts'),
+        // One React wrapper per element: `kyi-elements/react/token-status` loads that element alone.
+        ...Object.fromEntries(ELEMENT_ENTRIES.map((name) => [`react/${name}`, src(`frameworks/react/${name}.ts`)])),
         'locales/fr': src('locales/fr.ts'),
         // One entry per element: `kyi-elements/badge` registers `<kyi-badge>` alone.
         ...Object.fromEntries(ELEMENT_ENTRIES.map((name) => [name, src(`entries/${name}.ts`)])),

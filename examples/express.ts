@@ -4,8 +4,7 @@
  */
 import express from 'express';
 import session from 'express-session';
-import { createKyiHandler } from 'kyi-elements/server';
-import { kyiOptionsFromEnv, type KyiEnv } from './env.js';
+import { createKyiHandler, kyiOptionsFromEnv, type KyiEnv } from 'kyi-elements/server';
 
 declare module 'express-session' {
   interface SessionData {

@@ -4,8 +4,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { createKyiHandler } from 'kyi-elements/server';
-import { kyiOptionsFromEnv, type KyiEnv } from './env.js';
+import { createKyiHandler, kyiOptionsFromEnv, type KyiEnv } from 'kyi-elements/server';
 
 export interface User {
   id: string;

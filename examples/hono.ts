@@ -7,8 +7,7 @@
 import { Hono } from 'hono';
 import { verify } from 'hono/jwt';
 import { parse } from 'hono/utils/cookie';
-import { createKyiHandler } from 'kyi-elements/server';
-import { kyiOptionsFromEnv, type KyiEnv } from './env.js';
+import { createKyiHandler, kyiOptionsFromEnv, type KyiEnv } from 'kyi-elements/server';
 
 /** The `sub` of a valid `session` cookie, or null. */
 async function sessionUser(request: Request, secret: string): Promise<string | null> {

@@ -3,8 +3,7 @@
  * (tested by test/node/recipes.test.ts, which calls the exported functions directly).
  * Route handlers are `(request: Request) => Response`: the fetch handler is one already.
  */
-import { createKyiHandler } from 'kyi-elements/server';
-import { kyiOptionsFromEnv, type KyiEnv } from './env.js';
+import { createKyiHandler, kyiOptionsFromEnv, type KyiEnv } from 'kyi-elements/server';
 
 /** Your session lookup, e.g. Auth.js `auth()` (which reads the request's cookies itself). */
 export type Auth = () => Promise<{ user?: { id?: string } } | null>;

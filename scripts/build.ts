@@ -1,7 +1,7 @@
 /**
  * `npm run build`:
- *   dist/*.js            npm entries (vite.config.ts: index, define, widget, server, sandbox, jsx, locales,
- *                        one per element; deps external)
+ *   dist/*.js            npm entries (vite.config.ts: index, define, widget, server, sandbox, jsx, locales, react,
+ *                        one per element, dist/react/<element>.js one React wrapper per element; deps external)
  *   dist/bin/*.js        the `kyi-sandbox` command (package.json `bin`)
  *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in), and the autoloader
  *                        (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element)
@@ -20,7 +20,7 @@ const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url)
 const previous = await readdir('dist').catch(() => [] as string[]);
 await Promise.all(
   previous
-    .filter((f) => /\.(js|map)$/.test(f) || ['chunks', 'types', 'cdn', 'locales', 'bin'].includes(f))
+    .filter((f) => /\.(js|map)$/.test(f) || ['chunks', 'types', 'cdn', 'locales', 'bin', 'react'].includes(f))
     .map((f) => rm(`dist/${f}`, { recursive: true, force: true })),
 );
 

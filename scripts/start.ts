@@ -20,7 +20,7 @@ if (server.sandbox) {
   console.log(`  embedded sandbox: Public API ${publicApiUrl}, Explorer ${explorerUrl}`);
   console.log(`  demo credentials: Public API key ${credentials.publicApiKey}, partner ${credentials.partnerId}`);
 } else {
-  console.log('  using the service named by KYI_BASE_URL');
+  console.log('  using the service named by KYI_PUBLIC_API_URL');
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,117 +1,55 @@
 /**
- * kyi-elements: element classes, configuration and types. Importing this module registers
- * nothing; import `kyi-elements/define` to register every element.
+ * kyi-elements: the element classes, their events, page configuration and the browser's
+ * error type. Importing this module registers nothing; import `kyi-elements/define` (or
+ * `kyi-elements/<element>`) to register elements.
+ *
+ * This list is the package's public surface (api/index.api.md records it; docs/versioning.md
+ * says what semver covers). Everything else in `src/` is internal.
  */
-export * from './contract/index.js';
-export { defineElement } from './register.js';
-export { KyiVerifyButton, DEFAULT_READY_TIMEOUT_MS, type KyiVerifyButtonStatus } from './elements/verify-button/verify-button.js';
-// Verify button: its events and the token client
+// The elements
+export { KyiBadge } from './elements/badge/badge.js';
+export { KyiTokenStatus } from './elements/token-status/token-status.js';
+export { KyiAssetCard } from './elements/asset-card/asset-card.js';
+export { KyiVerifyButton, type KyiVerifyButtonStatus } from './elements/verify-button/verify-button.js';
+export { KyiWatchlist } from './elements/watchlist/watchlist.js';
+export { KyiChangeFeed } from './elements/change-feed/change-feed.js';
+export { KyiNotifications } from './elements/notifications/notifications.js';
+export type { KyiMonitoringStatus } from './elements/shared/monitoring-element.js';
+// Their events
 export {
+  KyiErrorEvent,
+  KyiStatusEvent,
+  KyiCopyEvent,
   KyiOpenEvent,
   KyiReadyEvent,
   KyiCloseEvent,
   KyiVerificationChangedEvent,
-  type KyiWidgetDetail,
-  type KyiCloseDetail,
-  type KyiCloseReason,
-} from './events.js';
-export {
-  requestAccessToken,
-  // Deprecated: the same class as KyiRequestError (token failures are the one browser error type).
-  AccessTokenError,
-  ACCESS_TOKEN_ERROR_CODES,
-  TOKEN_STATUS_CODES,
-  type AccessToken,
-  type AccessTokenErrorCode,
-} from './client/access-token.js';
-// Display elements, lookup client, configuration, strings, events
-export { KyiBadge, BADGE_ELEMENT_THEMES, type BadgeElementTheme } from './elements/badge/badge.js';
-export { KyiTokenStatus } from './elements/token-status/token-status.js';
-export { KyiAssetCard } from './elements/asset-card/asset-card.js';
-export { KyiElement } from './elements/shared/kyi-element.js';
-export { KyiLookupElement } from './elements/shared/lookup-element.js';
-export { sharedStyles, themeStyles, componentStyles } from './elements/shared/styles.js';
-export {
-  configure,
-  getConfig,
-  resetConfig,
-  rereadMetaTags,
-  onConfigChange,
-  DEFAULT_PROXY_URL,
-  META_NAMES,
-  type KyiConfig,
-  type KyiConfigInput,
-  type VendorKyiFunction,
-} from './config.js';
-export {
-  t,
-  tMaybe,
-  resolveLang,
-  registerLocale,
-  registeredLocales,
-  DEFAULT_LOCALE,
-  type StringKey,
-  type StringTable,
-  type PartialStringTable,
-  type StringOverrides,
-  type StringParams,
-} from './strings.js';
-export {
-  KyiEvent,
-  KyiErrorEvent,
-  KyiStatusEvent,
-  KyiCopyEvent,
+  KyiWatchlistChangeEvent,
+  KyiChangesEvent,
+  KyiNotificationsEvent,
+  type KyiEvent,
   type KyiErrorCode,
   type KyiErrorDetail,
   type KyiStatusDetail,
   type KyiCopyDetail,
   type KyiLookupStatus,
-} from './events.js';
-export {
-  LookupClient,
-  getLookupClient,
-  setLookupClient,
-  type LookupRequest,
-  type LookupResponse,
-  type LookupOptions,
-  type LookupClientOptions,
-  type LookupStats,
-} from './client/lookup.js';
-export {
-  lookupToken,
-  lookupAsset,
-  checkTokenInput,
-  checkAssetInput,
-  type TokenOutcome,
-  type AssetOutcome,
-} from './client/lookup-outcomes.js';
-export { refreshLiveLookups } from './client/live-elements.js';
-// One error model for every call to the server piece
-export { KyiRequestError, codeForStatus, type KyiProblem, type StatusCodes } from './client/errors.js';
-export { safeHttpUrl } from './client/urls.js';
-export { fetchAssetsPage, type AssetsPageResult, type FetchAssetsPageOptions } from './client/assets.js';
-// Monitoring elements and the browser Explorer client
-export { KyiWatchlist } from './elements/watchlist/watchlist.js';
-export { KyiChangeFeed } from './elements/change-feed/change-feed.js';
-export { KyiNotifications } from './elements/notifications/notifications.js';
-export { KyiMonitoringElement, MIN_REFRESH_SECONDS, type KyiMonitoringStatus, type MonitoringProblem } from './elements/shared/monitoring-element.js';
-export {
-  KyiWatchlistChangeEvent,
-  KyiChangesEvent,
-  KyiNotificationsEvent,
+  type KyiWidgetDetail,
+  type KyiCloseDetail,
+  type KyiCloseReason,
   type KyiWatchlistChangeDetail,
   type KyiChangesDetail,
   type KyiNotificationsDetail,
 } from './events.js';
-export {
-  getCapabilities,
-  clearCapabilities,
-  fetchWatchlist,
-  addWatchlistItem,
-  updateWatchlistItem,
-  removeWatchlistItem,
-  fetchChanges,
-  fetchNotifications,
-  type Capabilities as ExplorerCapabilities,
-  type MonitoringCallOptions, type ExplorerCallOptions,
-} from './client/monitoring.js';
+// Page configuration and words
+export { configure, type KyiConfig, type KyiConfigInput, type KyiTheme, type VendorKyiFunction } from './config.js';
+export { registerLocale, type StringKey, type StringTable, type PartialStringTable, type StringOverrides } from './strings.js';
+// Headless calls to the server piece, with the elements' batching and cache
+export { lookupToken, lookupAsset, type TokenOutcome, type AssetOutcome } from './client/lookup-outcomes.js';
+export type { LookupRequest, LookupOptions } from './client/lookup.js';
+export { requestAccessToken, type AccessToken, type RequestAccessTokenOptions } from './client/access-token.js';
+export { fetchAssetsPage, type AssetsPageResult, type FetchAssetsPageOptions } from './client/assets.js';
+export type { MonitoringCallOptions } from './client/monitoring.js';
+// The browser's one error type
+export { KyiRequestError, type KyiProblem } from './client/errors.js';
+// The records those calls answer with (shapes of the service's contract)
+export type { TokenLookupResult, AssetRecord, AssetSummary, AssetsPage, WatchlistItem, Change, Notification } from './contract/index.js';

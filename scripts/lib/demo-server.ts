@@ -64,21 +64,21 @@ function demoOrigins(host: string, port: number, env: Record<string, string | un
 
 /** Server-piece options from the KYI_* variables, or from the embedded sandbox when none are set. */
 async function upstream(env: Record<string, string | undefined>) {
-  if (env.KYI_BASE_URL) {
-    const required = ['KYI_API_KEY'];
+  if (env.KYI_PUBLIC_API_URL) {
+    const required = ['KYI_PUBLIC_API_KEY'];
     const missing = required.filter((k) => !env[k]);
-    if (missing.length) throw new Error(`KYI_BASE_URL is set, so ${missing.join(', ')} must be set too`);
+    if (missing.length) throw new Error(`KYI_PUBLIC_API_URL is set, so ${missing.join(', ')} must be set too`);
     const options: PartnerOptions = {
-      publicApi: { baseUrl: env.KYI_BASE_URL, apiKey: env.KYI_API_KEY! },
+      publicApi: { baseUrl: env.KYI_PUBLIC_API_URL, apiKey: env.KYI_PUBLIC_API_KEY! },
       ...(env.KYI_EXPLORER_URL && env.KYI_EXPLORER_KEY
         ? { explorer: { baseUrl: env.KYI_EXPLORER_URL, apiKey: env.KYI_EXPLORER_KEY, writes: env.KYI_EXPLORER_WRITES === 'true' } }
         : {}),
-      ...(env.KYI_PARTNER_ID && env.KYI_SECRET_KEY ? { widget: { partnerId: env.KYI_PARTNER_ID, secretKey: env.KYI_SECRET_KEY } } : {}),
+      ...(env.KYI_PARTNER_ID && env.KYI_PARTNER_SECRET ? { widget: { partnerId: env.KYI_PARTNER_ID, secretKey: env.KYI_PARTNER_SECRET } } : {}),
     };
     return {
       options,
       sandbox: undefined,
-      browser: { widgetUrl: env.KYI_WIDGET_URL ?? '', badgeBaseUrl: env.KYI_BADGE_BASE_URL ?? env.KYI_BASE_URL },
+      browser: { widgetUrl: env.KYI_WIDGET_URL ?? '', badgeBaseUrl: env.KYI_BADGE_BASE_URL ?? env.KYI_PUBLIC_API_URL },
     };
   }
   const sandbox = await startSandbox({ port: Number(env.SANDBOX_PORT ?? 0) });

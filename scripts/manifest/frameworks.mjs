@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The framework types and React wrappers (src/frameworks/: jsx-types.d.ts, vue-types.d.ts,
- * svelte-types.d.ts, react.ts), generated from the elements' JSDoc. They are build output, not
+ * svelte-types.d.ts, react.ts and react/<element>.ts), generated from the elements' JSDoc. They are build output, not
  * tracked: `npm install` (prepare), `npm test`, `npm run build` and `npm start` run this first, so
  * nothing ever type-checks or builds against files made from older JSDoc.
  *
@@ -12,16 +12,29 @@
  *   node scripts/manifest/frameworks.mjs [out-dir]     (default src/frameworks)
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** What the analyzer writes beside the manifest (custom-elements-manifest.config.mjs). */
+/** What the analyzer writes beside the manifest (custom-elements-manifest.config.mjs), besides one `react/<element>.ts` per element. */
 export const FRAMEWORK_FILES = ['jsx-types.d.ts', 'react.ts', 'svelte-types.d.ts', 'vue-types.d.ts'];
+
+/**
+ * Every file under `dir`, as paths relative to it with `/` separators, sorted.
+ * @param {string} dir
+ * @returns {Promise<string[]>}
+ */
+export async function filesUnder(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath ?? e.path, e.name)).split(sep).join('/'))
+    .sort();
+}
 
 /**
  * Runs the analyzer with the project's config into a new scratch folder under
@@ -62,12 +75,20 @@ export async function generateFrameworks(outDir = 'src/frameworks') {
   try {
     await mkdir(target, { recursive: true });
     const changed = [];
-    for (const file of FRAMEWORK_FILES) {
+    const generated = await filesUnder(join(dir, 'frameworks'));
+    for (const file of generated) {
       const text = await readFile(join(dir, 'frameworks', file), 'utf8');
       const current = await readFile(join(target, file), 'utf8').catch(() => undefined);
       if (current === text) continue;
+      await mkdir(dirname(join(target, file)), { recursive: true });
       await writeFile(join(target, file), text);
       changed.push(file);
+    }
+    // a wrapper of an element that no longer exists is left from older JSDoc
+    for (const file of await filesUnder(join(target, 'react'))) {
+      if (generated.includes(`react/${file}`)) continue;
+      await rm(join(target, 'react', file));
+      changed.push(`react/${file} (removed)`);
     }
     return changed;
   } finally {

@@ -1,10 +1,11 @@
 /**
- * Analyzer plugin writing `react.ts`: one `@lit/react` component per kit element, with an
- * `onKyiStatus`-style prop for each event the manifest lists. The wrappers add their listeners
+ * Analyzer plugin writing the React wrappers: `react/<element>.ts`, one `@lit/react` component per
+ * kit element importing only that element's entry, with an `onKyiStatus`-style prop for each event
+ * the manifest lists; `react.ts` re-exports them all. The wrappers add their listeners
  * themselves, so handlers work in React 18 and keep working after hydration in React 19.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { eventProp, kitEvents } from './plugins.mjs';
 
 /** The summary's first sentence, on one line, safe inside a comment. */
@@ -29,50 +30,66 @@ function wrapper(declaration, events) {
   ].join('\n');
 }
 
-/**
- * The manifest's tag registrations (`custom-element-definition` exports), once per tag: an
- * element's own entry and `dist/define.js` both register it.
- */
-const definitions = (manifest) => {
-  const byTag = new Map();
-  for (const e of manifest.modules.flatMap((m) => m.exports ?? [])) {
-    if (e.kind === 'custom-element-definition' && !byTag.has(e.name)) byTag.set(e.name, e);
-  }
-  return [...byTag.values()];
-};
+/** `kyi-token-status` → `token-status`: the element's entry (`src/entries/<name>.ts`, `kyi-elements/<name>`). */
+export const entryName = (tagName) => tagName.replace(/^kyi-/, '');
 
-export function reactSource(manifest) {
-  const events = kitEvents();
-  const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName);
-  const eventClasses = [...new Set(elements.flatMap((d) => (d.events ?? []).map((e) => events.get(e.name)?.eventClass)))].filter(Boolean);
+const HEADER = `// Generated from the elements' manifest by scripts/manifest/react-wrappers.mjs (npm install, npm test, npm run build): do not edit.`;
+
+/** `react/<name>.ts`: one element's wrapper; it imports that element's entry (which registers it) and nothing else of the kit. */
+function elementSource(declaration, events) {
+  const name = entryName(declaration.tagName);
+  const eventClasses = [...new Set((declaration.events ?? []).map((e) => events.get(e.name)?.eventClass))].filter(Boolean);
   return [
-    `// Generated from the elements' manifest by scripts/manifest/react-wrappers.mjs (npm install, npm test, npm run build): do not edit.`,
+    HEADER,
     `/**`,
-    ` * \`kyi-elements/react\`: the kit's elements as React components (\`@lit/react\`), with typed props and`,
-    ` * \`onKyiStatus\`-style event props. Importing it registers the elements it wraps.`,
+    ` * \`kyi-elements/react/${name}\`: \`<${declaration.tagName}>\` as a React component (\`@lit/react\`). Importing it`,
+    ` * registers \`<${declaration.tagName}>\` alone (\`kyi-elements/${name}\`); no other element's code comes with it.`,
     ` */`,
     `import * as React from 'react';`,
-    `import { createComponent, type EventName } from '@lit/react';`,
-    `import { defineElement } from '../register.js';`,
-    `import {`,
-    ...elements.map((d) => `  ${d.name} as ${d.name}Element,`),
-    ...eventClasses.map((c) => `  type ${c},`),
-    `} from '../index.js';`,
+    `import { createComponent${eventClasses.length ? ', type EventName' : ''} } from '@lit/react';`,
+    `import { ${declaration.name} as ${declaration.name}Element } from '../../entries/${name}.js';`,
+    ...(eventClasses.length ? [`import type { ${eventClasses.join(', ')} } from '../../events.js';`] : []),
     '',
-    ...definitions(manifest).map((e) => `defineElement('${e.name}', ${e.declaration.name}Element);`),
-    '',
-    elements.map((d) => wrapper(d, events)).join('\n\n'),
+    wrapper(declaration, events),
     '',
   ].join('\n');
 }
 
-/** @param {{ outdir: string, fileName: string }} options */
-export function reactWrappersPlugin({ outdir, fileName }) {
+/**
+ * The React files, by path under the output folder: `react/<name>.ts` per element, and
+ * `react.ts` (`kyi-elements/react`) re-exporting them all.
+ * @returns {Map<string, string>}
+ */
+export function reactSources(manifest) {
+  const events = kitEvents();
+  const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName);
+  const files = new Map();
+  files.set(
+    'react.ts',
+    [
+      HEADER,
+      `/**`,
+      ` * \`kyi-elements/react\`: every element as a React component (\`@lit/react\`), with typed props and`,
+      ` * \`onKyiStatus\`-style event props. Importing it registers every element; import`,
+      ` * \`kyi-elements/react/<element>\` (e.g. \`kyi-elements/react/token-status\`) to load one element's code only.`,
+      ` */`,
+      ...elements.map((d) => `export { ${d.name} } from './react/${entryName(d.tagName)}.js';`),
+      '',
+    ].join('\n'),
+  );
+  for (const d of elements) files.set(`react/${entryName(d.tagName)}.ts`, elementSource(d, events));
+  return files;
+}
+
+/** @param {{ outdir: string }} options */
+export function reactWrappersPlugin({ outdir }) {
   return {
     name: 'kyi-react-wrappers',
     packageLinkPhase({ customElementsManifest }) {
-      mkdirSync(outdir, { recursive: true });
-      writeFileSync(join(outdir, fileName), reactSource(customElementsManifest));
+      for (const [file, text] of reactSources(customElementsManifest)) {
+        mkdirSync(dirname(join(outdir, file)), { recursive: true });
+        writeFileSync(join(outdir, file), text);
+      }
     },
   };
 }

@@ -48,14 +48,6 @@ export const TOKEN_STATUS_CODES: StatusCodes = {
   503: 'not_configured',
 };
 
-/**
- * @deprecated Token failures are `KyiRequestError`s, like every other failure in the
- * browser; this is the same class under its old name, so `instanceof AccessTokenError` holds.
- */
-export const AccessTokenError = KyiRequestError;
-/** @deprecated Use `KyiRequestError`. */
-export type AccessTokenError = KyiRequestError;
-
 export interface RequestAccessTokenOptions {
   /** URL to POST to (ignored when `fetchAccessToken` is given); a relative one is resolved against the page's address. */
   endpoint: string;

@@ -7,6 +7,7 @@
 /** What a live element offers the registry. */
 export interface LiveElement {
   /**
+   * @internal
    * Re-checks bypassing every cache. Resolves `true` when what the element shows changed
    * (its status or the verification it reports), `false` otherwise.
    */

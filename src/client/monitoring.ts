@@ -79,9 +79,6 @@ export interface MonitoringCallOptions {
   fetch?: typeof fetch;
 }
 
-/** @deprecated Use `MonitoringCallOptions` ("explorer" names the vendor's API, not the element family). */
-export type ExplorerCallOptions = MonitoringCallOptions;
-
 /** One JSON call to the server piece; the body read with `read` (`null`: none). Rejects with `KyiRequestError`. */
 export async function call<T>(
   options: MonitoringCallOptions,

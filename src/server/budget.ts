@@ -35,15 +35,20 @@ export interface AcquireOptions {
   maxWaitMs?: number;
 }
 
-/** A rate budget for one upstream key. */
+/**
+ * A rate budget for one upstream key: `new MemoryRateBudget(…)` (one process) or
+ * `createPostgresBudget(…)` (shared by replicas). Pass it as `explorer.budget` and to
+ * `ExplorerClient`; the kit alone calls its methods (they are internal, in milliseconds).
+ */
 export interface RateBudget {
-  /** Resolves when one request may be sent; the permit is released when its response arrived. */
+  /** @internal Resolves when one request may be sent; the permit is released when its response arrived. */
   acquire(options?: AcquireOptions): Promise<BudgetPermit>;
   /**
+   * @internal
    * The service answered 429: grant nothing until `retryAfterMs` from now. Every holder of
    * this budget (every replica, for a shared one) is held.
    */
   hold(retryAfterMs: number): Promise<void> | void;
-  /** Ms until the current hold ends (0 when not held). */
+  /** @internal Ms until the current hold ends (0 when not held). */
   heldFor(): Promise<number> | number;
 }

@@ -127,8 +127,8 @@ export interface ExplorerClientOptions {
   timeoutMs?: number;
   /** Extra attempts after 5xx / network failures / 429, 0–4. Default 2. */
   retries?: number;
-  /** A 429 hold or budget wait longer than this (ms) fails at once instead of waiting. Default 60 000. */
-  maxRetryAfterMs?: number;
+  /** A 429 hold or budget wait longer than this (seconds, like `Retry-After`) fails at once instead of waiting. Default 60. */
+  maxRetryAfterSeconds?: number;
   /** First backoff step in ms (doubles, capped at 10 s, with jitter). Default 500. */
   backoffMs?: number;
   /** Jitter source in [0, 1). */
@@ -213,7 +213,7 @@ export class ExplorerClient {
       timeoutMs: options.timeoutMs ?? 15_000,
       baseDelayMs: backoffMs,
       maxDelayMs: 10_000,
-      maxWaitMs: options.maxRetryAfterMs ?? 60_000,
+      maxWaitMs: (options.maxRetryAfterSeconds ?? 60) * 1000,
       maxQueueMs: Infinity,
       maxBodyBytes: 5 * 1024 * 1024,
       clock,

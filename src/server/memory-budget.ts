@@ -66,16 +66,17 @@ export class MemoryRateBudget implements RateBudget {
     this.#last = this.clock.now();
   }
 
-  /** Callers waiting in `acquire()`. */
+  /** @internal Callers waiting in `acquire()`. */
   get waiting(): number {
     return this.#queue.length;
   }
 
-  /** Requests granted whose response has not arrived. */
+  /** @internal Requests granted whose response has not arrived. */
   get inFlight(): number {
     return this.#inFlight;
   }
 
+  /** @internal */
   acquire(options: AcquireOptions = {}): Promise<BudgetPermit> {
     const { signal, maxWaitMs = Infinity } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
@@ -97,16 +98,18 @@ export class MemoryRateBudget implements RateBudget {
     });
   }
 
+  /** @internal */
   hold(retryAfterMs: number): void {
     if (!(retryAfterMs > 0)) return;
     this.#holdUntil = Math.max(this.#holdUntil, this.clock.now() + retryAfterMs);
   }
 
+  /** @internal */
   heldFor(): number {
     return Math.max(0, this.#holdUntil - this.clock.now());
   }
 
-  /** Ms until the next grant could happen (0 = now, `Infinity` = when a response arrives). */
+  /** @internal Ms until the next grant could happen (0 = now, `Infinity` = when a response arrives). */
   delay(): number {
     return this.#delay();
   }

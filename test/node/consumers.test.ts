@@ -6,9 +6,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
@@ -44,6 +45,24 @@ after(async () => {
 
 const viteBuild = (root: string) => build({ root, configFile: false, logLevel: 'silent', build: { outDir: join(root, 'dist'), emptyOutDir: true } });
 
+/** gzip bytes (level 6, as bench/size.ts) of each file, summed. */
+const gzipSum = async (files: string[]) => (await Promise.all(files.map(async (f) => gzipSync(await readFile(f)).length))).reduce((a, b) => a + b, 0);
+
+/** The files a page with only `<kyi-token-status>` loads through the shipped CDN autoloader: its entry, the element's chunk and what they import. */
+async function tokenStatusCdnPage(pkg: string): Promise<string[]> {
+  const cdn = join(pkg, 'dist', 'cdn');
+  const manifest = JSON.parse(await readFile(join(cdn, 'kyi-autoloader.manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+  const keys = new Set<string>();
+  const add = (key: string) => {
+    if (keys.has(key)) return;
+    keys.add(key);
+    for (const k of manifest[key]!.imports ?? []) add(k);
+  };
+  add(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!);
+  add('src/entries/token-status.ts');
+  return [...keys].map((k) => join(cdn, manifest[k]!.file));
+}
+
 describe('consumer projects built from the packed tarball', () => {
   it('ships the framework types made at build time (not in git), each covering every element of its custom-elements.json', async () => {
     const pkg = join(consumer, 'node_modules', 'kyi-elements');
@@ -55,8 +74,14 @@ describe('consumer projects built from the packed tarball', () => {
       const types = await readFile(join(pkg, 'dist/types/frameworks', `${entry}-types.d.ts`), 'utf8');
       for (const { tagName } of elements) assert.ok(types.includes(`"${tagName}"`), `dist/types/frameworks/${entry}-types.d.ts types <${tagName}>`);
     }
+    // kyi-elements/react re-exports each element's own wrapper (kyi-elements/react/<element>)
     const react = await readFile(join(pkg, 'dist/types/frameworks/react.d.ts'), 'utf8');
-    for (const { name } of elements) assert.match(react, new RegExp(`^export declare const ${name}: `, 'm'), `kyi-elements/react wraps ${name}`);
+    for (const { name, tagName } of elements) {
+      const own = tagName!.replace(/^kyi-/, '');
+      assert.match(react, new RegExp(`^export \\{ ${name} \\} from '\\./react/${own}\\.js';$`, 'm'), `kyi-elements/react re-exports ${name}`);
+      const wrapper = await readFile(join(pkg, 'dist/types/frameworks/react', `${own}.d.ts`), 'utf8');
+      assert.match(wrapper, new RegExp(`^export declare const ${name}: `, 'm'), `kyi-elements/react/${own} wraps ${name}`);
+    }
   });
 
   it('Vite (no framework): kyi-elements/define registers the elements and a lookup settles', async () => {
@@ -81,6 +106,27 @@ describe('consumer projects built from the packed tarball', () => {
       await browserPage.waitForFunction(() => document.querySelector('#react-status')?.textContent === 'verified');
       assert.equal(await browserPage.locator('kyi-asset-card').evaluate((e) => (e as unknown as { status: string }).status), 'verified');
     });
+  });
+
+  it('React: an app using only the token status (kyi-elements/react/token-status) bundles no more of the kit than the token-status CDN page + 2 KB', async () => {
+    const root = join(consumer, 'react-token-status');
+    // React itself is the app's, not the kit's: left out of the bundle measured.
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      build: { outDir: join(root, 'dist'), emptyOutDir: true, rollupOptions: { external: [/^react($|\/)/, /^react-dom($|\/)/] } },
+    });
+    const assets = join(root, 'dist', 'assets');
+    const js = (await readdir(assets)).filter((f) => f.endsWith('.js')).map((f) => join(assets, f));
+    const code = (await Promise.all(js.map((f) => readFile(f, 'utf8')))).join('\n');
+    assert.match(code, /kyi-token-status/);
+    for (const other of ['kyi-badge', 'kyi-asset-card', 'kyi-verify-button', 'kyi-watchlist', 'kyi-change-feed', 'kyi-notifications'])
+      assert.doesNotMatch(code, new RegExp(`"${other}"|'${other}'`), `the token-status wrapper brings <${other}>`);
+    const app = await gzipSum(js);
+    const page = await gzipSum(await tokenStatusCdnPage(join(consumer, 'node_modules', 'kyi-elements')));
+    console.log(`# React app with only KyiTokenStatus: ${(app / 1024).toFixed(1)} KB gzipped (React excluded); token-status CDN page: ${(page / 1024).toFixed(1)} KB; budget ${((page + 2048) / 1024).toFixed(1)} KB`);
+    assert.ok(app <= page + 2048, `the React token-status app bundles ${app} B gzipped, over the token-status CDN page (${page} B) + 2 KB`);
   });
 
   it('React: tsc checks the wrappers (kyi-elements/react) and the JSX types (kyi-elements/jsx)', async () => {

@@ -22,21 +22,14 @@ const run = promisify(execFile);
 const ROOT = resolve('.');
 
 /**
- * The Worker of the README's quick start ("Cloudflare Workers and other edge runtimes"), with the
- * two functions it leaves to the partner written out: configuration from the Worker's
- * environment, and a session lookup (here a header the test sends; a real Worker reads its own
- * session cookie). Made once per isolate; background refreshes finish through `ctx.waitUntil`.
+ * The Worker of the README's quick start ("Cloudflare Workers and other edge runtimes"):
+ * configuration from the Worker's environment through the package's \`kyiOptionsFromEnv\` (the
+ * README's variable scheme), and the session lookup it leaves to the partner (here a header the
+ * test sends; a real Worker reads its own session cookie). Made once per isolate; background refreshes finish through `ctx.waitUntil`.
  */
 const WORKER = `
-import { createKyiHandler } from 'kyi-elements/server';
+import { createKyiHandler, kyiOptionsFromEnv } from 'kyi-elements/server';
 
-const kyiOptionsFromEnv = (env) => ({
-  prefix: '/api/kyi',
-  publicApi: { baseUrl: env.PUBLIC_API_URL, apiKey: env.PUBLIC_API_KEY },
-  explorer: { baseUrl: env.EXPLORER_URL, apiKey: env.EXPLORER_KEY, writes: false },
-  widget: { partnerId: env.PARTNER_ID, secretKey: env.WIDGET_SECRET },
-  publicOrigin: 'http://partner.example',
-});
 const userFromCookie = async (request) => request.headers.get('x-demo-user');
 
 let kyi;
@@ -88,12 +81,13 @@ describe('kyi-elements/server in workerd without nodejs_compat', () => {
       compatibilityDate: '2025-01-01',
       compatibilityFlags: [],
       bindings: {
-        PUBLIC_API_URL: info.publicApiUrl,
-        PUBLIC_API_KEY: info.credentials.publicApiKey,
-        EXPLORER_URL: info.explorerUrl,
-        EXPLORER_KEY: info.credentials.explorerKeys.full,
-        PARTNER_ID: info.credentials.partnerId,
-        WIDGET_SECRET: info.credentials.secretKey,
+        KYI_PUBLIC_ORIGIN: 'http://partner.example',
+        KYI_PUBLIC_API_URL: info.publicApiUrl,
+        KYI_PUBLIC_API_KEY: info.credentials.publicApiKey,
+        KYI_EXPLORER_URL: info.explorerUrl,
+        KYI_EXPLORER_KEY: info.credentials.explorerKeys.full,
+        KYI_PARTNER_ID: info.credentials.partnerId,
+        KYI_PARTNER_SECRET: info.credentials.secretKey,
       },
     });
     await mf.ready;

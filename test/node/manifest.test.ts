@@ -1,11 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { renderApi, withApi } from '../../scripts/readme-api.js';
-import { analyzeToScratch, FRAMEWORK_FILES } from '../../scripts/manifest/frameworks.mjs';
+import { analyzeToScratch, filesUnder, FRAMEWORK_FILES } from '../../scripts/manifest/frameworks.mjs';
 
 const run = promisify(execFile);
 
@@ -99,9 +99,11 @@ describe('custom-elements.json', () => {
 });
 
 describe('framework types and React wrappers (src/frameworks/: build output)', () => {
-  it('are generated as four files, and src/frameworks/ holds them as the current JSDoc gives them (npm test makes them anew)', async () => {
-    const generated = (await readdir(join(scratch, 'frameworks'))).sort();
-    assert.deepEqual(generated, [...FRAMEWORK_FILES].sort());
+  it('are generated as four files and one React wrapper per element, and src/frameworks/ holds them as the current JSDoc gives them (npm test makes them anew)', async () => {
+    const generated = await filesUnder(join(scratch, 'frameworks'));
+    const manifest = JSON.parse(await readFile(join(scratch, 'custom-elements.json'), 'utf8')) as Manifest;
+    const wrappers = elements(manifest).map((d) => `react/${d.tagName!.replace(/^kyi-/, '')}.ts`);
+    assert.deepEqual(generated, [...FRAMEWORK_FILES, ...wrappers].sort());
     for (const file of generated) {
       const current = await readFile(join('src/frameworks', file), 'utf8').catch(() => undefined);
       assert.equal(current, await readFile(join(scratch, 'frameworks', file), 'utf8'), `src/frameworks/${file} is stale: run \`npm run manifest\` (npm test makes it anew)`);
@@ -121,9 +123,15 @@ describe('framework types and React wrappers (src/frameworks/: build output)', (
     const manifest = JSON.parse(await readFile(join(scratch, 'custom-elements.json'), 'utf8')) as Manifest;
     const tags = elements(manifest).map((d) => `'${d.tagName}'`);
     assert.ok(tags.length > 0);
-    // The generated files import the kit from `../index.js` and `../register.js`: the scratch folder (.cache/kyi-cem-…) re-exports src/.
+    // The generated files import the kit from `../index.js`, and the React wrappers each element's entry
+    // (`../../entries/<name>.js`) and `../../events.js`: the scratch folder (.cache/kyi-cem-…) re-exports src/.
     await writeFile(join(scratch, 'index.ts'), `export * from '../../src/index.js';\n`);
-    await writeFile(join(scratch, 'register.ts'), `export * from '../../src/register.js';\n`);
+    await writeFile(join(scratch, 'events.ts'), `export * from '../../src/events.js';\n`);
+    await mkdir(join(scratch, 'entries'));
+    for (const d of elements(manifest)) {
+      const name = d.tagName!.replace(/^kyi-/, '');
+      await writeFile(join(scratch, 'entries', `${name}.ts`), `export * from '../../../src/entries/${name}.js';\n`);
+    }
     await writeFile(
       join(scratch, 'check.ts'),
       [

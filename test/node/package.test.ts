@@ -79,9 +79,10 @@ describe('npm run build', () => {
       const definitions = (m.exports ?? []).filter((e) => e.kind === 'custom-element-definition').map((e) => [e.name, e.declaration.name]);
       return { entry: specifier(m.path), definitions };
     });
-    // The React wrappers register every element they wrap: all of them.
+    // kyi-elements/react registers every element it wraps (all of them); kyi-elements/react/<element> its own alone.
     const byTag = new Map(cases.flatMap((c) => c.definitions).map(([tag, cls]) => [tag, cls]));
     cases.push({ entry: 'kyi-elements/react', definitions: [...byTag] });
+    for (const [tag, cls] of byTag) cases.push({ entry: `kyi-elements/react/${tag!.replace(/^kyi-/, '')}`, definitions: [[tag!, cls!]] });
     for (const { entry, definitions } of cases) {
       // Lit's Node build has a customElements shim: enough to see which class each entry registers.
       const script = `const root = await import('kyi-elements'); await import('${entry}');
@@ -226,7 +227,7 @@ describe('npm pack (what a partner installs)', () => {
       assert.ok(files.has(file), `${file} is shipped`);
     for (const target of Object.values(pkg.exports).flatMap(targetFiles))
       assert.ok(files.has(target.slice(2)), `${target} is shipped`);
-    const unexpected = packed.files.filter((f) => !/^(dist\/([\w-]+\.js|chunks|locales|cdn|bin|types)\b|openapi\/\w+\.json$|[A-Z]+\.md$|LICENSE$|package\.json$|custom-elements\.json$)/.test(f));
+    const unexpected = packed.files.filter((f) => !/^(dist\/([\w-]+\.js|chunks|locales|cdn|bin|types|react)\b|openapi\/\w+\.json$|[A-Z]+\.md$|LICENSE$|package\.json$|custom-elements\.json$)/.test(f));
     assert.deepEqual(unexpected, []);
     assert.deepEqual(packed.files.filter((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('test/')), []);
     // every declaration file ships with its module: the CLI has none (it is the bin)

@@ -15,7 +15,7 @@ import { createExpressApp } from '../../examples/express.js';
 import { createFastifyApp } from '../../examples/fastify.js';
 import { createHonoApp } from '../../examples/hono.js';
 import { createRouteHandlers } from '../../examples/next-route.js';
-import type { KyiEnv } from '../../examples/env.js';
+import type { KyiEnv } from 'kyi-elements/server';
 import { checkProxyAt, checkResponse } from './helpers/openapi-check.js';
 import { startFixtureSandbox } from './helpers/server.js';
 

@@ -156,7 +156,7 @@ describe('a 429 holds the whole key', () => {
       assert.ok(Number(r.headers.get('retry-after')) >= 44);
     }
     assert.equal((await fetch(`${m.base}/explorer/health`)).status, 429, '/health is held too');
-    const client = new ExplorerClient({ baseUrl: `${up.url}/explorer`, apiKey: EXPLORER_KEY, budget, clock, maxRetryAfterMs: 10_000 });
+    const client = new ExplorerClient({ baseUrl: `${up.url}/explorer`, apiKey: EXPLORER_KEY, budget, clock, maxRetryAfterSeconds: 10 });
     await assert.rejects(client.watchlist(), (e: { code?: string; retryAfter?: number }) => e.code === 'too_many_requests' && e.retryAfter! >= 44);
     assert.equal(up.requests.length, 1);
     clock.t += 45_000;

@@ -111,7 +111,7 @@ describe('configuration without a DOM', () => {
   it('the element modules import during a server render', async () => {
     const index = await import('../../src/index.js');
     assert.equal(typeof index.KyiTokenStatus, 'function');
-    assert.equal(typeof index.refreshLiveLookups, 'function');
+    assert.equal(typeof index.KyiWatchlist, 'function');
     await import('../../src/define.js');
   });
 });

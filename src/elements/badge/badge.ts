@@ -2,6 +2,7 @@ import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
 import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/badge-enums.js';
 import { emit, KyiErrorEvent } from '../../event-base.js';
+import type { KyiTheme } from '../../config.js';
 import type { StringKey } from '../../strings.js';
 import { BadgeImage, badgeSources, el, httpUrl } from '../shared/badge-image.js';
 import { ElementCore } from '../shared/element-core.js';
@@ -10,9 +11,8 @@ import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
 import './strings.js';
 
-/** `theme` values of `<kyi-badge>`: the service's two themes plus `auto`. */
-export const BADGE_ELEMENT_THEMES = ['auto', ...BADGE_THEMES] as const;
-export type BadgeElementTheme = (typeof BADGE_ELEMENT_THEMES)[number];
+/** `theme` values of `<kyi-badge>`: the service's two themes plus `auto` (the page's `KyiTheme` values). */
+const BADGE_ELEMENT_THEMES: readonly KyiTheme[] = ['auto', ...BADGE_THEMES];
 
 /** Height of the `full` pill as served (spec 4.1); its width is the artwork's own, never guessed here. */
 const FULL_PILL_HEIGHT = 32;
@@ -26,7 +26,7 @@ const fallbackMark = () =>
   );
 
 type Resolved =
-  | { ok: true; options: Omit<BadgeOptions, 'theme'>; theme: BadgeElementTheme; href: string | undefined }
+  | { ok: true; options: Omit<BadgeOptions, 'theme'>; theme: KyiTheme; href: string | undefined }
   | { ok: false; key: string; message: string };
 
 /**

@@ -81,6 +81,7 @@ export class PostgresBudget implements RateBudget {
     return this.pool;
   }
 
+  /** @internal */
   async acquire(options: AcquireOptions = {}): Promise<BudgetPermit> {
     const { signal, maxWaitMs = Infinity } = options;
     const pool = await this.#on();
@@ -140,6 +141,7 @@ export class PostgresBudget implements RateBudget {
     };
   }
 
+  /** @internal */
   async hold(retryAfterMs: number): Promise<void> {
     const ms = Math.max(0, Number.isFinite(retryAfterMs) ? retryAfterMs : 0);
     await (await this.#on()).query(
@@ -149,6 +151,7 @@ export class PostgresBudget implements RateBudget {
     );
   }
 
+  /** @internal */
   async heldFor(): Promise<number> {
     const { rows } = await (await this.#on()).query<{ held_ms: number }>(
       `SELECT greatest(0, extract(epoch FROM held_until - clock_timestamp()) * 1000)::float8 AS held_ms

@@ -7,6 +7,6 @@
  *
  * Tables are created on first use; `schemaSql(prefix)` gives their SQL.
  */
-export { createPostgresStore, PostgresStore, type PostgresStoreOptions } from './store.js';
-export { createPostgresBudget, PostgresBudget, type PostgresBudgetOptions } from './budget.js';
+export { createPostgresStore, type PostgresStore, type PostgresStoreOptions } from './store.js';
+export { createPostgresBudget, type PostgresBudget, type PostgresBudgetOptions } from './budget.js';
 export { schemaSql, type PostgresConnection, type PostgresOptions } from './connection.js';

@@ -7,7 +7,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkProxyAt } from './openapi-check.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import { createKyiHandler, type KyiHandlerOptions, type KyiHandlerWithNode } from '../../../src/server/index.js';
+import { createKyiHandler, type KyiHandlerOptions, type KyiHandler } from '../../../src/server/index.js';
 
 export const PREFIX = '/api/kyi';
 /** The session cookie the tests' `getUserId` reads. */
@@ -15,7 +15,7 @@ export const SESSION_COOKIE = 'demo_session=user-42';
 export const SESSION_USER = 'user-42';
 
 export interface Mounted {
-  handler: KyiHandlerWithNode;
+  handler: KyiHandler;
   /** `http://127.0.0.1:PORT` of the partner server. */
   origin: string;
   /** `origin + /api/kyi`. */
@@ -79,7 +79,7 @@ export async function mount(
   const clock = { offsetMs: 0 };
   const defaults = defaultOptions(sandbox, sleeps, errors, clock);
   // the server listens first: its origin is the handler's publicOrigin
-  let listener: KyiHandlerWithNode['node'] = () => {};
+  let listener: KyiHandler['node'] = () => {};
   const server: Server = createServer((req, res) => listener(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,0 +1,33 @@
+/** `kyiOptionsFromEnv` (kyi-elements/server): the README's one environment-variable scheme. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { KyiConfigError, kyiOptionsFromEnv } from 'kyi-elements/server';
+
+const ENV = {
+  KYI_PUBLIC_ORIGIN: 'https://partner.example',
+  KYI_PUBLIC_API_URL: 'https://api.example/v1',
+  KYI_PUBLIC_API_KEY: 'pk',
+  KYI_PARTNER_ID: 'partner-1',
+  KYI_PARTNER_SECRET: 'secret',
+};
+
+describe('kyiOptionsFromEnv', () => {
+  it('reads the variables into the handler options; the Explorer routes only with a key, writes only when asked', () => {
+    assert.deepEqual(kyiOptionsFromEnv(ENV), {
+      publicOrigin: 'https://partner.example',
+      publicApi: { baseUrl: 'https://api.example/v1', apiKey: 'pk' },
+      explorer: undefined,
+      widget: { partnerId: 'partner-1', secretKey: 'secret' },
+    });
+    const explorer = { KYI_EXPLORER_URL: 'https://explorer.example', KYI_EXPLORER_KEY: 'bx_live_1' };
+    assert.deepEqual(kyiOptionsFromEnv({ ...ENV, ...explorer }).explorer, { baseUrl: 'https://explorer.example', apiKey: 'bx_live_1', writes: false });
+    assert.equal(kyiOptionsFromEnv({ ...ENV, ...explorer, KYI_EXPLORER_WRITES: 'true' }).explorer?.writes, true);
+  });
+
+  it("a missing variable is the partner's configuration mistake: KyiConfigError naming it", () => {
+    for (const name of [...Object.keys(ENV), 'KYI_EXPLORER_URL']) {
+      const env: Record<string, string | undefined> = { ...ENV, KYI_EXPLORER_KEY: 'bx_live_1', KYI_EXPLORER_URL: 'https://explorer.example', [name]: '' };
+      assert.throws(() => kyiOptionsFromEnv(env), (e: unknown) => e instanceof KyiConfigError && e.message.includes(name) && /server's environment/.test(e.message), name);
+    }
+  });
+});
