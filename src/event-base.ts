@@ -37,6 +37,7 @@ export type KyiErrorCode =
   | 'copy_failed'
   | 'session_required'
   | 'forbidden'
+  | 'origin_not_allowed'
   | 'not_configured'
   | 'signing_failed'
   | 'widget_error'

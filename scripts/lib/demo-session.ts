@@ -8,15 +8,11 @@ export const DEMO_USER_ID = 'demo-user-0001';
 
 /**
  * The demo's `authorize` for the Explorer routes: only a signed-in user may read or change
- * the watchlist (its notes are private to the key holder); others get 401 `session_required`.
+ * the watchlist (its notes are private to the key holder). A boolean is enough: a refused
+ * visitor `getUserId` finds signed out is answered 401 `session_required` by the handler.
  */
-export function signedInOnly(...sessions: DemoSessions[]): (request: Request) => true | Response {
-  return (request) =>
-    sessions.some((s) => s.getUserId(request) !== undefined) ||
-    new Response(JSON.stringify({ code: 'session_required', message: 'Sign in to see the monitoring data' }), {
-      status: 401,
-      headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
-    });
+export function signedInOnly(...sessions: DemoSessions[]): (request: Request) => boolean {
+  return (request) => sessions.some((s) => s.getUserId(request) !== undefined);
 }
 
 export interface DemoSessions {

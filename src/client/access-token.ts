@@ -27,6 +27,7 @@ export * from './token-slot.js';
 export const ACCESS_TOKEN_ERROR_CODES = [
   'session_required',
   'forbidden',
+  'origin_not_allowed',
   'not_configured',
   'signing_failed',
   'network',
@@ -35,13 +36,13 @@ export type AccessTokenErrorCode = (typeof ACCESS_TOKEN_ERROR_CODES)[number];
 
 /**
  * What the token endpoint's statuses mean (field notes: 401 without a session, 503 when not
- * configured, 502 when signing failed; 403 for CSRF or policy). A 404 or 501 means no token
- * route is mounted where the kit looks for it: a configuration problem too. Other statuses
- * mean what they mean everywhere.
+ * configured, 502 when signing failed). A 404 or 501 means no token route is mounted where
+ * the kit looks for it: a configuration problem too. Other statuses mean what they mean
+ * everywhere: a 403 keeps its body's code (`origin_not_allowed`: the page's origin is not
+ * the server's `publicOrigin`; `forbidden`: not allowed), a bare 403 is `forbidden`.
  */
 export const TOKEN_STATUS_CODES: StatusCodes = {
   401: 'session_required',
-  403: 'forbidden',
   404: 'not_configured',
   501: 'not_configured',
   502: 'signing_failed',

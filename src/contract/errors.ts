@@ -53,6 +53,7 @@ export const KIT_ERROR_CODES = [
   'unauthorized',
   'session_required',
   'forbidden',
+  'origin_not_allowed',
   'writes_disabled',
   'not_configured',
   'signing_failed',

@@ -18,6 +18,8 @@ export const enErrors = {
     'error.payloadTooLarge': 'The request was too large for this site to send.',
     'error.untrustedProxy': 'This element is set up to use a server this site does not trust, so it shows nothing.',
     'error.sessionRequired': 'Please sign in and try again.',
+    'error.forbidden': 'You don’t have access to this on this site.',
+    'error.originNotAllowed': 'This page’s address ({origin}) is not the one this site’s server expects, so it refused the request.',
     'error.signingFailed': 'Verification could not be started. Please try again.',
     'error.widget': 'The verification widget reported an error: {message}',
     'error.widgetTimeout': 'The verification widget did not load in time. The likely cause: this site ({origin}) is not on the widget’s allow-list.',

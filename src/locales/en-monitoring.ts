@@ -7,7 +7,7 @@ import { enErrors } from './en-errors.js';
 
 export const enMonitoring = {
   ...enErrors,
-  common: { ...enErrors.common, signInRequired: 'Sign in to see this.' },
+  common: { ...enErrors.common, signInRequired: 'Sign in to see this.', accessDenied: 'You don’t have access to this.' },
   monitoring: {
     shown: 'Showing {shown} of {total}',
     showMore: 'Show {count} more',

@@ -27,7 +27,7 @@ import {
 import { KyiHttpError, errorResponse, httpErrorResponse, invalidParameter, jsonResponse } from './errors.js';
 import { readJsonBody } from './http.js';
 import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
-import { requestContext } from './request-context.js';
+import { authorizeRoute } from './access.js';
 import { checkOrigin } from './origin.js';
 import { routeMatcher, type RouteEntry } from './routes.js';
 import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
@@ -203,7 +203,7 @@ export class ExplorerProxy {
     if (write && !this.#explorer.writes) {
       return explorerError(403, 'writes_disabled', 'Watchlist changes are disabled on this server (explorer.writes is off)');
     }
-    if (write) checkOrigin(request, this.#config.allowedOrigins);
+    if (write) checkOrigin(request, this.#config, route.id);
 
     // path parameters first: a hostile id is refused before the partner's hook runs
     let upstreamPath = route.pattern;
@@ -213,7 +213,7 @@ export class ExplorerProxy {
     }
 
     const info: ExplorerRouteInfo = { id: route.id, method, path: upstreamPath, scope: route.scope, write };
-    const refused = await this.#authorize(request, info);
+    const refused = await authorizeRoute(request, info, this.#config);
     if (refused) return refused;
 
     const query = route.query ? route.query(url, this.#explorer) : new URLSearchParams();
@@ -232,20 +232,6 @@ export class ExplorerProxy {
       this.#explorer.gate,
     );
     return this.#answer(route, outcome, { head: request.method === 'HEAD', query });
-  }
-
-  /** The partner's `authorize` verdict: `undefined` lets the call through, else the answer. */
-  async #authorize(request: Request, info: ExplorerRouteInfo): Promise<Response | undefined> {
-    let verdict: unknown;
-    try {
-      verdict = await this.#config.authorize!(request, info, requestContext(request));
-    } catch (error) {
-      this.#config.onError(error, { route: info.id });
-      return explorerError(500, 'internal_error', 'The authorization check failed');
-    }
-    if (verdict instanceof Response) return verdict;
-    if (verdict !== true) return explorerError(403, 'forbidden', 'You are not allowed to use this route');
-    return undefined;
   }
 
   #answer(route: ExplorerRoute, outcome: UpstreamOutcome, sent: { head: boolean; query: URLSearchParams }): Response {

@@ -33,7 +33,9 @@ export interface ExplorerRouteInfo {
 
 /**
  * Result of `authorize`: only `true` lets the call through; a Response is sent as is;
- * anything else (including `false` and `undefined`) answers 403 `forbidden`.
+ * anything else (including `false` and `undefined`) is a refusal: 401 `session_required`
+ * when `getUserId` finds no signed-in user (sign in, the visitor's to fix), else 403
+ * `forbidden` (not allowed). Each refusal is told to `onError`.
  */
 export type AuthorizeResult = boolean | Response;
 
@@ -78,12 +80,17 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
   /**
    * The signed-in user's stable id from the partner's session, or null/undefined when signed out.
    * Through the Node adapter, `context.node.req` is the Node request (`req.session`, `req.user`).
+   * Required with `widget` (`POST /token`: 401 `session_required` when signed out); with
+   * `explorer`, it also tells a signed-out visitor `authorize` refused (401 `session_required`,
+   * shown as a sign-in notice) from a signed-in one it refused (403 `forbidden`).
    */
   getUserId?: (request: Request, context: Ctx) => string | null | undefined | Promise<string | null | undefined>;
   /**
    * Gate for the Explorer routes, required with `explorer`: the watchlist, its notes and the
    * key's budget belong to the key holder, so say who may use them (e.g. signed-in staff);
-   * `context` as for `getUserId`.
+   * `context` as for `getUserId`. Return `true` to let the call through, a `Response` to answer
+   * yourself; anything else refuses: 401 `session_required` when `getUserId` finds no
+   * signed-in user, else 403 `forbidden` (`AuthorizeResult`).
    */
   authorize?: (request: Request, route: ExplorerRouteInfo, context: Ctx) => AuthorizeResult | Promise<AuthorizeResult>;
   /**
@@ -149,7 +156,10 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
   /**
    * Told about every problem the browser only sees as a fixed message: upstream failures
    * (with the upstream's own words in `error.detail`, secrets removed), a wrong key, a wrong
-   * base URL, thrown hooks. Default: each distinct problem logged once to the console.
+   * base URL, thrown hooks, and once per refused request a `KyiError` whose `code` is the
+   * answer's (`origin_not_allowed` naming the origin seen and the ones configured,
+   * `session_required`, `forbidden`) and whose message says what to check.
+   * Default: each distinct problem logged once to the console.
    */
   onError?: (error: unknown, context: { route: string }) => void;
 }
@@ -184,6 +194,8 @@ export interface ResolvedConfig {
   authorize?: KyiHandlerOptions['authorize'];
   /** `publicOrigin` and `allowedOrigins`: the origins browser calls may come from. */
   allowedOrigins: Set<string>;
+  /** `publicOrigin` as an origin, for the messages of a refused call. */
+  publicOrigin?: string;
   /** The client id of a request (per-client budget). */
   clientId: (request: Request, context: KyiRequestContext) => string;
   clientBudget: false | Required<ClientBudgetOptions>;
@@ -434,6 +446,7 @@ export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
     getUserId: options.getUserId,
     authorize: options.authorize,
     allowedOrigins: allowedOriginsOf(options),
+    publicOrigin: typeof options.publicOrigin === 'string' ? new URL(options.publicOrigin).origin : undefined,
     clientId: clientIdResolver(options.getClientId, number(options.trustProxy, 'trustProxy', 0, 10, 0), clientBudget ? clientBudget.ipv6PrefixLength : 128),
     clientBudget,
     cache: cacheOf(options),

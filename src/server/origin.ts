@@ -8,16 +8,36 @@
  * - Without `Origin`, only `Sec-Fetch-Site: same-origin` passes (set by the browser, not
  *   forgeable by a page); with neither header the request is refused.
  *
+ * A refusal is 403 `origin_not_allowed`, told to `onError` naming the origin seen and the
+ * ones configured: most often the partner's own page opened at another address than
+ * `publicOrigin` (`127.0.0.1` for `localhost`), else another site's request, refused on purpose.
+ *
  * Fetch-API only (no `node:` imports).
  */
-import { KyiHttpError } from './errors.js';
+import { refusal } from './access.js';
+import type { ResolvedConfig } from './options.js';
 
-export function checkOrigin(request: Request, allowedOrigins: ReadonlySet<string>): void {
+export function checkOrigin(request: Request, config: Pick<ResolvedConfig, 'allowedOrigins' | 'publicOrigin' | 'onError'>, route: string): void {
   const origin = request.headers.get('origin');
-  if (origin !== null) {
-    if (origin !== 'null' && allowedOrigins.has(origin)) return;
-    throw new KyiHttpError(403, 'forbidden', 'Cross-origin request refused: the calling origin is not allowed');
+  if (origin !== null && origin !== 'null' && config.allowedOrigins.has(origin)) return;
+  if (origin === null && request.headers.get('sec-fetch-site') === 'same-origin') return;
+  const accepted = [...config.allowedOrigins].join(', ');
+  const expected = config.publicOrigin ?? 'an origin in allowedOrigins';
+  if (origin === null) {
+    throw refusal(
+      config,
+      route,
+      { status: 403, code: 'origin_not_allowed', message: 'Request refused: a browser call must say where it comes from (Origin or Sec-Fetch-Site)' },
+      `Refused a call without Origin or Sec-Fetch-Site: same-origin (not a browser page of this site); this server accepts browser calls from ${accepted}.`,
+    );
   }
-  if (request.headers.get('sec-fetch-site') === 'same-origin') return;
-  throw new KyiHttpError(403, 'forbidden', 'Request refused: a browser call must say where it comes from (Origin or Sec-Fetch-Site)');
+  // the header is the caller's: printable ASCII only, and not too long, before it is written anywhere
+  const seen = origin === 'null' ? 'null (a sandboxed frame or a file: page)' : origin.replace(/[^\x21-\x7e]/g, '?').slice(0, 200);
+  throw refusal(
+    config,
+    route,
+    { status: 403, code: 'origin_not_allowed', message: `This page's origin (${seen}) is not the one this site's server expects (${expected})` },
+    `Refused a browser call from origin ${seen}: this server accepts ${accepted} (publicOrigin ${config.publicOrigin ?? 'not set'}, allowedOrigins). ` +
+      `If it is your own page, open it at ${expected} or add ${seen} to allowedOrigins; a call from another site is refused on purpose.`,
+  );
 }

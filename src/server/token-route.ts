@@ -1,7 +1,8 @@
 /**
  * `POST {prefix}/token`: mints a widget access token for the user of the partner's session
  * (field notes, "Guidance for the partner endpoint"): 503 when the widget is not
- * configured, 403 for a cross-origin call, 401 without a session, 502 when signing fails;
+ * configured, 403 `origin_not_allowed` for a cross-origin call, 401 `session_required`
+ * without a session (both told to `onError`, `./access.ts`), 502 when signing fails;
  * `Cache-Control: no-store`; `{ accessToken, expiresAt }`; lifetime at most one hour.
  * The user id comes from `getUserId(request)` on the server, never from the browser.
  *
@@ -11,7 +12,7 @@ import { LIMITS } from '../contract/index.js';
 import { KyiHttpError, jsonResponse } from './errors.js';
 import { generateToken } from './generate-token.js';
 import type { ResolvedConfig } from './options.js';
-import { requestContext } from './request-context.js';
+import { requireSession } from './access.js';
 import { checkOrigin } from './origin.js';
 
 /** The token route takes a JSON POST only: a form post cannot reach it without CORS. */
@@ -41,23 +42,8 @@ export async function tokenRoute(request: Request, config: ResolvedConfig): Prom
     throw new KyiHttpError(503, 'not_configured', 'Verification is not configured on this server');
   }
   checkContentType(request);
-  checkOrigin(request, config.allowedOrigins);
-
-  let userId: unknown;
-  try {
-    userId = await config.getUserId(request, requestContext(request));
-  } catch (error) {
-    config.onError(error, { route: 'token' });
-    throw new KyiHttpError(500, 'internal_error', 'The session could not be read');
-  }
-  if (typeof userId === 'number' && Number.isFinite(userId)) userId = String(userId);
-  if (userId === null || userId === undefined || userId === '') {
-    throw new KyiHttpError(401, 'session_required', 'Sign in to start a verification');
-  }
-  if (typeof userId !== 'string' || userId.length > 512 || /[\x00-\x1f\x7f]/.test(userId)) {
-    config.onError(new TypeError('getUserId returned a value that is not a usable user id'), { route: 'token' });
-    throw new KyiHttpError(500, 'internal_error', 'The session user id is not usable');
-  }
+  checkOrigin(request, config, 'token');
+  const userId = await requireSession(request, config, 'token');
 
   const mint = widget.generateToken ?? generateToken;
   const before = Math.floor(config.clock.now() / 1000);

@@ -403,7 +403,7 @@ describe('<kyi-verify-button>', () => {
 
     for (const [status, code, visible] of [
       [401, 'session_required', /sign in/i],
-      [403, 'forbidden', /could not authenticate/i],
+      [403, 'forbidden', /don’t have access/i],
       [503, 'not_configured', /not configured/i],
       [502, 'signing_failed', /could not be started/i],
     ] as const) {

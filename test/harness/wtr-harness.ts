@@ -11,7 +11,8 @@
  * A second mount, `/api/kyi-readonly`, has Explorer writes off (what most partners run).
  * A third, `/api/kyi-clocked`, has a cache and clock of its own: `POST /__test/clock
  * { advanceMs }` moves that clock forward, so a test waits on no real time (no other file
- * uses this mount).
+ * uses this mount). A fourth, `/api/kyi-elsewhere`, has another `publicOrigin`
+ * (`elsewhereOrigin` in `/__test/env`): the page opened at an address its server does not expect.
  * Browser test files share one sandbox; its Explorer rate limit is raised (and the proxy's
  * budget with it) so parallel files do not wait on each other, and the per-client lookup
  * budget is off (every file comes from one address). Both budgets are proven by the node tests.
@@ -29,6 +30,9 @@ import { toNodeHandler } from '../../src/server/node.js';
 import { createDemoSessions, signedInOnly } from '../../scripts/lib/demo-session.js';
 import { startEvilServer, type EvilServer } from './evil-server.js';
 
+/** The `publicOrigin` of `/api/kyi-elsewhere`, the only origin it accepts browser calls from: not the test page's. */
+const ELSEWHERE_ORIGIN = 'https://app.partner.example';
+
 type KoaContext = { path: string; req: IncomingMessage; res: ServerResponse; respond?: boolean };
 type KoaNext = () => Promise<unknown>;
 type ServerStart = { config: { hostname?: string; port?: number } };
@@ -40,6 +44,7 @@ export function kyiHarness() {
   let api: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
   let readonly: typeof api;
   let clocked: typeof api;
+  let elsewhere: typeof api;
   let test: ((req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void) | undefined;
 
   async function start(pageOrigins: string[]) {
@@ -52,11 +57,12 @@ export function kyiHarness() {
       ...info,
       evilUrl: evil.url,
       refusingWidgetUrl: refusing.info.widgetUrl,
+      elsewhereOrigin: ELSEWHERE_ORIGIN,
     });
     const sessions = createDemoSessions();
     const monitoring = createDemoSessions(undefined, 'kyi_monitoring_session');
     let clockOffsetMs = 0;
-    const mount = (prefix: string, writes: boolean, now?: () => number) =>
+    const mount = (prefix: string, writes: boolean, now?: () => number, origins: { allowedOrigins?: string[]; publicOrigin?: string } = { allowedOrigins: pageOrigins }) =>
       toNodeHandler(
         createKyiHandler({
           prefix,
@@ -73,13 +79,14 @@ export function kyiHarness() {
           authorize: signedInOnly(sessions, monitoring),
           // every test file comes from one address: the per-client budget is proven by the node tests
           clientBudget: false,
-          allowedOrigins: pageOrigins,
+          ...origins,
         }),
         { prefix },
       );
     api = mount('/api/kyi', true);
     readonly = mount('/api/kyi-readonly', false);
     clocked = mount('/api/kyi-clocked', false, () => Date.now() + clockOffsetMs);
+    elsewhere = mount('/api/kyi-elsewhere', false, undefined, { publicOrigin: ELSEWHERE_ORIGIN });
     test = toNodeHandler(
       async (request: Request) => {
         const path = new URL(request.url).pathname;
@@ -123,6 +130,7 @@ export function kyiHarness() {
       if (ctx.path === '/api/kyi' || ctx.path.startsWith('/api/kyi/')) return pipe(api, ctx);
       if (ctx.path.startsWith('/api/kyi-readonly/')) return pipe(readonly, ctx);
       if (ctx.path.startsWith('/api/kyi-clocked/')) return pipe(clocked, ctx);
+      if (ctx.path.startsWith('/api/kyi-elsewhere/')) return pipe(elsewhere, ctx);
       if (ctx.path.startsWith('/__test/')) return pipe(test, ctx);
       return next();
     },

@@ -56,7 +56,6 @@ describe('access tokens', () => {
 
   for (const [status, code] of [
     [401, 'session_required'],
-    [403, 'forbidden'],
     [503, 'not_configured'],
     [502, 'signing_failed'],
   ] as const) {
@@ -108,6 +107,12 @@ describe('access tokens', () => {
       code: 'network',
     });
     await assert.rejects(requestAccessToken({ endpoint: 'unused', fetchAccessToken: async () => '' }), { code: 'signing_failed' });
+  });
+
+  it('a 403 keeps the code its body names (origin_not_allowed is the partner\'s configuration, forbidden the visitor\'s access); a bare 403 is forbidden', async () => {
+    await assert.rejects(requestAccessToken({ endpoint: `${base}/token?status=403&code=origin_not_allowed` }), { code: 'origin_not_allowed', status: 403 });
+    await assert.rejects(requestAccessToken({ endpoint: `${base}/token?status=403&code=forbidden` }), { code: 'forbidden', status: 403 });
+    await assert.rejects(requestAccessToken({ endpoint: `${base}/bare?status=403` }), { code: 'forbidden', status: 403 });
   });
 
   it('other statuses mean what they mean everywhere: the body code, else the kit code of the status', async () => {

@@ -139,7 +139,7 @@ describe('kyi-elements/server in workerd without nodejs_compat', () => {
   });
 
   it('answers an Explorer route', async () => {
-    assert.equal((await get('/explorer/me/watchlist')).status, 403, 'signed out: refused by authorize');
+    assert.equal((await get('/explorer/me/watchlist')).status, 401, 'signed out: authorize refused and getUserId finds no one');
     const res = await get('/explorer/me/watchlist', { headers: { 'x-demo-user': 'user-7' } });
     const text = await res.text();
     assert.equal(res.status, 200, text);

@@ -14,8 +14,8 @@ import {
   watchlistItemSchema,
   watchlistResponseSchema,
 } from '../../src/contract/index.js';
-import type { ExplorerRouteInfo } from '../../src/server/index.js';
-import { mount, postJson, startFixtureSandbox, type Mounted } from './helpers/server.js';
+import { KyiError, type ExplorerRouteInfo } from '../../src/server/index.js';
+import { SESSION_COOKIE, mount, postJson, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
 let m: Mounted;
@@ -145,7 +145,7 @@ describe('Explorer proxy', () => {
     sandbox.stats.reset();
     const res = await postJson(`${m.base}/explorer/me/watchlist`, { assetId: '00000000-0000-4000-8000-000000000000' }, { origin: 'https://evil.example' });
     assert.equal(res.status, 403);
-    assert.equal(await codeOf(res), 'forbidden');
+    assert.equal(await codeOf(res), 'origin_not_allowed');
     assert.equal(sandbox.stats.count(), 0);
   });
 
@@ -161,10 +161,10 @@ describe('Explorer proxy', () => {
     });
     try {
       sandbox.stats.reset();
-      assert.equal((await fetch(`${gated.base}/explorer/me/watchlist`)).status, 403);
+      assert.equal((await fetch(`${gated.base}/explorer/me/watchlist`, { headers: { cookie: SESSION_COOKIE } })).status, 403);
       assert.equal((await fetch(`${gated.base}/explorer/me/watchlist`, { headers: { cookie: 'staff=1' } })).status, 200);
       assert.equal((await fetch(`${gated.base}/explorer/me/notifications`)).status, 401);
-      const write = await postJson(`${gated.base}/explorer/me/watchlist`, { assetId: '00000000-0000-4000-8000-000000000000' }, { origin: gated.origin });
+      const write = await postJson(`${gated.base}/explorer/me/watchlist`, { assetId: '00000000-0000-4000-8000-000000000000' }, { origin: gated.origin, cookie: SESSION_COOKIE });
       assert.equal(write.status, 403);
       assert.equal(await codeOf(write), 'forbidden');
       assert.equal(sandbox.stats.count(), 1, 'only the authorized read went upstream');
@@ -178,6 +178,44 @@ describe('Explorer proxy', () => {
       });
     } finally {
       await gated.close();
+    }
+  });
+
+  it('a boolean authorize: signed out 401 session_required, signed in and refused 403 forbidden, each told to onError once', async () => {
+    const staffOnly = await mount(sandbox, { authorize: (request) => request.headers.get('cookie')?.includes('staff=1') === true });
+    try {
+      const out = await fetch(`${staffOnly.base}/explorer/me/watchlist`);
+      assert.equal(out.status, 401);
+      assert.equal(await codeOf(out), 'session_required');
+      assert.equal(staffOnly.errors.length, 1);
+      const signedOut = staffOnly.errors[0] as KyiError;
+      assert.ok(signedOut instanceof KyiError);
+      assert.equal(signedOut.code, 'session_required');
+      assert.match(signedOut.message, /authorize refused GET \/me\/watchlist \(explorer:watchlist\).*getUserId found no signed-in user/);
+
+      const member = await fetch(`${staffOnly.base}/explorer/me/watchlist`, { headers: { cookie: SESSION_COOKIE } });
+      assert.equal(member.status, 403);
+      assert.equal(await codeOf(member), 'forbidden');
+      assert.equal(staffOnly.errors.length, 2);
+      const refused = staffOnly.errors[1] as KyiError;
+      assert.equal(refused.code, 'forbidden');
+      assert.match(refused.message, /for a signed-in user/);
+      assert.equal(sandbox.stats.count(), 0, 'nothing went upstream');
+    } finally {
+      await staffOnly.close();
+    }
+  });
+
+  it('without getUserId, a refusal is 403 forbidden and onError says getUserId would tell a signed-out visitor', async () => {
+    const noSession = await mount(sandbox, (d) => ({ ...d, widget: undefined, getUserId: undefined, authorize: () => false }));
+    try {
+      const res = await fetch(`${noSession.base}/explorer/me/notifications`);
+      assert.equal(res.status, 403);
+      assert.equal(await codeOf(res), 'forbidden');
+      assert.equal(noSession.errors.length, 1);
+      assert.match((noSession.errors[0] as KyiError).message, /Pass getUserId too/);
+    } finally {
+      await noSession.close();
     }
   });
 

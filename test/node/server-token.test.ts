@@ -1,5 +1,5 @@
 /**
- * POST {prefix}/token over real HTTP: no session 401, cross-origin 403, not configured 503,
+ * POST {prefix}/token over real HTTP: no session 401, cross-origin 403 (both told to onError), not configured 503,
  * signing failure 502, `no-store`; the minted token verifies with the partner secret and
  * carries the session's user id (sub), the partner id (iss) and exp ≤ 1 h; the sandbox
  * widget accepts it.
@@ -8,6 +8,7 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import type { Sandbox } from '../../src/sandbox/index.js';
+import { KyiError } from '../../src/server/index.js';
 import { SESSION_COOKIE, SESSION_USER, mount, secretsOf, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
@@ -78,19 +79,48 @@ describe('POST /token', () => {
     }
   });
 
-  it('401 session_required without a session', async () => {
+  it('401 session_required without a session, told to onError once as the visitor\'s to fix', async () => {
     const res = await post(`${m.base}/token`, { origin: m.origin });
     assert.equal(res.status, 401);
     assert.equal(res.headers.get('cache-control'), 'private, no-store');
     assert.equal(await codeOf(res), 'session_required');
+    assert.equal(m.errors.length, 1);
+    const told = m.errors[0] as KyiError;
+    assert.ok(told instanceof KyiError);
+    assert.equal(told.code, 'session_required');
+    assert.equal(told.status, 401);
+    assert.match(told.message, /getUserId found no signed-in user/);
   });
 
   it('403 for a cross-origin request, even with a session', async () => {
     const res = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, origin: 'https://evil.example' });
     assert.equal(res.status, 403);
-    assert.equal(await codeOf(res), 'forbidden');
+    assert.equal(await codeOf(res), 'origin_not_allowed');
     const nullOrigin = await post(`${m.base}/token`, { cookie: SESSION_COOKIE, origin: 'null' });
     assert.equal(nullOrigin.status, 403);
+  });
+
+  it('403 origin_not_allowed for the page opened at another address than publicOrigin, naming both origins (onError once, no secret)', async () => {
+    const port = new URL(m.origin).port;
+    const expected = `http://localhost:${port}`;
+    const local = await mount(sandbox, (d) => ({ ...d, publicOrigin: expected }));
+    try {
+      const res = await post(`${local.base}/token`, { cookie: SESSION_COOKIE, origin: local.origin });
+      assert.equal(res.status, 403);
+      const body = (await res.json()) as { code: string; message: string };
+      assert.equal(body.code, 'origin_not_allowed');
+      assert.ok(body.message.includes(local.origin) && body.message.includes(expected), body.message);
+      assert.equal(local.errors.length, 1, 'one report per refused request');
+      const told = local.errors[0] as KyiError;
+      assert.ok(told instanceof KyiError);
+      assert.equal(told.code, 'origin_not_allowed');
+      assert.equal(told.status, 403);
+      assert.ok(told.message.includes(local.origin), told.message);
+      assert.ok(told.message.includes(`publicOrigin ${expected}`), told.message);
+      for (const secret of secretsOf(sandbox)) assert.ok(!told.message.includes(secret) && !body.message.includes(secret));
+    } finally {
+      await local.close();
+    }
   });
 
   it('403 for Sec-Fetch-Site cross-site / same-site without an allowed Origin', async () => {
@@ -115,7 +145,7 @@ describe('POST /token', () => {
   it('403 for a request with neither Origin nor Sec-Fetch-Site', async () => {
     const res = await postBare(`${m.base}/token`, { cookie: SESSION_COOKIE, 'content-type': 'application/json' });
     assert.equal(res.status, 403);
-    assert.equal(await codeOf(res), 'forbidden');
+    assert.equal(await codeOf(res), 'origin_not_allowed');
   });
 
   it('415 unsupported_media_type without Content-Type: application/json (a form post cannot mint)', async () => {

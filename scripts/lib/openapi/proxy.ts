@@ -34,9 +34,21 @@ export function proxyDocument(): Record<string, unknown> {
     operationId: 'accessToken',
     summary: "A widget access token for the session's user (from `getUserId`); same-origin or `allowedOrigins` only",
     tags: ['Server piece'],
-    responses: { '200': { description: 'Access token, at most one hour', content: jsonContent(ref('AccessToken')) }, ...ERRORS },
+    responses: {
+      '200': { description: 'Access token, at most one hour', content: jsonContent(ref('AccessToken')) },
+      '401': kitError('`session_required`: no signed-in user (`getUserId` found none); the visitor signs in'),
+      '403': kitError(
+        "`origin_not_allowed`: the calling page's origin is not `publicOrigin` nor in `allowedOrigins` (the message names the origin seen and `publicOrigin`)",
+      ),
+      ...ERRORS,
+    },
   });
   const explorerErrors: Operation['responses'] = {
+    '401': kitError('`session_required`: `authorize` refused and `getUserId` found no signed-in user; the visitor signs in'),
+    '403': kitError(
+      '`forbidden`: `authorize` refused a signed-in user; `origin_not_allowed`: a write from an origin not allowed; ' +
+        '`writes_disabled`; or the service refused the key (`api_key_scope_missing`, `api_key_not_permitted`, `site_gate_required`)',
+    ),
     '429': { ...kitError('Over the Explorer key’s rate budget'), headers: RETRY_AFTER },
     ...ERRORS,
   };

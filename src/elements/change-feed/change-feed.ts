@@ -65,6 +65,8 @@ function directionOf(change: Change): Direction | 'other' {
  * @csspart links - A row's source links.
  * @csspart more - Below a long list: how many are shown, and the "Show more" button.
  * @csspart error - Error messages (`role="alert"`).
+ * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
+ * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
  * @csspart empty - The no-changes text.
  *
  * @cssprop --kyi-change-feed-gap - Space between rows (default `0.5rem`).
@@ -177,6 +179,13 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     const shownAdded = this.newOnly ? added.filter((c) => c.isNew === true) : added;
     this.#shown.grow(shownAdded.length);
     return new KyiChangesEvent({ items: this.changes, added: shownAdded, truncated: this._truncated });
+  }
+
+  protected override clearData(): void {
+    this._changes = undefined;
+    this._truncated = false;
+    this._added = new Set();
+    this._watchlist = undefined;
   }
 
   #order(rows: Change[]): Change[] {

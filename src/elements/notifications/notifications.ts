@@ -39,6 +39,8 @@ const GROUP_ORDER: readonly GroupName[] = [...NOTIFICATION_GROUP_NAMES, 'other']
  * @csspart more - Below a long list: how many are shown, and the "Show more" button.
  * @csspart read-note - The note that marking read happens in the service's interface.
  * @csspart error - Error messages (`role="alert"`).
+ * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
+ * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
  * @csspart empty - The no-notifications text.
  *
  * @cssprop --kyi-notifications-unread-color - Marker color of unread items (default: the accent color).
@@ -90,6 +92,10 @@ export class KyiNotifications extends KyiMonitoringElement {
     }
     this._data = data;
     return new KyiNotificationsEvent({ unread: data.unread, items: data.items });
+  }
+
+  protected override clearData(): void {
+    this._data = undefined;
   }
 
   #renderItem(n: Notification): TemplateResult {

@@ -17,8 +17,12 @@ const ERROR_STRINGS: Record<string, StringKey> = {
   upstream_timeout: 'common.error.unavailable',
   too_many_requests: 'common.error.rateLimited',
   payload_too_large: 'common.error.payloadTooLarge',
-  unauthorized: 'common.error.unauthorized',
-  forbidden: 'common.error.unauthorized',
+  // 401 and 403 from the partner's own server: the visitor's session or access, never the service.
+  unauthorized: 'common.error.sessionRequired',
+  forbidden: 'common.error.forbidden',
+  // The page is open at another origin than the server's `publicOrigin`: the site's configuration.
+  origin_not_allowed: 'common.error.originNotAllowed',
+  // The service refused the server's key: the site's configuration with the service.
   upstream_auth: 'common.error.unauthorized',
   invalid_response: 'common.error.invalidResponse',
   upstream_invalid: 'common.error.invalidResponse',
@@ -32,6 +36,15 @@ const ERROR_STRINGS: Record<string, StringKey> = {
   widget_timeout: 'common.error.widgetTimeout',
   invalid_attribute: 'common.error.invalidAttribute',
 };
+
+/**
+ * What the partner's own server said of the visitor, when it refused them: `sign-in` (401:
+ * no session) or `denied` (403 `forbidden`: signed in, not allowed); else `undefined`.
+ */
+export function accessRefusal(problem: { code: string }): 'sign-in' | 'denied' | undefined {
+  if (problem.code === 'session_required' || problem.code === 'unauthorized') return 'sign-in';
+  return problem.code === 'forbidden' ? 'denied' : undefined;
+}
 
 /**
  * The strings-table key for a problem: its code's, else by status (5xx: the server's problem).

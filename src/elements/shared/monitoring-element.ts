@@ -12,7 +12,7 @@ import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js'
 import { emit, KyiErrorEvent } from '../../events.js';
 import { addStrings } from '../../strings.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
-import { errorStringKey } from './error-text.js';
+import { accessRefusal, errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
 import { internalState } from './reactive-state.js';
@@ -111,6 +111,9 @@ export abstract class KyiMonitoringElement extends KyiElement {
    */
   protected abstract load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<LoadAnnouncement>;
 
+  /** Drops the data shown: the partner's server no longer lets this visitor see it (401, 403). */
+  protected abstract clearData(): void;
+
   /** Property names whose change means a new full load. */
   protected loadKeys(): readonly string[] {
     return ['proxyUrl'];
@@ -169,7 +172,9 @@ export abstract class KyiMonitoringElement extends KyiElement {
     } else {
       const problem = toProblem(r.error);
       this.#nextDelayMs = (problem.retryAfter ?? 0) * 1000;
-      // A failed poll keeps what is shown (it is still the latest good data) but says so.
+      // A failed poll keeps what is shown (it is still the latest good data) but says so;
+      // a visitor the partner's server refuses (signed out, not allowed) sees none of it.
+      if (accessRefusal(problem)) this.clearData();
       this._status = 'error';
       this._problem = problem;
     }
@@ -210,11 +215,13 @@ export abstract class KyiMonitoringElement extends KyiElement {
 
   /**
    * The error box with `role="alert"` and a retry button; for a visitor the partner's server
-   * does not let in (401 `session_required`), a plain sign-in notice instead: not an error.
+   * does not let in, a plain notice instead (not an error): sign in (401 `session_required`)
+   * or no access (403 `forbidden`).
    */
   protected renderProblem(problem: MonitoringProblem, title: string): TemplateResult {
-    if (problem.code === 'session_required')
-      return html`<p class="notice" role="status" part="sign-in">${this.t('common.signInRequired')}</p>`;
+    const refusal = accessRefusal(problem);
+    if (refusal === 'sign-in') return html`<p class="notice" role="status" part="sign-in">${this.t('common.signInRequired')}</p>`;
+    if (refusal === 'denied') return html`<p class="notice" role="status" part="access-denied">${this.t('common.accessDenied')}</p>`;
     return html`<div class="alert" role="alert" part="error">
       <span class="alert-title">${title}</span>
       <span>${this.problemText(problem)}</span>

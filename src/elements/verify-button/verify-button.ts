@@ -23,6 +23,22 @@ export const DEFAULT_READY_TIMEOUT_MS = 20_000;
 
 const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
 
+/**
+ * The console line for a failure only the partner can fix, naming what to change; `undefined`
+ * for any other (a visitor's sign-in or access is not the partner's to fix: the button says it).
+ */
+function partnerFix(detail: KyiErrorDetail): string | undefined {
+  // the message says which allow-list, and how to add this origin to the sandbox's
+  if (detail.code === 'widget_timeout') return detail.message;
+  // the message is the server's answer, naming both origins
+  if (detail.code === 'origin_not_allowed')
+    return (
+      `could not get an access token: ${detail.message}. The site's server piece accepts these requests from its ` +
+      `publicOrigin and allowedOrigins only: open this page at that origin, or add ${globalThis.location?.origin ?? 'this origin'} to allowedOrigins.`
+    );
+  return undefined;
+}
+
 /** Whether a drawer can open at all: the vendor SDK or a widget URL is configured. */
 const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
 
@@ -35,6 +51,8 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  * The drawer shows one title and one close button at a time: its own header while the widget
  * loads, then the widget's own header once it reports ready. It sits at the inline end (the
  * left on a right-to-left page) and fills the screen on a phone.
+ * A failure only the partner can fix (`origin_not_allowed`, `widget_timeout`) is also told
+ * once on the console, naming what to change.
  * A widget error after the widget reported ready is reported (`kyi-error`) but leaves the
  * drawer open: the widget shows it and stays usable. Only an error before ready, a token
  * expiry after its one automatic retry, or the ready timeout close it. The widget has no
@@ -76,6 +94,7 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  *   reason `widget` | `user` | `method` | `removed` | `error`.
  * @fires kyi-verification-changed - After a close, a re-check found a changed status on the page. `detail: { scope }`.
  * @fires kyi-error - `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403),
+ *   `origin_not_allowed` (403: this page's origin is not the server's `publicOrigin` or in its `allowedOrigins`),
  *   `not_configured` (503 or 404, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message
  *   from the widget; after `kyi:ready` the drawer stays open), `widget_timeout` (no `kyi:ready` in time: most
  *   often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`);
@@ -339,6 +358,8 @@ export class KyiVerifyButton extends KyiElement {
     const open = this._status === 'open';
     if (!open) this._status = 'idle';
     this._error = detail;
+    const fix = partnerFix(detail);
+    if (fix) console.warn(`kyi-elements: <kyi-verify-button> ${fix}`);
     emit(this, new KyiErrorEvent(detail));
     if (open) this.#finish('error');
   }

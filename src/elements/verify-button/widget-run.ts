@@ -154,11 +154,15 @@ export class WidgetRun {
   }
 }
 
-/** The ready timeout's message: a widget that refuses this page's origin never posts `kyi:ready`. */
+/**
+ * The ready timeout's message: a widget that refuses this page's origin never posts
+ * `kyi:ready`, so it names the origin to allow, at the service or in the local sandbox.
+ */
 function timeoutMessage(ms: number): string {
   const origin = typeof location === 'undefined' ? 'this site' : location.origin;
   return (
     `The widget did not report ready within ${ms} ms. The likely cause: this site's origin (${origin}) is not on the ` +
-    `widget's allow-list of partner origins (the widget then stays empty); ask the verification service to add it.`
+    `widget's allow-list of partner origins (the widget then stays empty). Ask the verification service to add it; ` +
+    `with the local sandbox, start it with \`npx kyi-sandbox --widget-origin ${origin}\`.`
   );
 }

@@ -57,6 +57,8 @@ interface ActionState {
  * @csspart state - An item's state label.
  * @csspart note - An item's note, or its editor.
  * @csspart error - Error messages (`role="alert"`).
+ * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
+ * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
  * @csspart empty - The empty-watchlist text.
  *
  * @cssprop --kyi-watchlist-gap - Space between items (default `0.5rem`).
@@ -112,6 +114,12 @@ export class KyiWatchlist extends KyiMonitoringElement {
     signal.throwIfAborted();
     this._data = data;
     this._canWrite = caps.explorerWrites === true;
+  }
+
+  protected override clearData(): void {
+    this._data = undefined;
+    this._canWrite = false;
+    this._editing = undefined;
   }
 
   // ---------------------------------------------------------------- writes

@@ -7,6 +7,8 @@ export interface TestEnv {
   widgetUrl: string;
   /** A second sandbox whose widget allow-list does not hold this page's origin. */
   refusingWidgetUrl: string;
+  /** The only origin `/api/kyi-elsewhere` accepts browser calls from (not this page's). */
+  elsewhereOrigin: string;
   publicApiUrl: string;
   credentials: { partnerId: string; secretKey: string };
 }
