@@ -27,8 +27,6 @@ export interface MemoryBudgetOptions {
 interface Waiter {
   resolve: (permit: BudgetPermit) => void;
   reject: (reason: unknown) => void;
-  signal?: AbortSignal;
-  onAbort?: () => void;
 }
 
 /** Reads a positive option, throwing a `RangeError` that names it. */
@@ -83,14 +81,25 @@ export class MemoryRateBudget implements RateBudget {
     const estimate = this.#estimate();
     if (estimate > maxWaitMs) return Promise.reject(new BudgetExceededError(estimate));
     return new Promise<BudgetPermit>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal };
-      if (signal) {
-        waiter.onAbort = () => {
-          const i = this.#queue.indexOf(waiter);
-          if (i >= 0) this.#queue.splice(i, 1);
-          reject(abortReason(signal));
-        };
-        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      // the estimate is a guess: once queued, `maxWaitMs` is the limit whatever it said
+      const stop = new AbortController();
+      const leave = (reason: unknown) => {
+        const i = this.#queue.indexOf(waiter);
+        if (i < 0) return;
+        this.#queue.splice(i, 1);
+        stop.abort();
+        reject(reason);
+      };
+      const waiter: Waiter = {
+        resolve: (permit) => (stop.abort(), resolve(permit)),
+        reject: (reason) => (stop.abort(), reject(reason)),
+      };
+      if (signal) signal.addEventListener('abort', () => leave(abortReason(signal)), { once: true, signal: stop.signal });
+      if (Number.isFinite(maxWaitMs)) {
+        this.clock.sleep(maxWaitMs, stop.signal).then(
+          () => leave(new BudgetExceededError(Math.max(this.#delay(), this.intervalMs / this.limit))),
+          () => undefined,
+        );
       }
       this.#queue.push(waiter);
       void this.#pump();
@@ -111,11 +120,19 @@ export class MemoryRateBudget implements RateBudget {
     return this.#delay();
   }
 
-  /** A guess of the wait of a new caller behind the queue, ms. */
+  /**
+   * A guess of the wait of a new caller behind the queue, ms: the pace of the bucket, and the
+   * window rule — once the window is full, the caller's turn comes when as many answers as
+   * there are callers ahead of it have left the window (a whole window when they are not in yet).
+   */
   #estimate(): number {
     const next = this.#delay();
-    const perGrant = this.intervalMs / this.limit;
-    return (Number.isFinite(next) ? next : this.intervalMs) + this.#queue.length * perGrant;
+    const ahead = this.#queue.length;
+    const paced = (Number.isFinite(next) ? next : this.intervalMs) + (ahead * this.intervalMs) / this.limit;
+    const free = this.limit - this.#inFlight - this.#released.length;
+    if (ahead < free) return paced;
+    const leaving = this.#released[ahead - free];
+    return Math.max(paced, leaving === undefined ? this.intervalMs : leaving + this.intervalMs - this.clock.now());
   }
 
   #refill(now: number): void {
@@ -162,9 +179,7 @@ export class MemoryRateBudget implements RateBudget {
       while (this.#queue.length > 0) {
         const wait = this.#delay();
         if (wait === 0) {
-          const waiter = this.#queue.shift()!;
-          if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
-          waiter.resolve(this.#grant());
+          this.#queue.shift()!.resolve(this.#grant());
         } else if (wait === Infinity) {
           await new Promise<void>((resolve) => (this.#onRelease = resolve));
           this.#onRelease = undefined;

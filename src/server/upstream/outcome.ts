@@ -78,6 +78,12 @@ export function upstreamError(outcome: UpstreamOutcome, service: Service, secret
       const message = 'Too many requests right now; retry after the time in Retry-After';
       return new UpstreamError(429, 'too_many_requests', message, 'rate limited', { 'retry-after': String(seconds) }, 429, undefined, outcome.retryAfterMs);
     }
+    case 'budget-unavailable': {
+      const seconds = retryAfterSeconds(outcome.retryAfterMs);
+      const message = `The ${name}'s rate budget, shared by this server's replicas, cannot be read right now; retry after the time in Retry-After`;
+      const detail = redact(outcome.cause instanceof Error ? outcome.cause.message : String(outcome.cause), secrets);
+      return new UpstreamError(503, 'store_unavailable', message, detail, { 'retry-after': String(seconds) }, 0, undefined, outcome.retryAfterMs);
+    }
     case 'response':
       return responseError(outcome, name, secrets);
   }
