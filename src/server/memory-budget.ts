@@ -27,6 +27,9 @@ export interface MemoryBudgetOptions {
 interface Waiter {
   resolve: (permit: BudgetPermit) => void;
   reject: (reason: unknown) => void;
+  /** When this caller stops waiting, on `clock` and on real time (`performance.now()`): whichever comes first. */
+  deadline: number;
+  realDeadline: number;
 }
 
 /** Reads a positive option, throwing a `RangeError` that names it. */
@@ -51,8 +54,8 @@ export class MemoryRateBudget implements RateBudget {
   #released: number[] = [];
   #queue: Waiter[] = [];
   #pumping = false;
-  /** Wakes the pump when a permit is released while every slot is in flight. */
-  #onRelease: (() => void) | undefined;
+  /** Wakes the pump early: a permit was released, or a caller with its own deadline joined. */
+  #wake: (() => void) | undefined;
 
   constructor(options: MemoryBudgetOptions = {}) {
     this.limit = positive('limit', options.limit ?? 120);
@@ -82,26 +85,23 @@ export class MemoryRateBudget implements RateBudget {
     if (estimate > maxWaitMs) return Promise.reject(new BudgetExceededError(estimate));
     return new Promise<BudgetPermit>((resolve, reject) => {
       // the estimate is a guess: once queued, `maxWaitMs` is the limit whatever it said
-      const stop = new AbortController();
-      const leave = (reason: unknown) => {
-        const i = this.#queue.indexOf(waiter);
-        if (i < 0) return;
-        this.#queue.splice(i, 1);
-        stop.abort();
-        reject(reason);
-      };
+      const gone = new AbortController();
       const waiter: Waiter = {
-        resolve: (permit) => (stop.abort(), resolve(permit)),
-        reject: (reason) => (stop.abort(), reject(reason)),
+        resolve: (permit) => (gone.abort(), resolve(permit)),
+        reject: (reason) => (gone.abort(), reject(reason)),
+        deadline: this.clock.now() + maxWaitMs,
+        realDeadline: performance.now() + maxWaitMs,
       };
-      if (signal) signal.addEventListener('abort', () => leave(abortReason(signal)), { once: true, signal: stop.signal });
-      if (Number.isFinite(maxWaitMs)) {
-        this.clock.sleep(maxWaitMs, stop.signal).then(
-          () => leave(new BudgetExceededError(Math.max(this.#delay(), this.intervalMs / this.limit))),
-          () => undefined,
-        );
-      }
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const i = this.#queue.indexOf(waiter);
+          if (i >= 0) this.#queue.splice(i, 1)[0]!.reject(abortReason(signal));
+        },
+        { once: true, signal: gone.signal },
+      );
       this.#queue.push(waiter);
+      this.#wake?.(); // its deadline may come before the pump's next wake
       void this.#pump();
     });
   }
@@ -167,7 +167,7 @@ export class MemoryRateBudget implements RateBudget {
         released = true;
         this.#inFlight--;
         this.#released.push(this.clock.now());
-        this.#onRelease?.();
+        this.#wake?.();
       },
     };
   }
@@ -176,22 +176,58 @@ export class MemoryRateBudget implements RateBudget {
     if (this.#pumping) return;
     this.#pumping = true;
     try {
-      while (this.#queue.length > 0) {
+      for (;;) {
+        this.#expire();
+        if (this.#queue.length === 0) break;
         const wait = this.#delay();
         if (wait === 0) {
           this.#queue.shift()!.resolve(this.#grant());
-        } else if (wait === Infinity) {
-          await new Promise<void>((resolve) => (this.#onRelease = resolve));
-          this.#onRelease = undefined;
+          continue;
+        }
+        // Float rounding can leave a sub-millisecond remainder; round up so one sleep suffices.
+        if (Number.isFinite(wait)) {
+          const deadline = Math.min(...this.#queue.map((w) => w.deadline)) - this.clock.now();
+          await this.#nap(Math.ceil(Math.min(wait, deadline)));
         } else {
-          // Float rounding can leave a sub-millisecond remainder; round up so one sleep suffices.
-          await this.clock.sleep(Math.ceil(wait));
+          // a wait for a release is a wait for an upstream answer, which comes in real time
+          await this.#nap(Infinity, Math.ceil(Math.min(...this.#queue.map((w) => w.realDeadline)) - performance.now()));
         }
       }
     } catch (error) {
       for (const waiter of this.#queue.splice(0)) waiter.reject(error);
     } finally {
       this.#pumping = false;
+    }
+  }
+
+  /** Refuses the callers whose wait reached its limit (`maxWaitMs`). */
+  #expire(): void {
+    const now = this.clock.now();
+    const real = performance.now();
+    for (const waiter of this.#queue.filter((w) => w.deadline <= now || w.realDeadline <= real)) {
+      this.#queue.splice(this.#queue.indexOf(waiter), 1);
+      waiter.reject(new BudgetExceededError(this.#estimate()));
+    }
+  }
+
+  /** Sleeps `ms` on the clock, or (`Infinity`) `realMs` on a real timer, or until `#wake()`. */
+  async #nap(ms: number, realMs = Infinity): Promise<void> {
+    const woken = new AbortController();
+    this.#wake = () => woken.abort();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      if (Number.isFinite(ms)) await this.clock.sleep(ms, woken.signal);
+      else {
+        await new Promise<void>((resolve) => {
+          woken.signal.addEventListener('abort', () => resolve(), { once: true });
+          if (Number.isFinite(realMs)) timer = setTimeout(resolve, Math.max(0, realMs));
+        });
+      }
+    } catch (error) {
+      if (!woken.signal.aborted) throw error;
+    } finally {
+      clearTimeout(timer);
+      this.#wake = undefined;
     }
   }
 }

@@ -89,12 +89,25 @@ export function upstreamError(outcome: UpstreamOutcome, service: Service, secret
   }
 }
 
+/** Whether a body that says it is JSON (`Content-Type`) does not parse: cut short or garbled on the way. */
+function garbledJson(outcome: Extract<UpstreamOutcome, { kind: 'response' }>): boolean {
+  if (!/[/+]json\b/i.test(outcome.headers.get('content-type') ?? '')) return false;
+  try {
+    JSON.parse(outcome.text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 function responseError(outcome: Extract<UpstreamOutcome, { kind: 'response' }>, name: string, secrets: readonly string[]): UpstreamError {
   const { status, text } = outcome;
   const said = upstreamErrorBody(text);
   const detail = redact(`upstream ${status}${said.code ? ` ${said.code}` : ''}: ${said.message ?? text}`, secrets);
   const make = (code: ErrorCode, message: string, httpStatus = 502) =>
     new UpstreamError(httpStatus, code, message, detail, {}, status, said.code);
+  // a malformed body is the service's answer going wrong, whatever its status (not a wrong address or key)
+  if (garbledJson(outcome)) return make('upstream_invalid', `The ${name} sent an answer that does not match the contract`);
   if (status === 401 || said.code === 'api_key_invalid') {
     return make('upstream_auth', `The ${name} refused this server's key; the server configuration must be fixed`);
   }
