@@ -104,6 +104,13 @@ const fail = (status: number, code: string, message: string, retryAfterSeconds?:
 /** The not-found answers, one of each for every key that has it (the cache keeps a reference each). */
 const TOKEN_NOT_FOUND = value(404, TOKEN_NOT_FOUND_BODY);
 const ASSET_NOT_FOUND = value(404, { code: 'asset_not_found', message: 'No verified asset with this address on this chain' });
+/** The answer to a miss while the key's in-flight slots and their queue are full (as the gate would refuse it). */
+const BUSY: LookupAnswer = {
+  value: fail(429, 'too_many_requests', 'Too many requests right now; retry after the time in Retry-After', 1),
+  state: 'miss',
+  freshMs: 0,
+  staleMs: 0,
+};
 
 // ------------------------------------------------------------ signed token_image links
 
@@ -228,6 +235,8 @@ export class PublicApiClient {
 
   /** `lookup` with the target's `upstreamPath` (the cache key) already computed. */
   async lookupByKey(target: PublicTarget, key: string, options: LookupOptions = {}): Promise<LookupAnswer> {
+    // overload: a miss the gate would refuse is refused first, the cheapest answer there is
+    if (this.#config.publicApi.gate.full && !this.#cache.loading(key) && this.#cache.peek(key) === undefined) return BUSY;
     const refused = this.#overBudget(key, options);
     if (refused) return { value: refused, state: 'miss', freshMs: 0, staleMs: 0 };
     const { entry, state } = await this.#cache.get(key, () => this.#load(target, key), { bypass: options.fresh });

@@ -67,6 +67,11 @@ export class UpstreamGate {
     return this.#queue.length;
   }
 
+  /** Every slot in flight and the queue behind them full: a new caller would be refused at once. */
+  get full(): boolean {
+    return this.#inFlight >= this.maxInFlight && this.#queue.length >= this.maxQueue;
+  }
+
   /** The service answered 429: nothing leaves on this key for `ms` (here at least, when the budget's store is unreachable). */
   async hold(ms: number): Promise<void> {
     this.#holdUntil = Math.max(this.#holdUntil, this.#clock.now() + ms);
