@@ -79,6 +79,8 @@ export async function run(): Promise<BenchResult> {
           'from autocannon at that many connections; every request a cache miss. The proxy (createKyiHandler on node:http, defaults, ' +
           'per-client budget off) and the sandbox run in processes of their own; "served" is the sandbox\'s count of Public API calls. ' +
           'Past the key\'s in-flight slots (32) and their queue, the proxy answers 429 with Retry-After at once.',
+        'Three processes and autocannon share the machine: read the figures with the load average at start (Machine above); ' +
+          'on a busy machine the 10-connection figure is bound by latency, not by the upstream, and the ratios say little.',
       ],
     };
   } finally {
