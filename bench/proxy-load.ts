@@ -48,7 +48,7 @@ const MEMORY_BATCH = 100;
  * Bundles bench/child.ts (server piece, sandbox, zod, jose included) into one plain ES module,
  * so the children run on bare `node` without a TypeScript loader in their memory or CPU.
  */
-async function buildChild(outDir: string): Promise<string> {
+export async function buildChild(outDir: string): Promise<string> {
   await build({
     configFile: false,
     logLevel: 'warn',
@@ -65,7 +65,7 @@ async function buildChild(outDir: string): Promise<string> {
   return join(outDir, 'child.mjs');
 }
 
-interface Child {
+export interface Child {
   process: ChildProcess;
   url: string;
   info?: SandboxInfo;
@@ -73,7 +73,7 @@ interface Child {
   stop(): void;
 }
 
-function startChild(file: string, role: string, arg?: unknown): Promise<Child> {
+export function startChild(file: string, role: string, arg?: unknown): Promise<Child> {
   const child = fork(file, arg === undefined ? [role] : [role, JSON.stringify(arg)], {
     execArgv: ['--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -98,7 +98,7 @@ function startChild(file: string, role: string, arg?: unknown): Promise<Child> {
 }
 
 /** A child's counters: upstream calls (sandbox only) and CPU time used so far, ms. */
-async function stats(child: Child): Promise<{ upstream: number; cpuMs: number }> {
+export async function stats(child: Child): Promise<{ upstream: number; cpuMs: number }> {
   const reply = await child.request<{ upstream: number; cpu: NodeJS.CpuUsage }>({ type: 'stats' }, 'stats');
   return { upstream: reply.upstream, cpuMs: cpuMs(reply.cpu) };
 }
@@ -106,7 +106,7 @@ async function stats(child: Child): Promise<{ upstream: number; cpuMs: number }>
 const cpuMs = (cpu: NodeJS.CpuUsage) => (cpu.user + cpu.system) / 1000;
 
 /** Runs autocannon; also collects every response time (float ms) and status. */
-async function load(options: Options): Promise<{ result: Result; times: number[]; statuses: Map<number, number> }> {
+export async function load(options: Options): Promise<{ result: Result; times: number[]; statuses: Map<number, number> }> {
   const times: number[] = [];
   const statuses = new Map<number, number>();
   const instance = autocannon({ timeout: 10, ...options });
@@ -119,7 +119,7 @@ async function load(options: Options): Promise<{ result: Result; times: number[]
 }
 
 /** A distinct, valid EVM address per (phase, n): never indexed by the sandbox (answers 404). */
-function address(phase: number, n: number): string {
+export function address(phase: number, n: number): string {
   return `0x${phase.toString(16).padStart(2, '0')}${n.toString(16).padStart(38, '0')}`;
 }
 

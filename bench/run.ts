@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name…]`: runs the benchmarks (all, or the named ones: size,
- * page-lookups, proxy-load, verify-button, replicas) and writes bench/RESULTS.md with machine info.
+ * page-lookups, proxy-load, verify-button, replicas, overload) and writes bench/RESULTS.md with machine info.
  * Targets are ratios or bounds measured within this one run; nothing asserts, a missed
  * target is reported as MISS and the run still exits 0 (a benchmark that crashes exits 1).
  *
@@ -24,6 +24,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   'proxy-load': () => import('./proxy-load.js'),
   'verify-button': () => import('./verify-button.js'),
   replicas: () => import('./replicas.js'),
+  overload: () => import('./overload.js'),
 };
 const ALIASES: Record<string, string> = { page: 'page-lookups', proxy: 'proxy-load', verify: 'verify-button' };
 

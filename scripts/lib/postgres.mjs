@@ -37,12 +37,15 @@ function runAs(asPostgres, bin, args) {
 }
 
 /**
- * Returns `{ url, stop }`. Throws with what to install when no server is available.
- * `log` receives progress lines.
+ * Returns `{ url, stop, restart }`. Throws with what to install when no server is available.
+ * `log` receives progress lines. `own: true` starts a cluster of its own even when
+ * `KYI_TEST_DATABASE_URL` is set (for a test that restarts it: `restart()` is
+ * `pg_ctl restart -m immediate`, a crash and recovery, with a callback run while it is down;
+ * undefined for a given database).
  */
-export async function startTestPostgres({ log = console.error } = {}) {
+export async function startTestPostgres({ log = console.error, own = false } = {}) {
   const given = process.env.KYI_TEST_DATABASE_URL;
-  if (given) return { url: given, stop: async () => {} };
+  if (given && !own) return { url: given, stop: async () => {}, restart: undefined };
   let bin = findPostgresBin();
   if (!bin && canAptInstall()) {
     log('kyi-elements: no PostgreSQL server binaries found.');
@@ -72,6 +75,18 @@ export async function startTestPostgres({ log = console.error } = {}) {
   log(`kyi-elements: throwaway PostgreSQL on 127.0.0.1:${port} (${dir})`);
   return {
     url: `postgres://${user}@127.0.0.1:${port}/postgres`,
+    /**
+     * `pg_ctl restart -m immediate` in its two halves: stops the server at once (connections
+     * cut, no shutdown checkpoint: a crash, recovered on start), awaits `whileDown()`, starts it again.
+     */
+    async restart(whileDown = async () => {}) {
+      runAs(asPostgres, join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      try {
+        await whileDown();
+      } finally {
+        runAs(asPostgres, join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+      }
+    },
     async stop() {
       try {
         runAs(asPostgres, join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -62,6 +62,7 @@ export const KIT_ERROR_CODES = [
   'upstream_invalid',
   'upstream_timeout',
   'upstream_unavailable',
+  'store_unavailable',
   'too_many_requests',
   'internal_error',
 ] as const;

@@ -28,6 +28,14 @@ export class KyiError extends Error {
   }
 }
 
+/** A configuration mistake of the partner's, refused when the handler, store or budget is created. */
+export class KyiConfigError extends KyiError {
+  override name = 'KyiConfigError';
+  constructor(message: string) {
+    super('invalid_configuration', message);
+  }
+}
+
 /** Thrown inside route code; the handler turns it into the JSON error response. */
 export class KyiHttpError extends KyiError {
   override name = 'KyiHttpError';

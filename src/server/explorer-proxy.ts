@@ -225,12 +225,19 @@ export class ExplorerProxy {
     if (route.scope !== null) headers['authorization'] = `Bearer ${this.#explorer.apiKey}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const upstreamUrl = this.#explorer.baseUrl + upstreamPath + (qs ? `?${qs}` : '');
-    const outcome = await callUpstream(
-      this.#config.fetch,
-      { url: upstreamUrl, method, headers, body, idempotent: method === 'GET' },
-      this.#explorer.policy,
-      this.#explorer.gate,
-    );
+    // the client's signal: a visitor who left is not sent upstream, nor waited for there
+    let outcome: UpstreamOutcome;
+    try {
+      outcome = await callUpstream(
+        this.#config.fetch,
+        { url: upstreamUrl, method, headers, body, idempotent: method === 'GET', signal: request.signal },
+        this.#explorer.policy,
+        this.#explorer.gate,
+      );
+    } catch (error) {
+      if (!request.signal.aborted) throw error;
+      return explorerError(499, 'request_aborted', 'The client went away before the answer');
+    }
     return this.#answer(route, outcome, { head: request.method === 'HEAD', query });
   }
 

@@ -57,10 +57,12 @@ export {
   type RunNotificationPollsOptions,
 } from './poll/notifications.js';
 export type { BatchOptions, BackfillState, DeliveryContext, PollState } from './poll/batch.js';
-export { PollError, type LoopOptions } from './poll/loop.js';
+export { PollError, type LoopOptions, type WaitedOut } from './poll/loop.js';
+export type { OutageOptions } from './poll/outage.js';
 export { runExclusive, type ExclusiveOptions, type ExclusiveLoop, type LeaseOptions } from './poll/exclusive.js';
 export {
   StoreCorruptError,
+  StoreUnavailableError,
   LeaseLostError,
   type PollStore,
   type QueryResult,

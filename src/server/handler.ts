@@ -171,7 +171,7 @@ function lookup(kit: Kit, request: Request, { target, key }: ResolvedLookup): Re
   const hit = fresh ? undefined : cachedPrepared(kit, key, request.headers);
   if (hit) return preparedResponse(hit, request);
   const client = kit.config.clientId(request, requestContext(request));
-  return kit.publicApi.lookupByKey(target, key, { fresh, client }).then((answer) => lookupResponse(request, answer));
+  return kit.publicApi.lookupByKey(target, key, { fresh, client, signal: request.signal }).then((answer) => lookupResponse(request, answer));
 }
 
 /**

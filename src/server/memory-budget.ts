@@ -27,8 +27,9 @@ export interface MemoryBudgetOptions {
 interface Waiter {
   resolve: (permit: BudgetPermit) => void;
   reject: (reason: unknown) => void;
-  signal?: AbortSignal;
-  onAbort?: () => void;
+  /** When this caller stops waiting, on `clock` and on real time (`performance.now()`): whichever comes first. */
+  deadline: number;
+  realDeadline: number;
 }
 
 /** Reads a positive option, throwing a `RangeError` that names it. */
@@ -53,8 +54,8 @@ export class MemoryRateBudget implements RateBudget {
   #released: number[] = [];
   #queue: Waiter[] = [];
   #pumping = false;
-  /** Wakes the pump when a permit is released while every slot is in flight. */
-  #onRelease: (() => void) | undefined;
+  /** Wakes the pump early: a permit was released, or a caller with its own deadline joined. */
+  #wake: (() => void) | undefined;
 
   constructor(options: MemoryBudgetOptions = {}) {
     this.limit = positive('limit', options.limit ?? 120);
@@ -84,16 +85,24 @@ export class MemoryRateBudget implements RateBudget {
     const estimate = this.#estimate();
     if (estimate > maxWaitMs) return Promise.reject(new BudgetExceededError(estimate));
     return new Promise<BudgetPermit>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal };
-      if (signal) {
-        waiter.onAbort = () => {
+      // the estimate is a guess: once queued, `maxWaitMs` is the limit whatever it said
+      const gone = new AbortController();
+      const waiter: Waiter = {
+        resolve: (permit) => (gone.abort(), resolve(permit)),
+        reject: (reason) => (gone.abort(), reject(reason)),
+        deadline: this.clock.now() + maxWaitMs,
+        realDeadline: performance.now() + maxWaitMs,
+      };
+      signal?.addEventListener(
+        'abort',
+        () => {
           const i = this.#queue.indexOf(waiter);
-          if (i >= 0) this.#queue.splice(i, 1);
-          reject(abortReason(signal));
-        };
-        signal.addEventListener('abort', waiter.onAbort, { once: true });
-      }
+          if (i >= 0) this.#queue.splice(i, 1)[0]!.reject(abortReason(signal));
+        },
+        { once: true, signal: gone.signal },
+      );
       this.#queue.push(waiter);
+      this.#wake?.(); // its deadline may come before the pump's next wake
       void this.#pump();
     });
   }
@@ -114,11 +123,19 @@ export class MemoryRateBudget implements RateBudget {
     return this.#delay();
   }
 
-  /** A guess of the wait of a new caller behind the queue, ms. */
+  /**
+   * A guess of the wait of a new caller behind the queue, ms: the pace of the bucket, and the
+   * window rule — once the window is full, the caller's turn comes when as many answers as
+   * there are callers ahead of it have left the window (a whole window when they are not in yet).
+   */
   #estimate(): number {
     const next = this.#delay();
-    const perGrant = this.intervalMs / this.limit;
-    return (Number.isFinite(next) ? next : this.intervalMs) + this.#queue.length * perGrant;
+    const ahead = this.#queue.length;
+    const paced = (Number.isFinite(next) ? next : this.intervalMs) + (ahead * this.intervalMs) / this.limit;
+    const free = this.limit - this.#inFlight - this.#released.length;
+    if (ahead < free) return paced;
+    const leaving = this.#released[ahead - free];
+    return Math.max(paced, leaving === undefined ? this.intervalMs : leaving + this.intervalMs - this.clock.now());
   }
 
   #refill(now: number): void {
@@ -153,7 +170,7 @@ export class MemoryRateBudget implements RateBudget {
         released = true;
         this.#inFlight--;
         this.#released.push(this.clock.now());
-        this.#onRelease?.();
+        this.#wake?.();
       },
     };
   }
@@ -162,24 +179,58 @@ export class MemoryRateBudget implements RateBudget {
     if (this.#pumping) return;
     this.#pumping = true;
     try {
-      while (this.#queue.length > 0) {
+      for (;;) {
+        this.#expire();
+        if (this.#queue.length === 0) break;
         const wait = this.#delay();
         if (wait === 0) {
-          const waiter = this.#queue.shift()!;
-          if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
-          waiter.resolve(this.#grant());
-        } else if (wait === Infinity) {
-          await new Promise<void>((resolve) => (this.#onRelease = resolve));
-          this.#onRelease = undefined;
+          this.#queue.shift()!.resolve(this.#grant());
+          continue;
+        }
+        // Float rounding can leave a sub-millisecond remainder; round up so one sleep suffices.
+        if (Number.isFinite(wait)) {
+          const deadline = Math.min(...this.#queue.map((w) => w.deadline)) - this.clock.now();
+          await this.#nap(Math.ceil(Math.min(wait, deadline)));
         } else {
-          // Float rounding can leave a sub-millisecond remainder; round up so one sleep suffices.
-          await this.clock.sleep(Math.ceil(wait));
+          // a wait for a release is a wait for an upstream answer, which comes in real time
+          await this.#nap(Infinity, Math.ceil(Math.min(...this.#queue.map((w) => w.realDeadline)) - performance.now()));
         }
       }
     } catch (error) {
       for (const waiter of this.#queue.splice(0)) waiter.reject(error);
     } finally {
       this.#pumping = false;
+    }
+  }
+
+  /** Refuses the callers whose wait reached its limit (`maxWaitMs`). */
+  #expire(): void {
+    const now = this.clock.now();
+    const real = performance.now();
+    for (const waiter of this.#queue.filter((w) => w.deadline <= now || w.realDeadline <= real)) {
+      this.#queue.splice(this.#queue.indexOf(waiter), 1);
+      waiter.reject(new BudgetExceededError(this.#estimate()));
+    }
+  }
+
+  /** Sleeps `ms` on the clock, or (`Infinity`) `realMs` on a real timer, or until `#wake()`. */
+  async #nap(ms: number, realMs = Infinity): Promise<void> {
+    const woken = new AbortController();
+    this.#wake = () => woken.abort();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      if (Number.isFinite(ms)) await this.clock.sleep(ms, woken.signal);
+      else {
+        await new Promise<void>((resolve) => {
+          woken.signal.addEventListener('abort', () => resolve(), { once: true });
+          if (Number.isFinite(realMs)) timer = setTimeout(resolve, Math.max(0, realMs));
+        });
+      }
+    } catch (error) {
+      if (!woken.signal.aborted) throw error;
+    } finally {
+      clearTimeout(timer);
+      this.#wake = undefined;
     }
   }
 }

@@ -10,7 +10,9 @@ import { EXPLORER_LIVE_KEY_PREFIX, LIMITS } from '../contract/index.js';
 import type { RateBudget } from './budget.js';
 import { systemClock, type Clock } from './clock.js';
 import { clientIdResolver, type ClientBudgetOptions } from './client-budget.js';
-import { KyiError, logEachProblemOnce } from './errors.js';
+import { KyiConfigError, logEachProblemOnce } from './errors.js';
+
+export { KyiConfigError };
 import type { GenerateTokenOptions } from './generate-token.js';
 import type { KyiRequestContext } from './request-context.js';
 import { MemoryRateBudget, type MemoryBudgetOptions } from './memory-budget.js';
@@ -164,13 +166,6 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
   onError?: (error: unknown, context: { route: string }) => void;
 }
 
-/** Thrown by `createKyiHandler` for a configuration mistake. */
-export class KyiConfigError extends KyiError {
-  override name = 'KyiConfigError';
-  constructor(message: string) {
-    super('invalid_configuration', message);
-  }
-}
 
 export interface ResolvedConfig {
   prefix: string;

@@ -123,6 +123,12 @@ const fail = (status: number, code: string, message: string, retryAfterSeconds?:
 /** The not-found answers, one of each for every key that has it (the cache keeps a reference each). */
 const TOKEN_NOT_FOUND = value(404, TOKEN_NOT_FOUND_BODY);
 const ASSET_NOT_FOUND = value(404, { code: 'asset_not_found', message: 'No verified asset with this address on this chain' });
+/** The answer to a miss while the key's in-flight slots and their queue are full (as the gate would refuse it). */
+const BUSY: LookupAnswer = {
+  value: fail(429, 'too_many_requests', 'Too many requests right now; retry after the time in Retry-After', 1),
+  state: 'miss',
+  cacheControl: NO_STORE,
+};
 
 // ------------------------------------------------------------ signed token_image links
 
@@ -218,7 +224,24 @@ export interface LookupOptions {
   fresh?: boolean;
   /** Who asks, for the per-client budget (omitted: not counted). */
   client?: string;
+  /**
+   * Aborts when the asker went away: it stops waiting, and the upstream call it waited for is
+   * not started, or is aborted, once nobody else waits for the same lookup.
+   */
+  signal?: AbortSignal;
 }
+
+/** The callers waiting for one key's load, and the switch that stops its upstream call once none is left. */
+interface Share {
+  waiting: number;
+  stop: AbortController;
+}
+
+/** Why a load was stopped: everyone waiting for it went away. */
+const LEFT = new DOMException('Everyone waiting for this lookup went away', 'AbortError');
+
+/** What a caller that went away is answered (nobody reads it). */
+const GONE: LookupAnswer = { value: fail(499, 'request_aborted', 'The client went away before the answer'), state: 'miss', cacheControl: NO_STORE };
 
 export class PublicApiClient {
   readonly #config: ResolvedConfig;
@@ -231,6 +254,7 @@ export class PublicApiClient {
    * this cache can keep them the other half (`#load`) and still say the same thing all along.
    */
   readonly #imaged: Sharing;
+  readonly #shares = new Map<string, Share>();
 
   constructor(config: ResolvedConfig) {
     this.#config = config;
@@ -239,7 +263,7 @@ export class PublicApiClient {
     this.#cache = new SwrCache<LookupValue>({
       maxEntries: config.cache.maxEntries,
       now: config.now,
-      onBackgroundError: (error) => config.onError(error, { route: 'public:revalidate' }),
+      onBackgroundError: (error) => error !== LEFT && config.onError(error, { route: 'public:revalidate' }),
     });
     this.#clients = config.clientBudget ? new ClientBudgets(config.clientBudget, config.clock) : undefined;
   }
@@ -256,10 +280,36 @@ export class PublicApiClient {
 
   /** `lookup` with the target's `upstreamPath` (the cache key) already computed. */
   async lookupByKey(target: PublicTarget, key: string, options: LookupOptions = {}): Promise<LookupAnswer> {
+    // overload: a miss the gate would refuse is refused first, the cheapest answer there is
+    if (this.#config.publicApi.gate.full && !this.#cache.loading(key) && this.#cache.peek(key) === undefined) return BUSY;
     const refused = this.#overBudget(key, options);
     if (refused) return { value: refused, state: 'miss', cacheControl: NO_STORE };
-    const { entry, state } = await this.#cache.get(key, () => this.#load(target, key), { bypass: options.fresh });
-    return this.#answer(entry, state);
+    const { signal } = options;
+    if (signal?.aborted) return GONE;
+    let share = this.#shares.get(key);
+    if (!share || share.stop.signal.aborted) this.#shares.set(key, (share = { waiting: 0, stop: new AbortController() }));
+    const waiting = share;
+    waiting.waiting++;
+    const leave = () => {
+      // the last one waiting for this key left: its upstream call is not started, or is aborted
+      if (--waiting.waiting === 0) waiting.stop.abort(LEFT);
+    };
+    signal?.addEventListener('abort', leave, { once: true });
+    const get = () => this.#cache.get(key, () => this.#load(target, key, waiting.stop.signal), { bypass: options.fresh });
+    try {
+      // a load everyone before this caller left may have been stopped just as it joined: load again
+      const { entry, state } = await get().catch((error: unknown) => (error === LEFT && !signal?.aborted ? get() : Promise.reject(error)));
+      return this.#answer(entry, state);
+    } catch (error) {
+      if (signal?.aborted) return GONE;
+      throw error;
+    } finally {
+      if (!signal?.aborted) {
+        signal?.removeEventListener('abort', leave);
+        waiting.waiting--;
+      }
+      if (waiting.waiting === 0 && this.#shares.get(key) === waiting && !this.#cache.loading(key)) this.#shares.delete(key);
+    }
   }
 
   /** 429 when this lookup would call upstream and its client has used up its budget. */
@@ -304,20 +354,27 @@ export class PublicApiClient {
     return now + this.#imaged.ms <= value.deadline ? this.#imaged.header : 'no-cache';
   }
 
-  async #load(target: PublicTarget, path: string): Promise<Loaded<LookupValue>> {
+  async #load(target: PublicTarget, path: string, signal: AbortSignal): Promise<Loaded<LookupValue>> {
     const { publicApi } = this.#config;
-    const outcome = await callUpstream(
-      this.#config.fetch,
-      {
-        url: publicApi.baseUrl + path,
-        method: 'GET',
-        // spec 5: the raw key, no Bearer prefix; nothing of the browser's request is forwarded
-        headers: { authorization: publicApi.apiKey, accept: 'application/json' },
-        idempotent: true,
-      },
-      publicApi.policy,
-      publicApi.gate,
-    );
+    let outcome: UpstreamOutcome;
+    try {
+      outcome = await callUpstream(
+        this.#config.fetch,
+        {
+          url: publicApi.baseUrl + path,
+          method: 'GET',
+          // spec 5: the raw key, no Bearer prefix; nothing of the browser's request is forwarded
+          headers: { authorization: publicApi.apiKey, accept: 'application/json' },
+          idempotent: true,
+          signal,
+        },
+        publicApi.policy,
+        publicApi.gate,
+      );
+    } finally {
+      const share = this.#shares.get(path);
+      if (share?.stop.signal === signal && share.waiting === 0) this.#shares.delete(path);
+    }
     const result = this.#interpret(target, outcome);
     if (result instanceof UpstreamError) {
       if (result.code !== 'too_many_requests') this.#config.onError(result, { route: `public:${target.kind}` });

@@ -17,8 +17,11 @@ import {
   runNotificationPolls,
   sweepMonitoring,
 } from '../../src/server/poll/index.js';
-import { createPostgresStore, schemaSql, type PostgresStore } from '../../src/server/postgres/index.js';
-import { LeaseLostError, MemoryStore, type LeasingPollStore, type StoreTransaction } from '../../src/server/store/index.js';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { KyiConfigError } from '../../src/server/errors.js';
+import { createPostgresBudget, createPostgresStore, schemaSql, type PostgresStore } from '../../src/server/postgres/index.js';
+import { LeaseLostError, StoreUnavailableError, MemoryStore, type LeasingPollStore, type StoreTransaction } from '../../src/server/store/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { usePostgres } from './helpers/postgres.js';
 // the poll loops' traffic with the sandbox is checked against openapi/service.json
@@ -45,6 +48,64 @@ describe('createPostgresStore', () => {
       () => createPostgresStore({ pool: db().pool, connectionString: db().url } as never),
       /either connectionString or pool, not both/,
     );
+  });
+
+  it('refuses a connection string that is not a postgres:// URL at creation, without echoing it', () => {
+    for (const connectionString of ['not a url', 'http://kyi:hunter2@db.example/kyi', 'postgres://']) {
+      for (const create of [() => createPostgresStore({ connectionString }), () => createPostgresBudget({ connectionString, perMinute: 1 })]) {
+        assert.throws(create, (error: Error) => {
+          assert.ok(error instanceof KyiConfigError, String(error));
+          assert.match(error.message, /connectionString must be a postgres:\/\/user:password@host:port\/database URL/);
+          assert.doesNotMatch(error.message, /hunter2|not a url/);
+          return true;
+        });
+      }
+    }
+  });
+
+  it('a database out of reach is store_unavailable, naming the target without its password', async () => {
+    // a port nobody listens on
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const url = `postgres://kyi:hunter2@127.0.0.1:${port}/kyi_db`;
+    const down = db().track(createPostgresStore({ connectionString: url }));
+    const budget = db().track(createPostgresBudget({ connectionString: url, perMinute: 1 }));
+    for (const attempt of [() => down.get('k'), () => down.acquireLease('l', 'h', 1000), () => budget.heldFor(), () => budget.acquire()]) {
+      await assert.rejects(attempt, (error: Error) => {
+        assert.ok(error instanceof StoreUnavailableError, String(error));
+        assert.equal((error as StoreUnavailableError).code, 'store_unavailable');
+        assert.match(error.message, new RegExp(`PostgreSQL at postgres://kyi@127\\.0\\.0\\.1:${port}/kyi_db cannot be used right now \\(ECONNREFUSED\\)`));
+        assert.doesNotMatch(error.message, /hunter2/);
+        return true;
+      });
+    }
+  });
+
+  it("gives a partner's pool without an 'error' listener one, so a dropped idle connection does not crash the process", async () => {
+    const pool = new pg.Pool({ connectionString: db().url });
+    try {
+      const given = createPostgresStore({ pool, tablePrefix: db().prefix() });
+      assert.equal(pool.listenerCount('error'), 1);
+      await given.get('k'); // one idle client in the pool now
+      const { rows } = await db().pool.query<{ n: number }>(
+        `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND application_name = '' AND backend_type = 'client backend' AND state = 'idle' AND query LIKE '%poll_state%'`,
+      );
+      assert.ok(rows[0]!.n >= 1, 'the idle connection was dropped by the server');
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the pool hears of it
+      assert.equal(await given.get('k'), undefined, 'the next query opens a new connection');
+      // a pool that has a listener of its own keeps just that one
+      const own = new pg.Pool({ connectionString: db().url });
+      own.on('error', () => undefined);
+      createPostgresStore({ pool: own });
+      assert.equal(own.listenerCount('error'), 1);
+      await own.end();
+    } finally {
+      await pool.end();
+    }
   });
 
   it('creates its tables on first use, idempotently, even when replicas start together', async () => {

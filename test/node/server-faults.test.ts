@@ -102,6 +102,26 @@ describe('upstream faults', () => {
     assert.equal(sandbox.stats.count('public:asset'), 2);
   });
 
+  it('reports a truncated 404 body as upstream_invalid, not as a wrong address', async () => {
+    const unknown = (tail: string) => `${m.base}/assets/${F.pyusd.chain}/${F.pyusd.address.slice(0, -4)}${tail}`;
+    const notFound = await fetch(unknown('AAAA'));
+    assert.equal(notFound.status, 404, 'the sandbox answers 404 for an unknown asset');
+    await notFound.arrayBuffer();
+    sandbox.faults.set('public:asset', { kind: 'malformed' }, { times: 1 });
+    const res = await fetch(unknown('BBBB'));
+    assert.equal(res.status, 502);
+    assert.equal(await codeOf(res), 'upstream_invalid');
+    sandbox.faults.set('explorer:watchlist-remove', { kind: 'malformed' }, { times: 1 });
+    const explorer = await fetch(`${m.base}/explorer/me/watchlist/00000000-0000-4000-8000-000000000000`, {
+      method: 'DELETE',
+      headers: { origin: m.origin },
+    });
+    assert.equal(explorer.status, 502);
+    assert.equal(await codeOf(explorer), 'upstream_invalid');
+    const reported = m.errors.map((e) => (e as { code?: string }).code);
+    assert.deepEqual(reported, ['upstream_invalid', 'upstream_invalid'], 'onError hears of a garbled answer, not a configuration mistake');
+  });
+
   it('waits out a short Retry-After and tries again', async () => {
     sandbox.faults.set('public:asset', { kind: 'rate-limit', retryAfterSeconds: 1 }, { times: 1 });
     const res = await fetch(assetUrl());

@@ -6,12 +6,15 @@
  * paused replica cannot overwrite its successor's cursor), renews the lease every third of
  * its TTL, and when renewal fails stops the loop and waits for the lease again. A replica that
  * dies stops renewing, so its lease ends within the TTL and another replica resumes from the
- * last committed state. With any other store the loop simply runs.
+ * last committed state. A store that cannot be reached (`store_unavailable`) is a pause, not
+ * an end: the loop stops (nothing is delivered without a held lease) and the lease is taken
+ * again once the store answers (see `./outage.ts`). With any other store the loop simply runs.
  *
  * Fetch-API only (no `node:` imports).
  */
-import { canLease, LeaseLostError, type LeasingPollStore, type PollStore } from '../store/types.js';
+import { canLease, isStoreUnavailable, LeaseLostError, type LeasingPollStore, type PollStore, type StoreUnavailableError } from '../store/types.js';
 import { systemClock, type Clock } from '../clock.js';
+import { OutageWait, type OutageOptions } from './outage.js';
 
 export interface LeaseOptions {
   /** How long a lease lasts without renewal, ms. Default 30 000. */
@@ -30,6 +33,8 @@ export interface ExclusiveOptions extends LeaseOptions {
   name: string;
   signal?: AbortSignal;
   clock?: Clock;
+  /** How an unreachable store is waited out and told. */
+  outage?: OutageOptions;
 }
 
 /** The loop: runs until `signal` aborts (lease lost or stopped); gets the store it must write through. */
@@ -59,6 +64,7 @@ class Lease {
   readonly #ttl: number;
   readonly #retry: number;
   readonly #clock: Clock;
+  readonly #outage: OutageWait;
 
   constructor(
     readonly store: LeasingPollStore,
@@ -69,6 +75,7 @@ class Lease {
     this.#retry = options.retryMs ?? this.#ttl / 10;
     this.#clock = options.clock ?? systemClock;
     this.holder = options.holder ?? randomHolder();
+    this.#outage = new OutageWait(options.outage);
   }
 
   #take(): Promise<boolean> {
@@ -79,8 +86,22 @@ class Lease {
     this.options.onChange?.({ held, lease: this.options.name, holder: this.holder });
   }
 
+  /** Waits until this replica holds the lease (an unreachable store is waited out). */
   async wait(signal: AbortSignal): Promise<void> {
-    while (!(await this.#take())) await this.#clock.sleep(this.#retry, signal);
+    for (;;) {
+      let taken: boolean;
+      let pause = this.#retry;
+      try {
+        taken = await this.#take();
+        this.#outage.over();
+      } catch (error) {
+        if (!isStoreUnavailable(error)) throw error;
+        taken = false;
+        pause = this.#outage.next(error as StoreUnavailableError);
+      }
+      if (taken) break;
+      await this.#clock.sleep(pause, signal);
+    }
     this.#tell(true);
   }
 

@@ -2,15 +2,18 @@
  * The long-running loop every poller runs on: one step after another, waiting what the step
  * asks for between them; service-side conditions (`site_gate_required`, 5xx, network
  * failures, timeouts, 429, an unreadable body) are waited out with bounded exponential
- * backoff and reported to `onError`; anything else stops the loop. Aborting `signal` ends it
- * quietly.
+ * backoff and reported to `onError`; so is a store (or shared budget) that cannot be reached
+ * (`store_unavailable`): reported once per outage, waited out with jittered backoff (every
+ * replica meets the same outage; jitter keeps them from returning all at once). Anything
+ * else stops the loop. Aborting `signal` ends it quietly.
  *
  * Fetch-API only (no `node:` imports).
  */
 import { isExplorerApiError, type ExplorerApiError } from '../explorer-client.js';
-import type { PollStore } from '../store/types.js';
+import { isStoreUnavailable, type PollStore, type StoreUnavailableError } from '../store/types.js';
 import { systemClock, type Clock } from '../clock.js';
 import { runExclusive, type LeaseOptions } from './exclusive.js';
+import { OutageWait } from './outage.js';
 
 /** Why a poller stopped on its own (`code` says what, the message how to recover). */
 export class PollError extends Error {
@@ -30,8 +33,8 @@ export interface LoopOptions {
   signal?: AbortSignal;
   /** Clock for the waits. Default: real time. */
   clock?: Clock;
-  /** Told about each failure the loop waits out. */
-  onError?: (error: ExplorerApiError) => void;
+  /** Told about each failure the loop waits out (a store outage once, when it starts). */
+  onError?: (error: WaitedOut) => void;
   /** First backoff step after a failure, ms (doubles per failure in a row). Default 1 000. */
   backoffMs?: number;
   /** Longest backoff, ms. Default 300 000 (five minutes). The service's `Retry-After` may ask for longer. */
@@ -40,15 +43,19 @@ export interface LoopOptions {
   lease?: LeaseOptions;
 }
 
-/** Conditions on the service side that pass by themselves. */
-export function isTransient(error: unknown): error is ExplorerApiError {
+/** A failure a loop waits out: the service's, or its store's being unreachable. */
+export type WaitedOut = ExplorerApiError | StoreUnavailableError;
+
+/** Conditions that pass by themselves: on the service side, or a store (or shared budget) out of reach. */
+export function isTransient(error: unknown): error is WaitedOut {
+  if (isStoreUnavailable(error)) return true;
   return isExplorerApiError(error) && (error.transient || error.code === 'site_gate_required' || error.code === 'upstream_invalid');
 }
 
 /** The wait after the `failures`-th failure in a row (0-based): doubling, capped, at least `Retry-After`. */
-export function backoffDelay(failures: number, error: ExplorerApiError, options: Pick<LoopOptions, 'backoffMs' | 'maxBackoffMs'> = {}): number {
+export function backoffDelay(failures: number, error: WaitedOut, options: Pick<LoopOptions, 'backoffMs' | 'maxBackoffMs'> = {}): number {
   const step = Math.min(options.maxBackoffMs ?? 300_000, (options.backoffMs ?? 1000) * 2 ** Math.min(failures, 30));
-  return Math.max(step, (error.retryAfter ?? 0) * 1000);
+  return Math.max(step, ('retryAfter' in error ? (error.retryAfter ?? 0) : 0) * 1000);
 }
 
 /** What a step asks for: wait this many ms before the next one (0: at once), or stop (`'done'`). */
@@ -61,6 +68,7 @@ export type StepResult = number | 'done';
 export async function runLoop(step: () => Promise<StepResult>, options: LoopOptions = {}): Promise<void> {
   const { signal, clock = systemClock } = options;
   let failures = 0;
+  const outage = new OutageWait(options);
   try {
     for (;;) {
       signal?.throwIfAborted();
@@ -68,10 +76,15 @@ export async function runLoop(step: () => Promise<StepResult>, options: LoopOpti
       try {
         wait = await step();
         failures = 0;
+        outage.over();
       } catch (error) {
         if (signal?.aborted || !isTransient(error)) throw error;
-        options.onError?.(error);
-        wait = backoffDelay(failures++, error, options);
+        if (isStoreUnavailable(error)) wait = outage.next(error);
+        else {
+          outage.over();
+          options.onError?.(error);
+          wait = backoffDelay(failures++, error, options);
+        }
       }
       if (wait === 'done') return;
       if (wait > 0) await clock.sleep(wait, signal);
@@ -91,8 +104,8 @@ export async function runLeased(
   options: LoopOptions & { store: PollStore; name: string },
   body: (store: PollStore, signal: AbortSignal) => Promise<void>,
 ): Promise<void> {
-  const { store, name, lease, signal, clock } = options;
-  await runExclusive({ ...lease, store, name, signal, clock }, async (fenced, inner) => {
+  const { store, name, lease, signal, clock, backoffMs, maxBackoffMs, onError } = options;
+  await runExclusive({ ...lease, store, name, signal, clock, outage: { backoffMs, maxBackoffMs, onError } }, async (fenced, inner) => {
     try {
       await body(fenced, inner);
     } catch (error) {

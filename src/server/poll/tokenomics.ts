@@ -250,20 +250,35 @@ class Poller {
   }
 
   backfill(): Promise<void> {
-    return runLoop(() => this.#backfillStep(), this.#o);
+    return runLoop(() => this.#fresh(() => this.#backfillStep()), this.#o);
   }
 
   run(): Promise<void> {
-    return runLoop(() => this.#pollStep(), this.#o);
+    return runLoop(() => this.#fresh(() => this.#pollStep()), this.#o);
+  }
+
+  #stale = true;
+
+  /**
+   * Runs `step` on the state as stored: read again after any failure, since a commit whose
+   * answer was lost (the database went away mid-commit) may have happened or not.
+   */
+  async #fresh(step: () => Promise<StepResult>): Promise<StepResult> {
+    try {
+      if (this.#stale) await this.load();
+      this.#stale = false;
+      return await step();
+    } catch (error) {
+      this.#stale = true;
+      throw error;
+    }
   }
 }
 
 /** Runs `steps` on a loaded poller, holding the store's lease when replicas share it. */
 function runPoller(options: PollTokenomicsOptions, steps: (poller: Poller) => Promise<void>): Promise<void> {
   return runLeased({ ...options, name: options.key ?? 'tokenomics' }, async (store, signal) => {
-    const poller = new Poller({ ...options, store, signal });
-    await poller.load();
-    await steps(poller);
+    await steps(new Poller({ ...options, store, signal }));
   });
 }
 

@@ -9,12 +9,17 @@
  * obeys. Times are the database's clock, the one clock all replicas share. A grant never
  * released (its replica died) counts as released `staleAfterMs` after it was granted.
  *
+ * A database that cannot be reached makes `acquire`, `hold` and `heldFor` reject with
+ * `StoreUnavailableError`: the handler then answers 503 with `Retry-After` (fail closed, the
+ * key is never overrun) and pollers wait it out.
+ *
  * Node only (`pg`).
  */
 import pg from 'pg';
+import { KyiConfigError } from '../errors.js';
 import { BudgetExceededError, type AcquireOptions, type BudgetPermit, type RateBudget } from '../budget.js';
 import { systemClock, type Clock } from '../clock.js';
-import { ensureSchema, openPool, tablePrefix, type PostgresConnection, type PostgresOptions } from './connection.js';
+import { ensureSchema, openPool, reported, tablePrefix, type Database, type PostgresConnection, type PostgresOptions } from './connection.js';
 
 export type PostgresBudgetOptions = PostgresConnection &
   PostgresOptions & {
@@ -39,7 +44,7 @@ interface Decision {
 
 function checkCount(value: unknown, what: string, min: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new TypeError(`createPostgresBudget: ${what} must be a whole number ≥ ${min} (got ${JSON.stringify(value)})`);
+    throw new KyiConfigError(`createPostgresBudget: ${what} must be a whole number ≥ ${min} (got ${JSON.stringify(value)})`);
   }
   return value;
 }
@@ -49,7 +54,7 @@ export class PostgresBudget implements RateBudget {
   readonly pool: pg.Pool;
   readonly perMinute: number;
   readonly name: string;
-  readonly #owned: boolean;
+  readonly #db: Database;
   readonly #prefix: string;
   readonly #windowMs: number;
   readonly #staleMs: number;
@@ -57,38 +62,38 @@ export class PostgresBudget implements RateBudget {
   readonly #clock: Clock;
 
   constructor(options: PostgresBudgetOptions) {
-    const { pool, owned } = openPool(options, 'createPostgresBudget');
+    this.#db = openPool(options, 'createPostgresBudget');
     this.#prefix = tablePrefix(options, 'createPostgresBudget');
     this.perMinute = checkCount(options.perMinute, 'perMinute', 1);
     this.#windowMs = checkCount(options.windowMs ?? 60_000, 'windowMs', 1);
     this.#staleMs = checkCount(options.staleAfterMs ?? 120_000, 'staleAfterMs', 1);
     this.#pollMs = checkCount(options.pollMs ?? 100, 'pollMs', 1);
     this.name = options.name ?? 'explorer';
-    this.pool = pool;
-    this.#owned = owned;
+    this.pool = this.#db.pool;
     this.#clock = options.clock ?? systemClock;
   }
 
   #ready: Promise<void> | undefined;
 
-  /** The pool, once the tables and this budget's row exist. */
-  async #on(): Promise<pg.Pool> {
-    this.#ready ??= ensureSchema(this.pool, this.#prefix).then(async () => {
-      await this.pool.query(`INSERT INTO ${this.#prefix}budget (name) VALUES ($1) ON CONFLICT DO NOTHING`, [this.name]);
+  /** Runs one statement once the tables and this budget's row exist; a lost database is a `StoreUnavailableError`. */
+  async #query<R extends pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>> {
+    this.#ready ??= ensureSchema(this.#db, this.#prefix).then(async () => {
+      await reported(this.#db.target, () =>
+        this.pool.query(`INSERT INTO ${this.#prefix}budget (name) VALUES ($1) ON CONFLICT DO NOTHING`, [this.name]),
+      );
     });
     this.#ready.catch(() => (this.#ready = undefined));
     await this.#ready;
-    return this.pool;
+    return reported(this.#db.target, () => this.pool.query<R>(text, params));
   }
 
   /** @internal */
   async acquire(options: AcquireOptions = {}): Promise<BudgetPermit> {
     const { signal, maxWaitMs = Infinity } = options;
-    const pool = await this.#on();
     let waited = 0;
     for (;;) {
       signal?.throwIfAborted();
-      const { id, waitMs } = await this.#tryGrant(pool);
+      const { id, waitMs } = await this.#tryGrant();
       if (id !== null) return this.#permit(id);
       if (waited + waitMs > maxWaitMs) throw new BudgetExceededError(waitMs);
       const pause = Math.min(waitMs, this.#pollMs);
@@ -102,12 +107,12 @@ export class PostgresBudget implements RateBudget {
    * one implicit transaction; the first locks the budget's row so replicas take turns, and
    * each later statement reads what the previous holder of the lock committed.
    */
-  async #tryGrant(pool: pg.Pool): Promise<Decision> {
+  async #tryGrant(): Promise<Decision> {
     const grants = `${this.#prefix}budget_grant`;
     const name = pg.escapeLiteral(this.name);
     const ends = `coalesce(released_at, granted_at + interval '${this.#staleMs} milliseconds')`;
     const since = `(clock_timestamp() - interval '${this.#windowMs} milliseconds')`;
-    const results = (await pool.query(`
+    const results = (await this.#query(`
       SELECT 1 FROM ${this.#prefix}budget WHERE name = ${name} FOR UPDATE;
       DELETE FROM ${grants} WHERE name = ${name} AND ${ends} < ${since};
       WITH s AS (
@@ -144,7 +149,7 @@ export class PostgresBudget implements RateBudget {
   /** @internal */
   async hold(retryAfterMs: number): Promise<void> {
     const ms = Math.max(0, Number.isFinite(retryAfterMs) ? retryAfterMs : 0);
-    await (await this.#on()).query(
+    await this.#query(
       `UPDATE ${this.#prefix}budget SET held_until = greatest(held_until, clock_timestamp() + $2 * interval '1 millisecond')
        WHERE name = $1`,
       [this.name, ms],
@@ -153,7 +158,7 @@ export class PostgresBudget implements RateBudget {
 
   /** @internal */
   async heldFor(): Promise<number> {
-    const { rows } = await (await this.#on()).query<{ held_ms: number }>(
+    const { rows } = await this.#query<{ held_ms: number }>(
       `SELECT greatest(0, extract(epoch FROM held_until - clock_timestamp()) * 1000)::float8 AS held_ms
        FROM ${this.#prefix}budget WHERE name = $1`,
       [this.name],
@@ -163,7 +168,7 @@ export class PostgresBudget implements RateBudget {
 
   /** Ends the pool when this budget made it (from `connectionString`). */
   async close(): Promise<void> {
-    if (this.#owned) await this.pool.end();
+    if (this.#db.owned) await this.pool.end();
   }
 }
 

@@ -4,6 +4,9 @@
  * lives as one JSON value per key; leases let one replica poll at a time; transactions let a
  * consumer's writes commit together with the state that records them (exactly-once).
  *
+ * A database that cannot be reached makes every method reject with `StoreUnavailableError`
+ * (`store_unavailable`, naming the target without its password): pollers wait it out.
+ *
  * Node only (`pg`).
  */
 import type pg from 'pg';
@@ -14,7 +17,16 @@ import {
   type StoreTransaction,
   type TransactionalPollStore,
 } from '../store/types.js';
-import { ensureSchema, inTransaction, openPool, tablePrefix, type PostgresConnection, type PostgresOptions } from './connection.js';
+import {
+  ensureSchema,
+  inTransaction,
+  openPool,
+  reported,
+  tablePrefix,
+  type Database,
+  type PostgresConnection,
+  type PostgresOptions,
+} from './connection.js';
 
 export type PostgresStoreOptions = PostgresConnection & PostgresOptions;
 
@@ -30,40 +42,42 @@ function jsonText(key: string, value: unknown): string {
 export class PostgresStore implements LeasingPollStore {
   readonly pool: pg.Pool;
   readonly tablePrefix: string;
-  readonly #owned: boolean;
+  readonly #db: Database;
   readonly #state: string;
   readonly #lease: string;
 
   constructor(options: PostgresStoreOptions) {
-    const { pool, owned } = openPool(options, 'createPostgresStore');
+    this.#db = openPool(options, 'createPostgresStore');
     this.tablePrefix = tablePrefix(options, 'createPostgresStore');
-    this.pool = pool;
-    this.#owned = owned;
+    this.pool = this.#db.pool;
     this.#state = `${this.tablePrefix}poll_state`;
     this.#lease = `${this.tablePrefix}poll_lease`;
   }
 
   /** Creates the tables when missing (every method does this on first use). */
   ready(): Promise<void> {
-    return ensureSchema(this.pool, this.tablePrefix);
+    return ensureSchema(this.#db, this.tablePrefix);
   }
 
-  async #on(): Promise<pg.Pool> {
+  /** Runs one statement on the pool once the tables exist. */
+  async #query<R extends pg.QueryResultRow>(text: string, params: unknown[]): Promise<pg.QueryResult<R>> {
     await this.ready();
-    return this.pool;
+    return reported(this.#db.target, () => this.pool.query<R>(text, params));
   }
 
   async get<T = unknown>(key: string): Promise<T | undefined> {
-    return this.#get<T>(await this.#on(), key);
+    await this.ready();
+    return reported(this.#db.target, () => this.#get<T>(this.pool, key));
   }
 
   async set(key: string, value: unknown): Promise<void> {
     const text = jsonText(key, value);
-    await this.#set(await this.#on(), key, text);
+    await this.ready();
+    await reported(this.#db.target, () => this.#set(this.pool, key, text));
   }
 
   async delete(key: string): Promise<void> {
-    await (await this.#on()).query(`DELETE FROM ${this.#state} WHERE key = $1`, [key]);
+    await this.#query(`DELETE FROM ${this.#state} WHERE key = $1`, [key]);
   }
 
   async #get<T>(db: Queryable, key: string): Promise<T | undefined> {
@@ -93,7 +107,8 @@ export class PostgresStore implements LeasingPollStore {
 
   /** Runs `work` in one transaction (with `fence`: only while that holder holds that lease). */
   async transaction<T>(work: (tx: StoreTransaction) => Promise<T>, fence?: { name: string; holder: string }): Promise<T> {
-    return inTransaction(await this.#on(), async (client) => {
+    await this.ready();
+    return inTransaction(this.#db, async (client) => {
       if (fence) {
         // Locking the lease row keeps a successor from taking it until this commit is done.
         const { rows } = await client.query<{ holder: string }>(
@@ -107,7 +122,7 @@ export class PostgresStore implements LeasingPollStore {
   }
 
   async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
-    const { rowCount } = await (await this.#on()).query(
+    const { rowCount } = await this.#query(
       `INSERT INTO ${this.#lease} AS l (name, holder, acquired_at, expires_at)
        VALUES ($1, $2, clock_timestamp(), clock_timestamp() + $3 * interval '1 millisecond')
        ON CONFLICT (name) DO UPDATE SET
@@ -121,7 +136,7 @@ export class PostgresStore implements LeasingPollStore {
   }
 
   async releaseLease(name: string, holder: string): Promise<void> {
-    await (await this.#on()).query(`DELETE FROM ${this.#lease} WHERE name = $1 AND holder = $2`, [name, holder]);
+    await this.#query(`DELETE FROM ${this.#lease} WHERE name = $1 AND holder = $2`, [name, holder]);
   }
 
   fenced(name: string, holder: string): TransactionalPollStore {
@@ -136,7 +151,7 @@ export class PostgresStore implements LeasingPollStore {
 
   /** Ends the pool when this store made it (from `connectionString`). */
   async close(): Promise<void> {
-    if (this.#owned) await this.pool.end();
+    if (this.#db.owned) await this.pool.end();
   }
 }
 

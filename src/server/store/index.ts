@@ -1,6 +1,8 @@
 /** Poller state stores. The file store is Node only: import it from `./file.js`. */
 export {
   StoreCorruptError,
+  StoreUnavailableError,
+  isStoreUnavailable,
   LeaseLostError,
   isTransactional,
   canLease,

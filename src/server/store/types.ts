@@ -3,6 +3,7 @@
  * so a partner can put a real database behind it; the kit ships an in-memory store and a
  * file-backed one (`./file.ts`, Node only).
  */
+import { KyiError } from '../errors.js';
 export interface PollStore {
   /** The value under `key`, or `undefined` when nothing was stored. */
   get<T = unknown>(key: string): Promise<T | undefined>;
@@ -27,6 +28,28 @@ export class StoreCorruptError extends Error {
   ) {
     super(message, options);
   }
+}
+
+/**
+ * The store's database cannot be reached right now (down, restarting, out of connections):
+ * a wait, not a failure. Pollers pause and try again; the HTTP side answers 503 with
+ * `Retry-After` where it needs the store. `message` names the target, never a password.
+ */
+export class StoreUnavailableError extends KyiError {
+  override name = 'StoreUnavailableError';
+  constructor(
+    message: string,
+    /** Where the data lives, password left out (`postgres://user@host:port/database`). */
+    readonly location: string,
+    options?: { cause?: unknown },
+  ) {
+    super('store_unavailable', message, 503, options);
+  }
+}
+
+/** Whether `error` says the store is unreachable for now (a `KyiError` coded `store_unavailable`, however wrapped). */
+export function isStoreUnavailable(error: unknown): boolean {
+  return error instanceof KyiError && error.code === 'store_unavailable';
 }
 
 /** What a consumer's statements get back inside a store transaction (node-postgres' shape). */

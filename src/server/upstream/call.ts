@@ -33,7 +33,7 @@ export interface UpstreamPolicy {
   maxDelayMs: number;
   /** Longest 429 hold waited out, ms; a longer one is answered with 429. */
   maxWaitMs: number;
-  /** Longest wait for an in-flight slot and the rate budget together, ms. */
+  /** Longest wait for an in-flight slot and the rate budget together, ms, over all attempts of a call. */
   maxQueueMs: number;
   /** Largest upstream body read, bytes. */
   maxBodyBytes: number;
@@ -53,7 +53,9 @@ export type UpstreamOutcome =
   | { kind: 'timeout' }
   | { kind: 'network'; cause: unknown }
   | { kind: 'too-large' }
-  | { kind: 'rate-limited'; retryAfterMs: number };
+  | { kind: 'rate-limited'; retryAfterMs: number }
+  /** The key's shared budget could not be read (its store is unreachable): nothing was sent. */
+  | { kind: 'budget-unavailable'; retryAfterMs: number; cause: unknown };
 
 export interface UpstreamRequest {
   url: string;
@@ -159,7 +161,11 @@ function worthRetry(outcome: UpstreamOutcome): boolean {
   return outcome.kind === 'timeout' || outcome.kind === 'network' || (outcome.kind === 'response' && RETRYABLE.has(outcome.status));
 }
 
-/** Calls upstream under `policy` through the key's `gate`. */
+/**
+ * Calls upstream under `policy` through the key's `gate`. The waits for a slot and the budget
+ * of all attempts together stay within `policy.maxQueueMs`. A call whose `request.signal`
+ * aborted while it waited is never sent; one in flight is aborted.
+ */
 export async function callUpstream(
   fetchFn: typeof fetch,
   request: UpstreamRequest,
@@ -168,11 +174,19 @@ export async function callUpstream(
 ): Promise<UpstreamOutcome> {
   const retries = Math.min(policy.retries, MAX_ATTEMPTS - 1);
   const send = sendAttemptOf(fetchFn);
+  let queueLeft = policy.maxQueueMs;
   for (let n = 0; ; n++) {
-    const ticket: Ticket | Refusal = await gate.admit({ holdMs: policy.maxWaitMs, queueMs: policy.maxQueueMs }, request.signal);
-    if ('retryAfterMs' in ticket) return { kind: 'rate-limited', retryAfterMs: ticket.retryAfterMs };
+    const queued = policy.clock.now();
+    const ticket: Ticket | Refusal = await gate.admit({ holdMs: policy.maxWaitMs, queueMs: queueLeft }, request.signal);
+    queueLeft = Math.max(0, queueLeft - (policy.clock.now() - queued));
+    if ('retryAfterMs' in ticket) {
+      request.signal?.throwIfAborted();
+      const { retryAfterMs, unavailable } = ticket;
+      return unavailable ? { kind: 'budget-unavailable', retryAfterMs, cause: unavailable } : { kind: 'rate-limited', retryAfterMs };
+    }
     let outcome: UpstreamOutcome;
     try {
+      request.signal?.throwIfAborted(); // the caller left while this call waited: it is not sent
       outcome = await (send ? send(request, policy) : attempt(fetchFn, request, policy));
     } finally {
       ticket.release();

@@ -6,12 +6,14 @@
  *   however many callers arrive; the rest are refused at once),
  * - the key's rate budget, when it has one.
  * A caller waits only when the wait is short (`maxWaitMs`); otherwise it is refused with the
- * time to come back.
+ * time to come back. A budget whose store cannot be reached (`store_unavailable`) refuses
+ * too, as unavailable: fail closed, the key is never overrun.
  *
  * Fetch-API only (no `node:` imports).
  */
 import { BudgetExceededError, type BudgetPermit, type RateBudget } from '../budget.js';
 import type { Clock } from '../clock.js';
+import { isStoreUnavailable } from '../store/types.js';
 
 export interface GateOptions {
   /** Requests in flight at once on this key. */
@@ -28,13 +30,16 @@ export interface Ticket {
   release(): void;
 }
 
-/** Refused: come back after `retryAfterMs`. */
+/** Refused: come back after `retryAfterMs`; `unavailable` when the budget's store could not be read. */
 export interface Refusal {
   retryAfterMs: number;
+  unavailable?: unknown;
 }
 
 /** How long a caller refused for a full queue is told to wait. */
 const QUEUE_FULL_RETRY_MS = 1000;
+/** How long a caller refused because the budget's store is unreachable is told to wait. */
+export const STORE_RETRY_MS = 5000;
 
 export class UpstreamGate {
   readonly maxInFlight: number;
@@ -62,10 +67,19 @@ export class UpstreamGate {
     return this.#queue.length;
   }
 
-  /** The service answered 429: nothing leaves on this key for `ms`. */
+  /** Every slot in flight and the queue behind them full: a new caller would be refused at once. */
+  get full(): boolean {
+    return this.#inFlight >= this.maxInFlight && this.#queue.length >= this.maxQueue;
+  }
+
+  /** The service answered 429: nothing leaves on this key for `ms` (here at least, when the budget's store is unreachable). */
   async hold(ms: number): Promise<void> {
     this.#holdUntil = Math.max(this.#holdUntil, this.#clock.now() + ms);
-    await this.#budget?.hold(ms);
+    try {
+      await this.#budget?.hold(ms);
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+    }
   }
 
   /** Ms until the key's hold ends (0 when not held). */
@@ -76,7 +90,8 @@ export class UpstreamGate {
 
   /**
    * Waits for the key's hold to end (when it ends within `limits.holdMs`), then for a slot and
-   * the budget (together at most `limits.queueMs`); otherwise refuses.
+   * the budget (together at most `limits.queueMs`, however long the budget guessed at first);
+   * otherwise refuses.
    */
   async admit(limits: { holdMs: number; queueMs: number }, signal?: AbortSignal): Promise<Ticket | Refusal> {
     // the usual case, decided at once: no budget to ask, the key not held, a slot free and nobody queued
@@ -84,6 +99,15 @@ export class UpstreamGate {
       this.#inFlight++;
       return this.#ticket(undefined);
     }
+    try {
+      return await this.#admit(limits, signal);
+    } catch (error) {
+      if (isStoreUnavailable(error)) return { retryAfterMs: STORE_RETRY_MS, unavailable: error };
+      throw error;
+    }
+  }
+
+  async #admit(limits: { holdMs: number; queueMs: number }, signal?: AbortSignal): Promise<Ticket | Refusal> {
     const held = await this.#waitOutHold(limits.holdMs, signal);
     if (held) return held;
     const started = this.#clock.now();

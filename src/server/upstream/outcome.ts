@@ -78,8 +78,25 @@ export function upstreamError(outcome: UpstreamOutcome, service: Service, secret
       const message = 'Too many requests right now; retry after the time in Retry-After';
       return new UpstreamError(429, 'too_many_requests', message, 'rate limited', { 'retry-after': String(seconds) }, 429, undefined, outcome.retryAfterMs);
     }
+    case 'budget-unavailable': {
+      const seconds = retryAfterSeconds(outcome.retryAfterMs);
+      const message = `The ${name}'s rate budget, shared by this server's replicas, cannot be read right now; retry after the time in Retry-After`;
+      const detail = redact(outcome.cause instanceof Error ? outcome.cause.message : String(outcome.cause), secrets);
+      return new UpstreamError(503, 'store_unavailable', message, detail, { 'retry-after': String(seconds) }, 0, undefined, outcome.retryAfterMs);
+    }
     case 'response':
       return responseError(outcome, name, secrets);
+  }
+}
+
+/** Whether a body that says it is JSON (`Content-Type`) does not parse: cut short or garbled on the way. */
+function garbledJson(outcome: Extract<UpstreamOutcome, { kind: 'response' }>): boolean {
+  if (!/[/+]json\b/i.test(outcome.headers.get('content-type') ?? '')) return false;
+  try {
+    JSON.parse(outcome.text);
+    return false;
+  } catch {
+    return true;
   }
 }
 
@@ -89,6 +106,8 @@ function responseError(outcome: Extract<UpstreamOutcome, { kind: 'response' }>, 
   const detail = redact(`upstream ${status}${said.code ? ` ${said.code}` : ''}: ${said.message ?? text}`, secrets);
   const make = (code: ErrorCode, message: string, httpStatus = 502) =>
     new UpstreamError(httpStatus, code, message, detail, {}, status, said.code);
+  // a malformed body is the service's answer going wrong, whatever its status (not a wrong address or key)
+  if (garbledJson(outcome)) return make('upstream_invalid', `The ${name} sent an answer that does not match the contract`);
   if (status === 401 || said.code === 'api_key_invalid') {
     return make('upstream_auth', `The ${name} refused this server's key; the server configuration must be fixed`);
   }

@@ -1,0 +1,70 @@
+/**
+ * A visitor who went away costs no upstream call (real HTTP both sides, a recording upstream
+ * that never answers): a lookup whose browser aborted while it waited for an in-flight slot is
+ * never sent; one in flight is aborted once every browser waiting for it has gone, and keeps
+ * running while another still waits for the same lookup.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createKyiHandler } from '../../src/server/index.js';
+import { startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asks `probe` again until it answers true; fails after `tries` (a stuck state, not a slow one). */
+async function until(what: string, probe: () => boolean, tries = 250): Promise<void> {
+  for (let i = 0; i < tries && !probe(); i++) await pause(20);
+  assert.ok(probe(), `gave up waiting: ${what}`);
+}
+
+describe('lookups of browsers that went away', () => {
+  let up: RecordingUpstream;
+  let server: Server;
+  let base: string;
+  before(async () => {
+    up = await startRecordingUpstream();
+    up.respond = () => 'hang';
+    // one upstream call at a time, and none times out during the test
+    const handler = createKyiHandler({ publicApi: { baseUrl: up.url, apiKey: 'pk_test_cancel' }, maxInFlight: 1, timeoutMs: 120_000 });
+    server = createServer(handler.node);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/kyi`;
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await up.close();
+  });
+
+  it('a queued lookup is never sent; one in flight is aborted when its last browser left, not before', async () => {
+    const asset = (n: number) => `${base}/assets/ethereum/0x${n.toString(16).padStart(40, '0')}`;
+    const browser = (url: string) => {
+      const controller = new AbortController();
+      const done = fetch(url, { signal: controller.signal }).then(
+        () => 'answered',
+        (error: Error) => error.name,
+      );
+      return { abort: () => controller.abort(), done };
+    };
+    const first = browser(asset(1));
+    await until('the first lookup is upstream', () => up.open() === 1);
+    const sharing = browser(asset(1)); // the same lookup: it waits for the call in flight
+    const queued = Array.from({ length: 10 }, (_, i) => browser(asset(100 + i))); // wait for the one slot
+    await pause(200);
+    assert.equal(up.requests.length, 1, 'one call in flight, the others wait for its slot');
+
+    for (const b of queued) b.abort();
+    first.abort();
+    assert.deepEqual(new Set(await Promise.all([first.done, ...queued.map((b) => b.done)])), new Set(['AbortError']));
+    await pause(200);
+    assert.equal(up.open(), 1, 'the call another browser still waits for keeps running');
+
+    sharing.abort();
+    assert.equal(await sharing.done, 'AbortError');
+    await until('the call nobody waits for any more is aborted', () => up.open() === 0);
+    await pause(200); // the slot is free: a lookup still queued would go out now
+    assert.equal(up.requests.length, 1, 'none of the lookups whose browsers left while queued was sent');
+  });
+});
