@@ -107,6 +107,22 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return `${this._status}|${chains.join(',')}`;
   }
 
+  protected override spokenStatus(): string {
+    switch (this._status) {
+      case 'verified': {
+        const issuer = this.#verifiedIssuer();
+        const label = this.t('tokenStatus.verified');
+        return issuer && !issuer.kybVerified ? `${label}. ${this.t('tokenStatus.businessNotVerified')}` : label;
+      }
+      case 'unverified':
+        return this.t('tokenStatus.unverified');
+      case 'not-found':
+        return this.t('tokenStatus.notFound');
+      default: // an error speaks through its own alert
+        return '';
+    }
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // A new theme or badge base means new image URLs: try the image again.

@@ -36,14 +36,16 @@ export const watchlistStyles = css`
     cursor: pointer;
     border-radius: calc(var(--_kyi-radius) / 2);
   }
-  .switch .monitoring {
+  .switch .monitoring,
+  .switch .monitoring-state {
     font-size: var(--_kyi-font-size-small);
   }
   .switch:focus-visible {
     outline: 2px solid var(--_kyi-accent);
     outline-offset: 2px;
   }
-  .switch:disabled {
+  /* saving: still focusable (aria-disabled), so focus never falls to the page */
+  .switch[aria-disabled='true'] {
     cursor: progress;
     opacity: 0.6;
   }
