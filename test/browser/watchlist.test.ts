@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepActiveElement, expectVisibleFocus } from './helpers/focus.js';
+import { deepActiveElement, expectVisibleFocus, recordAnnouncements } from './helpers/a11y.js';
 import '../../src/define.js';
 import { clearCapabilities } from '../../src/client/monitoring.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
@@ -152,12 +152,14 @@ describe('<kyi-watchlist>', function () {
     const el = await load();
     const asset = await unwatchedAsset();
     const events = recordEvents(el, ['kyi-watchlist-change', 'kyi-error']);
+    const said = recordAnnouncements();
     await addById(el, asset.id);
     expect(events.map((e) => e.type)).to.deep.equal(['kyi-watchlist-change']);
     expect(events[0]!.detail.action).to.equal('add');
     const itemId = events[0]!.detail.itemId as string;
     expect(el.items.some((i) => i.id === itemId)).to.equal(true);
-    expect(root(el).querySelector('[role="status"]')!.textContent).to.match(/was added to the watchlist/);
+    await waitUntil(() => said.said.some((t) => t === `${asset.name} was added to the watchlist.`), 'the addition was announced');
+    said.stop();
 
     const removed = await removeNow(el, asset.name);
     expect(removed.detail).to.deep.equal({ action: 'remove', itemId, item: null });
@@ -356,9 +358,18 @@ describe('<kyi-watchlist>', function () {
       const save = () => button(row(el, asset.name), /^Save note/);
       const counter = () => row(el, asset.name).querySelector('.counter')!;
 
-      textarea.value = 'é'.repeat(501);
-      textarea.dispatchEvent(new Event('input'));
+      // The counter is announced when it crosses a band (50 left, over the limit), not per key.
+      const said = recordAnnouncements();
+      for (const length of [10, 11, 449, 450, 451, 499, 500, 501]) {
+        textarea.value = 'é'.repeat(length);
+        textarea.dispatchEvent(new Event('input'));
+      }
       await el.updateComplete;
+      await waitUntil(() => said.said.length > 0, 'the counter was announced');
+      said.stop();
+      // (said with whatever else the element announced in the same moment, e.g. the addition)
+      const counts = said.said.join(' ').match(/\d+ \/ 500 characters( — \d+ too many)?/g);
+      expect(counts).to.deep.equal(['450 / 500 characters', '501 / 500 characters — 1 too many']);
       expect(counter().textContent!.replace(/\s+/g, ' ').trim()).to.equal('501 / 500 characters — 1 too many');
       expect(textarea.getAttribute('aria-invalid')).to.equal('true');
       expect(save().disabled).to.equal(true);

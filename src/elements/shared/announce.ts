@@ -6,8 +6,9 @@
  * The region is a single visually hidden `role="status"` element at the end of the document's
  * body, created at the first announcement and styled through the CSSOM (`element.style`, which
  * a `style-src` policy does not restrict). It exists before its text changes, which is what
- * makes assistive technology read the change. Texts announced within one task are spoken
- * together, each once (500 statuses changing to the same words say them once).
+ * makes assistive technology read the change. Texts announced close together are spoken
+ * together, each once (500 statuses changing to the same words say them once); an element that
+ * has left the page by then says nothing.
  */
 
 /** The attribute marking the region (tests read announcements from it). */
@@ -25,7 +26,8 @@ const HIDDEN: Partial<CSSStyleDeclaration> = {
   border: '0',
 };
 
-const queued = new Map<Document, Set<string>>();
+/** Per document, what waits to be said, and by whom (an element that left the page says nothing). */
+const queued = new Map<Document, Map<string, Element[]>>();
 
 function regionOf(doc: Document): HTMLElement {
   let region = doc.querySelector<HTMLElement>(`[${LIVE_REGION_ATTRIBUTE}]`);
@@ -47,16 +49,20 @@ export function announce(element: Element, text: string): void {
   if (!text.trim() || !doc.body) return;
   const pending = queued.get(doc);
   if (pending) {
-    pending.add(text);
+    pending.set(text, [...(pending.get(text) ?? []), element]);
     return;
   }
-  queued.set(doc, new Set([text]));
-  // The region is emptied now and filled in a later task: a change to text already there (the
+  queued.set(doc, new Map([[text, [element]]]));
+  // The region is emptied now and filled a moment later: a change to text already there (the
   // same words announced again) is a change assistive technology reads.
   regionOf(doc).textContent = '';
   setTimeout(() => {
     const texts = queued.get(doc);
     queued.delete(doc);
-    if (texts) regionOf(doc).textContent = [...texts].join(' ');
-  }, 50);
+    const said = [...(texts ?? [])].filter(([, by]) => by.some((el) => el.isConnected)).map(([text]) => text);
+    if (said.length) regionOf(doc).textContent = said.join(' ');
+  }, ANNOUNCE_AFTER_MS);
 }
+
+/** How long after the first of a batch its texts are said together (a batch of 500 statuses says each text once). */
+const ANNOUNCE_AFTER_MS = 50;

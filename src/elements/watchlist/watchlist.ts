@@ -16,6 +16,7 @@ import { KyiMonitoringElement, type MonitoringProblem } from '../shared/monitori
 import { formatDate } from '../shared/monitoring-parts.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { internalState } from '../shared/reactive-state.js';
+import { announce } from '../shared/announce.js';
 import { watchlistStyles } from './watchlist.styles.js';
 
 /** How long a removed item can be brought back before the removal is sent. */
@@ -69,7 +70,7 @@ interface ActionState {
 export class KyiWatchlist extends KyiMonitoringElement {
   static override styles = withMonitoringStyles(watchlistStyles);
 
-  static override properties = internalState('_data', '_canWrite', '_action', '_editing', '_draft', '_addValue', '_notice', '_removing');
+  static override properties = internalState('_data', '_canWrite', '_action', '_editing', '_draft', '_addValue', '_removing');
 
   private _data: WatchlistResponse | undefined = undefined;
   private _canWrite = false;
@@ -77,7 +78,6 @@ export class KyiWatchlist extends KyiMonitoringElement {
   private _editing: string | undefined = undefined;
   private _draft = '';
   private _addValue = '';
-  private _notice: string | undefined = undefined;
   /** Items removed in the view whose removal waits out the undo delay. */
   private _removing: ReadonlySet<string> = new Set();
 
@@ -121,7 +121,6 @@ export class KyiWatchlist extends KyiMonitoringElement {
   /** Runs a write; the change event fires once the element shows the result. */
   async #write(target: string, run: () => Promise<KyiWatchlistChangeEvent>): Promise<void> {
     this._action = { target, busy: true };
-    this._notice = undefined;
     try {
       const event = await run();
       this._action = undefined;
@@ -170,7 +169,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
       else if (this._data && !this._data.data.some((i) => i.id === item.id)) {
         this._data = { ...this._data, data: [item, ...this._data.data] };
       }
-      this._notice = this.t('watchlist.added', { name: assetLabel(item) });
+      announce(this, this.t('watchlist.added', { name: assetLabel(item) }));
       return new KyiWatchlistChangeEvent({ action: 'add', itemId: item.id, item });
     });
     // Added: the emptied field is ready for the next id (the notice says what was added).
@@ -281,14 +280,35 @@ export class KyiWatchlist extends KyiMonitoringElement {
         const used = typeof this._data.used === 'number' ? Math.max(0, this._data.used - 1) : this._data.used;
         this._data = { ...this._data, data, used };
       }
-      this._notice = this.t('watchlist.removed', { name: assetLabel(item) });
+      announce(this, this.t('watchlist.removed', { name: assetLabel(item) }));
       return new KyiWatchlistChangeEvent({ action: 'remove', itemId: item.id, item: null });
     });
+  }
+
+  /** The band the note's length was last in: the counter is announced when it changes band, not per key. */
+  #noteBand: NoteBand = 'room';
+
+  #onNoteInput(value: string): void {
+    this._draft = value;
+    const band = noteBand(value);
+    if (band === this.#noteBand) return;
+    this.#noteBand = band;
+    announce(this, this.#counterText(value));
+  }
+
+  /** "27 / 500 characters", and how many too many. */
+  #counterText(draft: string): string {
+    const length = noteLength(draft);
+    const counter = this.t('watchlist.note.counter', { count: String(length), max: String(LIMITS.noteMaxLength) });
+    return length > LIMITS.noteMaxLength
+      ? `${counter} — ${this.t('watchlist.note.tooLong', { over: String(length - LIMITS.noteMaxLength) })}`
+      : counter;
   }
 
   #startEdit(item: WatchlistItem): void {
     this._editing = item.id;
     this._draft = item.note ?? '';
+    this.#noteBand = noteBand(this._draft);
     this._action = undefined;
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLTextAreaElement>('textarea')?.focus());
   }
@@ -350,7 +370,6 @@ export class KyiWatchlist extends KyiMonitoringElement {
 
   #renderNote(item: WatchlistItem, busy: boolean): TemplateResult {
     if (this._editing === item.id) {
-      const length = noteLength(this._draft);
       const over = !checkNote(this._draft).ok;
       const id = `note-${item.id}`;
       const onKey = (e: KeyboardEvent) => {
@@ -366,13 +385,10 @@ export class KyiWatchlist extends KyiMonitoringElement {
           .value=${this._draft}
           aria-describedby=${`${id}-count`}
           aria-invalid=${over ? 'true' : 'false'}
-          @input=${(e: Event) => (this._draft = (e.target as HTMLTextAreaElement).value)}
+          @input=${(e: Event) => this.#onNoteInput((e.target as HTMLTextAreaElement).value)}
         ></textarea>
         <div class="row">
-          <span id=${`${id}-count`} class="counter" ?data-over=${over}>
-            ${this.t('watchlist.note.counter', { count: String(length), max: String(LIMITS.noteMaxLength) })}
-            ${over ? html` — ${this.t('watchlist.note.tooLong', { over: String(length - LIMITS.noteMaxLength) })}` : nothing}
-          </span>
+          <span id=${`${id}-count`} class="counter" ?data-over=${over}>${this.#counterText(this._draft)}</span>
           <span class="muted small">${this.t('watchlist.note.emptyClears')}</span>
         </div>
         <div class="row">
@@ -517,7 +533,6 @@ export class KyiWatchlist extends KyiMonitoringElement {
       ${this.renderStatus({ loading: this.t('watchlist.loading'), error: () => this.t('watchlist.error.load') }, !!data)}
       ${data ? this.#renderAdd() : nothing}
       ${this.#renderOrphanProblem()}
-      <p class="visually-hidden" role="status">${this._notice ?? ''}</p>
       ${data
         ? data.data.length === 0
           ? html`<p class="notice" part="empty">${this.t('watchlist.empty')}</p>`
@@ -528,6 +543,17 @@ export class KyiWatchlist extends KyiMonitoringElement {
       ${data && !this._canWrite ? html`<p class="muted small">${this.t('watchlist.readOnly')}</p>` : nothing}
     </section>`;
   }
+}
+
+/** Where a note's length stands: room left, near the limit (the last 50), or over it. */
+type NoteBand = 'room' | 'near' | 'over';
+
+/** Characters left below which the note counter is announced. */
+const NOTE_NEAR_LIMIT = 50;
+
+function noteBand(draft: string): NoteBand {
+  const left = LIMITS.noteMaxLength - noteLength(draft);
+  return left < 0 ? 'over' : left <= NOTE_NEAR_LIMIT ? 'near' : 'room';
 }
 
 function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {

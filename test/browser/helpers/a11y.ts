@@ -1,4 +1,4 @@
-/** Focus assertions of the keyboard-journey tests (not a test file itself). */
+/** Focus and announcement checks of the accessibility tests (not a test file itself). */
 import { expect } from '@open-wc/testing';
 
 /** The focused element, through open shadow roots (what a keyboard user is on). */
@@ -26,4 +26,21 @@ export function expectVisibleFocus(where: string): HTMLElement {
   const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
   expect(ring, `${where}: ${el.localName}.${el.className} draws a focus indicator`).to.equal(true);
   return el;
+}
+
+/**
+ * Records what the kit's live region says from now on (each non-empty text it is given), as
+ * a screen reader would hear it. `stop()` disconnects.
+ */
+export function recordAnnouncements(): { said: string[]; stop(): void } {
+  const said: string[] = [];
+  const region = () => document.querySelector('[data-kyi-live-region]')?.textContent ?? '';
+  let last = region(); // what it said before is not news
+  const observer = new MutationObserver(() => {
+    const text = region();
+    if (text !== last && text) said.push(text);
+    last = text;
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return { said, stop: () => observer.disconnect() };
 }
