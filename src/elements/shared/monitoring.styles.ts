@@ -120,7 +120,7 @@ export const monitoringStyles = css`
     font: inherit;
     color: inherit;
     background: var(--_kyi-surface);
-    border: 1px solid var(--_kyi-border);
+    border: 1px solid var(--_kyi-control-border);
     border-radius: calc(var(--_kyi-radius) / 2);
     padding: 0.25em 0.5em;
     min-block-size: 2em;

@@ -95,6 +95,26 @@ export const componentStyles = css`
     font-family: var(--_kyi-font-mono);
     font-size: 0.95em;
   }
+
+  /* Forced colours (Windows High Contrast): backgrounds become the page's, so what only a
+     background drew is drawn with system colours instead. */
+  @media (forced-colors: active) {
+    .skeleton {
+      forced-color-adjust: none;
+      background: GrayText;
+    }
+    .button {
+      border-color: ButtonText;
+    }
+    .button:disabled,
+    .button[aria-disabled='true'] {
+      color: GrayText;
+      border-color: GrayText;
+    }
+    .alert {
+      border-color: CanvasText;
+    }
+  }
 `;
 
 /** Everything shared, in order. */

@@ -33,6 +33,9 @@ const tokens = css`
   --_kyi-danger: var(--kyi-color-danger, light-dark(#b3261e, #ff8a80));
   --_kyi-focus: var(--kyi-color-focus, light-dark(#1d4ed8, #8ab4ff));
   --_kyi-skeleton: var(--kyi-color-skeleton, light-dark(#e4e7eb, #2b3038));
+  /* the edge of a text field or select: at least 3:1 against the surface (WCAG 1.4.11) with
+     the default colours, derived from the themed muted text and surface */
+  --_kyi-control-border: color-mix(in srgb, var(--_kyi-text-muted) 72%, var(--_kyi-surface));
 `;
 
 /** Theme tokens, `:host([hidden])`, and base typography. Include first in every element. */
@@ -61,6 +64,13 @@ export const themeStyles = css`
   }
   :host([hidden]) {
     display: none !important;
+  }
+  /* more contrast asked for: borders as strong as muted text, controls' edges as text */
+  @media (prefers-contrast: more) {
+    :host {
+      --_kyi-border: var(--_kyi-text-muted);
+      --_kyi-control-border: var(--_kyi-text);
+    }
   }
   *,
   *::before,
@@ -105,5 +115,10 @@ export const baseStyles = css`
   :focus-visible {
     outline: 2px solid var(--_kyi-focus);
     outline-offset: 2px;
+  }
+  @media (forced-colors: active) {
+    :focus-visible {
+      outline-color: Highlight;
+    }
   }
 `;

@@ -86,6 +86,30 @@ export const watchlistStyles = css`
       transition: none;
     }
   }
+  /* forced colours: the thumb and an "on" track in system colours, so on and paused differ */
+  @media (forced-colors: active) {
+    .track,
+    .thumb {
+      forced-color-adjust: none;
+    }
+    .track {
+      background: Canvas;
+      border-color: ButtonText;
+    }
+    .thumb {
+      background: ButtonText;
+    }
+    .switch[aria-checked='true'] .track {
+      background: Highlight;
+      border-color: Highlight;
+    }
+    .switch[aria-checked='true'] .thumb {
+      background: HighlightText;
+    }
+    .switch[aria-disabled='true'] .track {
+      border-color: GrayText;
+    }
+  }
   .removed {
     background: transparent;
     border-style: dashed;
