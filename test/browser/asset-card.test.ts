@@ -24,6 +24,19 @@ describe('<kyi-asset-card>', () => {
   beforeEach(() => getLookupClient().clearCache());
   after(() => resetConfig());
 
+  it('its name and section titles are headings, at heading-level (default 3) and one below', async () => {
+    const levels = (el: KyiAssetCard) =>
+      [...el.shadowRoot!.querySelectorAll('[role="heading"]')].map((h) => `${h.getAttribute('aria-level')} ${h.textContent!.trim()}`);
+    const el = await card(html`<kyi-asset-card account-id=${F.usdc.accountId}></kyi-asset-card>`);
+    expect(levels(el)).to.include.members(['4 Description', '4 Authorities']);
+    expect(levels(el)[0]).to.match(/^3 \S/);
+    el.setAttribute('heading-level', '2');
+    await el.updateComplete;
+    expect(levels(el)).to.include.members(['3 Description', '3 Authorities']);
+    expect(levels(el)[0]).to.match(/^2 \S/);
+    await expect(el).to.be.accessible();
+  });
+
   it('is accessible', async () => {
     const el = await card(html`<kyi-asset-card chain="solana" address=${F.pyusd.address}></kyi-asset-card>`);
     await expect(el).to.be.accessible();

@@ -273,6 +273,17 @@ describe('<kyi-change-feed>', function () {
     }
   });
 
+  it('each change headline is a heading at heading-level (default 3), the feed title one above', async () => {
+    const el = await load();
+    const level = (selector: string) => root(el).querySelector(selector)!.getAttribute('aria-level');
+    expect(root(el).querySelector('.heading')!.getAttribute('role')).to.equal('heading');
+    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['2', '3']);
+    expect(root(el).querySelector('[part="headline"]')!.getAttribute('role')).to.equal('heading');
+    el.headingLevel = 4;
+    await el.updateComplete;
+    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['3', '4']);
+  });
+
   it('new-only with nothing new shows its empty state', async () => {
     // A feed of this test's own: the shared sandbox's may gain changes from other files.
     const proxy = stubProxy(EMPTY, () => Response.json({ items: [], truncated: false }));

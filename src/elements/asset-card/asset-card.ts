@@ -1,3 +1,4 @@
+import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf, headingLevelProperty } from '../shared/heading.js';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { checkAssetInput, lookupAsset, type InputCheck } from '../../client/lookup-outcomes.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
@@ -85,6 +86,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     accountId: { type: String, reflect: true, attribute: 'account-id' },
     chain: { type: String, reflect: true },
     address: { type: String, reflect: true },
+    ...headingLevelProperty,
     ...internalState('_imageFailed', '_expanded', '_allAuthorities', '_copyMessage'),
   };
 
@@ -94,6 +96,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   chain: string | undefined = undefined;
   /** Token address (with `chain`). */
   address: string | undefined = undefined;
+  /** Level (1–6) of the card's name heading; its sections' titles sit one level below. Default 3. */
+  headingLevel: number = DEFAULT_HEADING_LEVEL;
 
   private _imageFailed = false;
   private _expanded = false;
@@ -235,7 +239,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
             loading="lazy" decoding="async" referrerpolicy="no-referrer" @error=${() => (this._imageFailed = true)} />`
         : html`<span part="placeholder" class="placeholder" aria-hidden="true">${initial}</span>`}
       <div class="titles">
-        <p part="name" class="name" title=${name}><bdi>${name}</bdi></p>
+        <p part="name" class="name" role="heading" aria-level=${String(headingLevelOf(this.headingLevel))}><bdi>${name}</bdi></p>
         <div class="meta">
           ${td.token_ticker
             ? html`<bdi part="ticker" class="ticker" title=${td.token_ticker}
@@ -276,7 +280,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   /** A section's small heading. */
   #title(key: StringKey): TemplateResult {
-    return html`<p class="section-title">${this.t(key)}</p>`;
+    return heading(headingLevelOf(this.headingLevel) + 1, this.t(key), { class: 'section-title' });
   }
 
   #description(r: AssetRecord): TemplateResult | typeof nothing {

@@ -337,7 +337,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       data-direction=${direction}
     >
       <div class="row head">
-        <span class="title" part="headline">${headline}</span>
+        <p class="title" part="headline" role="heading" aria-level=${String(this.rowHeadingLevel)}>${headline}</p>
         ${this.#renderTags(change)}
       </div>
       <div class="meta small muted">
@@ -389,7 +389,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     const problem = this._problem;
     return html`<section class="base" part="base" aria-busy=${this._status === 'loading' ? 'true' : 'false'}>
       <header class="row head">
-        <h2 class="heading">${this.t('changeFeed.title')}</h2>
+        ${this.renderTitle(this.t('changeFeed.title'))}
         ${rows ? html`<span class="muted small">${this.t('changeFeed.count', { count: String(rows.length) })}</span>` : nothing}
       </header>
       ${this.#renderFilters()}

@@ -16,6 +16,7 @@ import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
 import { internalState } from './reactive-state.js';
+import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf, headingLevelProperty } from './heading.js';
 import type { ShownRows } from './monitoring-pager.js';
 
 // The monitoring sections of the English table ship with the monitoring elements only.
@@ -55,6 +56,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
     proxyUrl: { type: String, attribute: 'proxy-url' },
     refreshInterval: { type: Number, attribute: 'refresh-interval' },
     theme: { type: String, reflect: true },
+    ...headingLevelProperty,
     ...internalState('_status', '_problem'),
   };
 
@@ -73,6 +75,18 @@ export abstract class KyiMonitoringElement extends KyiElement {
   refreshInterval: number = 0;
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme: string = 'auto';
+  /** Level (1–6) of each row's heading (a change's headline, an asset's name); the element's own title sits one level above. Default 3. */
+  headingLevel: number = DEFAULT_HEADING_LEVEL;
+
+  /** The level of a row's heading. */
+  protected get rowHeadingLevel(): number {
+    return headingLevelOf(this.headingLevel);
+  }
+
+  /** The element's own title, a heading one level above its rows'. */
+  protected renderTitle(text: string): TemplateResult {
+    return heading(Math.max(1, this.rowHeadingLevel - 1), text, { class: 'heading' });
+  }
 
   protected _status: KyiMonitoringStatus = 'idle';
   protected _problem: MonitoringProblem | undefined = undefined;

@@ -68,11 +68,10 @@ export const monitoringStyles = css`
   .small {
     font-size: var(--_kyi-font-size-small);
   }
+  /* an address shown whole (nothing to copy from a tooltip), broken anywhere on a narrow screen */
   .address {
-    max-inline-size: 18ch;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    min-inline-size: 0;
+    overflow-wrap: anywhere;
   }
   /* one colour per meaning: a watch state, a change's direction */
   [data-tone='good'] {

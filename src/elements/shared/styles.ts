@@ -22,11 +22,12 @@ export const componentStyles = css`
     background: var(--_kyi-skeleton);
   }
 
+  /* One error layout: title, message and action each on a line of their own. */
   .alert {
     display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 0.5em;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: 0.25em;
     padding: 0.5em 0.75em;
     border: 1px solid var(--_kyi-danger);
     border-inline-start-width: 4px;
@@ -37,8 +38,12 @@ export const componentStyles = css`
     min-width: 0;
   }
   .alert .alert-title {
+    display: block;
     font-weight: 600;
     color: var(--_kyi-danger);
+  }
+  .alert .button {
+    margin-block-start: 0.25em;
   }
 
   .notice {

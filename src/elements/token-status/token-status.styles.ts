@@ -175,6 +175,10 @@ export const tokenStatusStyles = css`
     width: 0.62em;
     height: 0.62em;
   }
+  /* a decorative icon beside words that say the same (hidden from assistive technology) */
+  .decor {
+    display: contents;
+  }
   .badge {
     display: inline-flex;
     flex: none;

@@ -153,7 +153,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
           { credential: 'kyi_verified', variant: 'icon', format: 'svg', size },
           this.imageScheme,
         );
-    if (!sources) return icon('verified', label);
+    if (!sources) return label ? icon('verified', label) : html`<span class="decor" aria-hidden="true">${icon('verified', label)}</span>`;
     return html`<span class="badge">${this.#badgeImage.for(sources, label, { width: size, height: size })}</span>`;
   }
 
@@ -206,8 +206,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
         >${this.#badge(name)}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
       >`;
     }
+    // The label says it: the badge is decorative here ("KYI verified" is read once).
     return html`<span part="base" class="base verified ${warned ? 'warned' : ''}"
-      >${this.#badge(label)}<span class="text"
+      >${this.#badge('')}<span class="text"
         ><span class="label-row"><span part="label" class="label">${label}</span>${warned ? this.#warning() : nothing}</span
         >${this.#issuer(issuer)}${this.#summary()}</span
       ></span
@@ -218,7 +219,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const label = this.t('tokenStatus.unverified');
     return this.compact
       ? html`<span part="base" class="base unverified compact">${icon('unverified', label)}</span>`
-      : html`<span part="base" class="base unverified">${icon('unverified', label)}<span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span></span>`;
+      : html`<span part="base" class="base unverified"><span class="decor" aria-hidden="true">${icon('unverified', label)}</span><span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span></span>`;
   }
 
   #notFound(): TemplateResult {
@@ -226,7 +227,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const detail = this.t('tokenStatus.notFoundDetail');
     return this.compact
       ? html`<span part="base" class="base not-found compact">${icon('not-found', `${label}. ${detail}`)}</span>`
-      : html`<span part="base" class="base not-found">${icon('not-found', label)}<span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail one-line" title=${detail}>${detail}</span></span></span>`;
+      : html`<span part="base" class="base not-found"><span class="decor" aria-hidden="true">${icon('not-found', label)}</span><span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail one-line" title=${detail}>${detail}</span></span></span>`;
   }
 
   /** Bad input: a notice, or in compact mode an icon of the same size as every other state. */

@@ -413,13 +413,13 @@ export class KyiWatchlist extends KyiMonitoringElement {
     const a = item.asset;
     return html`<li class="item" part="item" data-id=${item.id} data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
       <div class="row head">
-        <span class="title">${a.name ?? a.symbol ?? a.id}${a.symbol && a.name ? html` <span class="muted">(${a.symbol})</span>` : nothing}</span>
+        <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)}>${a.name ?? a.symbol ?? a.id}${a.symbol && a.name ? html` <span class="muted">(${a.symbol})</span>` : nothing}</p>
         ${this.#renderState(item)}
       </div>
       <div class="meta small muted">
         ${a.issuerName ? html`<span>${a.issuerName}</span>` : nothing}
         ${a.chain ? html`<span>${a.chain}</span>` : nothing}
-        ${a.contractAddress ? html`<span class="mono address" title=${a.contractAddress}>${a.contractAddress}</span>` : nothing}
+        ${a.contractAddress ? html`<span class="mono address">${a.contractAddress}</span>` : nothing}
         <span>${this.t('watchlist.addedAt', { date: formatDate(item.addedAt, this.renderLang) })}</span>
       </div>
       <div class="row controls">${this.#renderMonitoring(item, busy)} ${this.#renderActions(item, busy)}</div>
@@ -521,7 +521,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
     const limit = data?.limit ?? undefined;
     return html`<section class="base" part="base" aria-busy=${this._status === 'loading' ? 'true' : 'false'}>
       <header class="row head" part="header">
-        <h2 class="heading" tabindex="-1">${this.t('watchlist.title')}</h2>
+        <p class="heading" role="heading" aria-level=${String(Math.max(1, this.rowHeadingLevel - 1))} tabindex="-1">${this.t('watchlist.title')}</p>
         ${used !== undefined
           ? html`<span class="usage muted small" part="usage"
               >${limit != null
