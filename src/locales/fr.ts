@@ -39,6 +39,7 @@ export const fr: StringTable = {
     notFound: 'Jeton inconnu',
     notFoundDetail: 'Aucun enregistrement de vérification pour ce jeton.',
     invalid: 'Identifiant de jeton invalide',
+    invalidHelp: 'Ce jeton ne peut pas être vérifié : la page ne l’identifie pas correctement.',
     'invalid.missing': 'Indiquez caip19, ou address avec chain-slug facultatif.',
     'invalid.mixed': 'Utilisez soit caip19, soit address avec chain-slug facultatif, pas les deux.',
     'invalid.chainWithoutAddress': 'chain-slug nécessite address.',
@@ -59,6 +60,7 @@ export const fr: StringTable = {
     notFoundDetail:
       'Aucun actif vérifié n’existe pour cette adresse sur {chain}. Il est peut-être vérifié sur une autre chaîne.',
     invalid: 'Identifiant d’actif invalide',
+    invalidHelp: 'Cet actif ne peut pas être affiché : la page ne l’identifie pas correctement.',
     'invalid.missing': 'Indiquez account-id (CAIP-10), ou chain et address.',
     'invalid.mixed': 'Utilisez soit account-id, soit chain et address, pas les deux.',
     'invalid.accountId': 'account-id doit être un identifiant de compte CAIP-10 valide.',

@@ -1,3 +1,4 @@
+import { chainName } from '../shared/chain-names.js';
 import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf, headingLevelProperty } from '../shared/heading.js';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { checkAssetInput, lookupAsset, type InputCheck } from '../../client/lookup-outcomes.js';
@@ -138,13 +139,13 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   /** The chain a not-found notice names: the record's, the `chain` attribute, or the account id's chain id. */
   #chainLabel(): string {
     const r = this._result;
-    if (r?.token_details.chain) return r.token_details.chain;
-    if (this.chain) return this.chain;
+    if (r?.token_details.chain) return chainName(r.token_details.chain);
+    if (this.chain) return chainName(this.chain);
     // A lookup was made, so the account id passed the CAIP-10 check: its chain id is what
     // comes before the last ":".
     const id = this.accountId?.trim() ?? '';
     const end = id.lastIndexOf(':');
-    return end > 0 ? id.slice(0, end) : id;
+    return chainName(end > 0 ? id.slice(0, end) : id);
   }
 
   async #copy(value: string): Promise<void> {
@@ -247,7 +248,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
               >`
             : nothing}
           <span part="chain" class="chain chip"
-            ><span class="visually-hidden">${this.t('assetCard.chain')}: </span><bdi>${td.chain}</bdi></span
+            ><span class="visually-hidden">${this.t('assetCard.chain')}: </span><bdi>${chainName(td.chain)}</bdi></span
           >
         </div>
       </div>
@@ -387,9 +388,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
           this.#notice('assetCard.notFound', html`<bdi>${this.t('assetCard.notFoundDetail', { chain: this.#chainLabel() })}</bdi>`),
         );
       case 'invalid': {
-        const detail = this._problem
-          ? (this.tMaybe(`assetCard.invalid.${this._problem.reason}`) ?? this._problem.message)
-          : (this._error?.message ?? '');
+        // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
+        const detail = this.t('assetCard.invalidHelp');
         return this.#card(this.#notice('assetCard.invalid', html`<span>${detail}</span>`), false);
       }
       case 'error':

@@ -150,6 +150,8 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   }
 
   #key: string | undefined;
+  /** The key of the last invalid input warned about on the console. */
+  #warnedInput: string | undefined;
   #configVersion = -1;
   /** The loading state is not shown yet (the lookup started less than `loadingDelayMs` ago). */
   #quiet = false;
@@ -287,6 +289,11 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     if (!check.ok) {
       this.#run.cancel();
       this.#show(check.empty ? IDLE : { status: 'invalid', result: null, problem: check.problem });
+      // The visitor reads plain words; the partner's developer reads what to fix (once per problem).
+      if (!check.empty && this.#warnedInput !== key) {
+        this.#warnedInput = key;
+        console.warn(`kyi-elements: <${this.localName}> ${check.problem.message}`);
+      }
       return;
     }
     const untrusted = proxy.refused === undefined ? undefined : this.untrustedProxy();

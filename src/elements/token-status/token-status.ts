@@ -4,6 +4,7 @@ import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
 import { BadgeImage, badgeSources } from '../shared/badge-image.js';
 import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
+import { chainName } from '../shared/chain-names.js';
 import { internalState } from '../shared/reactive-state.js';
 import { tokenStatusStyles } from './token-status.styles.js';
 import './strings.js';
@@ -28,6 +29,11 @@ function icon(kind: IconKind, label: string): TemplateResult {
 
 /** The amber triangle of "verified, but the issuer's business is not": decorative, its words say it. */
 const warningMark = html`<svg class="warning-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2.5l8.2 14.5H1.8z" fill="currentColor"/><path d="M10 7.5v4.2" stroke="var(--_kyi-surface)" stroke-width="1.9" stroke-linecap="round"/><circle cx="10" cy="14.2" r="1.05" fill="var(--_kyi-surface)"/></svg>`;
+
+/** A match's chain, as people name it. */
+function chainNameOf(match: TokenMatch): string {
+  return chainName(chainOf(match));
+}
 
 function chainOf(match: TokenMatch): string {
   return match.token.chain_slug || match.token.caip2 || match.token.caip19?.split('/')[0] || '?';
@@ -161,8 +167,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const data = this._result?.data ?? [];
     if (data.length < 2) return nothing;
     const sep = this.t('tokenStatus.listSeparator');
-    const verified = [...new Set(data.filter((m) => m.kyi_verified).map(chainOf))];
-    const unverified = [...new Set(data.filter((m) => !m.kyi_verified).map(chainOf))];
+    const verified = [...new Set(data.filter((m) => m.kyi_verified).map(chainNameOf))];
+    const unverified = [...new Set(data.filter((m) => !m.kyi_verified).map(chainNameOf))];
     const parts: string[] = [];
     if (verified.length) parts.push(this.t('tokenStatus.verifiedOn', { chains: verified.join(sep) }));
     if (unverified.length) parts.push(this.t('tokenStatus.notVerifiedOn', { chains: unverified.join(sep) }));
@@ -232,10 +238,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   /** Bad input: a notice, or in compact mode an icon of the same size as every other state. */
   #invalid(): TemplateResult {
+    // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
     const title = this.t('tokenStatus.invalid');
-    const detail = this._problem
-      ? (this.tMaybe(`tokenStatus.invalid.${this._problem.reason}`) ?? this._problem.message)
-      : (this._error?.message ?? '');
+    const detail = this.t('tokenStatus.invalidHelp');
     return this.compact
       ? html`<span part="base notice" class="base invalid compact">${icon('invalid', `${title}. ${detail}`)}</span>`
       : html`<span part="base notice" class="base invalid notice"

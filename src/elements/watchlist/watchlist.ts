@@ -17,6 +17,7 @@ import { formatDate } from '../shared/monitoring-parts.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { announce } from '../shared/announce.js';
+import { chainName } from '../shared/chain-names.js';
 import { watchlistStyles } from './watchlist.styles.js';
 
 /** How long a removed item can be brought back before the removal is sent. */
@@ -418,7 +419,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
       </div>
       <div class="meta small muted">
         ${a.issuerName ? html`<span>${a.issuerName}</span>` : nothing}
-        ${a.chain ? html`<span>${a.chain}</span>` : nothing}
+        ${a.chain ? html`<span>${chainName(a.chain)}</span>` : nothing}
         ${a.contractAddress ? html`<span class="mono address">${a.contractAddress}</span>` : nothing}
         <span>${this.t('watchlist.addedAt', { date: formatDate(item.addedAt, this.renderLang) })}</span>
       </div>
