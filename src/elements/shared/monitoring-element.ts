@@ -216,7 +216,13 @@ export abstract class KyiMonitoringElement extends KyiElement {
       case 'ready':
         return nothing;
       case 'loading':
-        return hasData ? nothing : html`<p class="muted" role="status">${text.loading}</p>`;
+        // the kit's one loading treatment: skeleton lines, the words for screen readers
+        return hasData
+          ? nothing
+          : html`<div class="loading" role="status"
+              ><span class="skeleton" part="skeleton"></span><span class="skeleton short" part="skeleton"></span
+              ><span class="visually-hidden">${text.loading}</span></div
+            >`;
       case 'error':
         return this._problem ? this.renderProblem(this._problem, text.error(this._problem)) : nothing;
     }

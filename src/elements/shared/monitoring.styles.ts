@@ -14,7 +14,7 @@ export const monitoringStyles = css`
   }
   .heading {
     margin: 0;
-    font-size: 1.1em;
+    font-size: var(--_kyi-font-size-large);
     font-weight: 650;
   }
   .subheading {
@@ -120,8 +120,8 @@ export const monitoringStyles = css`
     color: inherit;
     background: var(--_kyi-surface);
     border: 1px solid var(--_kyi-control-border);
-    border-radius: calc(var(--_kyi-radius) / 2);
-    padding: 0.25em 0.5em;
+    border-radius: var(--_kyi-radius-small);
+    padding: var(--_kyi-space) calc(2 * var(--_kyi-space));
     min-block-size: 2em;
   }
   input[type='text'] {
@@ -136,6 +136,19 @@ export const monitoringStyles = css`
   }
   p {
     margin: 0;
+  }
+  .loading {
+    display: flex;
+    flex-direction: column;
+    gap: calc(2 * var(--_kyi-space));
+  }
+  .loading .skeleton {
+    display: block;
+    block-size: 1em;
+    inline-size: min(100%, 24em);
+  }
+  .loading .skeleton.short {
+    inline-size: min(60%, 14em);
   }
 `;
 

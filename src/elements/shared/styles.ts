@@ -18,7 +18,7 @@ export const componentStyles = css`
   .skeleton {
     display: inline-block;
     min-height: 1em;
-    border-radius: calc(var(--_kyi-radius) / 2);
+    border-radius: var(--_kyi-radius-small);
     background: var(--_kyi-skeleton);
   }
 
@@ -27,8 +27,8 @@ export const componentStyles = css`
     display: flex;
     flex-direction: column;
     align-items: flex-start;
-    gap: 0.25em;
-    padding: 0.5em 0.75em;
+    gap: var(--_kyi-space);
+    padding: calc(2 * var(--_kyi-space)) calc(3 * var(--_kyi-space));
     border: 1px solid var(--_kyi-danger);
     border-inline-start-width: 4px;
     border-radius: var(--_kyi-radius);
@@ -48,7 +48,7 @@ export const componentStyles = css`
 
   .notice {
     display: block;
-    padding: 0.5em 0.75em;
+    padding: calc(2 * var(--_kyi-space)) calc(3 * var(--_kyi-space));
     border: 1px dashed var(--_kyi-border);
     border-radius: var(--_kyi-radius);
     color: var(--_kyi-text-muted);
@@ -74,7 +74,7 @@ export const componentStyles = css`
     color: var(--_kyi-text);
     background: var(--_kyi-surface-raised);
     border: 1px solid var(--_kyi-border);
-    border-radius: var(--_kyi-radius);
+    border-radius: var(--_kyi-radius-small);
     cursor: pointer;
   }
   .button:hover {
@@ -98,7 +98,6 @@ export const componentStyles = css`
 
   .mono {
     font-family: var(--_kyi-font-mono);
-    font-size: 0.95em;
   }
 
   /* Forced colours (Windows High Contrast): backgrounds become the page's, so what only a

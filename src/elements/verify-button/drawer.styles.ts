@@ -88,7 +88,7 @@ export const drawerStyles = css`
   .drawer-title {
     flex: 1;
     margin: 0;
-    font-size: 1rem;
+    font-size: var(--_kyi-font-size-large);
     font-weight: 600;
   }
   .drawer-close {

@@ -34,7 +34,7 @@ export const watchlistStyles = css`
     color: inherit;
     font: inherit;
     cursor: pointer;
-    border-radius: calc(var(--_kyi-radius) / 2);
+    border-radius: var(--_kyi-radius-small);
   }
   .switch .monitoring,
   .switch .monitoring-state {
