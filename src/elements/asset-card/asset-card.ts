@@ -1,5 +1,5 @@
 import { chainName } from '../shared/chain-names.js';
-import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf, headingLevelProperty } from '../shared/heading.js';
+import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from '../shared/heading.js';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { checkAssetInput, lookupAsset, type InputCheck } from '../../client/lookup-outcomes.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
@@ -87,7 +87,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     accountId: { type: String, reflect: true, attribute: 'account-id' },
     chain: { type: String, reflect: true },
     address: { type: String, reflect: true },
-    ...headingLevelProperty,
+    headingLevel: { type: Number, attribute: 'heading-level' },
     ...internalState('_imageFailed', '_expanded', '_allAuthorities', '_copyMessage'),
   };
 

@@ -5,12 +5,9 @@
  */
 import { html, type TemplateResult } from 'lit';
 
-/** The `heading-level` property declaration (numbers outside 1–6 count as the default). */
-export const headingLevelProperty = { headingLevel: { type: Number, attribute: 'heading-level' } } as const;
-
 export const DEFAULT_HEADING_LEVEL = 3;
 
-/** `level` as a heading level: an integer from 1 to 6, else the default. */
+/** `level` (the `heading-level` attribute) as a heading level: an integer from 1 to 6, else the default. */
 export function headingLevelOf(level: unknown): number {
   const n = Number(level);
   return Number.isInteger(n) && n >= 1 && n <= 6 ? n : DEFAULT_HEADING_LEVEL;

@@ -16,7 +16,7 @@ import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
 import { internalState } from './reactive-state.js';
-import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf, headingLevelProperty } from './heading.js';
+import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from './heading.js';
 import type { ShownRows } from './monitoring-pager.js';
 
 // The monitoring sections of the English table ship with the monitoring elements only.
@@ -56,7 +56,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
     proxyUrl: { type: String, attribute: 'proxy-url' },
     refreshInterval: { type: Number, attribute: 'refresh-interval' },
     theme: { type: String, reflect: true },
-    ...headingLevelProperty,
+    headingLevel: { type: Number, attribute: 'heading-level' },
     ...internalState('_status', '_problem'),
   };
 
