@@ -473,6 +473,17 @@ describe('<kyi-watchlist>', function () {
     }
   });
 
+  it('titles itself with a heading one level above its items, and leaves the title to a partner who labels the region', async () => {
+    const el = await load();
+    const heading = root(el).querySelector('.heading')!;
+    expect([heading.getAttribute('role'), heading.getAttribute('aria-level'), heading.textContent!.trim()]).to.deep.equal(['heading', '2', 'Watchlist']);
+    expect(root(el).querySelector('.title')!.getAttribute('aria-level')).to.equal('3');
+    const labelled = await load(html`<kyi-watchlist role="region" aria-label="Assets you follow" heading-level="4"></kyi-watchlist>`);
+    expect(root(labelled).querySelector('.heading')).to.equal(null);
+    expect(root(labelled).querySelector('.title')!.getAttribute('aria-level')).to.equal('4');
+    await expect(labelled).to.be.accessible();
+  });
+
   it('fires no change event because code set a property', async () => {
     const el = await load();
     const events = recordEvents(el, ['kyi-watchlist-change']);

@@ -83,9 +83,21 @@ export abstract class KyiMonitoringElement extends KyiElement {
     return headingLevelOf(this.headingLevel);
   }
 
-  /** The element's own title, a heading one level above its rows'. */
-  protected renderTitle(text: string): TemplateResult {
-    return heading(Math.max(1, this.rowHeadingLevel - 1), text, { class: 'heading' });
+  /**
+   * The element's own title, a heading one level above its rows' — none when the partner
+   * labels the region itself (`role="region"` with `aria-label` or `aria-labelledby` on the element).
+   */
+  protected renderTitle(text: string, attrs: { focusable?: boolean } = {}): TemplateResult | typeof nothing {
+    if (this.partnerLabelled) return nothing;
+    const level = String(Math.max(1, this.rowHeadingLevel - 1));
+    return attrs.focusable
+      ? html`<p class="heading" role="heading" aria-level=${level} tabindex="-1">${text}</p>`
+      : heading(Number(level), text, { class: 'heading' });
+  }
+
+  /** Whether the partner names the element's region itself (read at render). */
+  protected get partnerLabelled(): boolean {
+    return this.hasAttribute('aria-label') || this.hasAttribute('aria-labelledby');
   }
 
   protected _status: KyiMonitoringStatus = 'idle';

@@ -522,7 +522,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
     const limit = data?.limit ?? undefined;
     return html`<section class="base" part="base" aria-busy=${this._status === 'loading' ? 'true' : 'false'}>
       <header class="row head" part="header">
-        <p class="heading" role="heading" aria-level=${String(Math.max(1, this.rowHeadingLevel - 1))} tabindex="-1">${this.t('watchlist.title')}</p>
+        ${this.renderTitle(this.t('watchlist.title'), { focusable: true })}
         ${used !== undefined
           ? html`<span class="usage muted small" part="usage"
               >${limit != null
