@@ -25,6 +25,19 @@ describe('<kyi-asset-card>', () => {
   beforeEach(() => getLookupClient().clearCache());
   after(() => resetConfig());
 
+  it('its name and section titles are headings, at heading-level (default 3) and one below', async () => {
+    const levels = (el: KyiAssetCard) =>
+      [...el.shadowRoot!.querySelectorAll('[role="heading"]')].map((h) => `${h.getAttribute('aria-level')} ${h.textContent!.trim()}`);
+    const el = await card(html`<kyi-asset-card account-id=${F.usdc.accountId}></kyi-asset-card>`);
+    expect(levels(el)).to.include.members(['4 Description', '4 Authorities']);
+    expect(levels(el)[0]).to.match(/^3 \S/);
+    el.setAttribute('heading-level', '2');
+    await el.updateComplete;
+    expect(levels(el)).to.include.members(['3 Description', '3 Authorities']);
+    expect(levels(el)[0]).to.match(/^2 \S/);
+    await expect(el).to.be.accessible();
+  });
+
   it('is accessible', async () => {
     const el = await card(html`<kyi-asset-card chain="solana" address=${F.pyusd.address}></kyi-asset-card>`);
     await expect(el).to.be.accessible();
@@ -62,7 +75,7 @@ describe('<kyi-asset-card>', () => {
       expect(el.result!.token_details.token_ticker).to.equal('USDC');
       expect(part(el, 'name')!.textContent).to.equal('USD Coin');
       expect(part(el, 'ticker')!.textContent).to.contain('USDC');
-      expect(part(el, 'chain')!.textContent).to.contain('solana');
+      expect(part(el, 'chain')!.textContent).to.contain('Solana');
       expect(part(el, 'status-label')!.textContent).to.equal('Verified asset');
       expect(part(el, 'issuer')!.textContent).to.contain('Business verified');
       expect(part(el, 'issuer')!.textContent).to.contain('Circle Internet Financial');
@@ -166,15 +179,15 @@ describe('<kyi-asset-card>', () => {
     const el = await card(html`<kyi-asset-card chain="ethereum" address=${F.unknown.address}></kyi-asset-card>`);
     expect(el.status).to.equal('not-found');
     expect(part(el, 'notice')!.textContent).to.contain('Not verified on this chain');
-    expect(part(el, 'notice')!.textContent).to.contain('ethereum');
+    expect(part(el, 'notice')!.textContent).to.contain('Ethereum');
     await expect(el).to.be.accessible();
   });
 
-  it('404 for an account id names its chain id', async () => {
+  it('404 for an account id names its chain, as people know it', async () => {
     const el = await card(html`<kyi-asset-card account-id=${` eip155:1:${F.unknown.address} `}></kyi-asset-card>`);
     expect(el.status).to.equal('not-found');
     const notice = part(el, 'notice')!.textContent!;
-    expect(notice).to.contain('on eip155:1.');
+    expect(notice).to.contain('on Ethereum.');
     expect(notice).not.to.contain(F.unknown.address);
   });
 
@@ -184,7 +197,9 @@ describe('<kyi-asset-card>', () => {
       const el = await card(html`<kyi-asset-card account-id="solana:not a caip10"></kyi-asset-card>`);
       expect(el.status).to.equal('invalid');
       expect(part(el, 'notice')!.textContent).to.contain('Invalid asset identifier');
-      expect(part(el, 'notice')!.textContent).to.contain('CAIP-10');
+      // plain words for the visitor (the developer detail goes to the console)
+      expect(part(el, 'notice')!.textContent).to.contain('the page doesn’t identify it correctly');
+      expect(part(el, 'notice')!.textContent).to.not.contain('CAIP-10');
       expect(posts.count).to.equal(0);
       await expect(el).to.be.accessible();
     } finally {

@@ -1,4 +1,6 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { deepActiveElement, expectVisibleFocus, recordAnnouncements } from './helpers/a11y.js';
 import '../../src/define.js';
 import { impactRank } from '../../src/contract/index.js';
 import { safeHttpUrl } from '../../src/client/urls.js';
@@ -243,6 +245,47 @@ describe('<kyi-change-feed>', function () {
     expect(requests.queries.length).to.equal(reads);
     expect(el.changes.some((c) => c.isNew !== true)).to.equal(true);
     expect(rows(el).length).to.equal(Math.min(25, el.changes.length));
+  });
+
+  it('keyboard: a filter changed with the keys keeps focus where it was and its result is announced once', async () => {
+    const said = recordAnnouncements();
+    try {
+      const el = await load();
+      const select = root(el).querySelector<HTMLSelectElement>('#materiality')!;
+      select.focus();
+      await sendKeys({ press: 'ArrowDown' }); // All → the first materiality
+      await waitUntil(() => el.materiality !== '', 'the select changed the filter');
+      await el.settled;
+      expect(deepActiveElement()).to.equal(select);
+      expectVisibleFocus('the materiality select after its results loaded');
+      const count = `${el.changes.length} changes`;
+      await waitUntil(() => said.said.length > 0, 'the result was announced');
+      expect(said.said).to.deep.equal([el.changes.length > 0 ? count : 'No changes in this window.']);
+
+      // "New only" filters what is loaded: announced too, focus stays on the checkbox.
+      const newOnly = root(el).querySelector<HTMLInputElement>('input[name="newOnly"]')!;
+      newOnly.focus();
+      await sendKeys({ press: 'Space' });
+      await el.settled;
+      expect(el.newOnly).to.equal(true);
+      expect(deepActiveElement()).to.equal(newOnly);
+      expectVisibleFocus('the New only checkbox');
+      await waitUntil(() => said.said.length > 1, 'the new-only result was announced');
+      expect(said.said[1]).to.equal(el.changes.length > 0 ? `${el.changes.length} changes` : 'No new changes since the last look.');
+    } finally {
+      said.stop();
+    }
+  });
+
+  it('each change headline is a heading at heading-level (default 3), the feed title one above', async () => {
+    const el = await load();
+    const level = (selector: string) => root(el).querySelector(selector)!.getAttribute('aria-level');
+    expect(root(el).querySelector('.heading')!.getAttribute('role')).to.equal('heading');
+    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['2', '3']);
+    expect(root(el).querySelector('[part="headline"]')!.getAttribute('role')).to.equal('heading');
+    el.headingLevel = 4;
+    await el.updateComplete;
+    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['3', '4']);
   });
 
   it('new-only with nothing new shows its empty state', async () => {

@@ -63,3 +63,47 @@ describe('monitoring elements on a 390 px wide phone', function () {
     expect(context.measureText(input.placeholder).width).to.be.at.most(room);
   });
 });
+
+describe('320 px wide and under WCAG text spacing (1.4.10, 1.4.12): nothing cut, nothing sideways', function () {
+  this.timeout(30_000);
+  before(signInForMonitoring);
+
+  /** WCAG 1.4.12's spacing, applied inside the element's shadow root (a page's style does not reach it). */
+  function applyTextSpacing(el: Element): void {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+      p { margin-block-end: 2em !important; }`);
+    el.shadowRoot!.adoptedStyleSheets = [...el.shadowRoot!.adoptedStyleSheets, sheet];
+  }
+
+  /** Text cut anywhere in the element: a box wider inside than out, or an ellipsis hiding words. */
+  function cut(el: Element): string[] {
+    const found: string[] = [];
+    for (const node of el.shadowRoot!.querySelectorAll<HTMLElement>('*')) {
+      const style = getComputedStyle(node);
+      if (node.closest('.visually-hidden') || style.display === 'none') continue;
+      if (node.scrollWidth > node.clientWidth + 1 && (style.overflowX === 'visible' || style.textOverflow === 'ellipsis'))
+        found.push(`${node.tagName.toLowerCase()}.${node.className} ${node.scrollWidth} > ${node.clientWidth}`);
+    }
+    return found;
+  }
+
+  for (const [tag, template] of [
+    ['kyi-watchlist', html`<kyi-watchlist></kyi-watchlist>`],
+    ['kyi-change-feed', html`<kyi-change-feed days="365" show-all></kyi-change-feed>`],
+    ['kyi-notifications', html`<kyi-notifications></kyi-notifications>`],
+  ] as const) {
+    for (const spacing of [false, true]) {
+      it(`<${tag}>${spacing ? ' with text spacing' : ''}`, async () => {
+        const box = await fixture<HTMLDivElement>(html`<div style="width: 320px">${template}</div>`);
+        const el = box.firstElementChild as KyiMonitoringElement;
+        await el.settled;
+        if (spacing) applyTextSpacing(el);
+        expect(el.status).to.equal('ready');
+        expect(el.scrollWidth).to.be.at.most(el.clientWidth);
+        expect(box.scrollWidth).to.be.at.most(box.clientWidth);
+        expect(cut(el)).to.deep.equal([]);
+      });
+    }
+  }
+});

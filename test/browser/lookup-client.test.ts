@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { configure, getConfig, rereadMetaTags, resetConfig } from '../../src/config.js';
 import { refreshLiveLookups } from '../../src/client/live-elements.js';
@@ -11,6 +11,7 @@ import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js'
 import type { PropertyValues } from 'lit';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, randomAddress, sandbox, sandboxControl, testEnv } from './helpers/display.js';
+import { recordAnnouncements } from './helpers/a11y.js';
 
 const PROXY = '/api/kyi';
 /** The harness's server piece with a cache and clock of its own (only this file uses it). */
@@ -387,6 +388,39 @@ describe('lookup client', () => {
     expect(cardEl.status).to.equal('verified');
     await advanceClockedProxy(1100);
     expect((await refreshLiveLookups()).changed).to.equal(false);
+  });
+
+  it('announces a status that changed after the verify flow once, and none of 500 statuses settling at load', async () => {
+    // A token of this test's own (nobody else verifies it), through the server piece whose
+    // clock this file moves; 500 statuses beside it, over 100 tokens.
+    const token = { chain: 'sepolia', address: randomAddress() };
+    await sandboxControl('POST', 'index', token);
+    const others = [F.pyusd, F.usdc, F.pusd, F.businessNotVerified].map((t) => ({ address: t.address, chain: t.chain }));
+    const said = recordAnnouncements();
+    try {
+      const page = await fixture<HTMLDivElement>(html`<div>
+        <kyi-token-status proxy-url=${CLOCKED} address=${token.address} chain-slug=${token.chain}></kyi-token-status>
+        ${Array.from({ length: 500 }, (_, i) => {
+          const t = others[i % others.length]!;
+          return i % 5 === 0
+            ? html`<kyi-token-status compact proxy-url=${CLOCKED} address=${randomAddress()} chain-slug="ethereum"></kyi-token-status>`
+            : html`<kyi-token-status compact proxy-url=${CLOCKED} address=${t.address} chain-slug=${t.chain}></kyi-token-status>`;
+        })}
+      </div>`);
+      const elements = [...page.querySelectorAll('kyi-token-status')] as KyiTokenStatus[];
+      await Promise.all(elements.map((el) => el.settled));
+      expect(elements[0]!.status).to.equal('unverified');
+
+      await sandbox.verify(token.chain, token.address);
+      await advanceClockedProxy(1100);
+      expect((await refreshLiveLookups()).changed).to.equal(true);
+      expect(elements[0]!.status).to.equal('verified');
+      await waitUntil(() => said.said.length > 0, 'the change was announced');
+      // Said in order: anything the 500 had said at load would come first.
+      expect(said.said).to.deep.equal(['KYI verified']);
+    } finally {
+      said.stop();
+    }
   });
 
   it('TtlCache expires entries and keeps its bound, least recently used first', () => {

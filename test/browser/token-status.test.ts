@@ -80,7 +80,7 @@ describe('<kyi-token-status>', () => {
       expect(el.status).to.equal('verified');
       expect(el.result!.data.length).to.equal(1);
       const img = el.shadowRoot!.querySelector('img[part="badge"]') as HTMLImageElement;
-      expect(img.alt).to.equal('KYI verified');
+      expect(img.alt).to.equal('', 'decorative: the label says "KYI verified" (read once)');
       expect(new URL(img.src).searchParams.get('variant')).to.equal('icon');
       expect(part(el, 'label')!.textContent).to.equal('KYI verified');
       expect(part(el, 'issuer')!.textContent).to.contain('Paxos Trust Company');
@@ -104,8 +104,8 @@ describe('<kyi-token-status>', () => {
     const el = await settledStatus(html`<kyi-token-status address=${F.multiChain.address}></kyi-token-status>`);
     expect(el.status).to.equal('verified');
     const summary = part(el, 'summary')!.textContent!;
-    expect(summary).to.contain('Verified on ethereum, base');
-    expect(summary).to.contain('Not verified on avalanche');
+    expect(summary).to.contain('Verified on Ethereum, Base');
+    expect(summary).to.contain('Not verified on Avalanche C-Chain');
     await expect(el).to.be.accessible();
   });
 
@@ -146,7 +146,7 @@ describe('<kyi-token-status>', () => {
     expect(invalid.status).to.equal('invalid');
     const icon = part(invalid, 'icon')!;
     expect(icon.getAttribute('aria-label')).to.contain('Invalid token identifier');
-    expect(icon.getAttribute('aria-label')).to.contain('caip19 must be a valid CAIP-19 identifier');
+    expect(icon.getAttribute('aria-label')).to.contain('the page doesn’t identify it correctly');
     const size = (el: Element) => {
       const r = el.getBoundingClientRect();
       return [Math.round(r.width), Math.round(r.height)];
@@ -233,17 +233,26 @@ describe('<kyi-token-status>', () => {
       const el = document.createElement('kyi-token-status');
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
       const seen = recordEvents(el, ['kyi-status', 'kyi-error']);
+      // Plain words for the visitor; what to fix in the markup goes to the console, once.
+      const warn = console.warn;
+      const warned: string[] = [];
+      console.warn = (...args: unknown[]) => void warned.push(args.join(' '));
       document.body.append(el);
       try {
         await el.settled;
         await aTimeout(0);
         expect(el.status).to.equal('invalid');
         expect(text(el)).to.contain('Invalid token identifier');
-        expect(text(el)).to.contain(detail);
+        expect(text(el)).to.contain('This token can’t be checked: the page doesn’t identify it correctly.');
+        expect(text(el)).to.not.contain(detail);
+        el.requestUpdate();
+        await el.updateComplete;
+        expect(warned.filter((w) => w.includes(detail))).to.have.length(1);
         expect(posts.count).to.equal(0);
         expect(seen).to.deep.equal([]);
         await expect(el).to.be.accessible();
       } finally {
+        console.warn = warn;
         posts.restore();
         el.remove();
       }

@@ -7,6 +7,7 @@
  */
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { expectVisibleFocus } from './helpers/a11y.js';
 import '../../src/define.js';
 import { configure, resetConfig } from '../../src/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
@@ -132,8 +133,9 @@ describe('<kyi-verify-button> drawer chrome', () => {
         await ready(el, frame);
         const dialog = dialogOf(el)!;
         expect(dialog.getAttribute('aria-label')).to.equal('KYI verification');
-        // Focus was on our close button: it rests on the drawer's body now, not on nothing.
-        expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[part="drawer-body"]'));
+        // Focus was on our close button: it rests on the labelled dialog now, its ring visible.
+        expect(el.shadowRoot!.activeElement).to.equal(dialog);
+        expectVisibleFocus('the dialog once ready');
         await expect(el).to.be.accessible();
         const seen = recordEvents(el, ['kyi-close']);
         await sendKeys({ press: 'Escape' });
@@ -152,17 +154,27 @@ describe('<kyi-verify-button> drawer chrome', () => {
         const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button mode=${mode}></kyi-verify-button>`);
         const frame = await openStandIn(el);
         await ready(el, frame);
-        const inner = () => (el.shadowRoot!.activeElement === frame ? frame.contentDocument!.activeElement!.textContent : 'outside the widget');
+        const inner = () => {
+          const active = el.shadowRoot!.activeElement;
+          if (active === frame) return frame.contentDocument!.activeElement!.textContent;
+          // Never an invisible stop: outside the widget, focus is on the labelled dialog with its ring.
+          expectVisibleFocus('outside the widget');
+          return active === dialogOf(el) ? 'the dialog' : 'elsewhere';
+        };
         const press = async (press: string) => {
           await sendKeys({ press });
+          // Focus crossing the frame's edge settles asynchronously: wait for it to land.
+          await waitUntil(() => document.activeElement !== document.body, `focus landed after ${press}`);
           await new Promise((resolve) => requestAnimationFrame(resolve));
           return inner();
         };
+        // Ready: focus on the labelled dialog; then the widget's X, its next control, the dialog again
+        // (the end guard wraps there), then its X again.
+        expect(inner()).to.equal('the dialog');
         const steps = [await press('Tab'), await press('Tab'), await press('Tab'), await press('Tab')];
-        // The widget's X, its next control, then the end guard wraps to the widget (its document), then its X again.
-        expect(steps).to.deep.equal(['×', 'Next', frame.contentDocument!.body.textContent, '×']);
-        const back = [await press('Shift+Tab'), await press('Shift+Tab')];
-        expect(back).to.deep.equal([frame.contentDocument!.body.textContent, 'Next']);
+        expect(steps).to.deep.equal(['×', 'Next', 'the dialog', '×']);
+        const back = [await press('Shift+Tab'), await press('Shift+Tab'), await press('Shift+Tab')];
+        expect(back).to.deep.equal(['the dialog', 'Next', '×']);
         el.close();
       });
 

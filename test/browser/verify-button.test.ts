@@ -645,13 +645,13 @@ describe('<kyi-verify-button>', () => {
       const ready = oneEvent(el, 'kyi-ready');
       await sendKeys({ press: 'Enter' });
       await ready;
-      // Our header (and its close button, which had focus) went with ready: focus rests on the drawer's body.
-      expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[part="drawer-body"]'));
+      // Our header (and its close button, which had focus) went with ready: focus rests on the labelled dialog.
+      expect(el.shadowRoot!.activeElement).to.equal(dialogOf(el));
 
       // Inside the widget: its close button, then the asset radio group, then submit.
       // Focus moving into the cross-origin frame settles asynchronously.
       await sendKeys({ press: 'Tab' });
-      await waitUntil(() => el.shadowRoot!.activeElement === frameOf(el), 'Tab from the drawer body did not reach the widget frame');
+      await waitUntil(() => el.shadowRoot!.activeElement === frameOf(el), 'Tab from the dialog did not reach the widget frame');
       await pressInsideFrame('Tab');
       for (let i = 0; i < index; i++) await pressInsideFrame('ArrowDown');
       await pressInsideFrame('Tab');

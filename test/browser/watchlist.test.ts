@@ -1,4 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { deepActiveElement, expectVisibleFocus, recordAnnouncements } from './helpers/a11y.js';
 import '../../src/define.js';
 import { clearCapabilities } from '../../src/client/monitoring.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
@@ -140,7 +142,8 @@ describe('<kyi-watchlist>', function () {
       expect(unresolvedRow.dataset['state']).to.equal('unresolved');
 
       const paused = snapshot.watchlist.find((w) => !w.monitoringEnabled)!;
-      expect(row(el, paused.asset.name).querySelector('.monitoring')!.textContent!.trim()).to.equal('Monitoring paused');
+      expect(toggle(el, paused.asset.name).getAttribute('aria-checked')).to.equal('false');
+      expect(row(el, paused.asset.name).querySelector('.monitoring-state')!.textContent!.trim()).to.equal('paused');
       const noted = snapshot.watchlist.find((w) => w.note)!;
       expect(row(el, noted.asset.name).querySelector('.note-text')!.textContent).to.equal(noted.note);
       expect(row(el, noted.asset.name).textContent).to.match(/Watched since/);
@@ -153,12 +156,14 @@ describe('<kyi-watchlist>', function () {
     const el = await load();
     const asset = await unwatchedAsset();
     const events = recordEvents(el, ['kyi-watchlist-change', 'kyi-error']);
+    const said = recordAnnouncements();
     await addById(el, asset.id);
     expect(events.map((e) => e.type)).to.deep.equal(['kyi-watchlist-change']);
     expect(events[0]!.detail.action).to.equal('add');
     const itemId = events[0]!.detail.itemId as string;
     expect(el.items.some((i) => i.id === itemId)).to.equal(true);
-    expect(root(el).querySelector('[role="status"]')!.textContent).to.match(/was added to the watchlist/);
+    await waitUntil(() => said.said.some((t) => t === `${asset.name} was added to the watchlist.`), 'the addition was announced');
+    said.stop();
 
     const removed = await removeNow(el, asset.name);
     expect(removed.detail).to.deep.equal({ action: 'remove', itemId, item: null });
@@ -175,6 +180,92 @@ describe('<kyi-watchlist>', function () {
     await el.updateComplete;
     const alert = root(el).querySelector('[part="add-form"] [role="alert"]')!;
     expect(alert.textContent).to.match(/registry id: a UUID/);
+    // The field itself says it is wrong and why, and takes focus.
+    expect(input.getAttribute('aria-invalid')).to.equal('true');
+    expect(input.getAttribute('aria-describedby')).to.equal(alert.id);
+    expect(root(el).activeElement).to.equal(input);
+    await expect(el).to.be.accessible();
+  });
+
+  it('keeps focus on a named, visible control through a keyboard journey: add, switch twice, note Escape / Save / Cancel, remove and undo expiry', async () => {
+    const el = await load();
+    const asset = await unwatchedAsset();
+    const changes = recordEvents(el, ['kyi-watchlist-change', 'kyi-error']);
+    const changed = async (count: number) => {
+      await waitUntil(() => changes.length >= count, `${count} change events`, { timeout: 15_000 });
+      expect(changes.map((e) => e.type)).to.deep.equal(Array(count).fill('kyi-watchlist-change'));
+      await el.updateComplete;
+    };
+    // Add: type the id, Enter; focus comes back to the emptied field.
+    await sendKeys({ press: 'Tab' });
+    root(el).querySelector<HTMLInputElement>('#add-asset')!.focus();
+    await sendKeys({ type: asset.id });
+    await sendKeys({ press: 'Enter' });
+    expectVisibleFocus('while adding');
+    await changed(1);
+    expect(deepActiveElement()).to.equal(root(el).querySelector('#add-asset'));
+    expectVisibleFocus('after Add');
+
+    // The switch stays focused while its change is saved; a second press flips it back.
+    toggle(el, asset.name).focus();
+    await sendKeys({ press: 'Space' });
+    expect(deepActiveElement()).to.equal(toggle(el, asset.name));
+    expectVisibleFocus('switch while saving');
+    await sendKeys({ press: 'Space' });
+    await changed(3);
+    await waitUntil(() => el.items.find((i) => i.asset.id === asset.id)?.monitoringEnabled === true, 'flipped back on');
+    await el.updateComplete;
+    expect(toggle(el, asset.name).getAttribute('aria-checked')).to.equal('true');
+    expect(deepActiveElement()).to.equal(toggle(el, asset.name));
+    expectVisibleFocus('switch after two presses');
+
+    // Edit note → Escape cancels, focus back on Edit note.
+    const edit = () => button(row(el, asset.name), /^Edit note/);
+    edit().focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(deepActiveElement()?.localName).to.equal('textarea');
+    await sendKeys({ type: 'draft' });
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(row(el, asset.name).querySelector('textarea')).to.equal(null);
+    expect(deepActiveElement()).to.equal(edit());
+    expectVisibleFocus('after Escape in the note editor');
+
+    // Save: focus back on Edit note once saved.
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    await sendKeys({ type: 'Kept' });
+    await sendKeys({ press: 'Tab' }); // Save note
+    await sendKeys({ press: 'Enter' });
+    expectVisibleFocus('while the note is saved');
+    await changed(4);
+    expect(row(el, asset.name).querySelector('.note-text')!.textContent).to.equal('Kept');
+    expect(deepActiveElement()).to.equal(edit());
+    expectVisibleFocus('after Save');
+
+    // Cancel: focus back on Edit note.
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    await sendKeys({ press: 'Tab' }); // Save note
+    await sendKeys({ press: 'Tab' }); // Cancel
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(deepActiveElement()).to.equal(edit());
+    expectVisibleFocus('after Cancel');
+
+    // Remove: focus on Undo; the delay passes: focus moves to a control of another row (or the Add field).
+    await sendKeys({ press: 'Tab' }); // Remove
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect((deepActiveElement() as HTMLElement).textContent!.trim()).to.equal('Undo');
+    expectVisibleFocus('on Undo');
+    expect(timers.fire()).to.be.greaterThan(0);
+    expectVisibleFocus('as the removal is sent');
+    await changed(5);
+    expect(el.items.some((i) => i.asset.id === asset.id)).to.equal(false);
+    const after = expectVisibleFocus('after the undo row expired');
+    expect(after.closest('[part="item"], [part="add-form"]'), 'on another row or the Add field').to.not.equal(null);
   });
 
   it('explains a 404: the asset id is not in the public registry', async () => {
@@ -208,15 +299,19 @@ describe('<kyi-watchlist>', function () {
     try {
       const sw = toggle(el, asset.name);
       expect(sw.getAttribute('aria-checked')).to.equal('true');
-      expect(sw.getAttribute('aria-label')).to.equal(`Monitoring of ${asset.name}`);
-      expect(sw.textContent!.trim()).to.equal('Monitoring on');
+      // Its name starts with the visible label (WCAG 2.5.3); the visible state word is not part of it.
+      expect(sw.hasAttribute('aria-label')).to.equal(false);
+      expect(sw.querySelector('.monitoring')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(`Monitoring of ${asset.name}`);
+      expect(sw.querySelector('.monitoring > .visually-hidden')!.textContent!.trim()).to.equal(`of ${asset.name}`);
+      expect(sw.querySelector('.monitoring-state')!.getAttribute('aria-hidden')).to.equal('true');
+      expect(sw.querySelector('.monitoring-state')!.textContent!.trim()).to.equal('on');
       sw.click();
       const paused = await oneEvent(el, 'kyi-watchlist-change');
       expect(paused.detail.action).to.equal('update');
       expect(paused.detail.item.monitoringEnabled).to.equal(false);
       await el.updateComplete;
       expect(toggle(el, asset.name).getAttribute('aria-checked')).to.equal('false');
-      expect(toggle(el, asset.name).textContent!.trim()).to.equal('Monitoring paused');
+      expect(toggle(el, asset.name).querySelector('.monitoring-state')!.textContent!.trim()).to.equal('paused');
       await expect(el).to.be.accessible();
       toggle(el, asset.name).click();
       await oneEvent(el, 'kyi-watchlist-change');
@@ -267,9 +362,18 @@ describe('<kyi-watchlist>', function () {
       const save = () => button(row(el, asset.name), /^Save note/);
       const counter = () => row(el, asset.name).querySelector('.counter')!;
 
-      textarea.value = 'é'.repeat(501);
-      textarea.dispatchEvent(new Event('input'));
+      // The counter is announced when it crosses a band (50 left, over the limit), not per key.
+      const said = recordAnnouncements();
+      for (const length of [10, 11, 449, 450, 451, 499, 500, 501]) {
+        textarea.value = 'é'.repeat(length);
+        textarea.dispatchEvent(new Event('input'));
+      }
       await el.updateComplete;
+      await waitUntil(() => said.said.length > 0, 'the counter was announced');
+      said.stop();
+      // (said with whatever else the element announced in the same moment, e.g. the addition)
+      const counts = said.said.join(' ').match(/\d+ \/ 500 characters( — \d+ too many)?/g);
+      expect(counts).to.deep.equal(['450 / 500 characters', '501 / 500 characters — 1 too many']);
       expect(counter().textContent!.replace(/\s+/g, ' ').trim()).to.equal('501 / 500 characters — 1 too many');
       expect(textarea.getAttribute('aria-invalid')).to.equal('true');
       expect(save().disabled).to.equal(true);
@@ -372,6 +476,17 @@ describe('<kyi-watchlist>', function () {
     } finally {
       el.remove();
     }
+  });
+
+  it('titles itself with a heading one level above its items, and leaves the title to a partner who labels the region', async () => {
+    const el = await load();
+    const heading = root(el).querySelector('.heading')!;
+    expect([heading.getAttribute('role'), heading.getAttribute('aria-level'), heading.textContent!.trim()]).to.deep.equal(['heading', '2', 'Watchlist']);
+    expect(root(el).querySelector('.title')!.getAttribute('aria-level')).to.equal('3');
+    const labelled = await load(html`<kyi-watchlist role="region" aria-label="Assets you follow" heading-level="4"></kyi-watchlist>`);
+    expect(root(labelled).querySelector('.heading')).to.equal(null);
+    expect(root(labelled).querySelector('.title')!.getAttribute('aria-level')).to.equal('4');
+    await expect(labelled).to.be.accessible();
   });
 
   it('fires no change event because code set a property', async () => {

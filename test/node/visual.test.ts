@@ -2,8 +2,10 @@
  * Visual regression: every section of the gallery page (demo/gallery.html: every element in
  * every state, on fixed data and a fixed clock) photographed in real Chromium on a light
  * partner page with the OS dark and a dark page with the OS light, left-to-right and
- * right-to-left, 1280 px and 390 px wide, and compared with the committed baselines in
- * test/visual/baselines/ (pixelmatch, small tolerance).
+ * right-to-left, 1280 px and 390 px wide — and a light page in forced colours (Windows High
+ * Contrast, emulated) — and compared with the committed baselines in test/visual/baselines/
+ * (pixelmatch, small tolerance). Each of those pages is also checked with axe-core (WCAG 2.2 A
+ * and AA, and best practice): no violation in any element.
  *
  * Update the baselines: `npm run test:visual -- --update` (KYI_VISUAL_UPDATE=1).
  * A failure writes the actual and the diff images to dist/visual/ and names them.
@@ -34,6 +36,14 @@ const PAGES = [
 const DIRS = ['ltr', 'rtl'] as const;
 const WIDTHS = [1280, 390] as const;
 
+/** Every page photographed: each partner page, direction and width, then forced colours on a light page. */
+const COMBOS = [
+  ...PAGES.flatMap(({ page, os }) => DIRS.flatMap((dir) => WIDTHS.map((width) => ({ scheme: page, os, dir, width, forced: false })))),
+  ...WIDTHS.map((width) => ({ scheme: 'light' as const, os: 'light' as const, dir: 'ltr' as const, width, forced: true })),
+];
+
+const AXE_SOURCE = readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
 let server: DemoServer;
 let browser: Browser;
 const written = new Set<string>();
@@ -51,7 +61,7 @@ after(async () => {
   await browser?.close();
   await server?.close();
   // an update that ran every combination leaves no baseline of a section that is gone
-  if (UPDATE && written.size === PAGES.length * DIRS.length * WIDTHS.length * sectionCount) {
+  if (UPDATE && written.size === COMBOS.length * sectionCount) {
     for (const file of readdirSync(BASELINES)) if (file.endsWith('.png') && !written.has(file)) rmSync(join(BASELINES, file));
   }
 });
@@ -101,13 +111,15 @@ function compare(name: string, got: PNG): string | undefined {
 }
 
 describe('gallery screenshots match the baselines', { concurrency: 2 }, () => {
-  for (const { page: scheme, os } of PAGES) {
-    for (const dir of DIRS) {
-      for (const width of WIDTHS) {
-        it(`${scheme} page (OS ${os}), ${dir}, ${width} px`, async () => {
+  for (const { scheme, os, dir, width, forced } of COMBOS) {
+    {
+      {
+        const suffix = forced ? '-forced' : '';
+        it(`${scheme} page (OS ${os}), ${dir}, ${width} px${forced ? ', forced colours' : ''}`, async () => {
           const context = await browser.newContext({
             viewport: { width, height: 900 },
             colorScheme: os,
+            forcedColors: forced ? 'active' : 'none',
             reducedMotion: 'reduce',
             timezoneId: 'UTC',
             locale: 'en-US',
@@ -154,6 +166,17 @@ describe('gallery screenshots match the baselines', { concurrency: 2 }, () => {
             assert.deepEqual(missing(states.monitoring, ['ready', 'error', 'loading']), [], 'monitoring states');
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
             if (overflow > 0) pageProblems.push(`the gallery overflows the ${width} px page horizontally by ${overflow} px`);
+            // axe-core on every element of the gallery (evaluated through the protocol: the page's CSP stays as it is)
+            await page.evaluate(AXE_SOURCE);
+            const violations = await page.evaluate(async () => {
+              const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+              const result = await axe.run(
+                { include: [['#gallery']] },
+                { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }, resultTypes: ['violations'] },
+              );
+              return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+            });
+            for (const violation of violations) pageProblems.push(`axe: ${violation}`);
             // The whole page in view at once, as a reader scrolling sees each part: an element out of
             // view skips its rendering (content-visibility: auto) until it nears the viewport, and a
             // full-page capture does not always wait for that (a status below the fold came out blank).
@@ -171,7 +194,7 @@ describe('gallery screenshots match the baselines', { concurrency: 2 }, () => {
             const shot = PNG.sync.read(await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', scale: 'css' }));
             const problems: string[] = [...pageProblems];
             for (const { id, ...box } of sections) {
-              const problem = compare(`${id}--${scheme}-${dir}-${width}.png`, crop(shot, box));
+              const problem = compare(`${id}--${scheme}-${dir}-${width}${suffix}.png`, crop(shot, box));
               if (problem) problems.push(problem);
             }
             assert.deepEqual(problems, [], `the gallery differs from the baselines:\n${problems.join('\n')}`);

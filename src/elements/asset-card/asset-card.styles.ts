@@ -51,7 +51,7 @@ export const assetCardStyles = css`
     display: grid;
     place-items: center;
     font-weight: 700;
-    font-size: calc(var(--_img) * 0.4);
+    font-size: var(--_kyi-font-size-large);
     color: var(--_kyi-text-muted);
     border: 1px solid var(--_kyi-border);
     overflow: hidden;
@@ -61,7 +61,7 @@ export const assetCardStyles = css`
   }
   .name {
     margin: 0;
-    font-size: 1.125em;
+    font-size: var(--_kyi-font-size-large);
     font-weight: 700;
     line-height: 1.25;
   }
@@ -169,7 +169,7 @@ export const assetCardStyles = css`
     padding: 0.5rem 0.75rem;
     background: var(--_kyi-surface-raised);
     border-inline-start: 3px solid currentColor;
-    border-radius: calc(var(--_kyi-radius) * 0.75);
+    border-radius: var(--_kyi-radius-small);
   }
   .verdict.ok {
     color: var(--_kyi-success);
@@ -237,7 +237,7 @@ export const assetCardStyles = css`
     gap: 0.25rem;
     padding: 0.5rem 0.625rem;
     background: var(--_kyi-surface-raised);
-    border-radius: calc(var(--_kyi-radius) * 0.75);
+    border-radius: var(--_kyi-radius-small);
   }
   .signers summary {
     cursor: pointer;
@@ -259,7 +259,7 @@ export const assetCardStyles = css`
   .skeleton.block {
     display: block;
     height: 4.5em;
-    border-radius: calc(var(--_kyi-radius) * 0.75);
+    border-radius: var(--_kyi-radius-small);
   }
   .w-30 {
     width: 30%;

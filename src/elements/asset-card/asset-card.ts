@@ -1,3 +1,5 @@
+import { chainName } from '../shared/chain-names.js';
+import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from '../shared/heading.js';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { checkAssetInput, lookupAsset, type InputCheck } from '../../client/lookup-outcomes.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
@@ -85,6 +87,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     accountId: { type: String, reflect: true, attribute: 'account-id' },
     chain: { type: String, reflect: true },
     address: { type: String, reflect: true },
+    headingLevel: { type: Number, attribute: 'heading-level' },
     ...internalState('_imageFailed', '_expanded', '_allAuthorities', '_copyMessage'),
   };
 
@@ -94,6 +97,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   chain: string | undefined = undefined;
   /** Token address (with `chain`). */
   address: string | undefined = undefined;
+  /** Level (1–6) of the card's name heading; its sections' titles sit one level below. Default 3. */
+  headingLevel: number = DEFAULT_HEADING_LEVEL;
 
   private _imageFailed = false;
   private _expanded = false;
@@ -134,13 +139,13 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   /** The chain a not-found notice names: the record's, the `chain` attribute, or the account id's chain id. */
   #chainLabel(): string {
     const r = this._result;
-    if (r?.token_details.chain) return r.token_details.chain;
-    if (this.chain) return this.chain;
+    if (r?.token_details.chain) return chainName(r.token_details.chain);
+    if (this.chain) return chainName(this.chain);
     // A lookup was made, so the account id passed the CAIP-10 check: its chain id is what
     // comes before the last ":".
     const id = this.accountId?.trim() ?? '';
     const end = id.lastIndexOf(':');
-    return end > 0 ? id.slice(0, end) : id;
+    return chainName(end > 0 ? id.slice(0, end) : id);
   }
 
   async #copy(value: string): Promise<void> {
@@ -235,7 +240,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
             loading="lazy" decoding="async" referrerpolicy="no-referrer" @error=${() => (this._imageFailed = true)} />`
         : html`<span part="placeholder" class="placeholder" aria-hidden="true">${initial}</span>`}
       <div class="titles">
-        <p part="name" class="name" title=${name}><bdi>${name}</bdi></p>
+        <p part="name" class="name" role="heading" aria-level=${String(headingLevelOf(this.headingLevel))}><bdi>${name}</bdi></p>
         <div class="meta">
           ${td.token_ticker
             ? html`<bdi part="ticker" class="ticker" title=${td.token_ticker}
@@ -243,7 +248,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
               >`
             : nothing}
           <span part="chain" class="chain chip"
-            ><span class="visually-hidden">${this.t('assetCard.chain')}: </span><bdi>${td.chain}</bdi></span
+            ><span class="visually-hidden">${this.t('assetCard.chain')}: </span><bdi>${chainName(td.chain)}</bdi></span
           >
         </div>
       </div>
@@ -276,7 +281,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   /** A section's small heading. */
   #title(key: StringKey): TemplateResult {
-    return html`<p class="section-title">${this.t(key)}</p>`;
+    return heading(headingLevelOf(this.headingLevel) + 1, this.t(key), { class: 'section-title' });
   }
 
   #description(r: AssetRecord): TemplateResult | typeof nothing {
@@ -383,9 +388,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
           this.#notice('assetCard.notFound', html`<bdi>${this.t('assetCard.notFoundDetail', { chain: this.#chainLabel() })}</bdi>`),
         );
       case 'invalid': {
-        const detail = this._problem
-          ? (this.tMaybe(`assetCard.invalid.${this._problem.reason}`) ?? this._problem.message)
-          : (this._error?.message ?? '');
+        // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
+        const detail = this.t('assetCard.invalidHelp');
         return this.#card(this.#notice('assetCard.invalid', html`<span>${detail}</span>`), false);
       }
       case 'error':

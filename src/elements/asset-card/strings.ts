@@ -18,6 +18,7 @@ export const enAssetCard = {
     notFoundDetail:
       'No verified asset record exists for this address on {chain}. It may be verified on another chain.',
     invalid: 'Invalid asset identifier',
+    invalidHelp: 'This asset can’t be shown: the page doesn’t identify it correctly.',
     error: 'Could not load this asset',
     untitled: 'Unnamed token',
     imageAlt: '',

@@ -61,7 +61,7 @@ export const changeFeedStyles = css`
     margin: 0;
     padding: 0.25rem 0.5rem 0.375rem;
     border: 1px solid var(--_kyi-border);
-    border-radius: calc(var(--_kyi-radius) / 2);
+    border-radius: var(--_kyi-radius-small);
     max-block-size: 16.5em;
     overflow: auto;
   }

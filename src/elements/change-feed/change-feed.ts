@@ -11,6 +11,7 @@ import { addsInformation, formatDate, valueText } from '../shared/monitoring-par
 import { ShownRows } from '../shared/monitoring-pager.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { internalState } from '../shared/reactive-state.js';
+import { announce } from '../shared/announce.js';
 import { changeFeedStyles } from './change-feed.styles.js';
 
 const DIRECTION_SYMBOL: Record<string, string> = {
@@ -138,6 +139,23 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     if (changed.has('newOnly')) this.#shown.reset(); // another list: back to its first page
   }
 
+  /** A filter the user changed: its result is announced once it shows. */
+  #filtered = false;
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (!this.#filtered || this._status === 'loading') return;
+    this.#filtered = false; // an error speaks through its own alert
+    if (this._status === 'ready') announce(this, this.#resultText());
+  }
+
+  /** "9 changes", or the empty-window words. */
+  #resultText(): string {
+    const count = this.changes.length;
+    if (count > 0) return this.t('changeFeed.count', { count: String(count) });
+    return this.newOnly ? this.t('changeFeed.emptyNew') : this.t('changeFeed.empty');
+  }
+
   /** The query exactly as the attributes say (never `newOnly`); the server piece checks it against the contract. */
   #query(): URLSearchParams {
     const p = new URLSearchParams();
@@ -199,6 +217,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
   // ---------------------------------------------------------------- filters (user actions)
 
   #onFilter(event: Event): void {
+    this.#filtered = true;
     const target = event.target as HTMLInputElement | HTMLSelectElement;
     switch (target.name) {
       case 'materiality':
@@ -327,7 +346,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       data-direction=${direction}
     >
       <div class="row head">
-        <span class="title" part="headline">${headline}</span>
+        <p class="title" part="headline" role="heading" aria-level=${String(this.rowHeadingLevel)}>${headline}</p>
         ${this.#renderTags(change)}
       </div>
       <div class="meta small muted">
@@ -379,7 +398,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     const problem = this._problem;
     return html`<section class="base" part="base" aria-busy=${this._status === 'loading' ? 'true' : 'false'}>
       <header class="row head">
-        <h2 class="heading">${this.t('changeFeed.title')}</h2>
+        ${this.renderTitle(this.t('changeFeed.title'))}
         ${rows ? html`<span class="muted small">${this.t('changeFeed.count', { count: String(rows.length) })}</span>` : nothing}
       </header>
       ${this.#renderFilters()}

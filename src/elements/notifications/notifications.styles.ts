@@ -19,6 +19,8 @@ export const notificationsStyles = css`
   }
   .item[data-unread] {
     border-inline-start: 4px solid var(--kyi-notifications-unread-color, var(--_kyi-accent));
+    /* the thicker edge takes its width from the padding: an unread row's content lines up with a read one's */
+    padding-inline-start: calc(0.75rem - 3px);
   }
   .group {
     display: flex;

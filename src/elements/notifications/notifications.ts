@@ -178,7 +178,7 @@ export class KyiNotifications extends KyiMonitoringElement {
     const inbox = this.#inboxLink();
     return html`<section class="base" part="base" aria-busy=${this._status === 'loading' ? 'true' : 'false'}>
       <header class="row head">
-        <h2 class="heading">${this.t('notifications.title')}</h2>
+        ${this.renderTitle(this.t('notifications.title'))}
         ${data
           ? html`<span class="count" part="unread" ?data-zero=${data.unread === 0}
               >${this.t('notifications.unread', { count: String(data.unread) })}</span

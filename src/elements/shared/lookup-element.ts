@@ -30,6 +30,7 @@ import { LatestRun, type RunResult } from './latest-run.js';
 import { internalState } from './reactive-state.js';
 import { waitingStyles } from './lookup-element.styles.js';
 import { renderInSlice } from './render-slices.js';
+import { announce } from './announce.js';
 
 /**
  * While an element waits quietly, its loading box (`[aria-busy="true"]`) carries this and keeps
@@ -149,6 +150,8 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   }
 
   #key: string | undefined;
+  /** The key of the last invalid input warned about on the console. */
+  #warnedInput: string | undefined;
   #configVersion = -1;
   /** The loading state is not shown yet (the lookup started less than `loadingDelayMs` ago). */
   #quiet = false;
@@ -175,6 +178,14 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   protected fingerprint(): string {
     return this._status;
   }
+
+  /** The words said (politely) when what the element shows changes after its first answer; empty for nothing. */
+  protected spokenStatus(): string {
+    return '';
+  }
+
+  /** The fingerprint of the last answer shown (`undefined` before the first). */
+  #settledView: string | undefined;
 
   /** `idle` | `loading` | `verified` | `unverified` | `not-found` | `invalid` | `error`. Read-only. */
   get status(): KyiLookupStatus {
@@ -278,6 +289,11 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     if (!check.ok) {
       this.#run.cancel();
       this.#show(check.empty ? IDLE : { status: 'invalid', result: null, problem: check.problem });
+      // The visitor reads plain words; the partner's developer reads what to fix (once per problem).
+      if (!check.empty && this.#warnedInput !== key) {
+        this.#warnedInput = key;
+        console.warn(`kyi-elements: <${this.localName}> ${check.problem.message}`);
+      }
       return;
     }
     const untrusted = proxy.refused === undefined ? undefined : this.untrustedProxy();
@@ -334,6 +350,10 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     this.#show({ status: outcome.status, result: outcome.result, error: outcome.error });
     // Now, inside the slice that times it (the update Lit scheduled then finds nothing to do).
     this.performUpdate();
+    // A view that changed after the first answer is said once (a page settling at load is not).
+    const view = this.fingerprint();
+    if (this.#settledView !== undefined && view !== this.#settledView) announce(this, this.spokenStatus());
+    this.#settledView = view;
     this.#announce(outcome);
   }
 

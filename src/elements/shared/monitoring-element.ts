@@ -16,6 +16,7 @@ import { accessRefusal, errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
 import { internalState } from './reactive-state.js';
+import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from './heading.js';
 import type { ShownRows } from './monitoring-pager.js';
 
 // The monitoring sections of the English table ship with the monitoring elements only.
@@ -55,6 +56,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
     proxyUrl: { type: String, attribute: 'proxy-url' },
     refreshInterval: { type: Number, attribute: 'refresh-interval' },
     theme: { type: String, reflect: true },
+    headingLevel: { type: Number, attribute: 'heading-level' },
     ...internalState('_status', '_problem'),
   };
 
@@ -73,6 +75,30 @@ export abstract class KyiMonitoringElement extends KyiElement {
   refreshInterval: number = 0;
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme: string = 'auto';
+  /** Level (1–6) of each row's heading (a change's headline, an asset's name); the element's own title sits one level above. Default 3. */
+  headingLevel: number = DEFAULT_HEADING_LEVEL;
+
+  /** The level of a row's heading. */
+  protected get rowHeadingLevel(): number {
+    return headingLevelOf(this.headingLevel);
+  }
+
+  /**
+   * The element's own title, a heading one level above its rows' — none when the partner
+   * labels the region itself (`role="region"` with `aria-label` or `aria-labelledby` on the element).
+   */
+  protected renderTitle(text: string, attrs: { focusable?: boolean } = {}): TemplateResult | typeof nothing {
+    if (this.partnerLabelled) return nothing;
+    const level = String(Math.max(1, this.rowHeadingLevel - 1));
+    return attrs.focusable
+      ? html`<p class="heading" role="heading" aria-level=${level} tabindex="-1">${text}</p>`
+      : heading(Number(level), text, { class: 'heading' });
+  }
+
+  /** Whether the partner names the element's region itself (read at render). */
+  protected get partnerLabelled(): boolean {
+    return this.hasAttribute('aria-label') || this.hasAttribute('aria-labelledby');
+  }
 
   protected _status: KyiMonitoringStatus = 'idle';
   protected _problem: MonitoringProblem | undefined = undefined;
@@ -207,7 +233,13 @@ export abstract class KyiMonitoringElement extends KyiElement {
       case 'ready':
         return nothing;
       case 'loading':
-        return hasData ? nothing : html`<p class="muted" role="status">${text.loading}</p>`;
+        // the kit's one loading treatment: skeleton lines, the words for screen readers
+        return hasData
+          ? nothing
+          : html`<div class="loading" role="status"
+              ><span class="skeleton" part="skeleton"></span><span class="skeleton short" part="skeleton"></span
+              ><span class="visually-hidden">${text.loading}</span></div
+            >`;
       case 'error':
         return this._problem ? this.renderProblem(this._problem, text.error(this._problem)) : nothing;
     }

@@ -14,7 +14,7 @@ export const monitoringStyles = css`
   }
   .heading {
     margin: 0;
-    font-size: 1.1em;
+    font-size: var(--_kyi-font-size-large);
     font-weight: 650;
   }
   .subheading {
@@ -68,11 +68,10 @@ export const monitoringStyles = css`
   .small {
     font-size: var(--_kyi-font-size-small);
   }
+  /* an address shown whole (nothing to copy from a tooltip), broken anywhere on a narrow screen */
   .address {
-    max-inline-size: 18ch;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    min-inline-size: 0;
+    overflow-wrap: anywhere;
   }
   /* one colour per meaning: a watch state, a change's direction */
   [data-tone='good'] {
@@ -120,9 +119,9 @@ export const monitoringStyles = css`
     font: inherit;
     color: inherit;
     background: var(--_kyi-surface);
-    border: 1px solid var(--_kyi-border);
-    border-radius: calc(var(--_kyi-radius) / 2);
-    padding: 0.25em 0.5em;
+    border: 1px solid var(--_kyi-control-border);
+    border-radius: var(--_kyi-radius-small);
+    padding: var(--_kyi-space) calc(2 * var(--_kyi-space));
     min-block-size: 2em;
   }
   input[type='text'] {
@@ -137,6 +136,19 @@ export const monitoringStyles = css`
   }
   p {
     margin: 0;
+  }
+  .loading {
+    display: flex;
+    flex-direction: column;
+    gap: calc(2 * var(--_kyi-space));
+  }
+  .loading .skeleton {
+    display: block;
+    block-size: 1em;
+    inline-size: min(100%, 24em);
+  }
+  .loading .skeleton.short {
+    inline-size: min(60%, 14em);
   }
 `;
 

@@ -18,16 +18,17 @@ export const componentStyles = css`
   .skeleton {
     display: inline-block;
     min-height: 1em;
-    border-radius: calc(var(--_kyi-radius) / 2);
+    border-radius: var(--_kyi-radius-small);
     background: var(--_kyi-skeleton);
   }
 
+  /* One error layout: title, message and action each on a line of their own. */
   .alert {
     display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 0.5em;
-    padding: 0.5em 0.75em;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: var(--_kyi-space);
+    padding: calc(2 * var(--_kyi-space)) calc(3 * var(--_kyi-space));
     border: 1px solid var(--_kyi-danger);
     border-inline-start-width: 4px;
     border-radius: var(--_kyi-radius);
@@ -37,13 +38,17 @@ export const componentStyles = css`
     min-width: 0;
   }
   .alert .alert-title {
+    display: block;
     font-weight: 600;
     color: var(--_kyi-danger);
+  }
+  .alert .button {
+    margin-block-start: 0.25em;
   }
 
   .notice {
     display: block;
-    padding: 0.5em 0.75em;
+    padding: calc(2 * var(--_kyi-space)) calc(3 * var(--_kyi-space));
     border: 1px dashed var(--_kyi-border);
     border-radius: var(--_kyi-radius);
     color: var(--_kyi-text-muted);
@@ -69,7 +74,7 @@ export const componentStyles = css`
     color: var(--_kyi-text);
     background: var(--_kyi-surface-raised);
     border: 1px solid var(--_kyi-border);
-    border-radius: var(--_kyi-radius);
+    border-radius: var(--_kyi-radius-small);
     cursor: pointer;
   }
   .button:hover {
@@ -93,7 +98,26 @@ export const componentStyles = css`
 
   .mono {
     font-family: var(--_kyi-font-mono);
-    font-size: 0.95em;
+  }
+
+  /* Forced colours (Windows High Contrast): backgrounds become the page's, so what only a
+     background drew is drawn with system colours instead. */
+  @media (forced-colors: active) {
+    .skeleton {
+      forced-color-adjust: none;
+      background: GrayText;
+    }
+    .button {
+      border-color: ButtonText;
+    }
+    .button:disabled,
+    .button[aria-disabled='true'] {
+      color: GrayText;
+      border-color: GrayText;
+    }
+    .alert {
+      border-color: CanvasText;
+    }
   }
 `;
 

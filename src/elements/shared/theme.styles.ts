@@ -6,7 +6,14 @@
  *   --kyi-color-border, --kyi-color-accent, --kyi-color-accent-text, --kyi-color-success,
  *   --kyi-color-warning, --kyi-color-danger, --kyi-color-focus, --kyi-color-skeleton,
  *   --kyi-font-family, --kyi-font-family-mono, --kyi-font-size, --kyi-font-size-small,
- *   --kyi-radius.
+ *   --kyi-font-size-large, --kyi-radius, --kyi-radius-small, --kyi-space.
+ *
+ * One visual system, in the private tokens every element reads: a type scale of three sizes
+ * (small 13 px, body 15 px, large 17 px: names and titles), two radii (8 px for containers —
+ * cards, rows, alerts — and 4 px for controls and inner blocks; pills and circles are shapes),
+ * one spacing scale (multiples of `--_kyi-space`, 0.25rem: 1, 2, 3, 4 → 4, 8, 12, 16 px), one
+ * loading treatment (skeleton blocks) and one error layout (title, message, action, each on
+ * its own line).
  * Elements read the private `--_kyi-*` copies below, which fall back to light or dark
  * defaults following the colour scheme in effect on the host (the page's `color-scheme`,
  * `configure({ theme })`, or the element's `theme` attribute, strongest last). Per-element
@@ -33,6 +40,9 @@ const tokens = css`
   --_kyi-danger: var(--kyi-color-danger, light-dark(#b3261e, #ff8a80));
   --_kyi-focus: var(--kyi-color-focus, light-dark(#1d4ed8, #8ab4ff));
   --_kyi-skeleton: var(--kyi-color-skeleton, light-dark(#e4e7eb, #2b3038));
+  /* the edge of a text field or select: at least 3:1 against the surface (WCAG 1.4.11) with
+     the default colours, derived from the themed muted text and surface */
+  --_kyi-control-border: color-mix(in srgb, var(--_kyi-text-muted) 72%, var(--_kyi-surface));
 `;
 
 /** Theme tokens, `:host([hidden])`, and base typography. Include first in every element. */
@@ -43,7 +53,10 @@ export const themeStyles = css`
     --_kyi-font-mono: var(--kyi-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     --_kyi-font-size: var(--kyi-font-size, 0.9375rem);
     --_kyi-font-size-small: var(--kyi-font-size-small, 0.8125rem);
+    --_kyi-font-size-large: var(--kyi-font-size-large, 1.0625rem);
     --_kyi-radius: var(--kyi-radius, 8px);
+    --_kyi-radius-small: var(--kyi-radius-small, calc(var(--_kyi-radius) / 2));
+    --_kyi-space: var(--kyi-space, 0.25rem);
     font-family: var(--_kyi-font);
     font-size: var(--_kyi-font-size);
     line-height: 1.4;
@@ -61,6 +74,13 @@ export const themeStyles = css`
   }
   :host([hidden]) {
     display: none !important;
+  }
+  /* more contrast asked for: borders as strong as muted text, controls' edges as text */
+  @media (prefers-contrast: more) {
+    :host {
+      --_kyi-border: var(--_kyi-text-muted);
+      --_kyi-control-border: var(--_kyi-text);
+    }
   }
   *,
   *::before,
@@ -105,5 +125,10 @@ export const baseStyles = css`
   :focus-visible {
     outline: 2px solid var(--_kyi-focus);
     outline-offset: 2px;
+  }
+  @media (forced-colors: active) {
+    :focus-visible {
+      outline-color: Highlight;
+    }
   }
 `;

@@ -14,6 +14,7 @@ export const enTokenStatus = {
     notFound: 'Unknown token',
     notFoundDetail: 'No verification record exists for this token.',
     invalid: 'Invalid token identifier',
+    invalidHelp: 'This token can’t be checked: the page doesn’t identify it correctly.',
     error: 'Verification check failed',
     verifiedOn: 'Verified on {chains}',
     notVerifiedOn: 'Not verified on {chains}',

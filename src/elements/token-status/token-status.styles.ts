@@ -29,8 +29,8 @@ export const tokenStatusStyles = css`
   }
   :host([compact]) {
     inline-size: auto;
-    /* the icon box (icon + padding), before its first render on screen */
-    contain-intrinsic-size: auto calc(var(--_icon) + 0.25em);
+    /* the icon box (icon + padding, at least 24 px: the retry target), before its first render on screen */
+    contain-intrinsic-size: auto max(24px, calc(var(--_icon) + 0.25em));
   }
   /* An element given a token reserves its box before its first render too. */
   :host([caip19]:not([compact])),
@@ -61,6 +61,10 @@ export const tokenStatusStyles = css`
   .base.compact {
     display: inline-flex;
     position: relative;
+    justify-content: center;
+    /* a 24 × 24 px box at least: the compact retry icon's target (WCAG 2.5.8) fits inside it */
+    min-inline-size: 24px;
+    min-block-size: 24px;
     padding: 0.125em;
     background: var(--kyi-token-status-background, var(--_kyi-surface));
     border-radius: 50%;
@@ -171,6 +175,10 @@ export const tokenStatusStyles = css`
     width: 0.62em;
     height: 0.62em;
   }
+  /* a decorative icon beside words that say the same (hidden from assistive technology) */
+  .decor {
+    display: contents;
+  }
   .badge {
     display: inline-flex;
     flex: none;
@@ -243,6 +251,7 @@ export const tokenStatusStyles = css`
     padding: 0.25em 0.5em;
   }
   .retry-icon {
+    position: relative;
     display: inline-flex;
     padding: 0;
     margin: 0;
@@ -253,5 +262,33 @@ export const tokenStatusStyles = css`
     border: 0;
     border-radius: 50%;
     cursor: pointer;
+  }
+  /* a 24 × 24 px target around the compact icon (WCAG 2.5.8), without growing its box */
+  .retry-icon::after {
+    content: '';
+    position: absolute;
+    /* centred whatever the direction */
+    top: 50%;
+    left: 50%;
+    width: max(24px, 100%);
+    height: max(24px, 100%);
+    transform: translate(-50%, -50%);
+  }
+  /* forced colours: the warning's mark keeps its cut-out, the loading box its outline */
+  @media (forced-colors: active) {
+    .warning-mark {
+      forced-color-adjust: none;
+      color: CanvasText;
+    }
+    .warning-mark :is(path + path, circle) {
+      stroke: Canvas;
+      fill: Canvas;
+    }
+    .warning-mark path + path {
+      fill: none;
+    }
+    .base.loading:not(.compact) {
+      border-color: GrayText;
+    }
   }
 `;

@@ -4,6 +4,7 @@ import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
 import { BadgeImage, badgeSources } from '../shared/badge-image.js';
 import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
+import { chainName } from '../shared/chain-names.js';
 import { internalState } from '../shared/reactive-state.js';
 import { tokenStatusStyles } from './token-status.styles.js';
 import './strings.js';
@@ -28,6 +29,11 @@ function icon(kind: IconKind, label: string): TemplateResult {
 
 /** The amber triangle of "verified, but the issuer's business is not": decorative, its words say it. */
 const warningMark = html`<svg class="warning-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2.5l8.2 14.5H1.8z" fill="currentColor"/><path d="M10 7.5v4.2" stroke="var(--_kyi-surface)" stroke-width="1.9" stroke-linecap="round"/><circle cx="10" cy="14.2" r="1.05" fill="var(--_kyi-surface)"/></svg>`;
+
+/** A match's chain, as people name it. */
+function chainNameOf(match: TokenMatch): string {
+  return chainName(chainOf(match));
+}
 
 function chainOf(match: TokenMatch): string {
   return match.token.chain_slug || match.token.caip2 || match.token.caip19?.split('/')[0] || '?';
@@ -107,6 +113,22 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return `${this._status}|${chains.join(',')}`;
   }
 
+  protected override spokenStatus(): string {
+    switch (this._status) {
+      case 'verified': {
+        const issuer = this.#verifiedIssuer();
+        const label = this.t('tokenStatus.verified');
+        return issuer && !issuer.kybVerified ? `${label}. ${this.t('tokenStatus.businessNotVerified')}` : label;
+      }
+      case 'unverified':
+        return this.t('tokenStatus.unverified');
+      case 'not-found':
+        return this.t('tokenStatus.notFound');
+      default: // an error speaks through its own alert
+        return '';
+    }
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // A new theme or badge base means new image URLs: try the image again.
@@ -137,7 +159,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
           { credential: 'kyi_verified', variant: 'icon', format: 'svg', size },
           this.imageScheme,
         );
-    if (!sources) return icon('verified', label);
+    if (!sources) return label ? icon('verified', label) : html`<span class="decor" aria-hidden="true">${icon('verified', label)}</span>`;
     return html`<span class="badge">${this.#badgeImage.for(sources, label, { width: size, height: size })}</span>`;
   }
 
@@ -145,8 +167,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const data = this._result?.data ?? [];
     if (data.length < 2) return nothing;
     const sep = this.t('tokenStatus.listSeparator');
-    const verified = [...new Set(data.filter((m) => m.kyi_verified).map(chainOf))];
-    const unverified = [...new Set(data.filter((m) => !m.kyi_verified).map(chainOf))];
+    const verified = [...new Set(data.filter((m) => m.kyi_verified).map(chainNameOf))];
+    const unverified = [...new Set(data.filter((m) => !m.kyi_verified).map(chainNameOf))];
     const parts: string[] = [];
     if (verified.length) parts.push(this.t('tokenStatus.verifiedOn', { chains: verified.join(sep) }));
     if (unverified.length) parts.push(this.t('tokenStatus.notVerifiedOn', { chains: unverified.join(sep) }));
@@ -190,8 +212,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
         >${this.#badge(name)}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
       >`;
     }
+    // The label says it: the badge is decorative here ("KYI verified" is read once).
     return html`<span part="base" class="base verified ${warned ? 'warned' : ''}"
-      >${this.#badge(label)}<span class="text"
+      >${this.#badge('')}<span class="text"
         ><span class="label-row"><span part="label" class="label">${label}</span>${warned ? this.#warning() : nothing}</span
         >${this.#issuer(issuer)}${this.#summary()}</span
       ></span
@@ -202,7 +225,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const label = this.t('tokenStatus.unverified');
     return this.compact
       ? html`<span part="base" class="base unverified compact">${icon('unverified', label)}</span>`
-      : html`<span part="base" class="base unverified">${icon('unverified', label)}<span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span></span>`;
+      : html`<span part="base" class="base unverified"><span class="decor" aria-hidden="true">${icon('unverified', label)}</span><span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span></span>`;
   }
 
   #notFound(): TemplateResult {
@@ -210,15 +233,14 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const detail = this.t('tokenStatus.notFoundDetail');
     return this.compact
       ? html`<span part="base" class="base not-found compact">${icon('not-found', `${label}. ${detail}`)}</span>`
-      : html`<span part="base" class="base not-found">${icon('not-found', label)}<span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail one-line" title=${detail}>${detail}</span></span></span>`;
+      : html`<span part="base" class="base not-found"><span class="decor" aria-hidden="true">${icon('not-found', label)}</span><span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail one-line" title=${detail}>${detail}</span></span></span>`;
   }
 
   /** Bad input: a notice, or in compact mode an icon of the same size as every other state. */
   #invalid(): TemplateResult {
+    // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
     const title = this.t('tokenStatus.invalid');
-    const detail = this._problem
-      ? (this.tMaybe(`tokenStatus.invalid.${this._problem.reason}`) ?? this._problem.message)
-      : (this._error?.message ?? '');
+    const detail = this.t('tokenStatus.invalidHelp');
     return this.compact
       ? html`<span part="base notice" class="base invalid compact">${icon('invalid', `${title}. ${detail}`)}</span>`
       : html`<span part="base notice" class="base invalid notice"

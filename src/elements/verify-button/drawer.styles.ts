@@ -56,9 +56,15 @@ export const drawerStyles = css`
     flex: 1;
     min-inline-size: 0;
   }
-  .drawer-body:focus {
-    /* Focus rests here once the widget is the chrome: no ring around the whole widget. */
-    outline: none;
+  /* Focus rests on the labelled dialog once the widget is the chrome: a ring inside its edge.
+     :focus, not only :focus-visible: the dialog is focused by script, whatever opened it. */
+  .drawer:focus {
+    outline: 3px solid var(--_kyi-focus);
+    outline-offset: -3px;
+  }
+  .drawer-close:focus {
+    outline: 2px solid var(--_kyi-focus);
+    outline-offset: -2px;
   }
   .drawer-header,
   .drawer-status,
@@ -82,7 +88,7 @@ export const drawerStyles = css`
   .drawer-title {
     flex: 1;
     margin: 0;
-    font-size: 1rem;
+    font-size: var(--_kyi-font-size-large);
     font-weight: 600;
   }
   .drawer-close {

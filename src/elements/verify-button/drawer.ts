@@ -144,8 +144,7 @@ interface DrawerView {
   onCancel(event: Event): void;
   onClose(): void;
   onClick(event: MouseEvent): void;
-  onGuardStart(): void;
-  onGuardEnd(): void;
+  onGuard(): void;
 }
 
 const closeIcon = html`<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round" fill="none" /></svg>`;
@@ -153,23 +152,24 @@ const closeIcon = html`<svg viewBox="0 0 24 24" width="20" height="20" aria-hidd
 /**
  * The dialog. Chromium may close a dialog without a cancelable `cancel` (repeated Escape
  * without user activation): `@close` catches that path. `autofocus`: `showModal()` focuses
- * the close button rather than the first focus guard. `tabindex="-1"` on the body: focus can
- * rest there once the header (and its close button) is gone, between the guards, so Tab goes
- * on into the widget and Shift+Tab wraps. Our header and the loading cover show until the
- * widget is ready; then the widget's own header is the only chrome.
+ * the close button rather than the first focus guard. `tabindex="-1"` on the dialog: once the
+ * header (and its close button) is gone, focus rests on the labelled dialog itself, with a
+ * visible ring, and Tab (Shift+Tab) from there goes straight to the widget's first (last)
+ * control; the guards only ever send focus to a visible, named stop. Our header and the loading cover
+ * show until the widget is ready; then the widget's own header is the only chrome.
  */
 function drawerTemplate(v: DrawerView): TemplateResult {
-  return html`<dialog class=${v.modal ? 'drawer modal' : 'drawer'} part="drawer" role="dialog" aria-modal="true" aria-label=${v.text('drawerTitle')} @cancel=${v.onCancel} @close=${v.onClose} @click=${v.onClick}
-    ><span class="visually-hidden" tabindex="0" @focus=${v.onGuardStart}></span
+  return html`<dialog class=${v.modal ? 'drawer modal' : 'drawer'} part="drawer" role="dialog" aria-modal="true" aria-label=${v.text('drawerTitle')} tabindex="-1" @cancel=${v.onCancel} @close=${v.onClose} @click=${v.onClick}
+    ><span class="visually-hidden guard" tabindex="0" @focus=${v.onGuard}></span
     ><div class="drawer-panel" part="drawer-panel"
       ><div class="drawer-header" part="drawer-header" ?hidden=${v.ready}
         ><h2 class="drawer-title" part="drawer-title">${v.text('drawerTitle')}</h2
         ><button type="button" class="drawer-close" part="close-button" aria-label=${v.text('close')} autofocus @click=${v.onClose}>${closeIcon}</button></div
-      ><div class="drawer-body" part="drawer-body" tabindex="-1" aria-busy=${v.ready ? nothing : 'true'}
+      ><div class="drawer-body" part="drawer-body" aria-busy=${v.ready ? nothing : 'true'}
         ><p class="drawer-status" part="drawer-status" role="status" ?hidden=${v.ready}><span class="spinner" aria-hidden="true"></span><span>${v.text('loading')}</span></p
         >${v.frame}</div
       ></div
-    ><span class="visually-hidden" tabindex="0" @focus=${v.onGuardEnd}></span
+    ><span class="visually-hidden guard" tabindex="0" @focus=${v.onGuard}></span
   ></dialog>`;
 }
 
@@ -180,7 +180,9 @@ class Drawer implements DrawerHandle {
   readonly #win: Window;
   readonly #dialog: HTMLDialogElement;
   readonly #closeButton: HTMLButtonElement;
-  readonly #body: HTMLElement;
+  readonly #guards: HTMLElement[];
+  /** Focus is passing through a guard on purpose (Tab from the dialog itself). */
+  #passing = false;
   #frame: HTMLIFrameElement | undefined;
   #origin = '';
   #ready = false;
@@ -194,7 +196,8 @@ class Drawer implements DrawerHandle {
     this.#mountFrame(options.token);
     this.#dialog = options.host.querySelector('dialog')!;
     this.#closeButton = this.#dialog.querySelector('button')!;
-    this.#body = this.#dialog.querySelector('.drawer-body')!;
+    this.#guards = [...this.#dialog.querySelectorAll<HTMLElement>('.guard')];
+    this.#dialog.addEventListener('keydown', this.#onKeydown);
     win.addEventListener('message', this.#onMessage);
     lockScroll(doc.documentElement);
     this.#dialog.showModal();
@@ -244,11 +247,19 @@ class Drawer implements DrawerHandle {
 
   // Focus guards: `showModal()` makes the page inert, but Tab past the end of the widget
   // (inside the cross-origin iframe, where the page cannot see keys) may still leave the
-  // document. A focusable guard after the iframe catches that and wraps to the top: the close
-  // button, or once the widget is the chrome the widget again (the next Tab lands on its
-  // first control). One before the header wraps Shift+Tab to the widget.
-  #onGuardStart = () => (this.#frame ?? this.#closeButton).focus();
-  #onGuardEnd = () => (this.#ready && this.#frame ? this.#frame : this.#closeButton).focus();
+  // document. A focusable guard at each end catches that and sends focus to the top: the close
+  // button while it shows, else the labelled dialog (its ring visible; the next Tab lands on
+  // the widget's first control). Never to the frame's document, a stop nobody could see.
+  #onGuard = () => this.#passing || (this.#ready ? this.#dialog : this.#closeButton).focus();
+
+  // From the dialog itself, Tab and Shift+Tab go on into the widget, at its first or last
+  // control: focus passes quietly to the guard on that side, and the key's own move goes on from there.
+  #onKeydown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || event.target !== this.#dialog) return;
+    this.#passing = true;
+    this.#guards[event.shiftKey ? 1 : 0]?.focus();
+    this.#passing = false;
+  };
 
   #draw(): void {
     const { presentation, text } = this.#options;
@@ -260,8 +271,7 @@ class Drawer implements DrawerHandle {
       onCancel: this.#onCancel,
       onClose: this.#byUser,
       onClick: this.#onClick,
-      onGuardStart: this.#onGuardStart,
-      onGuardEnd: this.#onGuardEnd,
+      onGuard: this.#onGuard,
     };
     render(drawerTemplate(view), this.#options.host);
   }
@@ -275,9 +285,9 @@ class Drawer implements DrawerHandle {
     this.#draw();
   }
 
-  /** The widget is the chrome now: our header goes, and focus resting on its close button moves to the body. */
+  /** The widget is the chrome now: our header goes, and focus resting on its close button moves to the labelled dialog. */
   #becomeReady(): void {
-    if (this.#closeButton.matches(':focus')) this.#body.focus();
+    if (this.#closeButton.matches(':focus')) this.#dialog.focus();
     this.#ready = true;
     this.#draw();
     this.#options.onReady();

@@ -34,16 +34,18 @@ export const watchlistStyles = css`
     color: inherit;
     font: inherit;
     cursor: pointer;
-    border-radius: calc(var(--_kyi-radius) / 2);
+    border-radius: var(--_kyi-radius-small);
   }
-  .switch .monitoring {
+  .switch .monitoring,
+  .switch .monitoring-state {
     font-size: var(--_kyi-font-size-small);
   }
   .switch:focus-visible {
     outline: 2px solid var(--_kyi-accent);
     outline-offset: 2px;
   }
-  .switch:disabled {
+  /* saving: still focusable (aria-disabled), so focus never falls to the page */
+  .switch[aria-disabled='true'] {
     cursor: progress;
     opacity: 0.6;
   }
@@ -82,6 +84,30 @@ export const watchlistStyles = css`
     .track,
     .thumb {
       transition: none;
+    }
+  }
+  /* forced colours: the thumb and an "on" track in system colours, so on and paused differ */
+  @media (forced-colors: active) {
+    .track,
+    .thumb {
+      forced-color-adjust: none;
+    }
+    .track {
+      background: Canvas;
+      border-color: ButtonText;
+    }
+    .thumb {
+      background: ButtonText;
+    }
+    .switch[aria-checked='true'] .track {
+      background: Highlight;
+      border-color: Highlight;
+    }
+    .switch[aria-checked='true'] .thumb {
+      background: HighlightText;
+    }
+    .switch[aria-disabled='true'] .track {
+      border-color: GrayText;
     }
   }
   .removed {

@@ -16,6 +16,8 @@ import { KyiMonitoringElement, type MonitoringProblem } from '../shared/monitori
 import { formatDate } from '../shared/monitoring-parts.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { internalState } from '../shared/reactive-state.js';
+import { announce } from '../shared/announce.js';
+import { chainName } from '../shared/chain-names.js';
 import { watchlistStyles } from './watchlist.styles.js';
 
 /** How long a removed item can be brought back before the removal is sent. */
@@ -71,7 +73,7 @@ interface ActionState {
 export class KyiWatchlist extends KyiMonitoringElement {
   static override styles = withMonitoringStyles(watchlistStyles);
 
-  static override properties = internalState('_data', '_canWrite', '_action', '_editing', '_draft', '_addValue', '_notice', '_removing');
+  static override properties = internalState('_data', '_canWrite', '_action', '_editing', '_draft', '_addValue', '_removing');
 
   private _data: WatchlistResponse | undefined = undefined;
   private _canWrite = false;
@@ -79,11 +81,12 @@ export class KyiWatchlist extends KyiMonitoringElement {
   private _editing: string | undefined = undefined;
   private _draft = '';
   private _addValue = '';
-  private _notice: string | undefined = undefined;
   /** Items removed in the view whose removal waits out the undo delay. */
   private _removing: ReadonlySet<string> = new Set();
 
   readonly #removalTimers = new Map<string, { handle: unknown; commit: () => void }>();
+  /** Items whose switch was pressed again while its change was being saved. */
+  readonly #flipAgain = new Set<string>();
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -127,7 +130,6 @@ export class KyiWatchlist extends KyiMonitoringElement {
   /** Runs a write; the change event fires once the element shows the result. */
   async #write(target: string, run: () => Promise<KyiWatchlistChangeEvent>): Promise<void> {
     this._action = { target, busy: true };
-    this._notice = undefined;
     try {
       const event = await run();
       this._action = undefined;
@@ -155,6 +157,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
 
   async #add(event: Event): Promise<void> {
     event.preventDefault();
+    if (this.#busy('add')) return;
     const assetId = this._addValue.trim();
     if (!parseWatchlistAddBody({ assetId }).ok) {
       this._action = {
@@ -162,6 +165,9 @@ export class KyiWatchlist extends KyiMonitoringElement {
         busy: false,
         problem: { code: 'invalid_asset_id', message: this.t('watchlist.error.assetId'), status: 0 },
       };
+      // The field says what is wrong (aria-invalid, described by the message): focus goes there.
+      await this.updateComplete;
+      this.#addField()?.focus();
       return;
     }
     await this.#write('add', async () => {
@@ -172,12 +178,32 @@ export class KyiWatchlist extends KyiMonitoringElement {
       else if (this._data && !this._data.data.some((i) => i.id === item.id)) {
         this._data = { ...this._data, data: [item, ...this._data.data] };
       }
-      this._notice = this.t('watchlist.added', { name: assetLabel(item) });
+      announce(this, this.t('watchlist.added', { name: assetLabel(item) }));
       return new KyiWatchlistChangeEvent({ action: 'add', itemId: item.id, item });
     });
+    // Added: the emptied field is ready for the next id (the notice says what was added).
+    if (!this._action && this.#focusWithin('[part="add-form"]')) this.#addField()?.focus();
   }
 
+  #addField(): HTMLInputElement | null {
+    return this.renderRoot.querySelector<HTMLInputElement>('#add-asset');
+  }
+
+  /** Whether focus is inside the element's part matching `selector`. */
+  #focusWithin(selector: string): boolean {
+    const active = (this.renderRoot as ShadowRoot).activeElement;
+    return !!active && !!active.closest(selector);
+  }
+
+  /**
+   * The switch stays focusable while its change is saved (`aria-disabled`, not `disabled`, so
+   * focus never falls to the page): a press meanwhile asks for one more flip once the save settles.
+   */
   async #toggle(item: WatchlistItem): Promise<void> {
+    if (this.#busy(item.id)) {
+      if (!this.#flipAgain.delete(item.id)) this.#flipAgain.add(item.id);
+      return;
+    }
     await this.#write(item.id, async () => {
       const updated = await updateWatchlistItem({ proxyUrl: this.proxy }, item.id, {
         monitoringEnabled: !item.monitoringEnabled,
@@ -185,11 +211,19 @@ export class KyiWatchlist extends KyiMonitoringElement {
       this.#replace(updated);
       return new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated });
     });
+    const again = this.#flipAgain.delete(item.id) && !this._action?.problem;
+    const current = this.items.find((i) => i.id === item.id);
+    if (again && current) await this.#toggle(current);
+  }
+
+  /** Whether a write on `target` (an item id or `add`) is in flight. */
+  #busy(target: string): boolean {
+    return this._action?.target === target && this._action.busy;
   }
 
   async #saveNote(event: Event, item: WatchlistItem): Promise<void> {
     event.preventDefault();
-    if (!checkNote(this._draft).ok) return;
+    if (!checkNote(this._draft).ok || this.#busy(item.id)) return;
     const note = this._draft.trim() === '' ? null : this._draft;
     await this.#write(item.id, async () => {
       const updated = await updateWatchlistItem({ proxyUrl: this.proxy }, item.id, { note });
@@ -197,12 +231,24 @@ export class KyiWatchlist extends KyiMonitoringElement {
       this._editing = undefined;
       return new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated });
     });
+    if (this._editing === undefined) this.#focusIn(item.id, '.edit-note');
+  }
+
+  /** Closes the note editor unsaved (Cancel or Escape); focus goes back to its Edit note button. */
+  async #cancelEdit(item: WatchlistItem): Promise<void> {
+    this._editing = undefined;
+    await this.updateComplete;
+    this.#focusIn(item.id, '.edit-note');
   }
 
   /** Remove, undoable: the row says "Removed — Undo" until the delay passes, then the removal is sent. */
   #scheduleRemoval(item: WatchlistItem): void {
     const commit = () => {
+      // The row loses its Undo button now and goes once the removal is sent: a reader inside it
+      // carries on at the next row (or the one before, or the Add field, or the heading).
+      const target = this.#focusWithin(`[part="item"][data-id="${CSS.escape(item.id)}"]`) ? this.#focusAfter(item.id) : undefined;
       this.#removalTimers.delete(item.id);
+      target?.focus();
       void this.#remove(item).finally(() => (this._removing = without(this._removing, item.id)));
     };
     const handle = KyiMonitoringElement.timers.set(commit, REMOVE_UNDO_MS);
@@ -221,6 +267,16 @@ export class KyiWatchlist extends KyiMonitoringElement {
     void this.updateComplete.then(() => this.#focusIn(item.id, '.remove'));
   }
 
+  /** Where focus goes when the row of `itemId` leaves: a named, visible control near it. */
+  #focusAfter(itemId: string): HTMLElement | undefined {
+    const rows = [...this.renderRoot.querySelectorAll<HTMLElement>('[part="item"]:not([data-removing])')];
+    const all = [...this.renderRoot.querySelectorAll<HTMLElement>('[part="item"]')];
+    const at = all.findIndex((r) => r.dataset['id'] === itemId);
+    const next = rows.find((r) => all.indexOf(r) > at) ?? rows.reverse().find((r) => all.indexOf(r) < at);
+    const control = next?.querySelector<HTMLElement>('button, input, textarea');
+    return control ?? this.#addField() ?? this.renderRoot.querySelector<HTMLElement>('.heading') ?? undefined;
+  }
+
   #focusIn(itemId: string, selector: string): void {
     this.renderRoot.querySelector<HTMLElement>(`[part="item"][data-id="${CSS.escape(itemId)}"] ${selector}`)?.focus();
   }
@@ -233,14 +289,35 @@ export class KyiWatchlist extends KyiMonitoringElement {
         const used = typeof this._data.used === 'number' ? Math.max(0, this._data.used - 1) : this._data.used;
         this._data = { ...this._data, data, used };
       }
-      this._notice = this.t('watchlist.removed', { name: assetLabel(item) });
+      announce(this, this.t('watchlist.removed', { name: assetLabel(item) }));
       return new KyiWatchlistChangeEvent({ action: 'remove', itemId: item.id, item: null });
     });
+  }
+
+  /** The band the note's length was last in: the counter is announced when it changes band, not per key. */
+  #noteBand: NoteBand = 'room';
+
+  #onNoteInput(value: string): void {
+    this._draft = value;
+    const band = noteBand(value);
+    if (band === this.#noteBand) return;
+    this.#noteBand = band;
+    announce(this, this.#counterText(value));
+  }
+
+  /** "27 / 500 characters", and how many too many. */
+  #counterText(draft: string): string {
+    const length = noteLength(draft);
+    const counter = this.t('watchlist.note.counter', { count: String(length), max: String(LIMITS.noteMaxLength) });
+    return length > LIMITS.noteMaxLength
+      ? `${counter} — ${this.t('watchlist.note.tooLong', { over: String(length - LIMITS.noteMaxLength) })}`
+      : counter;
   }
 
   #startEdit(item: WatchlistItem): void {
     this._editing = item.id;
     this._draft = item.note ?? '';
+    this.#noteBand = noteBand(this._draft);
     this._action = undefined;
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLTextAreaElement>('textarea')?.focus());
   }
@@ -264,10 +341,10 @@ export class KyiWatchlist extends KyiMonitoringElement {
     return problem.status === 400 ? problem.message : this.problemText(problem);
   }
 
-  #renderActionProblem(target: string): TemplateResult | typeof nothing {
+  #renderActionProblem(target: string, id?: string): TemplateResult | typeof nothing {
     const a = this._action;
     if (!a || a.target !== target || !a.problem) return nothing;
-    return html`<p class="inline-error" role="alert" part="error">${this.#writeProblemText(a.problem, target)}</p>`;
+    return html`<p class="inline-error" role="alert" part="error" id=${id ?? nothing}>${this.#writeProblemText(a.problem, target)}</p>`;
   }
 
   /** A failed write on an item no longer listed (a 404 refreshed it away) is shown above the list. */
@@ -302,28 +379,30 @@ export class KyiWatchlist extends KyiMonitoringElement {
 
   #renderNote(item: WatchlistItem, busy: boolean): TemplateResult {
     if (this._editing === item.id) {
-      const length = noteLength(this._draft);
       const over = !checkNote(this._draft).ok;
       const id = `note-${item.id}`;
-      return html`<form class="note-editor" part="note" @submit=${(e: Event) => this.#saveNote(e, item)}>
+      const onKey = (e: KeyboardEvent) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        e.stopPropagation();
+        void this.#cancelEdit(item);
+      };
+      return html`<form class="note-editor" part="note" @submit=${(e: Event) => this.#saveNote(e, item)} @keydown=${onKey}>
         <label for=${id}>${this.t('watchlist.note.label', { name: assetLabel(item) })}</label>
         <textarea
           id=${id}
           .value=${this._draft}
           aria-describedby=${`${id}-count`}
           aria-invalid=${over ? 'true' : 'false'}
-          @input=${(e: Event) => (this._draft = (e.target as HTMLTextAreaElement).value)}
+          @input=${(e: Event) => this.#onNoteInput((e.target as HTMLTextAreaElement).value)}
         ></textarea>
         <div class="row">
-          <span id=${`${id}-count`} class="counter" ?data-over=${over} aria-live="polite">
-            ${this.t('watchlist.note.counter', { count: String(length), max: String(LIMITS.noteMaxLength) })}
-            ${over ? html` — ${this.t('watchlist.note.tooLong', { over: String(length - LIMITS.noteMaxLength) })}` : nothing}
-          </span>
+          <span id=${`${id}-count`} class="counter" ?data-over=${over}>${this.#counterText(this._draft)}</span>
           <span class="muted small">${this.t('watchlist.note.emptyClears')}</span>
         </div>
         <div class="row">
-          <button class="button small primary" type="submit" ?disabled=${over || busy}>${this.t('watchlist.note.save')}</button>
-          <button class="button small" type="button" @click=${() => (this._editing = undefined)}>
+          <button class="button small primary" type="submit" ?disabled=${over} aria-disabled=${busy ? 'true' : nothing}>${this.t('watchlist.note.save')}</button>
+          <button class="button small" type="button" @click=${() => this.#cancelEdit(item)}>
             ${this.t('watchlist.note.cancel')}
           </button>
         </div>
@@ -343,13 +422,13 @@ export class KyiWatchlist extends KyiMonitoringElement {
     const a = item.asset;
     return html`<li class="item" part="item" data-id=${item.id} data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
       <div class="row head">
-        <span class="title">${a.name ?? a.symbol ?? a.id}${a.symbol && a.name ? html` <span class="muted">(${a.symbol})</span>` : nothing}</span>
+        <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)}>${a.name ?? a.symbol ?? a.id}${a.symbol && a.name ? html` <span class="muted">(${a.symbol})</span>` : nothing}</p>
         ${this.#renderState(item)}
       </div>
       <div class="meta small muted">
         ${a.issuerName ? html`<span>${a.issuerName}</span>` : nothing}
-        ${a.chain ? html`<span>${a.chain}</span>` : nothing}
-        ${a.contractAddress ? html`<span class="mono address" title=${a.contractAddress}>${a.contractAddress}</span>` : nothing}
+        ${a.chain ? html`<span>${chainName(a.chain)}</span>` : nothing}
+        ${a.contractAddress ? html`<span class="mono address">${a.contractAddress}</span>` : nothing}
         <span>${this.t('watchlist.addedAt', { date: formatDate(item.addedAt, this.renderLang) })}</span>
       </div>
       <div class="row controls">${this.#renderMonitoring(item, busy)} ${this.#renderActions(item, busy)}</div>
@@ -360,21 +439,25 @@ export class KyiWatchlist extends KyiMonitoringElement {
   /** Monitoring on/off: a switch where writes are allowed, else the words alone. */
   #renderMonitoring(item: WatchlistItem, busy: boolean): TemplateResult {
     const on = item.monitoringEnabled === true;
-    const words = html`<span class="monitoring" data-on=${on ? 'true' : 'false'}
-      >${on ? this.t('watchlist.monitoring.on') : this.t('watchlist.monitoring.off')}</span
-    >`;
-    if (!this._canWrite) return words;
+    if (!this._canWrite)
+      return html`<span class="monitoring" data-on=${on ? 'true' : 'false'}
+        >${on ? this.t('watchlist.monitoring.on') : this.t('watchlist.monitoring.off')}</span
+      >`;
+    // Its name starts with its visible label ("Monitoring", then "of <asset>" for screen
+    // readers); the visible on/paused word is its state, which aria-checked already says.
     return html`<button
       class="switch"
       part="switch"
       type="button"
       role="switch"
       aria-checked=${on ? 'true' : 'false'}
-      aria-label=${this.t('watchlist.monitoring.switchLabel', { name: assetLabel(item) })}
-      ?disabled=${busy}
+      aria-disabled=${busy ? 'true' : nothing}
       @click=${() => this.#toggle(item)}
     >
-      <span class="track" aria-hidden="true"><span class="thumb"></span></span>${words}
+      <span class="track" aria-hidden="true"><span class="thumb"></span></span
+      ><span class="monitoring" data-on=${on ? 'true' : 'false'}
+        >${this.t('watchlist.monitoring.label')}<span class="visually-hidden"> ${this.t('watchlist.monitoring.of', { name: assetLabel(item) })}</span></span
+      ><span class="monitoring-state" aria-hidden="true">${on ? this.t('watchlist.monitoring.stateOn') : this.t('watchlist.monitoring.stateOff')}</span>
     </button>`;
   }
 
@@ -385,15 +468,15 @@ export class KyiWatchlist extends KyiMonitoringElement {
     return html`<span class="actions">
       ${this._editing === item.id
         ? nothing
-        : html`<button class="button small" type="button" aria-label=${this.t('watchlist.note.editLabel', { name })} ?disabled=${busy} @click=${() => this.#startEdit(item)}>
+        : html`<button class="button small edit-note" type="button" aria-label=${this.t('watchlist.note.editLabel', { name })} aria-disabled=${busy ? 'true' : nothing} @click=${() => busy || this.#startEdit(item)}>
             ${this.t('watchlist.note.edit')}
           </button>`}
       <button
         class="button small danger remove"
         type="button"
         aria-label=${this.t('watchlist.removeLabel', { name })}
-        ?disabled=${busy}
-        @click=${() => this.#scheduleRemoval(item)}
+        aria-disabled=${busy ? 'true' : nothing}
+        @click=${() => busy || this.#scheduleRemoval(item)}
       >
         ${this.t('watchlist.remove')}
       </button>
@@ -418,7 +501,8 @@ export class KyiWatchlist extends KyiMonitoringElement {
 
   #renderAdd(): TemplateResult | typeof nothing {
     if (!this._canWrite) return nothing;
-    const busy = this._action?.target === 'add' && this._action.busy;
+    const busy = this.#busy('add');
+    const invalid = this._action?.target === 'add' && this._action.problem?.code === 'invalid_asset_id';
     return html`<form class="add" part="add-form" @submit=${(e: Event) => this.#add(e)}>
       <label for="add-asset">${this.t('watchlist.add.label')}</label>
       <div class="row">
@@ -429,12 +513,14 @@ export class KyiWatchlist extends KyiMonitoringElement {
           autocomplete="off"
           spellcheck="false"
           placeholder="00000000-0000-0000-0000-000000000000"
+          aria-invalid=${invalid ? 'true' : nothing}
+          aria-describedby=${invalid ? 'add-error' : nothing}
           .value=${this._addValue}
           @input=${(e: Event) => (this._addValue = (e.target as HTMLInputElement).value)}
         />
-        <button class="button primary" type="submit" ?disabled=${busy}>${this.t('watchlist.add.button')}</button>
+        <button class="button primary" type="submit" aria-disabled=${busy ? 'true' : nothing}>${this.t('watchlist.add.button')}</button>
       </div>
-      ${this.#renderActionProblem('add')}
+      ${this.#renderActionProblem('add', 'add-error')}
     </form>`;
   }
 
@@ -444,7 +530,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
     const limit = data?.limit ?? undefined;
     return html`<section class="base" part="base" aria-busy=${this._status === 'loading' ? 'true' : 'false'}>
       <header class="row head" part="header">
-        <h2 class="heading">${this.t('watchlist.title')}</h2>
+        ${this.renderTitle(this.t('watchlist.title'), { focusable: true })}
         ${used !== undefined
           ? html`<span class="usage muted small" part="usage"
               >${limit != null
@@ -456,7 +542,6 @@ export class KyiWatchlist extends KyiMonitoringElement {
       ${this.renderStatus({ loading: this.t('watchlist.loading'), error: () => this.t('watchlist.error.load') }, !!data)}
       ${data ? this.#renderAdd() : nothing}
       ${this.#renderOrphanProblem()}
-      <p class="visually-hidden" role="status">${this._notice ?? ''}</p>
       ${data
         ? data.data.length === 0
           ? html`<p class="notice" part="empty">${this.t('watchlist.empty')}</p>`
@@ -467,6 +552,17 @@ export class KyiWatchlist extends KyiMonitoringElement {
       ${data && !this._canWrite ? html`<p class="muted small">${this.t('watchlist.readOnly')}</p>` : nothing}
     </section>`;
   }
+}
+
+/** Where a note's length stands: room left, near the limit (the last 50), or over it. */
+type NoteBand = 'room' | 'near' | 'over';
+
+/** Characters left below which the note counter is announced. */
+const NOTE_NEAR_LIMIT = 50;
+
+function noteBand(draft: string): NoteBand {
+  const left = LIMITS.noteMaxLength - noteLength(draft);
+  return left < 0 ? 'over' : left <= NOTE_NEAR_LIMIT ? 'near' : 'room';
 }
 
 function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {

@@ -1,0 +1,68 @@
+/**
+ * The kit's one polite live region: every element says what changed after it first rendered
+ * through `announce()` (a status that changed, filter results, a counter crossing a limit), so a
+ * screen reader hears each change once, in order, and never a page of elements settling at load.
+ *
+ * The region is a single visually hidden `role="status"` element at the end of the document's
+ * body, created at the first announcement and styled through the CSSOM (`element.style`, which
+ * a `style-src` policy does not restrict). It exists before its text changes, which is what
+ * makes assistive technology read the change. Texts announced close together are spoken
+ * together, each once (500 statuses changing to the same words say them once); an element that
+ * has left the page by then says nothing.
+ */
+
+/** The attribute marking the region (tests read announcements from it). */
+export const LIVE_REGION_ATTRIBUTE = 'data-kyi-live-region';
+
+const HIDDEN: Partial<CSSStyleDeclaration> = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: '0',
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  border: '0',
+};
+
+/** Per document, what waits to be said, and by whom (an element that left the page says nothing). */
+const queued = new Map<Document, Map<string, Element[]>>();
+
+function regionOf(doc: Document): HTMLElement {
+  let region = doc.querySelector<HTMLElement>(`[${LIVE_REGION_ATTRIBUTE}]`);
+  if (!region) {
+    region = doc.createElement('div');
+    region.setAttribute(LIVE_REGION_ATTRIBUTE, '');
+    region.setAttribute('role', 'status');
+    region.setAttribute('aria-live', 'polite');
+    region.setAttribute('aria-atomic', 'true');
+    Object.assign(region.style, HIDDEN);
+    doc.body.append(region);
+  }
+  return region;
+}
+
+/** Says `text` politely, once, on behalf of `element` (whose document holds the region). */
+export function announce(element: Element, text: string): void {
+  const doc = element.ownerDocument;
+  if (!text.trim() || !doc.body) return;
+  const pending = queued.get(doc);
+  if (pending) {
+    pending.set(text, [...(pending.get(text) ?? []), element]);
+    return;
+  }
+  queued.set(doc, new Map([[text, [element]]]));
+  // The region is emptied now and filled a moment later: a change to text already there (the
+  // same words announced again) is a change assistive technology reads.
+  regionOf(doc).textContent = '';
+  setTimeout(() => {
+    const texts = queued.get(doc);
+    queued.delete(doc);
+    const said = [...(texts ?? [])].filter(([, by]) => by.some((el) => el.isConnected)).map(([text]) => text);
+    if (said.length) regionOf(doc).textContent = said.join(' ');
+  }, ANNOUNCE_AFTER_MS);
+}
+
+/** How long after the first of a batch its texts are said together (a batch of 500 statuses says each text once). */
+const ANNOUNCE_AFTER_MS = 50;
