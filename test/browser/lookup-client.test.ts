@@ -396,6 +396,7 @@ describe('lookup client', () => {
     const token = { chain: 'sepolia', address: randomAddress() };
     await sandboxControl('POST', 'index', token);
     const others = [F.pyusd, F.usdc, F.pusd, F.businessNotVerified].map((t) => ({ address: t.address, chain: t.chain }));
+    configure({ trustedProxyUrls: [CLOCKED] });
     const said = recordAnnouncements();
     try {
       const page = await fixture<HTMLDivElement>(html`<div>

@@ -110,9 +110,11 @@ describe('refusals of the site\'s own server', function () {
   for (const { tag, rows, list } of monitoring) {
     describe(`<${tag}>`, () => {
       before(signInForMonitoring);
+      afterEach(() => resetConfig());
 
       async function loaded(prefix: string): Promise<KyiMonitoringElement> {
         const el = document.createElement(tag) as KyiMonitoringElement;
+        configure({ trustedProxyUrls: [prefix] });
         el.setAttribute('proxy-url', prefix);
         await fixture(html`<div></div>`).then((host) => host.append(el));
         await el.settled;
