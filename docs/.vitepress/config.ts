@@ -14,6 +14,7 @@ export default defineConfig({
   description: 'Know Your Issuer verification elements, a secret-keeping server piece and a local sandbox.',
   base: process.env.DOCS_BASE ?? '/',
   cleanUrls: false,
+  head: [['link', { rel: 'icon', href: 'data:,' }]], // no favicon request (a 404 in every console)
   lastUpdated: false,
   markdown: {
     // `@VERSION@` in a page (code blocks too) is the package's version: the CDN addresses pin it

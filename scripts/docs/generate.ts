@@ -17,7 +17,9 @@ export function generateDocs(): string[] {
   rmSync(elementsDir, { recursive: true, force: true });
   mkdirSync(elementsDir, { recursive: true });
   const written: string[] = [];
+  const list: string[] = [];
   for (const { declaration, module } of elementsOf(manifest)) {
+    list.push(`- [\`<${declaration.tagName}>\`](./elements/${declaration.tagName}.md) — ${(declaration.summary ?? '').replace(/\s*\n\s*/g, ' ')}`);
     const file = join(elementsDir, `${declaration.tagName}.md`);
     writeFileSync(file, elementPage(declaration, module));
     written.push(file);
@@ -25,6 +27,7 @@ export function generateDocs(): string[] {
   const generated = join(root, 'docs', '.generated');
   mkdirSync(generated, { recursive: true });
   writeFileSync(join(generated, 'error-codes.md'), errorCodesMarkdown());
+  writeFileSync(join(generated, 'element-list.md'), list.join('\n') + '\n');
   return written;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The README's quick starts (examples/*.ts) run end to end over real HTTP against the
+ * The docs' server recipes (examples/*.ts, included by docs/server.md) run end to end over real HTTP against the
  * sandbox: the session reaches `getUserId` / `authorize` in each framework, lookups and
  * request bodies go through, and every answer matches the proxy's OpenAPI document.
  */
