@@ -25,7 +25,12 @@ const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as Man
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; files: string[] };
 
 /** Text of a built page, tags dropped and entities of `<`, `>`, `&` read back. */
-const textOf = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCharCode(parseInt(n, 16)))
+    .replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 before(async () => {
   // what `npm run docs:build` runs
@@ -54,9 +59,35 @@ describe('docs build', () => {
     for (const code of codes) assert.match(text, new RegExp(`\\b${code}\\b`), `${code} is not in Troubleshooting`);
     assert.ok(codes.has('widget_timeout') && codes.has('origin_not_allowed'));
   });
+
+  it('the Server page shows each recipe test/node/recipes.test.ts runs, line by line', async () => {
+    const page = textOf(await readFile(join(DIST, 'server.html'), 'utf8')).replace(/\s+/g, '');
+    for (const name of readdirSync('examples')) {
+      const source = readFileSync(join('examples', name), 'utf8');
+      const region = /\/\/ #region recipe\n([\s\S]*?)\/\/ #endregion recipe/.exec(source)?.[1];
+      assert.ok(region, `examples/${name} has no recipe region`);
+      for (const line of region.split('\n').map((l) => l.replace(/\s+/g, '')).filter(Boolean)) {
+        assert.ok(page.includes(line), `examples/${name}: "${line}" is not on the Server page`);
+      }
+    }
+  });
 });
 
 describe('README and docs pages', () => {
+  it("the README's quick starts are Getting started's, and the built page pins the package version", async () => {
+    const blocks = (md: string) => [...md.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const readme = readFileSync('README.md', 'utf8');
+    const quickStarts = readme.slice(readme.indexOf('## Install'), readme.indexOf('## Documentation'));
+    const guide = readFileSync('docs/getting-started.md', 'utf8').replaceAll('@VERSION@', pkg.version);
+    const guideBlocks = blocks(guide);
+    for (const block of blocks(quickStarts).filter((b) => !b.startsWith('npm install'))) {
+      assert.ok(guideBlocks.includes(block), `README block not in docs/getting-started.md:\n${block}`);
+    }
+    const built = textOf(await readFile(join(DIST, 'getting-started.html'), 'utf8'));
+    assert.ok(built.includes(`https://cdn.jsdelivr.net/npm/kyi-elements@${pkg.version}/dist/cdn/kyi-autoloader.js`));
+    assert.ok(!built.includes('@VERSION@'));
+  });
+
   it('the README stays short and pins the package version in its CDN address', () => {
     const readme = readFileSync('README.md', 'utf8');
     assert.ok(readme.split('\n').length <= 200, 'README.md is over 200 lines');
