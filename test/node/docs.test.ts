@@ -100,7 +100,8 @@ describe('README and docs pages', () => {
     // every top-level entry of the repository, and each folder under src/, that package.json "files" leaves out
     const shipped = (path: string) => path === 'package.json' || pkg.files.some((f) => !f.startsWith('!') && (path === f || path.startsWith(f.replace(/\/?\*.*$/, '')) || f.startsWith(`${path}/`)));
     const candidates = [...readdirSync('.').filter((n) => !n.startsWith('.') && n !== 'node_modules'), ...readdirSync('src').map((n) => `src/${n}`)];
-    const unshipped = candidates.filter((n) => !shipped(n) && (statSync(n).isDirectory() || n.includes('.'))).filter((n) => n !== 'docs' && n !== 'src'); // a partner's own src/ is theirs; the kit's folders under it are checked
+    // folders and documents (a partner has a vite.config.ts of their own, and a src/: the kit's folders under it are checked)
+    const unshipped = candidates.filter((n) => !shipped(n) && (statSync(n).isDirectory() || n.endsWith('.md')) && n !== 'docs' && n !== 'src');
     const pages = ['README.md', ...readdirSync('docs').filter((n) => extname(n) === '.md').map((n) => join('docs', n))];
     const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     for (const page of pages) {
