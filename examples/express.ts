@@ -2,6 +2,7 @@
  * Quick start: Express with express-session (tested by test/node/recipes.test.ts).
  * `getUserId` and `authorize` read the session from the Node request the adapter passes.
  */
+// #region recipe
 import express from 'express';
 import session from 'express-session';
 import { createKyiHandler, kyiOptionsFromEnv, type KyiEnv } from 'kyi-elements/server';
@@ -34,3 +35,4 @@ export function createExpressApp(env: KyiEnv, sessionSecret: string): express.Ex
   });
   return app;
 }
+// #endregion recipe

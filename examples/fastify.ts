@@ -2,6 +2,7 @@
  * Quick start: Fastify (tested by test/node/recipes.test.ts). The handler gets the raw Node
  * request and response; an encapsulated scope leaves the body stream to it.
  */
+// #region recipe
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { createKyiHandler, kyiOptionsFromEnv, type KyiEnv } from 'kyi-elements/server';
@@ -45,3 +46,4 @@ export async function createFastifyApp(env: KyiEnv, authenticate: (request: Fast
   });
   return app;
 }
+// #endregion recipe

@@ -4,6 +4,7 @@
  * the handler keeps its `/api/kyi` prefix) or give the handler `prefix: ''`.
  * The session is a signed JWT cookie (`hono/jwt`), read from the fetch Request.
  */
+// #region recipe
 import { Hono } from 'hono';
 import { verify } from 'hono/jwt';
 import { parse } from 'hono/utils/cookie';
@@ -34,3 +35,4 @@ export function createHonoApp(env: KyiEnv, sessionSecret: string, mode: 'keep-re
   else app.mount('/api/kyi', kyi);
   return app;
 }
+// #endregion recipe

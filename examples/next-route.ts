@@ -3,6 +3,7 @@
  * (tested by test/node/recipes.test.ts, which calls the exported functions directly).
  * Route handlers are `(request: Request) => Response`: the fetch handler is one already.
  */
+// #region recipe
 import { createKyiHandler, kyiOptionsFromEnv, type KyiEnv } from 'kyi-elements/server';
 
 /** Your session lookup, e.g. Auth.js `auth()` (which reads the request's cookies itself). */
@@ -20,6 +21,7 @@ export function createRouteHandlers(env: KyiEnv, auth: Auth) {
   return { GET: handle, HEAD: handle, POST: handle, PATCH: handle, DELETE: handle };
 }
 
-// In route.ts itself:
+// In route.ts itself (no `dynamic` segment config: route handlers reading the request are
+// dynamic already, and Next.js 16 refuses it with `cacheComponents`):
 //   export const { GET, HEAD, POST, PATCH, DELETE } = createRouteHandlers(process.env, auth);
-//   export const dynamic = 'force-dynamic'; // answers depend on the session and the query
+// #endregion recipe

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy the demo is served with, and the one the README gives partners:
+ * The Content-Security-Policy the demo is served with, and the one the docs' Security page gives partners:
  * no 'unsafe-inline', no 'unsafe-eval'. The elements style themselves through constructable
  * stylesheets, and the drawer frames the widget origin, so only `frame-src` and `img-src`
  * (badges and token images) name the service.

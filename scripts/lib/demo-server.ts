@@ -2,7 +2,7 @@
  * The partner backend of the demo (`npm start`): the kyi server piece at /api/kyi, a demo
  * session route, the built demo page served under a strict Content-Security-Policy, and
  * (with the embedded sandbox) a fault switch for the demo's error states.
- * Point it at another service with KYI_* environment variables (see README).
+ * Point it at another service with KYI_* environment variables (see the docs' Server page).
  */
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';

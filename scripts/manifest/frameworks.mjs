@@ -6,7 +6,7 @@
  * nothing ever type-checks or builds against files made from older JSDoc.
  *
  * Only these files are written: the analyzer's manifest goes to a scratch folder, so the committed
- * custom-elements.json (and the README element reference) change only through `npm run manifest`.
+ * custom-elements.json changes only through `npm run manifest` (the docs' element pages follow from it).
  * A file whose text is unchanged is not rewritten (no needless rebuild in a watching dev server).
  *
  *   node scripts/manifest/frameworks.mjs [out-dir]     (default src/frameworks)

@@ -22,9 +22,9 @@ const run = promisify(execFile);
 const ROOT = resolve('.');
 
 /**
- * The Worker of the README's quick start ("Cloudflare Workers and other edge runtimes"):
+ * The Worker of the docs' Server page ("Cloudflare Workers and other edge runtimes"):
  * configuration from the Worker's environment through the package's \`kyiOptionsFromEnv\` (the
- * README's variable scheme), and the session lookup it leaves to the partner (here a header the
+ * docs' variable scheme), and the session lookup it leaves to the partner (here a header the
  * test sends; a real Worker reads its own session cookie). Made once per isolate; background refreshes finish through `ctx.waitUntil`.
  */
 const WORKER = `

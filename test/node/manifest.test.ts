@@ -4,7 +4,6 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { renderApi, withApi } from '../../scripts/readme-api.js';
 import { analyzeToScratch, filesUnder, FRAMEWORK_FILES } from '../../scripts/manifest/frameworks.mjs';
 
 const run = promisify(execFile);
@@ -23,12 +22,6 @@ describe('custom-elements.json', () => {
     const fresh = JSON.parse(await readFile(join(scratch, 'custom-elements.json'), 'utf8'));
     const committed = JSON.parse(await readFile('custom-elements.json', 'utf8'));
     assert.deepEqual(committed, fresh, 'custom-elements.json is stale: run `npm run manifest` and commit it');
-  });
-
-  it("README's element reference is generated from the committed manifest (run `npm run manifest`)", async () => {
-    const manifest = JSON.parse(await readFile('custom-elements.json', 'utf8'));
-    const readme = await readFile('README.md', 'utf8');
-    assert.equal(readme, withApi(readme, renderApi(manifest)), 'README.md element reference is stale: run `npm run manifest`');
   });
 
   it('describes every element of the kit with its tag', async () => {

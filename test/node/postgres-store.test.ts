@@ -115,13 +115,13 @@ describe('createPostgresStore', () => {
     const b = db().track(createPostgresStore({ connectionString: db().url, tablePrefix: prefix }));
     await Promise.all([a.get('x'), b.get('x'), a.ready(), b.set('k', 1)]);
     assert.deepEqual(await tables(prefix), ['budget', 'budget_grant', 'poll_lease', 'poll_state']);
-    await db().pool.query(schemaSql(prefix)); // the README's SQL runs again without error
+    await db().pool.query(schemaSql(prefix)); // the SQL of the docs' Deploying page runs again without error
     assert.equal(await a.get('k'), 1);
   });
 
-  it('the README shows the SQL the store runs', async () => {
-    const readme = await readFile('README.md', 'utf8');
-    assert.ok(readme.includes(`\`\`\`sql\n${schemaSql('kyi_').trim()}\n\`\`\``), 'README "Replicas with PostgreSQL" SQL is current');
+  it("the docs' Deploying page shows the SQL the store runs", async () => {
+    const page = await readFile('docs/deploying.md', 'utf8');
+    assert.ok(page.includes(`\`\`\`sql\n${schemaSql('kyi_').trim()}\n\`\`\``), 'docs/deploying.md "Replicas with PostgreSQL" SQL is current');
   });
 
   it('stores JSON values by key and refuses what JSON cannot hold', async () => {

@@ -1,5 +1,5 @@
 /**
- * The README's quick starts (examples/*.ts) run end to end over real HTTP against the
+ * The docs' server recipes (examples/*.ts, included by docs/server.md) run end to end over real HTTP against the
  * sandbox: the session reaches `getUserId` / `authorize` in each framework, lookups and
  * request bodies go through, and every answer matches the proxy's OpenAPI document.
  */
@@ -15,6 +15,8 @@ import { createExpressApp } from '../../examples/express.js';
 import { createFastifyApp } from '../../examples/fastify.js';
 import { createHonoApp } from '../../examples/hono.js';
 import { createRouteHandlers } from '../../examples/next-route.js';
+import { kyiDevServer } from '../../examples/vite.js';
+import { createServer as createViteServer } from 'vite';
 import type { KyiEnv } from 'kyi-elements/server';
 import { checkProxyAt, checkResponse } from './helpers/openapi-check.js';
 import { startFixtureSandbox } from './helpers/server.js';
@@ -155,6 +157,34 @@ describe('Next.js route handlers', () => {
       assert.equal(decodeJwt(minted.accessToken).sub, 'next-9');
     } finally {
       unchecked();
+    }
+  });
+});
+
+describe("Vite's dev server", () => {
+  it('the plugin answers /api/kyi beside the page; the session reaches getUserId', async () => {
+    const vite = await createViteServer({
+      configFile: false,
+      root: 'demo',
+      logLevel: 'silent',
+      server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+      plugins: [kyiDevServer(env, (req) => /(?:^|;\s*)user=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? null)],
+    });
+    try {
+      await vite.listen();
+      const origin = `http://127.0.0.1:${(vite.httpServer!.address() as AddressInfo).port}`;
+      const unchecked = checkProxyAt(origin, '/api/kyi');
+      try {
+        assert.equal(await verified(await fetch(origin + tokensPath)), true);
+        assert.deepEqual(await tokenUser(origin), { status: 401, sub: undefined, code: 'session_required' });
+        assert.deepEqual(await tokenUser(origin, 'user=vite-4'), { status: 200, sub: 'vite-4', code: undefined });
+        // every other path is Vite's: the page
+        assert.match(await (await fetch(origin + '/')).text(), /<kyi-/);
+      } finally {
+        unchecked();
+      }
+    } finally {
+      await vite.close();
     }
   });
 });

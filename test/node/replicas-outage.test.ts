@@ -1,6 +1,6 @@
 /**
  * A PostgreSQL restart is a wait, not a crash: three replicas as separate Node processes
- * (built as the README's replica recipe: the handler on `node:http` with the shared budget,
+ * (built as the docs' replica recipe: the handler on `node:http` with the shared budget,
  * `pollTokenomics` on the PostgreSQL store), on a cluster of this file's own that is
  * restarted with `-m immediate` twice while revisions keep arriving. No replica exits; while
  * the database is down every replica answers Explorer routes 503 `store_unavailable` with

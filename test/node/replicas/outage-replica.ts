@@ -1,5 +1,5 @@
 /**
- * One replica of the database-outage test, as its own process, built as the README's replica
+ * One replica of the database-outage test, as its own process, built as the docs' replica
  * recipe builds it: one `pg.Pool` (with its `'error'` listener) for the shared Explorer budget,
  * the handler on `node:http`, and `pollTokenomics` on the PostgreSQL store writing each
  * revision into the consumer's table through `tx`. Prints one JSON line per event

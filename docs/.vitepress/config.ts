@@ -1,0 +1,57 @@
+/**
+ * The docs site (VitePress). `npm run docs` serves it, `npm run docs:build` writes it to
+ * docs/.vitepress/dist; both first run scripts/docs/generate.ts (element pages, error codes).
+ */
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vitepress';
+import { elementsOf, type Manifest } from '../../scripts/docs/element-pages.js';
+
+const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as Manifest;
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export default defineConfig({
+  title: 'kyi-elements',
+  description: 'Know Your Issuer verification elements, a secret-keeping server piece and a local sandbox.',
+  base: process.env.DOCS_BASE ?? '/',
+  cleanUrls: false,
+  head: [['link', { rel: 'icon', href: 'data:,' }]], // no favicon request (a 404 in every console)
+  lastUpdated: false,
+  markdown: {
+    // `@VERSION@` in a page (code blocks too) is the package's version: the CDN addresses pin it
+    config: (md) => {
+      md.core.ruler.before('normalize', 'kyi-version', (state) => {
+        state.src = state.src.replaceAll('@VERSION@', version);
+      });
+    },
+  },
+  vue: { template: { compilerOptions: { isCustomElement: (tag: string) => tag.startsWith('kyi-') } } },
+  themeConfig: {
+    nav: [
+      { text: 'Getting started', link: '/getting-started' },
+      { text: 'Elements', link: '/elements' },
+      { text: 'Server', link: '/server' },
+      { text: `v${version}`, link: '/versioning' },
+    ],
+    sidebar: [
+      { text: 'Getting started', link: '/getting-started' },
+      {
+        text: 'Elements',
+        items: [
+          { text: 'Overview and configuration', link: '/elements' },
+          { text: 'npm and frameworks', link: '/frameworks' },
+          ...elementsOf(manifest).map(({ declaration }) => ({ text: declaration.tagName!, link: `/elements/${declaration.tagName}` })),
+        ],
+      },
+      { text: 'Server', link: '/server' },
+      { text: 'Monitoring', link: '/monitoring' },
+      { text: 'Deploying', link: '/deploying' },
+      { text: 'Security', link: '/security' },
+      { text: 'Sandbox', link: '/sandbox' },
+      { text: "Migrating from the vendor's kyi()", link: '/migrating' },
+      { text: 'Troubleshooting', link: '/troubleshooting' },
+      { text: 'Versioning', link: '/versioning' },
+    ],
+    search: { provider: 'local' },
+    outline: { level: [2, 3] },
+  },
+});

@@ -1,0 +1,36 @@
+/**
+ * Writes the generated docs pages (gitignored, made anew before every `npm run docs` and
+ * `docs:build`): one page per element from custom-elements.json, and the Troubleshooting
+ * table of error codes from the code tables.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { elementPage, elementsOf, type Manifest } from './element-pages.js';
+import { errorCodesMarkdown } from './error-codes.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function generateDocs(): string[] {
+  const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as Manifest;
+  const elementsDir = join(root, 'docs', 'elements');
+  rmSync(elementsDir, { recursive: true, force: true });
+  mkdirSync(elementsDir, { recursive: true });
+  const written: string[] = [];
+  const list: string[] = [];
+  for (const { declaration, module } of elementsOf(manifest)) {
+    list.push(`- [\`<${declaration.tagName}>\`](./elements/${declaration.tagName}.md) — ${(declaration.summary ?? '').replace(/\s*\n\s*/g, ' ')}`);
+    const file = join(elementsDir, `${declaration.tagName}.md`);
+    writeFileSync(file, elementPage(declaration, module));
+    written.push(file);
+  }
+  const generated = join(root, 'docs', '.generated');
+  mkdirSync(generated, { recursive: true });
+  writeFileSync(join(generated, 'error-codes.md'), errorCodesMarkdown());
+  writeFileSync(join(generated, 'element-list.md'), list.join('\n') + '\n');
+  return written;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(`docs: ${generateDocs().length} element pages and the error-code table written`);
+}

@@ -1,0 +1,167 @@
+/**
+ * The docs site: `npm run docs:build` writes a page for every element of custom-elements.json
+ * and a Troubleshooting page naming every error code of the code tables; every page opens in
+ * Chromium without a console error; the README and the hand-written pages name no repository
+ * file the tarball does not ship, and the README pins the package's own version on the CDN.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import { elementsOf, type Manifest } from '../../scripts/docs/element-pages.js';
+import { documentedCodes } from '../../scripts/docs/error-codes.js';
+import { EXPLORER_ERROR_CODES, KIT_ERROR_CODES } from '../../src/contract/errors.js';
+
+const run = promisify(execFile);
+const DIST = resolve('docs/.vitepress/dist');
+const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as Manifest;
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; files: string[] };
+
+/** Text of a built page, tags dropped and entities of `<`, `>`, `&` read back. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCharCode(parseInt(n, 16)))
+    .replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+before(async () => {
+  // what `npm run docs:build` runs
+  await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/docs/generate.ts']);
+  await run(process.execPath, ['node_modules/vitepress/bin/vitepress.js', 'build', 'docs'], { maxBuffer: 1 << 24 });
+});
+
+describe('docs build', () => {
+  it('writes one page per element of custom-elements.json, with its attributes, events and parts', async () => {
+    const elements = elementsOf(manifest);
+    assert.ok(elements.length >= 7);
+    for (const { declaration: d } of elements) {
+      const file = join(DIST, 'elements', `${d.tagName}.html`);
+      assert.ok(existsSync(file), `no page for <${d.tagName}>`);
+      const text = textOf(await readFile(file, 'utf8'));
+      assert.ok(text.includes(`<${d.tagName}>`), `the page of ${d.tagName} names it`);
+      for (const item of [...(d.attributes ?? []), ...(d.events ?? []), ...(d.cssParts ?? []), ...(d.cssProperties ?? [])]) {
+        if (item.name) assert.ok(text.includes(item.name), `${d.tagName}: ${item.name} is not on its page`);
+      }
+    }
+  });
+
+  it('Troubleshooting names every error code of the server piece, the Explorer API and the elements', async () => {
+    const text = textOf(await readFile(join(DIST, 'troubleshooting.html'), 'utf8'));
+    const codes = new Set([...KIT_ERROR_CODES, ...EXPLORER_ERROR_CODES, ...documentedCodes()]);
+    for (const code of codes) assert.match(text, new RegExp(`\\b${code}\\b`), `${code} is not in Troubleshooting`);
+    assert.ok(codes.has('widget_timeout') && codes.has('origin_not_allowed'));
+  });
+
+  it('the Server page shows each recipe test/node/recipes.test.ts runs, line by line', async () => {
+    const page = textOf(await readFile(join(DIST, 'server.html'), 'utf8')).replace(/\s+/g, '');
+    for (const name of readdirSync('examples')) {
+      const source = readFileSync(join('examples', name), 'utf8');
+      const region = /\/\/ #region recipe\n([\s\S]*?)\/\/ #endregion recipe/.exec(source)?.[1];
+      assert.ok(region, `examples/${name} has no recipe region`);
+      for (const line of region.split('\n').map((l) => l.replace(/\s+/g, '')).filter(Boolean)) {
+        assert.ok(page.includes(line), `examples/${name}: "${line}" is not on the Server page`);
+      }
+    }
+  });
+});
+
+describe('README and docs pages', () => {
+  it("the README's quick starts are Getting started's, and the built page pins the package version", async () => {
+    const blocks = (md: string) => [...md.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const readme = readFileSync('README.md', 'utf8');
+    const quickStarts = readme.slice(readme.indexOf('## Install'), readme.indexOf('## Documentation'));
+    const guide = readFileSync('docs/getting-started.md', 'utf8').replaceAll('@VERSION@', pkg.version);
+    const guideBlocks = blocks(guide);
+    for (const block of blocks(quickStarts).filter((b) => !b.startsWith('npm install'))) {
+      assert.ok(guideBlocks.includes(block), `README block not in docs/getting-started.md:\n${block}`);
+    }
+    const built = textOf(await readFile(join(DIST, 'getting-started.html'), 'utf8'));
+    assert.ok(built.includes(`https://cdn.jsdelivr.net/npm/kyi-elements@${pkg.version}/dist/cdn/kyi-autoloader.js`));
+    assert.ok(!built.includes('@VERSION@'));
+  });
+
+  it('the README stays short and pins the package version in its CDN address', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    assert.ok(readme.split('\n').length <= 200, 'README.md is over 200 lines');
+    const pins = [...readme.matchAll(/cdn\.jsdelivr\.net\/npm\/kyi-elements@([^/]+)\//g)].map((m) => m[1]);
+    assert.ok(pins.length > 0);
+    for (const pin of pins) assert.equal(pin, pkg.version, 'the README CDN address pins another version than package.json');
+  });
+
+  it('name no repository file the tarball does not ship', () => {
+    // every top-level entry of the repository, and each folder under src/, that package.json "files" leaves out
+    const shipped = (path: string) => path === 'package.json' || pkg.files.some((f) => !f.startsWith('!') && (path === f || path.startsWith(f.replace(/\/?\*.*$/, '')) || f.startsWith(`${path}/`)));
+    const candidates = [...readdirSync('.').filter((n) => !n.startsWith('.') && n !== 'node_modules'), ...readdirSync('src').map((n) => `src/${n}`)];
+    // folders and documents (a partner has a vite.config.ts of their own, and a src/: the kit's folders under it are checked)
+    const unshipped = candidates.filter((n) => !shipped(n) && (statSync(n).isDirectory() || n.endsWith('.md')) && n !== 'docs' && n !== 'src');
+    const pages = ['README.md', ...readdirSync('docs').filter((n) => extname(n) === '.md').map((n) => join('docs', n))];
+    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const page of pages) {
+      const text = readFileSync(page, 'utf8');
+      for (const name of unshipped) {
+        const dir = statSync(name).isDirectory();
+        const pattern = new RegExp(`(?<![\\w/.@-])${escape(name)}${dir ? '/' : '(?![\\w.-])'}`);
+        assert.ok(!pattern.test(text), `${page} names ${name}${dir ? '/' : ''}, which the tarball does not ship`);
+      }
+    }
+  });
+});
+
+describe('docs site in Chromium', () => {
+  let server: Server;
+  let browser: Browser;
+  let origin: string;
+  before(async () => {
+    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
+    server = createServer(async (req, res) => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      let file = resolve(DIST, `.${path}`);
+      if (!file.startsWith(DIST + sep) && file !== DIST) return void res.writeHead(403).end();
+      if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+      if (!existsSync(file)) return void res.writeHead(404, { 'content-type': 'text/html' }).end(readFileSync(join(DIST, '404.html')));
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(await readFile(file));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    await browser?.close();
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+  });
+
+  it('opens every page with no console error and no failed request', async () => {
+    const pages: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) { if (name !== 'assets') walk(path); }
+        else if (name.endsWith('.html') && name !== '404.html') pages.push('/' + relative(DIST, path).split(sep).join('/'));
+      }
+    };
+    walk(DIST);
+    assert.ok(pages.length >= 12 + elementsOf(manifest).length, `only ${pages.length} pages built`);
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${page.url()}: console ${m.type()}: ${m.text()}`); });
+    page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+    page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.url()}: ${r.status()}`); });
+    for (const path of pages) {
+      const response = await page.goto(origin + path, { waitUntil: 'load' });
+      assert.equal(response?.status(), 200, path);
+      await page.waitForFunction(() => Boolean((document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__)); // hydrated
+      assert.ok((await page.locator('h1').count()) >= 1, `${path} has no heading`);
+    }
+    await page.close();
+    assert.deepEqual(problems, []);
+  });
+});
