@@ -43,9 +43,8 @@ export const changeFeedStyles = css`
     font-weight: 500;
   }
   .check > span {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    min-inline-size: 0;
+    overflow-wrap: anywhere;
   }
   .check > input {
     flex: none;
