@@ -7,7 +7,7 @@ import { enErrors } from './en-errors.js';
 
 export const enMonitoring = {
   ...enErrors,
-  common: { ...enErrors.common, signInRequired: 'Sign in to see this.', accessDenied: 'You don’t have access to this.' },
+  common: enErrors.common,
   monitoring: {
     shown: 'Showing {shown} of {total}',
     showMore: 'Show {count} more',
@@ -17,6 +17,8 @@ export const enMonitoring = {
     usage: '{used} of {limit} used',
     usageNoLimit: '{used} watched',
     loading: 'Loading the watchlist…',
+    signIn: 'Sign in to see your watchlist.',
+    denied: 'You don’t have access to the watchlist on this site.',
     empty: 'No assets are watched yet.',
     readOnly: 'Changes to the watchlist are turned off on this site.',
     addedAt: 'Watched since {date}',
@@ -63,6 +65,8 @@ export const enMonitoring = {
     title: 'Disclosure changes',
     count: '{count} changes',
     loading: 'Loading changes…',
+    signIn: 'Sign in to see the changes to your watched assets.',
+    denied: 'You don’t have access to disclosure changes on this site.',
     empty: 'No changes in this window.',
     emptyNew: 'No new changes since the last look.',
     'filter.materiality': 'Materiality',
@@ -107,6 +111,8 @@ export const enMonitoring = {
     unread: '{count} unread',
     unreadTag: 'Unread',
     loading: 'Loading notifications…',
+    signIn: 'Sign in to see your notifications.',
+    denied: 'You don’t have access to notifications on this site.',
     empty: 'No notifications.',
     emptyUnread: 'No unread notifications.',
     impact: 'Impact:',

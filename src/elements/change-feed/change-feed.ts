@@ -405,6 +405,8 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       ${this.renderStatus(
         {
           loading: this.t('changeFeed.loading'),
+          signIn: this.t('changeFeed.signIn'),
+          denied: this.t('changeFeed.denied'),
           error: (p) => (p.status === 400 ? this.t('changeFeed.error.filter') : this.t('changeFeed.error.load')),
         },
         false,
