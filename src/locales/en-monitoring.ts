@@ -69,6 +69,8 @@ export const enMonitoring = {
     denied: 'You don’t have access to disclosure changes on this site.',
     empty: 'No changes in this window.',
     emptyNew: 'No new changes since the last look.',
+    filters: 'Filters',
+    filtersActive: '({count} on)',
     'filter.materiality': 'Materiality',
     'filter.all': 'All',
     'filter.sort': 'Order',

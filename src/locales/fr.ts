@@ -174,6 +174,8 @@ export const fr: StringTable = {
     denied: 'Vous n’avez pas accès aux changements de publication sur ce site.',
     empty: 'Aucun changement sur cette période.',
     emptyNew: 'Aucun nouveau changement depuis la dernière consultation.',
+    filters: 'Filtres',
+    filtersActive: '({count} actifs)',
     'filter.materiality': 'Importance',
     'filter.all': 'Toutes',
     'filter.sort': 'Ordre',
