@@ -267,7 +267,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     return html`<button class="button filters-toggle" part="filters-toggle" type="button" aria-expanded=${this._filtersOpen ? 'true' : 'false'} aria-controls="filters"
         @click=${() => (this._filtersOpen = !this._filtersOpen)}
       ><svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M5 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/></svg
-      >${this.t('changeFeed.filters')}${active ? html`<span class="muted">${this.t('changeFeed.filtersActive', { count: String(active) })}</span>` : nothing}</button
+      >${active ? `${this.t('changeFeed.filters')} ${this.t('changeFeed.filtersActive', { count: String(active) })}` : this.t('changeFeed.filters')}</button
       ><form id="filters" class="filters ${this._filtersOpen ? 'open' : ''}" part="filters" @change=${(e: Event) => this.#onFilter(e)} @submit=${(e: Event) => e.preventDefault()}>
       ${this.#renderSelect('materiality', this.t('changeFeed.filter.materiality'), this.materiality, [
         ['', this.t('changeFeed.filter.all')],
