@@ -277,6 +277,44 @@ describe('<kyi-change-feed>', function () {
     }
   });
 
+  it('on a 390 px phone the filters fold behind a Filters button (a disclosure, by keyboard): the first change shows near the top; wide, no button', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 390px"><kyi-change-feed days="90" materiality="material"></kyi-change-feed></div>`);
+    const el = box.firstElementChild as KyiChangeFeed;
+    await el.settled;
+    const toggle = root(el).querySelector<HTMLButtonElement>('[part="filters-toggle"]')!;
+    const filters = root(el).querySelector<HTMLElement>('[part="filters"]')!;
+    expect(toggle.checkVisibility(), 'the Filters button shows').to.equal(true);
+    expect(toggle.getAttribute('aria-expanded')).to.equal('false');
+    expect(toggle.getAttribute('aria-controls')).to.equal(filters.id);
+    expect(toggle.textContent!.trim()).to.equal('Filters (1 on)');
+    expect(filters.checkVisibility(), 'the filters are folded').to.equal(false);
+    // the feed's first change starts right below the header and the button, not below a panel of filters
+    const first = root(el).querySelector<HTMLElement>('[part="change"]');
+    if (first) expect(first.getBoundingClientRect().top - el.getBoundingClientRect().top).to.be.below(160);
+    await expect(el).to.be.accessible();
+
+    toggle.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(toggle.getAttribute('aria-expanded')).to.equal('true');
+    expect(filters.checkVisibility(), 'Enter unfolds the filters').to.equal(true);
+    expect(deepActiveElement()).to.equal(toggle);
+    expectVisibleFocus('the Filters button');
+    await sendKeys({ press: 'Tab' });
+    expect(deepActiveElement(), 'Tab goes on into the filters').to.equal(root(el).querySelector('#materiality'));
+    await sendKeys({ press: 'Shift+Tab' });
+    await sendKeys({ press: 'Space' });
+    await el.updateComplete;
+    expect(toggle.getAttribute('aria-expanded')).to.equal('false');
+    expect(filters.checkVisibility(), 'Space folds them again').to.equal(false);
+    expect(deepActiveElement()).to.equal(toggle);
+
+    box.style.width = '900px';
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    expect(toggle.checkVisibility(), 'wide: no button').to.equal(false);
+    expect(filters.checkVisibility(), 'wide: the filters always shown').to.equal(true);
+  });
+
   it('each change headline is a heading at heading-level (default 3), the feed title one above', async () => {
     const el = await load();
     const level = (selector: string) => root(el).querySelector(selector)!.getAttribute('aria-level');

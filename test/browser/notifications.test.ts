@@ -148,7 +148,7 @@ describe('<kyi-notifications>', function () {
     );
     try {
       const el = await load(html`<kyi-notifications proxy-url=${SIGNED_OUT}></kyi-notifications>`);
-      expect(root(el).querySelector('[part="sign-in"]')!.textContent).to.equal('Sign in to see this.');
+      expect(root(el).querySelector('[part="sign-in"]')!.textContent).to.equal('Sign in to see your notifications.');
       expect(root(el).querySelector('[role="alert"]')).to.equal(null);
       await expect(el).to.be.accessible();
     } finally {

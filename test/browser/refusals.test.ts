@@ -102,19 +102,28 @@ describe('refusals of the site\'s own server', function () {
   }
 
   const monitoring = [
-    { tag: 'kyi-watchlist', rows: (el: KyiMonitoringElement) => (el as KyiWatchlist).items, list: '[part="list"]' },
-    { tag: 'kyi-change-feed', rows: (el: KyiMonitoringElement) => (el as KyiChangeFeed).changes, list: '[part="list"]' },
-    { tag: 'kyi-notifications', rows: (el: KyiMonitoringElement) => (el as KyiNotifications).notifications, list: '[part="notification"]' },
+    {
+      tag: 'kyi-watchlist', rows: (el: KyiMonitoringElement) => (el as KyiWatchlist).items, list: '[part="list"]',
+      signInWords: 'Sign in to see your watchlist.', denied: 'You don’t have access to the watchlist on this site.',
+    },
+    {
+      tag: 'kyi-change-feed', rows: (el: KyiMonitoringElement) => (el as KyiChangeFeed).changes, list: '[part="list"]',
+      signInWords: 'Sign in to see the changes to your watched assets.', denied: 'You don’t have access to disclosure changes on this site.',
+    },
+    {
+      tag: 'kyi-notifications', rows: (el: KyiMonitoringElement) => (el as KyiNotifications).notifications, list: '[part="notification"]',
+      signInWords: 'Sign in to see your notifications.', denied: 'You don’t have access to notifications on this site.',
+    },
   ];
 
-  for (const { tag, rows, list } of monitoring) {
+  for (const { tag, rows, list, signInWords, denied } of monitoring) {
     describe(`<${tag}>`, () => {
       before(signInForMonitoring);
       afterEach(() => resetConfig());
 
       async function loaded(prefix: string): Promise<KyiMonitoringElement> {
+        configure({ trustedProxyUrls: [prefix] }); // a proxy-url names a proxy the page configured
         const el = document.createElement(tag) as KyiMonitoringElement;
-        configure({ trustedProxyUrls: [prefix] });
         el.setAttribute('proxy-url', prefix);
         await fixture(html`<div></div>`).then((host) => host.append(el));
         await el.settled;
@@ -134,7 +143,7 @@ describe('refusals of the site\'s own server', function () {
           await el.refresh();
           expect((await reported).detail.code).to.equal('forbidden');
           const root = el.shadowRoot!;
-          expect(root.querySelector('[part="access-denied"]')!.textContent).to.equal('You don’t have access to this.');
+          expect(root.querySelector('[part="access-denied"]')!.textContent).to.equal(denied);
           expect(root.querySelector('[role="alert"]')).to.equal(null);
           expect(root.querySelector(list)).to.equal(null);
           expect(rows(el)).to.have.length(0);
@@ -153,7 +162,7 @@ describe('refusals of the site\'s own server', function () {
           proxy.refuse(401, 'session_required', 'Sign in to use this route');
           await el.refresh();
           const root = el.shadowRoot!;
-          expect(root.querySelector('[part="sign-in"]')!.textContent).to.equal('Sign in to see this.');
+          expect(root.querySelector('[part="sign-in"]')!.textContent).to.equal(signInWords);
           expect(root.querySelector('[part="access-denied"]')).to.equal(null);
           expect(root.querySelector(list)).to.equal(null);
           expect(rows(el)).to.have.length(0);

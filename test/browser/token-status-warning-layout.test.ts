@@ -7,12 +7,14 @@ import type { KyiTokenStatus } from '../../src/elements/token-status/token-statu
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { testEnv } from './helpers/display.js';
 import { holdLookupPosts } from './helpers/hold-lookups.js';
+import { applyTextSpacing, cutText } from './helpers/a11y.js';
 
 /**
  * A verified token whose issuer's business is not verified shows "Business not verified"
  * beside the label, or, in a column too narrow for both, at the start of the issuer's line:
- * two lines either way, so the answer fits the box the loading state reserved and nothing on
- * the page moves when it arrives.
+ * two lines at the usual widths, so the answer fits the box the loading state reserved and
+ * nothing on the page moves when it arrives. Narrower still, the issuer's words wrap below the
+ * warning (never cut, never hidden behind it): the box grows once, when the answer arrives.
  */
 describe('<kyi-token-status> business-not-verified warning layout', () => {
   before(async () => {
@@ -22,10 +24,13 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
 
   const part = (el: KyiTokenStatus, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
   const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-  /**
-   * The box of the issuer line's first character (the issuer element itself spans the line,
-   * and the boxes of its whole text include what the ellipsis hides).
-   */
+  /** The boxes of every line of a part's words (what a reader sees of them). */
+  const wordBoxes = (node: Element): DOMRect[] => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return [...range.getClientRects()].filter((r) => r.width > 0);
+  };
+  /** The box of the issuer line's first character. */
   const issuerStart = (el: KyiTokenStatus) => {
     const range = document.createRange();
     const walker = document.createTreeWalker(part(el, 'issuer'), NodeFilter.SHOW_TEXT);
@@ -36,20 +41,25 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
     range.setEnd(words, 1);
     return range.getBoundingClientRect();
   };
+  const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 
   const { address, chain } = F.businessNotVerified;
+  // fits: the answer takes the loading box exactly (the usual widths); else it may grow once
   const cases = [
-    { width: '', dir: 'ltr', chainSlug: chain, sameLine: true },
-    { width: '', dir: 'rtl', chainSlug: chain, sameLine: true },
-    { width: '307px', dir: 'ltr', chainSlug: chain, sameLine: false },
-    { width: '307px', dir: 'rtl', chainSlug: chain, sameLine: false },
-    { width: '240px', dir: 'ltr', chainSlug: chain, sameLine: false },
-    // an address without a chain reserves a third line; the answer still fits it
-    { width: '307px', dir: 'ltr', chainSlug: undefined, sameLine: false },
+    { width: '', dir: 'ltr', chainSlug: chain, sameLine: true, fits: true },
+    { width: '', dir: 'rtl', chainSlug: chain, sameLine: true, fits: true },
+    // an address without a chain reserves a third line; the answer fits it
+    { width: '307px', dir: 'ltr', chainSlug: undefined, sameLine: false, fits: true },
+    // a column too narrow for the label and warning side by side: the warning starts the
+    // issuer's line, and the issuer's words that do not fit beside it wrap below (one line more)
+    { width: '307px', dir: 'ltr', chainSlug: chain, sameLine: false, fits: false },
+    { width: '307px', dir: 'rtl', chainSlug: chain, sameLine: false, fits: false },
+    { width: '240px', dir: 'ltr', chainSlug: chain, sameLine: false, fits: false },
+    { width: '240px', dir: 'rtl', chainSlug: chain, sameLine: false, fits: false },
   ];
 
-  for (const { width, dir, chainSlug, sameLine } of cases) {
-    it(`${width || 'default width'}, ${dir}${chainSlug ? '' : ', no chain'}: settles into the loading box, every word of the label and warning shown`, async () => {
+  for (const { width, dir, chainSlug, sameLine, fits } of cases) {
+    it(`${width || 'default width'}, ${dir}${chainSlug ? '' : ', no chain'}: ${fits ? 'settles into the loading box' : 'grows once as it settles'}, every word shown`, async () => {
       getLookupClient().clearCache();
       const held = holdLookupPosts();
       try {
@@ -65,8 +75,14 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
         await el.settled;
         expect(el.status).to.equal('verified');
         const settled = el.getBoundingClientRect();
-        expect(settled.height, 'height').to.be.closeTo(loading.height, 0.5);
+        if (fits) expect(settled.height, 'height').to.be.closeTo(loading.height, 0.5);
+        else expect(settled.height, 'height: one more line at most').to.be.within(loading.height, loading.height + 20);
         expect(settled.width, 'width').to.be.closeTo(loading.width, 0.5);
+        // settled means settled: nothing moves after the answer is in
+        await frames();
+        const later = el.getBoundingClientRect();
+        expect([later.width, later.height], 'no shift once settled').to.deep.equal([settled.width, settled.height]);
+        expect(cutText(el), 'nothing cut, no ellipsis').to.deep.equal([]);
 
         const base = part(el, 'base').getBoundingClientRect();
         const label = part(el, 'label');
@@ -82,8 +98,12 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
         expect(overlaps(labelBox, warningBox), 'label and warning apart').to.equal(false);
         const issuer = issuerStart(el);
         expect(issuer.width, 'the issuer line shows').to.be.greaterThan(0);
-        expect(overlaps(issuer, warningBox), 'the issuer line clear of the warning').to.equal(false);
-        expect(part(el, 'issuer').title).to.contain('Harbor Yield Ltd');
+        // every word of the issuer shown, inside the box, none behind the warning
+        expect(part(el, 'issuer').textContent).to.contain('Harbor Yield Ltd');
+        for (const line of wordBoxes(part(el, 'issuer'))) {
+          expect(overlaps(line, warningBox), 'the issuer clear of the warning').to.equal(false);
+          expect(line.left >= base.left - 0.5 && line.right <= base.right + 0.5 && line.bottom <= base.bottom + 0.5, 'the issuer inside the box').to.equal(true);
+        }
 
         const centre = (r: DOMRect) => (r.top + r.bottom) / 2;
         if (sameLine) {
@@ -100,5 +120,47 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
         held.restore();
       }
     });
+  }
+
+  /** A status in a 320 px column (WCAG 1.4.10's reflow width), with or without text spacing. */
+  const narrow = [
+    ['verified, business not verified', html`<kyi-token-status address=${address} chain-slug=${chain}></kyi-token-status>`, 'verified'],
+    ['verified on some chains, not on others', html`<kyi-token-status address=${F.multiChain.address}></kyi-token-status>`, 'verified'],
+    ['unknown token', html`<kyi-token-status address=${F.unknown.address} chain-slug="ethereum"></kyi-token-status>`, 'not-found'],
+  ] as const;
+  for (const [what, template, status] of narrow) {
+    for (const spacing of [false, true]) {
+      it(`320 px${spacing ? ' with WCAG text spacing' : ''}, ${what}: every word shown, nothing cut or hidden`, async () => {
+        getLookupClient().clearCache();
+        const box = await fixture<HTMLDivElement>(html`<div style="width: 320px">${template}</div>`);
+        const el = box.querySelector('kyi-token-status')!;
+        await el.settled;
+        expect(el.status).to.equal(status);
+        if (spacing) {
+          applyTextSpacing(el);
+          await frames();
+        }
+        expect(box.scrollWidth, 'nothing sideways').to.be.at.most(box.clientWidth);
+        expect(cutText(el), 'nothing cut, no ellipsis').to.deep.equal([]);
+        const base = part(el, 'base').getBoundingClientRect();
+        const texts = [...el.shadowRoot!.querySelectorAll('[part~="label"], [part~="issuer"], [part~="summary"], [part~="warning"], .detail')];
+        expect(texts.length).to.be.greaterThan(1);
+        for (const node of texts) {
+          for (const line of wordBoxes(node)) {
+            const inside = line.left >= base.left - 0.5 && line.right <= base.right + 0.5 && line.top >= base.top - 0.5 && line.bottom <= base.bottom + 0.5;
+            expect(inside, `${node.getAttribute('part') ?? node.className}: inside the box`).to.equal(true);
+          }
+        }
+        const warning = el.shadowRoot!.querySelector('[part~="warning"]');
+        const issuer = el.shadowRoot!.querySelector('[part~="issuer"]');
+        if (warning && issuer) {
+          const mark = warning.getBoundingClientRect();
+          for (const line of wordBoxes(issuer)) expect(overlaps(line, mark), 'the issuer clear of the warning').to.equal(false);
+        }
+        const words = el.shadowRoot!.textContent!.replace(/\s+/g, ' ');
+        if (status === 'verified' && what.includes('business')) expect(words).to.contain('Issuer: Harbor Yield Ltd');
+        if (what.includes('chains')) expect(words).to.match(/Not verified on Avalanche/);
+      });
+    }
   }
 });

@@ -470,21 +470,49 @@ describe('<kyi-verify-button>', () => {
       expect(calls).to.equal(2);
     });
 
-    it('an error message wraps to the button: the host keeps its width, a neighbour does not move', async () => {
+    it('an error has the kit\'s error layout below the button: title and message on lines of their own, not squeezed to the button\'s width; the button stays in line', async () => {
       await signOut();
-      const row = await fixture<HTMLDivElement>(html`<div style="display: flex; gap: 8px; align-items: flex-start">
-        <kyi-verify-button></kyi-verify-button><span>neighbour</span>
+      // a short label (a narrow button) in a toolbar row, beside a neighbour
+      const row = await fixture<HTMLDivElement>(html`<div style="display: flex; gap: 8px; align-items: flex-start; width: 600px">
+        <span>before</span><kyi-verify-button>Go</kyi-verify-button><span>after</span>
       </div>`);
       const el = row.querySelector('kyi-verify-button')!;
       await el.updateComplete;
-      const neighbour = row.querySelector('span')!;
-      const before = [el.getBoundingClientRect().width, neighbour.getBoundingClientRect().left];
+      const before = innerButton(el).getBoundingClientRect();
       const failed = oneEvent(el, 'kyi-error');
       innerButton(el).click();
       await failed;
       await el.updateComplete;
-      expect(errorOf(el)!.getBoundingClientRect().height).to.be.greaterThan(0);
-      expect([el.getBoundingClientRect().width, neighbour.getBoundingClientRect().left]).to.deep.equal(before);
+      const after = innerButton(el).getBoundingClientRect();
+      expect([after.left, after.top, after.width, after.height], 'the button does not move').to.deep.equal([before.left, before.top, before.width, before.height]);
+      const error = errorOf(el)!;
+      const title = error.querySelector('.alert-title')!;
+      const message = title.nextElementSibling!;
+      expect(title.textContent).to.equal('Verification couldn’t start');
+      expect(message.textContent).to.equal('Please sign in and try again.');
+      const titleBox = title.getBoundingClientRect();
+      const messageBox = message.getBoundingClientRect();
+      expect(messageBox.top, 'the message on a line below the title').to.be.at.least(titleBox.bottom - 0.5);
+      const box = error.getBoundingClientRect();
+      expect(box.top, 'below the button').to.be.at.least(after.bottom);
+      expect(box.width, 'wider than the button it explains').to.be.greaterThan(after.width * 2);
+      // one line each: neither is wrapped to the button's width
+      const lineHeight = parseFloat(getComputedStyle(message).lineHeight);
+      expect(messageBox.height, 'the message on one line').to.be.below(lineHeight * 1.5);
+      expect(titleBox.height, 'the title on one line').to.be.below(lineHeight * 1.5);
+      await expect(el).to.be.accessible();
+    });
+
+    it('an error in a narrow column wraps to the column, never wider than it', async () => {
+      await signOut();
+      const column = await fixture<HTMLDivElement>(html`<div style="width: 160px"><kyi-verify-button></kyi-verify-button></div>`);
+      const el = column.querySelector('kyi-verify-button')!;
+      const failed = oneEvent(el, 'kyi-error');
+      innerButton(el).click();
+      await failed;
+      await el.updateComplete;
+      expect(errorOf(el)!.getBoundingClientRect().width).to.be.at.most(160);
+      expect(column.scrollWidth).to.be.at.most(160);
     });
 
     it('clears the error on the next attempt', async () => {

@@ -5,6 +5,40 @@ export const changeFeedStyles = css`
   :host {
     --_list-gap: var(--kyi-change-feed-gap, 0.5rem);
   }
+  /* the layout follows the element's own width, not the page's */
+  .base {
+    container-type: inline-size;
+  }
+  /* Wide: the filters always shown, no button. Narrow (a phone): folded behind Filters. */
+  .filters-toggle {
+    display: none;
+    align-self: flex-start;
+    min-block-size: 2.75em;
+  }
+  .filters-toggle .chevron {
+    inline-size: 1em;
+    block-size: 1em;
+    transition: transform 0.15s;
+  }
+  .filters-toggle[aria-expanded='true'] .chevron {
+    transform: rotate(90deg);
+  }
+  :host(:dir(rtl)) .filters-toggle[aria-expanded='false'] .chevron {
+    transform: scaleX(-1);
+  }
+  @container (max-width: 30rem) {
+    .filters-toggle {
+      display: inline-flex;
+    }
+    .filters:not(.open) {
+      display: none;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .filters-toggle .chevron {
+      transition: none;
+    }
+  }
   /* a grid: the selects share one column width, the checkboxes line up, nothing wraps raggedly */
   .filters {
     display: grid;
@@ -43,9 +77,8 @@ export const changeFeedStyles = css`
     font-weight: 500;
   }
   .check > span {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    min-inline-size: 0;
+    overflow-wrap: anywhere;
   }
   .check > input {
     flex: none;

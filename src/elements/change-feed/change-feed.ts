@@ -57,7 +57,8 @@ function directionOf(change: Change): Direction | 'other' {
  * @summary Monitoring changes with filters, provisional and low-signal rows, and polling.
  *
  * @csspart base - The outer wrapper.
- * @csspart filters - The filter form.
+ * @csspart filters - The filter form (in a narrow element, shown once its Filters button is pressed).
+ * @csspart filters-toggle - The Filters button of a narrow element (a disclosure: `aria-expanded`); hidden when the element is wide.
  * @csspart truncated - The banner shown when the window holds more than 200 changes.
  * @csspart list - The `<ol>` of changes.
  * @csspart change - One change row.
@@ -89,7 +90,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     items: { type: String, reflect: true },
     category: { type: String, reflect: true },
     hideFilters: { type: Boolean, reflect: true, attribute: 'hide-filters' },
-    ...internalState('_changes', '_truncated', '_added', '_watchlist'),
+    ...internalState('_changes', '_truncated', '_added', '_watchlist', '_filtersOpen'),
   };
 
   /** Only disclosure-field changes of this materiality: `material`, `clarification` or `editorial`; empty for all. */
@@ -113,6 +114,8 @@ export class KyiChangeFeed extends KyiMonitoringElement {
   private _truncated = false;
   private _added: ReadonlySet<string> = new Set();
   private _watchlist: WatchlistItem[] | undefined = undefined;
+  /** The narrow layout's filters shown (the Filters button pressed). */
+  private _filtersOpen = false;
 
   readonly #shown = new ShownRows(this);
 
@@ -245,11 +248,27 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     }
   }
 
+  /** How many filters narrow the feed now (said on the narrow layout's Filters button). */
+  #activeFilters(): number {
+    const items = this.items.split(',').some((s) => s.trim());
+    return [this.materiality, this.sort && this.sort !== 'recent', this.newOnly, this.showAll, items].filter(Boolean).length;
+  }
+
+  /**
+   * The filters; in a narrow element (a phone) folded behind a Filters button (the APG
+   * disclosure pattern) so they do not fill the panel before the first change. Wide, the
+   * button is hidden and the filters always shown (styles: a container query).
+   */
   #renderFilters(): TemplateResult | typeof nothing {
     if (this.hideFilters) return nothing;
     const materialities = MATERIALITIES.map((m) => [m, this.t(`changeFeed.materiality.${m}` as StringKey)] as const);
     const orders = SORT_ORDERS.map((s) => [s, this.t(`changeFeed.sort.${s}` as StringKey)] as const);
-    return html`<form class="filters" part="filters" @change=${(e: Event) => this.#onFilter(e)} @submit=${(e: Event) => e.preventDefault()}>
+    const active = this.#activeFilters();
+    return html`<button class="button filters-toggle" part="filters-toggle" type="button" aria-expanded=${this._filtersOpen ? 'true' : 'false'} aria-controls="filters"
+        @click=${() => (this._filtersOpen = !this._filtersOpen)}
+      ><svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M5 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/></svg
+      >${active ? `${this.t('changeFeed.filters')} ${this.t('changeFeed.filtersActive', { count: String(active) })}` : this.t('changeFeed.filters')}</button
+      ><form id="filters" class="filters ${this._filtersOpen ? 'open' : ''}" part="filters" @change=${(e: Event) => this.#onFilter(e)} @submit=${(e: Event) => e.preventDefault()}>
       ${this.#renderSelect('materiality', this.t('changeFeed.filter.materiality'), this.materiality, [
         ['', this.t('changeFeed.filter.all')],
         ...materialities,
@@ -405,6 +424,8 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       ${this.renderStatus(
         {
           loading: this.t('changeFeed.loading'),
+          signIn: this.t('changeFeed.signIn'),
+          denied: this.t('changeFeed.denied'),
           error: (p) => (p.status === 400 ? this.t('changeFeed.error.filter') : this.t('changeFeed.error.load')),
         },
         false,

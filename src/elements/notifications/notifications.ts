@@ -185,7 +185,7 @@ export class KyiNotifications extends KyiMonitoringElement {
             >`
           : nothing}
       </header>
-      ${this.renderStatus({ loading: this.t('notifications.loading'), error: () => this.t('notifications.error.load') }, !!data)}
+      ${this.renderStatus({ loading: this.t('notifications.loading'), signIn: this.t('notifications.signIn'), denied: this.t('notifications.denied'), error: () => this.t('notifications.error.load') }, !!data)}
       ${data
         ? data.items.length === 0
           ? html`<p class="notice" part="empty">

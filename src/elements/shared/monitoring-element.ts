@@ -45,6 +45,16 @@ const browserTimers: PollTimers = {
 /** What a load found: an event announcing it, fired once the element's state says `ready`. */
 export type LoadAnnouncement = Event | undefined | void;
 
+/** An element's own words for its load states: loading, the error box's title, signed out, refused. */
+export interface MonitoringStatusText {
+  loading: string;
+  error: (problem: MonitoringProblem) => string;
+  /** 401: what signing in would show ("Sign in to see your watchlist."). */
+  signIn: string;
+  /** 403 `forbidden`: what the visitor may not see here. */
+  denied: string;
+}
+
 /**
  * Base of the monitoring elements: `proxy-url`, `refresh-interval`, `theme`, the load
  * status, `settled` and `refresh()`.
@@ -227,7 +237,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
    * The load status as shown: nothing when idle or ready, the loading line (only while there is
    * nothing else to show), or the error box.
    */
-  protected renderStatus(text: { loading: string; error: (problem: MonitoringProblem) => string }, hasData: boolean): TemplateResult | typeof nothing {
+  protected renderStatus(text: MonitoringStatusText, hasData: boolean): TemplateResult | typeof nothing {
     switch (this._status) {
       case 'idle':
       case 'ready':
@@ -241,7 +251,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
               ><span class="visually-hidden">${text.loading}</span></div
             >`;
       case 'error':
-        return this._problem ? this.renderProblem(this._problem, text.error(this._problem)) : nothing;
+        return this._problem ? this.renderProblem(this._problem, text) : nothing;
     }
   }
 
@@ -250,12 +260,12 @@ export abstract class KyiMonitoringElement extends KyiElement {
    * does not let in, a plain notice instead (not an error): sign in (401 `session_required`)
    * or no access (403 `forbidden`).
    */
-  protected renderProblem(problem: MonitoringProblem, title: string): TemplateResult {
+  protected renderProblem(problem: MonitoringProblem, text: MonitoringStatusText): TemplateResult {
     const refusal = accessRefusal(problem);
-    if (refusal === 'sign-in') return html`<p class="notice" role="status" part="sign-in">${this.t('common.signInRequired')}</p>`;
-    if (refusal === 'denied') return html`<p class="notice" role="status" part="access-denied">${this.t('common.accessDenied')}</p>`;
+    if (refusal === 'sign-in') return html`<p class="notice" role="status" part="sign-in">${text.signIn}</p>`;
+    if (refusal === 'denied') return html`<p class="notice" role="status" part="access-denied">${text.denied}</p>`;
     return html`<div class="alert" role="alert" part="error">
-      <span class="alert-title">${title}</span>
+      <span class="alert-title">${text.error(problem)}</span>
       <span>${this.problemText(problem)}</span>
       ${problem.status === 400
         ? nothing

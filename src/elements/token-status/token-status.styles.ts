@@ -6,6 +6,8 @@ import { css } from 'lit';
  * No layout shift: a full status has one width in every state (`--kyi-token-status-width`)
  * and at least the height of two lines (label and issuer), so the loading skeleton takes the
  * box of the settled verified or unverified status; a compact one is always one icon box.
+ * No words lost (WCAG 1.4.10, 1.4.12): every line wraps, none is ellipsized; a name too long
+ * for the reserved lines grows the box once, when the answer arrives, and it stays so.
  */
 export const tokenStatusStyles = css`
   :host {
@@ -78,12 +80,11 @@ export const tokenStatusStyles = css`
   }
   .label,
   .issuer,
-  .summary {
+  .summary,
+  .detail {
     min-width: 0;
     max-width: 100%;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    overflow-wrap: anywhere;
   }
   .label {
     font-weight: 600;
@@ -103,13 +104,10 @@ export const tokenStatusStyles = css`
   .not-found .label {
     color: var(--_kyi-text-muted);
   }
-  /* The label's own row (a flex row, so a long label is ellipsized within the box). */
+  /* The label's own row: the label, and the warning beside it when there is room. */
   .label-row {
     display: flex;
     min-width: 0;
-  }
-  .label-row .label {
-    flex: none;
   }
   .warning {
     display: inline-flex;
@@ -118,7 +116,6 @@ export const tokenStatusStyles = css`
     font-size: var(--_kyi-font-size-small);
     font-weight: 600;
     color: var(--_kyi-warning);
-    white-space: nowrap;
   }
   .warning-mark {
     flex: none;
@@ -128,12 +125,12 @@ export const tokenStatusStyles = css`
   .base.warned:not(.compact) {
     border-color: var(--_kyi-warning);
   }
-  /* Verified token, business not verified: the label and the warning keep every word, on two
-     lines whatever the width, so the answer fits the box the skeleton reserved and nothing on
-     the page moves. The warning follows the label when both fit on the first line; when they
-     do not, it starts the issuer's line (the issuer is ellipsized there, whole in its title).
-     Floats do that without script: the warning floats beside the label, else below it, and
-     the issuer's line, one label line down, runs beside it. */
+  /* Verified token, business not verified: two lines at the usual widths, so the answer fits
+     the box the skeleton reserved and nothing on the page moves. The warning follows the label
+     when both fit on the first line; when they do not, it starts the issuer's line, and the
+     issuer's words run beside it, wrapping below it when the column is narrower still (the box
+     then grows once, as the answer arrives). Floats do that without script: the warning floats
+     beside the label, else below it, and the issuer's line, one label line down, flows around it. */
   .base.warned:not(.compact) .text {
     display: block;
   }
@@ -157,8 +154,6 @@ export const tokenStatusStyles = css`
   .base.warned:not(.compact) .issuer {
     /* one label line down (the label's font size, not this line's smaller one) */
     margin-block-start: calc(1.4 * var(--_kyi-font-size));
-    /* clip, not hidden: a new formatting context would not share its line with the warning */
-    overflow: clip;
   }
   /* compact: a corner mark on the badge, inside the icon box (nothing grows) */
   .warning.corner {
@@ -227,15 +222,6 @@ export const tokenStatusStyles = css`
   .text-skeleton.wide {
     width: 11em;
     height: 0.75em;
-  }
-  .detail {
-    overflow-wrap: anywhere;
-  }
-  /* a settled not-found status keeps the two-line box the skeleton reserved (full text in its title) */
-  .detail.one-line {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
   }
   .base.notice {
     flex-direction: column;

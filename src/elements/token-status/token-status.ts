@@ -179,7 +179,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   #issuer(issuer: { name: string; kybVerified: boolean } | undefined): TemplateResult | typeof nothing {
     if (!issuer) return nothing;
     const line = this.t(issuer.kybVerified ? 'tokenStatus.issuerVerified' : 'tokenStatus.issuer', { name: issuer.name });
-    return html`<span part="issuer" class="issuer" title=${line}>${line}</span>`;
+    return html`<span part="issuer" class="issuer">${line}</span>`;
   }
 
   /** "Business not verified" beside the verified label: icon and words, never ellipsized away. */
@@ -233,7 +233,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const detail = this.t('tokenStatus.notFoundDetail');
     return this.compact
       ? html`<span part="base" class="base not-found compact">${icon('not-found', `${label}. ${detail}`)}</span>`
-      : html`<span part="base" class="base not-found"><span class="decor" aria-hidden="true">${icon('not-found', label)}</span><span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail one-line" title=${detail}>${detail}</span></span></span>`;
+      : html`<span part="base" class="base not-found"><span class="decor" aria-hidden="true">${icon('not-found', label)}</span><span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail">${detail}</span></span></span>`;
   }
 
   /** Bad input: a notice, or in compact mode an icon of the same size as every other state. */

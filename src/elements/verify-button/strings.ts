@@ -11,6 +11,7 @@ export const enVerifyButton = {
   verifyButton: {
     label: 'Verify with KYI',
     opening: 'Opening verification…',
+    errorTitle: 'Verification couldn’t start',
   },
 } as const;
 

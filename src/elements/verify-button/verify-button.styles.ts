@@ -26,13 +26,13 @@ export const verifyButtonStyles = css`
   .verify[aria-busy='true'] {
     cursor: progress;
   }
-  /* The message wraps to the button's width: it never widens the host and shifts its neighbours. */
+  /* The kit's error layout (title, then message; the button above is the action), below the
+     button so the button stays where it was: a width of its own (up to a readable measure,
+     never wider than the page's column), not the button's. */
   .error {
-    contain: inline-size;
-    align-self: stretch;
-    margin: 0;
+    box-sizing: border-box;
+    inline-size: max-content;
+    max-inline-size: min(22em, 100%);
     font-size: var(--_kyi-font-size-small);
-    color: var(--_kyi-danger);
-    overflow-wrap: anywhere;
   }
 `;

@@ -70,7 +70,7 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  * @csspart button - The `<button>`.
  * @csspart label - The label wrapper around the slot.
  * @csspart spinner - Progress indicator shown while a token is fetched.
- * @csspart error - The error message shown below the button (`role="alert"`).
+ * @csspart error - The error shown below the button (`role="alert"`): a title, then the message.
  * @csspart drawer - The modal drawer or centred modal (`<dialog>`; class `modal` in modal mode).
  * @csspart drawer-panel - The drawer's content column.
  * @csspart drawer-header - Header row with the title and the close button, shown until the widget is ready (then the widget's own header is the chrome).
@@ -231,7 +231,10 @@ export class KyiVerifyButton extends KyiElement {
         @focus=${this.#onIntent}
       >${pending ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span part="label"><slot>${this.t('verifyButton.label')}</slot></span></button
       ><span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>${error
-        ? html`<p part="error" id="error" class="error" role="alert">${this.t(errorStringKey(error), { message: error.message, origin: globalThis.location?.origin ?? '' })}</p>`
+        ? html`<div part="error" id="error" class="alert error" role="alert"
+            ><span class="alert-title">${this.t('verifyButton.errorTitle')}</span
+            ><span>${this.t(errorStringKey(error), { message: error.message, origin: globalThis.location?.origin ?? '' })}</span></div
+          >`
         : nothing}<div class="drawer-host"></div>`;
   }
 

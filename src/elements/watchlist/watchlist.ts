@@ -539,7 +539,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
             >`
           : nothing}
       </header>
-      ${this.renderStatus({ loading: this.t('watchlist.loading'), error: () => this.t('watchlist.error.load') }, !!data)}
+      ${this.renderStatus({ loading: this.t('watchlist.loading'), signIn: this.t('watchlist.signIn'), denied: this.t('watchlist.denied'), error: () => this.t('watchlist.error.load') }, !!data)}
       ${data ? this.#renderAdd() : nothing}
       ${this.#renderOrphanProblem()}
       ${data

@@ -44,3 +44,29 @@ export function recordAnnouncements(): { said: string[]; stop(): void } {
   observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   return { said, stop: () => observer.disconnect() };
 }
+
+/** WCAG 1.4.12's spacing, applied inside the element's shadow root (a page's style does not reach it). */
+export function applyTextSpacing(el: Element): void {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(`* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+    p { margin-block-end: 2em !important; }`);
+  el.shadowRoot!.adoptedStyleSheets = [...el.shadowRoot!.adoptedStyleSheets, sheet];
+}
+
+/**
+ * Text cut anywhere in the element's shadow root: a box wider inside than out, or any text
+ * set to end in an ellipsis (WCAG 1.4.10 / 1.4.12: `scrollWidth ≤ clientWidth`, no ellipsis).
+ */
+export function cutText(el: Element): string[] {
+  const found: string[] = [];
+  for (const node of el.shadowRoot!.querySelectorAll<HTMLElement>('*')) {
+    const style = getComputedStyle(node);
+    if (node.closest('.visually-hidden') || style.display === 'none') continue;
+    const what = `${node.localName}.${node.getAttribute('class') ?? ''}`;
+    if (style.textOverflow === 'ellipsis' && node.textContent?.trim()) found.push(`${what} ends in an ellipsis`);
+    // wider inside than out, and not a box one can scroll to read the rest
+    if (node.scrollWidth > node.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll')
+      found.push(`${what} ${node.scrollWidth} > ${node.clientWidth}`);
+  }
+  return found;
+}
