@@ -53,10 +53,19 @@ function startReplica(args: object): Replica {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Asks `probe` again until it answers true; fails after `limit` tries (a stuck replica, not a slow one). */
+/**
+ * Asks `probe` again until it answers true; fails after `limit` tries (a stuck replica, not a
+ * slow one). A request that fails on the socket is asked again: on a loaded machine a pooled
+ * keep-alive connection can be closed by the replica's idle timeout just as it is reused
+ * ("other side closed"). A replica that really went away shows in the exit check at the end.
+ */
 async function until(what: string, probe: () => Promise<boolean>, limit = 600): Promise<void> {
   for (let i = 0; i < limit; i++) {
-    if (await probe()) return;
+    const done = await probe().catch((error: unknown) => {
+      if (error instanceof TypeError && error.message === 'fetch failed') return false;
+      throw error;
+    });
+    if (done) return;
     await pause(50);
   }
   assert.fail(`gave up waiting: ${what}`);
