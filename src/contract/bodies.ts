@@ -24,7 +24,8 @@ export interface WatchlistPatchBody {
 /** `param` is `body` when the body as a whole is wrong, else the offending field. */
 const problem = (param: string, message: string): QueryProblem => ({ ok: false, param, message, code: 'invalid_parameter' });
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object: not `null`, not an array (the one such check of both sides). */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function onlyFields(json: unknown, allowed: readonly string[]): QueryResult<Record<string, unknown>> {
   if (!isObject(json)) return problem('body', `the body must be a JSON object with ${allowed.join(' and/or ')}`);
