@@ -16,15 +16,13 @@ export interface PollStore {
   delete(key: string): Promise<void>;
 }
 
-/** Thrown when a store's backing data is unreadable; never silently replaced by an empty state. */
+/**
+ * Thrown when a store's backing data is unreadable (`location`: the file path, table…); never
+ * silently replaced by an empty state.
+ */
 export class StoreCorruptError extends KyiError {
   override name = 'StoreCorruptError';
-  constructor(
-    message: string,
-    /** Where the data lives (file path, table…). */
-    readonly location: string,
-    options?: { cause?: unknown },
-  ) {
+  constructor(message: string, readonly location: string, options?: { cause?: unknown }) {
     super('store_corrupt', message, 0, options);
   }
 }
