@@ -386,6 +386,7 @@ describe('lookup client', () => {
     // clock this file moves; 500 statuses beside it, over 100 tokens.
     const token = { chain: 'sepolia', address: randomAddress() };
     await sandboxControl('POST', 'index', token);
+    configure({ trustedProxyUrls: [CLOCKED] });
     const others = [F.pyusd, F.usdc, F.pusd, F.businessNotVerified].map((t) => ({ address: t.address, chain: t.chain }));
     const said = recordAnnouncements();
     try {
