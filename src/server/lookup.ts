@@ -16,7 +16,7 @@ import {
   parseCaip10,
   parseTokenLookupQuery,
 } from '../contract/index.js';
-import { isObject } from '../contract/bodies.js';
+import { isObject } from '../contract/identifiers.js';
 import { KyiHttpError, invalidParameter } from './errors.js';
 import { ifNoneMatchHits, readJsonBody, wantsFresh } from './http.js';
 import { JSON_TYPE, preparedResponse, textResponse, type PreparedResponse } from './prepared.js';
