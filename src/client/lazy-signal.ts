@@ -6,10 +6,8 @@
  */
 
 /** The reason an abort carries when none was given (what `AbortController.abort()` would use). */
-export function abortReason(): unknown {
-  return typeof DOMException === 'undefined'
-    ? Object.assign(new Error('The operation was aborted'), { name: 'AbortError' })
-    : new DOMException('The operation was aborted', 'AbortError');
+export function abortReason(): DOMException {
+  return new DOMException('The operation was aborted', 'AbortError');
 }
 
 export class LazySignal {

@@ -105,14 +105,6 @@ export function lookupKey(request: LookupRequest): string {
   return [request.kind, r.caip19, r.address, r.chainSlug || undefined, r.accountId, r.chain].join('\n');
 }
 
-function abortError(signal: AbortSignal | LazySignal | undefined): unknown {
-  const reason: unknown = signal?.reason;
-  if (reason !== undefined) return reason;
-  return typeof DOMException === 'undefined'
-    ? Object.assign(new Error('The lookup was aborted'), { name: 'AbortError' })
-    : new DOMException('The lookup was aborted', 'AbortError');
-}
-
 /** Runs `run` at the next animation frame (rAF stalls in background tabs: a timeout then). */
 function nextFrame(run: () => void): void {
   let done = false;
@@ -188,7 +180,7 @@ export class LookupClient {
    */
   lookup(proxyUrl: string, request: LookupRequest, options: LookupOptions = {}): Promise<LookupResponse> {
     const { signal, bypassCache = false } = options;
-    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (signal?.aborted) return Promise.reject(signal.reason);
     // Resolved now, against the page: the batch leaves a frame later, when a `<base>` posted
     // meanwhile would move a relative URL.
     proxyUrl = (onPage(proxyUrl) ?? proxyUrl).replace(/\/+$/, '');
@@ -230,7 +222,7 @@ export class LookupClient {
       if (!signal) return;
       const onAbort = () => {
         if (!entry.waiters.delete(waiter)) return; // answered already
-        reject(abortError(signal));
+        reject(signal.reason);
         if (entry.waiters.size === 0) this.#abandon(entry);
       };
       if (signal instanceof LazySignal) signal.onAbort(onAbort);
@@ -323,7 +315,7 @@ export class LookupClient {
       results = list;
     } catch (error) {
       const failure = batch.controller.signal.aborted
-        ? abortError(batch.controller.signal)
+        ? batch.controller.signal.reason
         : error instanceof KyiRequestError
           ? error
           : new KyiRequestError('network', 'Could not reach the lookup proxy');

@@ -7,12 +7,12 @@
  * listed field keeps its value only when it has the expected type (else `undefined`),
  * unlisted fields are kept as they are. Render code can then trust the contract's types.
  */
+import { isObject } from '../contract/identifiers.js';
 
 export type Reader = (value: unknown) => unknown;
 type Obj = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is Obj =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isObject };
 
 /** A string, else `undefined`. */
 export const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

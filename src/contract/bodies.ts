@@ -4,7 +4,7 @@
  * server piece and `ExplorerClient` check with them before anything is sent, and
  * `<kyi-watchlist>` checks its note editor with them.
  */
-import { isUuid } from './identifiers.js';
+import { isObject, isUuid } from './identifiers.js';
 import { LIMITS } from './limits.js';
 import type { QueryProblem, QueryResult } from './queries.js';
 
@@ -24,7 +24,6 @@ export interface WatchlistPatchBody {
 /** `param` is `body` when the body as a whole is wrong, else the offending field. */
 const problem = (param: string, message: string): QueryProblem => ({ ok: false, param, message, code: 'invalid_parameter' });
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function onlyFields(json: unknown, allowed: readonly string[]): QueryResult<Record<string, unknown>> {
   if (!isObject(json)) return problem('body', `the body must be a JSON object with ${allowed.join(' and/or ')}`);

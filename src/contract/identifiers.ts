@@ -1,4 +1,4 @@
-/** Checks for the identifiers the Public API takes in paths and queries. */
+/** Checks for the identifiers the Public API takes in paths and queries, and for a JSON object. */
 
 /** A chain name such as `solana` (field notes) or a chain slug: lower-case, digits and `-`. */
 export const CHAIN_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/;
@@ -18,4 +18,9 @@ export function isAddress(value: unknown): value is string {
 
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);
+}
+
+/** A JSON object: not `null`, not an array (the one such check of both sides). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

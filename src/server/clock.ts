@@ -14,20 +14,15 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** The reason an aborted signal carries (an `AbortError` when none was given). */
-export function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-}
-
 /** The real clock: `Date.now()` and `setTimeout`. */
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep(ms, signal) {
     return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(abortReason(signal));
+      if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
         clearTimeout(timer);
-        reject(abortReason(signal!));
+        reject(signal!.reason);
       };
       const timer = setTimeout(() => {
         signal?.removeEventListener('abort', onAbort);

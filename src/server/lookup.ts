@@ -16,6 +16,7 @@ import {
   parseCaip10,
   parseTokenLookupQuery,
 } from '../contract/index.js';
+import { isObject } from '../contract/identifiers.js';
 import { KyiHttpError, invalidParameter } from './errors.js';
 import { ifNoneMatchHits, readJsonBody, wantsFresh } from './http.js';
 import { JSON_TYPE, preparedResponse, textResponse, type PreparedResponse } from './prepared.js';
@@ -122,8 +123,6 @@ export interface LookupResult {
   /** Seconds to wait, on a 429 entry. */
   retryAfter?: number;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A broken lookup rule of entry `at`, naming the entry's field (`requests[3].chainSlug`). */
 const ruleBroken = (at: string, [field, message]: readonly [string, string]) => invalidParameter(`${at}.${field}`, message);

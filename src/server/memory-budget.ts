@@ -11,7 +11,7 @@
  * Fetch-API runtime only: no `node:` imports, so it runs on edge runtimes.
  */
 import { BudgetExceededError, type AcquireOptions, type BudgetPermit, type RateBudget } from './budget.js';
-import { abortReason, systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from './clock.js';
 
 export interface MemoryBudgetOptions {
   /** At most this many requests in any `intervalMs` window. Default 120. */
@@ -80,7 +80,7 @@ export class MemoryRateBudget implements RateBudget {
   /** @internal */
   acquire(options: AcquireOptions = {}): Promise<BudgetPermit> {
     const { signal, maxWaitMs = Infinity } = options;
-    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#queue.length === 0 && this.#delay() === 0) return Promise.resolve(this.#grant());
     const estimate = this.#estimate();
     if (estimate > maxWaitMs) return Promise.reject(new BudgetExceededError(estimate));
@@ -97,7 +97,7 @@ export class MemoryRateBudget implements RateBudget {
         'abort',
         () => {
           const i = this.#queue.indexOf(waiter);
-          if (i >= 0) this.#queue.splice(i, 1)[0]!.reject(abortReason(signal));
+          if (i >= 0) this.#queue.splice(i, 1)[0]!.reject(signal.reason);
         },
         { once: true, signal: gone.signal },
       );

@@ -133,6 +133,18 @@ describe('<kyi-notifications>', function () {
     }
   });
 
+  it('a relative inbox-url (the partner\'s own) is resolved against the page, not a posted <base>', async () => {
+    const base = document.createElement('base');
+    base.href = 'https://elsewhere.example/';
+    document.head.append(base);
+    try {
+      const el = await load(html`<kyi-notifications inbox-url="/inbox"></kyi-notifications>`);
+      expect(root(el).querySelector('[part="read-note"] a')!.getAttribute('href')).to.equal(`${location.origin}/inbox`);
+    } finally {
+      base.remove();
+    }
+  });
+
   it('after marking everything read, unread-only shows only what arrived since', async () => {
     const marked = Date.now();
     await explorerSandbox.markRead();

@@ -413,7 +413,10 @@ describe('<kyi-token-status>', () => {
     wrapper.lang = 'en';
     await waitUntil(() => part(el, 'label')!.textContent === 'KYI verified');
     configure({ strings: { en: { 'tokenStatus.verified': 'Issuer checked' } } });
-    await waitUntil(() => part(el, 'label')!.textContent === 'Issuer checked');
-    configure({ strings: undefined });
+    try {
+      await waitUntil(() => part(el, 'label')!.textContent === 'Issuer checked');
+    } finally {
+      configure({ strings: undefined });
+    }
   });
 });

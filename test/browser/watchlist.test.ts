@@ -135,7 +135,7 @@ describe('<kyi-watchlist>', function () {
 
       const states = texts(el, '[part="state"]');
       expect(states.some((s) => s === 'Ready')).to.equal(true);
-      expect(row(el, gathering.name).querySelector('[part="state"]')!.textContent).to.match(/^Gathering data: [a-z ]+$/);
+      expect(row(el, gathering.name).querySelector('[part="state"]')!.textContent).to.match(/^Gathering data: [A-Z][a-z ]+$/);
       const unresolved = snapshot.watchlist.find((w) => w.state === 'unresolved')!;
       const unresolvedRow = row(el, unresolved.asset.name);
       expect(unresolvedRow.querySelector('[part="state"]')!.textContent).to.match(/^Unresolved: .+/);

@@ -3,7 +3,6 @@
  * page by page, over real HTTP against the sandbox, through the proxy's upstream client.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, test } from 'node:test';
 import { KyiHttpError, allAssets, assetPages, type AssetPagesOptions } from '../../src/server/index.js';
 import { publicGet, useSandbox } from './helpers/sandbox.js';
@@ -96,10 +95,5 @@ describe('assetPages over GET /assets', () => {
       { name: 'AbortError' },
     );
     assert.deepEqual(seen, [1]);
-  });
-
-  test('the module is fetch-only (no node: imports), fit for edge runtimes', async () => {
-    const source = await readFile(new URL('../../src/server/assets-pages.ts', import.meta.url), 'utf8');
-    assert.doesNotMatch(source, /from ['"]node:/);
   });
 });

@@ -35,8 +35,3 @@ test('no styles are written outside *.styles.ts files (element classes, the draw
   scan('src/client');
   assert.deepEqual(offenders, []);
 });
-
-test('"explorer" names only the vendor API: the browser data layer of the monitoring elements is client/monitoring.ts', () => {
-  assert.ok(existsSync('src/client/monitoring.ts'));
-  assert.ok(!existsSync('src/client/explorer.ts'));
-});

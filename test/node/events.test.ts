@@ -4,7 +4,6 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import * as events from '../../src/events.js';
 import { KyiEvent } from '../../src/events.js';
 
@@ -13,6 +12,22 @@ type EventClass = { new (detail: unknown): KyiEvent<unknown>; readonly eventName
 const classes = (Object.values(events) as unknown[]).filter(
   (v): v is EventClass => typeof v === 'function' && v.prototype instanceof KyiEvent,
 );
+
+/**
+ * The event type of each exported class that `GlobalEventHandlersEventMap` does not list with
+ * that class's instances (`never` when all are listed): what makes
+ * `addEventListener('kyi-status', (e) => e.detail.status)` typed for a partner.
+ */
+type Unlisted<C> = C extends { readonly eventName: infer N extends string; readonly prototype: infer I }
+  ? string extends N
+    ? never // the base class
+    : N extends keyof GlobalEventHandlersEventMap
+      ? [GlobalEventHandlersEventMap[N], I] extends [I, GlobalEventHandlersEventMap[N]]
+        ? never
+        : N
+      : N
+  : never;
+type Missing = Unlisted<(typeof events)[keyof typeof events]>;
 
 describe('kit events', () => {
   it('every event class sends its own kyi-<verb> type, bubbling and composed, with its detail', () => {
@@ -31,9 +46,10 @@ describe('kit events', () => {
     assert.equal(names.size, classes.length, 'no two classes share a type');
   });
 
-  it('lists each class under its type in GlobalEventHandlersEventMap', () => {
-    const source = readFileSync(new URL('../../src/events.ts', import.meta.url), 'utf8');
-    for (const EventClass of classes) assert.ok(source.includes(`'${EventClass.eventName}': ${EventClass.name};`), EventClass.name);
+  it('lists each class under its type in GlobalEventHandlersEventMap (checked by tsc)', () => {
+    // tsc fails on this line, naming the event types missing from the map (or listed with another class)
+    const listed: [Missing] extends [never] ? true : Missing = true;
+    assert.equal(listed, true);
   });
 
   it('refuses a subclass that declares no eventName', () => {

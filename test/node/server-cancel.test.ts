@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createKyiHandler } from '../../src/server/index.js';
-import { startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
+import { nest, startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -23,12 +23,16 @@ describe('lookups of browsers that went away', () => {
   let up: RecordingUpstream;
   let server: Server;
   let base: string;
+  /** Requests the proxy has received. */
+  let arrived = 0;
   before(async () => {
     up = await startRecordingUpstream();
-    up.respond = () => 'hang';
     // one upstream call at a time, and none times out during the test
     const handler = createKyiHandler({ publicApi: { baseUrl: up.url, apiKey: 'pk_test_cancel' }, maxInFlight: 1, timeoutMs: 120_000 });
-    server = createServer(handler.node);
+    server = createServer((req, res) => {
+      arrived++;
+      handler.node(req, res);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/kyi`;
   });
@@ -39,21 +43,26 @@ describe('lookups of browsers that went away', () => {
   });
 
   it('a queued lookup is never sent; one in flight is aborted when its last browser left, not before', async () => {
-    const asset = (n: number) => `${base}/assets/ethereum/0x${n.toString(16).padStart(40, '0')}`;
+    const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+    const asset = (n: number) => `${base}/assets/ethereum/${address(n)}`;
     const browser = (url: string) => {
       const controller = new AbortController();
       const done = fetch(url, { signal: controller.signal }).then(
-        () => 'answered',
+        (res) => res.status,
         (error: Error) => error.name,
       );
       return { abort: () => controller.abort(), done };
     };
+    // the first call hangs until the test answers it; every later one hangs for good
+    let answerFirst!: () => void;
+    up.respond = (_r, index) =>
+      index === 0 ? new Promise((resolve) => (answerFirst = () => resolve(nest(404, 'Asset not found', 'Not Found')))) : 'hang';
+
     const first = browser(asset(1));
     await until('the first lookup is upstream', () => up.open() === 1);
     const sharing = browser(asset(1)); // the same lookup: it waits for the call in flight
     const queued = Array.from({ length: 10 }, (_, i) => browser(asset(100 + i))); // wait for the one slot
-    await pause(200);
-    assert.equal(up.requests.length, 1, 'one call in flight, the others wait for its slot');
+    await until('the proxy has every lookup', () => arrived === 12);
 
     for (const b of queued) b.abort();
     first.abort();
@@ -63,11 +72,22 @@ describe('lookups of browsers that went away', () => {
     const connections = () => new Promise<number>((resolve, reject) => server.getConnections((e, n) => (e ? reject(e) : resolve(n))));
     await until('the server saw the browsers that left go', async () => (await connections()) === 1);
     assert.equal(up.open(), 1, 'the call another browser still waits for keeps running');
+    // the call `sharing` still waits for was kept: answering it answers that browser
+    answerFirst();
+    assert.equal(await sharing.done, 404);
 
-    sharing.abort();
-    assert.equal(await sharing.done, 'AbortError');
+    // the slot is free and the gate's queue is first come, first served: a lookup still queued
+    // would go out before the next one
+    const next = browser(asset(999));
+    await until('the next lookup is upstream', () => up.requests.length === 2);
+    assert.deepEqual(
+      up.requests.map((r) => [address(1), address(999)].findIndex((a) => r.path.includes(a))),
+      [0, 1],
+      'one call for the shared lookup, then the next lookup: none of those whose browsers left while queued was sent',
+    );
+
+    next.abort();
+    assert.equal(await next.done, 'AbortError');
     await until('the call nobody waits for any more is aborted', () => up.open() === 0);
-    await pause(200); // the slot is free: a lookup still queued would go out now
-    assert.equal(up.requests.length, 1, 'none of the lookups whose browsers left while queued was sent');
   });
 });

@@ -115,26 +115,3 @@ describe('createKyiHandler configuration', () => {
     assert.equal(createKyiHandler({ ...base(), prefix: '/' }).prefix, '');
   });
 });
-
-describe('edge runtime safety', () => {
-  it('the handler module and everything it imports use no node: modules', async () => {
-    const { readFile } = await import('node:fs/promises');
-    const { dirname, resolve } = await import('node:path');
-    const { fileURLToPath } = await import('node:url');
-    const start = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/server/handler.ts');
-    const seen = new Set<string>();
-    const offenders: string[] = [];
-    const visit = async (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const source = await readFile(file, 'utf8');
-      for (const [, spec] of source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
-        if (spec!.startsWith('node:')) offenders.push(`${file}: ${spec}`);
-        else if (spec!.startsWith('.')) await visit(resolve(dirname(file), spec!.replace(/\.js$/, '.ts')));
-      }
-    };
-    await visit(start);
-    assert.ok(seen.size > 10, `followed the imports (${seen.size} files)`);
-    assert.deepEqual(offenders, []);
-  });
-});

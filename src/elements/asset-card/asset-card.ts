@@ -10,7 +10,7 @@ import { safeHttpUrl } from '../../client/urls.js';
 import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
-import type { StringKey } from '../../strings.js';
+import { humanize, type StringKey } from '../../strings.js';
 
 /** The verdict's marks: a check (both claims hold) or a warning triangle (the business is not verified). */
 const checkMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="currentColor"/><path d="M5.6 10.4l3 3 5.8-6.2" fill="none" stroke="var(--_kyi-surface)" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
@@ -25,12 +25,6 @@ const DESCRIPTION_CLAMP_CHARS = 280;
 export function shortenAddress(address: string): string {
   const chars = [...address];
   return chars.length <= 14 ? address : `${chars.slice(0, 6).join('')}…${chars.slice(-4).join('')}`;
-}
-
-/** `mint_authority` → `Mint authority` (for values the strings table does not know). */
-function humanize(value: string): string {
-  const spaced = value.replace(/[_-]+/g, ' ').trim();
-  return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : value;
 }
 
 /**

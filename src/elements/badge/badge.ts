@@ -4,7 +4,8 @@ import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/badge-en
 import { emit, KyiErrorEvent } from '../../event-base.js';
 import type { KyiTheme } from '../../config.js';
 import type { StringKey } from '../../strings.js';
-import { BadgeImage, badgeSources, el, httpUrl } from '../shared/badge-image.js';
+import { BadgeImage, badgeSources, el } from '../shared/badge-image.js';
+import { configuredHttpUrl } from '../../client/urls.js';
 import { ElementCore } from '../shared/element-core.js';
 import { baseStyles, themeStyles } from '../shared/theme.styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -111,7 +112,7 @@ export class KyiBadge extends ReactiveElement {
     }
     let href: string | undefined;
     if (this.href !== undefined && this.href !== null && this.href !== '') {
-      href = httpUrl(this.href);
+      href = configuredHttpUrl(this.href);
       if (!href) return { ok: false, key: `href:${this.href}`, message: 'Invalid href: only http(s) links are allowed' };
     }
     const { theme: _ignored, ...options } = parsed.value;

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Notification, NotificationGroup, NotificationsEnvelope } from '../../contract/index.js';
 import { NOTIFICATION_GROUP_NAMES, notificationGroupOf } from '../../contract/enums.js';
 import { fetchNotifications } from '../../client/monitoring.js';
-import { safeHttpUrl } from '../../client/urls.js';
+import { configuredHttpUrl, safeHttpUrl } from '../../client/urls.js';
 import { KyiNotificationsEvent } from '../../events.js';
 import type { StringKey } from '../../strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
@@ -59,7 +59,7 @@ export class KyiNotifications extends KyiMonitoringElement {
 
   /** Only unread notifications (`unread=true`). */
   unreadOnly: boolean = false;
-  /** The service's own interface, where notifications are marked read (http(s) only). */
+  /** The service's own interface, where notifications are marked read (http(s); relative to the page). */
   inboxUrl: string | undefined = undefined;
 
   private _data: NotificationsEnvelope | undefined = undefined;
@@ -166,7 +166,7 @@ export class KyiNotifications extends KyiMonitoringElement {
   }
 
   #inboxLink(): string | undefined {
-    const own = safeHttpUrl(this.inboxUrl);
+    const own = configuredHttpUrl(this.inboxUrl);
     if (own) return own;
     // Without an explicit URL, the service's own pages are where its links point.
     const first = this._data?.items.map((n) => safeHttpUrl(n.href)).find(Boolean);

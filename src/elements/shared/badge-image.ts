@@ -4,23 +4,9 @@
  * `full` pill gives its height only, its width is the artwork's own).
  */
 import { badgeUrl, type BadgeOptions } from '../../contract/badge.js';
+import { safeHttpUrl } from '../../client/urls.js';
 
 export type ThemeChoice = 'auto' | 'dark' | 'light';
-
-/**
- * A URL only when it resolves to http(s), against the page's own address (never
- * `document.baseURI`: a posted `<base>` moves no link or image of the kit); anything else is dropped.
- */
-export function httpUrl(value: string | null | undefined): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  try {
-    const base = typeof location === 'undefined' ? undefined : location.href;
-    const url = new URL(value.trim(), base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 type Sources = { urls: string[]; themes: ('dark' | 'light')[] };
 const sourceCache = new Map<string, Sources | undefined>();
@@ -35,7 +21,8 @@ export function badgeSources(baseUrl: string, options: Omit<BadgeOptions, 'theme
   const key = [baseUrl, options.credential, options.variant, options.format, options.size, theme].join(' ');
   if (sourceCache.has(key)) return sourceCache.get(key);
   const themes: ('dark' | 'light')[] = theme === 'auto' ? ['dark', 'light'] : [theme];
-  const urls = themes.map((t) => httpUrl(badgeUrl(baseUrl, { ...options, theme: t })));
+  // `baseUrl` is the configured one, resolved against the page once (config.ts): the URLs are absolute or none
+  const urls = themes.map((t) => safeHttpUrl(badgeUrl(baseUrl, { ...options, theme: t })));
   const sources = urls.every(Boolean) ? { urls: urls as string[], themes } : undefined;
   if (sourceCache.size > 100) sourceCache.clear();
   sourceCache.set(key, sources);

@@ -11,6 +11,7 @@ import {
   updateWatchlistItem,
 } from '../../client/monitoring.js';
 import { emit, KyiWatchlistChangeEvent } from '../../events.js';
+import { humanize } from '../../strings.js';
 import { toProblem } from '../../client/errors.js';
 import { KyiMonitoringElement, type MonitoringProblem } from '../shared/monitoring-element.js';
 import { formatDate } from '../shared/monitoring-parts.js';
@@ -573,11 +574,6 @@ function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
 
 function assetLabel(item: WatchlistItem): string {
   return item.asset.name ?? item.asset.symbol ?? item.asset.id ?? item.id;
-}
-
-/** `locating_documents` → `locating documents`. */
-function humanize(value: string): string {
-  return value.replace(/[_-]+/g, ' ');
 }
 
 declare global {

@@ -12,18 +12,15 @@
 import { isExplorerApiError, type ExplorerApiError } from '../explorer-client.js';
 import { isStoreUnavailable, type PollStore, type StoreUnavailableError } from '../store/types.js';
 import { systemClock, type Clock } from '../clock.js';
+import { KyiError, type ErrorCode } from '../errors.js';
 import { runExclusive, type LeaseOptions } from './exclusive.js';
 import { OutageWait } from './outage.js';
 
 /** Why a poller stopped on its own (`code` says what, the message how to recover). */
-export class PollError extends Error {
-  override readonly name: string = 'PollError';
-  constructor(
-    readonly code: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+export class PollError extends KyiError {
+  override name = 'PollError';
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, 0, options);
   }
 }
 

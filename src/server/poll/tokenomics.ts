@@ -64,7 +64,7 @@ export interface PollTokenomicsOptions extends LoopOptions {
 
 /** Why the tokenomics poller stopped on its own. */
 export class TokenomicsPollError extends PollError {
-  override readonly name = 'TokenomicsPollError';
+  override name = 'TokenomicsPollError';
 }
 
 /** Reads the poller state, tolerating a missing value (fresh start) but not a foreign one. */

@@ -16,17 +16,14 @@ export interface PollStore {
   delete(key: string): Promise<void>;
 }
 
-/** Thrown when a store's backing data is unreadable; never silently replaced by an empty state. */
-export class StoreCorruptError extends Error {
-  override readonly name = 'StoreCorruptError';
-  readonly code = 'store_corrupt';
-  constructor(
-    message: string,
-    /** Where the data lives (file path, table…). */
-    readonly location: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+/**
+ * Thrown when a store's backing data is unreadable (`location`: the file path, table…); never
+ * silently replaced by an empty state.
+ */
+export class StoreCorruptError extends KyiError {
+  override name = 'StoreCorruptError';
+  constructor(message: string, readonly location: string, options?: { cause?: unknown }) {
+    super('store_corrupt', message, 0, options);
   }
 }
 
@@ -86,14 +83,13 @@ export interface LeasingPollStore extends TransactionalPollStore {
 }
 
 /** A write refused because the writer no longer holds the lease: another replica took over. */
-export class LeaseLostError extends Error {
-  override readonly name = 'LeaseLostError';
-  readonly code = 'lease_lost';
+export class LeaseLostError extends KyiError {
+  override name = 'LeaseLostError';
   constructor(
     readonly lease: string,
     readonly holder: string,
   ) {
-    super(`Lease "${lease}" is no longer held by ${holder}: another replica took over; nothing was committed.`);
+    super('lease_lost', `Lease "${lease}" is no longer held by ${holder}: another replica took over; nothing was committed.`);
   }
 }
 

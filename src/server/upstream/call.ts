@@ -130,7 +130,8 @@ async function readLimited(response: Response, limit: number): Promise<string | 
   return text + decoder.decode();
 }
 
-class TimeoutReason extends Error {}
+/** What ends an attempt whose time ran out (the fetch attempt here, the pooled one of `./node-client.ts`). */
+export class TimeoutReason extends Error {}
 
 /** One attempt under a timeout; the caller's signal aborts it too. */
 async function attempt(fetchFn: typeof fetch, request: UpstreamRequest, policy: UpstreamPolicy): Promise<UpstreamOutcome> {

@@ -19,7 +19,7 @@
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Pool, type Dispatcher } from 'undici';
-import { rateLimited, withSendAttempt, type SendAttempt, type UpstreamHeaders, type UpstreamOutcome, type UpstreamPolicy, type UpstreamRequest } from './call.js';
+import { rateLimited, TimeoutReason, withSendAttempt, type SendAttempt, type UpstreamHeaders, type UpstreamOutcome, type UpstreamPolicy, type UpstreamRequest } from './call.js';
 
 /** Idle pooled connections close after this (ms): below Node's default server keep-alive (5 s). */
 const IDLE_MS = 4000;
@@ -43,8 +43,6 @@ function poolFor(origin: string): Pool {
 /** The `User-Agent` of upstream calls. */
 export const USER_AGENT = 'kyi-elements';
 
-/** What ends an exchange whose time ran out (shared with the benchmark's node:http client). */
-export class TimeoutReason extends Error {}
 /** What ends an exchange whose body passed the limit. */
 export class TooLarge extends Error {}
 

@@ -2,7 +2,7 @@
  * A `Clock` that only moves when told to: `advance(ms)`, `next()`, or with `autoAdvance`
  * whenever someone sleeps (time jumps to the sleeper's deadline at once).
  */
-import { abortReason, type Clock } from '../../../src/server/clock.js';
+import { type Clock } from '../../../src/server/clock.js';
 
 interface Sleeper {
   at: number;
@@ -32,7 +32,7 @@ export class ManualClock implements Clock {
   }
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.autoAdvance) {
       // Jump on a later task, so code woken before this sleep still sees the old time.
       const at = this.#now + Math.max(0, ms);
@@ -48,7 +48,7 @@ export class ManualClock implements Clock {
       if (signal) {
         sleeper.onAbort = () => {
           this.#sleepers = this.#sleepers.filter((s) => s !== sleeper);
-          reject(abortReason(signal));
+          reject(signal.reason);
         };
         signal.addEventListener('abort', sleeper.onAbort, { once: true });
       }
