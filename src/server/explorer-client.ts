@@ -87,10 +87,11 @@ export class ExplorerApiError extends KyiError {
     this.local = init.local ?? false;
   }
 
-  /** Whether trying again later can help (rate limit, server fault, network, timeout). */
+  /** Whether trying again later can help (rate limit, server fault, network, timeout, the shared budget's database out of reach). */
   get transient(): boolean {
     return (
       this.code === 'too_many_requests' ||
+      this.code === 'store_unavailable' ||
       this.code === 'internal_error' ||
       this.code === 'upstream_unavailable' ||
       this.code === 'upstream_timeout' ||

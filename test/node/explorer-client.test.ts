@@ -219,3 +219,11 @@ describe('ExplorerClient against the sandbox', () => {
     assert.equal(v.sandbox.stats.count('explorer:watchlist'), 1);
   });
 });
+
+describe('ExplorerApiError.transient', () => {
+  it("is true for the shared budget's database out of reach (store_unavailable, no HTTP status): pollers wait it out, never stop", () => {
+    // what a replica's poller met during a PostgreSQL restart: before, it stopped polling and the process exited
+    const error = new ExplorerApiError({ code: 'store_unavailable', status: 0, message: 'budget unreadable', route: 'GET /tokenomics/changes', retryAfter: 5 });
+    assert.equal(error.transient, true);
+  });
+});

@@ -15,6 +15,9 @@ import {
 } from '../../src/server/poll/index.js';
 import { FileStore } from '../../src/server/store/file.js';
 import { MemoryStore, StoreCorruptError } from '../../src/server/store/index.js';
+import { StoreUnavailableError } from '../../src/server/store/types.js';
+import type { RateBudget } from '../../src/server/budget.js';
+import { MemoryRateBudget } from '../../src/server/memory-budget.js';
 import { drive, suiteSandbox, untilIdle, type VirtualSandbox } from './helpers/explorer-sandbox.js';
 
 interface Batch {
@@ -54,6 +57,39 @@ describe('pollTokenomics against the sandbox', () => {
   }
 
   const allPairs = () => v.sandbox.state.explorer.tokenomics.all().map(revisionKey);
+
+  it('a shared budget that cannot be read (its database restarting) is waited out: polling goes on, every pair once', async () => {
+    // the budget's database is down for its first reads, as in a PostgreSQL restart
+    const inner = new MemoryRateBudget({ limit: 6000, clock: v.clock });
+    let down = 3;
+    const unavailable = () => new StoreUnavailableError('the database is restarting', 'postgres://kyi@db:5432/kyi');
+    const budget: RateBudget = {
+      acquire: (options) => (down-- > 0 ? Promise.reject(unavailable()) : inner.acquire(options)),
+      hold: (ms) => inner.hold(ms),
+      heldFor: () => (down-- > 0 ? Promise.reject(unavailable()) : inner.heldFor()),
+    };
+    const s = sink();
+    const told: unknown[] = [];
+    const controller = new AbortController();
+    const run = pollTokenomics({
+      client: v.client({ budget }),
+      store: new MemoryStore(),
+      clock: v.clock,
+      signal: controller.signal,
+      onRevisions: s.onRevisions,
+      onError: (e) => told.push(e),
+    });
+    try {
+      // a poller that gave up rejects, and the race with it fails the test
+      await drive(v, Promise.race([untilIdle(v, () => s.keys().length === allPairs().length), run]));
+    } finally {
+      controller.abort();
+      await run.catch(() => undefined);
+    }
+    assert.ok(down < 0, 'the budget was asked while down');
+    assert.deepEqual(s.keys(), allPairs(), 'every revision once, in feed order');
+    assert.ok(told.length >= 1, 'the wait was told to onError');
+  });
 
   it('reads history, loops at once while hasMore, persists nextCursor and backs off on an empty page', async () => {
     const store = new MemoryStore();

@@ -21,7 +21,7 @@ import { LIMITS, revisionKey, type TokenomicsPage, type TokenomicsRevision } fro
 import { isExplorerApiError, type ExplorerClient } from '../explorer-client.js';
 import type { PollStore } from '../store/types.js';
 import { deliverBatch, emptyPollState, readPollState, type DeliveryContext, type PollState } from './batch.js';
-import { PollError, runLeased, runLoop, type LoopOptions, type StepResult } from './loop.js';
+import { isTransient, PollError, runLeased, runLoop, type LoopOptions, type StepResult } from './loop.js';
 
 /** What the tokenomics poller keeps in the store (one JSON value under `key`). */
 export type TokenomicsPollState = PollState;
@@ -118,14 +118,13 @@ function stopError(error: unknown): unknown {
       { cause: error },
     );
   }
-  if (isExplorerApiError(error) && !error.transient && error.code !== 'site_gate_required' && error.code !== 'upstream_invalid') {
-    return new TokenomicsPollError(
-      error.code,
-      `Tokenomics polling stopped: ${error.message}. Check the Explorer key and its tokenomics:read scope.`,
-      { cause: error },
-    );
-  }
-  return error;
+  // what passes by itself (isTransient: the loop waits it out) is no reason to stop
+  if (isTransient(error) || !isExplorerApiError(error)) return error;
+  return new TokenomicsPollError(
+    error.code,
+    `Tokenomics polling stopped: ${error.message}. Check the Explorer key and its tokenomics:read scope.`,
+    { cause: error },
+  );
 }
 
 /** A page token the body carries (its field name is not shown by the spec), else `null`. */
