@@ -27,6 +27,12 @@ function icon(kind: IconKind, label: string): TemplateResult {
   }
 }
 
+/**
+ * Issuer names wrap, every word shown; no real one comes near 120 characters. A hostile one
+ * (10 000 characters from the service) stops there with an ellipsis instead of filling the page.
+ */
+const withinReason = (name: string) => (name.length > 120 ? `${name.slice(0, 120)}…` : name);
+
 /** The amber triangle of "verified, but the issuer's business is not": decorative, its words say it. */
 const warningMark = html`<svg class="warning-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2.5l8.2 14.5H1.8z" fill="currentColor"/><path d="M10 7.5v4.2" stroke="var(--_kyi-surface)" stroke-width="1.9" stroke-linecap="round"/><circle cx="10" cy="14.2" r="1.05" fill="var(--_kyi-surface)"/></svg>`;
 
@@ -147,7 +153,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   /** The issuer of the verified match (the one the "KYI verified" claim is about), if named. */
   #verifiedIssuer(): { name: string; kybVerified: boolean } | undefined {
     const issuer = this._result?.data.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
-    return issuer?.name ? { name: issuer.name, kybVerified: issuer.kyb_verified === true } : undefined;
+    return issuer?.name ? { name: withinReason(issuer.name), kybVerified: issuer.kyb_verified === true } : undefined;
   }
 
   #badge(label: string): TemplateResult {
