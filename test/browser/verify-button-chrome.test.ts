@@ -154,6 +154,8 @@ describe('<kyi-verify-button> drawer chrome', () => {
         const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button mode=${mode}></kyi-verify-button>`);
         const frame = await openStandIn(el);
         await ready(el, frame);
+        // the slide-in fades the dialog in: on a loaded machine it may still be running here
+        await Promise.all(dialogOf(el)!.getAnimations({ subtree: true }).map((a) => a.finished));
         const inner = () => {
           const active = el.shadowRoot!.activeElement;
           if (active === frame) return frame.contentDocument!.activeElement!.textContent;
