@@ -21,7 +21,7 @@ import {
 
 const typesDir = process.env.KYI_FRAMEWORK_TYPES_DIR ?? 'src/frameworks';
 // The generated files import the element classes and event details from the package root's types.
-const typeOptions = { outdir: typesDir, globalTypePath: '../index.js', hideLogs: true };
+const typeOptions = { outdir: typesDir, globalTypePath: '../entries/index.js', hideLogs: true };
 
 const jsx = { ...typeOptions, fileName: 'jsx-types.d.ts' };
 const vue = { ...typeOptions, fileName: 'vue-types.d.ts' };
@@ -29,7 +29,7 @@ const svelte = { ...typeOptions, fileName: 'svelte-types.d.ts' };
 
 export default {
   // The package's entries (mapped to dist/ through the exports map), and what they import.
-  globs: ['src/index.ts', 'src/define.ts', 'src/define-*.ts', 'src/entries/*.ts', 'src/elements/**/*.ts'],
+  globs: ['src/entries/*.ts', 'src/elements/**/*.ts'],
   exclude: ['src/elements/**/*.styles.ts', 'src/elements/shared/styles.ts'],
   outdir: '.',
   litelement: true,

@@ -27,16 +27,16 @@ export default defineConfig({
     sourcemap: false,
     lib: {
       entry: {
-        index: src('index.ts'),
-        define: src('define.ts'),
-        widget: src('widget.ts'),
+        index: src('entries/index.ts'),
+        define: src('entries/define.ts'),
+        widget: src('entries/widget.ts'),
         server: src('server/index.ts'),
         'server-fetch': src('server/fetch.ts'),
         'server-postgres': src('server/postgres/index.ts'),
         sandbox: src('sandbox/index.ts'),
-        jsx: src('jsx.ts'),
-        vue: src('vue.ts'),
-        svelte: src('svelte.ts'),
+        jsx: src('frameworks/jsx.ts'),
+        vue: src('frameworks/vue.ts'),
+        svelte: src('frameworks/svelte.ts'),
         react: src('frameworks/react.ts'),
         // One React wrapper per element: `kyi-elements/react/token-status` loads that element alone.
         ...Object.fromEntries(ELEMENT_ENTRIES.map((name) => [`react/${name}`, src(`frameworks/react/${name}.ts`)])),

@@ -32,7 +32,7 @@ import { createKyiHandler } from '../src/server/index.js';
 import { LookupClient, lookupKey, setLookupClient, toWire } from '../src/client/lookup.js';
 import { checkTokenInput, lookupToken, type TokenOutcome } from '../src/client/lookup-outcomes.js';
 import { badgeSources } from '../src/elements/shared/badge-image.js';
-import { t } from '../src/strings.js';
+import { t } from '../src/browser/strings.js';
 // The element's English words (its module adds them when it loads): the baseline shows the same text.
 import '../src/elements/token-status/strings.js';
 import { LIMITS } from '../src/contract/limits.js';

@@ -108,7 +108,7 @@ async function bundle(entry: string, outDir: string, fileName: string, modules?:
  */
 async function autoloaderPages(outDir: string): Promise<{ name: string; tags: readonly string[]; target: number; gzip: number; files: string[]; perFile: string; parts: Part[] }[]> {
   const output = await build(
-    cdnConfig(join(ROOT, 'src/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
+    cdnConfig(join(ROOT, 'src/entries/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
       manifest: 'autoloader.manifest.json',
       output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
       sourcemap: 'hidden',
@@ -138,15 +138,15 @@ function pagePart(id: string): string {
   if (/node_modules\/@lit\/reactive-element\//.test(rel)) return "Lit's reactive base (ReactiveElement, css)";
   if (/node_modules\/(lit|lit-html|lit-element)\//.test(rel)) return "Lit's templates (lit-html, LitElement)";
   if (/\.styles\.ts$|shared\/styles\.ts$/.test(rel)) return 'styles (theme, building blocks, the element\'s own)';
-  if (rel === 'src/strings.ts' || /\/strings\.ts$/.test(rel) || rel.startsWith('src/locales/')) return 'English words and their lookup';
-  if (rel === 'src/config.ts' || rel === 'src/client/page-url.ts') return 'configuration (configure(), meta tags, proxy-url trust)';
+  if (rel === 'src/browser/strings.ts' || /\/strings\.ts$/.test(rel) || rel.startsWith('src/locales/')) return 'English words and their lookup';
+  if (rel === 'src/browser/config.ts' || rel === 'src/client/page-url.ts') return 'configuration (configure(), meta tags, proxy-url trust)';
   if (/^src\/client\/(lookup|lookup-cache|lookup-outcomes|live-elements|lazy-signal|token-slot|shape|urls|assets)\.ts$/.test(rel))
     return 'batched lookup client (one request per 500, caches, answers checked)';
   if (rel.startsWith('src/contract/')) return 'contract rules (CAIP, limits, query checks, badge options)';
   if (/^src\/(client\/errors|elements\/shared\/error-text|event-base|events)\.ts$/.test(rel)) return 'error model and events';
   if (/^src\/elements\/shared\/(lookup-element|latest-run|render-slices)\.ts$/.test(rel)) return 'lookup element (runs, quiet wait, render slices)';
   if (/^src\/elements\/shared\/(element-core|kyi-element|reactive-state)\.ts$|^src\/register\.ts$/.test(rel)) return 'element base (language, theme, scheme memo, registration)';
-  if (rel.startsWith('src/cdn/')) return 'autoloader';
+  if (rel.startsWith('src/entries/cdn/')) return 'autoloader';
   if (rel === 'src/elements/shared/badge-image.ts') return 'badge image (URLs, <img>/<picture>)';
   if (rel.startsWith('src/entries/') || rel.includes('rolldown') || rel === NO_SOURCE) return 'entries and module glue';
   if (/^src\/elements\/(\w[\w-]*)\//.test(rel) && !rel.includes('/shared/')) return `<kyi-${/^src\/elements\/([\w-]+)\//.exec(rel)![1]}> itself`;
@@ -171,7 +171,7 @@ function group(id: string): string {
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
   if (nm) return nm[1]!.startsWith('@lit') || ['lit', 'lit-html', 'lit-element'].includes(nm[1]!) ? 'Lit' : nm[1]!;
   const rel = id.replace(ROOT + '/', '');
-  if (rel === 'src/strings.ts' || /^src\/elements\/[^/]+\/strings\.ts$/.test(rel) || /^src\/locales\/en-[\w-]+\.ts$/.test(rel))
+  if (rel === 'src/browser/strings.ts' || /^src\/elements\/[^/]+\/strings\.ts$/.test(rel) || /^src\/locales\/en-[\w-]+\.ts$/.test(rel))
     return 'English strings and their lookup (strings.ts, elements/*/strings.ts, locales/en-*.ts)';
   if (rel.startsWith('src/contract/')) return 'src/contract/** (schemas, CAIP parsing)';
   if (/src\/elements\/.+\.styles\.ts$/.test(rel) || rel === 'src/elements/shared/styles.ts') return 'element styles (*.styles.ts, styles.ts)';
@@ -216,15 +216,15 @@ export async function run(): Promise<BenchResult> {
   const notes: string[] = [];
   const rows: Row[] = [];
   try {
-    const elementsEntry = existsSync(join(ROOT, 'src/cdn/kyi-elements.ts')) ? 'src/cdn/kyi-elements.ts' : 'src/define.ts';
-    const monitoringEntry = existsSync(join(ROOT, 'src/cdn/kyi-monitoring.ts')) ? 'src/cdn/kyi-monitoring.ts' : undefined;
+    const elementsEntry = existsSync(join(ROOT, 'src/entries/cdn/kyi-elements.ts')) ? 'src/entries/cdn/kyi-elements.ts' : 'src/entries/define.ts';
+    const monitoringEntry = existsSync(join(ROOT, 'src/entries/cdn/kyi-monitoring.ts')) ? 'src/entries/cdn/kyi-monitoring.ts' : undefined;
     log(`size: building ${elementsEntry}${monitoringEntry ? `, ${monitoringEntry}` : ''} and Lit alone`);
     const files: { name: string; entry: string; bytes: Buffer }[] = [];
     const modules: ModuleSizes = {};
     files.push({ name: 'kyi-elements.js', entry: elementsEntry, bytes: await bundle(join(ROOT, elementsEntry), tmp.path, 'kyi-elements.js', modules) });
     if (monitoringEntry)
       files.push({ name: 'kyi-monitoring.js', entry: monitoringEntry, bytes: await bundle(join(ROOT, monitoringEntry), tmp.path, 'kyi-monitoring.js') });
-    else notes.push('No src/cdn/kyi-monitoring.ts entry yet: kyi-monitoring.js not measured.');
+    else notes.push('No src/entries/cdn/kyi-monitoring.ts entry yet: kyi-monitoring.js not measured.');
     files.push({ name: 'Lit alone (LitElement, html, css)', entry: '(re-export entry)', bytes: await bundle(LIT_ONLY_ID, tmp.path, 'lit-only.js') });
 
     const lit = sizes(files[files.length - 1]!.bytes);
@@ -252,7 +252,7 @@ export async function run(): Promise<BenchResult> {
     }
     rows.push({ metric: 'Lit alone gzipped / brotli', value: `${kb(lit.gzip)} / ${kb(lit.brotli)}` });
     const parts: { name: string; parts: Part[] }[] = [];
-    if (existsSync(join(ROOT, 'src/cdn/kyi-autoloader.ts'))) {
+    if (existsSync(join(ROOT, 'src/entries/cdn/kyi-autoloader.ts'))) {
       log('size: building the autoloader and its chunks');
       for (const page of await autoloaderPages(join(tmp.path, 'autoload'))) {
         rows.push({

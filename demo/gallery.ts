@@ -3,7 +3,7 @@
  * fixed data and clock. `?page=light|dark|os` and `?dir=ltr|rtl` choose the partner page;
  * `<html data-gallery-ready>` is set once every state is on screen (what the visual tests wait for).
  */
-import '../src/define.js';
+import '../src/entries/define.js';
 import { bindPageScheme } from './page-scheme.js';
 
 type Settling = HTMLElement & { settled?: Promise<void>; updateComplete?: Promise<unknown>; requestUpdate?: () => void };

@@ -3,7 +3,7 @@
  * inserted after the first paint); this module wires the controls with DOM APIs (no inline
  * script or style), so the page runs under the strict Content-Security-Policy the demo server sends.
  */
-import { registerLocale } from '../src/define.js';
+import { registerLocale } from '../src/entries/define.js';
 import { bindPageScheme } from './page-scheme.js';
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;

@@ -43,7 +43,7 @@ async function cdnBuild(name: string, chunks: boolean) {
       // no maps: they would embed the sources (the npm entries ship unminified instead)
       sourcemap: false,
       manifest: chunks ? `${name}.manifest.json` : false,
-      lib: { entry: src(`cdn/${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
+      lib: { entry: src(`entries/cdn/${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
       // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.
       rolldownOptions: {
         output: {

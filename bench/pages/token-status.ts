@@ -6,7 +6,7 @@
  */
 import { perf } from './observe.js';
 import data from 'virtual:bench-data';
-import { defineElement } from '../../src/register.js';
+import { defineElement } from '../../src/browser/register.js';
 import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { getLookupClient } from '../../src/client/lookup.js';
 import { finish, normalizedMarkup, watchInView, watchLookupFetches, type ListPageResult, type TokenStatusPageData } from './shared.js';

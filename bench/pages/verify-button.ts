@@ -4,7 +4,7 @@
  * and `__verify.result` resolves with how many frames and ms passed between the click
  * (captured on window) and the widget iframe entering the DOM.
  */
-import { defineElement } from '../../src/register.js';
+import { defineElement } from '../../src/browser/register.js';
 import { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 
 defineElement('kyi-verify-button', KyiVerifyButton);

@@ -7,7 +7,7 @@
  */
 import type { ExplorerErrorCode, KitErrorCode } from '../../src/contract/errors.js';
 import { EXPLORER_ERROR_CODES, KIT_ERROR_CODES } from '../../src/contract/errors.js';
-import type { KyiErrorCode } from '../../src/event-base.js';
+import type { KyiErrorCode } from '../../src/browser/event-base.js';
 
 /** The string literals of a union that also admits any string (`'a' | (string & {})` → `'a'`). */
 type Literals<T> = T extends string ? (string extends T ? never : T) : never;

@@ -28,10 +28,10 @@ export const AUTOLOADER_CODE_SPLITTING = {
       test: any([
         // Lit's reactive base, not its templates: a badge builds its few nodes itself.
         `node_modules${sep}@lit${sep}reactive-element${sep}`,
-        `src${sep}(strings|config|event-base|register)\\.ts$`,
+        `src${sep}browser${sep}(strings|config|event-base|register)\\.ts$`,
         // The autoloader's own code too: its file imports `core` anyway (configure and
         // registerLocale come from there), and one compressed file is smaller than two.
-        `src${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
+        `src${sep}entries${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
         `src${sep}elements${sep}shared${sep}(element-core|reactive-state|theme\\.styles|badge-image)\\.ts$`,
         `src${sep}contract${sep}(badge-enums|badge)\\.ts$`,
       ]),
@@ -40,7 +40,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
       name: 'lookup',
       test: any([
         `node_modules${sep}(lit|lit-html|lit-element)${sep}`,
-        `src${sep}events\\.ts$`,
+        `src${sep}browser${sep}events\\.ts$`,
         `src${sep}client${sep}(lookup|lookup-cache|lookup-outcomes|live-elements|assets|errors|urls|shape)\\.ts$`,
         `src${sep}contract${sep}(caip|identifiers|limits|queries)\\.ts$`,
         `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element(\\.styles)?|styles|latest-run|error-text)\\.ts$`,

@@ -8,12 +8,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 
 /**
- * Kit events from src/events.ts: event name → its class (from `GlobalEventHandlersEventMap`)
+ * Kit events from src/browser/events.ts: event name → its class (from `GlobalEventHandlersEventMap`)
  * and that class's `detail` type (the type argument of `KyiEvent<…>` it extends), the class
- * declared there or in src/event-base.ts (`kyi-error`, which a badge page loads alone).
+ * declared there or in src/browser/event-base.ts (`kyi-error`, which a badge page loads alone).
  * @returns {Map<string, { eventClass: string, detailType: string | undefined }>}
  */
-export function kitEvents(files = ['src/events.ts', 'src/event-base.ts']) {
+export function kitEvents(files = ['src/browser/events.ts', 'src/browser/event-base.ts']) {
   const details = new Map();
   const classes = new Map();
   let source;
@@ -83,7 +83,7 @@ export function valueDefaultsPlugin() {
   };
 }
 
-/** `./elements/x.js` seen from `src/index.ts` → `src/elements/x.ts`. */
+/** `./elements/x.js` seen from `src/entries/index.ts` → `src/elements/x.ts`. */
 const sourcePath = (from, specifier) => posix.join(posix.dirname(from), specifier).replace(/\.js$/, '.ts');
 
 /** Points every `{ name, module }` reference at the shipped module, or drops a module that does not ship. */

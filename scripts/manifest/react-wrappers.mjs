@@ -14,7 +14,7 @@ const firstSentence = (text = '') => text.replace(/\s*\n\s*/g, ' ').replace(/\*\
 function wrapper(declaration, events) {
   const eventLines = (declaration.events ?? []).map((e) => {
     const cls = events.get(e.name)?.eventClass;
-    if (!cls) throw new Error(`react wrappers: ${declaration.tagName} fires ${e.name}, which src/events.ts does not declare`);
+    if (!cls) throw new Error(`react wrappers: ${declaration.tagName} fires ${e.name}, which src/browser/events.ts does not declare`);
     return `    ${eventProp(e.name)}: '${e.name}' as EventName<${cls}>,`;
   });
   return [
@@ -48,7 +48,7 @@ function elementSource(declaration, events) {
     `import * as React from 'react';`,
     `import { createComponent${eventClasses.length ? ', type EventName' : ''} } from '@lit/react';`,
     `import { ${declaration.name} as ${declaration.name}Element } from '../../entries/${name}.js';`,
-    ...(eventClasses.length ? [`import type { ${eventClasses.join(', ')} } from '../../events.js';`] : []),
+    ...(eventClasses.length ? [`import type { ${eventClasses.join(', ')} } from '../../browser/events.js';`] : []),
     '',
     wrapper(declaration, events),
     '',

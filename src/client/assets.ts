@@ -3,7 +3,7 @@
  * `page_size` default 20, `page_number` 1-based, an empty page is 200). Parameters are
  * checked with the contract's rule before anything is sent; the body is read leniently.
  */
-import { getConfig } from '../config.js';
+import { getConfig } from '../browser/config.js';
 import { parseAssetsPageQuery } from '../contract/query-readers.js';
 import type { AssetRecord } from '../contract/public-api.js';
 import { call, type MonitoringCallOptions } from './monitoring.js';

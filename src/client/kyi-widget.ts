@@ -12,12 +12,12 @@
  * - the widget URL comes from `configure({ widgetUrl })` only, never from the page's markup.
  */
 import { adoptStyles } from 'lit';
-import { configuredWidgetUrl } from '../config.js';
+import { configuredWidgetUrl } from '../browser/config.js';
 import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../contract/enums.js';
 import { openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from '../elements/verify-button/drawer.js';
 import { drawerStyles, modalStyles, spinnerStyles } from '../elements/verify-button/drawer.styles.js';
 import { sharedStyles } from '../elements/shared/styles.js';
-import { addStrings, resolveLang, t } from '../strings.js';
+import { addStrings, resolveLang, t } from '../browser/strings.js';
 import { enDrawer } from '../elements/verify-button/drawer-strings.js';
 
 /** `drawer` (a panel at the inline end) or `modal` (centred). */

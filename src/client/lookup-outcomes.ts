@@ -6,7 +6,7 @@
  */
 import type { AssetRecord, TokenLookupResult } from '../contract/index.js';
 import { checkAssetLookup, checkTokenLookup, type AssetLookupRule, type TokenLookupRule } from '../contract/queries.js';
-import { addStrings, t, type StringKey } from '../strings.js';
+import { addStrings, t, type StringKey } from '../browser/strings.js';
 import { enInputs } from '../locales/en-inputs.js';
 import { isAbortError, problemFromAnswer, toProblem, type KyiProblem } from './errors.js';
 import { getLookupClient, type LookupOptions, type LookupRequest, type LookupResponse } from './lookup.js';

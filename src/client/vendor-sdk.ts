@@ -17,7 +17,7 @@
  * Styles the vendor injects into the page and its CSP needs are the vendor's: the built-in
  * drawer is the one that works under a strict CSP.
  */
-import type { VendorKyiFunction } from '../config.js';
+import type { VendorKyiFunction } from '../browser/config.js';
 import type { WidgetScope } from '../contract/enums.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../elements/verify-button/widget-session.js';
 

@@ -2,7 +2,7 @@
  * French strings for every element. Not bundled by default; add them with
  * `registerLocale('fr', fr)` (or `configure({ strings: { fr } })`).
  */
-import type { StringTable } from '../strings.js';
+import type { StringTable } from '../browser/strings.js';
 
 export const fr: StringTable = {
   common: {

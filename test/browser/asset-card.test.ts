@@ -1,10 +1,10 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
-import type { KyiCopyEvent, KyiErrorEvent, KyiStatusEvent } from '../../src/events.js';
+import type { KyiCopyEvent, KyiErrorEvent, KyiStatusEvent } from '../../src/browser/events.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, failNextLookupPost, randomAddress, recordEvents, testEnv } from './helpers/display.js';
 

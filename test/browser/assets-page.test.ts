@@ -1,6 +1,6 @@
 /** `fetchAssetsPage`: one page of `GET /assets` through the real server piece at /api/kyi. */
 import { expect } from '@open-wc/testing';
-import { configure, resetConfig } from '../../src/config.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import { fetchAssetsPage } from '../../src/client/assets.js';
 import { KyiRequestError } from '../../src/client/errors.js';
 

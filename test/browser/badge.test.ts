@@ -1,10 +1,10 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
-import { registerLocale } from '../../src/strings.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
+import { registerLocale } from '../../src/browser/strings.js';
 import { fr } from '../../src/locales/fr.js';
 import type { KyiBadge } from '../../src/elements/badge/badge.js';
-import type { KyiErrorEvent } from '../../src/events.js';
+import type { KyiErrorEvent } from '../../src/browser/events.js';
 import { recordEvents, testEnv } from './helpers/display.js';
 
 const img = (el: KyiBadge) => el.shadowRoot!.querySelector('img');

@@ -1,13 +1,13 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepActiveElement, expectVisibleFocus, recordAnnouncements } from './helpers/a11y.js';
-import '../../src/define.js';
+import '../../src/entries/define.js';
 import { impactRank } from '../../src/contract/index.js';
 import { safeHttpUrl } from '../../src/client/urls.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import { stubProxy } from './helpers/display.js';
 import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
-import { configure, resetConfig } from '../../src/config.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 
 const EMPTY = `/api/empty-feed-${crypto.randomUUID()}`;
 const FEED = `/api/feed-${crypto.randomUUID()}`;

@@ -6,7 +6,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import '../../src/define.js';
+import '../../src/entries/define.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { signInForMonitoring } from './helpers/explorer.js';

@@ -5,9 +5,9 @@
  * of this file's own, so nothing here depends on the shared sandbox's state.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/define.js';
+import '../../src/entries/define.js';
 import { codeForStatus } from '../../src/client/errors.js';
-import { configure, resetConfig } from '../../src/config.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import { clearCapabilities } from '../../src/client/monitoring.js';
 import { KIT_ERROR_CODES } from '../../src/contract/errors.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';

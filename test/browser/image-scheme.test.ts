@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import type { KyiBadge } from '../../src/elements/badge/badge.js';
 import { testEnv } from './helpers/display.js';
 

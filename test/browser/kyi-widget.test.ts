@@ -5,9 +5,9 @@
  */
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { configure, resetConfig } from '../../src/config.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import { scrollLockCount } from '../../src/elements/verify-button/drawer.js';
-import { kyi, type KyiInstance } from '../../src/widget.js';
+import { kyi, type KyiInstance } from '../../src/entries/widget.js';
 import { escapeInsideWidget, expectedFrameAllow, nextMessageFrom, postFromFrame, realToken, signIn, testEnv, unsignedToken } from './helpers/verify-button.js';
 
 interface Calls {

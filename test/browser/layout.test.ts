@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/define.js';
+import '../../src/entries/define.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import type { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
 import { signInForMonitoring } from './helpers/explorer.js';

@@ -1,6 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/define.js';
-import { configure, getConfig, rereadMetaTags, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, getConfig, rereadMetaTags, resetConfig } from '../../src/browser/config.js';
 import { refreshLiveLookups } from '../../src/client/live-elements.js';
 import { TtlCache } from '../../src/client/lookup-cache.js';
 import { LIMITS } from '../../src/contract/limits.js';

@@ -1,11 +1,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import '../../src/define.js';
+import '../../src/entries/define.js';
 import { NOTIFICATION_GROUPS, notificationGroupOf } from '../../src/contract/index.js';
 import { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
 import type { KyiNotifications } from '../../src/elements/notifications/notifications.js';
 import { stubProxy } from './helpers/display.js';
 import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';
-import { configure, resetConfig } from '../../src/config.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 
 const EMPTY = `/api/empty-inbox-${crypto.randomUUID()}`;
 const SIGNED_OUT = `/api/signed-out-${crypto.randomUUID()}`;

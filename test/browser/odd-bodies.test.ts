@@ -5,7 +5,7 @@
  * throwing: wrong types, missing fields, null everywhere.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/define.js';
+import '../../src/entries/define.js';
 import { clearCapabilities } from '../../src/client/monitoring.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
@@ -14,7 +14,7 @@ import type { KyiTokenStatus } from '../../src/elements/token-status/token-statu
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { randomAddress } from './helpers/display.js';
-import { configure, resetConfig } from '../../src/config.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 
 const ODD = '/api/odd';
 

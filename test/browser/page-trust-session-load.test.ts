@@ -5,8 +5,8 @@
  * code loads once per page, so only the page's first opening has that window.
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import { loadedSession } from '../../src/elements/verify-button/drawer-loader.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import { EVIL_PREFIX, postUserContent, removeUserContent, watchEvil } from './helpers/evil.js';

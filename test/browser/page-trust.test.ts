@@ -9,8 +9,8 @@
  * own, so the counts here never depend on another test file.
  */
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import '../../src/define.js';
-import { configure, configuredWidgetUrl, getConfig, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, configuredWidgetUrl, getConfig, resetConfig } from '../../src/browser/config.js';
 import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';

@@ -6,8 +6,8 @@
  * visitor in (sign-in for a 401, access denied for a 403, the data shown before gone).
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import type { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/define.js';
+import '../../src/entries/define.js';
 import { renderInSlice, SLICE_MS } from '../../src/elements/shared/render-slices.js';
-import { configure, resetConfig } from '../../src/config.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import { LookupClient, setLookupClient } from '../../src/client/lookup.js';
 import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import type { KyiBadge } from '../../src/elements/badge/badge.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import { testEnv } from './helpers/display.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';

@@ -1,11 +1,11 @@
 import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
-import { registerLocale } from '../../src/strings.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
+import { registerLocale } from '../../src/browser/strings.js';
 import { fr } from '../../src/locales/fr.js';
 import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
-import type { KyiErrorEvent, KyiStatusEvent } from '../../src/events.js';
+import type { KyiErrorEvent, KyiStatusEvent } from '../../src/browser/events.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, failNextLookupPost, randomAddress, recordEvents, testEnv } from './helpers/display.js';
 import { holdLookupPosts } from './helpers/hold-lookups.js';

@@ -8,8 +8,8 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { expectVisibleFocus } from './helpers/a11y.js';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import { dialogOf, frameOf, innerButton, postFromFrame, recordEvents, unsignedToken } from './helpers/verify-button.js';
 

@@ -6,10 +6,10 @@
  */
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
-import { kyi } from '../../src/widget.js';
+import { kyi } from '../../src/entries/widget.js';
 import { dialogOf, innerButton, realToken, signIn, signOut, testEnv } from './helpers/verify-button.js';
 
 const violations: SecurityPolicyViolationEvent[] = [];

@@ -5,8 +5,8 @@
  * sees the page as a partner's page loads it.)
  */
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import { loadedDrawer, loadedSession } from '../../src/elements/verify-button/drawer-loader.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import { innerButton, signIn, signToken, testEnv } from './helpers/verify-button.js';

@@ -5,8 +5,8 @@
  */
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import { scrollLockCount } from '../../src/elements/verify-button/drawer.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import { dialogOf, errorOf, expectedFrameAllow, frameOf, innerButton, openAndWaitReady, postFromFrame, recordEvents, signIn, testEnv, unsignedToken } from './helpers/verify-button.js';

@@ -5,8 +5,8 @@
  * `destroy()` without `onClose`.
  */
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import '../../src/define.js';
-import { configure, resetConfig, type VendorKyiFunction } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig, type VendorKyiFunction } from '../../src/browser/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import { escapeInsideWidget, innerButton, nextMessageFrom, postFromFrame, realToken, recordEvents, signIn, signToken, testEnv, unsignedToken } from './helpers/verify-button.js';
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import '../../src/define.js';
-import { configure, resetConfig } from '../../src/config.js';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import { fr } from '../../src/locales/fr.js';
 import { scrollLockCount } from '../../src/elements/verify-button/drawer.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';

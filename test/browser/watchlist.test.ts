@@ -1,10 +1,10 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepActiveElement, expectVisibleFocus, recordAnnouncements } from './helpers/a11y.js';
-import '../../src/define.js';
+import '../../src/entries/define.js';
 import { clearCapabilities } from '../../src/client/monitoring.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
-import { configure, resetConfig } from '../../src/config.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import {
   explorerSandbox,
   manualPollTimers,

@@ -33,7 +33,7 @@ describe('API report (api/*.api.md)', () => {
   it('an export added in a scratch copy fails the check, naming the report and saying to run `npm run api`', async () => {
     const copy = join(scratch, 'changed');
     await cp(types, copy, { recursive: true });
-    await appendFile(join(copy, 'index.d.ts'), '\nexport declare const addedInAScratchCopy: number;\n');
+    await appendFile(join(copy, 'entries', 'index.d.ts'), '\nexport declare const addedInAScratchCopy: number;\n');
     const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/api-report.ts', '--types', copy], { maxBuffer: 16 * 1024 * 1024 }).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,

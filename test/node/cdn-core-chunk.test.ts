@@ -14,7 +14,7 @@ import { build } from 'vite';
 import { cdnConfig } from '../../bench/size.js';
 import { AUTOLOADER_CODE_SPLITTING } from '../../scripts/lib/cdn-chunks.js';
 import { NOTIFICATION_KINDS, WATCH_STATES } from '../../src/contract/enums.js';
-import * as events from '../../src/events.js';
+import * as events from '../../src/browser/events.js';
 import { enInputs } from '../../src/locales/en-inputs.js';
 import { enDrawer } from '../../src/elements/verify-button/drawer-strings.js';
 
@@ -38,9 +38,9 @@ function moduleBytes(result: unknown, pick: (c: Chunk) => boolean): Map<string, 
  * `element-core.ts` (about 140 B: `holdSchemes`, which the data elements' render slices call to
  * keep the colour-scheme memo that lives there).
  */
-const WAITING = new Set(['src/config.ts', 'src/strings.ts', 'src/elements/shared/element-core.ts']);
+const WAITING = new Set(['src/browser/config.ts', 'src/browser/strings.ts', 'src/elements/shared/element-core.ts']);
 /** The autoloader's own code sits in core too: it runs on every page it serves. */
-const autoloaderOwn = (id: string) => id.startsWith('src/cdn/');
+const autoloaderOwn = (id: string) => id.startsWith('src/entries/cdn/');
 /** Rendering differences between a shared chunk and a single bundle (names of exports). */
 const SLACK = 48;
 
@@ -54,7 +54,7 @@ let tokenStatusPage: string[];
 before(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'kyi-core-chunk-'));
   const autoloader = await build(
-    cdnConfig(resolve('src/cdn/kyi-autoloader.ts'), join(outDir, 'auto'), 'kyi-autoloader.js', {
+    cdnConfig(resolve('src/entries/cdn/kyi-autoloader.ts'), join(outDir, 'auto'), 'kyi-autoloader.js', {
       output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
     }),
   );

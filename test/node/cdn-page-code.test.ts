@@ -27,7 +27,7 @@ async function pageCode(tags: string[]): Promise<string> {
 before(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'kyi-page-code-'));
   await build(
-    cdnConfig(resolve('src/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
+    cdnConfig(resolve('src/entries/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
       manifest: 'manifest.json',
       output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
     }),

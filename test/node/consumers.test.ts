@@ -70,7 +70,7 @@ describe('consumer projects built from the packed tarball', () => {
     const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName);
     assert.ok(elements.length > 0);
     for (const entry of ['jsx', 'vue', 'svelte']) {
-      assert.match(await readFile(join(pkg, 'dist/types', `${entry}.d.ts`), 'utf8'), new RegExp(`from '\\./frameworks/${entry}-types\\.js'`));
+      assert.match(await readFile(join(pkg, 'dist/types/frameworks', `${entry}.d.ts`), 'utf8'), new RegExp(`from '\\./${entry}-types\\.js'`));
       const types = await readFile(join(pkg, 'dist/types/frameworks', `${entry}-types.d.ts`), 'utf8');
       for (const { tagName } of elements) assert.ok(types.includes(`"${tagName}"`), `dist/types/frameworks/${entry}-types.d.ts types <${tagName}>`);
     }

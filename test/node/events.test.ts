@@ -4,8 +4,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import * as events from '../../src/events.js';
-import { KyiEvent } from '../../src/events.js';
+import * as events from '../../src/browser/events.js';
+import { KyiEvent } from '../../src/browser/events.js';
 
 /** Every event class the module exports (the base itself left out). */
 type EventClass = { new (detail: unknown): KyiEvent<unknown>; readonly eventName: string; readonly name: string };

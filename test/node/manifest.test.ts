@@ -118,8 +118,8 @@ describe('framework types and React wrappers (src/frameworks/: build output)', (
     assert.ok(tags.length > 0);
     // The generated files import the kit from `../index.js`, and the React wrappers each element's entry
     // (`../../entries/<name>.js`) and `../../events.js`: the scratch folder (.cache/kyi-cem-…) re-exports src/.
-    await writeFile(join(scratch, 'index.ts'), `export * from '../../src/index.js';\n`);
-    await writeFile(join(scratch, 'events.ts'), `export * from '../../src/events.js';\n`);
+    await writeFile(join(scratch, 'index.ts'), `export * from '../../src/entries/index.js';\n`);
+    await writeFile(join(scratch, 'events.ts'), `export * from '../../src/browser/events.js';\n`);
     await mkdir(join(scratch, 'entries'));
     for (const d of elements(manifest)) {
       const name = d.tagName!.replace(/^kyi-/, '');

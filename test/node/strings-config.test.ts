@@ -1,7 +1,7 @@
 import { describe, it, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { configure, getConfig, resetConfig } from '../../src/config.js';
-import { en, registerLocale, registeredLocales, t, tMaybe, resolveLang } from '../../src/strings.js';
+import { configure, getConfig, resetConfig } from '../../src/browser/config.js';
+import { en, registerLocale, registeredLocales, t, tMaybe, resolveLang } from '../../src/browser/strings.js';
 import { enMonitoring } from '../../src/locales/en-monitoring.js';
 import { enErrors } from '../../src/locales/en-errors.js';
 import { enBadge } from '../../src/elements/badge/strings.js';
@@ -109,9 +109,9 @@ describe('configuration without a DOM', () => {
   });
 
   it('the element modules import during a server render', async () => {
-    const index = await import('../../src/index.js');
+    const index = await import('../../src/entries/index.js');
     assert.equal(typeof index.KyiTokenStatus, 'function');
     assert.equal(typeof index.KyiWatchlist, 'function');
-    await import('../../src/define.js');
+    await import('../../src/entries/define.js');
   });
 });

@@ -4,9 +4,9 @@
  */
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../../../src/define.js';
-import type {} from '../../../src/jsx.js';
-import type { KyiLookupStatus } from '../../../src/events.js';
+import '../../../src/entries/define.js';
+import type {} from '../../../src/frameworks/jsx.js';
+import type { KyiLookupStatus } from '../../../src/browser/events.js';
 
 const PYUSD = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/token:2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
 

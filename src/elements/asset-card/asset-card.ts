@@ -3,14 +3,14 @@ import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from '../shared/headin
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { checkAssetInput, lookupAsset, type InputCheck } from '../../client/lookup-outcomes.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
-import { emit, KyiCopyEvent, KyiErrorEvent } from '../../events.js';
+import { emit, KyiCopyEvent, KyiErrorEvent } from '../../browser/events.js';
 import { assetCardStyles } from './asset-card.styles.js';
 import './strings.js';
 import { safeHttpUrl } from '../../client/urls.js';
 import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
-import { humanize, type StringKey } from '../../strings.js';
+import { humanize, type StringKey } from '../../browser/strings.js';
 
 /** The verdict's marks: a check (both claims hold) or a warning triangle (the business is not verified). */
 const checkMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="currentColor"/><path d="M5.6 10.4l3 3 5.8-6.2" fill="none" stroke="var(--_kyi-surface)" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;

@@ -1,5 +1,5 @@
 /** Registration of `<kyi-asset-card>`. */
-import { defineElement } from '../../register.js';
+import { defineElement } from '../../browser/register.js';
 import { KyiAssetCard } from './asset-card.js';
 
 /** Registers `<kyi-asset-card>` (guarded: a second call, or a server render, does nothing). */

@@ -3,7 +3,7 @@
  * loads (with the error strings it may show). Its `invalid.*` words are in
  * locales/en-inputs.ts: `checkAssetInput()` (lookup client) gives them without the element.
  */
-import { addStrings } from '../../strings.js';
+import { addStrings } from '../../browser/strings.js';
 import { enErrors } from '../../locales/en-errors.js';
 
 export const enAssetCard = {

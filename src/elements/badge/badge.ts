@@ -1,9 +1,9 @@
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
 import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/badge-enums.js';
-import { emit, KyiErrorEvent } from '../../event-base.js';
-import type { KyiTheme } from '../../config.js';
-import type { StringKey } from '../../strings.js';
+import { emit, KyiErrorEvent } from '../../browser/event-base.js';
+import type { KyiTheme } from '../../browser/config.js';
+import type { StringKey } from '../../browser/strings.js';
 import { BadgeImage, badgeSources, el } from '../shared/badge-image.js';
 import { configuredHttpUrl } from '../../client/urls.js';
 import { ElementCore } from '../shared/element-core.js';

@@ -1,5 +1,5 @@
 /** Registration of `<kyi-badge>`. */
-import { defineElement } from '../../register.js';
+import { defineElement } from '../../browser/register.js';
 import { KyiBadge } from './badge.js';
 
 /** Registers `<kyi-badge>` (guarded: a second call, or a server render, does nothing). */

@@ -1,5 +1,5 @@
 /** English strings of `<kyi-badge>`, added to the one table when the element's module loads. */
-import { addStrings } from '../../strings.js';
+import { addStrings } from '../../browser/strings.js';
 
 export const enBadge = {
   badge: {

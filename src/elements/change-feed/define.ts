@@ -1,5 +1,5 @@
 /** Registration of `<kyi-change-feed>`. */
-import { defineElement } from '../../register.js';
+import { defineElement } from '../../browser/register.js';
 import { KyiChangeFeed } from './change-feed.js';
 
 /** Registers `<kyi-change-feed>` (guarded: a second call, or a server render, does nothing). */

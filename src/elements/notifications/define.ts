@@ -1,5 +1,5 @@
 /** Registration of `<kyi-notifications>`. */
-import { defineElement } from '../../register.js';
+import { defineElement } from '../../browser/register.js';
 import { KyiNotifications } from './notifications.js';
 
 /** Registers `<kyi-notifications>` (guarded: a second call, or a server render, does nothing). */

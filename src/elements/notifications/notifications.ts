@@ -3,8 +3,8 @@ import type { Notification, NotificationGroup, NotificationsEnvelope } from '../
 import { NOTIFICATION_GROUP_NAMES, notificationGroupOf } from '../../contract/enums.js';
 import { fetchNotifications } from '../../client/monitoring.js';
 import { configuredHttpUrl, safeHttpUrl } from '../../client/urls.js';
-import { KyiNotificationsEvent } from '../../events.js';
-import type { StringKey } from '../../strings.js';
+import { KyiNotificationsEvent } from '../../browser/events.js';
+import type { StringKey } from '../../browser/strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { addsInformation, formatDate, restates } from '../shared/monitoring-parts.js';
 import { ShownRows } from '../shared/monitoring-pager.js';

@@ -9,8 +9,8 @@
  * shared observers start when the first element connects and stop when the last leaves.
  */
 import type { ReactiveController, ReactiveElement } from '@lit/reactive-element';
-import { getConfig, onConfigChange, type KyiConfig } from '../../config.js';
-import { resolveLang, t, type StringKey, type StringParams } from '../../strings.js';
+import { getConfig, onConfigChange, type KyiConfig } from '../../browser/config.js';
+import { resolveLang, t, type StringKey, type StringParams } from '../../browser/strings.js';
 
 const connected = new Set<ElementCore>();
 let unsubscribeConfig: (() => void) | undefined;

@@ -6,7 +6,7 @@
  * parameters: `{message}` (the problem's own message: a widget's error, a bad attribute)
  * and `{origin}` (this page's origin).
  */
-import type { StringKey } from '../../strings.js';
+import type { StringKey } from '../../browser/strings.js';
 
 const ERROR_STRINGS: Record<string, StringKey> = {
   network: 'common.error.network',

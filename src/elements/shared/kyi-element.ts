@@ -5,9 +5,9 @@
  * of a `proxy-url` attribute and the wait for a run to settle.
  */
 import { LitElement, type PropertyValues } from 'lit';
-import { proxyUrlFor, type KyiConfig } from '../../config.js';
+import { proxyUrlFor, type KyiConfig } from '../../browser/config.js';
 import type { KyiProblem } from '../../client/errors.js';
-import { tMaybe, type StringKey, type StringParams } from '../../strings.js';
+import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
 import { ElementCore, type ImageScheme } from './element-core.js';
 
 export class KyiElement extends LitElement {

@@ -22,8 +22,8 @@ import type { InputCheck, InputProblem, OutcomeError } from '../../client/lookup
 import { errorDetail, toProblem } from '../../client/errors.js';
 import type { LazySignal } from '../../client/lazy-signal.js';
 import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../../client/live-elements.js';
-import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../events.js';
-import { configVersion, proxyUrlFor, type ProxyChoice } from '../../config.js';
+import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../browser/events.js';
+import { configVersion, proxyUrlFor, type ProxyChoice } from '../../browser/config.js';
 import { errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';

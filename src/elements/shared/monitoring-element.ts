@@ -9,8 +9,8 @@
  */
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
-import { emit, KyiErrorEvent } from '../../events.js';
-import { addStrings } from '../../strings.js';
+import { emit, KyiErrorEvent } from '../../browser/events.js';
+import { addStrings } from '../../browser/strings.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
 import { accessRefusal, errorStringKey } from './error-text.js';
 import { KyiElement } from './kyi-element.js';

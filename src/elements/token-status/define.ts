@@ -1,5 +1,5 @@
 /** Registration of `<kyi-token-status>`. */
-import { defineElement } from '../../register.js';
+import { defineElement } from '../../browser/register.js';
 import { KyiTokenStatus } from './token-status.js';
 
 /** Registers `<kyi-token-status>` (guarded: a second call, or a server render, does nothing). */

@@ -1,9 +1,9 @@
 /**
  * English strings of `<kyi-token-status>`, added to the one table when the element's module
- * loads (with the error strings it may show). Its `invalid.*` words stay in src/strings.ts:
+ * loads (with the error strings it may show). Its `invalid.*` words stay in src/browser/strings.ts:
  * `checkTokenInput()` (lookup client) gives them without the element.
  */
-import { addStrings } from '../../strings.js';
+import { addStrings } from '../../browser/strings.js';
 import { enErrors } from '../../locales/en-errors.js';
 
 export const enTokenStatus = {

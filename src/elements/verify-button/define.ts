@@ -1,5 +1,5 @@
 /** Registration of `<kyi-verify-button>`. */
-import { defineElement } from '../../register.js';
+import { defineElement } from '../../browser/register.js';
 import { KyiVerifyButton } from './verify-button.js';
 
 /** Registers `<kyi-verify-button>` (guarded: a second call, or a server render, does nothing). */

@@ -3,7 +3,7 @@
  * loads (with the error strings it may show). The drawer's words are in
  * ./drawer-strings.ts: `kyi()` (client/kyi-widget.ts) opens the same drawer without the element.
  */
-import { addStrings } from '../../strings.js';
+import { addStrings } from '../../browser/strings.js';
 import { enErrors } from '../../locales/en-errors.js';
 import { enDrawer } from './drawer-strings.js';
 

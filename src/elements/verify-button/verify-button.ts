@@ -1,7 +1,7 @@
 import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../../contract/enums.js';
-import type { KyiConfig } from '../../config.js';
-import { emit, KyiErrorEvent, type KyiCloseReason, type KyiErrorDetail } from '../../events.js';
+import type { KyiConfig } from '../../browser/config.js';
+import { emit, KyiErrorEvent, type KyiCloseReason, type KyiErrorDetail } from '../../browser/events.js';
 import type { AccessToken, TokenSlot } from '../../client/token-slot.js';
 import { errorDetail, KyiRequestError, toProblem } from '../../client/errors.js';
 import { WIDGET_PRESENTATIONS, type WidgetPresentation } from './widget-session.js';

@@ -15,7 +15,7 @@ import {
   KyiVerificationChangedEvent,
   type KyiCloseReason,
   type KyiErrorDetail,
-} from '../../events.js';
+} from '../../browser/events.js';
 import type { DrawerText } from './drawer.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
 

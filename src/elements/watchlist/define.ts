@@ -1,5 +1,5 @@
 /** Registration of `<kyi-watchlist>`. */
-import { defineElement } from '../../register.js';
+import { defineElement } from '../../browser/register.js';
 import { KyiWatchlist } from './watchlist.js';
 
 /** Registers `<kyi-watchlist>` (guarded: a second call, or a server render, does nothing). */

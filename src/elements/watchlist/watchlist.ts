@@ -10,8 +10,8 @@ import {
   removeWatchlistItem,
   updateWatchlistItem,
 } from '../../client/monitoring.js';
-import { emit, KyiWatchlistChangeEvent } from '../../events.js';
-import { humanize } from '../../strings.js';
+import { emit, KyiWatchlistChangeEvent } from '../../browser/events.js';
+import { humanize } from '../../browser/strings.js';
 import { toProblem } from '../../client/errors.js';
 import { KyiMonitoringElement, type MonitoringProblem } from '../shared/monitoring-element.js';
 import { formatDate } from '../shared/monitoring-parts.js';

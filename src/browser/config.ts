@@ -18,7 +18,7 @@
  * load, so importing this module during a server render touches no DOM.
  */
 import type { StringOverrides } from './strings.js';
-import { onPage } from './client/page-url.js';
+import { onPage } from '../client/page-url.js';
 
 /** The vendor's `kyi()` client function (field notes), accepted by `configure({ sdk })`. */
 export type VendorKyiFunction = (

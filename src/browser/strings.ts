@@ -19,14 +19,14 @@
  * locale module in src/locales (the types insist). Keys are `section.key`; a key may contain dots.
  */
 import { checkStringNames, configure, configVersion, getConfig, type KyiConfig } from './config.js';
-import type { enBadge } from './elements/badge/strings.js';
-import type { enTokenStatus } from './elements/token-status/strings.js';
-import type { enAssetCard } from './elements/asset-card/strings.js';
-import type { enVerifyButton } from './elements/verify-button/strings.js';
-import type { enErrors } from './locales/en-errors.js';
-import type { enMonitoring } from './locales/en-monitoring.js';
-import type { enInputs } from './locales/en-inputs.js';
-import type { enDrawer } from './elements/verify-button/drawer-strings.js';
+import type { enBadge } from '../elements/badge/strings.js';
+import type { enTokenStatus } from '../elements/token-status/strings.js';
+import type { enAssetCard } from '../elements/asset-card/strings.js';
+import type { enVerifyButton } from '../elements/verify-button/strings.js';
+import type { enErrors } from '../locales/en-errors.js';
+import type { enMonitoring } from '../locales/en-monitoring.js';
+import type { enInputs } from '../locales/en-inputs.js';
+import type { enDrawer } from '../elements/verify-button/drawer-strings.js';
 
 /**
  * The English strings a badge page needs too. The rest of each section ships with its element

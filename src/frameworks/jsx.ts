@@ -8,9 +8,9 @@
  * Types only: the module has no runtime code.
  */
 import type {} from 'react';
-import type { CustomElements } from './frameworks/jsx-types.js';
+import type { CustomElements } from './jsx-types.js';
 
-export type { CustomElements as KyiIntrinsicElements, ScopedElements } from './frameworks/jsx-types.js';
+export type { CustomElements as KyiIntrinsicElements, ScopedElements } from './jsx-types.js';
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -84,7 +84,7 @@ export interface KyiWatchlistChangeDetail {
   /** The watchlist item id. */
   itemId: string;
   /** The item as the service returned it (`null` after `remove`). */
-  item: import('./contract/index.js').WatchlistItem | null;
+  item: import('../contract/index.js').WatchlistItem | null;
 }
 
 /** `kyi-watchlist-change`: the user added, updated (monitoring, note) or removed a watchlist item. */
@@ -94,9 +94,9 @@ export class KyiWatchlistChangeEvent extends KyiEvent<KyiWatchlistChangeDetail> 
 
 export interface KyiChangesDetail {
   /** Every row now shown. */
-  items: import('./contract/index.js').Change[];
+  items: import('../contract/index.js').Change[];
   /** Rows that were not shown before this load (all of them on a full load). */
-  added: import('./contract/index.js').Change[];
+  added: import('../contract/index.js').Change[];
   /** The service cut the window at 200 rows. */
   truncated: boolean;
 }
@@ -110,7 +110,7 @@ export interface KyiNotificationsDetail {
   /** Unread count the service reported. */
   unread: number;
   /** The notifications shown. */
-  items: import('./contract/index.js').Notification[];
+  items: import('../contract/index.js').Notification[];
 }
 
 /** `kyi-notifications`: a notifications read settled. */

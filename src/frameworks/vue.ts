@@ -3,4 +3,4 @@
  * `vue-tsc`), generated from the elements' JSDoc (scripts/manifest/frameworks.mjs). Add
  * `import type {} from 'kyi-elements/vue'` once, e.g. in `env.d.ts`. Types only.
  */
-export type { CustomElements as KyiVueElements } from './frameworks/vue-types.js';
+export type { CustomElements as KyiVueElements } from './vue-types.js';

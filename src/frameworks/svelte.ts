@@ -4,4 +4,4 @@
  * (scripts/manifest/frameworks.mjs). Add `import type {} from 'kyi-elements/svelte'` once, e.g.
  * in `src/app.d.ts`. Types only.
  */
-export type { CustomElements as KyiSvelteElements } from './frameworks/svelte-types.js';
+export type { CustomElements as KyiSvelteElements } from './svelte-types.js';

@@ -8,6 +8,6 @@ import { defineMonitoringElements } from './define-monitoring.js';
 defineDisplayElements();
 defineMonitoringElements();
 
-export { configure } from './config.js';
-export { registerLocale } from './strings.js';
+export { configure } from '../browser/config.js';
+export { registerLocale } from '../browser/strings.js';
 export { defineDisplayElements, defineMonitoringElements };

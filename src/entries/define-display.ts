@@ -1,8 +1,8 @@
 /** Registration of the display and verify elements (the `kyi-elements.js` CDN bundle). */
-import { defineBadge } from './elements/badge/define.js';
-import { defineTokenStatus } from './elements/token-status/define.js';
-import { defineAssetCard } from './elements/asset-card/define.js';
-import { defineVerifyButton } from './elements/verify-button/define.js';
+import { defineBadge } from '../elements/badge/define.js';
+import { defineTokenStatus } from '../elements/token-status/define.js';
+import { defineAssetCard } from '../elements/asset-card/define.js';
+import { defineVerifyButton } from '../elements/verify-button/define.js';
 
 /** Registers `<kyi-badge>`, `<kyi-token-status>`, `<kyi-asset-card>` and `<kyi-verify-button>` (guarded). */
 export function defineDisplayElements(registry?: CustomElementRegistry): void {

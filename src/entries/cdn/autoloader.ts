@@ -3,13 +3,13 @@
  * tags that appear later. Each tag's code is requested once.
  */
 const LOADERS: Record<string, () => Promise<unknown>> = {
-  'kyi-badge': () => import('../entries/badge.js'),
-  'kyi-token-status': () => import('../entries/token-status.js'),
-  'kyi-asset-card': () => import('../entries/asset-card.js'),
-  'kyi-verify-button': () => import('../entries/verify-button.js'),
-  'kyi-watchlist': () => import('../entries/watchlist.js'),
-  'kyi-change-feed': () => import('../entries/change-feed.js'),
-  'kyi-notifications': () => import('../entries/notifications.js'),
+  'kyi-badge': () => import('../badge.js'),
+  'kyi-token-status': () => import('../token-status.js'),
+  'kyi-asset-card': () => import('../asset-card.js'),
+  'kyi-verify-button': () => import('../verify-button.js'),
+  'kyi-watchlist': () => import('../watchlist.js'),
+  'kyi-change-feed': () => import('../change-feed.js'),
+  'kyi-notifications': () => import('../notifications.js'),
 };
 
 /** The tags the autoloader knows. */

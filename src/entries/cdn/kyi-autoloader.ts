@@ -11,5 +11,5 @@ import { startAutoloader } from './autoloader.js';
 
 startAutoloader();
 
-export { configure } from '../config.js';
-export { registerLocale } from '../strings.js';
+export { configure } from '../../browser/config.js';
+export { registerLocale } from '../../browser/strings.js';

@@ -9,10 +9,10 @@ import { defineDisplayElements } from '../define-display.js';
 
 defineDisplayElements();
 
-export { configure } from '../config.js';
-export { registerLocale } from '../strings.js';
-export { KyiBadge } from '../elements/badge/badge.js';
-export { KyiTokenStatus } from '../elements/token-status/token-status.js';
-export { KyiAssetCard } from '../elements/asset-card/asset-card.js';
-export { KyiVerifyButton } from '../elements/verify-button/verify-button.js';
-export { kyi } from '../client/kyi-widget.js';
+export { configure } from '../../browser/config.js';
+export { registerLocale } from '../../browser/strings.js';
+export { KyiBadge } from '../../elements/badge/badge.js';
+export { KyiTokenStatus } from '../../elements/token-status/token-status.js';
+export { KyiAssetCard } from '../../elements/asset-card/asset-card.js';
+export { KyiVerifyButton } from '../../elements/verify-button/verify-button.js';
+export { kyi } from '../../client/kyi-widget.js';
