@@ -1,38 +1,40 @@
 /**
- * Quick start: Hono (tested by test/node/recipes.test.ts). `app.mount()` strips the mount
- * path before calling the handler, so either keep the request as is (`replaceRequest: false`,
- * the handler keeps its `/api/kyi` prefix) or give the handler `prefix: ''`.
- * The session is a signed JWT cookie (`hono/jwt`), read from the fetch Request.
+ * Recipe: Hono on Node (docs/server.md; run as shipped by test/node/recipes.test.ts).
+ * `app.mount()` strips the mount path before calling the handler: `replaceRequest: false`
+ * keeps the request whole, so the handler's `/api/kyi` prefix matches. The session is a
+ * signed JWT cookie (`hono/jwt`), read from the fetch Request.
  */
 // #region recipe
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { verify } from 'hono/jwt';
 import { parse } from 'hono/utils/cookie';
-import { createKyiHandler, kyiOptionsFromEnv, type KyiEnv } from 'kyi-elements/server';
+import { createKyiHandler, kyiOptionsFromEnv } from 'kyi-elements/server';
 
-/** The `sub` of a valid `session` cookie, or null. */
-async function sessionUser(request: Request, secret: string): Promise<string | null> {
+const sessionSecret = process.env.SESSION_SECRET;
+if (!sessionSecret) throw new Error('set SESSION_SECRET (your session cookies are signed with it)');
+
+/** Your session lookup; here the `sub` of a `session` cookie holding a JWT signed (HS256) with SESSION_SECRET. */
+const sessionUser = async (request: Request): Promise<string | null> => {
   const token = parse(request.headers.get('cookie') ?? '', 'session')['session'];
   if (!token) return null;
   try {
-    const payload = await verify(token, secret, 'HS256');
+    const payload = await verify(token, sessionSecret, 'HS256');
     return typeof payload.sub === 'string' ? payload.sub : null;
   } catch {
     return null; // expired or forged: signed out
   }
-}
+};
 
-export function createHonoApp(env: KyiEnv, sessionSecret: string, mode: 'keep-request' | 'no-prefix' = 'keep-request'): Hono {
-  const app = new Hono();
-  const kyi = createKyiHandler({
-    ...kyiOptionsFromEnv(env),
-    prefix: mode === 'keep-request' ? '/api/kyi' : '',
-    getUserId: (request) => sessionUser(request, sessionSecret),
-    // the monitoring data is private to the key holder: signed-in users only (narrow it to your staff)
-    authorize: async (request) => (await sessionUser(request, sessionSecret)) !== null,
-  });
-  if (mode === 'keep-request') app.mount('/api/kyi', kyi, { replaceRequest: false });
-  else app.mount('/api/kyi', kyi);
-  return app;
-}
+const app = new Hono();
+const kyi = createKyiHandler({
+  ...kyiOptionsFromEnv(process.env),
+  getUserId: (request) => sessionUser(request),
+  // the monitoring data is private to the key holder: signed-in users only (narrow it to your staff)
+  authorize: async (request) => (await sessionUser(request)) !== null,
+});
+app.mount('/api/kyi', kyi, { replaceRequest: false });
+
+const port = Number(process.env.PORT ?? 3000);
+serve({ fetch: app.fetch, port }, () => console.log(`listening on http://localhost:${port}`));
 // #endregion recipe

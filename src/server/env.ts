@@ -23,9 +23,12 @@ export type KyiEnv = Readonly<Record<string, string | undefined>>;
 /** The options `kyiOptionsFromEnv` fills; spread them into `createKyiHandler({ ... })`. */
 export type KyiEnvOptions = Pick<KyiHandlerOptions, 'publicApi' | 'explorer' | 'widget' | 'publicOrigin'>;
 
+/** The docs' table of these variables (the README names the same docs address). */
+const DOCS = 'https://kyi-elements.github.io/kyi-elements/server.html#environment-variables';
+
 function required(env: KyiEnv, name: string): string {
   const value = env[name];
-  if (!value) throw new KyiConfigError(`kyiOptionsFromEnv: set ${name} in the server's environment (see the README's quick starts)`);
+  if (!value) throw new KyiConfigError(`kyiOptionsFromEnv: set ${name} in the server's environment (the variables: ${DOCS})`);
   return value;
 }
 

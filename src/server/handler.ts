@@ -204,7 +204,8 @@ function route(kit: Kit, request: Request): Response | Promise<Response> {
   if (isMalformedPath(target)) return preparedResponse(MALFORMED_PATH_ANSWER);
   const url = new URL(href);
   const segments = pathSegments(url.pathname, config.prefix);
-  if (!segments) return errorResponse(404, 'not_found', 'Not found');
+  // outside the prefix: most often a framework that strips its mount path (Hono's app.mount)
+  if (!segments) return errorResponse(404, 'not_found', `Not found: this handler answers under ${config.prefix}/ (is it mounted under a path your framework strips? Keep the full path, or set prefix: '')`);
   const found = matchRoute(segments, request.method === 'HEAD' ? 'GET' : request.method);
   if (!found) return errorResponse(404, 'not_found', 'Not found');
   if (!found.route) return notAllowed(found.allowed);

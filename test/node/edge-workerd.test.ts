@@ -22,10 +22,9 @@ const run = promisify(execFile);
 const ROOT = resolve('.');
 
 /**
- * The Worker of the docs' Server page ("Cloudflare Workers and other edge runtimes"):
- * configuration from the Worker's environment through the package's \`kyiOptionsFromEnv\` (the
- * docs' variable scheme), and the session lookup it leaves to the partner (here a header the
- * test sends; a real Worker reads its own session cookie). Made once per isolate; background refreshes finish through `ctx.waitUntil`.
+ * A Worker shaped like the docs' recipe (which recipes.test.ts runs as shipped): configuration
+ * from the Worker's environment through \`kyiOptionsFromEnv\`, and a session lookup (here a
+ * header the test sends). Made once per isolate; background refreshes finish through `ctx.waitUntil`.
  */
 const WORKER = `
 import { createKyiHandler, kyiOptionsFromEnv } from 'kyi-elements/server';

@@ -1,39 +1,111 @@
 /**
- * The docs' server recipes (examples/*.ts, included by docs/server.md) run end to end over real HTTP against the
- * sandbox: the session reaches `getUserId` / `authorize` in each framework, lookups and
- * request bodies go through, and every answer matches the proxy's OpenAPI document.
+ * Every recipe of the docs, as a partner gets it: the files exactly as the docs pages show them
+ * (helpers/recipes.ts reads the pages' recipe code groups, examples/ included as VitePress
+ * includes them), added to a fresh project per stack (test/fixtures/recipes: what
+ * `npm create vite` / `create-next-app` make), with the packed tarball installed — never the
+ * repository's sources. Each project is type-checked strictly with its stack's own checker, then
+ * run against the sandbox: requests through the partner's server get real answers (checked
+ * against the proxy's OpenAPI document), sessions reach `getUserId` / `authorize`, and where
+ * there is a page Chromium shows `<kyi-token-status>` settled on "verified".
+ *
+ * One install of the tarball in .cache/recipes serves every stack (each project is a folder
+ * under it); the frameworks and their tools resolve from the kit's own devDependencies.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
-import { sign } from 'hono/jwt';
-import { decodeJwt } from 'jose';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { SignJWT, decodeJwt } from 'jose';
+import { Miniflare } from 'miniflare';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { SANDBOX_FIXTURES, type Sandbox } from '../../src/sandbox/index.js';
-import { createExpressApp } from '../../examples/express.js';
-import { createFastifyApp } from '../../examples/fastify.js';
-import { createHonoApp } from '../../examples/hono.js';
-import { createRouteHandlers } from '../../examples/next-route.js';
-import { kyiDevServer } from '../../examples/vite.js';
-import { createServer as createViteServer } from 'vite';
-import type { KyiEnv } from 'kyi-elements/server';
-import { checkProxyAt, checkResponse } from './helpers/openapi-check.js';
+import { bundleForEdge } from './helpers/edge-bundle.js';
+import { checkPageAnswers, checkProxyAt, checkResponse } from './helpers/openapi-check.js';
+import { packedTarball } from './helpers/packed.js';
+import { docsRecipes, importsOf, type Recipe } from './helpers/recipes.js';
 import { startFixtureSandbox } from './helpers/server.js';
 
-const SECRET = 'recipe-session-secret-0123456789abcdef';
-const tokensPath = `/api/kyi/kyi/v1/tokens?caip19=${encodeURIComponent(SANDBOX_FIXTURES.pyusd.caip19)}`;
+const run = promisify(execFile);
+const ROOT = resolve('.');
+const WORK = resolve('.cache/recipes');
+/** The sandbox's address in the docs (`npx kyi-sandbox`); the test's sandbox listens elsewhere. */
+const DOCS_SANDBOX = 'http://127.0.0.1:4010';
+const SESSION_SECRET = 'recipe-session-secret-0123456789abcdef';
+const CAIP19 = SANDBOX_FIXTURES.pyusd.caip19;
 const ASSET_ID = '00000000-0000-4000-8000-000000000000';
 
-/** The partner page's origin: browser calls to the token route come from it. */
-const PAGE = 'https://partner.example';
+/** Each stack's recipe on the docs pages, and the fresh project (test/fixtures/recipes/…) it is added to. */
+const STACKS: Record<string, string> = {
+  express: 'node-server',
+  fastify: 'node-server',
+  hono: 'node-server',
+  next: 'next',
+  'vite-react': 'vite-react',
+  vue: 'vue',
+  svelte: 'svelte',
+  worker: 'worker',
+};
+
+const recipes = docsRecipes();
 let sandbox: Sandbox;
-let env: KyiEnv;
-const servers: Server[] = [];
+let browser: Browser;
+const children: ChildProcess[] = [];
+
 before(async () => {
+  const tarball = await packedTarball();
+  await mkdir(WORK, { recursive: true });
+  await writeFile(join(WORK, 'package.json'), JSON.stringify({ name: 'kyi-recipes', private: true }));
+  const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--no-package-lock'];
+  await run('npm', ['install', ...flags, tarball], { cwd: WORK, maxBuffer: 16 * 1024 * 1024 });
   sandbox = await startFixtureSandbox();
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+});
+after(async () => {
+  for (const child of children) child.kill();
+  await browser?.close();
+  await sandbox?.close();
+});
+
+/** The recipe's files added to a fresh copy of its stack's project; the project's folder. */
+async function project(name: string): Promise<{ dir: string; recipe: Recipe }> {
+  const recipe = recipes.get(name);
+  assert.ok(recipe, `no recipe "${name}" on the docs pages`);
+  const dir = join(WORK, name);
+  await rm(dir, { recursive: true, force: true });
+  await cp(join('test/fixtures/recipes', STACKS[name]!), dir, { recursive: true });
+  for (const [path, text] of recipe.files) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text.replaceAll(DOCS_SANDBOX, sandbox.info.publicApiUrl));
+  }
+  return { dir, recipe };
+}
+
+/** Runs a tool of the kit's devDependencies (node_modules/…) in `cwd`; its output when it fails. */
+async function check(script: string, args: string[], cwd: string): Promise<void> {
+  await run(process.execPath, [join(ROOT, 'node_modules', script), ...args], { cwd, maxBuffer: 16 * 1024 * 1024 }).catch(
+    (e: { stdout: string; stderr: string }) => assert.fail(`${script} ${args.join(' ')} in ${cwd}:\n${e.stdout}\n${e.stderr}`),
+  );
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/** The variables the docs set (the sandbox's demo credentials), for a site at `origin`. */
+function kyiEnv(origin: string): Record<string, string> {
   const { info } = sandbox;
-  env = {
+  return {
+    KYI_PUBLIC_ORIGIN: origin,
     KYI_PUBLIC_API_URL: info.publicApiUrl,
     KYI_PUBLIC_API_KEY: info.credentials.publicApiKey,
     KYI_EXPLORER_URL: info.explorerUrl,
@@ -41,150 +113,239 @@ before(async () => {
     KYI_EXPLORER_WRITES: 'true',
     KYI_PARTNER_ID: info.credentials.partnerId,
     KYI_PARTNER_SECRET: info.credentials.secretKey,
-    // the site's origin as browsers see it (the servers below listen behind it on loopback)
-    KYI_PUBLIC_ORIGIN: PAGE,
+    SESSION_SECRET,
   };
-});
-after(async () => {
-  for (const s of servers) s.closeAllConnections();
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  await sandbox.close();
-});
-
-/** Listens on loopback (port 0); the answers under /api/kyi are checked against the proxy document. */
-async function listen(server: Server): Promise<string> {
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  checkProxyAt(origin, '/api/kyi');
-  return origin;
 }
 
-/** `POST /api/kyi/token` → the access token's `sub`, or the error code. */
-async function tokenUser(origin: string, cookie?: string): Promise<{ status: number; sub?: string; code?: string }> {
-  const res = await fetch(`${origin}/api/kyi/token`, {
+/** Starts a server command in `cwd` and waits until `url` answers; fails with its output if it exits first. */
+async function serve(args: string[], cwd: string, env: Record<string, string>, url: string): Promise<void> {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c));
+  child.stderr!.on('data', (c: Buffer) => (output += c));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  after(() => void child.kill());
+  for (let tries = 0; tries < 1200; tries++) {
+    if (exited) assert.fail(`${args.join(' ')} exited before answering:\n${output}`);
+    if (await fetch(url).then(() => true, () => false)) return;
+    await delay(100);
+  }
+  assert.fail(`${args.join(' ')} did not answer ${url} in 2 minutes:\n${output}`);
+}
+
+/** A session cookie as the recipes' stand-in sign-in reads it: a JWT (HS256) signed with SESSION_SECRET. */
+async function sessionCookie(sub: string, secret = SESSION_SECRET): Promise<string> {
+  const jwt = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('10m').sign(new TextEncoder().encode(secret));
+  return `session=${jwt}`;
+}
+
+/** A token lookup through the partner's server: its `kyi_verified`. */
+async function lookup(origin: string, fetcher: (url: string, init?: RequestInit) => Promise<Response> = fetch): Promise<boolean> {
+  const res = await fetcher(`${origin}/api/kyi/kyi/v1/tokens?caip19=${encodeURIComponent(CAIP19)}`);
+  assert.equal(res.status, 200);
+  return ((await res.json()) as { kyi_verified: boolean }).kyi_verified;
+}
+
+/** `POST /api/kyi/token` from the site's own page → the access token's `sub`, or the error code. */
+async function token(origin: string, cookie?: string, fetcher: (url: string, init?: RequestInit) => Promise<Response> = fetch): Promise<{ status: number; sub?: string; code?: string }> {
+  const res = await fetcher(`${origin}/api/kyi/token`, {
     method: 'POST',
-    headers: { origin: PAGE, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
   });
   const body = (await res.json()) as { accessToken?: string; code?: string };
   return { status: res.status, sub: body.accessToken ? decodeJwt(body.accessToken).sub : undefined, code: body.code };
 }
 
-const verified = async (res: Response) => ((await res.json()) as { kyi_verified: boolean }).kyi_verified;
+/** Opens `url` in Chromium until `<kyi-token-status>` settles on "verified"; no console or page error on the way. */
+async function settles(url: string, then?: (page: import('playwright-core').Page) => Promise<void>): Promise<void> {
+  const page = await browser.newPage();
+  const unchecked = checkPageAnswers(page, new URL(url).origin, '/api/kyi');
+  const errors: string[] = [];
+  // the page's own favicon is not the recipe's (none of the recipes adds one)
+  page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => (document.querySelector('kyi-token-status') as { status?: string } | null)?.status === 'verified', undefined, { timeout: 60_000 });
+    await then?.(page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    unchecked();
+  }
+}
 
-describe('Express with express-session', () => {
-  it('reads the session in getUserId and authorize; lookups need no session', async () => {
-    const origin = await listen(createServer(createExpressApp(env, SECRET)));
-    assert.equal(await verified(await fetch(origin + tokensPath)), true);
-    assert.deepEqual(await tokenUser(origin), { status: 401, sub: undefined, code: 'session_required' });
+describe('the docs recipes', () => {
+  it('one per stack, and each imports only packages its project has or its `npm install` line adds, and files it has', () => {
+    assert.deepEqual([...recipes.keys()].sort(), Object.keys(STACKS).sort());
+    for (const [name, recipe] of recipes) {
+      const scaffold = join('test/fixtures/recipes', STACKS[name]!);
+      const pkg = JSON.parse(readFileSync(join(scaffold, 'package.json'), 'utf8')) as { dependencies?: object; devDependencies?: object };
+      const installed = new Set([
+        ...Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }),
+        ...recipe.shell.filter((l) => l.startsWith('npm install')).flatMap((l) => l.split(/\s+/).slice(2).filter((w) => !w.startsWith('-'))),
+      ]);
+      for (const [path, text] of recipe.files) {
+        const { packages, relative } = importsOf(text);
+        for (const p of packages) assert.ok(installed.has(p), `${recipe.page}, recipe ${name}, ${path} imports ${p}, which the recipe does not install`);
+        for (const r of relative) {
+          const target = join(dirname(path), r);
+          const found = ['', '.ts', '.tsx'].some((ext) => recipe.files.has(target + ext) || existsSync(join(scaffold, target + ext)));
+          assert.ok(found, `${recipe.page}, recipe ${name}, ${path} imports ${r}, a file the recipe does not have`);
+        }
+      }
+    }
+  });
+});
 
+/** The Node servers: type-checked (tsc, strict), run with tsx as the docs say, on a free port. */
+async function nodeServer(name: string): Promise<string> {
+  const { dir } = await project(name);
+  await check('typescript/bin/tsc', ['-p', 'tsconfig.json'], dir);
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  await serve(['--import', 'tsx', 'server.ts'], dir, { ...kyiEnv(origin), PORT: String(port) }, origin);
+  checkProxyAt(origin, '/api/kyi');
+  return origin;
+}
+
+describe('Express with express-session, and the script-tag page self-hosted', () => {
+  it('sessions reach getUserId and authorize; the page loads the elements from the package and settles', async () => {
+    const origin = await nodeServer('express');
+    assert.equal(await lookup(origin), true);
+    assert.deepEqual(await token(origin), { status: 401, sub: undefined, code: 'session_required' });
     const login = async (userId: string, role: string) => {
       const res = await fetch(`${origin}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId, role }) });
       assert.equal(res.status, 204);
       return res.headers.get('set-cookie')!.split(';')[0]!;
     };
     const member = await login('member-7', 'member');
-    assert.deepEqual(await tokenUser(origin, member), { status: 200, sub: 'member-7', code: undefined });
-
+    assert.deepEqual(await token(origin, member), { status: 200, sub: 'member-7', code: undefined });
     const addToWatchlist = (cookie: string) =>
       fetch(`${origin}/api/kyi/explorer/me/watchlist`, {
         method: 'POST',
-        headers: { cookie, origin: PAGE, 'content-type': 'application/json' },
+        headers: { cookie, origin, 'content-type': 'application/json' },
         body: JSON.stringify({ assetId: ASSET_ID }),
       });
     const refused = await addToWatchlist(member);
     assert.equal(refused.status, 403);
     assert.equal(((await refused.json()) as { code: string }).code, 'forbidden');
-    const staff = await login('staff-1', 'staff');
     // past authorize: the sandbox answers (this id is not in its registry)
-    assert.equal((await addToWatchlist(staff)).status, 404);
+    assert.equal((await addToWatchlist(await login('staff-1', 'staff'))).status, 404);
+
+    await settles(`${origin}/`, async (page) => {
+      assert.ok(await page.evaluate(() => [...document.scripts].some((s) => s.src.endsWith('/kyi-elements/kyi-autoloader.js'))));
+    });
+    const autoloader = await fetch(`${origin}/kyi-elements/kyi-autoloader.js`);
+    assert.equal(autoloader.status, 200);
+    assert.equal(await autoloader.text(), await readFile(join(WORK, 'node_modules/kyi-elements/dist/cdn/kyi-autoloader.js'), 'utf8'));
   });
 });
 
 describe('Fastify', () => {
-  it('passes request.user to getUserId and leaves request bodies to the handler', async () => {
-    const app = await createFastifyApp(env, (request) => {
-      const id = /(?:^|;\s*)user=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-      return id ? { id } : null;
-    });
-    await app.ready();
-    const origin = await listen(app.server);
-    assert.deepEqual(await tokenUser(origin, 'user=fastify-3'), { status: 200, sub: 'fastify-3', code: undefined });
-    assert.equal((await tokenUser(origin)).code, 'session_required');
+  it('the signed-in user reaches getUserId through request.user; request bodies reach the handler', async () => {
+    const origin = await nodeServer('fastify');
+    assert.deepEqual(await token(origin, await sessionCookie('fastify-3')), { status: 200, sub: 'fastify-3', code: undefined });
+    assert.deepEqual(await token(origin, await sessionCookie('mallory', 'another-secret')), { status: 401, sub: undefined, code: 'session_required' });
     const batch = await fetch(`${origin}/api/kyi/lookup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ requests: [{ kind: 'token', caip19: SANDBOX_FIXTURES.pyusd.caip19 }] }),
+      body: JSON.stringify({ requests: [{ kind: 'token', caip19: CAIP19 }] }),
     });
     assert.equal(batch.status, 200);
     assert.equal(((await batch.json()) as { results: Array<{ status: number }> }).results[0]!.status, 200);
   });
 });
 
-describe('Hono', () => {
-  for (const mode of ['keep-request', 'no-prefix'] as const) {
-    it(`app.mount('/api/kyi', …) answers under the mount path (${mode})`, async () => {
-      const origin = await listen(createAdaptorServer({ fetch: createHonoApp(env, SECRET, mode).fetch }) as Server);
-      assert.equal(await verified(await fetch(origin + tokensPath)), true);
-      const session = await sign({ sub: 'hono-5', exp: Math.floor(Date.now() / 1000) + 600 }, SECRET, 'HS256');
-      assert.deepEqual(await tokenUser(origin, `session=${session}`), { status: 200, sub: 'hono-5', code: undefined });
-      const forged = await sign({ sub: 'mallory' }, 'another-secret', 'HS256');
-      assert.equal((await tokenUser(origin, `session=${forged}`)).code, 'session_required');
-    });
-  }
+describe('Hono on Node', () => {
+  it('app.mount keeps the request whole: lookups answer under /api/kyi; the signed cookie reaches getUserId', async () => {
+    const origin = await nodeServer('hono');
+    assert.equal(await lookup(origin), true);
+    assert.deepEqual(await token(origin, await sessionCookie('hono-5')), { status: 200, sub: 'hono-5', code: undefined });
+    assert.equal((await token(origin, await sessionCookie('mallory', 'another-secret'))).code, 'session_required');
+  });
 });
 
-describe('Next.js route handlers', () => {
-  it('the exported GET and POST are the fetch handler; the session comes from auth()', async () => {
-    let session: { user: { id: string } } | null = null;
-    const handlers = createRouteHandlers(env, async () => session);
-    const origin = PAGE;
-    // No server in between: each answer of the route handlers is checked against the proxy document here.
+describe('Next.js 16 App Router (cacheComponents on)', () => {
+  it('next build (no keys at build time) and next start: the route handler answers, the page settles', async () => {
+    const { dir } = await project('next');
+    const next = join(ROOT, 'node_modules/next/dist/bin/next');
+    // `next build` type-checks the project (strict) and refuses segment configs cacheComponents does not allow
+    await run(process.execPath, [next, 'build'], { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, maxBuffer: 16 * 1024 * 1024 }).catch(
+      (e: { stdout: string; stderr: string }) => assert.fail(`next build:\n${e.stdout}\n${e.stderr}`),
+    );
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    await serve([next, 'start', '-p', String(port)], dir, kyiEnv(origin), origin);
     const unchecked = checkProxyAt(origin, '/api/kyi');
-    const checked = (method: 'GET' | 'POST') => async (request: Request) => {
-      const response = await handlers[method](request);
-      checkResponse(request.method, new URL(request.url), response);
-      return response;
-    };
-    const [GET, POST] = [checked('GET'), checked('POST')];
     try {
-      const lookup = await GET(new Request(origin + tokensPath));
-      assert.equal(lookup.status, 200);
-      const token = () => POST(new Request(`${origin}/api/kyi/token`, { method: 'POST', headers: { origin, 'content-type': 'application/json' } }));
-      assert.equal(((await (await token()).json()) as { code: string }).code, 'session_required');
-      session = { user: { id: 'next-9' } };
-      const minted = (await (await token()).json()) as { accessToken: string };
-      assert.equal(decodeJwt(minted.accessToken).sub, 'next-9');
+      assert.equal(await lookup(origin), true);
+      assert.deepEqual(await token(origin), { status: 401, sub: undefined, code: 'session_required' });
+      assert.deepEqual(await token(origin, await sessionCookie('next-9')), { status: 200, sub: 'next-9', code: undefined });
+      await settles(`${origin}/`);
     } finally {
       unchecked();
     }
   });
 });
 
-describe("Vite's dev server", () => {
-  it('the plugin answers /api/kyi beside the page; the session reaches getUserId', async () => {
-    const vite = await createViteServer({
-      configFile: false,
-      root: 'demo',
-      logLevel: 'silent',
-      server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
-      plugins: [kyiDevServer(env, (req) => /(?:^|;\s*)user=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? null)],
-    });
+/** A Vite project: type-checked with its template's checker, served by `vite` with the KYI_* variables (KYI_DEV_USER signed in). */
+async function viteProject(name: string, checks: Array<[string, string[]]>): Promise<void> {
+  const { dir } = await project(name);
+  for (const [script, args] of checks) await check(script, args, dir);
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  await serve([join(ROOT, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'], dir, { ...kyiEnv(origin), KYI_DEV_USER: `${name}-dev` }, origin);
+  const unchecked = checkProxyAt(origin, '/api/kyi');
+  try {
+    assert.equal(await lookup(origin), true);
+    assert.deepEqual(await token(origin), { status: 200, sub: `${name}-dev`, code: undefined });
+    // the framework got the element's kyi-status event
+    await settles(`${origin}/`, async (page) => void (await page.waitForFunction(() => document.body.textContent?.includes('Status: verified'))));
+  } finally {
+    unchecked();
+  }
+}
+
+describe("Vite's dev server with the server piece", () => {
+  it('React (tsc -b)', async () => {
+    await viteProject('vite-react', [['typescript/bin/tsc', ['-b']]]);
+  });
+  it('Vue (vue-tsc -b)', async () => {
+    await viteProject('vue', [['vue-tsc/bin/vue-tsc.js', ['-b']]]);
+  });
+  it('Svelte (svelte-check, tsc for the config)', async () => {
+    await viteProject('svelte', [
+      ['svelte-check/bin/svelte-check', ['--tsconfig', './tsconfig.app.json', '--fail-on-warnings']],
+      ['typescript/bin/tsc', ['-p', 'tsconfig.node.json']],
+    ]);
+  });
+});
+
+describe('a Cloudflare Worker in workerd', () => {
+  it('bundled as Wrangler does (no Node built-in), run without nodejs_compat: lookups answer, the signed cookie reaches getUserId', async () => {
+    const { dir } = await project('worker');
+    await check('typescript/bin/tsc', ['-p', 'tsconfig.json'], dir);
+    const bundle = await bundleForEdge('./src/worker.ts', { cwd: dir });
+    assert.deepEqual(bundle.nodeImports, []);
+    const origin = 'http://partner.example';
+    const mf = new Miniflare({ modules: true, script: bundle.code, compatibilityDate: '2025-01-01', compatibilityFlags: [], bindings: kyiEnv(origin) });
+    const unchecked = checkProxyAt(origin, '/api/kyi');
     try {
-      await vite.listen();
-      const origin = `http://127.0.0.1:${(vite.httpServer!.address() as AddressInfo).port}`;
-      const unchecked = checkProxyAt(origin, '/api/kyi');
-      try {
-        assert.equal(await verified(await fetch(origin + tokensPath)), true);
-        assert.deepEqual(await tokenUser(origin), { status: 401, sub: undefined, code: 'session_required' });
-        assert.deepEqual(await tokenUser(origin, 'user=vite-4'), { status: 200, sub: 'vite-4', code: undefined });
-        // every other path is Vite's: the page
-        assert.match(await (await fetch(origin + '/')).text(), /<kyi-/);
-      } finally {
-        unchecked();
-      }
+      await mf.ready;
+      const dispatch = async (url: string, init?: RequestInit) => {
+        const res = (await mf.dispatchFetch(url, init as never)) as unknown as Response;
+        checkResponse(init?.method ?? 'GET', new URL(url), res);
+        return res;
+      };
+      assert.equal(await lookup(origin, dispatch), true);
+      assert.deepEqual(await token(origin, undefined, dispatch), { status: 401, sub: undefined, code: 'session_required' });
+      assert.deepEqual(await token(origin, await sessionCookie('worker-2'), dispatch), { status: 200, sub: 'worker-2', code: undefined });
     } finally {
-      await vite.close();
+      unchecked();
+      await mf.dispose();
     }
   });
 });

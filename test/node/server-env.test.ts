@@ -1,6 +1,7 @@
-/** `kyiOptionsFromEnv` (kyi-elements/server): the README's one environment-variable scheme. */
+/** `kyiOptionsFromEnv` (kyi-elements/server): the package's one environment-variable scheme. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { KyiConfigError, kyiOptionsFromEnv } from 'kyi-elements/server';
 
 const ENV = {
@@ -24,10 +25,12 @@ describe('kyiOptionsFromEnv', () => {
     assert.equal(kyiOptionsFromEnv({ ...ENV, ...explorer, KYI_EXPLORER_WRITES: 'true' }).explorer?.writes, true);
   });
 
-  it("a missing variable is the partner's configuration mistake: KyiConfigError naming it", () => {
+  it("a missing variable is the partner's configuration mistake: KyiConfigError naming it and the docs' Server page (the README's docs address)", () => {
+    const docs = /\*\*Documentation: (https:\/\/\S+\/)\*\*/.exec(readFileSync('README.md', 'utf8'))?.[1];
+    assert.ok(docs, "the README names the docs site's address");
     for (const name of [...Object.keys(ENV), 'KYI_EXPLORER_URL']) {
       const env: Record<string, string | undefined> = { ...ENV, KYI_EXPLORER_KEY: 'bx_live_1', KYI_EXPLORER_URL: 'https://explorer.example', [name]: '' };
-      assert.throws(() => kyiOptionsFromEnv(env), (e: unknown) => e instanceof KyiConfigError && e.message.includes(name) && /server's environment/.test(e.message), name);
+      assert.throws(() => kyiOptionsFromEnv(env), (e: unknown) => e instanceof KyiConfigError && e.message.includes(name) && /server's environment/.test(e.message) && e.message.includes(`${docs}server.html#environment-variables`), name);
     }
   });
 });

@@ -276,6 +276,18 @@ describe('lookup routes', () => {
     assert.equal(head.status, 200);
     assert.equal(sandbox.stats.count(), 1);
   });
+
+  it("a path outside the prefix (a framework stripped its mount path, as Hono's plain app.mount does) answers 404 naming the prefix", async () => {
+    const { Hono } = await import('hono');
+    const app = new Hono();
+    app.mount('/api/kyi', m.handler);
+    const res = await app.fetch(new Request(`${m.base}/kyi/v1/tokens?caip19=${encodeURIComponent(F.pyusd.caip19)}`));
+    assert.equal(res.status, 404);
+    const body = (await res.json()) as { code: string; message: string };
+    assert.equal(body.code, 'not_found');
+    assert.match(body.message, /answers under \/api\/kyi\/.*prefix: ''/);
+    assert.equal(sandbox.stats.count(), 0);
+  });
 });
 
 describe('POST /lookup', () => {

@@ -156,9 +156,11 @@ export function checkPageAnswers(page: PageLike, origin: string, prefix: string)
     if (status < 200) return;
     const noBody = status === 204 || status === 304;
     const read = noBody ? Promise.resolve(null) : answer.body();
+    // Playwright joins a repeated header's values with newlines (Vary, Set-Cookie): one entry each
+    const headers = Object.entries(answer.headers()).flatMap(([name, values]) => values.split('\n').map((v): [string, string] => [name, v]));
     pending.push(
       read.then(
-        (body) => checkResponse(answer.request().method(), new URL(answer.url()), new Response(body && new Uint8Array(body), { status, headers: answer.headers() })),
+        (body) => checkResponse(answer.request().method(), new URL(answer.url()), new Response(body && new Uint8Array(body), { status, headers })),
         () => {}, // the page went away before the body arrived: nothing to check
       ),
     );

@@ -1,0 +1,71 @@
+/**
+ * The recipes exactly as the docs show them. A recipe is a code group marked
+ * `<!-- recipe: NAME -->` on a docs page: each tab is one file of the partner's project, titled
+ * with its path (`[server.ts]`), written inline or included from examples/ with VitePress's
+ * `<<< @/../examples/x.ts#region{lang} [path]` (read here as VitePress reads it); a `[shell]` tab
+ * holds the commands to type. `@VERSION@` is the package's version, as on the built pages.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Recipe {
+  name: string;
+  /** The docs page it is on. */
+  page: string;
+  /** Project path → content. */
+  files: Map<string, string>;
+  /** The `[shell]` tab's lines. */
+  shell: string[];
+}
+
+const DOCS = resolve('docs');
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
+/** The lines of a `#region` of a file, without the region markers (and the indentation they share), as VitePress includes them. */
+function region(file: string, name: string): string {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const start = lines.findIndex((l) => l.trim() === `// #region ${name}`);
+  const end = lines.findIndex((l, i) => i > start && l.trim() === `// #endregion ${name}`);
+  if (start < 0 || end < 0) throw new Error(`${file} has no region ${name}`);
+  const body = lines.slice(start + 1, end);
+  const indent = Math.min(...body.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length));
+  return body.map((l) => l.slice(indent)).join('\n') + '\n';
+}
+
+function parse(page: string): Recipe[] {
+  const text = readFileSync(join(DOCS, page), 'utf8').replaceAll('@VERSION@', version);
+  const recipes: Recipe[] = [];
+  for (const m of text.matchAll(/<!-- recipe: ([\w-]+) -->\n::: code-group\n([\s\S]*?)\n:::\n/g)) {
+    const recipe: Recipe = { name: m[1]!, page, files: new Map(), shell: [] };
+    const body = m[2]!;
+    for (const tab of body.matchAll(/^```\w+ \[(.+)\]\n([\s\S]*?)^```$|^<<< @\/(\S+?)#([\w-]+)\{\w+\} \[(.+)\]$/gm)) {
+      const [, fencedPath, fenced, included, regionName, includedPath] = tab;
+      if (fencedPath === 'shell') recipe.shell = fenced!.split('\n').filter(Boolean);
+      else if (fencedPath) recipe.files.set(fencedPath, fenced!);
+      else recipe.files.set(includedPath!, region(join(DOCS, included!), regionName!));
+    }
+    recipes.push(recipe);
+  }
+  return recipes;
+}
+
+/** Every recipe of the docs pages, by name. */
+export function docsRecipes(): Map<string, Recipe> {
+  const all = new Map<string, Recipe>();
+  for (const page of readdirSync(DOCS).filter((n) => n.endsWith('.md'))) {
+    for (const recipe of parse(page)) {
+      if (all.has(recipe.name)) throw new Error(`two recipes named ${recipe.name} (${all.get(recipe.name)!.page}, ${page})`);
+      all.set(recipe.name, recipe);
+    }
+  }
+  return all;
+}
+
+/** Packages a file imports (bare specifiers, `node:` built-ins left out), and its relative imports. */
+export function importsOf(source: string): { packages: string[]; relative: string[] } {
+  const specifiers = [...source.matchAll(/(?:^|\s)(?:import|export)\s(?:[^'"]*?\sfrom\s)?['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  const packages = specifiers
+    .filter((s) => !s.startsWith('.') && !s.startsWith('node:'))
+    .map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!));
+  return { packages: [...new Set(packages)], relative: specifiers.filter((s) => s.startsWith('.')) };
+}
