@@ -7,14 +7,15 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
-import { defineConfig } from 'vitepress';
+import { defineConfig, type UserConfig } from 'vitepress';
 import { DOCS_BASE } from '../../scripts/docs/address.js';
 import { elementsOf, type Manifest } from '../../scripts/docs/element-pages.js';
 import { loopbackOrigins, startDocsBackend, type DocsBackend } from '../../scripts/docs/live-backend.js';
 
 const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as Manifest;
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+/** A plugin of the Vite VitePress runs (its own copy, not the repository's). */
+type Plugin = Extract<NonNullable<NonNullable<UserConfig['vite']>['plugins']>[number], { name: string }>;
 const source = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url));
 
 /** `npm run docs`: the live examples' backend inside the dev server (scripts/docs/live-backend.ts). */

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /** The default theme, plus the live examples of the element pages (live.ts, live.css). */
 import DefaultTheme from 'vitepress/theme';
 import type { Theme } from 'vitepress';
