@@ -64,7 +64,7 @@ function liveExample(tag: string): string {
     : '';
   return [
     '## Live example',
-    `On the sandbox, through the server piece at \`/api/kyi\`, configured as in [Getting started](../getting-started.md#npm).${signedIn}`,
+    `Running on the kit's sandbox, through the docs site's own server piece; the page calls \`configure({ proxyUrl, badgeBaseUrl, widgetUrl })\` and imports \`kyi-elements/define\`, as in [Getting started](../getting-started.md#npm).${signedIn}`,
     `<div class="kyi-live" data-example="${tag}"><div class="kyi-live-stage">${markup}</div><p class="kyi-live-note">${LIVE_NOTE}</p></div>`,
     `\`\`\`html\n${markup}\n\`\`\``,
   ].join('\n\n');
