@@ -4,7 +4,8 @@
  *                        one per element, dist/react/<element>.js one React wrapper per element; deps external)
  *   dist/bin/*.js        the `kyi-sandbox` command (package.json `bin`)
  *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in), and the autoloader
- *                        (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element)
+ *                        (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element), and
+ *                        dist/cdn/integrity.json: the sha384 SRI value of each (printed too)
  *   dist/types/**        type declarations (tsc, plus the framework types in src/frameworks/*.d.ts)
  */
 import { build } from 'vite';
@@ -12,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { AUTOLOADER_CODE_SPLITTING } from './lib/cdn-chunks.js';
+import { INTEGRITY_FILE, writeCdnIntegrity } from './lib/integrity.js';
 import { minifyLitTemplatesPlugin } from './lib/minify-lit-templates.js';
 
 const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url));
@@ -59,6 +61,10 @@ async function cdnBuild(name: string, chunks: boolean) {
 for (const name of ['kyi-elements', 'kyi-monitoring']) await cdnBuild(name, false);
 // The autoloader: a small script that loads each element's chunk when its tag appears.
 await cdnBuild('kyi-autoloader', true);
+// Subresource Integrity: what a page's `integrity` attribute pins, per file
+const integrity = await writeCdnIntegrity('dist/cdn');
+console.log(`dist/cdn/${INTEGRITY_FILE} (integrity="…" of each CDN file):`);
+for (const [file, hash] of Object.entries(integrity)) console.log(`  ${file.padEnd(28)} ${hash}`);
 
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 // tsc emits no copy of hand-placed .d.ts files: the framework types generated from the manifest.

@@ -1,8 +1,10 @@
 /**
  * One docs page per element (docs/elements/<tag>.md), made from custom-elements.json so the
  * reference cannot drift from the JSDoc: attributes, properties and methods, events, slots,
- * CSS parts and custom properties. Written by scripts/docs/generate.ts before every docs build.
+ * CSS parts and custom properties, and a live example on the sandbox (docs/.vitepress/theme/live.ts).
+ * Written by scripts/docs/generate.ts before every docs build.
  */
+import { SANDBOX_FIXTURES } from '../../src/sandbox/data/tokens.js';
 
 interface Item {
   name: string;
@@ -34,6 +36,39 @@ export interface Manifest {
 
 /** The order of the sidebar and of the element index: token pages first, then monitoring. */
 export const ELEMENT_ORDER = ['kyi-badge', 'kyi-token-status', 'kyi-asset-card', 'kyi-verify-button', 'kyi-watchlist', 'kyi-change-feed', 'kyi-notifications'];
+
+const { pyusd } = SANDBOX_FIXTURES;
+/**
+ * Each element's live example: markup as a partner writes it, on the sandbox's tokens. The page
+ * shows it running and as code; test/node/docs.test.ts waits for each to settle.
+ */
+export const LIVE_EXAMPLES: Record<string, string> = {
+  'kyi-badge': '<kyi-badge variant="full"></kyi-badge>',
+  'kyi-token-status': `<kyi-token-status caip19="${pyusd.caip19}"></kyi-token-status>`,
+  'kyi-asset-card': `<kyi-asset-card chain="${pyusd.chain}" address="${pyusd.address}"></kyi-asset-card>`,
+  'kyi-verify-button': '<kyi-verify-button></kyi-verify-button>',
+  'kyi-watchlist': '<kyi-watchlist></kyi-watchlist>',
+  'kyi-change-feed': '<kyi-change-feed days="90"></kyi-change-feed>',
+  'kyi-notifications': '<kyi-notifications></kyi-notifications>',
+};
+
+const LIVE_NOTE =
+  'The live example runs on the kit\'s sandbox, which this copy of the docs is served without: in a clone of the repository, ' +
+  '<code>npm run docs</code> (or <code>npm run docs:preview</code> after <code>npm run docs:build</code>) shows it.';
+
+function liveExample(tag: string): string {
+  const markup = LIVE_EXAMPLES[tag];
+  if (!markup) throw new Error(`docs: <${tag}> has no live example in LIVE_EXAMPLES (scripts/docs/element-pages.ts)`);
+  const signedIn = /^kyi-(verify-button|watchlist|change-feed|notifications)$/.test(tag)
+    ? '\n\nThe docs\' server signs every reader in as one demo user; yours asks its own session (`getUserId`, `authorize`: [Server](../server.md)).'
+    : '';
+  return [
+    '## Live example',
+    `Running on the kit's sandbox, through the docs site's own server piece; the page calls \`configure({ proxyUrl, badgeBaseUrl, widgetUrl })\` and imports \`kyi-elements/define\`, as in [Getting started](../getting-started.md#npm).${signedIn}`,
+    `<div class="kyi-live" data-example="${tag}"><div class="kyi-live-stage">${markup}</div><p class="kyi-live-note">${LIVE_NOTE}</p></div>`,
+    `\`\`\`html\n${markup}\n\`\`\``,
+  ].join('\n\n');
+}
 
 /** Prose from JSDoc: one line, `|` escaped for tables, `<` and `{` kept from reading as HTML or Vue. */
 const text = (s: string | undefined) =>
@@ -68,6 +103,7 @@ export function elementPage(d: Declaration, module: string): string {
     text(d.summary),
     text(d.description),
     `\`\`\`js\nimport '${entry}'; // registers <${d.tagName}> (class ${d.name}); or 'kyi-elements/define' for every element\n\`\`\``,
+    liveExample(d.tagName!),
     section('Attributes', table(['Attribute', 'Property', 'Type', 'Default', 'Description'], attrs.map((a) => [code(a.name), code(a.fieldName), code(a.type?.text), code(a.default), text(a.description)]))),
     section(
       'Properties and methods',

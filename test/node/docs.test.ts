@@ -9,13 +9,12 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { elementsOf, type Manifest } from '../../scripts/docs/element-pages.js';
+import { serveDocs, type DocsServer } from '../../scripts/docs/serve.js';
 import { documentedCodes } from '../../scripts/docs/error-codes.js';
 import { EXPLORER_ERROR_CODES, KIT_ERROR_CODES } from '../../src/contract/errors.js';
 
@@ -96,6 +95,23 @@ describe('README and docs pages', () => {
     for (const pin of pins) assert.equal(pin, pkg.version, 'the README CDN address pins another version than package.json');
   });
 
+  it('package.json homepage, the site\'s base path and the README name one docs address, and each README link into it is a built page', async () => {
+    const { homepage } = JSON.parse(readFileSync('package.json', 'utf8')) as { homepage: string };
+    assert.match(homepage, /^https:\/\/[^/]+\/(?:[\w.-]+\/)*$/, 'package.json homepage is the docs site, ending in /');
+    // the built pages load their assets from under the homepage's path: VitePress `base`
+    const index = await readFile(join(DIST, 'index.html'), 'utf8');
+    assert.ok(index.includes(`src="${new URL(homepage).pathname}assets/`), `the site is not built under ${new URL(homepage).pathname}`);
+    const readme = readFileSync('README.md', 'utf8');
+    assert.ok(readme.includes(`**Documentation: ${homepage}**`), 'the README does not open with the docs address');
+    const links = [...readme.matchAll(/\]\((https:\/\/[^)\s]+)\)/g)].map((m) => m[1]!).filter((url) => !/^https:\/\/(github\.com|raw\.githubusercontent\.com)\//.test(url));
+    assert.ok(links.length > 0);
+    for (const link of links) {
+      assert.ok(link.startsWith(homepage), `README links to ${link}, outside the docs address ${homepage}`);
+      const page = new URL(link).pathname.slice(new URL(homepage).pathname.length) || 'index.html';
+      assert.ok(existsSync(join(DIST, page)), `README links to ${link}: no such page is built`);
+    }
+  });
+
   it('name no repository file the tarball does not ship', () => {
     // every top-level entry of the repository, and each folder under src/, that package.json "files" leaves out
     const shipped = (path: string) => path === 'package.json' || pkg.files.some((f) => !f.startsWith('!') && (path === f || path.startsWith(f.replace(/\/?\*.*$/, '')) || f.startsWith(`${path}/`)));
@@ -116,52 +132,111 @@ describe('README and docs pages', () => {
 });
 
 describe('docs site in Chromium', () => {
-  let server: Server;
+  let docs: DocsServer;
   let browser: Browser;
-  let origin: string;
   before(async () => {
-    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
-    server = createServer(async (req, res) => {
-      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-      let file = resolve(DIST, `.${path}`);
-      if (!file.startsWith(DIST + sep) && file !== DIST) return void res.writeHead(403).end();
-      if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-      if (!existsSync(file)) return void res.writeHead(404, { 'content-type': 'text/html' }).end(readFileSync(join(DIST, '404.html')));
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(await readFile(file));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    docs = await serveDocs({ root: DIST }); // what `npm run docs:preview` serves: the built site and the live examples' backend
     browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
   });
   after(async () => {
     await browser?.close();
-    server?.closeAllConnections();
-    await new Promise((r) => server?.close(r));
+    await docs?.close();
   });
 
-  it('opens every page with no console error and no failed request', async () => {
+  /** A page's console errors and warnings, uncaught errors and failed requests. */
+  function watch(page: Page): string[] {
+    const problems: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${page.url()}: console ${m.type()}: ${m.text()}`); });
+    page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+    page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.url()}: ${r.status()}`); });
+    return problems;
+  }
+
+  it('opens every page with no console error and no failed request, and every live example settles', async () => {
     const pages: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {
         const path = join(dir, name);
         if (statSync(path).isDirectory()) { if (name !== 'assets') walk(path); }
-        else if (name.endsWith('.html') && name !== '404.html') pages.push('/' + relative(DIST, path).split(sep).join('/'));
+        else if (name.endsWith('.html') && name !== '404.html') pages.push(relative(DIST, path).split(sep).join('/'));
       }
     };
     walk(DIST);
     assert.ok(pages.length >= 12 + elementsOf(manifest).length, `only ${pages.length} pages built`);
     const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${page.url()}: console ${m.type()}: ${m.text()}`); });
-    page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
-    page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.url()}: ${r.status()}`); });
+    page.setDefaultTimeout(60_000); // a bound for a hang on a loaded machine, not a speed assertion
+    const problems = watch(page);
+    const settled = new Set<string>();
     for (const path of pages) {
-      const response = await page.goto(origin + path, { waitUntil: 'load' });
+      const response = await page.goto(docs.url + path, { waitUntil: 'load' });
       assert.equal(response?.status(), 200, path);
       await page.waitForFunction(() => Boolean((document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__)); // hydrated
       assert.ok((await page.locator('h1').count()) >= 1, `${path} has no heading`);
+      for (const tag of await page.locator('.kyi-live').evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset['example']!))) {
+        await exampleSettles(page, tag);
+        settled.add(tag);
+      }
     }
     await page.close();
     assert.deepEqual(problems, []);
+    assert.deepEqual([...settled].sort(), elementsOf(manifest).map(({ declaration }) => declaration.tagName!).sort(), 'an element page without a settled live example');
+  });
+
+  it('on a static host (no backend) the examples give way to a note, with no console error', async () => {
+    const staticHost = await serveDocs({ root: DIST, live: false });
+    const page = await browser.newPage();
+    const problems = watch(page);
+    try {
+      // every element page carries the note (the same markup); one is opened
+      for (const { declaration } of elementsOf(manifest)) {
+        assert.match(textOf(await readFile(join(DIST, 'elements', `${declaration.tagName}.html`), 'utf8')), /which this copy of the docs is served without: .*npm run docs/, `${declaration.tagName}: no note`);
+      }
+      await page.goto(`${staticHost.url}elements/kyi-watchlist.html`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset['kyiLive'] === 'off');
+      assert.ok(await page.locator('.kyi-live-note').isVisible());
+      assert.equal(await page.locator('.kyi-live-stage').isVisible(), false);
+      // never defined, so never calling a server that is not there
+      assert.equal(await page.evaluate(() => customElements.get('kyi-watchlist') === undefined), true);
+    } finally {
+      await page.close();
+      await staticHost.close();
+    }
+    assert.deepEqual(problems, []);
   });
 });
+
+/**
+ * Waits for the live example of `tag` to reach its settled state, through the elements' public
+ * surface (their `status`, CSS parts and events): a lookup verified, rows of sandbox data drawn,
+ * the badge image loaded, the verification drawer's widget ready (then closed again).
+ */
+async function exampleSettles(page: Page, tag: string): Promise<void> {
+  const example = page.locator(`.kyi-live[data-example="${tag}"] ${tag}`);
+  await page.waitForFunction(() => document.documentElement.dataset['kyiLive'] === 'on');
+  const rows: Record<string, string> = { 'kyi-watchlist': 'item', 'kyi-change-feed': 'change', 'kyi-notifications': 'notification' };
+  if (tag === 'kyi-verify-button') {
+    // the drawer's events, recorded on the page: opened, then the widget ready (or closed without it)
+    await page.evaluate(() => {
+      const seen: string[] = ((window as { kyiDrawer?: string[] }).kyiDrawer = []);
+      for (const type of ['kyi-ready', 'kyi-close', 'kyi-error']) document.addEventListener(type, (e) => seen.push(`${type}:${JSON.stringify((e as CustomEvent).detail)}`));
+    });
+    const drawer = () => page.evaluate(() => (window as { kyiDrawer?: string[] }).kyiDrawer!);
+    await example.click();
+    await page.waitForFunction(() => (window as { kyiDrawer?: string[] }).kyiDrawer!.length > 0);
+    assert.match((await drawer())[0]!, /^kyi-ready:\{"scope":"kyi"/, `the verify button's widget did not get ready: ${(await drawer()).join(', ')}`);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => (window as { kyiDrawer?: string[] }).kyiDrawer!.some((e) => e.startsWith('kyi-close:')));
+  } else if (tag === 'kyi-badge') {
+    await page.waitForFunction((el) => {
+      const img = el!.shadowRoot?.querySelector('img');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    }, await example.elementHandle());
+  } else if (rows[tag]) {
+    await page.waitForFunction(([el, part]) => (el as HTMLElement & { status: string }).status === 'ready' && el!.shadowRoot!.querySelectorAll(`[part~="${part}"]`).length > 0, [await example.elementHandle(), rows[tag]] as const);
+  } else if (tag === 'kyi-token-status' || tag === 'kyi-asset-card') {
+    await page.waitForFunction((el) => (el as HTMLElement & { status: string }).status !== 'loading' && (el as HTMLElement & { status: string }).status !== 'idle', await example.elementHandle());
+    assert.equal(await example.evaluate((el) => (el as HTMLElement & { status: string }).status), 'verified', `${tag} did not settle verified`);
+  } else {
+    assert.fail(`no settled state known for the live example of <${tag}> (test/node/docs.test.ts exampleSettles)`);
+  }
+}

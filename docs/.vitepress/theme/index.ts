@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+/** The default theme, plus the live examples of the element pages (live.ts, live.css). */
+import DefaultTheme from 'vitepress/theme';
+import type { Theme } from 'vitepress';
+import { startLiveExamples } from './live.js';
+import './live.css';
+
+export default {
+  extends: DefaultTheme,
+  enhanceApp() {
+    if (!import.meta.env.SSR) void startLiveExamples(import.meta.env.BASE_URL);
+  },
+} satisfies Theme;
