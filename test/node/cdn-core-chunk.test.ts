@@ -57,8 +57,9 @@ before(async () => {
       output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
     }),
   );
-  core = moduleBytes(autoloader, (c) => c.fileName === 'chunks/core.js');
-  corePath = join(outDir, 'auto', 'chunks', 'core.js');
+  // `core` is the autoloader's own file (scripts/lib/cdn-chunks.ts)
+  core = moduleBytes(autoloader, (c) => c.fileName === 'kyi-autoloader.js');
+  corePath = join(outDir, 'auto', 'kyi-autoloader.js');
   const chunks = (Array.isArray(autoloader) ? autoloader : [autoloader]).flatMap((o) => (o as Output).output).filter((c) => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const page = new Set<string>();

@@ -1,0 +1,16 @@
+import { build } from 'vite';
+import { gzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
+import { cdnConfig } from '/work/wt/size/scripts/lib/cdn-chunks.ts';
+import { codeByModule } from '/work/wt/size/bench/by-source.ts';
+const ROOT = '/work/wt/size';
+const entry = process.argv[2] ?? 'src/entries/cdn/kyi-elements.ts';
+const out = await build(cdnConfig(join(ROOT, entry), '/tmp/partsout', 'x.js', { output: { codeSplitting: false }, sourcemap: 'hidden' }) as any);
+const chunks = ((Array.isArray(out) ? out : [out]) as any[]).flatMap((o) => o.output ?? []).filter((c: any) => c.type === 'chunk');
+const mods: { id: string; code: string }[] = [];
+for (const c of chunks) for (const [id, code] of codeByModule(c, '/tmp/partsout')) mods.push({ id: id.replace(ROOT + '/', ''), code });
+const whole = gzipSync(mods.map((m) => m.code).join('\n')).length;
+console.log('whole', whole);
+const rows = mods.map((m) => ({ id: m.id, min: m.code.length, without: whole - gzipSync(mods.filter((x) => x !== m).map((x) => x.code).join('\n')).length }));
+for (const r of rows.sort((a, b) => b.without - a.without)) console.log(String(r.without).padStart(6), String(r.min).padStart(7), r.id);
+console.log(mods.filter((m) => m.id.includes('glue')).map((m) => m.code).join('\n---\n').slice(0, 4000));
