@@ -124,8 +124,9 @@ export function cdnConfig(
         // chunks import), so `core` is the entry file itself, not a chunk behind a re-export:
         // one file fewer on every page.
         preserveEntrySignatures: 'allow-extension' as const,
-        // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.
-        output: { minify: true, ...extra.output },
+        // Vite keeps whitespace and `@__PURE__` marks in ES library builds (for downstream
+        // tree-shaking); a CDN file is final. (Lit's license comments are dropped already.)
+        output: { minify: true, comments: false, ...extra.output },
       },
     },
   };
