@@ -5,8 +5,9 @@
  * token-status-only page ≤ 15 KB, the four display elements ≤ 20 KB.
  *
  * The bundles are built here, from the current source, into a temporary folder with the
- * same Vite settings as scripts/build.ts (library mode, everything bundled, minified, ES,
- * production Lit, Lit templates shrunk), so the numbers never come from a stale dist/. Lit
+ * Vite settings scripts/build.ts uses (`cdnConfig` in scripts/lib/cdn-chunks.ts: library mode,
+ * everything bundled, minified, ES, production Lit, Lit templates shrunk), so the numbers never
+ * come from a stale dist/. Lit
  * alone is an entry that re-exports LitElement, html and css and nothing else, built the same way.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
