@@ -2,9 +2,9 @@
  * What a page of the CDN build loads, and the gzip byte budgets `npm test` holds the built files
  * to (test/node/size-budgets.test.ts). A budget is a ceiling, not a goal: it starts at the size
  * the files had when budgets were introduced (1.0, after the trust and accessibility work of
- * that round), so nothing grows unnoticed, and comes down with
- * every change that makes room (lower it in the same commit). The goals are the targets in
- * bench/size.ts.
+ * that round), so nothing grows unnoticed, and comes down with every change that makes room
+ * (lower it in the same commit, to the measured size and about 50 B to spare: last lowered by
+ * the subtraction of issue #25's size part). The goals are the targets in bench/size.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -42,11 +42,11 @@ export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]
 
 /** Gzip budgets in bytes (zlib level 6, each file compressed alone, as a CDN serves it). */
 export const SIZE_BUDGETS: Readonly<Record<string, number>> = {
-  'kyi-elements.js': 35_000,
-  'kyi-monitoring.js': 27_500,
-  'badge-only page': 10_600,
-  'token-status-only page': 25_050,
-  'all four display elements': 35_150,
+  'kyi-elements.js': 34_280,
+  'kyi-monitoring.js': 27_270,
+  'badge-only page': 10_480,
+  'token-status-only page': 24_750,
+  'all four display elements': 34_900,
 };
 
 export interface Measured {

@@ -5,8 +5,9 @@
  * token-status-only page ≤ 15 KB, the four display elements ≤ 20 KB.
  *
  * The bundles are built here, from the current source, into a temporary folder with the
- * same Vite settings as scripts/build.ts (library mode, everything bundled, minified, ES,
- * production Lit, Lit templates shrunk), so the numbers never come from a stale dist/. Lit
+ * Vite settings scripts/build.ts uses (`cdnConfig` in scripts/lib/cdn-chunks.ts: library mode,
+ * everything bundled, minified, ES, production Lit, Lit templates shrunk), so the numbers never
+ * come from a stale dist/. Lit
  * alone is an entry that re-exports LitElement, html and css and nothing else, built the same way.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -14,8 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
-import { AUTOLOADER_CODE_SPLITTING } from '../scripts/lib/cdn-chunks.js';
-import { minifyLitTemplatesPlugin } from '../scripts/lib/minify-lit-templates.js';
+import { AUTOLOADER_CODE_SPLITTING, cdnConfig } from '../scripts/lib/cdn-chunks.js';
 import { codeByModule, NO_SOURCE, type MappedChunk } from './by-source.js';
 import { PAGE_KINDS, pageChunks, type AutoloaderManifest } from './size-budgets.js';
 import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
@@ -52,38 +52,6 @@ const litOnly: Plugin = {
 /** Minified bytes per source module (from the output's source map). */
 type ModuleSizes = Record<string, number>;
 
-/**
- * Vite settings of the CDN builds in scripts/build.ts: library mode, ES, minified, production
- * Lit; `output` adds rolldown output options (chunk names for the autoloader).
- */
-export function cdnConfig(
-  entry: string,
-  outDir: string,
-  fileName: string,
-  extra: { manifest?: string; output?: Record<string, unknown>; sourcemap?: 'hidden' } = {},
-) {
-  return {
-    configFile: false as const,
-    logLevel: 'warn' as const,
-    root: ROOT,
-    plugins: [litOnly, minifyLitTemplatesPlugin()],
-    resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: {
-      outDir,
-      emptyOutDir: false,
-      target: 'es2022',
-      minify: true,
-      manifest: extra.manifest ?? false,
-      // A hidden map (no comment added to the code) tells which source each minified byte came from.
-      sourcemap: extra.sourcemap ?? false,
-      lib: { entry, formats: ['es' as const], fileName: () => fileName },
-      // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.
-      rolldownOptions: { output: { minify: true, ...extra.output } },
-    },
-  };
-}
-
 type BuiltChunk = MappedChunk & { type: string; fileName: string };
 
 /** The chunks of a build's output. */
@@ -94,7 +62,7 @@ function chunksOf(output: unknown): BuiltChunk[] {
 /** Builds one entry the way scripts/build.ts builds the CDN files; returns the output bytes. */
 async function bundle(entry: string, outDir: string, fileName: string, modules?: ModuleSizes): Promise<Buffer> {
   // one self-contained file, as scripts/build.ts makes it: dynamic imports (the drawer) inlined
-  const output = await build(cdnConfig(entry, outDir, fileName, { output: { codeSplitting: false }, sourcemap: 'hidden' }));
+  const output = await build(cdnConfig(entry, outDir, fileName, { output: { codeSplitting: false }, sourcemap: 'hidden', plugins: [litOnly] }));
   if (modules)
     for (const chunk of chunksOf(output))
       for (const [id, code] of codeByModule(chunk, outDir)) modules[id] = (modules[id] ?? 0) + Buffer.byteLength(code);

@@ -12,9 +12,8 @@ import { build } from 'vite';
 import { execFileSync } from 'node:child_process';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { AUTOLOADER_CODE_SPLITTING } from './lib/cdn-chunks.js';
+import { AUTOLOADER_CODE_SPLITTING, cdnConfig } from './lib/cdn-chunks.js';
 import { INTEGRITY_FILE, writeCdnIntegrity } from './lib/integrity.js';
-import { minifyLitTemplatesPlugin } from './lib/minify-lit-templates.js';
 
 const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url));
 
@@ -28,33 +27,14 @@ await Promise.all(
 
 await build({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)) });
 
-/** One CDN module: minified, production Lit, everything bundled; dynamic imports become sibling chunks. */
+/** One CDN module: see cdnConfig (the autoloader split into sibling chunks, the others one file each). */
 async function cdnBuild(name: string, chunks: boolean) {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [minifyLitTemplatesPlugin()],
-    // Production Lit (no dev-mode warnings) in the CDN files.
-    resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: {
-      outDir: 'dist/cdn',
-      emptyOutDir: false,
-      target: 'es2022',
-      minify: true,
-      // no maps: they would embed the sources (the npm entries ship unminified instead)
-      sourcemap: false,
-      manifest: chunks ? `${name}.manifest.json` : false,
-      lib: { entry: src(`entries/cdn/${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
-      // Vite keeps whitespace in ES library builds (for downstream tree-shaking); a CDN file is final.
-      rolldownOptions: {
-        output: {
-          minify: true,
-          ...(chunks ? { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING } : { codeSplitting: false }),
-        },
-      },
-    },
-  });
+  await build(
+    cdnConfig(src(`entries/cdn/${name}.ts`), 'dist/cdn', `${name}.js`, {
+      manifest: chunks ? `${name}.manifest.json` : undefined,
+      output: chunks ? { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING } : { codeSplitting: false },
+    }),
+  );
 }
 
 // Self-contained files: every display element (kyi-elements.js), every monitoring element (kyi-monitoring.js; 'explorer' names only the vendor API).

@@ -5,7 +5,8 @@
  * eleven; each file is compressed alone, so every boundary costs bytes. Two groups instead:
  * `core`, what a badge needs (Lit's reactive base without its templates, the element core, the
  * theme styles, the strings lookup, configuration, badge options and images, `kyi-error`) —
- * every page loads it, and a badge-only page loads nothing else but the badge's own chunk;
+ * every page loads it, and a badge-only page loads nothing else but the badge's own chunk; it
+ * is the autoloader's own file (`kyi-autoloader.js`, see `preserveEntrySignatures` below);
  * `lookup`, what every other element shares (Lit's templates and `LitElement`, the kit's Lit
  * base element, the batched client, its outcomes, errors and their words, the lookup element, the other events, the shared
  * building-block styles, the contract rules they check). Every element but the badge loads
@@ -18,6 +19,11 @@
  * of `core`. So what a badge does not use stays out of the modules listed in `core`
  * (test/node/cdn-core-chunk.test.ts compares them with a bundle of the badge alone).
  */
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import type { Plugin } from 'vite';
+import { minifyLitTemplatesPlugin } from './minify-lit-templates.js';
+
 const sep = String.raw`[\\/]`;
 const any = (parts: string[]) => new RegExp(parts.join('|'));
 
@@ -29,8 +35,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
         // Lit's reactive base, not its templates: a badge builds its few nodes itself.
         `node_modules${sep}@lit${sep}reactive-element${sep}`,
         `src${sep}browser${sep}(strings|config|event-base|register)\\.ts$`,
-        // The autoloader's own code too: its file imports `core` anyway (configure and
-        // registerLocale come from there), and one compressed file is smaller than two.
+        // The autoloader's own code too: `core` is its file.
         `src${sep}entries${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
         `src${sep}elements${sep}shared${sep}(element-core|reactive-state|theme\\.styles|badge-image)\\.ts$`,
         `src${sep}contract${sep}(badge-enums|badge)\\.ts$`,
@@ -43,9 +48,86 @@ export const AUTOLOADER_CODE_SPLITTING = {
         `src${sep}browser${sep}events\\.ts$`,
         `src${sep}client${sep}(lookup|lookup-cache|lookup-outcomes|live-elements|assets|errors|urls|shape)\\.ts$`,
         `src${sep}contract${sep}(caip|identifiers|limits|queries)\\.ts$`,
-        `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element(\\.styles)?|styles|latest-run|error-text)\\.ts$`,
+        `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element(\\.styles)?|styles|latest-run|error-text|chain-names)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,
       ]),
     },
   ],
 };
+
+/**
+ * In a single-file CDN build (`codeSplitting: false`) every `import('…')` of src/ becomes a static
+ * import: the code is in the file anyway, and an inlined dynamic import makes the bundler wrap
+ * the imported module and everything it reaches (Lit included) in lazy-init functions, about
+ * 0.5 KB gzip of `kyi-elements.js`. Such modules (the verify button's drawer and session code)
+ * then run when the file loads; they only declare.
+ */
+export function staticImportsPlugin(): Plugin {
+  return {
+    name: 'kyi-static-imports',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]src[\\/].*\.ts$/.test(id) || id.includes('node_modules') || !code.includes('import(')) return null;
+      const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      const edits: { start: number; end: number; name: string; specifier: string }[] = [];
+      const visit = (node: ts.Node) => {
+        if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+          const [arg] = node.arguments;
+          if (node.arguments.length !== 1 || !arg || !ts.isStringLiteral(arg)) throw new Error(`${id}: a dynamic import in a CDN file must name its module`);
+          edits.push({ start: node.getStart(), end: node.end, name: `__kyiImport${edits.length}`, specifier: arg.text });
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+      if (edits.length === 0) return null;
+      let out = code;
+      for (const e of [...edits].reverse()) out = `${out.slice(0, e.start)}Promise.resolve(${e.name})${out.slice(e.end)}`;
+      const imports = edits.map((e) => `import * as ${e.name} from ${JSON.stringify(e.specifier)};`).join('');
+      return { code: imports + out, map: null };
+    },
+  };
+}
+
+/**
+ * The Vite settings of every CDN file (scripts/build.ts builds them, bench/size.ts and the tests
+ * measure them the same way): library mode, ES, minified, production Lit, Lit templates shrunk;
+ * `output` adds rolldown output options (`codeSplitting: false` for one self-contained file,
+ * whose dynamic imports then become static, or the autoloader's groups and chunk names).
+ */
+export function cdnConfig(
+  entry: string,
+  outDir: string,
+  fileName: string,
+  extra: { manifest?: string; output?: Record<string, unknown>; sourcemap?: 'hidden'; plugins?: Plugin[] } = {},
+) {
+  const singleFile = extra.output?.codeSplitting === false;
+  return {
+    configFile: false as const,
+    logLevel: 'warn' as const,
+    root: fileURLToPath(new URL('../..', import.meta.url)),
+    plugins: [...(extra.plugins ?? []), minifyLitTemplatesPlugin(), ...(singleFile ? [staticImportsPlugin()] : [])],
+    // Production Lit (no dev-mode warnings) in the CDN files.
+    resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      manifest: extra.manifest ?? false,
+      // No map in what ships (it would embed the sources); a hidden one (no comment added to the
+      // code) lets the size benchmark tell which source each minified byte came from.
+      sourcemap: extra.sourcemap ?? false,
+      lib: { entry, formats: ['es' as const], fileName: () => fileName },
+      rolldownOptions: {
+        // The autoloader's entry file may export more than its own API (short internal names the
+        // chunks import), so `core` is the entry file itself, not a chunk behind a re-export:
+        // one file fewer on every page.
+        preserveEntrySignatures: 'allow-extension' as const,
+        // Vite keeps whitespace and `@__PURE__` marks in ES library builds (for downstream
+        // tree-shaking); a CDN file is final. (Lit's license comments are dropped already.)
+        output: { minify: true, comments: false, ...extra.output },
+      },
+    },
+  };
+}

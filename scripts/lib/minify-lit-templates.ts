@@ -17,8 +17,11 @@
  *   `${}` anywhere else (in a value, a selector) leaves its template as written; so does CSS
  *   that Lightning CSS cannot parse;
  * - no browser targets are given: nothing is lowered or prefixed (`light-dark()` stays as is);
- * - in html`…`, text between tags is never touched: only the spaces and line breaks between
- *   attributes and before `>`, which HTML ignores.
+ * - in html`…`, the spaces and line breaks between attributes and before `>`, which HTML
+ *   ignores, are collapsed; in text, only a line break with the spaces around it (the source's
+ *   indentation) becomes one line break: the same text wherever white space collapses
+ *   (`normal`, `nowrap`, `pre-line`); spaces without a line break are kept. (Text the kit shows
+ *   `pre-wrap`, a watchlist note, comes from a binding, never from a template's literal text.)
  */
 import ts from 'typescript';
 import { transform } from 'lightningcss';
@@ -100,9 +103,10 @@ export function minifyCssTemplate(parts: readonly string[]): string[] | undefine
 
 /**
  * Whitespace inside the tags of an html`…` template's parts (between attributes, before `>`),
- * where HTML gives it no meaning; text between tags is never touched (a space there may show,
- * and some elements pre-wrap their text). The scan goes on across `${}` (a binding inside a
- * quoted value or a comment keeps it there). `undefined` when a comment is never closed.
+ * where HTML gives it no meaning; in text, a run of white space holding a line break becomes
+ * one line break (a space without one may show, and stays). The scan goes on across `${}` (a
+ * binding inside a quoted value or a comment keeps it there). `undefined` when a comment is
+ * never closed.
  */
 export function collapseTagWhitespace(parts: readonly string[]): string[] | undefined {
   let state: 'text' | 'tag' | 'dq' | 'sq' | 'comment' = 'text';
@@ -111,6 +115,15 @@ export function collapseTagWhitespace(parts: readonly string[]): string[] | unde
     for (let i = 0; i < p.length; i++) {
       const c = p[i]!;
       if (state === 'text') {
+        if (/\s/.test(c)) {
+          // A line break and the indentation around it: one line break.
+          let j = i;
+          while (j < p.length && /\s/.test(p[j]!)) j++;
+          const run = p.slice(i, j);
+          o += /[\n\r]/.test(run) ? '\n' : run;
+          i = j - 1;
+          continue;
+        }
         if (p.startsWith('<!--', i)) state = 'comment';
         else if (c === '<' && /[a-zA-Z/]/.test(p[i + 1] ?? '')) state = 'tag';
         o += c;

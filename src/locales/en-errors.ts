@@ -2,7 +2,8 @@
  * English error strings (`common.error.*`, and `common.retry`): the words of the one error table
  * (`elements/shared/error-text.ts`) for elements that fetch. Kept out of the shared core, so a
  * page with badges only does not carry them; the elements that can fail a request (the lookup
- * elements, the verify button, the monitoring elements) add them with their own strings.
+ * elements, the verify button, the monitoring elements) add them with their own strings. The
+ * widget's failures are the verify button's own (elements/verify-button/strings.ts).
  */
 export const enErrors = {
   common: {
@@ -20,9 +21,6 @@ export const enErrors = {
     'error.sessionRequired': 'Please sign in and try again.',
     'error.forbidden': 'You don’t have access to this on this site.',
     'error.originNotAllowed': 'This page’s address ({origin}) is not the one this site’s server expects, so it refused the request.',
-    'error.signingFailed': 'Verification could not be started. Please try again.',
-    'error.widget': 'The verification widget reported an error: {message}',
-    'error.widgetTimeout': 'The verification widget did not load in time. The likely cause: this site ({origin}) is not on the widget’s allow-list.',
     'error.invalidAttribute': 'This element is not set up correctly. {message}',
   },
 } as const;

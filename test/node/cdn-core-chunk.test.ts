@@ -2,7 +2,7 @@
  * The CDN autoloader's `core` chunk (scripts/lib/cdn-chunks.ts) is loaded by every page, and a
  * page that shows only badges loads nothing else but the badge's own chunk. So `core` must hold
  * what a badge runs and little else: each module in it is compared with the same module in a
- * bundle of the badge alone (same CDN settings, bench/size.ts), where the bundler keeps only
+ * bundle of the badge alone (same CDN settings, scripts/lib/cdn-chunks.ts), where the bundler keeps only
  * what the badge uses. The difference is code every page downloads for other elements.
  */
 import { after, before, describe, it } from 'node:test';
@@ -11,8 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
-import { cdnConfig } from '../../bench/size.js';
-import { AUTOLOADER_CODE_SPLITTING } from '../../scripts/lib/cdn-chunks.js';
+import { AUTOLOADER_CODE_SPLITTING, cdnConfig } from '../../scripts/lib/cdn-chunks.js';
 import { NOTIFICATION_KINDS, WATCH_STATES } from '../../src/contract/enums.js';
 import * as events from '../../src/browser/events.js';
 import { enInputs } from '../../src/locales/en-inputs.js';
@@ -58,8 +57,9 @@ before(async () => {
       output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
     }),
   );
-  core = moduleBytes(autoloader, (c) => c.fileName === 'chunks/core.js');
-  corePath = join(outDir, 'auto', 'chunks', 'core.js');
+  // `core` is the autoloader's own file (scripts/lib/cdn-chunks.ts)
+  core = moduleBytes(autoloader, (c) => c.fileName === 'kyi-autoloader.js');
+  corePath = join(outDir, 'auto', 'kyi-autoloader.js');
   const chunks = (Array.isArray(autoloader) ? autoloader : [autoloader]).flatMap((o) => (o as Output).output).filter((c) => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const page = new Set<string>();

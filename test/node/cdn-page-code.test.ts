@@ -2,7 +2,7 @@
  * What a page served by the CDN autoloader carries: the code of a token-status, asset-card or
  * verify-button page holds the rules the browser runs, not the server piece's readers of
  * query strings (their 400 messages); a verify button's token requests and vendor adapter
- * come only with its first hover, focus or click. Built with the CDN settings of bench/size.ts.
+ * come only with its first hover, focus or click. Built with the CDN settings of scripts/lib/cdn-chunks.ts.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,9 +10,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
-import { cdnConfig } from '../../bench/size.js';
+import { AUTOLOADER_CODE_SPLITTING, cdnConfig } from '../../scripts/lib/cdn-chunks.js';
 import { pageChunks, type AutoloaderManifest } from '../../bench/size-budgets.js';
-import { AUTOLOADER_CODE_SPLITTING } from '../../scripts/lib/cdn-chunks.js';
 import { TOKEN_QUERY_MESSAGES, ASSET_LOOKUP_RULES } from '../../src/contract/index.js';
 
 let outDir: string;

@@ -91,9 +91,11 @@ describe('css`…` templates', () => {
 });
 
 describe('html`…` templates', () => {
-  it('collapses whitespace inside tags and never in text', () => {
+  it('collapses whitespace inside tags, and in text only a line break with its indentation', () => {
     const parts = ['<p class="a  b"\n   id=x\n  >  two  spaces ', ' </p\n  ><img\n    src=', '\n    alt="" /><span\n>'];
     assert.deepEqual(collapseTagWhitespace(parts), ['<p class="a  b" id=x>  two  spaces ', ' </p><img src=', ' alt="" /><span>']);
+    const indented = ['<ul>\n    <li>a  b</li>\n    ', '\n  </ul>\n  <p>x \n  y</p>'];
+    assert.deepEqual(collapseTagWhitespace(indented), ['<ul>\n<li>a  b</li>\n', '\n</ul>\n<p>x\ny</p>']);
   });
 
   it('leaves comments and text alone, across interpolations too, and gives up on a comment never closed', () => {

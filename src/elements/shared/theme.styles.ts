@@ -49,7 +49,8 @@ const tokens = css`
 export const themeStyles = css`
   :host {
     ${tokens}
-    --_kyi-font: var(--kyi-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    /* every browser the kit runs in (light-dark(), :state()) knows system-ui: no older fallbacks */
+    --_kyi-font: var(--kyi-font-family, system-ui, sans-serif);
     --_kyi-font-mono: var(--kyi-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     --_kyi-font-size: var(--kyi-font-size, 0.9375rem);
     --_kyi-font-size-small: var(--kyi-font-size-small, 0.8125rem);

@@ -13,6 +13,12 @@ export const enVerifyButton = {
     opening: 'Opening verification…',
     errorTitle: 'Verification couldn’t start',
   },
+  // the failures only a verify button meets (error-text.ts), so no other page carries them
+  common: {
+    'error.signingFailed': 'Verification could not be started. Please try again.',
+    'error.widget': 'The verification widget reported an error: {message}',
+    'error.widgetTimeout': 'The verification widget did not load in time. The likely cause: this site ({origin}) is not on the widget’s allow-list.',
+  },
 } as const;
 
 addStrings('en', enErrors);
