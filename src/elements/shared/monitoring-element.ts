@@ -114,6 +114,8 @@ export abstract class KyiMonitoringElement extends KyiElement {
   protected _problem: MonitoringProblem | undefined = undefined;
 
   readonly #run = new LatestRun(this);
+  /** The element's writes (the watchlist's add, update, remove): the same discipline as its loads, a run of their own. */
+  protected readonly writes = new LatestRun(this);
   #timer: unknown;
   #nextDelayMs = 0;
   #onVisibility = () => this.#schedule();
@@ -123,9 +125,9 @@ export abstract class KyiMonitoringElement extends KyiElement {
     return this._status;
   }
 
-  /** Resolves once the current load (if any) has settled and rendered. */
+  /** Resolves once the current load and write (if any) have settled and rendered. */
   get settled(): Promise<void> {
-    return this.settledAfter(() => this.#run.done);
+    return this.settledAfter(() => this.#run.done).then(() => this.settledAfter(() => this.writes.done));
   }
 
   /** Loads again now. Resolves when settled. */
