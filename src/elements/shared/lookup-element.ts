@@ -16,18 +16,17 @@
  *   hidden box is revealed by marking it (no re-render); only an element holding a previous
  *   view runs an update to swap it for the loading view.
  */
-import { ReactiveElement, html, type CSSResultGroup, type CSSResultOrNative, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { ReactiveElement, type CSSResultGroup, type CSSResultOrNative, type PropertyValues } from 'lit';
 import { lookupKey, type LookupRequest } from '../../client/lookup.js';
-import type { InputCheck, InputProblem, OutcomeError } from '../../client/lookup-outcomes.js';
-import { errorDetail, toProblem } from '../../client/errors.js';
+import type { InputCheck } from '../../client/lookup-outcomes.js';
+import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
 import type { LazySignal } from '../../client/lazy-signal.js';
 import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../../client/live-elements.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../browser/events.js';
 import { configVersion, proxyUrlFor, type ProxyChoice } from '../../browser/config.js';
 import { errorStringKey } from './error-text.js';
-import { KyiElement } from './kyi-element.js';
+import { KyiDataElement, type DataState } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
-import { internalState } from './reactive-state.js';
 import { waitingStyles } from './lookup-element.styles.js';
 import { renderInSlice } from './render-slices.js';
 import { announce } from './announce.js';
@@ -89,12 +88,9 @@ function revealNow(): void {
   if (next < quietTimerAt) armQuietTimer(next);
 }
 
-/** What a lookup element shows. */
-export interface LookupState<R> {
-  status: KyiLookupStatus;
+/** What a lookup element shows: the data state with the lookup's result. */
+export interface LookupState<R> extends DataState<KyiLookupStatus> {
   result: R | null;
-  error?: OutcomeError | undefined;
-  problem?: InputProblem | undefined;
 }
 
 const IDLE: LookupState<never> = Object.freeze({ status: 'idle', result: null });
@@ -103,7 +99,7 @@ const IDLE: LookupState<never> = Object.freeze({ status: 'idle', result: null })
 export interface LookupOutcomeLike<R> {
   status: Exclude<KyiLookupStatus, 'idle' | 'loading'>;
   result: R | null;
-  error?: OutcomeError | undefined;
+  error?: KyiProblem | undefined;
 }
 
 /** A lookup through the server piece at `proxyUrl`, for the request `checkInput()` made. */
@@ -113,40 +109,15 @@ export type LookupFunction<R> = (
   options: { signal: AbortSignal | LazySignal; bypassCache: boolean },
 ) => Promise<LookupOutcomeLike<R>>;
 
-export abstract class KyiLookupElement<R> extends KyiElement implements LiveElement {
-  static override properties: PropertyDeclarations = {
-    proxyUrl: { type: String, attribute: 'proxy-url' },
-    // `useDefault`: the default ('auto') is not written onto every host's attribute (500 statuses,
-    // 500 attribute changes and style invalidations on their first render); a value set reflects.
-    theme: { type: String, reflect: true, useDefault: true },
-    ...internalState('_state'),
-  };
-
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured only when it is the configured `proxyUrl` or one of `trustedProxyUrls` (a proxy, not a path). */
-  proxyUrl: string | undefined = undefined;
-  /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
-  theme: string = 'auto';
-
+export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus> implements LiveElement {
   /**
    * What the element shows, as one reactive state (one initialiser and one change per lookup
    * instead of four: 500 statuses construct and start at once). Replaced, never mutated.
    */
   protected _state: LookupState<R> = IDLE;
-  /** The status shown (`_state.status`). */
-  protected get _status(): KyiLookupStatus {
-    return this._state.status;
-  }
   /** The result shown (`_state.result`): `null` before one settled, for invalid input and errors. */
   protected get _result(): R | null {
     return this._state.result;
-  }
-  /** Why the lookup failed (`_state.error`). */
-  protected get _error(): OutcomeError | undefined {
-    return this._state.error;
-  }
-  /** Why the input is unusable (`_state.problem`). */
-  protected get _problem(): InputProblem | undefined {
-    return this._state.problem;
   }
 
   #key: string | undefined;
@@ -168,8 +139,6 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     return [...super.finalizeStyles(styles), waitingStyles];
   }
 
-  /** Properties that identify what to look up (a change means a new lookup). */
-  protected static inputs: readonly PropertyKey[] = ['proxyUrl'];
   /** Checks the element's input attributes. */
   protected abstract checkInput(): InputCheck;
   /** Runs the lookup for a valid input (`lookupToken`, `lookupAsset`). Must reject only with an AbortError. */
@@ -264,9 +233,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     super.willUpdate(changed);
     if (!this.isConnected) return;
     // Input is checked again only when it (or the configuration) changed, not on every render.
-    const inputs = (this.constructor as typeof KyiLookupElement).inputs;
-    if (this.#key !== undefined && this.#configVersion === configVersion() && !inputs.some((p) => (changed as Map<PropertyKey, unknown>).has(p)))
-      return;
+    if (this.#key !== undefined && this.#configVersion === configVersion() && !this.inputsChanged(changed)) return;
     this.#configVersion = configVersion();
     const check = this.checkInput();
     const proxy = proxyUrlFor(this);
@@ -288,7 +255,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     this.#key = key;
     if (!check.ok) {
       this.#run.cancel();
-      this.#show(check.empty ? IDLE : { status: 'invalid', result: null, problem: check.problem });
+      this.#show(check.empty ? IDLE : { status: 'invalid', result: null });
       // The visitor reads plain words; the partner's developer reads what to fix (once per problem).
       if (!check.empty && this.#warnedInput !== key) {
         this.#warnedInput = key;
@@ -370,13 +337,5 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   /** The message for the current error, in the element's language. */
   protected errorMessage(): string {
     return this._error ? this.t(errorStringKey(this._error)) : this.t('common.error.generic');
-  }
-
-  /** The error state: `role="alert"`, a title, the message and a Retry button. */
-  protected renderError(title: string): TemplateResult {
-    return html`<div part="error" class="alert" role="alert">
-      <span class="alert-text"><span class="alert-title">${title}</span> ${this.errorMessage()}</span>
-      <button part="retry-button" class="button small" type="button" @click=${this.retry}>${this.t('common.retry')}</button>
-    </div>`;
   }
 }

@@ -12,8 +12,8 @@ import {
 } from '../../client/monitoring.js';
 import { emit, KyiWatchlistChangeEvent } from '../../browser/events.js';
 import { humanize } from '../../browser/strings.js';
-import { isAbortError, toProblem } from '../../client/errors.js';
-import { KyiMonitoringElement, type MonitoringProblem } from '../shared/monitoring-element.js';
+import { isAbortError, toProblem, type KyiProblem } from '../../client/errors.js';
+import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { formatDate } from '../shared/monitoring-parts.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -31,7 +31,7 @@ const STATE_TONE: Record<string, string> = { ready: 'good', gathering: 'warn', u
 interface ActionState {
   target: string;
   busy: boolean;
-  problem?: MonitoringProblem | undefined;
+  problem?: KyiProblem | undefined;
 }
 
 /** A write that succeeded: the state it leaves (applied only if its run is still the latest) and the event saying so. */
@@ -41,7 +41,7 @@ interface WriteDone {
 }
 
 /** How a write run ended: done, or its problem (with the list as read again when the item was gone). */
-type WriteOutcome = { done: WriteDone; problem?: undefined; data?: undefined } | { done?: undefined; problem: MonitoringProblem; data?: WatchlistResponse | undefined };
+type WriteOutcome = { done: WriteDone; problem?: undefined; data?: undefined } | { done?: undefined; problem: KyiProblem; data?: WatchlistResponse | undefined };
 
 /**
  * The partner's watchlist of assets monitored for disclosure and tokenomics changes, read
@@ -69,6 +69,7 @@ type WriteOutcome = { done: WriteDone; problem?: undefined; data?: undefined } |
  * @csspart state - An item's state label.
  * @csspart note - An item's note, or its editor.
  * @csspart error - Error messages (`role="alert"`).
+ * @csspart retry-button - The error's Retry button (none when the request itself was refused, 400).
  * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
  * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
  * @csspart empty - The empty-watchlist text.
@@ -366,7 +367,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
   // ---------------------------------------------------------------- render
 
   /** Words for a failed write: 409 and 404 explained, the rest like a read failure. */
-  #writeProblemText(problem: MonitoringProblem, target: string): string {
+  #writeProblemText(problem: KyiProblem, target: string): string {
     switch (problem.code) {
       case 'invalid_asset_id':
         return problem.message;
