@@ -6,8 +6,12 @@
  *     starts; without: `loadingDelayMs = 0`);
  *   - render slices (render-slices.ts: answers render in ≤ 16 ms slices, in view first;
  *     without: each answer renders at once in the task that settled it);
- *   - the scheme memo (element-core.ts: one style read for every element about to render;
- *     without: each element reads its own `color-scheme`).
+ *   - the scheme memo (element-core.ts, one style read for every element about to render) was
+ *     measured by this benchmark (run of 2026-11-27: settled 1.04× without it, longest task after
+ *     the answer 148 ms without vs 181 ms with, both inside the spread) and removed; each
+ *     element now reads its own `color-scheme`.
+ * Besides time, each load counts the loading skeletons seen: at every animation frame, the
+ * elements showing their loading view unhidden (what the quiet wait exists to avoid).
  * Each variant is the same page built with Vite, the mechanism's module changed by a plugin.
  * Runs interleave the variants (with, then each without, in turn), each load in a fresh
  * browser context against one warm server piece per variant; one warm-up load each, discarded.
@@ -22,7 +26,7 @@ import type { Plugin } from 'vite';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.mjs';
 import { buildPages } from './build-pages.js';
-import { CHILD, PAGE_SERVER, distinctLookups, loadPage, startChild } from './page-lookups.js';
+import { CHILD, PAGE_SERVER, distinctLookups, startChild } from './page-lookups.js';
 import { log, median, ms, ratio, tempDir, type BenchResult } from './lib.js';
 import type { ListPageResult, TokenStatusPageData } from './pages/shared.js';
 
@@ -69,24 +73,55 @@ const MECHANISMS: Mechanism[] = [
       ['export function renderInSlice(element: Element, render: () => void): Promise<void> {', 'export function renderInSlice(element: Element, render: () => void): Promise<void> {\n  render();\n  return Promise.resolve();\n'],
     ]),
   },
-  {
-    id: 'scheme-memo',
-    name: 'scheme memo (element-core.ts)',
-    what: "one style read of `color-scheme` for every element about to render, kept for the task",
-    plugin: without('element-core.ts', [["    const known = schemes.get(this);", '    return schemeOf(this.element);\n    const known = schemes.get(this);']]),
-  },
 ];
 
 interface Sample {
+  /** Elements showing a visible loading skeleton, summed over the animation frames of the load. */
+  skeletonFrames: number;
   painted: number;
   inView: number;
   longestAfterAnswer: number;
   cls: number;
 }
 
-function sample(r: ListPageResult): Sample {
+function sample(r: ListPageResult, skeletonFrames: number): Sample {
   const after = r.longTasks.filter((t) => t.start + t.duration > r.phases.responseAt && t.start < r.paintedAt);
-  return { painted: r.paintedAt, inView: r.inView.paintedAt, longestAfterAnswer: Math.max(0, ...after.map((t) => t.duration)), cls: r.cls };
+  return { skeletonFrames, painted: r.paintedAt, inView: r.inView.paintedAt, longestAfterAnswer: Math.max(0, ...after.map((t) => t.duration)), cls: r.cls };
+}
+
+/**
+ * Installed before the page's scripts: at every animation frame, counts the lookup elements whose
+ * loading view is showing (`[aria-busy="true"]` not hidden by the quiet wait's `data-kyi-waiting`).
+ */
+function countSkeletons(): void {
+  const w = window as unknown as { __skeletonFrames: number };
+  w.__skeletonFrames = 0;
+  const frame = () => {
+    for (const el of document.querySelectorAll('kyi-token-status')) {
+      const box = el.shadowRoot?.querySelector('[aria-busy="true"]');
+      if (box && !box.hasAttribute('data-kyi-waiting')) w.__skeletonFrames++;
+    }
+    if (!(window as unknown as { __bench?: unknown }).__bench) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** One warm load of the page at `url`, in a fresh context: its result and the skeletons seen. */
+async function load(browser: Browser, url: string): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const tab = await context.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (e) => errors.push(e.message));
+    await tab.addInitScript(countSkeletons);
+    await tab.goto(`${url}/token-status.html`);
+    const handle = await tab.waitForFunction(() => (window as unknown as { __bench?: ListPageResult }).__bench, undefined, { timeout: 120_000 });
+    const result = (await handle.jsonValue()) as ListPageResult;
+    if (errors.length) throw new Error(errors[0]);
+    return sample(result, await tab.evaluate(() => (window as unknown as { __skeletonFrames: number }).__skeletonFrames));
+  } finally {
+    await context.close();
+  }
 }
 
 const spread = (values: number[], f: (n: number) => string) => `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})`;
@@ -115,16 +150,14 @@ export async function run(): Promise<BenchResult> {
     }
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     // Warm-up (discarded): fills each server piece's cache, so every measured load is warm.
-    for (const v of variants) await loadPage(browser, servers.get(v.id)!, sandbox, 'token-status', 'kyi-cold');
+    for (const v of variants) await load(browser, servers.get(v.id)!);
     const samples = new Map<string, Sample[]>(variants.map((v) => [v.id, []]));
     for (let r = 0; r < RUNS; r++) {
       log(`mechanisms-browser: run ${r + 1} of ${RUNS}`);
       // Rotated each run: no variant always goes first.
       const order = variants.map((_, i) => variants[(i + r) % variants.length]!);
       for (const v of order) {
-        const load = await loadPage(browser, servers.get(v.id)!, sandbox, 'token-status', 'kyi-warm');
-        if (load.errors.length) throw new Error(`${v.id}: ${load.errors[0]}`);
-        samples.get(v.id)!.push(sample(load.result));
+        samples.get(v.id)!.push(await load(browser, servers.get(v.id)!));
       }
     }
     const withS = samples.get('with')!;
@@ -143,8 +176,11 @@ export async function run(): Promise<BenchResult> {
       if (settleRatio > 1.05) gains.push('settles sooner');
       if (longWithout > 50 && longWithout > 1.5 * longWith) gains.push('shorter longest task after the answer');
       if (clsWithout > clsWith + 0.001) gains.push('less layout shift');
+      const skelWith = median(withS.map((x) => x.skeletonFrames));
+      const skelWithout = median(w.map((x) => x.skeletonFrames));
+      if (skelWithout > 1.5 * skelWith + 10) gains.push('fewer loading skeletons shown');
       const cell = (s: Sample[]) =>
-        `settled ${spread(s.map((x) => x.painted), ms)}; in view ${spread(s.map((x) => x.inView), ms)}; longest task after answer ${spread(s.map((x) => x.longestAfterAnswer), ms)}; CLS ${Math.max(...s.map((x) => x.cls)).toFixed(3)}`;
+        `settled ${spread(s.map((x) => x.painted), ms)}; in view ${spread(s.map((x) => x.inView), ms)}; longest task after answer ${spread(s.map((x) => x.longestAfterAnswer), ms)}; CLS ${Math.max(...s.map((x) => x.cls)).toFixed(3)}; skeletons seen (element × frame) ${spread(s.map((x) => x.skeletonFrames), String)}`;
       table.push(`| ${m.name} | ${m.what} | ${cell(withS)} | ${cell(w)} | ${ratio(settleRatio)} settled | ${gains.length ? `yes: ${gains.join(', ')}` : 'no measured gain: it goes'} |`);
     }
     return {

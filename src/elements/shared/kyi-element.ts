@@ -40,14 +40,6 @@ export class KyiElement extends LitElement {
     this.#core.update(() => super.update(changed));
   }
 
-  /** Whether an answer waits for its render slice (render-slices.ts): its scheme is read with those of the elements about to render. */
-  protected get renderQueued(): boolean {
-    return this.#core.renderQueued;
-  }
-  protected set renderQueued(queued: boolean) {
-    this.#core.renderQueued = queued;
-  }
-
   /**
    * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
    * when one is in effect on the host, `auto` when the page lets the OS decide (`light dark`,

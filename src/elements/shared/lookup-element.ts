@@ -281,9 +281,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
         // (render-slices.ts: 500 statuses answered at once never hold the page for long) comes
         // after the quiet wait ended.
         quietWaits.delete(this);
-        this.renderQueued = true;
         return renderInSlice(this, () => {
-          this.renderQueued = false;
           if (stillLatest()) this.#settle(r);
         });
       },
