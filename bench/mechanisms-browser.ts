@@ -2,16 +2,19 @@
  * Benchmark `mechanisms-browser` — what each browser-side mechanism of the lookup elements buys,
  * measured with and without it, side by side in one run in Chromium, on the page of
  * benchmark 2 (500 `<kyi-token-status>` over 100 distinct lookups, warm proxy cache):
- *   - the quiet wait (lookup-element.ts: no skeleton for `loadingDelayMs` after a lookup
- *     starts; without: `loadingDelayMs = 0`);
  *   - render slices (render-slices.ts: answers render in ≤ 16 ms slices, in view first;
  *     without: each answer renders at once in the task that settled it);
+ * Measured by this benchmark and removed for want of a gain (run of 2026-11-27, 5 runs):
+ *   - the quiet wait (lookup-element.ts: no skeleton for 150 ms after a lookup started, an
+ *     element holding a view kept it by skipping LitElement's render): as many skeletons seen
+ *     with it as without (median 9,651 vs 8,695 element × frames), settled 0.74× without it,
+ *     CLS 0.092 vs 0.094, longest task after the answer 243 vs 247 ms;
  *   - the scheme memo (element-core.ts, one style read for every element about to render) was
  *     measured by this benchmark (run of 2026-11-27: settled 1.04× without it, longest task after
  *     the answer 148 ms without vs 181 ms with, both inside the spread) and removed; each
  *     element now reads its own `color-scheme`.
  * Besides time, each load counts the loading skeletons seen: at every animation frame, the
- * elements showing their loading view unhidden (what the quiet wait exists to avoid).
+ * elements showing their loading view (what the quiet wait existed to avoid).
  * Each variant is the same page built with Vite, the mechanism's module changed by a plugin.
  * Runs interleave the variants (with, then each without, in turn), each load in a fresh
  * browser context against one warm server piece per variant; one warm-up load each, discarded.
@@ -61,12 +64,6 @@ interface Mechanism {
 
 const MECHANISMS: Mechanism[] = [
   {
-    id: 'quiet-wait',
-    name: 'quiet wait (lookup-element.ts)',
-    what: 'no skeleton for 150 ms after a lookup starts; an element holding a view keeps it (skips LitElement render)',
-    plugin: without('lookup-element.ts', [['protected static loadingDelayMs = 150;', 'protected static loadingDelayMs = 0;']]),
-  },
-  {
     id: 'render-slices',
     name: 'render slices (render-slices.ts)',
     what: 'answers render in ≤ 16 ms slices, elements in view first',
@@ -92,7 +89,7 @@ function sample(r: ListPageResult, skeletonFrames: number): Sample {
 
 /**
  * Installed before the page's scripts: at every animation frame, counts the lookup elements whose
- * loading view is showing (`[aria-busy="true"]` not hidden by the quiet wait's `data-kyi-waiting`).
+ * loading view is showing (`[aria-busy="true"]`).
  */
 // A string, not a function: tsx's names (`__name`) do not exist in the page.
 const COUNT_SKELETONS = `
@@ -100,7 +97,7 @@ const COUNT_SKELETONS = `
   const frame = () => {
     for (const el of document.querySelectorAll('kyi-token-status')) {
       const box = el.shadowRoot && el.shadowRoot.querySelector('[aria-busy="true"]');
-      if (box && !box.hasAttribute('data-kyi-waiting')) window.__skeletonFrames++;
+      if (box) window.__skeletonFrames++;
     }
     if (!window.__bench) requestAnimationFrame(frame);
   };
@@ -191,6 +188,7 @@ export async function run(): Promise<BenchResult> {
       notes: [
         `${table.join('\n')}\n`,
         `${ELEMENTS} <kyi-token-status> over ${DISTINCT} distinct lookups, appended at once, warm server piece (one per variant, filled by a discarded load); ${RUNS} runs, the variants rotated in each; every load in a new browser context. Medians and (min–max) over the runs; "settled" is until the frame showing every settled element was painted, "in view" until those in view at load were; the longest task counts tasks over 50 ms (0: none); ratio = without ÷ with, settled (> 1: the mechanism makes the page settle sooner). "without" is the same page built with the mechanism's module changed (bench/mechanisms-browser.ts).`,
+        'Removed after an earlier run of this benchmark showed no gain (numbers in bench/mechanisms-browser.ts): the quiet wait (lookup-element.ts) and the scheme memo (element-core.ts).',
         'Not measured here: the badge\'s own DOM builder (badge.ts; a `<kyi-badge>` page is not a lookup page), batching, deduplication and the lookup cache (kept; benchmark 2 counts their requests).',
       ],
     };
