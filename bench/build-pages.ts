@@ -27,14 +27,14 @@ function benchData(data: Record<string, unknown>): Plugin {
   };
 }
 
-/** Builds the named pages into `outDir`; `data` is keyed by page name. */
-export async function buildPages(names: string[], data: Record<string, unknown>, outDir: string, options: { minify?: boolean } = {}): Promise<void> {
+/** Builds the named pages into `outDir`; `data` is keyed by page name; `plugins` change the kit's code for a variant (bench/mechanisms-browser.ts). */
+export async function buildPages(names: string[], data: Record<string, unknown>, outDir: string, options: { minify?: boolean; plugins?: Plugin[] } = {}): Promise<void> {
   await build({
     configFile: false,
     root: PAGES,
     base: '/',
     logLevel: 'warn',
-    plugins: [benchData(data)],
+    plugins: [benchData(data), ...(options.plugins ?? [])],
     build: {
       outDir,
       emptyOutDir: true,

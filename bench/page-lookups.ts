@@ -69,7 +69,7 @@ const ONLY = process.env.BENCH_PAGES;
 const RUNS_OVERRIDE = Number(process.env.BENCH_PAGE_RUNS) || undefined;
 
 /** `distinct` lookups: every sandbox token by address + chain and by CAIP-19, each address alone, then unknown addresses. */
-function distinctLookups(distinct: number): Attrs[] {
+export function distinctLookups(distinct: number): Attrs[] {
   const out: Attrs[] = [];
   for (const token of SEED_TOKENS) {
     const chain = CHAINS[token.chain]!;

@@ -48,7 +48,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
         `src${sep}browser${sep}events\\.ts$`,
         `src${sep}client${sep}(lookup|lookup-cache|lookup-outcomes|live-elements|assets|errors|urls|shape)\\.ts$`,
         `src${sep}contract${sep}(caip|identifiers|limits|queries)\\.ts$`,
-        `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element(\\.styles)?|styles|latest-run|error-text|chain-names)\\.ts$`,
+        `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|styles|latest-run|error-text|chain-names)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,
       ]),
     },

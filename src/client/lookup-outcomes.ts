@@ -12,23 +12,20 @@ import { isAbortError, problemFromAnswer, toProblem, type KyiProblem } from './e
 import { getLookupClient, type LookupOptions, type LookupRequest, type LookupResponse } from './lookup.js';
 import { flag, isObject, listOf, shape, shapeOf, text } from './shape.js';
 
-/** Why a lookup could not be answered. */
 // The input problems' words ship with the checks that give them (not with every element).
 addStrings('en', enInputs);
-
-export type OutcomeError = KyiProblem;
 
 export type TokenOutcome =
   | { status: 'verified' | 'unverified'; result: TokenLookupResult; error?: undefined }
   | { status: 'not-found'; result: TokenLookupResult; error?: undefined }
-  | { status: 'invalid'; result: null; error: OutcomeError }
-  | { status: 'error'; result: null; error: OutcomeError };
+  | { status: 'invalid'; result: null; error: KyiProblem }
+  | { status: 'error'; result: null; error: KyiProblem };
 
 export type AssetOutcome =
   | { status: 'verified'; result: AssetRecord; error?: undefined }
   | { status: 'not-found'; result: null; error?: undefined }
-  | { status: 'invalid'; result: null; error: OutcomeError }
-  | { status: 'error'; result: null; error: OutcomeError };
+  | { status: 'invalid'; result: null; error: KyiProblem }
+  | { status: 'error'; result: null; error: KyiProblem };
 
 /** Token input as the element has it (attributes). */
 export interface TokenInput {
@@ -167,13 +164,13 @@ function readAsset(body: unknown): AssetRecord | undefined {
   return record?.token_details ? record : undefined;
 }
 
-const unexpected = (status: number): OutcomeError => ({
+const unexpected = (status: number): KyiProblem => ({
   code: 'invalid_response',
   message: 'The verification service sent an unexpected answer',
   status,
 });
 
-const errorFrom = (response: LookupResponse): OutcomeError => problemFromAnswer(response.status, response.body);
+const errorFrom = (response: LookupResponse): KyiProblem => problemFromAnswer(response.status, response.body);
 
 // One outcome per answer object: the client hands the same answer to every element that
 // asked for it (and to cache hits), so 500 elements over 100 tokens read 100 bodies.

@@ -2,13 +2,11 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/entries/define.js';
 import { configure, getConfig, rereadMetaTags, resetConfig } from '../../src/browser/config.js';
 import { refreshLiveLookups } from '../../src/client/live-elements.js';
-import { TtlCache } from '../../src/client/lookup-cache.js';
 import { LIMITS } from '../../src/contract/limits.js';
 import { KyiRequestError } from '../../src/client/errors.js';
-import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
+import { getLookupClient, LookupClient, setLookupClient, TtlCache } from '../../src/client/lookup.js';
 import { LazySignal } from '../../src/client/lazy-signal.js';
 import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
-import type { PropertyValues } from 'lit';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, randomAddress, sandbox, sandboxControl, testEnv } from './helpers/display.js';
 import { recordAnnouncements } from './helpers/a11y.js';
@@ -431,29 +429,6 @@ describe('lookup client', () => {
   });
 });
 
-/**
- * A `<kyi-token-status>` with its own loading delay that counts its updates and records, after
- * every update, whether its loading view was in the DOM and whether it was visible.
- */
-function probeTag(name: string, delayMs: number) {
-  class Probe extends KyiTokenStatus {
-    static override loadingDelayMs = delayMs;
-    updates = 0;
-    loadingRendered = false;
-    loadingVisible = false;
-    protected override updated(changed: PropertyValues<this>): void {
-      super.updated(changed);
-      this.updates++;
-      const busy = this.shadowRoot!.querySelector('[aria-busy="true"]');
-      if (!busy) return;
-      this.loadingRendered = true;
-      if (getComputedStyle(busy).visibility !== 'hidden') this.loadingVisible = true;
-    }
-  }
-  customElements.define(name, Probe);
-  return Probe;
-}
-
 /** Resolves once the element's loading view is visible on screen (checked each frame; fails after 5 s). */
 async function loadingOnScreen(el: HTMLElement): Promise<void> {
   const started = performance.now();
@@ -465,13 +440,11 @@ async function loadingOnScreen(el: HTMLElement): Promise<void> {
   }
 }
 
-describe('no skeleton flash (a quick answer renders straight to the result)', () => {
-  // Loading delays that make "quick" and "slow" certain without timing anything: an hour, 1 ms.
-  const Patient = probeTag('kyi-test-patient-status', 3_600_000);
-  const Eager = probeTag('kyi-test-eager-status', 1);
+describe('the loading state', () => {
   let previous: LookupClient | undefined;
   let badgeBaseUrl: string;
   before(async () => void (badgeBaseUrl = (await testEnv()).badgeBaseUrl));
+  // A client of each test's own: no answer cached by another test.
   beforeEach(() => {
     configure({ badgeBaseUrl });
     previous = setLookupClient(new LookupClient());
@@ -481,103 +454,37 @@ describe('no skeleton flash (a quick answer renders straight to the result)', ()
     resetConfig();
   });
 
-  it('an answer within the loading delay: the skeleton is never visible, its box holds the place meanwhile', async () => {
-    const el = await fixture<InstanceType<typeof Patient>>(html`<kyi-test-patient-status caip19=${F.pyusd.caip19}></kyi-test-patient-status>`);
-    expect(el.status).to.equal('loading');
-    const busy = el.shadowRoot!.querySelector('[aria-busy="true"]')!;
-    expect(getComputedStyle(busy).visibility).to.equal('hidden');
-    expect(busy.getBoundingClientRect().height).to.be.greaterThan(0, 'the hidden loading box keeps its size');
-    await el.settled;
-    expect(el.status).to.equal('verified');
-    expect(el.loadingVisible).to.equal(false);
-    expect(el.hasAttribute('data-kyi-waiting')).to.equal(false);
-    expect(el.shadowRoot!.querySelector('[data-kyi-waiting], [aria-busy="true"]')).to.equal(null, 'the hidden loading box went with the loading view');
-  });
-
-  it('a new lookup answered within the delay keeps the previous result on screen, then shows the new one: no loading view at all', async () => {
-    const el = await fixture<InstanceType<typeof Patient>>(html`<kyi-test-patient-status caip19=${F.pyusd.caip19}></kyi-test-patient-status>`);
-    await el.settled;
-    el.loadingRendered = false;
-    const before = el.shadowRoot!.innerHTML;
-    el.setAttribute('caip19', F.usdc.caip19);
-    await el.updateComplete;
-    expect(el.status).to.equal('loading');
-    expect(el.shadowRoot!.innerHTML).to.equal(before, 'the previous result stays while the answer is on its way');
-    await el.settled;
-    expect(el.status).to.equal('verified');
-    expect(el.loadingRendered).to.equal(false);
-  });
-
-  it('an answer slower than the delay: the element shows its loading state, then the result', async () => {
+  /** From now on, every lookup request is held until `release()`. */
+  function holdAnswers(): () => void {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     setLookupClient(new LookupClient({ fetch: async (input, init) => (await gate, window.fetch(input, init)) }));
-    const el = await fixture<InstanceType<typeof Eager>>(html`<kyi-test-eager-status caip19=${F.pyusd.caip19}></kyi-test-eager-status>`);
+    return release;
+  }
+
+  it('while the answer is on its way the element shows its loading view, then the result', async () => {
+    const release = holdAnswers();
+    const el = await fixture<KyiTokenStatus>(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
     await loadingOnScreen(el);
     expect(el.status).to.equal('loading');
     release();
     await el.settled;
     expect(el.status).to.equal('verified');
     expect(el.shadowRoot!.querySelector('[aria-busy="true"]')).to.equal(null);
-    expect(el.hasAttribute('data-kyi-waiting')).to.equal(false);
   });
 
-  it('showing nothing before, the loading view is revealed after the delay without a re-render', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    setLookupClient(new LookupClient({ fetch: async (input, init) => (await gate, window.fetch(input, init)) }));
-    const el = await fixture<InstanceType<typeof Eager>>(html`<kyi-test-eager-status caip19=${F.pyusd.caip19}></kyi-test-eager-status>`);
-    const updates = el.updates;
-    expect(el.loadingRendered).to.equal(true);
-    await loadingOnScreen(el);
-    // 500 statuses on a page would otherwise each run an update (and restyle) just to show a skeleton.
-    expect(el.updates).to.equal(updates, 'no update revealed the loading view');
-    release();
+  it('a new lookup swaps the previous result for the loading view, then shows the new result', async () => {
+    const el = await fixture<KyiTokenStatus>(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
     await el.settled;
-    expect(el.status).to.equal('verified');
-  });
-
-  it('an answer in by the time a late reveal would run (the page was busy): it settles first, no skeleton shows', async () => {
-    let answer!: () => void;
-    const gate = new Promise<void>((r) => (answer = r));
-    const body = { results: [{ status: 404, body: { kyi_verified: false, data: [] } }] };
-    // A response read in microtasks: once the gate opens, the element settles within that task.
-    const response = { ok: true, status: 200, headers: new Headers(), json: async () => body } as unknown as Response;
-    setLookupClient(new LookupClient({ fetch: async () => (await gate, response) }));
-    const el = await fixture<InstanceType<typeof Eager>>(html`<kyi-test-eager-status caip19=${F.pyusd.caip19}></kyi-test-eager-status>`);
-    const box = el.shadowRoot!.querySelector('[aria-busy="true"]')!;
-    expect(box.hasAttribute('data-kyi-waiting')).to.equal(true, 'the loading box is hidden while the wait is quiet');
-    let revealed = false;
-    const watch = new MutationObserver(() => (revealed ||= !box.hasAttribute('data-kyi-waiting')));
-    watch.observe(box, { attributes: true, attributeFilter: ['data-kyi-waiting'] });
-    // The page is busy past the element's deadline; meanwhile its answer comes in: a task
-    // queued after the element's reveal timer (a timer due later; a 0 ms one would go first).
-    const busyUntil = performance.now() + 20;
-    while (performance.now() < busyUntil);
-    setTimeout(answer, 1);
-    await el.settled;
-    watch.disconnect();
-    expect(el.status).to.equal('not-found');
-    expect(revealed).to.equal(false, 'the skeleton was never revealed');
-  });
-
-  it('a new lookup slower than the delay keeps the previous result for the delay, then shows the loading view at once', async () => {
-    const el = await fixture<InstanceType<typeof Eager>>(html`<kyi-test-eager-status caip19=${F.pyusd.caip19}></kyi-test-eager-status>`);
-    await el.settled;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    setLookupClient(new LookupClient({ fetch: async (input, init) => (await gate, window.fetch(input, init)) }));
-    el.loadingRendered = false;
-    el.loadingVisible = false;
+    const release = holdAnswers();
     el.setAttribute('caip19', F.usdc.caip19);
     await el.updateComplete;
     expect(el.status).to.equal('loading');
     await loadingOnScreen(el);
-    // The update that swapped the result for the loading view showed it visible (no second delay).
-    expect(el.loadingVisible).to.equal(true);
     release();
     await el.settled;
     expect(el.status).to.equal('verified');
+    expect(el.shadowRoot!.querySelector('[aria-busy="true"]')).to.equal(null);
   });
 });
 

@@ -200,6 +200,36 @@ describe('<kyi-verify-button>', () => {
       expect(dialogOf(el)).to.equal(null);
       expect(seen).to.deep.equal([]);
     });
+
+    it('removal while the token is on its way aborts the token request; nothing is shown or fired after', async () => {
+      // The real token route, its request held at the browser boundary until it is aborted.
+      const original = window.fetch;
+      const requests: { signal: AbortSignal | undefined }[] = [];
+      window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+        if (!url.pathname.endsWith('/token')) return original.call(window, input, init);
+        const signal = init?.signal ?? undefined;
+        requests.push({ signal });
+        return new Promise<Response>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+      } as typeof fetch;
+      try {
+        const el = await button();
+        const seen = recordEvents(el, ['kyi-open', 'kyi-close', 'kyi-error']);
+        const opening = el.open();
+        await waitUntil(() => requests.length === 1, 'the token request left');
+        expect(requests[0]!.signal?.aborted).to.equal(false);
+        el.remove();
+        expect(requests[0]!.signal?.aborted, 'aborted by the removal').to.equal(true);
+        await opening;
+        await el.updateComplete;
+        expect(el.status).to.equal('idle');
+        expect(el.lastError).to.equal(null);
+        expect(dialogOf(el)).to.equal(null);
+        expect(seen).to.deep.equal([]);
+      } finally {
+        window.fetch = original;
+      }
+    });
   });
 
   describe('closing', () => {

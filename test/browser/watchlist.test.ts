@@ -31,6 +31,23 @@ function proxyOfOurOwn(prefix: string, answer: (method: string, path: string) =>
   return { restore: () => void (window.fetch = original) };
 }
 
+/**
+ * Holds the requests `match` picks at the browser boundary for good (they end only when
+ * aborted, rejecting with the signal's reason); the others go to the real server piece.
+ */
+function holdRequests(match: (method: string, path: string) => boolean): { held: { path: string; signal: AbortSignal | undefined }[]; restore(): void } {
+  const original = window.fetch;
+  const held: { path: string; signal: AbortSignal | undefined }[] = [];
+  window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (!match((init?.method ?? 'GET').toUpperCase(), url.pathname)) return original.call(window, input, init);
+    const signal = init?.signal ?? undefined;
+    held.push({ path: url.pathname, signal });
+    return new Promise<Response>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+  } as typeof fetch;
+  return { held, restore: () => void (window.fetch = original) };
+}
+
 const root = (el: KyiWatchlist) => el.shadowRoot!;
 
 async function load(template = html`<kyi-watchlist></kyi-watchlist>`): Promise<KyiWatchlist> {
@@ -418,6 +435,63 @@ describe('<kyi-watchlist>', function () {
     expect(error.detail).to.include({ code: 'not_found', status: 404 });
     await waitUntil(() => !el.items.some((i) => i.id === item.id), 'the list is refreshed', { timeout: 8000 });
     expect(texts(el, '[role="alert"]').join(' ')).to.match(/no longer on the watchlist/);
+  });
+
+  it('aborts the read after an add when it leaves the page; nothing is written after', async () => {
+    const el = await load();
+    const before = el.items.length;
+    const asset = await unwatchedAsset();
+    // The add reaches the server; the list read after it is held until aborted.
+    let added = false;
+    const hold = holdRequests((method, path) => {
+      if (method === 'POST' && path.endsWith('/me/watchlist')) added = true;
+      return added && method === 'GET' && path.endsWith('/me/watchlist');
+    });
+    try {
+      const seen = recordEvents(el, ['kyi-watchlist-change', 'kyi-error']);
+      const input = root(el).querySelector<HTMLInputElement>('#add-asset')!;
+      input.value = asset.id;
+      input.dispatchEvent(new Event('input'));
+      await el.updateComplete;
+      button(root(el), /^\s*Add\s*$/).click();
+      await waitUntil(() => hold.held.length === 1, 'the read after the add left', { timeout: 8000 });
+      el.remove();
+      expect(hold.held[0]!.signal?.aborted, 'the read is aborted by the removal').to.equal(true);
+      await el.settled;
+      expect(seen, 'no event from a detached element').to.deep.equal([]);
+      expect(el.items.length, 'the list it held is as it was').to.equal(before);
+      expect(el.isUpdatePending).to.equal(false);
+    } finally {
+      hold.restore();
+    }
+  });
+
+  it('a newer write wins: the one in flight is aborted and only the newer one is shown and announced', async () => {
+    const el = await load();
+    const [first, second] = el.items.filter((i) => i.state === 'ready' || i.state === 'gathering');
+    if (!first || !second) throw new Error('two watched items needed');
+    const hold = holdRequests((method, path) => method === 'PATCH' && path.endsWith(`/me/watchlist/${first.id}`));
+    try {
+      const seen = recordEvents(el, ['kyi-watchlist-change', 'kyi-error']);
+      toggle(el, first.asset.name ?? '').click();
+      await waitUntil(() => hold.held.length === 1, 'the first write left');
+      toggle(el, second.asset.name ?? '').click();
+      expect(hold.held[0]!.signal?.aborted, 'the first write is aborted by the second').to.equal(true);
+      await el.settled;
+      expect(seen.map((e) => [e.type, e.detail.itemId])).to.deep.equal([['kyi-watchlist-change', second.id]]);
+      expect(toggle(el, first.asset.name ?? '').getAttribute('aria-checked')).to.equal(String(first.monitoringEnabled === true));
+      expect(toggle(el, second.asset.name ?? '').getAttribute('aria-checked')).to.equal(String(second.monitoringEnabled !== true));
+    } finally {
+      hold.restore();
+      // The second item as it was (the sandbox is shared by the files running beside this one).
+      const back = await fetch(`/api/kyi/explorer/me/watchlist/${second.id}`, {
+        method: 'PATCH',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ monitoringEnabled: second.monitoringEnabled === true }),
+      });
+      expect(back.ok).to.equal(true);
+    }
   });
 
   it('shows a failed write in words and keeps the list', async () => {

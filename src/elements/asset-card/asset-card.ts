@@ -387,7 +387,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
         return this.#card(this.#notice('assetCard.invalid', html`<span>${detail}</span>`), false);
       }
       case 'error':
-        return this.#card(this.renderError(this.t('assetCard.error')));
+        return this.#card(this.renderError(this.t('assetCard.error'), this.errorMessage(), this.retry));
     }
   }
 }

@@ -67,6 +67,7 @@ function directionOf(change: Change): Direction | 'other' {
  * @csspart links - A row's source links.
  * @csspart more - Below a long list: how many are shown, and the "Show more" button.
  * @csspart error - Error messages (`role="alert"`).
+ * @csspart retry-button - The error's Retry button (none when the request itself was refused, 400).
  * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
  * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
  * @csspart empty - The no-changes text.
@@ -133,9 +134,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     return this._truncated;
   }
 
-  protected override loadKeys(): readonly string[] {
-    return ['proxyUrl', 'materiality', 'showAll', 'days', 'sort', 'items', 'category'];
-  }
+  protected static override inputs: readonly PropertyKey[] = ['proxyUrl', 'materiality', 'showAll', 'days', 'sort', 'items', 'category'];
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
@@ -414,7 +413,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
 
   override render(): TemplateResult {
     const rows = this._changes && this.changes;
-    const problem = this._problem;
+    const problem = this._error;
     return html`<section class="base" part="base" aria-busy=${this._status === 'loading' ? 'true' : 'false'}>
       <header class="row head">
         ${this.renderTitle(this.t('changeFeed.title'))}

@@ -39,6 +39,7 @@ const GROUP_ORDER: readonly GroupName[] = [...NOTIFICATION_GROUP_NAMES, 'other']
  * @csspart more - Below a long list: how many are shown, and the "Show more" button.
  * @csspart read-note - The note that marking read happens in the service's interface.
  * @csspart error - Error messages (`role="alert"`).
+ * @csspart retry-button - The error's Retry button (none when the request itself was refused, 400).
  * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
  * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
  * @csspart empty - The no-notifications text.
@@ -76,9 +77,7 @@ export class KyiNotifications extends KyiMonitoringElement {
     return this._data?.items ?? [];
   }
 
-  protected override loadKeys(): readonly string[] {
-    return ['proxyUrl', 'unreadOnly'];
-  }
+  protected static override inputs: readonly PropertyKey[] = ['proxyUrl', 'unreadOnly'];
 
   protected override async load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<KyiNotificationsEvent> {
     const data = await fetchNotifications({ proxyUrl: this.proxy, signal }, this.unreadOnly ? { unread: true } : {});

@@ -33,78 +33,11 @@ function stopWatching(): void {
   unsubscribeConfig = undefined;
   langObserver?.disconnect();
   langObserver = undefined;
-  forgetSchemes();
-  schemeObserver?.disconnect();
-  schemeObserver = undefined;
-  darkQuery?.removeEventListener('change', forgetSchemes);
-  darkQuery = undefined;
 }
 
 export type ImageScheme = 'light' | 'dark' | 'auto';
 /** The theme an element fixes for itself (`undefined`: it follows the page). */
 type Fixed = 'light' | 'dark' | undefined;
-
-/**
- * The colour schemes read in the current task, by element, with the theme state the element
- * had when it was read. Reading an element's computed `color-scheme` right after another
- * element rendered forces the browser to recompute the page's styles: a page of 500 statuses
- * settling in one task would do that once per verified status. So the first read of a task
- * reads every element about to render in one go (one style recalculation), and the rest of the
- * task's renders use those values. Forgotten when the task ends, when a `style` or `class`
- * attribute changes in the document, or when the OS scheme changes (a page's
- * `@media (prefers-color-scheme)` rule may set `color-scheme`).
- */
-let schemes = new WeakMap<ElementCore, { scheme: ImageScheme; fixed: Fixed }>();
-let schemesFilled = false;
-let schemeObserver: MutationObserver | undefined;
-let darkQuery: MediaQueryList | undefined;
-
-function forgetSchemes(): void {
-  if (!schemesFilled) return;
-  schemesFilled = false;
-  schemes = new WeakMap();
-}
-
-function watchSchemes(): void {
-  if (!schemeObserver && typeof MutationObserver !== 'undefined') {
-    schemeObserver = new MutationObserver(forgetSchemes);
-    schemeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['style', 'class'], subtree: true });
-  }
-  if (!darkQuery && typeof matchMedia === 'function') {
-    darkQuery = matchMedia('(prefers-color-scheme: dark)');
-    darkQuery.addEventListener('change', forgetSchemes);
-  }
-}
-
-/**
- * Renders running in slices (render-slices.ts) hold the memo from one slice to the next: 500
- * statuses rendering over several tasks read the page once, not once per slice. The observers
- * above still clear it.
- */
-let schemesHeld = false;
-export function holdSchemes(held: boolean): void {
-  if (held === schemesHeld) return;
-  schemesHeld = held;
-  if (!held && schemesFilled) forgetAtEndOfTask();
-}
-const forgetUnlessHeld = (): void => {
-  if (!schemesHeld) forgetSchemes();
-};
-
-/** Ends the memo with the current task (a message is a task of its own, unlike a microtask, and unlike a timer is not clamped). */
-let endOfTask: (() => void) | undefined;
-function forgetAtEndOfTask(): void {
-  if (!endOfTask) {
-    if (typeof MessageChannel === 'undefined') {
-      endOfTask = () => setTimeout(forgetUnlessHeld, 0);
-    } else {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = forgetUnlessHeld;
-      endOfTask = () => channel.port2.postMessage(undefined);
-    }
-  }
-  endOfTask();
-}
 
 function schemeOf(el: Element): ImageScheme {
   const list = getComputedStyle(el).colorScheme.split(/\s+/);
@@ -120,8 +53,6 @@ export class ElementCore implements ReactiveController {
   #internals: ElementInternals | undefined;
   /** The theme set as the element's custom state (`:state(kyi-light)`, `:state(kyi-dark)`). */
   #fixed: Fixed;
-  /** Whether an answer waits for its render slice (render-slices.ts): its scheme is read with those of the elements about to render. */
-  renderQueued = false;
 
   constructor(readonly element: ReactiveElement & { theme?: unknown }) {
     element.addController(this);
@@ -174,33 +105,13 @@ export class ElementCore implements ReactiveController {
     this.#fixed = fixed;
   }
 
-  #waiting(): boolean {
-    return this.element.isUpdatePending || this.renderQueued;
-  }
-
   /**
    * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
    * when one is in effect on the element, `auto` when the page lets the OS decide (`light dark`,
    * for a `<picture>` to follow).
    */
   get imageScheme(): ImageScheme {
-    if (typeof getComputedStyle === 'undefined') return 'light';
-    const known = schemes.get(this);
-    if (known && known.fixed === this.#fixed) return known.scheme;
-    // Read every element with an update pending or a render queued too, before any of them
-    // renders: one style recalculation for the lot instead of one per element.
-    if (!schemesFilled) {
-      schemesFilled = true;
-      watchSchemes();
-      forgetAtEndOfTask();
-    }
-    const scheme = schemeOf(this.element);
-    schemes.set(this, { scheme, fixed: this.#fixed });
-    if (this.#waiting()) {
-      for (const core of connected)
-        if (core !== this && core.#waiting() && !schemes.has(core)) schemes.set(core, { scheme: schemeOf(core.element), fixed: core.#fixed });
-    }
-    return scheme;
+    return typeof getComputedStyle === 'undefined' ? 'light' : schemeOf(this.element);
   }
 
   /** The language the element renders in. */

@@ -9,92 +9,25 @@
  *   hold the page for long, and those in view render first;
  * - `kyi-status` fires when a lookup settles (once its result rendered) and `kyi-error` when it
  *   failed — never because code set a property (an input that fails the browser-side check
- *   only sets `status`);
- * - no skeleton flash: for `loadingDelayMs` after its own lookup started, an element keeps
- *   what it showed before (or, showing nothing yet, its loading box, hidden: the reserved size
- *   without the skeleton); an answer within that time renders straight to the result. The
- *   hidden box is revealed by marking it (no re-render); only an element holding a previous
- *   view runs an update to swap it for the loading view.
+ *   only sets `status`).
  */
-import { ReactiveElement, html, type CSSResultGroup, type CSSResultOrNative, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import type { PropertyValues } from 'lit';
 import { lookupKey, type LookupRequest } from '../../client/lookup.js';
-import type { InputCheck, InputProblem, OutcomeError } from '../../client/lookup-outcomes.js';
-import { errorDetail, toProblem } from '../../client/errors.js';
+import type { InputCheck } from '../../client/lookup-outcomes.js';
+import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
 import type { LazySignal } from '../../client/lazy-signal.js';
 import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../../client/live-elements.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../browser/events.js';
 import { configVersion, proxyUrlFor, type ProxyChoice } from '../../browser/config.js';
 import { errorStringKey } from './error-text.js';
-import { KyiElement } from './kyi-element.js';
+import { KyiDataElement, type DataState } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
-import { internalState } from './reactive-state.js';
-import { waitingStyles } from './lookup-element.styles.js';
 import { renderInSlice } from './render-slices.js';
 import { announce } from './announce.js';
 
-/**
- * While an element waits quietly, its loading box (`[aria-busy="true"]`) carries this and keeps
- * its size showing nothing (lookup-element.styles.ts). On the box, not the host: a host
- * attribute change restyles the whole shadow tree, and 500 statuses change it at once.
- */
-const WAITING = 'data-kyi-waiting';
-
-/** Whether an element that rendered `shown` keeps it on screen during a quiet wait (a result, a notice, an error). */
-const holds = (shown: KyiLookupStatus | undefined): boolean => shown !== undefined && shown !== 'idle' && shown !== 'loading';
-
-/**
- * One timer for every element waiting quietly (500 elements started in one task share it):
- * each element's loading state shows once its own deadline passed.
- */
-const quietWaits = new Map<object, { deadline: number; reveal: () => void }>();
-let quietTimer: ReturnType<typeof setTimeout> | undefined;
-let quietTimerAt = Infinity;
-
-function armQuietTimer(at: number): void {
-  clearTimeout(quietTimer);
-  quietTimerAt = at;
-  quietTimer = setTimeout(revealDue, Math.max(0, at - performance.now()));
-}
-
-/**
- * The timer fired: the reveal is applied after the next frame, so an answer already waiting to
- * be read goes first (a page busy rendering 500 statuses runs this timer late, when the answer
- * may be in) and its elements never show a skeleton; a reveal then costs nothing. An element
- * whose wait ended or restarted meanwhile is no longer due.
- */
-function revealDue(): void {
-  quietTimerAt = Infinity;
-  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') setTimeout(revealNow, REVEAL_AFTER_FRAME_MS);
-  else requestAnimationFrame(() => setTimeout(revealNow, REVEAL_AFTER_FRAME_MS));
-}
-
-/**
- * A timer, not a 0 ms one: Chrome runs a 0 ms timer as an immediate task, ahead of a timer
- * already due (an answer's read scheduled just before the frame); a 1 ms one is ordered by its
- * due time, after those.
- */
-const REVEAL_AFTER_FRAME_MS = 1;
-
-function revealNow(): void {
-  const now = performance.now();
-  let next = Infinity;
-  for (const [element, wait] of quietWaits) {
-    // Timers may fire a little early: within 1 ms is due.
-    if (wait.deadline > now + 1) next = Math.min(next, wait.deadline);
-    else {
-      quietWaits.delete(element);
-      wait.reveal();
-    }
-  }
-  if (next < quietTimerAt) armQuietTimer(next);
-}
-
-/** What a lookup element shows. */
-export interface LookupState<R> {
-  status: KyiLookupStatus;
+/** What a lookup element shows: the data state with the lookup's result. */
+export interface LookupState<R> extends DataState<KyiLookupStatus> {
   result: R | null;
-  error?: OutcomeError | undefined;
-  problem?: InputProblem | undefined;
 }
 
 const IDLE: LookupState<never> = Object.freeze({ status: 'idle', result: null });
@@ -103,7 +36,7 @@ const IDLE: LookupState<never> = Object.freeze({ status: 'idle', result: null })
 export interface LookupOutcomeLike<R> {
   status: Exclude<KyiLookupStatus, 'idle' | 'loading'>;
   result: R | null;
-  error?: OutcomeError | undefined;
+  error?: KyiProblem | undefined;
 }
 
 /** A lookup through the server piece at `proxyUrl`, for the request `checkInput()` made. */
@@ -113,63 +46,24 @@ export type LookupFunction<R> = (
   options: { signal: AbortSignal | LazySignal; bypassCache: boolean },
 ) => Promise<LookupOutcomeLike<R>>;
 
-export abstract class KyiLookupElement<R> extends KyiElement implements LiveElement {
-  static override properties: PropertyDeclarations = {
-    proxyUrl: { type: String, attribute: 'proxy-url' },
-    // `useDefault`: the default ('auto') is not written onto every host's attribute (500 statuses,
-    // 500 attribute changes and style invalidations on their first render); a value set reflects.
-    theme: { type: String, reflect: true, useDefault: true },
-    ...internalState('_state'),
-  };
-
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured only when it is the configured `proxyUrl` or one of `trustedProxyUrls` (a proxy, not a path). */
-  proxyUrl: string | undefined = undefined;
-  /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
-  theme: string = 'auto';
-
+export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus> implements LiveElement {
   /**
    * What the element shows, as one reactive state (one initialiser and one change per lookup
    * instead of four: 500 statuses construct and start at once). Replaced, never mutated.
    */
   protected _state: LookupState<R> = IDLE;
-  /** The status shown (`_state.status`). */
-  protected get _status(): KyiLookupStatus {
-    return this._state.status;
-  }
   /** The result shown (`_state.result`): `null` before one settled, for invalid input and errors. */
   protected get _result(): R | null {
     return this._state.result;
-  }
-  /** Why the lookup failed (`_state.error`). */
-  protected get _error(): OutcomeError | undefined {
-    return this._state.error;
-  }
-  /** Why the input is unusable (`_state.problem`). */
-  protected get _problem(): InputProblem | undefined {
-    return this._state.problem;
   }
 
   #key: string | undefined;
   /** The key of the last invalid input warned about on the console. */
   #warnedInput: string | undefined;
   #configVersion = -1;
-  /** The loading state is not shown yet (the lookup started less than `loadingDelayMs` ago). */
-  #quiet = false;
-  /** The status of the view last rendered (`undefined` before the first render). */
-  #shown: KyiLookupStatus | undefined;
   // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
   readonly #run = new LatestRun(this, () => this._status === 'loading');
 
-  /** How long after its lookup started an element shows its loading state, ms, at the first frame after (a quicker answer never shows it). */
-  protected static loadingDelayMs = 150;
-
-  /** The base styles, then the quiet wait's (its loading box hidden while it keeps its size). */
-  protected static override finalizeStyles(styles?: CSSResultGroup): CSSResultOrNative[] {
-    return [...super.finalizeStyles(styles), waitingStyles];
-  }
-
-  /** Properties that identify what to look up (a change means a new lookup). */
-  protected static inputs: readonly PropertyKey[] = ['proxyUrl'];
   /** Checks the element's input attributes. */
   protected abstract checkInput(): InputCheck;
   /** Runs the lookup for a valid input (`lookupToken`, `lookupAsset`). Must reject only with an AbortError. */
@@ -226,47 +120,13 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     super.disconnectedCallback();
     unregisterLiveElement(this);
     if (this._status === 'loading') this.#key = undefined; // looked up again on reconnection
-    this.#endQuiet();
-  }
-
-  /**
-   * While a lookup waits quietly the DOM keeps the last view it showed (a result, an error):
-   * the update runs (attributes reflect, `updateComplete` resolves) but nothing is rendered.
-   * With nothing shown yet, the loading view renders hidden, so its box holds the place.
-   */
-  protected override update(changed: PropertyValues): void {
-    const holding = this._status === 'loading' && this.#quiet && holds(this.#shown);
-    // ReactiveElement's own update (reflection, bookkeeping) without LitElement's render.
-    if (holding) return (ReactiveElement.prototype as unknown as { update(c: PropertyValues): void }).update.call(this, changed);
-    super.update(changed);
-    this.#shown = this._status;
-    if (this._status === 'loading' && this.#quiet) this.#loadingBox()?.toggleAttribute(WAITING, true);
-  }
-
-  /** The loading view's box, when it is rendered. */
-  #loadingBox(): Element | null | undefined {
-    return this.renderRoot?.querySelector('[aria-busy="true"]');
-  }
-
-  /**
-   * The quiet wait is over and the answer has not come: the loading view shows. An element
-   * holding its previous view renders the loading view; one showing its hidden loading box
-   * just unmarks it (no update: 500 elements reveal at once).
-   */
-  #reveal(): void {
-    this.#quiet = false;
-    if (this._status !== 'loading') return;
-    if (holds(this.#shown)) this.requestUpdate();
-    else this.#loadingBox()?.removeAttribute(WAITING);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (!this.isConnected) return;
     // Input is checked again only when it (or the configuration) changed, not on every render.
-    const inputs = (this.constructor as typeof KyiLookupElement).inputs;
-    if (this.#key !== undefined && this.#configVersion === configVersion() && !inputs.some((p) => (changed as Map<PropertyKey, unknown>).has(p)))
-      return;
+    if (this.#key !== undefined && this.#configVersion === configVersion() && !this.inputsChanged(changed)) return;
     this.#configVersion = configVersion();
     const check = this.checkInput();
     const proxy = proxyUrlFor(this);
@@ -288,7 +148,7 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
     this.#key = key;
     if (!check.ok) {
       this.#run.cancel();
-      this.#show(check.empty ? IDLE : { status: 'invalid', result: null, problem: check.problem });
+      this.#show(check.empty ? IDLE : { status: 'invalid', result: null });
       // The visitor reads plain words; the partner's developer reads what to fix (once per problem).
       if (!check.empty && this.#warnedInput !== key) {
         this.#warnedInput = key;
@@ -305,42 +165,19 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
       return;
     }
     this.#show({ status: 'loading', result: this._result });
-    this.#startQuiet();
     const proxyUrl = proxy.proxyUrl;
     this.#run.startLazy(
       (signal) => this.lookup(proxyUrl, check.request, { signal, bypassCache }),
-      (r, stillLatest) => {
-        // The answer is in: no loading state shows any more, even when its render slice
-        // (render-slices.ts: 500 statuses answered at once never hold the page for long) comes
-        // after the quiet wait ended.
-        quietWaits.delete(this);
-        this.renderQueued = true;
-        return renderInSlice(this, () => {
-          this.renderQueued = false;
+      (r, stillLatest) =>
+        // The answer renders in a render slice (render-slices.ts: 500 statuses answered at once
+        // never hold the page for long, those in view first).
+        renderInSlice(this, () => {
           if (stillLatest()) this.#settle(r);
-        });
-      },
+        }),
     );
   }
 
-  /** The loading state shows only once `loadingDelayMs` passed since this lookup started. */
-  #startQuiet(): void {
-    this.#endQuiet();
-    const delay = (this.constructor as typeof KyiLookupElement).loadingDelayMs;
-    if (!(delay > 0)) return;
-    this.#quiet = true;
-    const deadline = performance.now() + delay;
-    quietWaits.set(this, { deadline, reveal: () => this.#reveal() });
-    if (deadline < quietTimerAt) armQuietTimer(deadline);
-  }
-
-  #endQuiet(): void {
-    quietWaits.delete(this);
-    this.#quiet = false;
-  }
-
   #show(state: LookupState<R>): void {
-    if (state.status !== 'loading') this.#endQuiet();
     this._state = state;
   }
 
@@ -370,13 +207,5 @@ export abstract class KyiLookupElement<R> extends KyiElement implements LiveElem
   /** The message for the current error, in the element's language. */
   protected errorMessage(): string {
     return this._error ? this.t(errorStringKey(this._error)) : this.t('common.error.generic');
-  }
-
-  /** The error state: `role="alert"`, a title, the message and a Retry button. */
-  protected renderError(title: string): TemplateResult {
-    return html`<div part="error" class="alert" role="alert">
-      <span class="alert-text"><span class="alert-title">${title}</span> ${this.errorMessage()}</span>
-      <button part="retry-button" class="button small" type="button" @click=${this.retry}>${this.t('common.retry')}</button>
-    </div>`;
   }
 }

@@ -13,9 +13,8 @@ import { emit, KyiErrorEvent } from '../../browser/events.js';
 import { addStrings } from '../../browser/strings.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
 import { accessRefusal, errorStringKey } from './error-text.js';
-import { KyiElement } from './kyi-element.js';
+import { KyiDataElement, type DataState } from './kyi-element.js';
 import { LatestRun, type RunResult } from './latest-run.js';
-import { internalState } from './reactive-state.js';
 import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from './heading.js';
 import type { ShownRows } from './monitoring-pager.js';
 
@@ -28,8 +27,10 @@ export const MIN_REFRESH_SECONDS = 30;
 /** Load state of a monitoring element. */
 export type KyiMonitoringStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** What went wrong, in words the element can show (the kit's one problem shape). */
-export type MonitoringProblem = KyiProblem;
+const IDLE: DataState<KyiMonitoringStatus> = Object.freeze({ status: 'idle' });
+const LOADING: DataState<KyiMonitoringStatus> = Object.freeze({ status: 'loading' });
+const READY: DataState<KyiMonitoringStatus> = Object.freeze({ status: 'ready' });
+
 
 /** The timers polling (and the watchlist's undo delay) run on: the browser's by default; tests step their own instead of sleeping. */
 export interface PollTimers {
@@ -48,7 +49,7 @@ export type LoadAnnouncement = Event | undefined | void;
 /** An element's own words for its load states: loading, the error box's title, signed out, refused. */
 export interface MonitoringStatusText {
   loading: string;
-  error: (problem: MonitoringProblem) => string;
+  error: (problem: KyiProblem) => string;
   /** 401: what signing in would show ("Sign in to see your watchlist."). */
   signIn: string;
   /** 403 `forbidden`: what the visitor may not see here. */
@@ -61,13 +62,10 @@ export interface MonitoringStatusText {
  *
  * @fires kyi-error - A read failed. `detail: { code, message, status }`.
  */
-export abstract class KyiMonitoringElement extends KyiElement {
+export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringStatus> {
   static override properties: PropertyDeclarations = {
-    proxyUrl: { type: String, attribute: 'proxy-url' },
     refreshInterval: { type: Number, attribute: 'refresh-interval' },
-    theme: { type: String, reflect: true },
     headingLevel: { type: Number, attribute: 'heading-level' },
-    ...internalState('_status', '_problem'),
   };
 
   /**
@@ -79,12 +77,8 @@ export abstract class KyiMonitoringElement extends KyiElement {
   /** @internal The timers polling and undo delays are scheduled on (tests replace them). */
   static timers: PollTimers = browserTimers;
 
-  /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured only when it is the configured `proxyUrl` or one of `trustedProxyUrls` (a proxy, not a path). */
-  proxyUrl: string | undefined = undefined;
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   refreshInterval: number = 0;
-  /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
-  theme: string = 'auto';
   /** Level (1–6) of each row's heading (a change's headline, an asset's name); the element's own title sits one level above. Default 3. */
   headingLevel: number = DEFAULT_HEADING_LEVEL;
 
@@ -110,10 +104,11 @@ export abstract class KyiMonitoringElement extends KyiElement {
     return this.hasAttribute('aria-label') || this.hasAttribute('aria-labelledby');
   }
 
-  protected _status: KyiMonitoringStatus = 'idle';
-  protected _problem: MonitoringProblem | undefined = undefined;
+  protected _state: DataState<KyiMonitoringStatus> = IDLE;
 
   readonly #run = new LatestRun(this);
+  /** The element's writes (the watchlist's add, update, remove): the same discipline as its loads, a run of their own. */
+  protected readonly writes = new LatestRun(this);
   #timer: unknown;
   #nextDelayMs = 0;
   #onVisibility = () => this.#schedule();
@@ -123,9 +118,9 @@ export abstract class KyiMonitoringElement extends KyiElement {
     return this._status;
   }
 
-  /** Resolves once the current load (if any) has settled and rendered. */
+  /** Resolves once the current load and write (if any) have settled and rendered. */
   get settled(): Promise<void> {
-    return this.settledAfter(() => this.#run.done);
+    return this.settledAfter(() => this.#run.done).then(() => this.settledAfter(() => this.writes.done));
   }
 
   /** Loads again now. Resolves when settled. */
@@ -150,11 +145,6 @@ export abstract class KyiMonitoringElement extends KyiElement {
   /** Drops the data shown: the partner's server no longer lets this visitor see it (401, 403). */
   protected abstract clearData(): void;
 
-  /** Property names whose change means a new full load. */
-  protected loadKeys(): readonly string[] {
-    return ['proxyUrl'];
-  }
-
   override connectedCallback(): void {
     super.connectedCallback();
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#onVisibility);
@@ -169,10 +159,9 @@ export abstract class KyiMonitoringElement extends KyiElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    const has = (key: string) => (changed as Map<PropertyKey, unknown>).has(key);
-    if (!this.hasUpdated || this.loadKeys().some(has)) {
+    if (!this.hasUpdated || this.inputsChanged(changed)) {
       this.startLoad('full');
-    } else if (has('refreshInterval')) {
+    } else if (changed.has('refreshInterval')) {
       this.#schedule();
     }
   }
@@ -184,15 +173,11 @@ export abstract class KyiMonitoringElement extends KyiElement {
     if (untrusted) {
       // Markup may not choose where answers come from: an error, nothing fetched, no polling.
       this.#run.cancel();
-      this._status = 'error';
-      this._problem = untrusted;
-      void this.updateComplete.then(() => this._problem === untrusted && this.reportError(untrusted));
+      this._state = { status: 'error', error: untrusted };
+      void this.updateComplete.then(() => this._error === untrusted && this.reportError(untrusted));
       return;
     }
-    if (kind === 'full') {
-      this._status = 'loading';
-      this._problem = undefined;
-    }
+    if (kind === 'full') this._state = LOADING;
     this.#run.start(
       (signal) => this.load(signal, kind),
       (r, stillLatest) => this.#settle(r, stillLatest),
@@ -202,8 +187,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
   /** The load's result becomes the state and is rendered; then the announcement fires. */
   async #settle(r: RunResult<LoadAnnouncement>, stillLatest: () => boolean): Promise<void> {
     if (r.ok) {
-      this._status = 'ready';
-      this._problem = undefined;
+      this._state = READY;
       this.#nextDelayMs = 0;
     } else {
       const problem = toProblem(r.error);
@@ -211,24 +195,23 @@ export abstract class KyiMonitoringElement extends KyiElement {
       // A failed poll keeps what is shown (it is still the latest good data) but says so;
       // a visitor the partner's server refuses (signed out, not allowed) sees none of it.
       if (accessRefusal(problem)) this.clearData();
-      this._status = 'error';
-      this._problem = problem;
+      this._state = { status: 'error', error: problem };
     }
     this.#schedule();
     await this.updateComplete;
     if (!stillLatest()) return;
     if (r.ok) {
       if (r.value) emit(this, r.value);
-    } else if (this._problem) this.reportError(this._problem);
+    } else if (this._error) this.reportError(this._error);
   }
 
   /** Fires `kyi-error` for a problem. */
-  protected reportError(problem: MonitoringProblem): void {
+  protected reportError(problem: KyiProblem): void {
     emit(this, new KyiErrorEvent(errorDetail(problem)));
   }
 
   /** The words for a problem: the server's own message for a rejected filter, else the table. */
-  protected problemText(problem: MonitoringProblem): string {
+  protected problemText(problem: KyiProblem): string {
     if (problem.code === 'invalid_parameter') return problem.message;
     return this.t(errorStringKey(problem));
   }
@@ -251,26 +234,20 @@ export abstract class KyiMonitoringElement extends KyiElement {
               ><span class="visually-hidden">${text.loading}</span></div
             >`;
       case 'error':
-        return this._problem ? this.renderProblem(this._problem, text) : nothing;
+        return this._error ? this.#renderProblem(this._error, text) : nothing;
     }
   }
 
   /**
-   * The error box with `role="alert"` and a retry button; for a visitor the partner's server
-   * does not let in, a plain notice instead (not an error): sign in (401 `session_required`)
-   * or no access (403 `forbidden`).
+   * The error box (`renderError`: a Retry button unless the request itself was refused); for
+   * a visitor the partner's server does not let in, a plain notice instead (not an error): sign
+   * in (401 `session_required`) or no access (403 `forbidden`).
    */
-  protected renderProblem(problem: MonitoringProblem, text: MonitoringStatusText): TemplateResult {
+  #renderProblem(problem: KyiProblem, text: MonitoringStatusText): TemplateResult {
     const refusal = accessRefusal(problem);
     if (refusal === 'sign-in') return html`<p class="notice" role="status" part="sign-in">${text.signIn}</p>`;
     if (refusal === 'denied') return html`<p class="notice" role="status" part="access-denied">${text.denied}</p>`;
-    return html`<div class="alert" role="alert" part="error">
-      <span class="alert-title">${text.error(problem)}</span>
-      <span>${this.problemText(problem)}</span>
-      ${problem.status === 400
-        ? nothing
-        : html`<button class="button small" type="button" @click=${() => this.refresh()}>${this.t('common.retry')}</button>`}
-    </div>`;
+    return this.renderError(text.error(problem), this.problemText(problem), problem.status === 400 ? undefined : () => void this.refresh());
   }
 
   /** A link to an http(s) page of the service, opening in a new tab (and saying so). */
@@ -311,7 +288,7 @@ export abstract class KyiMonitoringElement extends KyiElement {
     this.#clearTimer();
     const seconds = Number(this.refreshInterval);
     if (!this.isConnected || !(seconds > 0)) return;
-    if (this._status === 'error' && this._problem?.status === 400) return; // the same request would fail again
+    if (this._status === 'error' && this._error?.status === 400) return; // the same request would fail again
     if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return; // resumes on visibilitychange
     const floor = (this.constructor as typeof KyiMonitoringElement).minRefreshSeconds;
     const delay = Math.max(Math.max(floor, seconds) * 1000, this.#nextDelayMs);

@@ -9,10 +9,7 @@
  *   their rendering off screen: `content-visibility: auto`).
  * - Slices are ended by time, not by count (machines differ), and continue in a new task posted
  *   through a `MessageChannel` (unlike a `setTimeout`, never clamped to 4 ms when nested).
- * - The colour schemes badges read stay remembered from one slice to the next (element-core.ts).
  */
-import { holdSchemes } from './element-core.js';
-
 /** Script time one slice may take, ms: the frame drawn after it comes on top. */
 export const SLICE_MS = 16;
 
@@ -75,14 +72,13 @@ function drain(): void {
   }
   admit();
   while (head < queue.length) {
-    if (performance.now() - sliceStart >= SLICE_MS) return holdSchemes(true);
+    if (performance.now() - sliceStart >= SLICE_MS) return;
     const pending = queue[head]!;
     queue[head++] = undefined as unknown as Pending;
     pending.run();
   }
   queue = [];
   head = 0;
-  holdSchemes(false);
 }
 
 /**

@@ -257,7 +257,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   /** The error: an alert with Retry; compact, a Retry icon button whose name says what failed. */
   #error(): TemplateResult {
     const title = this.t('tokenStatus.error');
-    if (!this.compact) return html`<div part="base" class="base error">${this.renderError(title)}</div>`;
+    if (!this.compact) return html`<div part="base" class="base error">${this.renderError(title, this.errorMessage(), this.retry)}</div>`;
     const message = `${title}. ${this.errorMessage()}`;
     return html`<span part="base" class="base error compact"
       ><span part="error" role="alert" class="visually-hidden">${message}</span

@@ -9,6 +9,7 @@ import { loadDrawer, loadedDrawer, loadedSession, loadFailure, loadSession, type
 import type { WidgetOpener, WidgetRun } from './widget-run.js';
 import { errorStringKey } from '../shared/error-text.js';
 import { KyiElement } from '../shared/kyi-element.js';
+import { LatestRun } from '../shared/latest-run.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { spinnerStyles } from './spinner.styles.js';
@@ -129,8 +130,11 @@ export class KyiVerifyButton extends KyiElement {
 
   /** The prefetched token, once the session code has arrived (it holds the slot's code). */
   #slot: TokenSlot | undefined;
-  /** Aborts the token request of the attempt in progress (open or expired-token retry). */
-  #controller: AbortController | undefined;
+  /**
+   * The token request of the attempt in progress (open or expired-token retry), as the kit's one
+   * async controller runs it: a new attempt, `close()` and removal abort it; only the latest settles.
+   */
+  readonly #tokenRun = new LatestRun(this);
   /** The open widget (its code loads with the session code: `widget-run.ts`). */
   #run: WidgetRun | undefined;
   #returningFocus = false;
@@ -267,26 +271,21 @@ export class KyiVerifyButton extends KyiElement {
    * `undefined` when the attempt was cancelled, or failed (then reported).
    */
   async #freshToken(): Promise<string | undefined> {
-    const controller = new AbortController();
-    this.#controller = controller;
-    try {
-      // A usable prefetched token (or one on its way) is taken once; otherwise ask now, so
-      // the request leaves within the click's task.
-      const slot = this.#slot;
-      const prefetched = slot?.filled ? slot.take() : (slot?.clear(), undefined);
-      const token = (prefetched && (await prefetched)) ?? (await this.#requestToken(controller.signal));
-      if (!controller.signal.aborted) {
-        this.#controller = undefined;
-        return token.token;
-      }
-    } catch (error) {
-      // An abort means close() or removal already reset the state.
-      if (!controller.signal.aborted) {
-        this.#controller = undefined;
-        this.#fail(errorDetail(toProblem(error)));
-      }
-    }
-    return undefined;
+    // A usable prefetched token (or one on its way) is taken once; otherwise ask now, so
+    // the request leaves within the click's task.
+    const slot = this.#slot;
+    const prefetched = slot?.filled ? slot.take() : (slot?.clear(), undefined);
+    let token: string | undefined;
+    this.#tokenRun.start(
+      async (signal) => (prefetched && (await prefetched)) ?? (await this.#requestToken(signal)),
+      // An abort means close() or removal already reset the state (and never settles here).
+      (r) => {
+        if (r.ok) token = r.value.token;
+        else this.#fail(errorDetail(toProblem(r.error)));
+      },
+    );
+    await this.#tokenRun.done;
+    return token;
   }
 
   /** A token from the endpoint or `fetchAccessToken`, once the session code is there. */
@@ -301,8 +300,7 @@ export class KyiVerifyButton extends KyiElement {
   }
 
   #cancelPending(): void {
-    this.#controller?.abort();
-    this.#controller = undefined;
+    this.#tokenRun.cancel();
     this._status = 'idle';
   }
 

@@ -12,8 +12,8 @@ import {
 } from '../../client/monitoring.js';
 import { emit, KyiWatchlistChangeEvent } from '../../browser/events.js';
 import { humanize } from '../../browser/strings.js';
-import { toProblem } from '../../client/errors.js';
-import { KyiMonitoringElement, type MonitoringProblem } from '../shared/monitoring-element.js';
+import { isAbortError, toProblem, type KyiProblem } from '../../client/errors.js';
+import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { formatDate } from '../shared/monitoring-parts.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -31,8 +31,17 @@ const STATE_TONE: Record<string, string> = { ready: 'good', gathering: 'warn', u
 interface ActionState {
   target: string;
   busy: boolean;
-  problem?: MonitoringProblem | undefined;
+  problem?: KyiProblem | undefined;
 }
+
+/** A write that succeeded: the state it leaves (applied only if its run is still the latest) and the event saying so. */
+interface WriteDone {
+  apply: () => void;
+  event: KyiWatchlistChangeEvent;
+}
+
+/** How a write run ended: done, or its problem (with the list as read again when the item was gone). */
+type WriteOutcome = { done: WriteDone; problem?: undefined; data?: undefined } | { done?: undefined; problem: KyiProblem; data?: WatchlistResponse | undefined };
 
 /**
  * The partner's watchlist of assets monitored for disclosure and tokenomics changes, read
@@ -60,6 +69,7 @@ interface ActionState {
  * @csspart state - An item's state label.
  * @csspart note - An item's note, or its editor.
  * @csspart error - Error messages (`role="alert"`).
+ * @csspart retry-button - The error's Retry button (none when the request itself was refused, 400).
  * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
  * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
  * @csspart empty - The empty-watchlist text.
@@ -85,18 +95,24 @@ export class KyiWatchlist extends KyiMonitoringElement {
   /** Items removed in the view whose removal waits out the undo delay. */
   private _removing: ReadonlySet<string> = new Set();
 
-  readonly #removalTimers = new Map<string, { handle: unknown; commit: () => void }>();
+  readonly #removalTimers = new Map<string, { handle: unknown }>();
   /** Items whose switch was pressed again while its change was being saved. */
   readonly #flipAgain = new Set<string>();
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    // Leaving the page is not an undo: what was removed is removed now.
-    for (const { handle, commit } of this.#removalTimers.values()) {
+    // Leaving the page is not an undo: what was removed is removed now. Those removals are sent
+    // outside the write run (it was just aborted and writes no state on a detached element).
+    const proxyUrl = this.proxy;
+    for (const [id, { handle }] of this.#removalTimers) {
       KyiMonitoringElement.timers.clear(handle);
-      commit();
+      void removeWatchlistItem({ proxyUrl }, id).catch(() => {});
+    }
+    if (this._data && this.#removalTimers.size) {
+      this._data = { ...this._data, data: this._data.data.filter((i) => !this.#removalTimers.has(i.id)) };
     }
     this.#removalTimers.clear();
+    this._removing = new Set();
   }
 
   /** The items shown (empty before the first load). Read-only. */
@@ -128,27 +144,42 @@ export class KyiWatchlist extends KyiMonitoringElement {
 
   // ---------------------------------------------------------------- writes
 
-  /** Runs a write; the change event fires once the element shows the result. */
-  async #write(target: string, run: () => Promise<KyiWatchlistChangeEvent>): Promise<void> {
+  /**
+   * Runs a write as the element's write run (`writes`, the kit's one async controller): its
+   * requests — the write and any read after it — get the run's signal, so a newer write or the
+   * element leaving the page aborts them, and only the latest run writes its result (`apply`),
+   * then the change event fires once the element shows it. Resolves when the run has settled.
+   */
+  #write(target: string, run: (signal: AbortSignal) => Promise<WriteDone>): Promise<void> {
     this._action = { target, busy: true };
-    try {
-      const event = await run();
-      this._action = undefined;
-      await this.updateComplete;
-      emit(this, event);
-    } catch (error) {
-      const problem = toProblem(error);
-      this._action = { target, busy: false, problem };
-      this.reportError(problem);
-      // 404 on an item: it is gone (removed elsewhere); show the list as it is now.
-      if (problem.status === 404 && target !== 'add') {
-        const { data } = await fetchWatchlist({ proxyUrl: this.proxy }).then(
-          (r) => ({ data: r }),
-          () => ({ data: undefined }),
-        );
-        if (data) this._data = data;
-      }
-    }
+    const proxyUrl = this.proxy;
+    this.writes.start(
+      async (signal): Promise<WriteOutcome> => {
+        try {
+          return { done: await run(signal) };
+        } catch (error) {
+          if (isAbortError(error)) throw error;
+          const problem = toProblem(error);
+          // 404 on an item: it is gone (removed elsewhere); the list is read as it is now.
+          const gone = problem.status === 404 && target !== 'add';
+          return { problem, data: gone ? await fetchWatchlist({ proxyUrl, signal }).catch(() => undefined) : undefined };
+        }
+      },
+      async (r, stillLatest) => {
+        const outcome: WriteOutcome = r.ok ? r.value : { problem: toProblem(r.error) };
+        if (outcome.done) {
+          outcome.done.apply();
+          this._action = undefined;
+          await this.updateComplete;
+          if (stillLatest()) emit(this, outcome.done.event);
+          return;
+        }
+        this._action = { target, busy: false, problem: outcome.problem };
+        if (outcome.data) this._data = outcome.data;
+        this.reportError(outcome.problem);
+      },
+    );
+    return this.writes.done;
   }
 
   #replace(item: WatchlistItem): void {
@@ -171,16 +202,22 @@ export class KyiWatchlist extends KyiMonitoringElement {
       this.#addField()?.focus();
       return;
     }
-    await this.#write('add', async () => {
-      const item = await addWatchlistItem({ proxyUrl: this.proxy }, assetId);
-      this._addValue = '';
-      const data = await fetchWatchlist({ proxyUrl: this.proxy }).catch(() => undefined);
-      if (data) this._data = data;
-      else if (this._data && !this._data.data.some((i) => i.id === item.id)) {
-        this._data = { ...this._data, data: [item, ...this._data.data] };
-      }
-      announce(this, this.t('watchlist.added', { name: assetLabel(item) }));
-      return new KyiWatchlistChangeEvent({ action: 'add', itemId: item.id, item });
+    const proxyUrl = this.proxy;
+    await this.#write('add', async (signal) => {
+      const item = await addWatchlistItem({ proxyUrl, signal }, assetId);
+      const data = await fetchWatchlist({ proxyUrl, signal }).catch((error: unknown) => {
+        if (isAbortError(error)) throw error;
+        return undefined;
+      });
+      const apply = () => {
+        this._addValue = '';
+        if (data) this._data = data;
+        else if (this._data && !this._data.data.some((i) => i.id === item.id)) {
+          this._data = { ...this._data, data: [item, ...this._data.data] };
+        }
+        announce(this, this.t('watchlist.added', { name: assetLabel(item) }));
+      };
+      return { apply, event: new KyiWatchlistChangeEvent({ action: 'add', itemId: item.id, item }) };
     });
     // Added: the emptied field is ready for the next id (the notice says what was added).
     if (!this._action && this.#focusWithin('[part="add-form"]')) this.#addField()?.focus();
@@ -205,12 +242,10 @@ export class KyiWatchlist extends KyiMonitoringElement {
       if (!this.#flipAgain.delete(item.id)) this.#flipAgain.add(item.id);
       return;
     }
-    await this.#write(item.id, async () => {
-      const updated = await updateWatchlistItem({ proxyUrl: this.proxy }, item.id, {
-        monitoringEnabled: !item.monitoringEnabled,
-      });
-      this.#replace(updated);
-      return new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated });
+    const proxyUrl = this.proxy;
+    await this.#write(item.id, async (signal) => {
+      const updated = await updateWatchlistItem({ proxyUrl, signal }, item.id, { monitoringEnabled: !item.monitoringEnabled });
+      return { apply: () => this.#replace(updated), event: new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated }) };
     });
     const again = this.#flipAgain.delete(item.id) && !this._action?.problem;
     const current = this.items.find((i) => i.id === item.id);
@@ -226,11 +261,14 @@ export class KyiWatchlist extends KyiMonitoringElement {
     event.preventDefault();
     if (!checkNote(this._draft).ok || this.#busy(item.id)) return;
     const note = this._draft.trim() === '' ? null : this._draft;
-    await this.#write(item.id, async () => {
-      const updated = await updateWatchlistItem({ proxyUrl: this.proxy }, item.id, { note });
-      this.#replace(updated);
-      this._editing = undefined;
-      return new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated });
+    const proxyUrl = this.proxy;
+    await this.#write(item.id, async (signal) => {
+      const updated = await updateWatchlistItem({ proxyUrl, signal }, item.id, { note });
+      const apply = () => {
+        this.#replace(updated);
+        this._editing = undefined;
+      };
+      return { apply, event: new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated }) };
     });
     if (this._editing === undefined) this.#focusIn(item.id, '.edit-note');
   }
@@ -250,10 +288,10 @@ export class KyiWatchlist extends KyiMonitoringElement {
       const target = this.#focusWithin(`[part="item"][data-id="${CSS.escape(item.id)}"]`) ? this.#focusAfter(item.id) : undefined;
       this.#removalTimers.delete(item.id);
       target?.focus();
-      void this.#remove(item).finally(() => (this._removing = without(this._removing, item.id)));
+      void this.#remove(item).finally(() => this.isConnected && (this._removing = without(this._removing, item.id)));
     };
     const handle = KyiMonitoringElement.timers.set(commit, REMOVE_UNDO_MS);
-    this.#removalTimers.set(item.id, { handle, commit });
+    this.#removalTimers.set(item.id, { handle });
     this._removing = new Set([...this._removing, item.id]);
     this._action = undefined;
     void this.updateComplete.then(() => this.#focusIn(item.id, '.undo'));
@@ -283,15 +321,18 @@ export class KyiWatchlist extends KyiMonitoringElement {
   }
 
   async #remove(item: WatchlistItem): Promise<void> {
-    await this.#write(item.id, async () => {
-      await removeWatchlistItem({ proxyUrl: this.proxy }, item.id);
-      if (this._data) {
-        const data = this._data.data.filter((i) => i.id !== item.id);
-        const used = typeof this._data.used === 'number' ? Math.max(0, this._data.used - 1) : this._data.used;
-        this._data = { ...this._data, data, used };
-      }
-      announce(this, this.t('watchlist.removed', { name: assetLabel(item) }));
-      return new KyiWatchlistChangeEvent({ action: 'remove', itemId: item.id, item: null });
+    const proxyUrl = this.proxy;
+    await this.#write(item.id, async (signal) => {
+      await removeWatchlistItem({ proxyUrl, signal }, item.id);
+      const apply = () => {
+        if (this._data) {
+          const data = this._data.data.filter((i) => i.id !== item.id);
+          const used = typeof this._data.used === 'number' ? Math.max(0, this._data.used - 1) : this._data.used;
+          this._data = { ...this._data, data, used };
+        }
+        announce(this, this.t('watchlist.removed', { name: assetLabel(item) }));
+      };
+      return { apply, event: new KyiWatchlistChangeEvent({ action: 'remove', itemId: item.id, item: null }) };
     });
   }
 
@@ -326,7 +367,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
   // ---------------------------------------------------------------- render
 
   /** Words for a failed write: 409 and 404 explained, the rest like a read failure. */
-  #writeProblemText(problem: MonitoringProblem, target: string): string {
+  #writeProblemText(problem: KyiProblem, target: string): string {
     switch (problem.code) {
       case 'invalid_asset_id':
         return problem.message;

@@ -1,0 +1,200 @@
+/**
+ * Benchmark `mechanisms-browser` — what each browser-side mechanism of the lookup elements buys,
+ * measured with and without it, side by side in one run in Chromium, on the page of
+ * benchmark 2 (500 `<kyi-token-status>` over 100 distinct lookups, warm proxy cache):
+ *   - render slices (render-slices.ts: answers render in ≤ 16 ms slices, in view first;
+ *     without: each answer renders at once in the task that settled it);
+ * Measured by this benchmark and removed for want of a gain (run of 2026-11-27, 5 runs):
+ *   - the quiet wait (lookup-element.ts: no skeleton for 150 ms after a lookup started, an
+ *     element holding a view kept it by skipping LitElement's render): as many skeletons seen
+ *     with it as without (median 9,651 vs 8,695 element × frames), settled 0.74× without it,
+ *     CLS 0.092 vs 0.094, longest task after the answer 243 vs 247 ms;
+ *   - the scheme memo (element-core.ts, one style read for every element about to render) was
+ *     measured by this benchmark (run of 2026-11-27: settled 1.04× without it, longest task after
+ *     the answer 148 ms without vs 181 ms with, both inside the spread) and removed; each
+ *     element now reads its own `color-scheme`.
+ * Besides time, each load counts the loading skeletons seen: at every animation frame, the
+ * elements showing their loading view (what the quiet wait existed to avoid).
+ * Each variant is the same page built with Vite, the mechanism's module changed by a plugin.
+ * Runs interleave the variants (with, then each without, in turn), each load in a fresh
+ * browser context against one warm server piece per variant; one warm-up load each, discarded.
+ *
+ * A mechanism is kept when, without it, the page settles later (median ratio > 1.05), the longest
+ * task after the answer is over 50 ms and 1.5× longer (medians), layout shifts more (by over 0.01,
+ * the CLS target of benchmark 2), or more loading skeletons show (1.5× and 10 more); otherwise
+ * the table says it goes (a difference inside the run-to-run spread is no measured gain).
+ * (Batching, deduplication and the lookup cache are kept by the issue; benchmark 2 measures them.)
+ */
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.mjs';
+import { buildPages } from './build-pages.js';
+import { CHILD, PAGE_SERVER, distinctLookups, startChild } from './page-lookups.js';
+import { log, median, ms, ratio, tempDir, type BenchResult } from './lib.js';
+import type { ListPageResult, TokenStatusPageData } from './pages/shared.js';
+
+const ELEMENTS = 500;
+const DISTINCT = 100;
+const RUNS = Number(process.env.BENCH_MECHANISM_RUNS) || 5;
+
+/** A change to one module of the kit, for a variant without a mechanism. */
+function without(file: string, edits: [from: string, to: string][]): Plugin {
+  return {
+    name: `without-${file}`,
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.replace(/\\/g, '/').endsWith(`/src/elements/shared/${file}`)) return null;
+      let out = code;
+      for (const [from, to] of edits) {
+        if (!out.includes(from)) throw new Error(`${file} no longer holds ${JSON.stringify(from)}: update the bench variant`);
+        out = out.replace(from, to);
+      }
+      return out;
+    },
+  };
+}
+
+interface Mechanism {
+  id: string;
+  name: string;
+  what: string;
+  plugin: Plugin;
+}
+
+const MECHANISMS: Mechanism[] = [
+  {
+    id: 'render-slices',
+    name: 'render slices (render-slices.ts)',
+    what: 'answers render in ≤ 16 ms slices, elements in view first',
+    plugin: without('render-slices.ts', [
+      ['export function renderInSlice(element: Element, render: () => void): Promise<void> {', 'export function renderInSlice(element: Element, render: () => void): Promise<void> {\n  render();\n  return Promise.resolve();\n'],
+    ]),
+  },
+];
+
+interface Sample {
+  /** Elements showing a visible loading skeleton, summed over the animation frames of the load. */
+  skeletonFrames: number;
+  painted: number;
+  inView: number;
+  longestAfterAnswer: number;
+  cls: number;
+}
+
+function sample(r: ListPageResult, skeletonFrames: number): Sample {
+  const after = r.longTasks.filter((t) => t.start + t.duration > r.phases.responseAt && t.start < r.paintedAt);
+  return { skeletonFrames, painted: r.paintedAt, inView: r.inView.paintedAt, longestAfterAnswer: Math.max(0, ...after.map((t) => t.duration)), cls: r.cls };
+}
+
+/**
+ * Installed before the page's scripts: at every animation frame, counts the lookup elements whose
+ * loading view is showing (`[aria-busy="true"]`).
+ */
+// A string, not a function: tsx's names (`__name`) do not exist in the page.
+const COUNT_SKELETONS = `
+  window.__skeletonFrames = 0;
+  const frame = () => {
+    for (const el of document.querySelectorAll('kyi-token-status')) {
+      const box = el.shadowRoot && el.shadowRoot.querySelector('[aria-busy="true"]');
+      if (box) window.__skeletonFrames++;
+    }
+    if (!window.__bench) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+`;
+
+/** One warm load of the page at `url`, in a fresh context: its result and the skeletons seen. */
+async function load(browser: Browser, url: string): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const tab = await context.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (e) => errors.push(e.message));
+    await tab.addInitScript({ content: COUNT_SKELETONS });
+    await tab.goto(`${url}/token-status.html`);
+    const handle = await tab.waitForFunction(() => (window as unknown as { __bench?: ListPageResult }).__bench, undefined, { timeout: 120_000 });
+    const result = (await handle.jsonValue()) as ListPageResult;
+    if (errors.length) throw new Error(errors[0]);
+    return sample(result, await tab.evaluate(() => (window as unknown as { __skeletonFrames: number }).__skeletonFrames));
+  } finally {
+    await context.close();
+  }
+}
+
+const spread = (values: number[], f: (n: number) => string) => `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})`;
+
+export async function run(): Promise<BenchResult> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('No Chromium found (set CHROME_PATH or install Debian "chromium")');
+  const tmp = await tempDir('mechanisms');
+  let browser: Browser | undefined;
+  const children: { stop(): Promise<void> }[] = [];
+  try {
+    const sandbox = await startChild(CHILD, ['sandbox']);
+    children.push(sandbox);
+    const lookups = distinctLookups(DISTINCT);
+    const data: TokenStatusPageData = { items: Array.from({ length: ELEMENTS }, (_, i) => lookups[i % DISTINCT]!) };
+    const variants = [{ id: 'with', plugins: [] as Plugin[] }, ...MECHANISMS.map((m) => ({ id: m.id, plugins: [m.plugin] }))];
+    const info = sandbox.info!;
+    const servers = new Map<string, string>();
+    for (const v of variants) {
+      log(`mechanisms-browser: building the page ${v.id === 'with' ? 'as shipped' : `without ${v.id}`}`);
+      const out = join(tmp.path, v.id);
+      await buildPages(['token-status'], { 'token-status': data }, out, { plugins: v.plugins });
+      const server = await startChild(PAGE_SERVER, [JSON.stringify({ root: out, baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey, badgeBaseUrl: info.badgeBaseUrl })]);
+      children.push(server);
+      servers.set(v.id, server.url);
+    }
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    // Warm-up (discarded): fills each server piece's cache, so every measured load is warm.
+    for (const v of variants) await load(browser, servers.get(v.id)!);
+    const samples = new Map<string, Sample[]>(variants.map((v) => [v.id, []]));
+    for (let r = 0; r < RUNS; r++) {
+      log(`mechanisms-browser: run ${r + 1} of ${RUNS}`);
+      // Rotated each run: no variant always goes first.
+      const order = variants.map((_, i) => variants[(i + r) % variants.length]!);
+      for (const v of order) {
+        samples.get(v.id)!.push(await load(browser, servers.get(v.id)!));
+      }
+    }
+    const withS = samples.get('with')!;
+    const table = [
+      '| mechanism | what it does | with | without | ratio | kept? |',
+      '|---|---|---|---|---|---|',
+    ];
+    for (const m of MECHANISMS) {
+      const w = samples.get(m.id)!;
+      const settleRatio = median(w.map((s) => s.painted)) / median(withS.map((s) => s.painted));
+      const longWith = median(withS.map((s) => s.longestAfterAnswer));
+      const longWithout = median(w.map((s) => s.longestAfterAnswer));
+      const clsWith = Math.max(...withS.map((s) => s.cls));
+      const clsWithout = Math.max(...w.map((s) => s.cls));
+      const gains: string[] = [];
+      if (settleRatio > 1.05) gains.push('settles sooner');
+      if (longWithout > 50 && longWithout > 1.5 * longWith) gains.push('shorter longest task after the answer');
+      if (clsWithout > clsWith + 0.01) gains.push('less layout shift');
+      const skelWith = median(withS.map((x) => x.skeletonFrames));
+      const skelWithout = median(w.map((x) => x.skeletonFrames));
+      if (skelWithout > 1.5 * skelWith + 10) gains.push('fewer loading skeletons shown');
+      const cell = (s: Sample[]) =>
+        `settled ${spread(s.map((x) => x.painted), ms)}; in view ${spread(s.map((x) => x.inView), ms)}; longest task after answer ${spread(s.map((x) => x.longestAfterAnswer), ms)}; CLS ${Math.max(...s.map((x) => x.cls)).toFixed(3)}; skeletons seen (element × frame) ${spread(s.map((x) => x.skeletonFrames), String)}`;
+      table.push(`| ${m.name} | ${m.what} | ${cell(withS)} | ${cell(w)} | ${ratio(settleRatio)} settled | ${gains.length ? `yes: ${gains.join(', ')}` : 'no measured gain: it goes'} |`);
+    }
+    return {
+      id: 'mechanisms-browser',
+      title: 'Browser mechanisms, with and without (500 × 100, warm)',
+      rows: [],
+      notes: [
+        `${table.join('\n')}\n`,
+        `${ELEMENTS} <kyi-token-status> over ${DISTINCT} distinct lookups, appended at once, warm server piece (one per variant, filled by a discarded load); ${RUNS} runs, the variants rotated in each; every load in a new browser context. Medians and (min–max) over the runs; "settled" is until the frame showing every settled element was painted, "in view" until those in view at load were; the longest task counts tasks over 50 ms (0: none); ratio = without ÷ with, settled (> 1: the mechanism makes the page settle sooner). "without" is the same page built with the mechanism's module changed (bench/mechanisms-browser.ts).`,
+        'Removed after an earlier run of this benchmark showed no gain (numbers in bench/mechanisms-browser.ts): the quiet wait (lookup-element.ts) and the scheme memo (element-core.ts).',
+        'Not measured here: the badge\'s own DOM builder (badge.ts; a `<kyi-badge>` page is not a lookup page), batching, deduplication and the lookup cache (kept; benchmark 2 counts their requests).',
+      ],
+    };
+  } finally {
+    await browser?.close();
+    for (const c of children.reverse()) await c.stop();
+    await tmp.dispose();
+  }
+}
