@@ -11,13 +11,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createKyiHandler as createFetchHandler, type KyiHandler as KyiFetchHandler } from './handler.js';
-import { toNodeHandler, type NodeHandler } from './node.js';
+import { toNodeHandler, type NodeHandler } from './node/adapter.js';
 import type { KyiHandlerOptions } from './options.js';
 import type { KyiRequestContext } from './request-context.js';
 import { pooledUpstreamFetch } from './upstream/node-client.js';
 
 export * from './fetch.js';
-export type { NodeHandler, NodeNext } from './node.js';
+export type { NodeHandler, NodeNext } from './node/adapter.js';
 // The file store uses node:fs; this entry already carries the Node adapter (edge bundles use ./fetch.js).
 export { FileStore, type FileStoreOptions } from './store/file.js';
 

@@ -7,15 +7,15 @@
  * Fetch-API only (no `node:` imports).
  */
 import { EXPLORER_LIVE_KEY_PREFIX, LIMITS } from '../contract/index.js';
-import type { RateBudget } from './budget.js';
+import type { RateBudget } from './upstream/budget.js';
 import { systemClock, type Clock } from './clock.js';
-import { clientIdResolver, type ClientBudgetOptions } from './client-budget.js';
+import { clientIdResolver, type ClientBudgetOptions } from './upstream/client-budget.js';
 import { KyiConfigError, logEachProblemOnce } from './errors.js';
 
 export { KyiConfigError };
 import type { GenerateTokenOptions } from './generate-token.js';
 import type { KyiRequestContext } from './request-context.js';
-import { MemoryRateBudget, type MemoryBudgetOptions } from './memory-budget.js';
+import { MemoryRateBudget, type MemoryBudgetOptions } from './upstream/memory-budget.js';
 import { UpstreamGate } from './upstream/gate.js';
 import { MAX_ATTEMPTS, sendAttemptOf, withSendAttempt, type UpstreamPolicy } from './upstream/call.js';
 

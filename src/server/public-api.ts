@@ -19,7 +19,7 @@ import {
   type TokenLookupQuery,
 } from '../contract/index.js';
 import { SwrCache, type CacheEntry, type CacheState, type Loaded } from './cache.js';
-import { ClientBudgets } from './client-budget.js';
+import { ClientBudgets } from './upstream/client-budget.js';
 import { etagFor } from './http.js';
 import type { ResolvedConfig } from './options.js';
 import type { PreparedResponse } from './prepared.js';

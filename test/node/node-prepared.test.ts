@@ -1,6 +1,6 @@
 /**
  * How the Node adapter sends answers the handler holds as text (src/server/prepared.ts,
- * src/server/node-request.ts): deferred Responses written from their text, real Responses
+ * src/server/node/request.ts): deferred Responses written from their text, real Responses
  * everywhere else, and light Requests that act as real ones.
  */
 import assert from 'node:assert/strict';
@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { createKyiHandler } from '../../src/server/index.js';
-import { toNodeHandler, type FetchHandler } from '../../src/server/node.js';
-import { rawHeaderValue, requestUrl } from '../../src/server/node-request.js';
+import { toNodeHandler, type FetchHandler } from '../../src/server/node/adapter.js';
+import { rawHeaderValue, requestUrl } from '../../src/server/node/request.js';
 import { ANSWER_NOW, jsonPrepared, knownBody, preparedOf, preparedResponse, type AnswerNow } from '../../src/server/prepared.js';
 import { useSandbox } from './helpers/sandbox.js';
 import { PREFIX, defaultOptions } from './helpers/server.js';

@@ -23,11 +23,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
-import { KyiError } from './errors.js';
-import { clientGoneSignal, headerPairs, lightRequest, nodeHeaders, rawHeaderGetter, requestOrigin, requestUrl } from './node-request.js';
-import { ANSWER_NOW, deferResponses, knownBody, preparedOf, type AnswerNow, type PreparedResponse } from './prepared.js';
-import { setRequestContext } from './request-context.js';
-import { isMalformedPath, MALFORMED_PATH_ANSWER } from './validation.js';
+import { KyiError } from '../errors.js';
+import { clientGoneSignal, headerPairs, lightRequest, nodeHeaders, rawHeaderGetter, requestOrigin, requestUrl } from './request.js';
+import { ANSWER_NOW, deferResponses, knownBody, preparedOf, type AnswerNow, type PreparedResponse } from '../prepared.js';
+import { setRequestContext } from '../request-context.js';
+import { isMalformedPath, MALFORMED_PATH_ANSWER } from '../validation.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 export type NodeNext = (err?: unknown) => void;

@@ -41,15 +41,15 @@ import {
   type TokenomicsQuery,
   type WatchlistItem,
   type WatchlistResponse,
-} from '../contract/index.js';
+} from '../../contract/index.js';
 import type { RateBudget } from './budget.js';
-import { systemClock, type Clock } from './clock.js';
-import { KyiError } from './errors.js';
+import { systemClock, type Clock } from '../clock.js';
+import { KyiError } from '../errors.js';
 import { MemoryRateBudget } from './memory-budget.js';
-import { callUpstream, type UpstreamOutcome, type UpstreamPolicy } from './upstream/call.js';
-import { UpstreamGate } from './upstream/gate.js';
-import { redact, upstreamError, upstreamErrorBody } from './upstream/outcome.js';
-import { retryAfterSeconds } from './upstream/retry-after.js';
+import { callUpstream, type UpstreamOutcome, type UpstreamPolicy } from './call.js';
+import { UpstreamGate } from './gate.js';
+import { redact, upstreamError, upstreamErrorBody } from './outcome.js';
+import { retryAfterSeconds } from './retry-after.js';
 
 /** Codes the client adds to those of spec 7.1 (the server piece's upstream codes). */
 export type ExplorerClientErrorCode =

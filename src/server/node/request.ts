@@ -8,7 +8,7 @@
  * into a URL only to be serialized again.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { delegateMembers, type HeaderGetter } from './prepared.js';
+import { delegateMembers, type HeaderGetter } from '../prepared.js';
 
 /** The `Host` of the request as sent (HTTP/2: `:authority`). */
 function hostOf(req: IncomingMessage): string {
