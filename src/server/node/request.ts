@@ -8,7 +8,7 @@
  * into a URL only to be serialized again.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { delegateMembers, type HeaderGetter } from '../prepared.js';
+import type { HeaderGetter } from '../prepared.js';
 
 /** The `Host` of the request as sent (HTTP/2: `:authority`). */
 function hostOf(req: IncomingMessage): string {
@@ -179,6 +179,27 @@ export function clientGoneSignal(res: ServerResponse): AbortSignal {
       if (!res.writableFinished) controller.abort();
     });
   return controller.signal;
+}
+
+/**
+ * Defines on `target` every member of `source` (a built-in prototype) except `skip`, each
+ * acting on `realOf(this)`: how a light object stands in for a built-in one until used.
+ * The runtime's own symbol-keyed slots, as on `sample`, are read from the real object too,
+ * so the runtime's functions that take such an object (`new Request(request)`, `fetch`)
+ * find them.
+ */
+function delegateMembers(target: object, source: object, sample: object, realOf: (self: object) => object, skip: ReadonlySet<string>): void {
+  for (const name of Object.getOwnPropertyNames(source)) {
+    if (name === 'constructor' || skip.has(name)) continue;
+    const own = Object.getOwnPropertyDescriptor(source, name)!;
+    const member: PropertyDescriptor = own.get
+      ? { get(this: object) { return Reflect.get(source, name, realOf(this)); } }
+      : { value(this: object, ...args: unknown[]) { return (realOf(this) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args); } };
+    Object.defineProperty(target, name, { ...member, configurable: true });
+  }
+  for (const slot of Object.getOwnPropertySymbols(sample)) {
+    Object.defineProperty(target, slot, { configurable: true, get(this: object) { return (realOf(this) as Record<symbol, unknown>)[slot]; } });
+  }
 }
 
 /** Members a light Request answers itself. */
