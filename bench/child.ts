@@ -5,7 +5,8 @@
  *   sandbox           the sandbox (the upstream)
  *   proxy <json>      createKyiHandler on node:http (Node entry: pooled upstream client on undici), { baseUrl, apiKey, cache?: false,
  *                     client?: 'fetch' (upstream calls through the global fetch instead) | 'node-http' (through the
- *                     node:http agent client the Node entry used before undici) }; clientBudget off
+ *                     node:http agent client the Node entry used before undici), throughHandler?: true (every request
+ *                     through the fetch handler: no cachedAnswer fast path) }; clientBudget off
  *   bare <json>       node:http answering every request with fixed bytes, { status, headers, body }
  *
  * Protocol (IPC): the child sends { type: 'ready', url, info? } once listening; it answers
@@ -55,7 +56,7 @@ if (role === 'sandbox') {
   upstreamCount = () => publicApiCalls(sandbox.stats.counts());
   send({ type: 'ready', url: sandbox.origin, info: sandbox.info });
 } else if (role === 'proxy') {
-  const opts = JSON.parse(arg!) as { baseUrl: string; apiKey: string; cache?: false; client?: 'fetch' | 'node-http' };
+  const opts = JSON.parse(arg!) as { baseUrl: string; apiKey: string; cache?: false; client?: 'fetch' | 'node-http'; throughHandler?: true };
   const options = {
     publicApi: { baseUrl: opts.baseUrl, apiKey: opts.apiKey },
     // for comparison: upstream calls through the global fetch (as before any pooled client)
@@ -69,6 +70,9 @@ if (role === 'sandbox') {
     // for comparison: upstream attempts through the node:http agent client (as before undici)
     const { handler, cachedAnswer } = handlerParts(options, sendNodeHttp);
     listener = toNodeHandler(handler, { cachedAnswer });
+  } else if (opts.throughHandler) {
+    // for comparison: every request through the fetch handler (no cachedAnswer fast path)
+    listener = toNodeHandler(createKyiHandler(options));
   } else listener = createKyiHandler(options).node;
   const server = createServer(listener);
   server.keepAliveTimeout = 30_000;

@@ -50,7 +50,8 @@ export function lookupPrepared(answer: LookupAnswer, ifNoneMatch: string | null)
   return (built.ok ??= buildLookupPrepared(v, cacheControl, false));
 }
 
-function buildLookupPrepared(v: LookupValue, cacheControl: string, notModified: boolean): PreparedResponse {
+/** The answer of `v` with `cacheControl`, built anew (what `lookupPrepared` keeps; exported for bench/mechanisms-server.ts). */
+export function buildLookupPrepared(v: LookupValue, cacheControl: string, notModified: boolean): PreparedResponse {
   // sorted by name, as a Headers object iterates them
   const headers: Array<readonly [string, string]> = [['cache-control', cacheControl]];
   if (!notModified) headers.push(['content-type', JSON_TYPE]);

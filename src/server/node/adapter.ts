@@ -116,7 +116,7 @@ function fail(res: ServerResponse, next: NodeNext | undefined, err: unknown) {
 }
 
 /** A prepared answer as Node writes it: `writeHead`'s flat header lists and the body. */
-interface Wire {
+export interface Wire {
   /** `[name, value, …]` with `content-length` when there is a body. */
   readonly headers: readonly string[];
   /** The same without `content-length`, for HEAD. */
@@ -128,14 +128,19 @@ interface Wire {
 /** Where a prepared answer keeps its `Wire` (a cached one is shared by every request that gets it). */
 const WIRE = Symbol('kyi-elements.wire');
 
+/** The `Wire` of a prepared answer, made anew (exported for bench/mechanisms-server.ts). */
+export function wireFor(prepared: PreparedResponse): Wire {
+  const headHeaders = prepared.headers.flat();
+  const body = prepared.body === null ? null : Buffer.from(prepared.body);
+  return { headers: body === null ? headHeaders : [...headHeaders, 'content-length', String(body.byteLength)], headHeaders, body };
+}
+
 /** The `Wire` of a prepared answer, made on its first send and then kept with it. */
-function wireOf(prepared: PreparedResponse): Wire {
+export function wireOf(prepared: PreparedResponse): Wire {
   const holder = prepared as PreparedResponse & { [WIRE]?: Wire };
   let wire = holder[WIRE];
   if (wire) return wire;
-  const headHeaders = prepared.headers.flat();
-  const body = prepared.body === null ? null : Buffer.from(prepared.body);
-  wire = { headers: body === null ? headHeaders : [...headHeaders, 'content-length', String(body.byteLength)], headHeaders, body };
+  wire = wireFor(prepared);
   if (Object.isExtensible(holder)) holder[WIRE] = wire;
   return wire;
 }
