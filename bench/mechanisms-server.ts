@@ -13,7 +13,8 @@
  *
  * A mechanism is kept when what it saves per request is at least `KEEP_SHARE` of the CPU the
  * request's path costs in the same run (the fast path for the cached-hit memos, the handler
- * path for the Request shortcuts).
+ * path for the Request shortcuts). The ones below the bar were removed; their "with" side is
+ * written out in this file as it was.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SANDBOX_FIXTURES } from '../src/sandbox/index.js';
@@ -30,6 +31,23 @@ const LOAD = { connections: 32, seconds: 3, warmupSeconds: 1, rounds: 4 };
 const MICRO = { rounds: 9, iterations: 50_000 };
 
 let sink: unknown;
+
+// Removed since this table showed what they bought (below the bar): written out here as they
+// were, so the table can still be made. The modules now do the "without" side.
+/** (was node/request.ts) the last host seen and its serialized origin. */
+let lastOrigin: { host: string; origin: string } | undefined;
+function memoOrigin(req: IncomingMessage): string {
+  const host = req.headers.host!;
+  if (lastOrigin !== undefined && lastOrigin.host === host) return lastOrigin.origin;
+  lastOrigin = { host, origin: new URL(`http://${host}`).origin };
+  return lastOrigin.origin;
+}
+/** (was node/request.ts) origin-form targets the URL parser leaves as they are. */
+const PLAIN_TARGET = /^\/(?!.*(?:\/\.|%2e))[\w\-.~!$&()*+,;=:@%/]*(?:\?[\w\-.~!$&()*+,;=:@%/?]*)?$/i;
+function plainUrl(req: IncomingMessage, target: string): string {
+  const origin = requestOrigin(req)!;
+  return PLAIN_TARGET.test(target) ? origin + target : new URL(target, origin).href;
+}
 
 /** ns per call of `fn` over `n` calls. */
 function perCall(fn: () => unknown, n: number): number {
@@ -78,7 +96,7 @@ function tableRow(m: MechanismRow): string {
   const kept = saved >= KEEP_SHARE * m.pathCpu;
   return (
     `| ${m.name} | ${m.what} | ${spread(m.pair.with, us)} | ${spread(m.pair.without, us)} | ${spread(m.pair.ratios, ratio)} | ` +
-    `${kept ? 'kept' : 'REMOVE'}: saves ${us(saved)} per request, ${((100 * saved) / m.pathCpu).toFixed(1)} % of the ${m.pathName} (${us(m.pathCpu)}) |`
+    `${kept ? 'kept' : 'removed'}: saves ${us(saved)} per request, ${((100 * saved) / m.pathCpu).toFixed(1)} % of the ${m.pathName} (${us(m.pathCpu)}) |`
   );
 }
 
@@ -127,8 +145,6 @@ export async function run(): Promise<BenchResult> {
       without: e2e.cpu.through,
       ratios: e2e.cpu.fast.map((v, i) => v / e2e.cpu.through[i]!),
     };
-    for (const c of children) c.stop();
-
     log('mechanisms-server: in-process rounds');
     // a request as node:http hands it over, and the cached answer of the sandbox's PYUSD
     const host = '127.0.0.1:43210';
@@ -169,20 +185,20 @@ export async function run(): Promise<BenchResult> {
       },
       {
         name: 'origin memo (node/request.ts)',
-        what: "The request's serialized origin remembered by `Host` (without: `new URL('http://' + host).origin` per request)",
+        what: "The request's serialized origin remembered by `Host` (without: `new URL('http://' + host).origin` per request, `requestOrigin`)",
         pair: micro(
+          () => memoOrigin(req),
           () => requestOrigin(req),
-          () => new URL(`http://${req.headers.host}`).origin,
         ),
         pathCpu: fastCpu,
         pathName: 'cached GET on the fast path',
       },
       {
         name: 'plain target (node/request.ts, `PLAIN_TARGET`)',
-        what: 'An origin-form target the URL parser would leave as is joined to the origin, not parsed (without: `new URL(target, origin).href`)',
+        what: 'An origin-form target the URL parser would leave as is joined to the origin, not parsed (without: `new URL(target, origin).href`, `requestUrl`)',
         pair: micro(
+          () => plainUrl(req, path),
           () => requestUrl(req, path),
-          () => new URL(path, requestOrigin(req)!).href,
         ),
         pathCpu: throughCpu,
         pathName: 'request through the handler',
