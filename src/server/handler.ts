@@ -206,7 +206,7 @@ function route(kit: Kit, request: Request): Response | Promise<Response> {
   // path here; middleware in the same fetch app routes on this same string, so it decides on
   // what is routed. Encoded slashes (`%2F`, `%5C`) survive parsing and are refused here, for
   // every adapter. Dot segments as sent are refused where the raw target is still known: the
-  // Node adapter (`./node.ts`). (Targets remembered in `lookups` passed this check already.)
+  // Node adapter (`./node/adapter.ts`). (Targets remembered in `lookups` passed this check already.)
   if (isMalformedPath(target)) return responseOf(MALFORMED_PATH_ANSWER);
   const url = new URL(href);
   const segments = pathSegments(url.pathname, config.prefix);
