@@ -119,7 +119,7 @@ describe('light Requests (GET and HEAD through the Node adapter)', () => {
 });
 
 describe('Node request pieces', () => {
-  test('requestUrl gives what new URL(target, origin) gives, plain targets without parsing them again', () => {
+  test('requestUrl gives what new URL(target, origin) gives', () => {
     const targets = [
       '/api/kyi/kyi/v1/tokens?caip19=solana%3A5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp%2Ftoken%3A2b1k',
       '/a/b?x=1&y=2',

@@ -4,8 +4,7 @@
  * `Request` builds the real Request (same URL, method, headers and signal) and acts on it.
  * Building a real Request costs more than answering a cached lookup, and most handlers
  * read only those four members. For the same reason the headers answer `get` from Node's
- * raw list until something needs the whole `Headers`, and a plain target is not parsed
- * into a URL only to be serialized again.
+ * raw list until something needs the whole `Headers`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HeaderGetter } from '../prepared.js';
@@ -26,18 +25,13 @@ export function requestOrigin(req: IncomingMessage): string | null {
   }
 }
 
-/** Origin-form targets the URL parser leaves as they are: no dot segments, nothing it encodes or rewrites. */
-const PLAIN_TARGET = /^\/(?!.*(?:\/\.|%2e))[\w\-.~!$&()*+,;=:@%/]*(?:\?[\w\-.~!$&()*+,;=:@%/?]*)?$/i;
-
 /**
  * The URL of the request as `new URL(target, origin).href` gives it (an absolute-form target
- * keeps only its path and query), without parsing a plain origin-form target again.
- * `null` when it is not a URL.
+ * keeps only its path and query). `null` when it is not a URL.
  */
 export function requestUrl(req: IncomingMessage, rawUrl: string): string | null {
   const origin = requestOrigin(req);
   if (origin === null) return null;
-  if (PLAIN_TARGET.test(rawUrl)) return origin + rawUrl;
   try {
     const target = /^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl) ? new URL(rawUrl) : null;
     const path = target ? target.pathname + target.search : rawUrl.startsWith('/') ? rawUrl : '/' + rawUrl;
