@@ -5,7 +5,8 @@
  *   sandbox           the sandbox (the upstream)
  *   proxy <json>      createKyiHandler on node:http (Node entry: pooled upstream client on undici), { baseUrl, apiKey, cache?: false,
  *                     client?: 'fetch' (upstream calls through the global fetch instead) | 'node-http' (through the
- *                     node:http agent client the Node entry used before undici) }; clientBudget off
+ *                     node:http agent client the Node entry used before undici), throughHandler?: true (every request
+ *                     through the fetch handler: no cachedAnswer fast path) }; clientBudget off
  *   bare <json>       node:http answering every request with fixed bytes, { status, headers, body }
  *
  * Protocol (IPC): the child sends { type: 'ready', url, info? } once listening; it answers
@@ -19,7 +20,9 @@ import { monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram } fr
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../src/sandbox/index.js';
 import { createKyiHandler } from '../src/server/index.js';
-import { nodeHttpUpstreamFetch } from './node-http-attempt.js';
+import { handlerParts } from '../src/server/handler.js';
+import { toNodeHandler } from '../src/server/node/adapter.js';
+import { sendNodeHttp } from './node-http-attempt.js';
 
 type Message = { type: 'mem' } | { type: 'stats' } | { type: 'stop' } | { type: 'loop'; on: boolean };
 
@@ -53,18 +56,25 @@ if (role === 'sandbox') {
   upstreamCount = () => publicApiCalls(sandbox.stats.counts());
   send({ type: 'ready', url: sandbox.origin, info: sandbox.info });
 } else if (role === 'proxy') {
-  const opts = JSON.parse(arg!) as { baseUrl: string; apiKey: string; cache?: false; client?: 'fetch' | 'node-http' };
-  const handler = createKyiHandler({
+  const opts = JSON.parse(arg!) as { baseUrl: string; apiKey: string; cache?: false; client?: 'fetch' | 'node-http'; throughHandler?: true };
+  const options = {
     publicApi: { baseUrl: opts.baseUrl, apiKey: opts.apiKey },
-    // for comparison: upstream calls through the global fetch (as before any pooled client),
-    // or through the node:http agent client (as before undici)
+    // for comparison: upstream calls through the global fetch (as before any pooled client)
     ...(opts.client === 'fetch' ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) } : {}),
-    ...(opts.client === 'node-http' ? { fetch: nodeHttpUpstreamFetch } : {}),
     // the load generator is one client: the per-client budget (200 upstream lookups a minute) would refuse its misses
-    clientBudget: false,
+    clientBudget: false as const,
     ...(opts.cache === false ? { cache: false as const } : {}),
-  });
-  const server = createServer(handler.node);
+  };
+  let listener: ReturnType<typeof toNodeHandler>;
+  if (opts.client === 'node-http') {
+    // for comparison: upstream attempts through the node:http agent client (as before undici)
+    const { handler, cachedAnswer } = handlerParts(options, sendNodeHttp);
+    listener = toNodeHandler(handler, { cachedAnswer });
+  } else if (opts.throughHandler) {
+    // for comparison: every request through the fetch handler (no cachedAnswer fast path)
+    listener = toNodeHandler(createKyiHandler(options));
+  } else listener = createKyiHandler(options).node;
+  const server = createServer(listener);
   server.keepAliveTimeout = 30_000;
   send({ type: 'ready', url: await listen(server) });
 } else if (role === 'bare') {

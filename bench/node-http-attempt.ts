@@ -7,7 +7,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { rateLimited, withSendAttempt, type SendAttempt, type UpstreamHeaders, type UpstreamOutcome, type UpstreamPolicy, type UpstreamRequest } from '../src/server/upstream/call.js';
+import { rateLimited, type SendAttempt, type UpstreamHeaders, type UpstreamOutcome, type UpstreamPolicy, type UpstreamRequest } from '../src/server/upstream/call.js';
 import { TimeoutReason } from '../src/server/upstream/call.js';
 import { attemptOf, decode, TooLarge, USER_AGENT } from '../src/server/upstream/node-client.js';
 
@@ -110,5 +110,3 @@ function exchange(request: UpstreamRequest, policy: UpstreamPolicy): Promise<Ups
 /** One upstream attempt over the node:http agents (the outcome mapping is the Node entry's). */
 export const sendNodeHttp: SendAttempt = attemptOf(exchange);
 
-/** A handler's upstream fetch whose attempts go through `sendNodeHttp`. */
-export const nodeHttpUpstreamFetch: typeof fetch = withSendAttempt((input, init) => fetch(input, init), sendNodeHttp);

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { createKyiHandler } from '../src/server/index.js';
-import { toNodeHandler } from '../src/server/node.js';
+import { toNodeHandler } from '../src/server/node/adapter.js';
 import { contentSecurityPolicy } from '../scripts/lib/csp.js';
 
 const TYPES: Record<string, string> = {

@@ -9,7 +9,7 @@
 import { startTestPostgres } from '../scripts/lib/postgres.mjs';
 import { runExclusive } from '../src/server/poll/index.js';
 import { createPostgresBudget, createPostgresStore, type PostgresBudget } from '../src/server/postgres/index.js';
-import { MemoryRateBudget } from '../src/server/memory-budget.js';
+import { MemoryRateBudget } from '../src/server/upstream/memory-budget.js';
 import { median, ms, percentile, verdict, type BenchResult } from './lib.js';
 
 const REQUESTS = 1000;

@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- name…]`: runs the benchmarks (all, or the named ones: size,
- * page-lookups, proxy-load, verify-button, replicas, overload, mechanisms-browser) and writes bench/RESULTS.md with machine info.
+ * page-lookups, proxy-load, verify-button, replicas, overload, mechanisms-server, mechanisms-browser) and writes
+ * bench/RESULTS.md with machine info.
  * Targets are ratios or bounds measured within this one run; nothing asserts, a missed
  * target is reported as MISS and the run still exits 0 (a benchmark that crashes exits 1).
  *
@@ -25,6 +26,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   'verify-button': () => import('./verify-button.js'),
   replicas: () => import('./replicas.js'),
   overload: () => import('./overload.js'),
+  'mechanisms-server': () => import('./mechanisms-server.js'),
   'mechanisms-browser': () => import('./mechanisms-browser.js'),
 };
 const ALIASES: Record<string, string> = { page: 'page-lookups', proxy: 'proxy-load', verify: 'verify-button' };

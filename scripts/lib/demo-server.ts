@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler, type KyiHandlerOptions } from '../../src/server/index.js';
-import { toNodeHandler } from '../../src/server/node.js';
+import { toNodeHandler } from '../../src/server/node/adapter.js';
 import { createDemoSessions, signedInOnly } from './demo-session.js';
 import { contentSecurityPolicy } from './csp.js';
 import { createGalleryBackend } from './gallery-backend.js';

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toNodeHandler } from '../server/node.js';
+import { toNodeHandler } from '../server/node/adapter.js';
 import { createSandboxApp } from './app.js';
 import { delay } from './http.js';
 import { SANDBOX_CREDENTIALS } from './credentials.js';

@@ -7,7 +7,7 @@
  * Fetch-API only (no `node:` imports).
  */
 import type { KitErrorCode } from '../contract/errors.js';
-import { jsonPrepared, preparedResponse, type PreparedResponse } from './prepared.js';
+import { jsonPrepared, responseOf, type PreparedResponse } from './prepared.js';
 
 /** An error code of the kit, or an Explorer code passed through as is (e.g. `watchlist_limit_reached`). */
 export type ErrorCode = KitErrorCode | (string & {});
@@ -61,7 +61,7 @@ export function invalidParameter(name: string, reason: string): KyiHttpError {
 
 /** JSON response with `content-type` and any extra headers. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return preparedResponse(jsonPrepared(body, status, headers));
+  return responseOf(jsonPrepared(body, status, headers));
 }
 
 /** The JSON error answer `{ code, message }`; errors are never cached. */
@@ -71,7 +71,7 @@ export function errorPrepared(status: number, code: ErrorCode, message: string, 
 
 /** The JSON error response `{ code, message }`; errors are never cached. */
 export function errorResponse(status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): Response {
-  return preparedResponse(errorPrepared(status, code, message, headers));
+  return responseOf(errorPrepared(status, code, message, headers));
 }
 
 /** Response for a thrown `KyiHttpError`. */

@@ -229,7 +229,7 @@ export class ExplorerProxy {
     let outcome: UpstreamOutcome;
     try {
       outcome = await callUpstream(
-        this.#config.fetch,
+        this.#config.send,
         { url: upstreamUrl, method, headers, body, idempotent: method === 'GET', signal: request.signal },
         this.#explorer.policy,
         this.#explorer.gate,

@@ -13,7 +13,7 @@
 export { createKyiHandler, type Capabilities, type KyiHandler } from './handler.js';
 export { KyiConfigError, type KyiHandlerOptions, type ExplorerRouteInfo, type AuthorizeResult } from './options.js';
 export type { KyiRequestContext } from './request-context.js';
-export type { ClientBudgetOptions } from './client-budget.js';
+export type { ClientBudgetOptions } from './upstream/client-budget.js';
 export { kyiOptionsFromEnv, type KyiEnv, type KyiEnvOptions } from './env.js';
 // Widget tokens without the handler
 export { generateToken, type GenerateTokenOptions } from './generate-token.js';
@@ -28,9 +28,9 @@ export {
   type CallOptions,
   type WatchlistPatch,
   type AssetTokenomicsResponse,
-} from './explorer-client.js';
-export { MemoryRateBudget, type MemoryBudgetOptions } from './memory-budget.js';
-export type { RateBudget } from './budget.js';
+} from './upstream/explorer-client.js';
+export { MemoryRateBudget, type MemoryBudgetOptions } from './upstream/memory-budget.js';
+export type { RateBudget } from './upstream/budget.js';
 export type { Clock } from './clock.js';
 // Pollers and their stores
 export {

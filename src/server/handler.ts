@@ -4,7 +4,8 @@
  * checks its parameters before any upstream call. Errors leave as `{ code, message }`.
  *
  * Fetch-API only (no `node:` imports): this module runs unchanged on edge runtimes.
- * The Node adapter is `./node.ts`.
+ * The Node adapter is `./node/adapter.ts`; the Node entry (`./index.ts`) also hands it
+ * `cachedAnswer` (see `handlerParts`), so a fresh cached lookup is written without a Response.
  */
 import { KyiHttpError, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
 import { ExplorerProxy } from './explorer-proxy.js';
@@ -18,9 +19,10 @@ import {
   lookupResponse,
   tokensTarget,
 } from './lookup.js';
-import { ANSWER_NOW, preparedResponse, type AnswerNow, type HeaderGetter, type PreparedResponse } from './prepared.js';
+import { responseOf, type HeaderGetter, type PreparedResponse } from './prepared.js';
 import { requestContext } from './request-context.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
+import type { SendAttempt } from './upstream/call.js';
 import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
 import { routeMatcher, type RouteEntry } from './routes.js';
 import { tokenRoute } from './token-route.js';
@@ -169,16 +171,20 @@ function cachedPrepared(kit: Kit, key: string, headers: HeaderGetter): PreparedR
 function lookup(kit: Kit, request: Request, { target, key }: ResolvedLookup): Response | Promise<Response> {
   const fresh = wantsFresh(request.headers);
   const hit = fresh ? undefined : cachedPrepared(kit, key, request.headers);
-  if (hit) return preparedResponse(hit, request);
+  if (hit) return responseOf(hit);
   const client = kit.config.clientId(request, requestContext(request));
   return kit.publicApi.lookupByKey(target, key, { fresh, client, signal: request.signal }).then((answer) => lookupResponse(request, answer));
 }
 
 /**
- * `ANSWER_NOW`: what `route` answers for a GET or HEAD of a lookup target seen before when the
- * cache holds a fresh answer for it, without a Request; `undefined` for anything else.
+ * What the handler answers a GET or HEAD of `target` (path and query as the URL parser
+ * serializes them) from `origin` with, when that is a lookup target routed before and the
+ * cache holds a fresh answer for it; `undefined` for anything else (the request must go
+ * through the handler). Synchronous and without a Request: for an adapter that writes bytes.
  */
-function answerNow(kit: Kit, origin: string, target: string, headers: HeaderGetter): PreparedResponse | undefined {
+export type CachedAnswer = (origin: string, target: string, headers: HeaderGetter) => PreparedResponse | undefined;
+
+function cachedAnswer(kit: Kit, origin: string, target: string, headers: HeaderGetter): PreparedResponse | undefined {
   if (origin.length + target.length > MAX_URL_LENGTH) return undefined;
   const known = kit.lookups.get(target);
   return known && !wantsFresh(headers) ? cachedPrepared(kit, known.key, headers) : undefined;
@@ -200,8 +206,8 @@ function route(kit: Kit, request: Request): Response | Promise<Response> {
   // path here; middleware in the same fetch app routes on this same string, so it decides on
   // what is routed. Encoded slashes (`%2F`, `%5C`) survive parsing and are refused here, for
   // every adapter. Dot segments as sent are refused where the raw target is still known: the
-  // Node adapter (`./node.ts`). (Targets remembered in `lookups` passed this check already.)
-  if (isMalformedPath(target)) return preparedResponse(MALFORMED_PATH_ANSWER);
+  // Node adapter (`./node/adapter.ts`). (Targets remembered in `lookups` passed this check already.)
+  if (isMalformedPath(target)) return responseOf(MALFORMED_PATH_ANSWER);
   const url = new URL(href);
   const segments = pathSegments(url.pathname, config.prefix);
   // outside the prefix: most often a framework that strips its mount path (Hono's app.mount)
@@ -234,9 +240,18 @@ async function answer(kit: Kit, request: Request): Promise<Response> {
   return response;
 }
 
-/** Creates the handler. Throws `KyiConfigError` for a configuration mistake. */
-export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
-  const config = resolveOptions(options);
+/** A handler and its `CachedAnswer`, for a runtime entry that adds an adapter (not public). */
+export interface HandlerParts {
+  handler: KyiHandler;
+  cachedAnswer: CachedAnswer;
+}
+
+/**
+ * Builds the handler and its `CachedAnswer`; `defaultSend` sends upstream attempts when
+ * `options.fetch` is not given (see `resolveOptions`). Throws `KyiConfigError`.
+ */
+export function handlerParts(options: KyiHandlerOptions, defaultSend?: SendAttempt): HandlerParts {
+  const config = resolveOptions(options, defaultSend);
   const publicApi = new PublicApiClient(config);
   const capabilities: Capabilities = Object.freeze({
     explorer: !!config.explorer,
@@ -245,12 +260,16 @@ export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
   });
   const explorer = config.explorer ? new ExplorerProxy(config) : undefined;
   const kit: Kit = { config, publicApi, explorer, capabilities, lookups: new LookupMemo() };
-  const now: AnswerNow = (origin, target, headers) => answerNow(kit, origin, target, headers);
-  return Object.assign((request: Request) => answer(kit, request), {
+  const handler: KyiHandler = Object.assign((request: Request) => answer(kit, request), {
     prefix: config.prefix,
     capabilities,
     clearCache: () => publicApi.cache.clear(),
     idle: () => publicApi.cache.idle(),
-    [ANSWER_NOW]: now,
   });
+  return { handler, cachedAnswer: (origin, target, headers) => cachedAnswer(kit, origin, target, headers) };
+}
+
+/** Creates the handler. Throws `KyiConfigError` for a configuration mistake. */
+export function createKyiHandler(options: KyiHandlerOptions): KyiHandler {
+  return handlerParts(options).handler;
 }

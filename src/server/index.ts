@@ -10,14 +10,14 @@
  * upstream client (`./upstream/node-client.ts`, the default `fetch` of handlers made here) are added here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createKyiHandler as createFetchHandler, type KyiHandler as KyiFetchHandler } from './handler.js';
-import { toNodeHandler, type NodeHandler } from './node.js';
+import { handlerParts, type KyiHandler as KyiFetchHandler } from './handler.js';
+import { toNodeHandler, type NodeHandler } from './node/adapter.js';
 import type { KyiHandlerOptions } from './options.js';
 import type { KyiRequestContext } from './request-context.js';
-import { pooledUpstreamFetch } from './upstream/node-client.js';
+import { sendPooled } from './upstream/node-client.js';
 
 export * from './fetch.js';
-export type { NodeHandler, NodeNext } from './node.js';
+export type { NodeHandler, NodeNext } from './node/adapter.js';
 // The file store uses node:fs; this entry already carries the Node adapter (edge bundles use ./fetch.js).
 export { FileStore, type FileStoreOptions } from './store/file.js';
 
@@ -37,6 +37,6 @@ export interface KyiHandler extends KyiFetchHandler {
 export function createKyiHandler<Req = IncomingMessage>(options: KyiHandlerOptions<KyiNodeContext<Req>>): KyiHandler {
   // the adapter hands over whatever request the framework built; `Req` only narrows its type
   // on Node, upstream calls go over pooled keep-alive connections unless a fetch is given
-  const handler = createFetchHandler({ ...(options as KyiHandlerOptions), fetch: options.fetch ?? pooledUpstreamFetch });
-  return Object.assign(handler, { node: toNodeHandler(handler, { prefix: handler.prefix || undefined }) });
+  const { handler, cachedAnswer } = handlerParts(options as KyiHandlerOptions, sendPooled);
+  return Object.assign(handler, { node: toNodeHandler(handler, { prefix: handler.prefix || undefined, cachedAnswer }) });
 }

@@ -19,7 +19,7 @@ import {
 import { isObject } from '../contract/identifiers.js';
 import { KyiHttpError, invalidParameter } from './errors.js';
 import { ifNoneMatchHits, readJsonBody, wantsFresh } from './http.js';
-import { JSON_TYPE, preparedResponse, textResponse, type PreparedResponse } from './prepared.js';
+import { JSON_TYPE, responseOf, type PreparedResponse } from './prepared.js';
 import { upstreamPath, type LookupAnswer, type LookupValue, type PublicApiClient, type PublicTarget } from './public-api.js';
 import {
   checkAddress,
@@ -50,7 +50,8 @@ export function lookupPrepared(answer: LookupAnswer, ifNoneMatch: string | null)
   return (built.ok ??= buildLookupPrepared(v, cacheControl, false));
 }
 
-function buildLookupPrepared(v: LookupValue, cacheControl: string, notModified: boolean): PreparedResponse {
+/** The answer of `v` with `cacheControl`, built anew (what `lookupPrepared` keeps; exported for bench/mechanisms-server.ts). */
+export function buildLookupPrepared(v: LookupValue, cacheControl: string, notModified: boolean): PreparedResponse {
   // sorted by name, as a Headers object iterates them
   const headers: Array<readonly [string, string]> = [['cache-control', cacheControl]];
   if (!notModified) headers.push(['content-type', JSON_TYPE]);
@@ -59,14 +60,12 @@ function buildLookupPrepared(v: LookupValue, cacheControl: string, notModified: 
   headers.push(['x-content-type-options', 'nosniff']);
   return notModified
     ? { status: 304, headers, body: null }
-    : { status: v.status, headers, body: v.text, bytes: (v.bytes ??= utf8.encode(v.text)) };
+    : { status: v.status, headers, body: v.text };
 }
-
-const utf8 = new TextEncoder();
 
 /** The response of a single lookup route, with `ETag` / `304` on results. */
 export function lookupResponse(request: Request, answer: LookupAnswer): Response {
-  return preparedResponse(lookupPrepared(answer, request.headers.get('if-none-match')), request);
+  return responseOf(lookupPrepared(answer, request.headers.get('if-none-match')));
 }
 
 // ------------------------------------------------------------ single routes
@@ -229,7 +228,7 @@ export async function lookupBatch(
     return pending;
   });
   // `JSON.stringify({ results })`, from the entries' JSON texts
-  return textResponse(`{"results":[${results.join(',')}]}`, {
+  return new Response(`{"results":[${results.join(',')}]}`, {
     status: 200,
     headers: { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' },
   });

@@ -7,17 +7,17 @@
  * Fetch-API only (no `node:` imports).
  */
 import { EXPLORER_LIVE_KEY_PREFIX, LIMITS } from '../contract/index.js';
-import type { RateBudget } from './budget.js';
+import type { RateBudget } from './upstream/budget.js';
 import { systemClock, type Clock } from './clock.js';
-import { clientIdResolver, type ClientBudgetOptions } from './client-budget.js';
+import { clientIdResolver, type ClientBudgetOptions } from './upstream/client-budget.js';
 import { KyiConfigError, logEachProblemOnce } from './errors.js';
 
 export { KyiConfigError };
 import type { GenerateTokenOptions } from './generate-token.js';
 import type { KyiRequestContext } from './request-context.js';
-import { MemoryRateBudget, type MemoryBudgetOptions } from './memory-budget.js';
+import { MemoryRateBudget, type MemoryBudgetOptions } from './upstream/memory-budget.js';
 import { UpstreamGate } from './upstream/gate.js';
-import { MAX_ATTEMPTS, sendAttemptOf, withSendAttempt, type UpstreamPolicy } from './upstream/call.js';
+import { fetchAttempt, MAX_ATTEMPTS, type SendAttempt, type UpstreamPolicy } from './upstream/call.js';
 
 /** Explorer routes as `authorize` sees them. */
 export interface ExplorerRouteInfo {
@@ -197,7 +197,8 @@ export interface ResolvedConfig {
   cache: { ttlMs: number; staleMs: number; maxEntries: number };
   lookupConcurrency: number;
   bodyTimeoutMs: number;
-  fetch: typeof fetch;
+  /** How one upstream attempt is sent (`options.fetch`, else the runtime entry's default). */
+  send: SendAttempt;
   clock: Clock;
   now: () => number;
   onError: (error: unknown, context: { route: string }) => void;
@@ -408,14 +409,12 @@ function checkFunctions(options: KyiHandlerOptions): void {
 /** Cold `POST /lookup` batches that may wait on the Public API key at once (each fanning out `lookupConcurrency`). */
 const COLD_BATCHES = 20;
 
-/** `fetchFn` bound so `this` is never the options object, keeping the pooled client it may carry. */
-function boundFetch(fetchFn: typeof fetch): typeof fetch {
-  const send = sendAttemptOf(fetchFn);
-  return send ? withSendAttempt(fetchFn, send) : (input, init) => fetchFn(input, init);
-}
-
-/** Validates `options` and fills in defaults. Throws `KyiConfigError`. */
-export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
+/**
+ * Validates `options` and fills in defaults. Throws `KyiConfigError`. `defaultSend` is how a
+ * runtime entry sends upstream attempts when no `fetch` is given (the Node entry's pooled
+ * client); else through `globalThis.fetch`.
+ */
+export function resolveOptions(options: KyiHandlerOptions, defaultSend?: SendAttempt): ResolvedConfig {
   if (!options || typeof options !== 'object') return fail('options are required');
   checkFunctions(options);
   const secrets: string[] = [];
@@ -430,8 +429,8 @@ export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
   const publicApi = publicApiOf(options, secrets, publicGate, { ...policy, maxQueueMs: base.timeoutMs });
   const explorer = explorerOf(options, secrets, clock, maxInFlight, policy);
   const widget = widgetOf(options, secrets);
-  const fetchFn = options.fetch ?? globalThis.fetch;
-  if (typeof fetchFn !== 'function') fail('no fetch available: pass options.fetch');
+  const fetchFn = options.fetch ?? (defaultSend ? undefined : globalThis.fetch);
+  if (!defaultSend && typeof fetchFn !== 'function') fail('no fetch available: pass options.fetch');
   const clientBudget = clientBudgetOf(options.clientBudget);
   return {
     prefix: prefixOf(options.prefix),
@@ -447,7 +446,7 @@ export function resolveOptions(options: KyiHandlerOptions): ResolvedConfig {
     cache: cacheOf(options),
     lookupConcurrency,
     bodyTimeoutMs: number(options.bodyTimeoutMs, 'bodyTimeoutMs', 1, 300_000, 10_000),
-    fetch: boundFetch(fetchFn),
+    send: fetchFn ? fetchAttempt(fetchFn) : defaultSend!,
     clock,
     now: () => clock.now(),
     onError: options.onError ?? logEachProblemOnce(),

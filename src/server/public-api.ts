@@ -19,7 +19,7 @@ import {
   type TokenLookupQuery,
 } from '../contract/index.js';
 import { SwrCache, type CacheEntry, type CacheState, type Loaded } from './cache.js';
-import { ClientBudgets } from './client-budget.js';
+import { ClientBudgets } from './upstream/client-budget.js';
 import { etagFor } from './http.js';
 import type { ResolvedConfig } from './options.js';
 import type { PreparedResponse } from './prepared.js';
@@ -42,8 +42,6 @@ export class LookupValue {
   readonly status: number;
   /** The body as JSON text. */
   readonly text: string;
-  /** UTF-8 of `text`, encoded once when first sent. */
-  bytes?: Uint8Array;
   /** ETag of `text` (results only). */
   etag?: string;
   /** For 429: seconds to wait. */
@@ -359,7 +357,7 @@ export class PublicApiClient {
     let outcome: UpstreamOutcome;
     try {
       outcome = await callUpstream(
-        this.#config.fetch,
+        this.#config.send,
         {
           url: publicApi.baseUrl + path,
           method: 'GET',

@@ -26,7 +26,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { systemClock } from '../../src/server/clock.js';
-import { toNodeHandler } from '../../src/server/node.js';
+import { toNodeHandler } from '../../src/server/node/adapter.js';
 import { createDemoSessions, signedInOnly } from '../../scripts/lib/demo-session.js';
 import { startEvilServer, type EvilServer } from './evil-server.js';
 

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BudgetExceededError } from '../../src/server/budget.js';
-import { MemoryRateBudget } from '../../src/server/memory-budget.js';
+import { BudgetExceededError } from '../../src/server/upstream/budget.js';
+import { MemoryRateBudget } from '../../src/server/upstream/memory-budget.js';
 import { pollTokenomics } from '../../src/server/poll/index.js';
 import { MemoryStore } from '../../src/server/store/index.js';
 import { drive, maxInWindow, startVirtualSandbox, untilIdle, type VirtualSandbox } from './helpers/explorer-sandbox.js';

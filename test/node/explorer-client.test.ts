@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ExplorerApiError, ExplorerClient, isExplorerApiError } from '../../src/server/explorer-client.js';
-import type { MemoryRateBudget } from '../../src/server/memory-budget.js';
+import { ExplorerApiError, ExplorerClient, isExplorerApiError } from '../../src/server/upstream/explorer-client.js';
+import type { MemoryRateBudget } from '../../src/server/upstream/memory-budget.js';
 import { drive, startVirtualSandbox, type VirtualSandbox } from './helpers/explorer-sandbox.js';
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';

@@ -8,7 +8,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ContractError } from '../../src/contract/index.js';
 import { fetchChanges, fetchNotifications, mergeById } from '../../src/client/monitoring.js';
-import { ExplorerClient } from '../../src/server/explorer-client.js';
+import { ExplorerClient } from '../../src/server/upstream/explorer-client.js';
 import { sweepMonitoring } from '../../src/server/poll/index.js';
 import { mount, type Mounted } from './helpers/server.js';
 import { startVirtualSandbox, type VirtualSandbox } from './helpers/explorer-sandbox.js';

@@ -1,9 +1,9 @@
-/** `toNodeHandler` (src/server/node.ts): fetch handlers on node:http, Express/Connect style. */
+/** `toNodeHandler` (src/server/node/adapter.ts): fetch handlers on node:http, Express/Connect style. */
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
-import { toNodeHandler, type NodeNext } from '../../src/server/node.js';
+import { toNodeHandler, type NodeNext } from '../../src/server/node/adapter.js';
 import { requestContext, type KyiRequestContext } from '../../src/server/request-context.js';
 
 const servers: Server[] = [];

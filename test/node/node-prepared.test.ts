@@ -1,17 +1,17 @@
 /**
- * How the Node adapter sends answers the handler holds as text (src/server/prepared.ts,
- * src/server/node-request.ts): deferred Responses written from their text, real Responses
- * everywhere else, and light Requests that act as real ones.
+ * How the Node adapter sends answers (src/server/node/adapter.ts, src/server/node/request.ts):
+ * Responses built from text or bytes written in one go, the handler's fresh cache hits sent
+ * without a Request or Response, and light Requests that act as real ones.
  */
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+import { handlerParts } from '../../src/server/handler.js';
 import { createKyiHandler } from '../../src/server/index.js';
-import { toNodeHandler, type FetchHandler } from '../../src/server/node.js';
-import { rawHeaderValue, requestUrl } from '../../src/server/node-request.js';
-import { ANSWER_NOW, jsonPrepared, knownBody, preparedOf, preparedResponse, type AnswerNow } from '../../src/server/prepared.js';
+import { toNodeHandler, type FetchHandler } from '../../src/server/node/adapter.js';
+import { rawHeaderValue, requestUrl } from '../../src/server/node/request.js';
 import { useSandbox } from './helpers/sandbox.js';
 import { PREFIX, defaultOptions } from './helpers/server.js';
 
@@ -25,51 +25,54 @@ async function serve(handler: FetchHandler): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const PREPARED = jsonPrepared({ hello: 'wörld' }, 201, { etag: '"v1"' });
 
-describe('prepared answers', () => {
-  test('outside the Node adapter the handler answers a real Response', async () => {
-    const response = preparedResponse(PREPARED, new Request('http://x.test/a'));
-    assert.equal(Object.getPrototypeOf(response), Response.prototype);
-    assert.equal(preparedOf(response), undefined);
-    assert.equal(knownBody(response), PREPARED.body);
-    assert.equal(response.status, 201);
-    assert.deepEqual(await response.json(), { hello: 'wörld' });
+describe('Responses the Node adapter sends from what they were built from', () => {
+  const TEXT = JSON.stringify({ hello: 'wörld' });
+
+  test('a Response built from a string: one write with Content-Length, headers as given', async () => {
+    const base = await serve(async () => new Response(TEXT, { status: 201, headers: { etag: '"v1"', 'content-type': 'application/json' } }));
+    const res = await fetch(`${base}/p`);
+    assert.equal(res.status, 201);
+    assert.equal(res.headers.get('etag'), '"v1"');
+    assert.equal(res.headers.get('content-length'), String(Buffer.byteLength(TEXT)));
+    assert.equal(res.headers.get('transfer-encoding'), null);
+    assert.equal(await res.text(), TEXT);
   });
 
-  test('through the Node adapter it is a deferred Response, sent from its text without being read', async () => {
-    const seen: Array<{ deferred: boolean; isResponse: boolean }> = [];
-    const base = await serve(async (request) => {
-      const response = preparedResponse(PREPARED, request);
-      seen.push({ deferred: preparedOf(response) === PREPARED, isResponse: response instanceof Response });
+  test('a Response built from bytes: the same', async () => {
+    const bytes = new TextEncoder().encode(TEXT);
+    const base = await serve(async () => new Response(bytes));
+    const res = await fetch(`${base}/p`);
+    assert.equal(res.headers.get('content-length'), String(bytes.byteLength));
+    assert.equal(await res.text(), TEXT);
+  });
+
+  test('a Response whose body the handler began to read is streamed: what is left, not the source', async () => {
+    const base = await serve(async () => {
+      const response = new Response('abcdef');
+      const reader = response.body!.getReader();
+      await reader.read(); // the whole string is one chunk: nothing is left
+      reader.releaseLock();
       return response;
     });
     const res = await fetch(`${base}/p`);
-    assert.deepEqual(seen, [{ deferred: true, isResponse: true }]);
-    assert.equal(res.status, 201);
-    assert.equal(res.headers.get('etag'), '"v1"');
-    assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
-    assert.equal(res.headers.get('content-length'), String(Buffer.byteLength(PREPARED.body!)));
-    assert.equal(await res.text(), PREPARED.body);
+    assert.equal(await res.text(), '', 'the string was read already: not sent again');
   });
 
-  test('a deferred Response used by other code becomes the real one: changes to it are sent', async () => {
-    const base = await serve(async (request) => {
-      const response = preparedResponse(PREPARED, request);
-      assert.equal(response.status, 201);
-      assert.equal(preparedOf(response), undefined, 'used: no longer sent from its text');
+  test('a clone and a changed Response are sent as they are', async () => {
+    const base = await serve(async () => {
+      const response = new Response(TEXT, { headers: { etag: '"v1"' } });
       response.headers.set('x-added', 'yes');
-      assert.equal(await response.clone().text(), PREPARED.body);
-      return response;
+      return response.clone();
     });
     const res = await fetch(`${base}/p`);
     assert.equal(res.headers.get('x-added'), 'yes');
     assert.equal(res.headers.get('etag'), '"v1"');
-    assert.equal(await res.text(), PREPARED.body);
+    assert.equal(await res.text(), TEXT);
   });
 
-  test('HEAD of a prepared answer: status and headers, no body', async () => {
-    const base = await serve(async (request) => preparedResponse(PREPARED, request));
+  test('HEAD: status and headers, no body', async () => {
+    const base = await serve(async () => new Response(TEXT, { status: 201, headers: { etag: '"v1"' } }));
     const res = await fetch(`${base}/p`, { method: 'HEAD' });
     assert.equal(res.status, 201);
     assert.equal(res.headers.get('etag'), '"v1"');
@@ -116,7 +119,7 @@ describe('light Requests (GET and HEAD through the Node adapter)', () => {
 });
 
 describe('Node request pieces', () => {
-  test('requestUrl gives what new URL(target, origin) gives, plain targets without parsing them again', () => {
+  test('requestUrl gives what new URL(target, origin) gives', () => {
     const targets = [
       '/api/kyi/kyi/v1/tokens?caip19=solana%3A5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp%2Ftoken%3A2b1k',
       '/a/b?x=1&y=2',
@@ -160,15 +163,10 @@ describe('Node request pieces', () => {
 describe('createKyiHandler on Node', () => {
   const sandboxOf = useSandbox();
 
-  test('a lookup is answered once, as a deferred Response sent from its bytes; 304s too', async () => {
+  test('a lookup through toNodeHandler is answered once, with Content-Length; 304s too', async () => {
     const sandbox = sandboxOf();
     const kyi = createKyiHandler(defaultOptions(sandbox, [], [], { offsetMs: 0 }));
-    const deferred: boolean[] = [];
-    const base = await serve(async (request) => {
-      const response = await kyi(request);
-      deferred.push(preparedOf(response) !== undefined);
-      return response;
-    });
+    const base = await serve(kyi);
     const url = `${base}${PREFIX}/kyi/v1/tokens?caip19=${encodeURIComponent(F.pyusd.caip19)}`;
     const first = await fetch(url);
     const text = await first.text();
@@ -180,12 +178,11 @@ describe('createKyiHandler on Node', () => {
     assert.equal(await again.text(), text, 'the cached answer: same bytes');
     const notModified = await fetch(url, { headers: { 'if-none-match': etag } });
     assert.equal(notModified.status, 304);
-    assert.deepEqual(deferred, [true, true, true]);
     assert.equal(sandbox.stats.count('public:tokens'), 1);
   });
 });
 
-describe('cached lookups sent at once (ANSWER_NOW: no Request, Response or promise)', () => {
+describe('cached lookups sent at once (cachedAnswer: no Request, Response or promise)', () => {
   const sandboxOf = useSandbox();
   /** The handler on a stopped clock: `Cache-Control` seconds do not tick between requests. */
   const handlerOf = (sandbox: ReturnType<typeof sandboxOf>) => {
@@ -259,24 +256,26 @@ describe('cached lookups sent at once (ANSWER_NOW: no Request, Response or promi
     assert.equal(upstreamCalls(), 1);
   });
 
-  test('the handler answers a seen lookup target without a Request: the same prepared answer each time', async () => {
-    const { kyi, upstreamCalls } = handlerOf(sandboxOf());
-    const now = (kyi as unknown as Record<symbol, AnswerNow | undefined>)[ANSWER_NOW];
-    assert.equal(typeof now, 'function');
+  test('cachedAnswer answers a seen lookup target without a Request: the same prepared answer each time', async () => {
+    const sandbox = sandboxOf();
+    const stopped = Date.now();
+    const { handler: kyi, cachedAnswer: now } = handlerParts({ ...defaultOptions(sandbox, [], [], { offsetMs: 0 }), clock: { now: () => stopped, sleep: async () => {} } });
+    const before = sandbox.stats.count('public:tokens');
+    const upstreamCalls = () => sandbox.stats.count('public:tokens') - before;
     const target = `${PREFIX}/kyi/v1/tokens?caip19=${encodeURIComponent(F.pyusd.caip19)}`;
     const none = new Headers();
-    assert.equal(now!('http://x.test', target, none), undefined, 'not seen yet');
+    assert.equal(now('http://x.test', target, none), undefined, 'not seen yet');
     const res = await kyi(new Request(`http://x.test${target}`));
     assert.equal(res.status, 200);
-    const a = now!('http://x.test', target, none);
-    const b = now!('http://other.test:8080', target, none);
+    const a = now('http://x.test', target, none);
+    const b = now('http://other.test:8080', target, none);
     assert.ok(a);
     assert.equal(a, b, 'one prepared answer, whatever the host');
     assert.equal(a.body, await res.text());
     assert.equal(upstreamCalls(), 1);
-    assert.equal(now!('http://x.test', target, new Headers({ 'cache-control': 'no-cache' })), undefined, 'no-cache goes through the handler');
-    assert.equal(now!('http://x.test', target, new Headers({ pragma: 'no-cache' })), undefined);
-    assert.equal(now!(`http://${'h'.repeat(4096)}.test`, target, none), undefined, 'over the URL length limit: the handler refuses it');
+    assert.equal(now('http://x.test', target, new Headers({ 'cache-control': 'no-cache' })), undefined, 'no-cache goes through the handler');
+    assert.equal(now('http://x.test', target, new Headers({ pragma: 'no-cache' })), undefined);
+    assert.equal(now(`http://${'h'.repeat(4096)}.test`, target, none), undefined, 'over the URL length limit: the handler refuses it');
   });
 
   test('the fast path keeps what the handler would answer: no-cache, a bad Host, a long URL, headers set by middleware', async () => {

@@ -20,7 +20,7 @@ import {
   type PollTokenomicsOptions,
 } from '../../src/server/poll/index.js';
 import { MemoryStore } from '../../src/server/store/index.js';
-import { ExplorerApiError } from '../../src/server/explorer-client.js';
+import { ExplorerApiError } from '../../src/server/upstream/explorer-client.js';
 import type { Clock } from '../../src/server/clock.js';
 import { drive, suiteSandbox, untilIdle } from './helpers/explorer-sandbox.js';
 

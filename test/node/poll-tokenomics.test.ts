@@ -16,8 +16,8 @@ import {
 import { FileStore } from '../../src/server/store/file.js';
 import { MemoryStore, StoreCorruptError } from '../../src/server/store/index.js';
 import { StoreUnavailableError } from '../../src/server/store/types.js';
-import type { RateBudget } from '../../src/server/budget.js';
-import { MemoryRateBudget } from '../../src/server/memory-budget.js';
+import type { RateBudget } from '../../src/server/upstream/budget.js';
+import { MemoryRateBudget } from '../../src/server/upstream/memory-budget.js';
 import { drive, suiteSandbox, untilIdle, type VirtualSandbox } from './helpers/explorer-sandbox.js';
 
 interface Batch {

@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BudgetExceededError } from '../../src/server/budget.js';
+import { BudgetExceededError } from '../../src/server/upstream/budget.js';
 import { createPostgresBudget, type PostgresBudget, type PostgresBudgetOptions } from '../../src/server/postgres/index.js';
 import { usePostgres } from './helpers/postgres.js';
 

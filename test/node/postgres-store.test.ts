@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { revisionKey } from '../../src/contract/index.js';
-import { ExplorerClient } from '../../src/server/explorer-client.js';
+import { ExplorerClient } from '../../src/server/upstream/explorer-client.js';
 import {
   pollTokenomics,
   readPollState,

@@ -6,9 +6,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createKyiHandler } from '../../src/server/index.js';
+import { listenLoopback, type Loopback } from './helpers/loopback.js';
 import { nest, startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -21,7 +20,7 @@ async function until(what: string, probe: () => boolean | Promise<boolean>, trie
 
 describe('lookups of browsers that went away', () => {
   let up: RecordingUpstream;
-  let server: Server;
+  let proxy: Loopback;
   let base: string;
   /** Requests the proxy has received. */
   let arrived = 0;
@@ -29,16 +28,14 @@ describe('lookups of browsers that went away', () => {
     up = await startRecordingUpstream();
     // one upstream call at a time, and none times out during the test
     const handler = createKyiHandler({ publicApi: { baseUrl: up.url, apiKey: 'pk_test_cancel' }, maxInFlight: 1, timeoutMs: 120_000 });
-    server = createServer((req, res) => {
+    proxy = await listenLoopback((req, res) => {
       arrived++;
       handler.node(req, res);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/kyi`;
+    }, '/api/kyi');
+    base = proxy.base;
   });
   after(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await proxy.close();
     await up.close();
   });
 
@@ -69,7 +66,7 @@ describe('lookups of browsers that went away', () => {
     assert.deepEqual(new Set(await Promise.all([first.done, ...queued.map((b) => b.done)])), new Set(['AbortError']));
     // the browser side is done; wait for the server to have seen those 11 connections close
     // (on a loaded machine it may see them after the slot frees, and that is not what is tested)
-    const connections = () => new Promise<number>((resolve, reject) => server.getConnections((e, n) => (e ? reject(e) : resolve(n))));
+    const connections = () => new Promise<number>((resolve, reject) => proxy.server.getConnections((e, n) => (e ? reject(e) : resolve(n))));
     await until('the server saw the browsers that left go', async () => (await connections()) === 1);
     assert.equal(up.open(), 1, 'the call another browser still waits for keeps running');
     // the call `sharing` still waits for was kept: answering it answers that browser

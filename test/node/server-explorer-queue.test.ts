@@ -15,7 +15,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createKyiHandler } from '../../src/server/index.js';
-import { createMemoryBudget } from '../../src/server/memory-budget.js';
+import { createMemoryBudget } from '../../src/server/upstream/memory-budget.js';
 import { ManualClock } from './helpers/manual-clock.js';
 import { mount, startFixtureSandbox, type Mounted } from './helpers/server.js';
 

@@ -6,9 +6,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createKyiHandler } from '../../src/server/index.js';
+import { listenLoopback, type Loopback } from './helpers/loopback.js';
 import { maxInWindow } from './helpers/explorer-sandbox.js';
 import { ManualClock } from './helpers/manual-clock.js';
 import { startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
@@ -18,7 +17,7 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('Explorer budget at the upstream', () => {
   let up: RecordingUpstream;
-  let server: Server;
+  let server: Loopback;
   let base: string;
   const clock = new ManualClock({ start: Date.UTC(2031, 0, 1) });
   /** Upstream requests whose answer waits on the virtual clock. */
@@ -53,13 +52,11 @@ describe('Explorer budget at the upstream', () => {
         }
       },
     });
-    server = createServer(handler.node);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/kyi`;
+    server = await listenLoopback(handler.node, '/api/kyi');
+    base = server.base;
   });
   after(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await up.close();
   });
 

@@ -9,7 +9,7 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import { isExplorerApiError, type ExplorerApiError } from '../explorer-client.js';
+import { isExplorerApiError, type ExplorerApiError } from '../upstream/explorer-client.js';
 import { isStoreUnavailable, type PollStore, type StoreUnavailableError } from '../store/types.js';
 import { systemClock, type Clock } from '../clock.js';
 import { KyiError, type ErrorCode } from '../errors.js';

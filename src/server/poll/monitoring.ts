@@ -8,7 +8,7 @@
  * Fetch-API only (no `node:` imports).
  */
 import { LIMITS, impactRank, type Change, type ChangesEnvelope, type MonitoringChangesQuery } from '../../contract/index.js';
-import type { ExplorerClient } from '../explorer-client.js';
+import type { ExplorerClient } from '../upstream/explorer-client.js';
 import type { PollStore } from '../store/types.js';
 import { deliverOnce, type DeliveryContext } from './batch.js';
 import { runLeased, runLoop, type LoopOptions } from './loop.js';

@@ -11,7 +11,7 @@ import {
   type NotificationGroup,
   type NotificationsEnvelope,
 } from '../../contract/index.js';
-import type { ExplorerClient } from '../explorer-client.js';
+import type { ExplorerClient } from '../upstream/explorer-client.js';
 import type { PollStore } from '../store/types.js';
 import { deliverOnce, type DeliveryContext } from './batch.js';
 import { runLeased, runLoop, type LoopOptions } from './loop.js';

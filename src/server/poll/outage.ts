@@ -6,19 +6,15 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import type { KyiError } from '../errors.js';
+import type { WaitedOut } from './loop.js';
 
 export interface OutageOptions {
   /** First wait, ms (doubles per failure in a row). Default 1 000. */
   backoffMs?: number;
   /** Longest wait, ms. Default 300 000. */
   maxBackoffMs?: number;
-  /**
-   * Told once per outage, with the error that started it (a `KyiError` coded
-   * `store_unavailable`). Typed `never` so that a loop's own `onError`, which takes more kinds
-   * of error, can be passed as it is.
-   */
-  onError?: ((error: never) => void) | undefined;
+  /** Told once per outage, with the error that started it (coded `store_unavailable`). */
+  onError?: ((error: WaitedOut) => void) | undefined;
 }
 
 /** `onError` functions already told about the outage under way. */
@@ -29,8 +25,8 @@ export class OutageWait {
   constructor(readonly options: OutageOptions = {}) {}
 
   /** The wait after this failure, ms (told to `onError` when it starts an outage). */
-  next(error: KyiError): number {
-    const tell = this.options.onError as ((error: KyiError) => void) | undefined;
+  next(error: WaitedOut): number {
+    const tell = this.options.onError;
     if (tell && !told.has(tell)) {
       told.add(tell);
       tell(error);

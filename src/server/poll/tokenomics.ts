@@ -18,7 +18,7 @@
  * Fetch-API only (no `node:` imports).
  */
 import { LIMITS, revisionKey, type TokenomicsPage, type TokenomicsRevision } from '../../contract/index.js';
-import { isExplorerApiError, type ExplorerClient } from '../explorer-client.js';
+import { isExplorerApiError, type ExplorerClient } from '../upstream/explorer-client.js';
 import type { PollStore } from '../store/types.js';
 import { deliverBatch, emptyPollState, readPollState, type DeliveryContext, type PollState } from './batch.js';
 import { isTransient, PollError, runLeased, runLoop, type LoopOptions, type StepResult } from './loop.js';

@@ -17,7 +17,7 @@
  */
 import pg from 'pg';
 import { KyiConfigError } from '../errors.js';
-import { BudgetExceededError, type AcquireOptions, type BudgetPermit, type RateBudget } from '../budget.js';
+import { BudgetExceededError, type AcquireOptions, type BudgetPermit, type RateBudget } from '../upstream/budget.js';
 import { systemClock, type Clock } from '../clock.js';
 import { ensureSchema, openPool, reported, tablePrefix, type Database, type PostgresConnection, type PostgresOptions } from './connection.js';
 

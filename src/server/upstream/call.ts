@@ -8,9 +8,9 @@
  * Never throws for upstream trouble: the result is an `UpstreamOutcome`, which
  * `./outcome.ts` maps to an error.
  *
- * An attempt goes out through `fetch`, or, when the fetch function carries one under
- * `SEND_ATTEMPT` (the Node entry's pooled client, `./node-client.ts`), through that: the
- * policy around the attempt (gate, retries, waits) is the same either way.
+ * An attempt goes out through a `SendAttempt`: `fetchAttempt(fetch)` (the default, and any
+ * `fetch` option), or the Node entry's pooled client (`./node-client.ts`); the policy around
+ * the attempt (gate, retries, waits) is the same either way.
  *
  * Fetch-API only (no `node:` imports).
  */
@@ -76,19 +76,9 @@ export interface UpstreamRequest {
  */
 export type SendAttempt = (request: UpstreamRequest, policy: UpstreamPolicy) => Promise<UpstreamOutcome>;
 
-/** Where a fetch function carries the `SendAttempt` that replaces it for upstream calls. */
-export const SEND_ATTEMPT = Symbol.for('kyi-elements.sendAttempt');
-
-/** A fetch function whose upstream attempts go through `send` (called directly, it is `fetchFn`). */
-export function withSendAttempt(fetchFn: typeof fetch, send: SendAttempt): typeof fetch {
-  const wrapped = ((input, init) => fetchFn(input, init)) as typeof fetch & { [SEND_ATTEMPT]?: SendAttempt };
-  wrapped[SEND_ATTEMPT] = send;
-  return wrapped;
-}
-
-/** The `SendAttempt` a fetch function carries, if any. */
-export function sendAttemptOf(fetchFn: typeof fetch): SendAttempt | undefined {
-  return (fetchFn as { [SEND_ATTEMPT]?: SendAttempt })[SEND_ATTEMPT];
+/** Attempts sent through `fetchFn` (called unbound, so `this` is never an options object). */
+export function fetchAttempt(fetchFn: typeof fetch): SendAttempt {
+  return (request, policy) => attempt(fetchFn, request, policy);
 }
 
 /** The outcome of a 429: the wait its `Retry-After` asks for (1 s when it says nothing usable). */
@@ -141,7 +131,7 @@ async function attempt(fetchFn: typeof fetch, request: UpstreamRequest, policy: 
   const timer = setTimeout(() => controller.abort(new TimeoutReason()), policy.timeoutMs);
   try {
     const { url, method, headers, body } = request;
-    const response = await fetchFn(url, { method, headers, body, signal: controller.signal, redirect: 'manual' });
+    const response = await fetchFn.call(undefined, url, { method, headers, body, signal: controller.signal, redirect: 'manual' });
     if (response.status === 429) {
       await response.body?.cancel().catch(() => {});
       return rateLimited(response.headers.get('retry-after'), policy);
@@ -168,13 +158,12 @@ function worthRetry(outcome: UpstreamOutcome): boolean {
  * aborted while it waited is never sent; one in flight is aborted.
  */
 export async function callUpstream(
-  fetchFn: typeof fetch,
+  send: SendAttempt,
   request: UpstreamRequest,
   policy: UpstreamPolicy,
   gate: UpstreamGate,
 ): Promise<UpstreamOutcome> {
   const retries = Math.min(policy.retries, MAX_ATTEMPTS - 1);
-  const send = sendAttemptOf(fetchFn);
   let queueLeft = policy.maxQueueMs;
   for (let n = 0; ; n++) {
     const queued = policy.clock.now();
@@ -188,7 +177,7 @@ export async function callUpstream(
     let outcome: UpstreamOutcome;
     try {
       request.signal?.throwIfAborted(); // the caller left while this call waited: it is not sent
-      outcome = await (send ? send(request, policy) : attempt(fetchFn, request, policy));
+      outcome = await send(request, policy);
     } finally {
       ticket.release();
     }

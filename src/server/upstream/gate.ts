@@ -11,7 +11,7 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import { BudgetExceededError, type BudgetPermit, type RateBudget } from '../budget.js';
+import { BudgetExceededError, type BudgetPermit, type RateBudget } from './budget.js';
 import type { Clock } from '../clock.js';
 import { isStoreUnavailable } from '../store/types.js';
 

@@ -19,7 +19,7 @@
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Pool, type Dispatcher } from 'undici';
-import { rateLimited, TimeoutReason, withSendAttempt, type SendAttempt, type UpstreamHeaders, type UpstreamOutcome, type UpstreamPolicy, type UpstreamRequest } from './call.js';
+import { rateLimited, TimeoutReason, type SendAttempt, type UpstreamHeaders, type UpstreamOutcome, type UpstreamPolicy, type UpstreamRequest } from './call.js';
 
 /** Idle pooled connections close after this (ms): below Node's default server keep-alive (5 s). */
 const IDLE_MS = 4000;
@@ -228,6 +228,3 @@ export function attemptOf(run: (request: UpstreamRequest, policy: UpstreamPolicy
 
 /** One upstream attempt over the pooled connections (see the module comment). */
 export const sendPooled: SendAttempt = attemptOf(exchange);
-
-/** `fetch` as the upstream fetch of a Node handler: called directly it is `fetch`; upstream calls go through `sendPooled`. */
-export const pooledUpstreamFetch: typeof fetch = withSendAttempt((input, init) => fetch(input, init), sendPooled);

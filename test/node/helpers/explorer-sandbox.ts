@@ -6,7 +6,7 @@
  */
 import { after, before, beforeEach } from 'node:test';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import { ExplorerClient, type ExplorerClientOptions } from '../../../src/server/explorer-client.js';
+import { ExplorerClient, type ExplorerClientOptions } from '../../../src/server/upstream/explorer-client.js';
 import { ManualClock } from './manual-clock.js';
 import './openapi-check.js';
 

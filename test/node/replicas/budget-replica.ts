@@ -5,8 +5,8 @@
  * Prints one JSON line with its counts.
  */
 import { once } from 'node:events';
-import { BudgetExceededError } from '../../../src/server/budget.js';
-import { ExplorerClient, isExplorerApiError } from '../../../src/server/explorer-client.js';
+import { BudgetExceededError } from '../../../src/server/upstream/budget.js';
+import { ExplorerClient, isExplorerApiError } from '../../../src/server/upstream/explorer-client.js';
 import { createPostgresBudget } from '../../../src/server/postgres/index.js';
 
 interface Args {

@@ -4,7 +4,7 @@
  * per event (lease taken or lost, a batch written but not yet committed) so the parent can
  * SIGKILL it at chosen steps. Stops cleanly on SIGTERM.
  */
-import { ExplorerClient } from '../../../src/server/explorer-client.js';
+import { ExplorerClient } from '../../../src/server/upstream/explorer-client.js';
 import { pollTokenomics } from '../../../src/server/poll/index.js';
 import { createPostgresStore } from '../../../src/server/postgres/index.js';
 

@@ -8,8 +8,8 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import type { Clock } from './clock.js';
-import type { KyiRequestContext } from './request-context.js';
+import type { Clock } from '../clock.js';
+import type { KyiRequestContext } from '../request-context.js';
 
 export interface ClientBudgetOptions {
   /** Upstream lookups per client per window. Default 200. */

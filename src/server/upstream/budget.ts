@@ -6,7 +6,7 @@
  *
  * Fetch-API runtime only: no `node:` imports.
  */
-import { KyiError } from './errors.js';
+import { KyiError } from '../errors.js';
 
 /** One granted request. Call `release()` exactly once, when its response (or failure) arrived. */
 export interface BudgetPermit {

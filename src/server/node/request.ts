@@ -4,11 +4,10 @@
  * `Request` builds the real Request (same URL, method, headers and signal) and acts on it.
  * Building a real Request costs more than answering a cached lookup, and most handlers
  * read only those four members. For the same reason the headers answer `get` from Node's
- * raw list until something needs the whole `Headers`, and a plain target is not parsed
- * into a URL only to be serialized again.
+ * raw list until something needs the whole `Headers`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { delegateMembers, type HeaderGetter } from './prepared.js';
+import type { HeaderGetter } from '../prepared.js';
 
 /** The `Host` of the request as sent (HTTP/2: `:authority`). */
 function hostOf(req: IncomingMessage): string {
@@ -17,36 +16,10 @@ function hostOf(req: IncomingMessage): string {
 
 const isEncrypted = (req: IncomingMessage) => (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
 
-/** Origin-form targets the URL parser leaves as they are: no dot segments, nothing it encodes or rewrites. */
-const PLAIN_TARGET = /^\/(?!.*(?:\/\.|%2e))[\w\-.~!$&()*+,;=:@%/]*(?:\?[\w\-.~!$&()*+,;=:@%/?]*)?$/i;
-const ORIGINS_MAX = 64;
-/** Serialized origins by `scheme://host` as sent (a few hosts serve nearly every request). */
-const origins = new Map<string, string>();
-/**
- * The last host seen and its origin: nearly every request repeats it, and comparing the
- * header with it costs less than hashing a newly joined `scheme://host` for the Map.
- */
-let last: { host: string; encrypted: boolean; origin: string } | undefined;
-
-/** The request's origin as `new URL(…).origin` serializes it; throws when it is not one. */
-function serializedOrigin(req: IncomingMessage): string {
-  const host = hostOf(req);
-  const encrypted = isEncrypted(req);
-  if (last !== undefined && last.host === host && last.encrypted === encrypted) return last.origin;
-  const raw = `${encrypted ? 'https' : 'http'}://${host}`;
-  let origin = origins.get(raw);
-  if (origin === undefined) {
-    origin = new URL(raw).origin;
-    if (origins.size < ORIGINS_MAX) origins.set(raw, origin);
-  }
-  last = { host, encrypted, origin };
-  return origin;
-}
-
 /** The request's origin (`scheme://host`, serialized by the URL parser), or `null` when it is not a URL origin. */
 export function requestOrigin(req: IncomingMessage): string | null {
   try {
-    return serializedOrigin(req);
+    return new URL(`${isEncrypted(req) ? 'https' : 'http'}://${hostOf(req)}`).origin;
   } catch {
     return null;
   }
@@ -54,13 +27,11 @@ export function requestOrigin(req: IncomingMessage): string | null {
 
 /**
  * The URL of the request as `new URL(target, origin).href` gives it (an absolute-form target
- * keeps only its path and query), without parsing a plain origin-form target again.
- * `null` when it is not a URL.
+ * keeps only its path and query). `null` when it is not a URL.
  */
 export function requestUrl(req: IncomingMessage, rawUrl: string): string | null {
   const origin = requestOrigin(req);
   if (origin === null) return null;
-  if (PLAIN_TARGET.test(rawUrl)) return origin + rawUrl;
   try {
     const target = /^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl) ? new URL(rawUrl) : null;
     const path = target ? target.pathname + target.search : rawUrl.startsWith('/') ? rawUrl : '/' + rawUrl;
@@ -179,6 +150,27 @@ export function clientGoneSignal(res: ServerResponse): AbortSignal {
       if (!res.writableFinished) controller.abort();
     });
   return controller.signal;
+}
+
+/**
+ * Defines on `target` every member of `source` (a built-in prototype) except `skip`, each
+ * acting on `realOf(this)`: how a light object stands in for a built-in one until used.
+ * The runtime's own symbol-keyed slots, as on `sample`, are read from the real object too,
+ * so the runtime's functions that take such an object (`new Request(request)`, `fetch`)
+ * find them.
+ */
+function delegateMembers(target: object, source: object, sample: object, realOf: (self: object) => object, skip: ReadonlySet<string>): void {
+  for (const name of Object.getOwnPropertyNames(source)) {
+    if (name === 'constructor' || skip.has(name)) continue;
+    const own = Object.getOwnPropertyDescriptor(source, name)!;
+    const member: PropertyDescriptor = own.get
+      ? { get(this: object) { return Reflect.get(source, name, realOf(this)); } }
+      : { value(this: object, ...args: unknown[]) { return (realOf(this) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args); } };
+    Object.defineProperty(target, name, { ...member, configurable: true });
+  }
+  for (const slot of Object.getOwnPropertySymbols(sample)) {
+    Object.defineProperty(target, slot, { configurable: true, get(this: object) { return (realOf(this) as Record<symbol, unknown>)[slot]; } });
+  }
 }
 
 /** Members a light Request answers itself. */

@@ -11,7 +11,7 @@
  * Fetch-API runtime only: no `node:` imports, so it runs on edge runtimes.
  */
 import { BudgetExceededError, type AcquireOptions, type BudgetPermit, type RateBudget } from './budget.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from '../clock.js';
 
 export interface MemoryBudgetOptions {
   /** At most this many requests in any `intervalMs` window. Default 120. */

@@ -41,15 +41,15 @@ import {
   type TokenomicsQuery,
   type WatchlistItem,
   type WatchlistResponse,
-} from '../contract/index.js';
+} from '../../contract/index.js';
 import type { RateBudget } from './budget.js';
-import { systemClock, type Clock } from './clock.js';
-import { KyiError } from './errors.js';
+import { systemClock, type Clock } from '../clock.js';
+import { KyiError } from '../errors.js';
 import { MemoryRateBudget } from './memory-budget.js';
-import { callUpstream, type UpstreamOutcome, type UpstreamPolicy } from './upstream/call.js';
-import { UpstreamGate } from './upstream/gate.js';
-import { redact, upstreamError, upstreamErrorBody } from './upstream/outcome.js';
-import { retryAfterSeconds } from './upstream/retry-after.js';
+import { callUpstream, fetchAttempt, type SendAttempt, type UpstreamOutcome, type UpstreamPolicy } from './call.js';
+import { UpstreamGate } from './gate.js';
+import { redact, upstreamError, upstreamErrorBody } from './outcome.js';
+import { retryAfterSeconds } from './retry-after.js';
 
 /** Codes the client adds to those of spec 7.1 (the server piece's upstream codes). */
 export type ExplorerClientErrorCode =
@@ -174,7 +174,7 @@ export class ExplorerClient {
   /** The key's budget (`null` when turned off). */
   readonly budget: RateBudget | null;
   readonly #apiKey: string;
-  readonly #fetch: typeof fetch;
+  readonly #send: SendAttempt;
   readonly #policy: UpstreamPolicy;
   readonly #gate: UpstreamGate;
   readonly #onError: (error: Error) => void;
@@ -200,7 +200,7 @@ export class ExplorerClient {
     }
     this.baseUrl = url.href.replace(/\/+$/, '');
     this.#apiKey = key;
-    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.#send = fetchAttempt(options.fetch ?? ((input, init) => fetch(input, init)));
     const clock = options.clock ?? systemClock;
     this.budget =
       options.budget === null
@@ -358,7 +358,7 @@ export class ExplorerClient {
     }
     signal?.throwIfAborted();
     const outcome = await callUpstream(
-      this.#fetch,
+      this.#send,
       // 429 means "not processed", so every method may be repeated after one; 5xx only idempotent ones
       { url: `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`, method, headers, body, idempotent: method !== 'POST', signal },
       this.#policy,

@@ -6,14 +6,14 @@
  *   `originalUrl` when mounted under a path, so the handler always sees the full path).
  * - Non-GET/HEAD bodies are streamed with a size cap (413 `payload_too_large` past it). A body that a
  *   body-parser middleware already consumed (`req.body`) is passed on instead.
- * - GET and HEAD requests are light Requests (`./node-request.ts`): the real one is built
+ * - GET and HEAD requests are light Requests (`./request.ts`): the real one is built
  *   only when the handler uses more than `url`, `method`, `headers` and `signal`.
  * - The Response is streamed back with backpressure; the Request's signal aborts when
- *   the client goes away. An answer the handler holds as text (`./prepared.ts`: a deferred
- *   Response not used since, or a `textResponse`) is sent in one write with `Content-Length`.
- * - A handler that offers answers needing no Request (`ANSWER_NOW`: the server piece's fresh
- *   cache hits) gets asked first, and such an answer is sent at once with one `writeHead` and
- *   `end`: no Request, Response or promise is made for it.
+ *   the client goes away. A Response built from a string or bytes and not read since is sent
+ *   from them in one write with `Content-Length` (its body stream is never read).
+ * - With `cachedAnswer` (the server piece's fresh cache hits, `handlerParts`), a GET or HEAD
+ *   it answers is sent at once with one `writeHead` and `end`: no Request, Response or
+ *   promise is made for it.
  * - With `prefix`, paths outside it go to `next()` (or get a 404 JSON when there is none).
  * - A target with a dot segment, an encoded slash or a backslash in its path gets 400
  *   `malformed_path` before anything else (`isMalformedPath`): the handler routes on exactly
@@ -23,11 +23,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
-import { KyiError } from './errors.js';
-import { clientGoneSignal, headerPairs, lightRequest, nodeHeaders, rawHeaderGetter, requestOrigin, requestUrl } from './node-request.js';
-import { ANSWER_NOW, deferResponses, knownBody, preparedOf, type AnswerNow, type PreparedResponse } from './prepared.js';
-import { setRequestContext } from './request-context.js';
-import { isMalformedPath, MALFORMED_PATH_ANSWER } from './validation.js';
+import { KyiError } from '../errors.js';
+import type { CachedAnswer } from '../handler.js';
+import type { PreparedResponse } from '../prepared.js';
+import { setRequestContext } from '../request-context.js';
+import { clientGoneSignal, headerPairs, lightRequest, nodeHeaders, rawHeaderGetter, requestOrigin, requestUrl } from './request.js';
+import { isMalformedPath, MALFORMED_PATH_ANSWER } from '../validation.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 export type NodeNext = (err?: unknown) => void;
@@ -38,6 +39,8 @@ export interface NodeHandlerOptions {
   prefix?: string;
   /** Largest accepted request body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Answers sent without calling the handler (the server piece's fresh cache hits; see `CachedAnswer`). */
+  cachedAnswer?: CachedAnswer;
 }
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -55,7 +58,7 @@ type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = {}): NodeHandler {
   const prefix = normalizePrefix(opts.prefix);
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const answerNow = (handler as { [ANSWER_NOW]?: AnswerNow })[ANSWER_NOW];
+  const cached = opts.cachedAnswer;
 
   return (req, res, next) => {
     const nreq = req as NodeRequest;
@@ -64,16 +67,16 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
       if (next) return next();
       return sendJson(res, 404, { code: 'not_found', message: 'Not found' });
     }
-    if (answerNow) {
+    if (cached) {
       try {
-        if (sentNow(answerNow, req, res, rawUrl)) return;
+        if (sentCached(cached, req, res, rawUrl)) return;
       } catch (err) {
         return fail(res, next, err);
       }
     }
     // Checked on the target as sent, before `requestUrl` parses it: the URL parser resolves dot
     // segments and backslashes, which would route another path than the one middleware in front
-    // (and the prefix check above) decided on. (A target `sentNow` answered is one the handler
+    // (and the prefix check above) decided on. (A target `sentCached` answered is one the handler
     // has routed before, as the URL parser serializes it: never one refused here.)
     if (isMalformedPath(rawUrl)) return writePrepared(res, MALFORMED_PATH_ANSWER, req.method === 'HEAD');
     void run(handler, nreq, res, rawUrl, maxBody).catch((err: unknown) => fail(res, next, err));
@@ -87,12 +90,12 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
  * answers only targets it has seen as the URL parser serializes them, which `run` would
  * pass on as they are).
  */
-function sentNow(answerNow: AnswerNow, req: IncomingMessage, res: ServerResponse, rawUrl: string): boolean {
+function sentCached(cached: CachedAnswer, req: IncomingMessage, res: ServerResponse, rawUrl: string): boolean {
   const method = req.method;
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (req.headers['content-length'] !== undefined || rawUrl.charCodeAt(0) !== 0x2f /* / */ || rawUrl.charCodeAt(1) === 0x2f) return false;
   const origin = requestOrigin(req);
-  const prepared = origin === null ? undefined : answerNow(origin, rawUrl, rawHeaderGetter(req));
+  const prepared = origin === null ? undefined : cached(origin, rawUrl, rawHeaderGetter(req));
   if (!prepared) return false;
   writePrepared(res, prepared, method === 'HEAD');
   return true;
@@ -113,28 +116,31 @@ function fail(res: ServerResponse, next: NodeNext | undefined, err: unknown) {
 }
 
 /** A prepared answer as Node writes it: `writeHead`'s flat header lists and the body. */
-interface Wire {
+export interface Wire {
   /** `[name, value, …]` with `content-length` when there is a body. */
   readonly headers: readonly string[];
   /** The same without `content-length`, for HEAD. */
   readonly headHeaders: readonly string[];
-  /** The body: the prepared bytes as a Buffer (no copy), else the text; `null` for none. */
-  readonly body: Buffer | string | null;
+  /** The body's UTF-8, `null` for none. */
+  readonly body: Buffer | null;
 }
 
 /** Where a prepared answer keeps its `Wire` (a cached one is shared by every request that gets it). */
 const WIRE = Symbol('kyi-elements.wire');
 
+/** The `Wire` of a prepared answer, made anew (exported for bench/mechanisms-server.ts). */
+export function wireFor(prepared: PreparedResponse): Wire {
+  const headHeaders = prepared.headers.flat();
+  const body = prepared.body === null ? null : Buffer.from(prepared.body);
+  return { headers: body === null ? headHeaders : [...headHeaders, 'content-length', String(body.byteLength)], headHeaders, body };
+}
+
 /** The `Wire` of a prepared answer, made on its first send and then kept with it. */
-function wireOf(prepared: PreparedResponse): Wire {
+export function wireOf(prepared: PreparedResponse): Wire {
   const holder = prepared as PreparedResponse & { [WIRE]?: Wire };
   let wire = holder[WIRE];
   if (wire) return wire;
-  const headHeaders = prepared.headers.flat();
-  const { bytes, body } = prepared;
-  const sent = body === null ? null : bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : body;
-  const length = sent === null ? undefined : typeof sent === 'string' ? Buffer.byteLength(sent) : sent.byteLength;
-  wire = { headers: length === undefined ? headHeaders : [...headHeaders, 'content-length', String(length)], headHeaders, body: sent };
+  wire = wireFor(prepared);
   if (Object.isExtensible(holder)) holder[WIRE] = wire;
   return wire;
 }
@@ -150,11 +156,17 @@ function writePrepared(res: ServerResponse, prepared: PreparedResponse, head: bo
   else res.end(wire.body);
 }
 
-/** Ends the response with a known body (`Content-Length`, one write) or none. */
-function endWith(res: ServerResponse, body: string | null) {
-  if (body === null) return void res.end();
-  res.setHeader('content-length', Buffer.byteLength(body));
-  res.end(body);
+/** undici's slot on a Response holding its body as given (`{ source, stream, length }`). */
+const STATE = Object.getOwnPropertySymbols(new Response()).find((slot) => slot.description === 'state');
+
+/**
+ * The string or bytes a Response was built from while nobody has read its body (read from
+ * the runtime's own slot, as @hono/node-server does), else `undefined`: then it is streamed.
+ */
+function sourceOf(response: Response): string | Uint8Array | undefined {
+  if (STATE === undefined || response.bodyUsed || response.body?.locked) return undefined;
+  const source = (response as unknown as Record<symbol, { body?: { source?: unknown } | null } | undefined>)[STATE]?.body?.source;
+  return typeof source === 'string' || source instanceof Uint8Array ? source : undefined;
 }
 
 async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse, rawUrl: string, maxBody: number) {
@@ -171,7 +183,6 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
   const limit = { exceeded: false };
   const request =
     method === 'GET' || method === 'HEAD' ? lightRequest(url, method, req, res) : requestWithBody(req, res, url, method, maxBody, limit);
-  deferResponses(request);
   setRequestContext(request, { node: { req, res }, clientAddress: req.socket?.remoteAddress });
   let response: Response;
   try {
@@ -185,11 +196,9 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
     await response.body?.cancel().catch(() => {});
     throw new BodyTooLargeError(maxBody);
   }
-  const prepared = preparedOf(response);
   // A body that did not arrive in time: the client may still be sending it, so the connection
   // closes after the answer instead of waiting for the rest.
-  if ((prepared ?? response).status === 408) res.setHeader('connection', 'close');
-  if (prepared) return writePrepared(res, prepared, method === 'HEAD');
+  if (response.status === 408) res.setHeader('connection', 'close');
   await writeResponse(res, response, method === 'HEAD');
 }
 
@@ -274,8 +283,11 @@ async function writeResponse(res: ServerResponse, response: Response, head: bool
   }
   if (cookies.length) res.setHeader('set-cookie', cookies);
 
-  const known = head || !response.body ? undefined : knownBody(response);
-  if (known !== undefined) return endWith(res, known);
+  const source = head || !response.body ? undefined : sourceOf(response);
+  if (source !== undefined) {
+    res.setHeader('content-length', typeof source === 'string' ? Buffer.byteLength(source) : source.byteLength);
+    return void res.end(source);
+  }
   if (!response.body || head) {
     if (response.body) await response.body.cancel().catch(() => {});
     res.end();
