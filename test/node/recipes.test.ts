@@ -6,7 +6,9 @@
  * repository's sources. Each project is type-checked strictly with its stack's own checker, then
  * run against the sandbox: requests through the partner's server get real answers (checked
  * against the proxy's OpenAPI document), sessions reach `getUserId` / `authorize`, and where
- * there is a page Chromium shows `<kyi-token-status>` settled on "verified".
+ * there is a page Chromium shows `<kyi-token-status>` settled on "verified". Getting started's
+ * three quick starts are one more recipe (stack `quick-start`), and the README's copies of them
+ * must match the page word for word.
  *
  * One install of the tarball in .cache/recipes serves every stack (each project is a folder
  * under it); the frameworks and their tools resolve from the kit's own devDependencies.
@@ -181,7 +183,9 @@ async function settles(
   page.on('pageerror', (e) => errors.push(e.message));
   try {
     await page.goto(url);
-    await page.waitForFunction(() => (document.querySelector('kyi-token-status') as { status?: string } | null)?.status === 'verified', undefined, { timeout: 60_000 });
+    await page
+      .waitForFunction(() => (document.querySelector('kyi-token-status') as { status?: string } | null)?.status === 'verified', undefined, { timeout: 60_000 })
+      .catch((e: Error) => assert.fail(`${url}: <kyi-token-status> did not settle on "verified" (${e.message}); console errors: ${errors.join(' | ') || 'none'}`));
     await then?.(page);
     assert.deepEqual(errors, []);
   } finally {
