@@ -6,7 +6,9 @@
  * repository's sources. Each project is type-checked strictly with its stack's own checker, then
  * run against the sandbox: requests through the partner's server get real answers (checked
  * against the proxy's OpenAPI document), sessions reach `getUserId` / `authorize`, and where
- * there is a page Chromium shows `<kyi-token-status>` settled on "verified".
+ * there is a page Chromium shows `<kyi-token-status>` settled on "verified". Getting started's
+ * three quick starts are one more recipe (stack `quick-start`; test/node/docs.test.ts holds the
+ * README's copies of them to the page's).
  *
  * One install of the tarball in .cache/recipes serves every stack (each project is a folder
  * under it); the frameworks and their tools resolve from the kit's own devDependencies.
@@ -20,6 +22,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import { SignJWT, decodeJwt } from 'jose';
 import { Miniflare } from 'miniflare';
 import { chromium, type Browser } from 'playwright-core';
@@ -50,7 +53,12 @@ const STACKS: Record<string, string> = {
   vue: 'vue',
   svelte: 'svelte',
   worker: 'worker',
+  'quick-start': 'quick-start',
 };
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+/** The script-tag page's CDN folder: jsDelivr serves the published package's files. */
+const CDN = `https://cdn.jsdelivr.net/npm/kyi-elements@${version}/dist/cdn/`;
 
 const recipes = docsRecipes();
 let sandbox: Sandbox;
@@ -159,16 +167,25 @@ async function token(origin: string, cookie?: string, fetcher: (url: string, ini
 }
 
 /** Opens `url` in Chromium until `<kyi-token-status>` settles on "verified"; no console or page error on the way. */
-async function settles(url: string, then?: (page: import('playwright-core').Page) => Promise<void>): Promise<void> {
+async function settles(
+  url: string,
+  then?: (page: import('playwright-core').Page) => Promise<void>,
+  setup?: (page: import('playwright-core').Page) => Promise<void>,
+): Promise<void> {
   const page = await browser.newPage();
+  await setup?.(page);
   const unchecked = checkPageAnswers(page, new URL(url).origin, '/api/kyi');
   const errors: string[] = [];
   // the page's own favicon is not the recipe's (none of the recipes adds one)
-  page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && errors.push(m.text()));
+  // (Chromium itself logs a request answered 401: the signed-out visitor's `POST /api/kyi/token`, which the button turns into its sign-in state, is not an error of the kit's)
+  const signedOut = (m: import('playwright-core').ConsoleMessage) => m.location().url.endsWith('/api/kyi/token') && m.text().includes('status of 401');
+  page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && !signedOut(m) && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
   try {
     await page.goto(url);
-    await page.waitForFunction(() => (document.querySelector('kyi-token-status') as { status?: string } | null)?.status === 'verified', undefined, { timeout: 60_000 });
+    await page
+      .waitForFunction(() => (document.querySelector('kyi-token-status') as { status?: string } | null)?.status === 'verified', undefined, { timeout: 60_000 })
+      .catch((e: Error) => assert.fail(`${url}: <kyi-token-status> did not settle on "verified" (${e.message}); console errors: ${errors.join(' | ') || 'none'}`));
     await then?.(page);
     assert.deepEqual(errors, []);
   } finally {
@@ -349,3 +366,66 @@ describe('a Cloudflare Worker in workerd', () => {
     }
   });
 });
+
+/**
+ * Getting started's quick starts, pasted into an empty folder with the tarball installed:
+ * index.html (script tag), server.mjs (server piece), main.js (npm), and the page's `export`
+ * line with the sandbox's address and a free port where the page says 127.0.0.1:4010 and 3000.
+ * The page loads the autoloader from jsDelivr, which serves the published package's files; this
+ * machine has no such network (and the version may not be published yet), so Chromium gets the
+ * installed tarball's own dist/cdn files for that exact URL and version — the same files.
+ */
+describe('Getting started: script tag, npm and the server piece, as pasted', () => {
+  it('type-checked (checkJs, strict); node server.mjs serves the page; both pages settle on "KYI verified"; the button asks to sign in', async () => {
+    const { dir, recipe } = await project('quick-start');
+    await check('typescript/bin/tsc', ['-p', 'tsconfig.json'], dir);
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    // the reader's `export …` line, as typed, with the test's sandbox and port
+    const exported = recipe.shell.filter((l) => !l.startsWith('npm install')).join(' ').replaceAll('\\', '');
+    assert.match(exported, /^export /);
+    const env = Object.fromEntries(
+      [...exported.matchAll(/(\w+)=(\S+)/g)].map(([, name, value]) => [name!, value!.replace(DOCS_SANDBOX, sandbox.info.publicApiUrl).replace('http://localhost:3000', origin)]),
+    );
+    assert.equal(env.KYI_PUBLIC_ORIGIN, origin);
+    await serve(['server.mjs'], dir, { ...env, PORT: String(port) }, origin);
+    checkProxyAt(origin, '/api/kyi');
+
+    const signInState = async (page: import('playwright-core').Page) => {
+      await page.locator('kyi-token-status').getByText('KYI verified').waitFor();
+      await page.locator('kyi-verify-button').getByRole('button').click();
+      await page.locator('kyi-verify-button').getByRole('alert').getByText('Please sign in').waitFor();
+      assert.equal(await page.evaluate(() => (document.querySelector('kyi-verify-button') as unknown as { lastError: { code: string } | null }).lastError?.code), 'session_required');
+    };
+    const cdn = await routeCdn();
+    await settles(`${origin}/`, async (page) => {
+      await signInState(page);
+    }, cdn.route);
+    assert.ok(cdn.served.includes('kyi-autoloader.js'), `the page did not load the autoloader from ${CDN}`);
+
+    // the npm block, bundled (esbuild) into the reader's page with the same two elements: server.mjs reads index.html on each request
+    const bundle = await build({ entryPoints: [join(dir, 'main.js')], bundle: true, format: 'esm', write: false, absWorkingDir: dir, logLevel: 'silent' });
+    const script = bundle.outputFiles[0]!.text;
+    assert.ok(!script.includes('</script'));
+    const markup = recipe.files.get('index.html')!.split('\n').filter((l) => l.startsWith('<kyi-')).join('\n');
+    await writeFile(join(dir, 'index.html'), `<!doctype html>\n${markup}\n<script type="module">${script}</script>\n`);
+    await settles(`${origin}/`, signInState);
+  });
+});
+
+/** Serves jsDelivr's address of this version's dist/cdn files from the installed tarball; the names served. */
+async function routeCdn(): Promise<{ served: string[]; route: (page: import('playwright-core').Page) => Promise<void> }> {
+  const served: string[] = [];
+  const folder = join(WORK, 'node_modules/kyi-elements/dist/cdn');
+  return {
+    served,
+    route: async (page) => {
+      await page.route(`${CDN}**`, async (r) => {
+        const name = r.request().url().slice(CDN.length);
+        served.push(name);
+        const body = await readFile(join(folder, name)).catch(() => null);
+        await r.fulfill(body ? { body, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' } } : { status: 404 });
+      });
+    },
+  };
+}

@@ -3,7 +3,9 @@
  * `<!-- recipe: NAME -->` on a docs page: each tab is one file of the partner's project, titled
  * with its path (`[server.ts]`), written inline or included from examples/ with VitePress's
  * `<<< @/../examples/x.ts#region{lang} [path]` (read here as VitePress reads it); a `[shell]` tab
- * holds the commands to type. `@VERSION@` is the package's version, as on the built pages.
+ * holds the commands to type. A recipe may also be spread over single fenced blocks between a
+ * page's prose, each marked `<!-- recipe: NAME [path] -->` (`[shell]` for commands; Getting
+ * started's quick starts). `@VERSION@` is the package's version, as on the built pages.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -45,6 +47,14 @@ function parse(page: string): Recipe[] {
       else recipe.files.set(includedPath!, region(join(DOCS, included!), regionName!));
     }
     recipes.push(recipe);
+  }
+  // a recipe spread over single blocks between the page's prose (Getting started's quick starts)
+  for (const m of text.matchAll(/<!-- recipe: ([\w-]+) \[(.+)\] -->\n```\w+\n([\s\S]*?)^```$/gm)) {
+    const [, name, path, code] = m;
+    let recipe = recipes.find((r) => r.name === name);
+    if (!recipe) recipes.push((recipe = { name: name!, page, files: new Map(), shell: [] }));
+    if (path === 'shell') recipe.shell.push(...code!.split('\n').filter(Boolean));
+    else recipe.files.set(path!, code!);
   }
   return recipes;
 }
