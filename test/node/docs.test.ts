@@ -82,6 +82,10 @@ describe('README and docs pages', () => {
     for (const block of blocks(quickStarts).filter((b) => !b.startsWith('npm install'))) {
       assert.ok(guideBlocks.includes(block), `README block not in docs/getting-started.md:\n${block}`);
     }
+    // and the other way: every quick-start file of Getting started (the blocks recipes.test.ts runs) is in the README
+    const quickStartFiles = [...guide.matchAll(/<!-- recipe: quick-start \[(?!shell\])[^\]]+\] -->\n```\w*\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    assert.equal(quickStartFiles.length, 3, 'Getting started marks three quick-start files (page, npm, server)');
+    for (const block of quickStartFiles) assert.ok(blocks(quickStarts).includes(block), `Getting started quick start missing from the README:\n${block}`);
     const built = textOf(await readFile(join(DIST, 'getting-started.html'), 'utf8'));
     assert.ok(built.includes(`https://cdn.jsdelivr.net/npm/kyi-elements@${pkg.version}/dist/cdn/kyi-autoloader.js`));
     assert.ok(!built.includes('@VERSION@'));
