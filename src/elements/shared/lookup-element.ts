@@ -12,10 +12,8 @@
  *   only sets `status`).
  */
 import type { PropertyValues } from 'lit';
-import { lookupKey, type LookupRequest } from '../../client/lookup.js';
-import type { InputCheck } from '../../client/lookup-outcomes.js';
+import { lookupKey, type AbortHook, type InputCheck, type LookupRequest } from '../../client/lookup.js';
 import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
-import type { LazySignal } from '../../client/lazy-signal.js';
 import { registerLiveElement, unregisterLiveElement, type LiveElement } from '../../client/live-elements.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../browser/events.js';
 import { configVersion, proxyUrlFor, type ProxyChoice } from '../../browser/config.js';
@@ -43,7 +41,7 @@ export interface LookupOutcomeLike<R> {
 export type LookupFunction<R> = (
   proxyUrl: string,
   request: LookupRequest,
-  options: { signal: AbortSignal | LazySignal; bypassCache: boolean },
+  options: { signal: AbortSignal | AbortHook; bypassCache: boolean },
 ) => Promise<LookupOutcomeLike<R>>;
 
 export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus> implements LiveElement {
