@@ -8,7 +8,7 @@
  * every page loads it, and a badge-only page loads nothing else but the badge's own chunk; it
  * is the autoloader's own file (`kyi-autoloader.js`, see `preserveEntrySignatures` below);
  * `lookup`, what every other element shares (Lit's templates and `LitElement`, the kit's Lit
- * base element, the batched client, its outcomes, errors and their words, the lookup element, the other events, the shared
+ * base element, the lookup client (batching, cache, outcomes), errors and their words, the lookup element, the other events, the shared
  * building-block styles, the contract rules they check). Every element but the badge loads
  * `lookup`. The contract's other value sets are left to the bundler: the monitoring sets
  * (contract/enums.ts) go with the monitoring elements, the widget's with the verify button.
@@ -46,7 +46,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
       test: any([
         `node_modules${sep}(lit|lit-html|lit-element)${sep}`,
         `src${sep}browser${sep}events\\.ts$`,
-        `src${sep}client${sep}(lookup|lookup-cache|lookup-outcomes|live-elements|assets|errors|urls|shape)\\.ts$`,
+        `src${sep}client${sep}(lookup|assets|errors|urls|shape)\\.ts$`,
         `src${sep}contract${sep}(caip|identifiers|limits|queries)\\.ts$`,
         `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|styles|latest-run|error-text|chain-names)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,

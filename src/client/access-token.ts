@@ -14,7 +14,7 @@
  */
 
 import { codeForStatus, errorFromAnswer, isAbortError, KyiRequestError, type StatusCodes } from './errors.js';
-import { onPage } from './page-url.js';
+import { onPage } from '../browser/config.js';
 import type { AccessToken } from './token-slot.js';
 
 // The prefetch slot and its expiry rule, in a module of their own (re-exported for existing importers).

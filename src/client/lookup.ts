@@ -1,5 +1,9 @@
 /**
- * The browser's lookup client: every lookup asked for within one frame, by any element, is
+ * The browser's lookup, one module from key to outcome: element input checked against the
+ * contract's rules (a bad input costs no request), the lookup's key, the batch, the fetch, the
+ * one cache, and the relayed answer read as the outcome an element renders.
+ *
+ * Every lookup asked for within one frame, by any element, is
  * deduplicated and sent as one `POST {proxyUrl}/lookup` (split at `LIMITS.lookupBatchMax`, 500, per
  * request: a page of 5,000 distinct tokens makes 10). The
  * request leaves right after the elements connected in the same task have rendered (Lit
@@ -16,10 +20,27 @@
  *
  * Nothing here touches the DOM until a lookup is made.
  */
+import type { AssetRecord, TokenLookupResult } from '../contract/index.js';
 import { LIMITS } from '../contract/limits.js';
-import { errorFromAnswer, KyiRequestError } from './errors.js';
-import { LazySignal } from './lazy-signal.js';
-import { onPage } from './page-url.js';
+import { checkAssetLookup, checkTokenLookup, type AssetLookupRule, type TokenLookupRule } from '../contract/queries.js';
+import { onPage } from '../browser/config.js';
+import { addStrings, t, type StringKey } from '../browser/strings.js';
+import { enInputs } from '../locales/en-inputs.js';
+import { errorFromAnswer, isAbortError, KyiRequestError, problemFromAnswer, toProblem, type KyiProblem } from './errors.js';
+import { flag, isObject, listOf, shape, shapeOf, text } from './shape.js';
+
+// The input problems' words ship with the checks that give them (not with every element).
+addStrings('en', enInputs);
+
+/**
+ * An abort handle the client watches through a hook instead of an `abort` listener: the
+ * elements' `LazySignal` (latest-run.ts), which makes no `AbortController` unless asked.
+ */
+export interface AbortHook {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  onAbort(hook: () => void): void;
+}
 
 /**
  * A small in-memory cache with a time-to-live and a bound on entries (least recently used
@@ -99,9 +120,9 @@ export interface LookupResponse {
 export interface LookupOptions {
   /**
    * Abort this caller's interest; the lookup itself is aborted once nobody waits for it. A
-   * `LazySignal` (the elements') is watched through its hook: no listener, no real signal made.
+   * `LazySignal` (the elements', an `AbortHook`) is watched through its hook: no listener, no real signal made.
    */
-  signal?: AbortSignal | LazySignal | undefined;
+  signal?: AbortSignal | AbortHook | undefined;
   /** Skip the browser cache and ask the proxy for a fresh answer. */
   bypassCache?: boolean | undefined;
 }
@@ -128,7 +149,7 @@ const CACHEABLE = new Set([200, 400, 404]);
 interface Waiter {
   resolve: (value: LookupResponse) => void;
   reject: (reason: unknown) => void;
-  signal: AbortSignal | LazySignal | undefined;
+  signal: AbortSignal | AbortHook | undefined;
   /** The `abort` listener on a real `signal`, removed once answered. */
   onAbort: (() => void) | undefined;
 }
@@ -276,7 +297,7 @@ export class LookupClient {
     return this.#wait(entry, signal);
   }
 
-  #wait(entry: Entry, signal: AbortSignal | LazySignal | undefined): Promise<LookupResponse> {
+  #wait(entry: Entry, signal: AbortSignal | AbortHook | undefined): Promise<LookupResponse> {
     return new Promise<LookupResponse>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
       entry.waiters.add(waiter);
@@ -286,7 +307,7 @@ export class LookupClient {
         reject(signal.reason);
         if (entry.waiters.size === 0) this.#abandon(entry);
       };
-      if (signal instanceof LazySignal) signal.onAbort(onAbort);
+      if ('onAbort' in signal) signal.onAbort(onAbort);
       else signal.addEventListener('abort', (waiter.onAbort = onAbort), { once: true });
     });
   }
@@ -410,4 +431,269 @@ export function setLookupClient(client: LookupClient): LookupClient | undefined 
   const previous = shared;
   shared = client;
   return previous;
+}
+
+// --- Element input and answers, read as outcomes ---------------------------------------
+// Relayed upstream answers become the statuses the elements render. Bodies were checked
+// against the contract by the server piece; here they are read defensively (`shape.ts`), so an
+// odd body renders a sensible state instead of throwing. Each answer is read once, however many
+// elements show it. Element input is checked before any request is made.
+
+export type TokenOutcome =
+  | { status: 'verified' | 'unverified'; result: TokenLookupResult; error?: undefined }
+  | { status: 'not-found'; result: TokenLookupResult; error?: undefined }
+  | { status: 'invalid'; result: null; error: KyiProblem }
+  | { status: 'error'; result: null; error: KyiProblem };
+
+export type AssetOutcome =
+  | { status: 'verified'; result: AssetRecord; error?: undefined }
+  | { status: 'not-found'; result: null; error?: undefined }
+  | { status: 'invalid'; result: null; error: KyiProblem }
+  | { status: 'error'; result: null; error: KyiProblem };
+
+/** Token input as the element has it (attributes). */
+export interface TokenInput {
+  caip19?: string | null | undefined;
+  address?: string | null | undefined;
+  chainSlug?: string | null | undefined;
+}
+
+/** Asset input as the element has it (attributes). */
+export interface AssetInput {
+  accountId?: string | null | undefined;
+  chain?: string | null | undefined;
+  address?: string | null | undefined;
+}
+
+/** Why element input is unusable: a strings-table key suffix plus an English message. */
+export interface InputProblem {
+  reason: 'missing' | 'mixed' | 'chainWithoutAddress' | 'caip19' | 'address' | 'accountId' | 'chain';
+  message: string;
+}
+
+export type InputCheck = { ok: true; request: LookupRequest } | { ok: false; empty: boolean; problem: InputProblem };
+
+/** An attribute's value trimmed, `null` when absent or blank. */
+const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim()) || null;
+
+function problem(section: 'tokenStatus' | 'assetCard', reason: InputProblem['reason'], empty = false): InputCheck {
+  return { ok: false, empty, problem: { reason, message: t(`${section}.invalid.${reason}` as StringKey, undefined, 'en') } };
+}
+
+/**
+ * Valid inputs already checked, with their request (a page shows the same token many times:
+ * 500 statuses over 100 tokens check 100 inputs). Only valid ones: a problem's message comes
+ * from the strings table, which may change. Bounded; requests are never modified.
+ */
+const validChecks = new Map<string, InputCheck>();
+
+function rememberValid(key: string, check: () => InputCheck): InputCheck {
+  const known = validChecks.get(key);
+  if (known) return known;
+  const result = check();
+  if (result.ok) {
+    if (validChecks.size >= 1000) validChecks.clear();
+    validChecks.set(key, result);
+  }
+  return result;
+}
+
+/** The element's word for each token-lookup rule (the strings table's `tokenStatus.invalid.*`). */
+const TOKEN_REASONS: Record<TokenLookupRule, InputProblem['reason']> = {
+  missing: 'missing',
+  mixed: 'mixed',
+  chainSlugAlone: 'chainWithoutAddress',
+  badCaip19: 'caip19',
+  badAddress: 'address',
+  badChainSlug: 'chain',
+};
+
+/** The token lookup's rules (`checkTokenLookup`), checked in the browser so a bad input costs no request. */
+export function checkTokenInput(input: TokenInput): InputCheck {
+  return rememberValid(`token\n${input.caip19 ?? ''}\n${input.address ?? ''}\n${input.chainSlug ?? ''}`, () => checkTokenInputNow(input));
+}
+
+function checkTokenInputNow(input: TokenInput): InputCheck {
+  const caip19 = clean(input.caip19);
+  const address = clean(input.address);
+  const chainSlug = clean(input.chainSlug);
+  if (!caip19 && !address && !chainSlug) return problem('tokenStatus', 'missing', true);
+  const checked = checkTokenLookup({ caip19, address, chainSlug });
+  if (!checked.ok) return problem('tokenStatus', TOKEN_REASONS[checked.rule]);
+  return { ok: true, request: { kind: 'token', ...checked.value } };
+}
+
+/** The element's word for each asset-lookup rule (the strings table's `assetCard.invalid.*`). */
+const ASSET_REASONS: Record<AssetLookupRule, InputProblem['reason']> = {
+  missing: 'missing',
+  mixed: 'mixed',
+  chainAlone: 'missing',
+  addressAlone: 'missing',
+  badAccountId: 'accountId',
+  badChain: 'chain',
+  badAddress: 'address',
+};
+
+/** The asset lookup's rules (`checkAssetLookup`): `account-id` (CAIP-10), or `chain` + `address`. */
+export function checkAssetInput(input: AssetInput): InputCheck {
+  return rememberValid(`asset\n${input.accountId ?? ''}\n${input.chain ?? ''}\n${input.address ?? ''}`, () => checkAssetInputNow(input));
+}
+
+function checkAssetInputNow(input: AssetInput): InputCheck {
+  const accountId = clean(input.accountId);
+  const chain = clean(input.chain);
+  const address = clean(input.address);
+  if (!accountId && !chain && !address) return problem('assetCard', 'missing', true);
+  const checked = checkAssetLookup({ accountId, chain, address });
+  if (!checked.ok) return problem('assetCard', ASSET_REASONS[checked.rule]);
+  return { ok: true, request: { kind: 'asset', ...checked.value } };
+}
+
+// What the elements read of each body, typed as the contract says (other fields kept as sent).
+const tokenMatch = shapeOf({
+  kyi_verified: flag,
+  token: (v) => shape(v, { caip19: text, caip2: text, chain_slug: text, address: text }) ?? {},
+  issuer: shapeOf({ name: text, kyb_verified: flag }),
+});
+const authority = shapeOf({
+  authority_type: text,
+  address: text,
+  verified: flag,
+  account_type: text,
+  multisig_signers: (v) => listOf(text)(v),
+});
+const assetFields = {
+  token_details: shapeOf({
+    chain: text,
+    address: text,
+    token_name: text,
+    token_ticker: text,
+    token_image: text,
+    authorities: listOf(authority),
+  }),
+  business_details: shapeOf({ business_name: text, business_verified: flag, business_description: text }),
+  website_url: text,
+  whitepaper_url: text,
+  asset_url: text,
+  attestation_address: text,
+};
+
+function readToken(body: unknown): TokenLookupResult | undefined {
+  if (!isObject(body) || typeof body.kyi_verified !== 'boolean' || !Array.isArray(body.data)) return undefined;
+  return shape<TokenLookupResult>(body, { data: listOf(tokenMatch) });
+}
+
+function readAsset(body: unknown): AssetRecord | undefined {
+  const record = shape<AssetRecord>(body, assetFields);
+  return record?.token_details ? record : undefined;
+}
+
+const unexpected = (status: number): KyiProblem => ({
+  code: 'invalid_response',
+  message: 'The verification service sent an unexpected answer',
+  status,
+});
+
+const errorFrom = (response: LookupResponse): KyiProblem => problemFromAnswer(response.status, response.body);
+
+// One outcome per answer object: the client hands the same answer to every element that
+// asked for it (and to cache hits), so 500 elements over 100 tokens read 100 bodies.
+const outcomes = new WeakMap<LookupResponse, TokenOutcome | AssetOutcome>();
+
+function memo<O extends TokenOutcome | AssetOutcome>(response: LookupResponse, read: (r: LookupResponse) => O): O {
+  let outcome = outcomes.get(response) as O | undefined;
+  if (!outcome) outcomes.set(response, (outcome = read(response)));
+  return outcome;
+}
+
+/** Maps a relayed `GET /kyi/v1/tokens` answer to a status. */
+export function tokenOutcome(response: LookupResponse): TokenOutcome {
+  return memo(response, ({ status, body }): TokenOutcome => {
+    if (status === 200) {
+      const result = readToken(body);
+      if (!result) return { status: 'error', result: null, error: unexpected(200) };
+      return { status: result.kyi_verified ? 'verified' : 'unverified', result };
+    }
+    if (status === 404) return { status: 'not-found', result: readToken(body) ?? { kyi_verified: false, data: [] } };
+    return { status: status === 400 ? 'invalid' : 'error', result: null, error: errorFrom(response) };
+  });
+}
+
+/** Maps a relayed asset-route answer to a status (404 = not verified on this chain). */
+export function assetOutcome(response: LookupResponse): AssetOutcome {
+  return memo(response, ({ status, body }): AssetOutcome => {
+    if (status === 200) {
+      const result = readAsset(body);
+      return result ? { status: 'verified', result } : { status: 'error', result: null, error: unexpected(200) };
+    }
+    if (status === 404) return { status: 'not-found', result: null };
+    return { status: status === 400 ? 'invalid' : 'error', result: null, error: errorFrom(response) };
+  });
+}
+
+/**
+ * A lookup through the shared client, read as an element's outcome. Rejects only with an
+ * `AbortError`; every other failure is an `error` outcome.
+ */
+export type OutcomeLookup<K extends LookupRequest['kind'], O> = (
+  proxyUrl: string,
+  request: Extract<LookupRequest, { kind: K }>,
+  options?: LookupOptions,
+) => Promise<O>;
+
+function lookupReadBy<K extends LookupRequest['kind'], O extends TokenOutcome | AssetOutcome>(
+  read: (response: LookupResponse) => O,
+): OutcomeLookup<K, O> {
+  return async (proxyUrl, request, options) => {
+    try {
+      return read(await getLookupClient().lookup(proxyUrl, request, options));
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      return { status: 'error', result: null, error: toProblem(error) } as O;
+    }
+  };
+}
+
+/** Looks a token up through the shared client (see `OutcomeLookup`). */
+export const lookupToken: OutcomeLookup<'token', TokenOutcome> = lookupReadBy(tokenOutcome);
+
+/** Looks an asset up through the shared client (see `OutcomeLookup`). */
+export const lookupAsset: OutcomeLookup<'asset', AssetOutcome> = lookupReadBy(assetOutcome);
+
+// --- Live lookups --------------------------------------------------------------------------
+// The elements that show live verification state (`<kyi-token-status>`, `<kyi-asset-card>`)
+// register here while connected, so the kit can re-check them all at once — for example
+// after the verification drawer closes, since the widget has no completion event.
+
+/** What a live element offers the registry. */
+export interface LiveElement {
+  /**
+   * @internal
+   * Re-checks bypassing every cache. Resolves `true` when what the element shows changed
+   * (its status or the verification it reports), `false` otherwise.
+   */
+  recheck(): Promise<boolean>;
+}
+
+const live = new Set<LiveElement>();
+
+/** Called by a live element when it connects. */
+export function registerLiveElement(element: LiveElement): void {
+  live.add(element);
+}
+
+/** Called by a live element when it disconnects. */
+export function unregisterLiveElement(element: LiveElement): void {
+  live.delete(element);
+}
+
+/**
+ * Every connected `<kyi-token-status>` and `<kyi-asset-card>` re-checks, bypassing the
+ * browser's and the proxy's caches; their lookups are batched like any others.
+ * Resolves once all have settled, with `changed: true` when any of them now shows
+ * something different. A failing element counts as unchanged.
+ */
+export async function refreshLiveLookups(): Promise<{ changed: boolean }> {
+  const results = await Promise.allSettled([...live].map((el) => el.recheck()));
+  return { changed: results.some((r) => r.status === 'fulfilled' && r.value) };
 }

@@ -14,7 +14,7 @@
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
 import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/queries.js';
 import { errorFromAnswer, isAbortError, KyiRequestError } from './errors.js';
-import { onPage } from './page-url.js';
+import { onPage } from '../browser/config.js';
 import { any, count, flag, listOf, shape, shapeOf, text, type Reader } from './shape.js';
 
 /** `GET {proxyUrl}/capabilities`. */

@@ -7,7 +7,7 @@
  * `href` or `inbox-url`) are resolved once against the page's own address (`onPage`), then
  * held to the same http(s) rule.
  */
-import { onPage } from './page-url.js';
+import { onPage } from '../browser/config.js';
 
 /** `url` when it is an absolute http(s) URL (normalised), else `undefined` (`javascript:`, `data:`, relative…). */
 export function safeHttpUrl(url: unknown): string | undefined {

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { lookupToken, checkTokenInput, type InputCheck } from '../../client/lookup-outcomes.js';
+import { lookupToken, checkTokenInput, type InputCheck } from '../../client/lookup.js';
 import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
 import { BadgeImage, badgeSources } from '../shared/badge-image.js';
 import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';

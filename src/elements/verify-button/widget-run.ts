@@ -5,7 +5,7 @@
  * code on the button's first hover, focus or click (`drawer-loader.ts`), not with the page.
  */
 import type { WidgetScope } from '../../contract/enums.js';
-import { refreshLiveLookups } from '../../client/live-elements.js';
+import { refreshLiveLookups } from '../../client/lookup.js';
 import {
   emit,
   KyiCloseEvent,
