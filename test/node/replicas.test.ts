@@ -67,7 +67,7 @@ describe('replicas on one PostgreSQL', { concurrency: false }, () => {
   });
   after(() => sandbox.close());
 
-  it('three replicas behind one key stay inside its budget in every 60 s window: a 61 s burst, no 429', async () => {
+  it('three replicas behind one key stay inside its budget in every 60 s window: a 65 s burst, no 429', async () => {
     const args = {
       url: db().url,
       tablePrefix: db().prefix(),
@@ -75,7 +75,9 @@ describe('replicas on one PostgreSQL', { concurrency: false }, () => {
       explorerUrl: sandbox.info.explorerUrl,
       apiKey: sandbox.info.credentials.explorerKeys.full,
       clients: 8,
-      durationMs: 61_000,
+      // past one window with room to spare: the first window's requests may be recorded a few
+      // seconds after "go" on a loaded machine, and the window after them must still open in the burst
+      durationMs: 65_000,
     };
     const replicas = [0, 1, 2].map(() => startReplica('budget-replica.ts', args));
     await Promise.all(replicas.map((r) => r.next((l) => l === 'ready')));
