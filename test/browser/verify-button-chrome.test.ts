@@ -133,8 +133,10 @@ describe('<kyi-verify-button> drawer chrome', () => {
         await ready(el, frame);
         const dialog = dialogOf(el)!;
         expect(dialog.getAttribute('aria-label')).to.equal('KYI verification');
-        // Focus was on our close button: it rests on the labelled dialog now, its ring visible.
+        // Focus was on our close button: it rests on the labelled dialog now, its ring visible
+        // once the dialog has faded in (on a loaded machine it can still be at opacity 0 here).
         expect(el.shadowRoot!.activeElement).to.equal(dialog);
+        await settledRect(dialog);
         expectVisibleFocus('the dialog once ready');
         await expect(el).to.be.accessible();
         const seen = recordEvents(el, ['kyi-close']);
