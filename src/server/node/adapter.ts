@@ -24,11 +24,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { KyiError } from '../errors.js';
-import type { CachedAnswer } from '../handler.js';
 import type { PreparedResponse } from '../prepared.js';
-import { setRequestContext } from '../request-context.js';
+import { isMalformedPath, MALFORMED_PATH_ANSWER, setRequestContext, type CachedAnswer } from '../handler.js';
 import { clientGoneSignal, headerPairs, lightRequest, nodeHeaders, rawHeaderGetter, requestOrigin, requestUrl } from './request.js';
-import { isMalformedPath, MALFORMED_PATH_ANSWER } from '../validation.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 export type NodeNext = (err?: unknown) => void;

@@ -9,7 +9,7 @@
  * Fetch-API only (no `node:` imports).
  */
 import type { Clock } from '../clock.js';
-import type { KyiRequestContext } from '../request-context.js';
+import type { KyiRequestContext } from '../handler.js';
 
 export interface ClientBudgetOptions {
   /** Upstream lookups per client per window. Default 200. */
