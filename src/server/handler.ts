@@ -9,7 +9,6 @@
  */
 import { KyiHttpError, errorPrepared, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
 import { ExplorerProxy } from './explorer-proxy.js';
-import { wantsFresh } from './http.js';
 import {
   assetCaip10Target,
   assetTarget,
@@ -18,6 +17,7 @@ import {
   lookupPrepared,
   lookupResponse,
   tokensTarget,
+  wantsFresh,
 } from './lookup.js';
 import { responseOf, type HeaderGetter, type PreparedResponse } from './prepared.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';

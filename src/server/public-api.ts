@@ -20,7 +20,6 @@ import {
 } from '../contract/index.js';
 import { SwrCache, type CacheEntry, type CacheState, type Loaded } from './cache.js';
 import { ClientBudgets } from './upstream/client-budget.js';
-import { etagFor } from './http.js';
 import type { ResolvedConfig } from './options.js';
 import type { PreparedResponse } from './prepared.js';
 import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
@@ -213,6 +212,25 @@ function parseJson(text: string): { ok: true; json: unknown } | { ok: false } {
 
 const errorValue = (error: UpstreamError): LookupValue =>
   fail(error.status, error.code, error.message, error.retryAfterMs !== undefined ? retryAfterSeconds(error.retryAfterMs) : undefined);
+
+// ------------------------------------------------------------ ETags
+
+/** FNV-1a 64-bit over UTF-16 code units, as 16 hex digits: cheap, stable, runtime independent. */
+function fnv1a64(text: string): string {
+  let h1 = 0x811c9dc5 | 0;
+  let h2 = 0xcbf29ce4 | 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ (c >>> 4) ^ h1, 0x01000193);
+  }
+  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+}
+
+/** A strong ETag for a serialized body (length + hash, quoted). */
+export function etagFor(text: string): string {
+  return `"${text.length.toString(36)}-${fnv1a64(text)}"`;
+}
 
 // ------------------------------------------------------------ the client
 
