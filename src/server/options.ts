@@ -16,8 +16,7 @@ export { KyiConfigError };
 import type { GenerateTokenOptions } from './generate-token.js';
 import type { KyiRequestContext } from './handler.js';
 import { MemoryRateBudget, type MemoryBudgetOptions } from './upstream/memory-budget.js';
-import { UpstreamGate } from './upstream/gate.js';
-import { fetchAttempt, MAX_ATTEMPTS, type SendAttempt, type UpstreamPolicy } from './upstream/call.js';
+import { UpstreamGate, fetchAttempt, MAX_ATTEMPTS, type SendAttempt, type UpstreamPolicy } from './upstream/call.js';
 
 /** Explorer routes as `authorize` sees them. */
 export interface ExplorerRouteInfo {
