@@ -270,21 +270,19 @@ function parsedBody(body: unknown): BodyInit | null {
   return JSON.stringify(body);
 }
 
+/**
+ * Writes a Response: its status and headers in one `writeHead` of a flat list (headers a
+ * middleware set before are kept unless the Response names them, as with `writePrepared`;
+ * each `Set-Cookie` stays its own line, as `Headers` iterates them), then its body.
+ */
 async function writeResponse(res: ServerResponse, response: Response, head: boolean) {
-  res.statusCode = response.status;
-  if (response.statusText) res.statusMessage = response.statusText;
-  const cookies = response.headers.getSetCookie();
-  for (const [name, value] of response.headers) {
-    if (name === 'set-cookie') continue;
-    res.setHeader(name, value);
-  }
-  if (cookies.length) res.setHeader('set-cookie', cookies);
-
+  const headers: string[] = [];
+  for (const [name, value] of response.headers) headers.push(name, value);
   const source = head || !response.body ? undefined : sourceOf(response);
-  if (source !== undefined) {
-    res.setHeader('content-length', typeof source === 'string' ? Buffer.byteLength(source) : source.byteLength);
-    return void res.end(source);
-  }
+  if (source !== undefined) headers.push('content-length', String(typeof source === 'string' ? Buffer.byteLength(source) : source.byteLength));
+  if (response.statusText) res.statusMessage = response.statusText;
+  res.writeHead(response.status, headers);
+  if (source !== undefined) return void res.end(source);
   if (!response.body || head) {
     if (response.body) await response.body.cancel().catch(() => {});
     res.end();
