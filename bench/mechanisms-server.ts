@@ -20,7 +20,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SANDBOX_FIXTURES } from '../src/sandbox/index.js';
 import { buildLookupPrepared, lookupPrepared } from '../src/server/lookup.js';
 import { wireFor, wireOf } from '../src/server/node/adapter.js';
-import { headerPairs, lightRequest, clientGoneSignal, requestOrigin, requestUrl } from '../src/server/node/request.js';
+import { headerPairs, lightRequest, clientGoneSignal, requestOrigin, requestUrl } from '../src/server/node/adapter.js';
 import { LookupValue, type LookupAnswer } from '../src/server/public-api.js';
 import { buildChild, load, startChild, stats, type Child } from './proxy-load.js';
 import { int, log, median, ratio, tempDir, type BenchResult } from './lib.js';
@@ -36,7 +36,7 @@ let sink: unknown;
 
 // Removed since this table showed what they bought (below the bar): written out here as they
 // were, so the table can still be made. The modules now do the "without" side.
-/** (was node/request.ts) the last host seen and its serialized origin. */
+/** (was node/adapter.ts) the last host seen and its serialized origin. */
 let lastOrigin: { host: string; origin: string } | undefined;
 function memoOrigin(req: IncomingMessage): string {
   const host = req.headers.host!;
@@ -44,7 +44,7 @@ function memoOrigin(req: IncomingMessage): string {
   lastOrigin = { host, origin: new URL(`http://${host}`).origin };
   return lastOrigin.origin;
 }
-/** (was node/request.ts) origin-form targets the URL parser leaves as they are. */
+/** (was node/adapter.ts) origin-form targets the URL parser leaves as they are. */
 const PLAIN_TARGET = /^\/(?!.*(?:\/\.|%2e))[\w\-.~!$&()*+,;=:@%/]*(?:\?[\w\-.~!$&()*+,;=:@%/?]*)?$/i;
 function plainUrl(req: IncomingMessage, target: string): string {
   const origin = requestOrigin(req)!;
@@ -186,7 +186,7 @@ export async function run(): Promise<BenchResult> {
         pathName: 'cached GET on the fast path',
       },
       {
-        name: 'origin memo (node/request.ts)',
+        name: 'origin memo (node/adapter.ts)',
         what: "The request's serialized origin remembered by `Host` (without: `new URL('http://' + host).origin` per request, `requestOrigin`)",
         pair: micro(
           () => memoOrigin(req),
@@ -196,7 +196,7 @@ export async function run(): Promise<BenchResult> {
         pathName: 'cached GET on the fast path',
       },
       {
-        name: 'plain target (node/request.ts, `PLAIN_TARGET`)',
+        name: 'plain target (node/adapter.ts, `PLAIN_TARGET`)',
         what: 'An origin-form target the URL parser would leave as is joined to the origin, not parsed (without: `new URL(target, origin).href`, `requestUrl`)',
         pair: micro(
           () => plainUrl(req, path),
@@ -206,7 +206,7 @@ export async function run(): Promise<BenchResult> {
         pathName: 'request through the handler',
       },
       {
-        name: 'light Request + raw headers (node/request.ts)',
+        name: 'light Request + raw headers (node/adapter.ts)',
         what: 'A GET/HEAD Request whose url, method, headers.get and signal are ready without building a fetch Request and Headers (without: `new Request(url, { headers, signal })`), read as the handler reads a lookup',
         pair: micro(
           () => readLikeTheHandler(lightRequest(url, 'GET', req, res)),

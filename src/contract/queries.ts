@@ -59,6 +59,14 @@ export function checkTokenLookup(input: TokenLookupInput): RuleCheck<TokenLookup
   return isChainName(chainSlug) ? { ok: true, value: { address, chainSlug } } : broken('badChainSlug');
 }
 
+/** The query string of a token lookup (what the server piece sends upstream: checked and written in one module). */
+export function formatTokenLookupQuery(q: TokenLookupQuery): URLSearchParams {
+  if ('caip19' in q) return new URLSearchParams({ caip19: q.caip19 });
+  const p = new URLSearchParams({ address: q.address });
+  if (q.chainSlug) p.set('chain_slug', q.chainSlug);
+  return p;
+}
+
 // ---------------------------------------------------------------- asset lookup (4.1, POST /lookup)
 
 /** An asset lookup: a CAIP-10 account id, or a chain name with an address. */

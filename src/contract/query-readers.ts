@@ -71,14 +71,6 @@ export function parseTokenLookupQuery(params: URLSearchParams): QueryResult<Toke
   return problem(field === 'chainSlug' ? 'chain_slug' : field, message);
 }
 
-/** The query string of a token lookup. */
-export function formatTokenLookupQuery(q: TokenLookupQuery): URLSearchParams {
-  if ('caip19' in q) return new URLSearchParams({ caip19: q.caip19 });
-  const p = new URLSearchParams({ address: q.address });
-  if (q.chainSlug) p.set('chain_slug', q.chainSlug);
-  return p;
-}
-
 // ---------------------------------------------------------------- asset lookup (4.1, POST /lookup)
 
 /**

@@ -25,7 +25,7 @@ import {
   type QueryResult,
 } from '../contract/index.js';
 import { KyiHttpError, errorResponse, httpErrorResponse, invalidParameter, jsonResponse } from './errors.js';
-import { readJsonBody } from './http.js';
+import { readJsonBody } from './lookup.js';
 import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
 import { authorizeRoute } from './access.js';
 import { checkOrigin } from './origin.js';

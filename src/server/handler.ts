@@ -7,9 +7,8 @@
  * The Node adapter is `./node/adapter.ts`; the Node entry (`./index.ts`) also hands it
  * `cachedAnswer` (see `handlerParts`), so a fresh cached lookup is written without a Response.
  */
-import { KyiHttpError, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
+import { KyiHttpError, errorPrepared, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
 import { ExplorerProxy } from './explorer-proxy.js';
-import { wantsFresh } from './http.js';
 import {
   assetCaip10Target,
   assetTarget,
@@ -18,15 +17,91 @@ import {
   lookupPrepared,
   lookupResponse,
   tokensTarget,
+  wantsFresh,
 } from './lookup.js';
 import { responseOf, type HeaderGetter, type PreparedResponse } from './prepared.js';
-import { requestContext } from './request-context.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
 import type { SendAttempt } from './upstream/call.js';
 import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
 import { routeMatcher, type RouteEntry } from './routes.js';
 import { tokenRoute } from './token-route.js';
-import { MALFORMED_PATH_ANSWER, MAX_URL_LENGTH, isMalformedPath, pathSegments } from './validation.js';
+
+// ------------------------------------------------------------ what an adapter adds to a request
+
+/**
+ * What a framework adapter knows about a request beyond the fetch `Request`: the Node
+ * adapter (`toNodeHandler`, `handler.node`) attaches the Node request and response, so
+ * `getUserId` and `authorize` can read `req.session` (express-session) or `req.user`
+ * (passport). Kept beside the Request, never copied into it; fetch-only callers get `{}`.
+ * The Node types are filled in by the Node entry (`KyiNodeContext`).
+ */
+/** Second argument of `getUserId` (third of `authorize`). */
+export interface KyiRequestContext<Req = unknown, Res = unknown> {
+  /** The Node request and response, when the call came through the Node adapter. */
+  node?: { req: Req; res: Res };
+  /** The peer's IP address, when the adapter knows it (the Node adapter does). */
+  clientAddress?: string;
+}
+
+/** Where the context is kept on the request: a property, not a WeakMap entry, which costs the GC more per request. */
+const CONTEXT = Symbol('kyi-elements.requestContext');
+const NONE: KyiRequestContext = Object.freeze({});
+
+type WithContext = Request & { [CONTEXT]?: KyiRequestContext };
+
+/** Attaches `context` to `request` (adapters). */
+export function setRequestContext(request: Request, context: KyiRequestContext): void {
+  (request as WithContext)[CONTEXT] = context;
+}
+
+/** The context an adapter attached to `request`, or `{}`. */
+export function requestContext<Ctx extends KyiRequestContext = KyiRequestContext>(request: Request): Ctx {
+  return ((request as WithContext)[CONTEXT] ?? NONE) as Ctx;
+}
+
+// ------------------------------------------------------------ the request target
+
+/** Longest accepted request target (path + query), in characters. */
+export const MAX_URL_LENGTH = 4096;
+/**
+ * A dot segment (`.` or `..`, any dot percent-encoded: `%2e`, `%2E.`, …) in the path of a
+ * request target (what comes before `?` or `#`), an encoded slash or backslash (`%2f`, `%5c`),
+ * or a raw backslash (the URL parser reads it as `/` in http(s) URLs). Linear in the target's length.
+ */
+const MALFORMED_PATH = /^[^?#]*?(?:(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)|%2f|%5c|\\)/i;
+
+/**
+ * Whether a request target's path is one the server piece refuses before routing
+ * (`MALFORMED_PATH_ANSWER`). The URL parser resolves dot segments and turns backslashes into
+ * slashes, so anything in front that decided on the path as sent (an Express middleware on
+ * `/api/kyi/token`, a proxy rule) would have decided on another path than the one routed;
+ * encoded slashes are refused because a decoding layer anywhere on the way would see more
+ * segments than the router. Without them, the target as sent and as parsed have the same segments.
+ */
+export function isMalformedPath(target: string): boolean {
+  return MALFORMED_PATH.test(target);
+}
+
+/** The answer to a target `isMalformedPath` refuses: 400 `malformed_path`, the caller's mistake (one, shared). */
+export const MALFORMED_PATH_ANSWER: PreparedResponse = errorPrepared(
+  400,
+  'malformed_path',
+  'The request path is malformed: it has a dot segment ("." or "..", encoded or not), an encoded slash (%2F, %5C) or a backslash; ' +
+    'send the path as it should be routed',
+);
+
+/** Splits a URL path into raw segments after `prefix` (`null` when outside it). */
+export function pathSegments(pathname: string, prefix: string): string[] | null {
+  if (prefix) {
+    if (pathname !== prefix && !pathname.startsWith(prefix + '/')) return null;
+    pathname = pathname.slice(prefix.length);
+  }
+  const trimmed = pathname.replace(/^\//, '');
+  if (trimmed === '') return [];
+  return trimmed.split('/');
+}
+
+// ------------------------------------------------------------ the handler
 
 /** Answer of `GET {prefix}/capabilities`. */
 export interface Capabilities {

@@ -10,10 +10,9 @@
  * upstream client (`./upstream/node-client.ts`, the default `fetch` of handlers made here) are added here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { handlerParts, type KyiHandler as KyiFetchHandler } from './handler.js';
+import { handlerParts, type KyiHandler as KyiFetchHandler, type KyiRequestContext } from './handler.js';
 import { toNodeHandler, type NodeHandler } from './node/adapter.js';
 import type { KyiHandlerOptions } from './options.js';
-import type { KyiRequestContext } from './request-context.js';
 import { sendPooled } from './upstream/node-client.js';
 
 export * from './fetch.js';

@@ -3,6 +3,8 @@
  * the `POST /lookup` batch. Every parameter is checked before any upstream call; every
  * entry of a batch is cached and coalesced exactly like the single routes, fanned out with
  * a concurrency limit, and a failing entry never fails its neighbours.
+ * What a lookup reads of its request is here too: `If-None-Match`, `no-cache`, the JSON body
+ * (`readJsonBody`, which the Explorer routes share).
  *
  * Fetch-API only (no `node:` imports).
  */
@@ -18,8 +20,7 @@ import {
 } from '../contract/index.js';
 import { isObject } from '../contract/identifiers.js';
 import { KyiHttpError, invalidParameter } from './errors.js';
-import { ifNoneMatchHits, readJsonBody, wantsFresh } from './http.js';
-import { JSON_TYPE, responseOf, type PreparedResponse } from './prepared.js';
+import { JSON_TYPE, responseOf, type HeaderGetter, type PreparedResponse } from './prepared.js';
 import { upstreamPath, type LookupAnswer, type LookupValue, type PublicApiClient, type PublicTarget } from './public-api.js';
 import {
   checkAddress,
@@ -34,6 +35,89 @@ import {
 
 /** Largest `POST /lookup` body, bytes (`LIMITS.lookupBatchMax` = 500 entries of generous size, 640 B each). */
 export const LOOKUP_BODY_MAX_BYTES = 320 * 1024;
+
+// ------------------------------------------------------------ reading the request (conditional, fresh, JSON body)
+
+/** Whether `If-None-Match` matches `etag` (weak comparison, `*` matches anything). */
+export function ifNoneMatchHits(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((part) => {
+    const tag = part.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+const NO_CACHE_DIRECTIVE = /(?:^|,)\s*no-cache\s*(?:,|$)/i;
+const NO_CACHE_PRAGMA = /no-cache/i;
+
+/** Whether the browser asked to skip caches (`Cache-Control: no-cache` / `Pragma: no-cache`). */
+export function wantsFresh(headers: HeaderGetter): boolean {
+  const cacheControl = headers.get('cache-control');
+  const pragma = headers.get('pragma');
+  // not `max-age=0`: that is a browser's ordinary reload revalidation, answered by ETag / 304
+  return (cacheControl !== null && NO_CACHE_DIRECTIVE.test(cacheControl)) || (pragma !== null && NO_CACHE_PRAGMA.test(pragma));
+}
+
+/**
+ * Reads a JSON request body: `application/json` only, at most `maxBytes`, must parse, and
+ * must have arrived within `timeoutMs` of the first read (a body trickled in a few bytes a
+ * second would otherwise hold the request, and what it holds, for as long as the client likes).
+ * Throws `KyiHttpError` (415 / 413 / 408 `request_timeout` / 400 `invalid_body`).
+ */
+export async function readJsonBody(request: Request, maxBytes: number, timeoutMs: number): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
+    throw new KyiHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
+  }
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
+  }
+  let text = '';
+  if (request.body) {
+    const reader = request.body.getReader();
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let size = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<typeof LATE>((resolve) => (timer = setTimeout(resolve, timeoutMs, LATE)));
+    try {
+      for (;;) {
+        const next = await Promise.race([reader.read(), late]);
+        // not cancelled (nor below): some adapters reset the connection on cancel, losing the answer
+        if (next === LATE) throw new KyiHttpError(408, 'request_timeout', `The request body did not arrive within ${timeoutMs} ms; send it at once`);
+        const { done, value } = next;
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          reader.releaseLock();
+          throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
+        }
+        text += decoder.decode(value, { stream: true });
+      }
+      text += decoder.decode();
+    } catch (error) {
+      if (error instanceof KyiHttpError) throw error;
+      if (error instanceof Error && (error as { status?: number }).status === 413) {
+        throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
+      }
+      throw new KyiHttpError(400, 'invalid_body', 'The request body could not be read as UTF-8 JSON');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  if (text.trim() === '') throw new KyiHttpError(400, 'invalid_body', 'The request body is empty; send a JSON object');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new KyiHttpError(400, 'invalid_body', 'The request body is not valid JSON');
+  }
+}
+
+/** What the deadline of `readJsonBody` resolves with. */
+const LATE = Symbol('late');
+
+// ------------------------------------------------------------ answers
 
 /**
  * The answer of a single lookup route as status, headers and body, with `ETag` / `304` on

@@ -14,10 +14,9 @@ import { KyiConfigError, logEachProblemOnce } from './errors.js';
 
 export { KyiConfigError };
 import type { GenerateTokenOptions } from './generate-token.js';
-import type { KyiRequestContext } from './request-context.js';
+import type { KyiRequestContext } from './handler.js';
 import { MemoryRateBudget, type MemoryBudgetOptions } from './upstream/memory-budget.js';
-import { UpstreamGate } from './upstream/gate.js';
-import { fetchAttempt, MAX_ATTEMPTS, type SendAttempt, type UpstreamPolicy } from './upstream/call.js';
+import { UpstreamGate, fetchAttempt, MAX_ATTEMPTS, type SendAttempt, type UpstreamPolicy } from './upstream/call.js';
 
 /** Explorer routes as `authorize` sees them. */
 export interface ExplorerRouteInfo {
@@ -448,7 +447,7 @@ export function resolveOptions(options: KyiHandlerOptions, defaultSend?: SendAtt
     bodyTimeoutMs: number(options.bodyTimeoutMs, 'bodyTimeoutMs', 1, 300_000, 10_000),
     send: fetchFn ? fetchAttempt(fetchFn) : defaultSend!,
     clock,
-    now: () => clock.now(),
+    now: clock.now.bind(clock), // the clock's own function: nothing of this module runs per read
     onError: options.onError ?? logEachProblemOnce(),
     secrets,
   };

@@ -19,8 +19,8 @@ import {
   type TokenLookupQuery,
 } from '../contract/index.js';
 import { SwrCache, type CacheEntry, type CacheState, type Loaded } from './cache.js';
-import { ClientBudgets } from './upstream/client-budget.js';
-import { etagFor } from './http.js';
+import type { Clock } from './clock.js';
+import type { ClientBudgetOptions } from './upstream/client-budget.js';
 import type { ResolvedConfig } from './options.js';
 import type { PreparedResponse } from './prepared.js';
 import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
@@ -214,6 +214,57 @@ function parseJson(text: string): { ok: true; json: unknown } | { ok: false } {
 const errorValue = (error: UpstreamError): LookupValue =>
   fail(error.status, error.code, error.message, error.retryAfterMs !== undefined ? retryAfterSeconds(error.retryAfterMs) : undefined);
 
+// ------------------------------------------------------------ ETags
+
+/** FNV-1a 64-bit over UTF-16 code units, as 16 hex digits: cheap, stable, runtime independent. */
+function fnv1a64(text: string): string {
+  let h1 = 0x811c9dc5 | 0;
+  let h2 = 0xcbf29ce4 | 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ (c >>> 4) ^ h1, 0x01000193);
+  }
+  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+}
+
+/** A strong ETag for a serialized body (length + hash, quoted). */
+export function etagFor(text: string): string {
+  return `"${text.length.toString(36)}-${fnv1a64(text)}"`;
+}
+
+// ------------------------------------------------------------ the per-client budget
+
+interface Window {
+  start: number;
+  count: number;
+}
+
+/** Upstream lookups per client and window (see `ClientBudgetOptions`); memory bounded by `maxClients`. */
+class ClientBudgets {
+  readonly #options: Required<ClientBudgetOptions>;
+  readonly #clock: Clock;
+  readonly #windows = new Map<string, Window>();
+
+  constructor(options: Required<ClientBudgetOptions>, clock: Clock) {
+    this.#options = options;
+    this.#clock = clock;
+  }
+
+  /** Counts one upstream lookup of `client`: 0 when allowed, else ms until it would be. */
+  take(client: string): number {
+    const now = this.#clock.now();
+    let window = this.#windows.get(client);
+    this.#windows.delete(client); // re-inserted below: most recently seen last
+    if (!window || now - window.start >= this.#options.intervalMs) window = { start: now, count: 0 };
+    this.#windows.set(client, window);
+    if (this.#windows.size > this.#options.maxClients) this.#windows.delete(this.#windows.keys().next().value!);
+    if (window.count >= this.#options.limit) return Math.max(1, window.start + this.#options.intervalMs - now);
+    window.count++;
+    return 0;
+  }
+}
+
 // ------------------------------------------------------------ the client
 
 /** Per-lookup options. */
@@ -279,8 +330,10 @@ export class PublicApiClient {
   /** `lookup` with the target's `upstreamPath` (the cache key) already computed. */
   async lookupByKey(target: PublicTarget, key: string, options: LookupOptions = {}): Promise<LookupAnswer> {
     // overload: a miss the gate would refuse is refused first, the cheapest answer there is
-    if (this.#config.publicApi.gate.full && !this.#cache.loading(key) && this.#cache.peek(key) === undefined) return BUSY;
-    const refused = this.#overBudget(key, options);
+    // whether the cache holds or is loading this key: read once, for the gate and the client's budget
+    const known = this.#cache.loading(key) || this.#cache.peek(key) !== undefined;
+    if (this.#config.publicApi.gate.full && !known) return BUSY;
+    const refused = this.#overBudget(options.fresh || !known, options.client);
     if (refused) return { value: refused, state: 'miss', cacheControl: NO_STORE };
     const { signal } = options;
     if (signal?.aborted) return GONE;
@@ -310,12 +363,10 @@ export class PublicApiClient {
     }
   }
 
-  /** 429 when this lookup would call upstream and its client has used up its budget. */
-  #overBudget(key: string, options: LookupOptions): LookupValue | undefined {
-    if (!this.#clients || options.client === undefined) return undefined;
-    const upstream = options.fresh || (this.#cache.peek(key) === undefined && !this.#cache.loading(key));
-    if (!upstream) return undefined;
-    const waitMs = this.#clients.take(options.client);
+  /** 429 when this lookup calls `upstream` and its `client` has used up its budget. */
+  #overBudget(upstream: boolean | undefined, client: string | undefined): LookupValue | undefined {
+    if (!this.#clients || client === undefined || !upstream) return undefined;
+    const waitMs = this.#clients.take(client);
     if (waitMs === 0) return undefined;
     return fail(429, 'too_many_requests', 'Too many lookups from this client; retry after the time in Retry-After', retryAfterSeconds(waitMs));
   }

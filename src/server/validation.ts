@@ -14,11 +14,8 @@ import {
   CaipError,
   type QueryResult,
 } from '../contract/index.js';
-import { KyiHttpError, errorPrepared, invalidParameter } from './errors.js';
-import type { PreparedResponse } from './prepared.js';
+import { KyiHttpError, invalidParameter } from './errors.js';
 
-/** Longest accepted request target (path + query), in characters. */
-export const MAX_URL_LENGTH = 4096;
 /** Longest accepted query string, in characters. */
 export const MAX_QUERY_LENGTH = 2048;
 /** Default longest parameter value. */
@@ -49,44 +46,6 @@ export function checkValue(name: string, value: string, rules: ValueRules = {}):
   if (!rules.allowSlash && value.includes('/')) throw invalidParameter(name, 'must not contain slashes');
   if (value.includes('..') || /(?:^|\/)\.(?:\/|$)/.test(value)) throw invalidParameter(name, 'must not contain dot segments');
   return value;
-}
-
-/**
- * A dot segment (`.` or `..`, any dot percent-encoded: `%2e`, `%2E.`, …) in the path of a
- * request target (what comes before `?` or `#`), an encoded slash or backslash (`%2f`, `%5c`),
- * or a raw backslash (the URL parser reads it as `/` in http(s) URLs). Linear in the target's length.
- */
-const MALFORMED_PATH = /^[^?#]*?(?:(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)|%2f|%5c|\\)/i;
-
-/**
- * Whether a request target's path is one the server piece refuses before routing
- * (`MALFORMED_PATH_ANSWER`). The URL parser resolves dot segments and turns backslashes into
- * slashes, so anything in front that decided on the path as sent (an Express middleware on
- * `/api/kyi/token`, a proxy rule) would have decided on another path than the one routed;
- * encoded slashes are refused because a decoding layer anywhere on the way would see more
- * segments than the router. Without them, the target as sent and as parsed have the same segments.
- */
-export function isMalformedPath(target: string): boolean {
-  return MALFORMED_PATH.test(target);
-}
-
-/** The answer to a target `isMalformedPath` refuses: 400 `malformed_path`, the caller's mistake (one, shared). */
-export const MALFORMED_PATH_ANSWER: PreparedResponse = errorPrepared(
-  400,
-  'malformed_path',
-  'The request path is malformed: it has a dot segment ("." or "..", encoded or not), an encoded slash (%2F, %5C) or a backslash; ' +
-    'send the path as it should be routed',
-);
-
-/** Splits a URL path into raw segments after `prefix` (`null` when outside it). */
-export function pathSegments(pathname: string, prefix: string): string[] | null {
-  if (prefix) {
-    if (pathname !== prefix && !pathname.startsWith(prefix + '/')) return null;
-    pathname = pathname.slice(prefix.length);
-  }
-  const trimmed = pathname.replace(/^\//, '');
-  if (trimmed === '') return [];
-  return trimmed.split('/');
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * How the Node adapter sends answers (src/server/node/adapter.ts, src/server/node/request.ts):
+ * How the Node adapter sends answers (src/server/node/adapter.ts):
  * Responses built from text or bytes written in one go, the handler's fresh cache hits sent
  * without a Request or Response, and light Requests that act as real ones.
  */
@@ -11,7 +11,7 @@ import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { handlerParts } from '../../src/server/handler.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { toNodeHandler, type FetchHandler } from '../../src/server/node/adapter.js';
-import { rawHeaderValue, requestUrl } from '../../src/server/node/request.js';
+import { rawHeaderValue, requestUrl } from '../../src/server/node/adapter.js';
 import { useSandbox } from './helpers/sandbox.js';
 import { PREFIX, defaultOptions } from './helpers/server.js';
 

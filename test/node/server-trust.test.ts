@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createKyiHandler, ExplorerClient, MemoryRateBudget, type KyiHandlerOptions } from '../../src/server/index.js';
 import type { Clock } from '../../src/server/clock.js';
-import { UpstreamGate, type Ticket } from '../../src/server/upstream/gate.js';
+import { UpstreamGate, type Ticket } from '../../src/server/upstream/call.js';
 import { checkProxyAt } from './helpers/openapi-check.js';
 import { nest, startRecordingUpstream, type Answer, type RecordingUpstream } from './helpers/recording-upstream.js';
 

@@ -1,6 +1,7 @@
 /**
- * Per-client budget on upstream lookups: one client (by `getClientId`, default the peer
- * address) may cause at most `limit` upstream lookups per `intervalMs`. Cache hits and calls
+ * Who asks, for the per-client budget on upstream lookups (counted where a lookup's cache miss
+ * is decided: `ClientBudgets` in `../public-api.ts`): one client (by `getClientId`, default the
+ * peer address) may cause at most `limit` upstream lookups per `intervalMs`. Cache hits and calls
  * joining one already in flight never count. Memory is bounded: at most `maxClients` clients
  * are remembered (the least recently seen are forgotten first). A client id that is an IPv6
  * address counts as its network (`ipv6PrefixLength`, default /64): one subscriber usually
@@ -8,8 +9,7 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import type { Clock } from '../clock.js';
-import type { KyiRequestContext } from '../request-context.js';
+import type { KyiRequestContext } from '../handler.js';
 
 export interface ClientBudgetOptions {
   /** Upstream lookups per client per window. Default 200. */
@@ -85,33 +85,4 @@ function ipv6Groups(text: string): number[] | null {
   const zeros = tail === undefined ? [] : new Array<string>(8 - first.length - last.length).fill('0');
   const groups = [...first, ...zeros, ...last].map((g) => parseInt(g, 16));
   return groups.length === 8 ? groups : null;
-}
-
-interface Window {
-  start: number;
-  count: number;
-}
-
-export class ClientBudgets {
-  readonly #options: Required<ClientBudgetOptions>;
-  readonly #clock: Clock;
-  readonly #windows = new Map<string, Window>();
-
-  constructor(options: Required<ClientBudgetOptions>, clock: Clock) {
-    this.#options = options;
-    this.#clock = clock;
-  }
-
-  /** Counts one upstream lookup of `client`: 0 when allowed, else ms until it would be. */
-  take(client: string): number {
-    const now = this.#clock.now();
-    let window = this.#windows.get(client);
-    this.#windows.delete(client); // re-inserted below: most recently seen last
-    if (!window || now - window.start >= this.#options.intervalMs) window = { start: now, count: 0 };
-    this.#windows.set(client, window);
-    if (this.#windows.size > this.#options.maxClients) this.#windows.delete(this.#windows.keys().next().value!);
-    if (window.count >= this.#options.limit) return Math.max(1, window.start + this.#options.intervalMs - now);
-    window.count++;
-    return 0;
-  }
 }

@@ -46,8 +46,7 @@ import type { RateBudget } from './budget.js';
 import { systemClock, type Clock } from '../clock.js';
 import { KyiError } from '../errors.js';
 import { MemoryRateBudget } from './memory-budget.js';
-import { callUpstream, fetchAttempt, type SendAttempt, type UpstreamOutcome, type UpstreamPolicy } from './call.js';
-import { UpstreamGate } from './gate.js';
+import { UpstreamGate, callUpstream, fetchAttempt, type SendAttempt, type UpstreamOutcome, type UpstreamPolicy } from './call.js';
 import { redact, upstreamError, upstreamErrorBody } from './outcome.js';
 import { retryAfterSeconds } from './retry-after.js';
 
