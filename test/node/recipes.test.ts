@@ -472,7 +472,7 @@ describe('Server: the Node http server and every verified asset', () => {
     }
   });
 
-  it('node assets.mjs prints every asset of the sandbox, page after page', async () => {
+  it('node assets.mjs prints every asset of the sandbox once', async () => {
     const dir = await jsProject('all-assets');
     const { stdout } = await run(process.execPath, ['assets.mjs'], { cwd: dir, env: { ...process.env, ...kyiEnv('http://localhost:3000') } });
     const lines = stdout.trim().split('\n');
