@@ -32,6 +32,7 @@ import { bundleForEdge } from './helpers/edge-bundle.js';
 import { checkPageAnswers, checkProxyAt, checkResponse } from './helpers/openapi-check.js';
 import { packedTarball } from './helpers/packed.js';
 import { docsRecipes, importsOf, type Recipe } from './helpers/recipes.js';
+import { usePostgres } from './helpers/postgres.js';
 import { startFixtureSandbox } from './helpers/server.js';
 
 const run = promisify(execFile);
@@ -54,6 +55,12 @@ const STACKS: Record<string, string> = {
   svelte: 'svelte',
   worker: 'worker',
   'quick-start': 'quick-start',
+  // single files of Server, Deploying, Monitoring and Migrating, in a project with the package installed
+  'node-http': 'js',
+  'all-assets': 'js',
+  replicas: 'js',
+  pollers: 'js',
+  'kyi-widget': 'js',
 };
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -61,6 +68,7 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 const CDN = `https://cdn.jsdelivr.net/npm/kyi-elements@${version}/dist/cdn/`;
 
 const recipes = docsRecipes();
+const db = usePostgres();
 let sandbox: Sandbox;
 let browser: Browser;
 const children: ChildProcess[] = [];
@@ -429,3 +437,105 @@ async function routeCdn(): Promise<{ served: string[]; route: (page: import('pla
     },
   };
 }
+
+/** A JavaScript recipe's project, type-checked (checkJs, strict). */
+async function jsProject(name: string): Promise<string> {
+  const { dir } = await project(name);
+  await check('typescript/bin/tsc', ['-p', 'tsconfig.json'], dir);
+  return dir;
+}
+
+/** Polls `probe` every 100 ms until it returns a value, for up to a minute. */
+async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  for (let tries = 0; tries < 600; tries++) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await delay(100);
+  }
+  assert.fail(`${what} did not happen in a minute`);
+}
+
+describe('Server: the Node http server and every verified asset', () => {
+  it('node server.mjs: lookups answer, a visitor without a session is asked to sign in, by the token and the Explorer routes', async () => {
+    const dir = await jsProject('node-http');
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    await serve(['server.mjs'], dir, { ...kyiEnv(origin), PORT: String(port) }, origin);
+    const unchecked = checkProxyAt(origin, '/api/kyi');
+    try {
+      assert.equal(await lookup(origin), true);
+      assert.deepEqual(await token(origin), { status: 401, sub: undefined, code: 'session_required' });
+      const explorer = await fetch(`${origin}/api/kyi/explorer/me/watchlist`, { headers: { origin } });
+      assert.deepEqual([explorer.status, ((await explorer.json()) as { code: string }).code], [401, 'session_required']);
+    } finally {
+      unchecked();
+    }
+  });
+
+  it('node assets.mjs prints every asset of the sandbox once', async () => {
+    const dir = await jsProject('all-assets');
+    const { stdout } = await run(process.execPath, ['assets.mjs'], { cwd: dir, env: { ...process.env, ...kyiEnv('http://localhost:3000') } });
+    const lines = stdout.trim().split('\n');
+    const { pyusd } = SANDBOX_FIXTURES;
+    assert.ok(lines.some((l) => l.startsWith(`${pyusd.chain}:${pyusd.address} `)), stdout);
+    const res = await fetch(`${sandbox.info.publicApiUrl}/assets?page_size=1&page_number=1`, { headers: { authorization: sandbox.info.credentials.publicApiKey } });
+    const total = ((await res.json()) as { meta: { total: number } }).meta.total;
+    assert.equal(lines.length, total);
+    assert.equal(new Set(lines).size, total);
+  });
+});
+
+describe('Deploying: a replica on PostgreSQL', () => {
+  it('node server.mjs with DATABASE_URL: the handler answers, the poller writes revisions to the table through tx and commits its cursor', async () => {
+    // a database of its own: the recipe uses the default table prefix and its own table
+    const name = `recipe_${process.pid}_${Date.now().toString(36)}`;
+    await db().pool.query(`CREATE DATABASE ${name}`);
+    const url = new URL(db().url);
+    url.pathname = `/${name}`;
+    const dir = await jsProject('replicas');
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    await serve(['server.mjs'], dir, { ...kyiEnv(origin), PORT: String(port), DATABASE_URL: url.href }, origin);
+    const pool = new (await import('pg')).default.Pool({ connectionString: url.href });
+    try {
+      assert.equal(await lookup(origin), true);
+      const explorer = await fetch(`${origin}/api/kyi/explorer/me/watchlist`, { headers: { origin } });
+      assert.deepEqual([explorer.status, ((await explorer.json()) as { code: string }).code], [401, 'session_required']);
+      const rows = await until('a revision in token_changes', async () => {
+        const { rows } = await pool.query<{ id: string; revision: string }>('SELECT id, revision FROM token_changes');
+        return rows.length > 0 ? rows : undefined;
+      });
+      const state = await pool.query<{ value: { cursor?: unknown } }>("SELECT value FROM kyi_poll_state WHERE key = 'tokenomics'");
+      assert.equal(state.rows.length, 1, 'the poller committed no state');
+      assert.ok(rows.every((r) => r.id && r.revision));
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
+describe('Monitoring: the pollers', () => {
+  it('node pollers.mjs: one cycle against the Explorer API fills the FileStore; SIGTERM stops every loop', async () => {
+    const dir = await jsProject('pollers');
+    const child = spawn(process.execPath, ['pollers.mjs'], { cwd: dir, env: { ...process.env, ...kyiEnv('http://localhost:3000') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (c: Buffer) => (output += c));
+    child.stderr!.on('data', (c: Buffer) => (output += c));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const state = await until('state for all three loops in kyi-poll-state.json', async () => {
+      const { data } = JSON.parse(await readFile(join(dir, 'kyi-poll-state.json'), 'utf8')) as { data: Record<string, { seen: unknown[] }> };
+      return ['tokenomics', 'monitoring', 'notifications'].every((k) => data[k]?.seen.length) ? data : undefined;
+    }).catch((e: Error) => assert.fail(`${e.message}; output:\n${output}`));
+    assert.ok(state.tokenomics);
+    assert.match(output, /\d+ revisions/);
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0, output);
+  });
+});
+
+describe('Migrating: kyi()', () => {
+  it('type-checks (checkJs, strict) against the package', async () => {
+    await jsProject('kyi-widget');
+  });
+});
