@@ -111,9 +111,9 @@ function pagePart(id: string): string {
   if (/^src\/client\/(lookup|token-slot|shape|urls|assets)\.ts$/.test(rel))
     return 'batched lookup client (one request per 500, caches, answers checked)';
   if (rel.startsWith('src/contract/')) return 'contract rules (CAIP, limits, query checks, badge options)';
-  if (/^src\/(client\/errors|elements\/shared\/error-text|event-base|events)\.ts$/.test(rel)) return 'error model and events';
+  if (/^src\/(client\/errors|elements\/shared\/error-text|browser\/event-base|browser\/events)\.ts$/.test(rel)) return 'error model and events';
   if (/^src\/elements\/shared\/(lookup-element|latest-run)\.ts$/.test(rel)) return 'lookup element (runs, render slices)';
-  if (/^src\/elements\/shared\/(element-core|kyi-element|reactive-state)\.ts$|^src\/register\.ts$/.test(rel)) return 'element base (language, theme, scheme memo, registration)';
+  if (/^src\/elements\/shared\/(element-core|kyi-element|reactive-state)\.ts$|^src\/browser\/register\.ts$/.test(rel)) return 'element base (language, theme, registration)';
   if (rel.startsWith('src/entries/cdn/')) return 'autoloader';
   if (rel === 'src/elements/shared/badge-image.ts') return 'badge image (URLs, <img>/<picture>)';
   if (rel.startsWith('src/entries/') || rel.includes('rolldown') || rel === NO_SOURCE) return 'entries and module glue';
