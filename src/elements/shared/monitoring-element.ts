@@ -107,8 +107,17 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
   protected _state: DataState<KyiMonitoringStatus> = IDLE;
 
   readonly #run = new LatestRun(this);
-  /** The element's writes (the watchlist's add, update, remove): the same discipline as its loads, a run of their own. */
-  protected readonly writes = new LatestRun(this);
+  /**
+   * The element's writes (the watchlist's add, update, remove), one run per thing written: the
+   * discipline of its loads (a newer write of the same thing replaces the one in flight, leaving
+   * the page aborts them), but a write never cancels another item's, which would lose a change.
+   */
+  readonly #writes = new Map<string, LatestRun>();
+  protected writeRun(target: string): LatestRun {
+    let run = this.#writes.get(target);
+    if (!run) this.#writes.set(target, (run = new LatestRun(this)));
+    return run;
+  }
   #timer: unknown;
   #nextDelayMs = 0;
   #onVisibility = () => this.#schedule();
@@ -120,7 +129,10 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
 
   /** Resolves once the current load and write (if any) have settled and rendered. */
   get settled(): Promise<void> {
-    return this.settledAfter(() => this.#run.done).then(() => this.settledAfter(() => this.writes.done));
+    // each write run in turn (a run added meanwhile is visited too: a Map's iterator sees it)
+    return this.settledAfter(() => this.#run.done).then(async () => {
+      for (const run of this.#writes.values()) await this.settledAfter(() => run.done);
+    });
   }
 
   /** Loads again now. Resolves when settled. */

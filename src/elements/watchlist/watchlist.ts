@@ -145,15 +145,17 @@ export class KyiWatchlist extends KyiMonitoringElement {
   // ---------------------------------------------------------------- writes
 
   /**
-   * Runs a write as the element's write run (`writes`, the kit's one async controller): its
-   * requests — the write and any read after it — get the run's signal, so a newer write or the
-   * element leaving the page aborts them, and only the latest run writes its result (`apply`),
-   * then the change event fires once the element shows it. Resolves when the run has settled.
+   * Runs a write as the write run of its target (`writeRun`, the kit's one async controller):
+   * its requests — the write and any read after it — get the run's signal, so a newer write of
+   * the same target or the element leaving the page aborts them, and only the latest run writes
+   * its result (`apply`), then the change event fires once the element shows it. Writes of
+   * other items go on beside it. Resolves when the run has settled.
    */
   #write(target: string, run: (signal: AbortSignal) => Promise<WriteDone>): Promise<void> {
     this._action = { target, busy: true };
     const proxyUrl = this.proxy;
-    this.writes.start(
+    const writes = this.writeRun(target);
+    writes.start(
       async (signal): Promise<WriteOutcome> => {
         try {
           return { done: await run(signal) };
@@ -179,7 +181,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
         this.reportError(outcome.problem);
       },
     );
-    return this.writes.done;
+    return writes.done;
   }
 
   #replace(item: WatchlistItem): void {
