@@ -475,7 +475,7 @@ describe('<kyi-watchlist>', function () {
     }
   });
 
-  it("writes of two items both land: the second does not cancel the first's, still in flight", async () => {
+  it("writes of two items both land, each item busy until its own write settles: the second does not cancel the first's", async () => {
     const el = await load();
     const [first, second] = el.items.filter((i) => i.state === 'ready' || i.state === 'gathering');
     if (!first || !second) throw new Error('two watched items needed');
@@ -484,12 +484,21 @@ describe('<kyi-watchlist>', function () {
       const seen = recordEvents(el, ['kyi-watchlist-change', 'kyi-error']);
       toggle(el, first.asset.name ?? '').click();
       await waitUntil(() => hold.held.length === 1, 'the first write left');
+      const busy = (item: { id: string }) =>
+        el.shadowRoot!.querySelector(`[part="item"][data-id="${item.id}"]`)!.getAttribute('aria-busy');
       toggle(el, second.asset.name ?? '').click();
+      await el.updateComplete;
+      expect(busy(first), 'the first item stays busy when the second starts').to.equal('true');
       await waitUntil(() => seen.length === 1, 'the second write landed');
       expect(hold.held[0]!.signal?.aborted ?? false, 'the first write is not aborted by the second').to.equal(false);
+      await el.updateComplete;
+      expect(busy(first), 'the first item stays busy after the second landed').to.equal('true');
+      expect(busy(second)).to.equal('false');
       hold.release();
       await el.settled;
       await waitUntil(() => seen.length === 2, 'the first write landed');
+      await el.updateComplete;
+      expect(busy(first)).to.equal('false');
       expect(seen.map((e) => [e.type, e.detail.itemId])).to.deep.equal([
         ['kyi-watchlist-change', second.id],
         ['kyi-watchlist-change', first.id],

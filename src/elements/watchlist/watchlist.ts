@@ -27,11 +27,10 @@ export const REMOVE_UNDO_MS = 5000;
 /** The colour of a watch state (see `[data-tone]` in the monitoring styles). */
 const STATE_TONE: Record<string, string> = { ready: 'good', gathering: 'warn', unresolved: 'bad' };
 
-/** A write in progress or its failure, per item (or `add` for the add form). */
-interface ActionState {
+/** The last write that failed: its item (or `add` for the add form) and why. */
+interface WriteFailure {
   target: string;
-  busy: boolean;
-  problem?: KyiProblem | undefined;
+  problem: KyiProblem;
 }
 
 /** A write that succeeded: the state it leaves (applied only if its run is still the latest) and the event saying so. */
@@ -84,11 +83,13 @@ type WriteOutcome = { done: WriteDone; problem?: undefined; data?: undefined } |
 export class KyiWatchlist extends KyiMonitoringElement {
   static override styles = withMonitoringStyles(watchlistStyles);
 
-  static override properties = internalState('_data', '_canWrite', '_action', '_editing', '_draft', '_addValue', '_removing');
+  static override properties = internalState('_data', '_canWrite', '_busy', '_failure', '_editing', '_draft', '_addValue', '_removing');
 
   private _data: WatchlistResponse | undefined = undefined;
   private _canWrite = false;
-  private _action: ActionState | undefined = undefined;
+  /** Items (or `add`) with a write in flight: each shows busy until its own write settles. */
+  private _busy: ReadonlySet<string> = new Set();
+  private _failure: WriteFailure | undefined = undefined;
   private _editing: string | undefined = undefined;
   private _draft = '';
   private _addValue = '';
@@ -152,7 +153,8 @@ export class KyiWatchlist extends KyiMonitoringElement {
    * other items go on beside it. Resolves when the run has settled.
    */
   #write(target: string, run: (signal: AbortSignal) => Promise<WriteDone>): Promise<void> {
-    this._action = { target, busy: true };
+    this._busy = new Set(this._busy).add(target);
+    if (this._failure?.target === target) this._failure = undefined;
     const proxyUrl = this.proxy;
     const writes = this.writeRun(target);
     writes.start(
@@ -169,19 +171,23 @@ export class KyiWatchlist extends KyiMonitoringElement {
       },
       async (r, stillLatest) => {
         const outcome: WriteOutcome = r.ok ? r.value : { problem: toProblem(r.error) };
+        this._busy = without(this._busy, target);
         if (outcome.done) {
           outcome.done.apply();
-          this._action = undefined;
           await this.updateComplete;
           if (stillLatest()) emit(this, outcome.done.event);
           return;
         }
-        this._action = { target, busy: false, problem: outcome.problem };
+        this._failure = { target, problem: outcome.problem };
         if (outcome.data) this._data = outcome.data;
         this.reportError(outcome.problem);
       },
     );
-    return writes.done;
+    // Aborted (the element left the page) or replaced: no settle ran, so the mark goes here
+    // unless a newer write of the same target is still in flight.
+    return writes.done.finally(() => {
+      if (!writes.running) this._busy = without(this._busy, target);
+    });
   }
 
   #replace(item: WatchlistItem): void {
@@ -194,9 +200,8 @@ export class KyiWatchlist extends KyiMonitoringElement {
     if (this.#busy('add')) return;
     const assetId = this._addValue.trim();
     if (!parseWatchlistAddBody({ assetId }).ok) {
-      this._action = {
+      this._failure = {
         target: 'add',
-        busy: false,
         problem: { code: 'invalid_asset_id', message: this.t('watchlist.error.assetId'), status: 0 },
       };
       // The field says what is wrong (aria-invalid, described by the message): focus goes there.
@@ -222,7 +227,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
       return { apply, event: new KyiWatchlistChangeEvent({ action: 'add', itemId: item.id, item }) };
     });
     // Added: the emptied field is ready for the next id (the notice says what was added).
-    if (!this._action && this.#focusWithin('[part="add-form"]')) this.#addField()?.focus();
+    if (this._failure?.target !== 'add' && this.#focusWithin('[part="add-form"]')) this.#addField()?.focus();
   }
 
   #addField(): HTMLInputElement | null {
@@ -249,14 +254,14 @@ export class KyiWatchlist extends KyiMonitoringElement {
       const updated = await updateWatchlistItem({ proxyUrl, signal }, item.id, { monitoringEnabled: !item.monitoringEnabled });
       return { apply: () => this.#replace(updated), event: new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated }) };
     });
-    const again = this.#flipAgain.delete(item.id) && !this._action?.problem;
+    const again = this.#flipAgain.delete(item.id) && this._failure?.target !== item.id;
     const current = this.items.find((i) => i.id === item.id);
     if (again && current) await this.#toggle(current);
   }
 
   /** Whether a write on `target` (an item id or `add`) is in flight. */
   #busy(target: string): boolean {
-    return this._action?.target === target && this._action.busy;
+    return this._busy.has(target);
   }
 
   async #saveNote(event: Event, item: WatchlistItem): Promise<void> {
@@ -295,7 +300,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
     const handle = KyiMonitoringElement.timers.set(commit, REMOVE_UNDO_MS);
     this.#removalTimers.set(item.id, { handle });
     this._removing = new Set([...this._removing, item.id]);
-    this._action = undefined;
+    this._failure = undefined;
     void this.updateComplete.then(() => this.#focusIn(item.id, '.undo'));
   }
 
@@ -362,7 +367,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
     this._editing = item.id;
     this._draft = item.note ?? '';
     this.#noteBand = noteBand(this._draft);
-    this._action = undefined;
+    this._failure = undefined;
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLTextAreaElement>('textarea')?.focus());
   }
 
@@ -386,15 +391,15 @@ export class KyiWatchlist extends KyiMonitoringElement {
   }
 
   #renderActionProblem(target: string, id?: string): TemplateResult | typeof nothing {
-    const a = this._action;
-    if (!a || a.target !== target || !a.problem) return nothing;
+    const a = this._failure;
+    if (a?.target !== target) return nothing;
     return html`<p class="inline-error" role="alert" part="error" id=${id ?? nothing}>${this.#writeProblemText(a.problem, target)}</p>`;
   }
 
   /** A failed write on an item no longer listed (a 404 refreshed it away) is shown above the list. */
   #renderOrphanProblem(): TemplateResult | typeof nothing {
-    const a = this._action;
-    if (!a?.problem || a.target === 'add' || this.items.some((i) => i.id === a.target)) return nothing;
+    const a = this._failure;
+    if (!a || a.target === 'add' || this.items.some((i) => i.id === a.target)) return nothing;
     return html`<p class="inline-error" role="alert" part="error">${this.#writeProblemText(a.problem, a.target)}</p>`;
   }
 
@@ -462,7 +467,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
 
   #renderItem(item: WatchlistItem): TemplateResult {
     if (this._removing.has(item.id)) return this.#renderRemoved(item);
-    const busy = this._action?.target === item.id && this._action.busy;
+    const busy = this.#busy(item.id);
     const a = item.asset;
     return html`<li class="item" part="item" data-id=${item.id} data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
       <div class="row head">
@@ -546,7 +551,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
   #renderAdd(): TemplateResult | typeof nothing {
     if (!this._canWrite) return nothing;
     const busy = this.#busy('add');
-    const invalid = this._action?.target === 'add' && this._action.problem?.code === 'invalid_asset_id';
+    const invalid = this._failure?.target === 'add' && this._failure.problem.code === 'invalid_asset_id';
     return html`<form class="add" part="add-form" @submit=${(e: Event) => this.#add(e)}>
       <label for="add-asset">${this.t('watchlist.add.label')}</label>
       <div class="row">
