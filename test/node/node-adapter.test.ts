@@ -4,7 +4,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { toNodeHandler, type NodeNext } from '../../src/server/node/adapter.js';
-import { requestContext, type KyiRequestContext } from '../../src/server/handler.js';
+import type { KyiRequestContext } from '../../src/server/handler.js';
 
 const servers: Server[] = [];
 after(() => Promise.all(servers.map((s) => new Promise((r) => { s.close(r); s.closeAllConnections(); }))));
@@ -215,16 +215,14 @@ describe('toNodeHandler', () => {
     assert.equal(await pending, 'aborted');
   });
 
-  test('the handler sees the Node request and response through requestContext; a fetch caller sees none', async () => {
-    const handler = async (request: Request) => {
-      const { node } = requestContext<KyiRequestContext<IncomingMessage & { session?: { userId: string } }>>(request);
-      return Response.json({ user: node?.req.session?.userId ?? null, sameRes: node?.res instanceof Object });
-    };
+  test('the handler gets the Node request, response and peer address as its second argument', async () => {
     const base = await serve((req, res) => {
       (req as IncomingMessage & { session?: { userId: string } }).session = { userId: 'u-1' }; // a session middleware
-      toNodeHandler(handler)(req, res);
+      toNodeHandler(async (_request, context) => {
+        const { node, clientAddress } = context as KyiRequestContext<IncomingMessage & { session?: { userId: string } }, ServerResponse>;
+        return Response.json({ user: node?.req.session?.userId ?? null, sameRes: node?.res === res, clientAddress });
+      })(req, res);
     });
-    assert.deepEqual(await (await fetch(base)).json(), { user: 'u-1', sameRes: true });
-    assert.deepEqual(await (await handler(new Request('http://x/'))).json(), { user: null, sameRes: false });
+    assert.deepEqual(await (await fetch(base)).json(), { user: 'u-1', sameRes: true, clientAddress: '127.0.0.1' });
   });
 });
