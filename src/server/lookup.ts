@@ -68,7 +68,8 @@ export interface BodyChunks {
 /** What the deadline of `readBody` resolves with. */
 const LATE = Symbol('late');
 
-const payloadTooLarge = (maxBytes: number) => new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
+/** 413 `payload_too_large`: a request body over `maxBytes`. */
+export const payloadTooLarge = (maxBytes: number): KyiHttpError => new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
 
 /**
  * Reads a request body whole: at most `maxBytes` (413 `payload_too_large` as soon as more

@@ -30,7 +30,7 @@ import { once } from 'node:events';
 import { KyiHttpError, errorPrepared } from '../errors.js';
 import type { HeaderGetter, PreparedResponse } from '../prepared.js';
 import { isMalformedPath, MALFORMED_PATH_ANSWER, type CachedAnswer, type KyiRequestContext } from '../handler.js';
-import { readBody } from '../lookup.js';
+import { payloadTooLarge, readBody } from '../lookup.js';
 
 /** What the adapter hands a handler beside the Request. */
 export type NodeContext = KyiRequestContext<IncomingMessage, ServerResponse>;
@@ -176,7 +176,7 @@ async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse,
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limits.maxBytes) {
     req.resume();
-    return refuseBody(res, new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${limits.maxBytes} bytes`));
+    return refuseBody(res, payloadTooLarge(limits.maxBytes));
   }
 
   const method = (req.method ?? 'GET').toUpperCase();
