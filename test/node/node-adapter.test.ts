@@ -76,6 +76,23 @@ describe('toNodeHandler', () => {
     assert.equal(status, 413);
   });
 
+  test('a body that stops arriving gets 408 request_timeout after bodyTimeoutMs, without calling the handler', async () => {
+    let calls = 0;
+    const base = await serve(toNodeHandler(async (request) => (calls++, echo(request)), { bodyTimeoutMs: 100 }));
+    const answer = await new Promise<{ status: number; connection?: string; code: string }>((resolve, reject) => {
+      const req = httpRequest(`${base}/p`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '10' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, code: JSON.parse(text).code }));
+      });
+      req.on('error', reject);
+      req.write('{"a"'); // and nothing more
+    });
+    assert.deepEqual(answer, { status: 408, connection: 'close', code: 'request_timeout' });
+    assert.equal(calls, 0);
+  });
+
   test('repeated response headers (Set-Cookie) each reach the client', async () => {
     const base = await serve(
       toNodeHandler(async () => {
