@@ -13,7 +13,7 @@
  */
 import { KyiError, KyiHttpError, type ErrorCode } from './errors.js';
 import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
-import { requestContext } from './handler.js';
+import type { KyiRequestContext } from './handler.js';
 
 /**
  * What `onError` hears about a refused request: the `code` and `status` the browser got,
@@ -38,10 +38,10 @@ export function refusal(
  * The signed-in user's id from `getUserId`, `null` when no one is signed in. A throwing hook
  * or an unusable id is told to `onError` and answered 500 (the partner's code to fix).
  */
-export async function sessionUserId(request: Request, config: ResolvedConfig, route: string): Promise<string | null> {
+export async function sessionUserId(request: Request, context: KyiRequestContext, config: ResolvedConfig, route: string): Promise<string | null> {
   let userId: unknown;
   try {
-    userId = await config.getUserId!(request, requestContext(request));
+    userId = await config.getUserId!(request, context);
   } catch (error) {
     config.onError(error, { route });
     throw new KyiHttpError(500, 'internal_error', 'The session could not be read');
@@ -64,8 +64,8 @@ function signedOut(what: string): string {
 }
 
 /** The user id for `POST /token`; 401 `session_required` (told to `onError`) when no one is signed in. */
-export async function requireSession(request: Request, config: ResolvedConfig, route: string): Promise<string> {
-  const userId = await sessionUserId(request, config, route);
+export async function requireSession(request: Request, context: KyiRequestContext, config: ResolvedConfig, route: string): Promise<string> {
+  const userId = await sessionUserId(request, context, config, route);
   if (userId !== null) return userId;
   throw refusal(config, route, { status: 401, code: 'session_required', message: 'Sign in to start a verification' }, signedOut('POST /token'));
 }
@@ -75,10 +75,15 @@ export async function requireSession(request: Request, config: ResolvedConfig, r
  * a `Response` from `authorize` is the answer as is; any other refusal throws 401
  * `session_required` when `getUserId` finds no signed-in user, else 403 `forbidden`.
  */
-export async function authorizeRoute(request: Request, info: ExplorerRouteInfo, config: ResolvedConfig): Promise<Response | undefined> {
+export async function authorizeRoute(
+  request: Request,
+  context: KyiRequestContext,
+  info: ExplorerRouteInfo,
+  config: ResolvedConfig,
+): Promise<Response | undefined> {
   let verdict: unknown;
   try {
-    verdict = await config.authorize!(request, info, requestContext(request));
+    verdict = await config.authorize!(request, info, context);
   } catch (error) {
     config.onError(error, { route: info.id });
     throw new KyiHttpError(500, 'internal_error', 'The authorization check failed');
@@ -86,7 +91,7 @@ export async function authorizeRoute(request: Request, info: ExplorerRouteInfo, 
   if (verdict instanceof Response) return verdict;
   if (verdict === true) return undefined;
   const what = `authorize refused ${info.method} ${info.path} (${info.id})`;
-  if (config.getUserId && (await sessionUserId(request, config, info.id)) === null) {
+  if (config.getUserId && (await sessionUserId(request, context, config, info.id)) === null) {
     throw refusal(config, info.id, { status: 401, code: 'session_required', message: 'Sign in to use this route' }, signedOut(what));
   }
   const told = config.getUserId

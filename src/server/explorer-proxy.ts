@@ -26,16 +26,16 @@ import {
 } from '../contract/index.js';
 import { KyiHttpError, errorResponse, httpErrorResponse, invalidParameter, jsonResponse } from './errors.js';
 import { readJsonBody } from './lookup.js';
+import type { KyiRequestContext, RouteEntry, RouteMatch } from './handler.js';
 import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
 import { authorizeRoute } from './access.js';
 import { checkOrigin } from './origin.js';
-import { routeMatcher, type RouteEntry } from './routes.js';
 import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
 import { invalidBody, upstreamError, upstreamErrorBody } from './upstream/outcome.js';
 import { MAX_QUERY_LENGTH, checkUuid, decodeSegment, readQuery, unwrapQuery } from './validation.js';
 
 
-interface ExplorerRoute extends RouteEntry {
+export interface ExplorerRoute extends RouteEntry {
   id: string;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path pattern relative to the Explorer base URL; `:name` segments are parameters. */
@@ -176,9 +176,6 @@ function explorerError(status: number, code: string, message: string, headers: R
   return errorResponse(status, code, message, { ...NO_STORE, ...headers });
 }
 
-/** Matches `segments` (raw, after `/explorer`) against the table. */
-const matchExplorerRoute = routeMatcher(EXPLORER_ROUTES, (r) => r.pattern);
-
 export class ExplorerProxy {
   readonly #config: ResolvedConfig;
   readonly #explorer: NonNullable<ResolvedConfig['explorer']>;
@@ -189,10 +186,12 @@ export class ExplorerProxy {
     this.#explorer = config.explorer;
   }
 
-  /** Handles `{prefix}/explorer/<segments>`. */
-  async handle(request: Request, url: URL, segments: string[]): Promise<Response> {
+  /**
+   * Handles `{prefix}/explorer/…`, `found` being what the path after `explorer/` matched
+   * in `EXPLORER_ROUTES` (the handler's route matcher).
+   */
+  async handle(request: Request, context: KyiRequestContext, url: URL, found: RouteMatch<ExplorerRoute>): Promise<Response> {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const found = matchExplorerRoute(segments, method);
     if (!found) return explorerError(404, 'not_found', 'No such Explorer route');
     if (!found.route) {
       const allow = found.allowed.join(', ');
@@ -213,7 +212,7 @@ export class ExplorerProxy {
     }
 
     const info: ExplorerRouteInfo = { id: route.id, method, path: upstreamPath, scope: route.scope, write };
-    const refused = await authorizeRoute(request, info, this.#config);
+    const refused = await authorizeRoute(request, context, info, this.#config);
     if (refused) return refused;
 
     const query = route.query ? route.query(url, this.#explorer) : new URLSearchParams();

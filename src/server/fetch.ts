@@ -11,8 +11,7 @@
  */
 // The handler and its configuration
 export { createKyiHandler, type Capabilities, type KyiHandler, type KyiRequestContext } from './handler.js';
-export { KyiConfigError, type KyiHandlerOptions, type ExplorerRouteInfo, type AuthorizeResult } from './options.js';
-export type { ClientBudgetOptions } from './upstream/client-budget.js';
+export { KyiConfigError, type KyiHandlerOptions, type ExplorerRouteInfo, type AuthorizeResult, type ClientBudgetOptions } from './options.js';
 export { kyiOptionsFromEnv, type KyiEnv, type KyiEnvOptions } from './env.js';
 // Widget tokens without the handler
 export { generateToken, type GenerateTokenOptions } from './generate-token.js';

@@ -36,6 +36,6 @@ export interface KyiHandler extends KyiFetchHandler {
 export function createKyiHandler<Req = IncomingMessage>(options: KyiHandlerOptions<KyiNodeContext<Req>>): KyiHandler {
   // the adapter hands over whatever request the framework built; `Req` only narrows its type
   // on Node, upstream calls go over pooled keep-alive connections unless a fetch is given
-  const { handler, cachedAnswer } = handlerParts(options as KyiHandlerOptions, sendPooled);
-  return Object.assign(handler, { node: toNodeHandler(handler, { prefix: handler.prefix || undefined, cachedAnswer }) });
+  const { handler, serve, cachedAnswer, bodyTimeoutMs } = handlerParts(options as KyiHandlerOptions, sendPooled);
+  return Object.assign(handler, { node: toNodeHandler(serve, { prefix: handler.prefix || undefined, cachedAnswer, bodyTimeoutMs }) });
 }

@@ -4,7 +4,8 @@
  * entry of a batch is cached and coalesced exactly like the single routes, fanned out with
  * a concurrency limit, and a failing entry never fails its neighbours.
  * What a lookup reads of its request is here too: `If-None-Match`, `no-cache`, the JSON body
- * (`readJsonBody`, which the Explorer routes share).
+ * (`readJsonBody`, which the Explorer routes share; its bounded read, `readBody`, is also how
+ * the Node adapter reads a body before the handler runs).
  *
  * Fetch-API only (no `node:` imports).
  */
@@ -59,10 +60,57 @@ export function wantsFresh(headers: HeaderGetter): boolean {
   return (cacheControl !== null && NO_CACHE_DIRECTIVE.test(cacheControl)) || (pragma !== null && NO_CACHE_PRAGMA.test(pragma));
 }
 
+/** What a body is read from: a Node stream's async iterator, or a web stream's reader as one. */
+export interface BodyChunks {
+  next(): Promise<{ done?: boolean; value?: Uint8Array | string }>;
+}
+
+/** What the deadline of `readBody` resolves with. */
+const LATE = Symbol('late');
+
+/** 413 `payload_too_large`: a request body over `maxBytes`. */
+export const payloadTooLarge = (maxBytes: number): KyiHttpError => new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
+
+/**
+ * Reads a request body whole: at most `maxBytes` (413 `payload_too_large` as soon as more
+ * arrives, without reading the rest), and, with `timeoutMs`, all of it within that long of the
+ * first read (408 `request_timeout`: a body trickled in a few bytes a second would otherwise
+ * hold the request, and what it holds, for as long as the client likes). The source is not
+ * cancelled on a refusal: some adapters reset the connection on cancel, losing the answer.
+ * Both the lookup routes (`readJsonBody`) and the Node adapter, which reads a body before the
+ * handler runs, read bodies with it. A read error is thrown as it is.
+ */
+export async function readBody(chunks: BodyChunks, maxBytes: number, timeoutMs?: number): Promise<Uint8Array> {
+  const read: Uint8Array[] = [];
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = timeoutMs === undefined ? undefined : new Promise<typeof LATE>((resolve) => (timer = setTimeout(resolve, timeoutMs, LATE)));
+  try {
+    for (;;) {
+      const next = late ? await Promise.race([chunks.next(), late]) : await chunks.next();
+      if (next === LATE) throw new KyiHttpError(408, 'request_timeout', `The request body did not arrive within ${timeoutMs} ms; send it at once`);
+      if (next.done) break;
+      const chunk = typeof next.value === 'string' ? new TextEncoder().encode(next.value) : next.value!;
+      size += chunk.byteLength;
+      if (size > maxBytes) throw payloadTooLarge(maxBytes);
+      read.push(chunk);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  if (read.length === 1) return read[0]!;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of read) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /**
  * Reads a JSON request body: `application/json` only, at most `maxBytes`, must parse, and
- * must have arrived within `timeoutMs` of the first read (a body trickled in a few bytes a
- * second would otherwise hold the request, and what it holds, for as long as the client likes).
+ * must have arrived within `timeoutMs` of the first read (`readBody`).
  * Throws `KyiHttpError` (415 / 413 / 408 `request_timeout` / 400 `invalid_body`).
  */
 export async function readJsonBody(request: Request, maxBytes: number, timeoutMs: number): Promise<unknown> {
@@ -71,39 +119,15 @@ export async function readJsonBody(request: Request, maxBytes: number, timeoutMs
     throw new KyiHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
   }
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
-  }
+  if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge(maxBytes);
   let text = '';
   if (request.body) {
     const reader = request.body.getReader();
-    const decoder = new TextDecoder('utf-8', { fatal: true });
-    let size = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<typeof LATE>((resolve) => (timer = setTimeout(resolve, timeoutMs, LATE)));
     try {
-      for (;;) {
-        const next = await Promise.race([reader.read(), late]);
-        // not cancelled (nor below): some adapters reset the connection on cancel, losing the answer
-        if (next === LATE) throw new KyiHttpError(408, 'request_timeout', `The request body did not arrive within ${timeoutMs} ms; send it at once`);
-        const { done, value } = next;
-        if (done) break;
-        size += value.byteLength;
-        if (size > maxBytes) {
-          reader.releaseLock();
-          throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
-        }
-        text += decoder.decode(value, { stream: true });
-      }
-      text += decoder.decode();
+      text = new TextDecoder('utf-8', { fatal: true }).decode(await readBody({ next: () => reader.read() }, maxBytes, timeoutMs));
     } catch (error) {
       if (error instanceof KyiHttpError) throw error;
-      if (error instanceof Error && (error as { status?: number }).status === 413) {
-        throw new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
-      }
       throw new KyiHttpError(400, 'invalid_body', 'The request body could not be read as UTF-8 JSON');
-    } finally {
-      clearTimeout(timer);
     }
   }
   if (text.trim() === '') throw new KyiHttpError(400, 'invalid_body', 'The request body is empty; send a JSON object');
@@ -113,9 +137,6 @@ export async function readJsonBody(request: Request, maxBytes: number, timeoutMs
     throw new KyiHttpError(400, 'invalid_body', 'The request body is not valid JSON');
   }
 }
-
-/** What the deadline of `readJsonBody` resolves with. */
-const LATE = Symbol('late');
 
 // ------------------------------------------------------------ answers
 

@@ -9,7 +9,6 @@
 import { EXPLORER_LIVE_KEY_PREFIX, LIMITS } from '../contract/index.js';
 import type { RateBudget } from './upstream/budget.js';
 import { systemClock, type Clock } from './clock.js';
-import { clientIdResolver, type ClientBudgetOptions } from './upstream/client-budget.js';
 import { KyiConfigError, logEachProblemOnce } from './errors.js';
 
 export { KyiConfigError };
@@ -17,6 +16,27 @@ import type { GenerateTokenOptions } from './generate-token.js';
 import type { KyiRequestContext } from './handler.js';
 import { MemoryRateBudget, type MemoryBudgetOptions } from './upstream/memory-budget.js';
 import { UpstreamGate, fetchAttempt, MAX_ATTEMPTS, type SendAttempt, type UpstreamPolicy } from './upstream/call.js';
+
+/**
+ * The per-client budget on upstream lookups (`ClientBudgets` in `./public-api.ts`; the client id
+ * comes from `getClientId`, default the peer address): one client may cause at most `limit`
+ * upstream lookups per `intervalMs`. Cache hits and calls joining one already in flight never
+ * count. Memory is bounded: at most `maxClients` clients are remembered (the least recently
+ * seen are forgotten first).
+ */
+export interface ClientBudgetOptions {
+  /** Upstream lookups per client per window. Default 200. */
+  limit?: number;
+  /** Window length, ms. Default 60 000. */
+  intervalMs?: number;
+  /** Clients remembered at once. Default 10 000. */
+  maxClients?: number;
+  /**
+   * IPv6 clients share one budget per network of this prefix length, 1–128 (128: one per
+   * address). Default 64. An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`) counts as its IPv4 address.
+   */
+  ipv6PrefixLength?: number;
+}
 
 /** Explorer routes as `authorize` sees them. */
 export interface ExplorerRouteInfo {
@@ -190,8 +210,9 @@ export interface ResolvedConfig {
   allowedOrigins: Set<string>;
   /** `publicOrigin` as an origin, for the messages of a refused call. */
   publicOrigin?: string;
-  /** The client id of a request (per-client budget). */
-  clientId: (request: Request, context: KyiRequestContext) => string;
+  /** Who a request comes from, for the per-client budget (the handler's `clientOf`). */
+  getClientId?: (request: Request, context: KyiRequestContext) => string | null | undefined;
+  trustProxy: number;
   clientBudget: false | Required<ClientBudgetOptions>;
   cache: { ttlMs: number; staleMs: number; maxEntries: number };
   lookupConcurrency: number;
@@ -440,7 +461,8 @@ export function resolveOptions(options: KyiHandlerOptions, defaultSend?: SendAtt
     authorize: options.authorize,
     allowedOrigins: allowedOriginsOf(options),
     publicOrigin: typeof options.publicOrigin === 'string' ? new URL(options.publicOrigin).origin : undefined,
-    clientId: clientIdResolver(options.getClientId, number(options.trustProxy, 'trustProxy', 0, 10, 0), clientBudget ? clientBudget.ipv6PrefixLength : 128),
+    getClientId: options.getClientId,
+    trustProxy: number(options.trustProxy, 'trustProxy', 0, 10, 0),
     clientBudget,
     cache: cacheOf(options),
     lookupConcurrency,

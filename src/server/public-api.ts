@@ -20,8 +20,7 @@ import {
 } from '../contract/index.js';
 import { SwrCache, type CacheEntry, type CacheState, type Loaded } from './cache.js';
 import type { Clock } from './clock.js';
-import type { ClientBudgetOptions } from './upstream/client-budget.js';
-import type { ResolvedConfig } from './options.js';
+import type { ClientBudgetOptions, ResolvedConfig } from './options.js';
 import type { PreparedResponse } from './prepared.js';
 import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
 import { UpstreamError, invalidBody, upstreamError } from './upstream/outcome.js';

@@ -11,6 +11,7 @@
 import { LIMITS } from '../contract/index.js';
 import { KyiHttpError, jsonResponse } from './errors.js';
 import { generateToken } from './generate-token.js';
+import type { KyiRequestContext } from './handler.js';
 import type { ResolvedConfig } from './options.js';
 import { requireSession } from './access.js';
 import { checkOrigin } from './origin.js';
@@ -36,14 +37,14 @@ function expClaim(token: string): number | undefined {
   }
 }
 
-export async function tokenRoute(request: Request, config: ResolvedConfig): Promise<Response> {
+export async function tokenRoute(request: Request, context: KyiRequestContext, config: ResolvedConfig): Promise<Response> {
   const widget = config.widget;
   if (!widget || !config.getUserId) {
     throw new KyiHttpError(503, 'not_configured', 'Verification is not configured on this server');
   }
   checkContentType(request);
   checkOrigin(request, config, 'token');
-  const userId = await requireSession(request, config, 'token');
+  const userId = await requireSession(request, context, config, 'token');
 
   const mint = widget.generateToken ?? generateToken;
   const before = Math.floor(config.clock.now() / 1000);

@@ -4,7 +4,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { toNodeHandler, type NodeNext } from '../../src/server/node/adapter.js';
-import { requestContext, type KyiRequestContext } from '../../src/server/handler.js';
+import type { KyiRequestContext } from '../../src/server/handler.js';
 
 const servers: Server[] = [];
 after(() => Promise.all(servers.map((s) => new Promise((r) => { s.close(r); s.closeAllConnections(); }))));
@@ -74,6 +74,23 @@ describe('toNodeHandler', () => {
       req.end('y'.repeat(8));
     });
     assert.equal(status, 413);
+  });
+
+  test('a body that stops arriving gets 408 request_timeout after bodyTimeoutMs, without calling the handler', async () => {
+    let calls = 0;
+    const base = await serve(toNodeHandler(async (request) => (calls++, echo(request)), { bodyTimeoutMs: 100 }));
+    const answer = await new Promise<{ status: number; connection?: string; code: string }>((resolve, reject) => {
+      const req = httpRequest(`${base}/p`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '10' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, code: JSON.parse(text).code }));
+      });
+      req.on('error', reject);
+      req.write('{"a"'); // and nothing more
+    });
+    assert.deepEqual(answer, { status: 408, connection: 'close', code: 'request_timeout' });
+    assert.equal(calls, 0);
   });
 
   test('repeated response headers (Set-Cookie) each reach the client', async () => {
@@ -215,16 +232,14 @@ describe('toNodeHandler', () => {
     assert.equal(await pending, 'aborted');
   });
 
-  test('the handler sees the Node request and response through requestContext; a fetch caller sees none', async () => {
-    const handler = async (request: Request) => {
-      const { node } = requestContext<KyiRequestContext<IncomingMessage & { session?: { userId: string } }>>(request);
-      return Response.json({ user: node?.req.session?.userId ?? null, sameRes: node?.res instanceof Object });
-    };
+  test('the handler gets the Node request, response and peer address as its second argument', async () => {
     const base = await serve((req, res) => {
       (req as IncomingMessage & { session?: { userId: string } }).session = { userId: 'u-1' }; // a session middleware
-      toNodeHandler(handler)(req, res);
+      toNodeHandler(async (_request, context) => {
+        const { node, clientAddress } = context as KyiRequestContext<IncomingMessage & { session?: { userId: string } }, ServerResponse>;
+        return Response.json({ user: node?.req.session?.userId ?? null, sameRes: node?.res === res, clientAddress });
+      })(req, res);
     });
-    assert.deepEqual(await (await fetch(base)).json(), { user: 'u-1', sameRes: true });
-    assert.deepEqual(await (await handler(new Request('http://x/'))).json(), { user: null, sameRes: false });
+    assert.deepEqual(await (await fetch(base)).json(), { user: 'u-1', sameRes: true, clientAddress: '127.0.0.1' });
   });
 });

@@ -8,7 +8,7 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { KyiError } from '../../src/server/index.js';
+import { KyiError, type KyiNodeContext } from '../../src/server/index.js';
 import { SESSION_COOKIE, SESSION_USER, mount, secretsOf, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
@@ -263,6 +263,27 @@ describe('POST /token', () => {
       assert.ok(!(await res.text()).includes('session store down'));
     } finally {
       await throwing.close();
+    }
+  });
+
+  it('getUserId reads the Node request through handler.node, and gets {} through the fetch handler', async () => {
+    const contexts: KyiNodeContext[] = [];
+    const viaNode = await mount(sandbox, {
+      getUserId: (_request, context) => {
+        contexts.push(context as KyiNodeContext);
+        return (context as KyiNodeContext).node?.req.headers['x-user'] as string | undefined;
+      },
+    });
+    try {
+      const headers = { 'content-type': 'application/json', origin: viaNode.origin, 'x-user': 'node-user' };
+      const node = await fetch(`${viaNode.base}/token`, { method: 'POST', headers, body: '{}' });
+      assert.equal(node.status, 200);
+      assert.equal(contexts[0]?.clientAddress, '127.0.0.1');
+      const plain = await viaNode.handler(new Request(`${viaNode.base}/token`, { method: 'POST', headers, body: '{}' }));
+      assert.equal(plain.status, 401, 'without the Node adapter there is no Node request');
+      assert.deepEqual(contexts[1], {});
+    } finally {
+      await viaNode.close();
     }
   });
 

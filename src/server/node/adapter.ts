@@ -1,11 +1,14 @@
 /**
- * Node adapter for fetch-style handlers: `(Request) => Promise<Response>` becomes a
+ * Node adapter for fetch-style handlers: `(Request, context) => Promise<Response>` becomes a
  * `(req, res, next?)` listener usable with node:http, Express and Connect.
  *
  * - Builds the Request from the method, `Host` header and the original URL (Express'
  *   `originalUrl` when mounted under a path, so the handler always sees the full path).
- * - Non-GET/HEAD bodies are streamed with a size cap (413 `payload_too_large` past it). A body that a
- *   body-parser middleware already consumed (`req.body`) is passed on instead.
+ * - Non-GET/HEAD bodies are read whole before the handler is called, with a size cap (413
+ *   `payload_too_large` as soon as more arrives) and, with `bodyTimeoutMs`, a deadline (408
+ *   `request_timeout`); both answers close the connection. The Request carries the bytes, so
+ *   reading it runs nothing of this module. A body that a body-parser middleware already
+ *   consumed (`req.body`) is passed on instead.
  * - GET and HEAD requests are light Requests (below): the real one is built
  *   only when the handler uses more than `url`, `method`, `headers` and `signal`.
  * - The Response is streamed back with backpressure; the Request's signal aborts when
@@ -19,15 +22,20 @@
  *   `malformed_path` before anything else (`isMalformedPath`): the handler routes on exactly
  *   the path middleware in front of it saw.
  * - Errors go to `next(err)` when there is one, otherwise 500 `{ code, message }`.
- * - The handler's `getUserId` / `authorize` receive `{ node: { req, res } }` (`req.session`, `req.user`).
+ * - The handler's second argument, its `KyiRequestContext`, is `{ node: { req, res }, clientAddress }`
+ *   (what `getUserId` / `authorize` receive: `req.session`, `req.user`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
-import { KyiError } from '../errors.js';
+import { KyiHttpError, errorPrepared } from '../errors.js';
 import type { HeaderGetter, PreparedResponse } from '../prepared.js';
-import { isMalformedPath, MALFORMED_PATH_ANSWER, setRequestContext, type CachedAnswer } from '../handler.js';
+import { isMalformedPath, MALFORMED_PATH_ANSWER, type CachedAnswer, type KyiRequestContext } from '../handler.js';
+import { payloadTooLarge, readBody } from '../lookup.js';
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** What the adapter hands a handler beside the Request. */
+export type NodeContext = KyiRequestContext<IncomingMessage, ServerResponse>;
+/** A fetch handler, optionally taking the request's context (a plain `(Request) => …` is one). */
+export type FetchHandler = (request: Request, context: NodeContext) => Promise<Response>;
 export type NodeNext = (err?: unknown) => void;
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: NodeNext) => void;
 
@@ -36,25 +44,19 @@ export interface NodeHandlerOptions {
   prefix?: string;
   /** Largest accepted request body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Longest time a request body may take to arrive once reading starts, ms (default: no deadline). */
+  bodyTimeoutMs?: number;
   /** Answers sent without calling the handler (the server piece's fresh cache hits; see `CachedAnswer`). */
   cachedAnswer?: CachedAnswer;
 }
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
-/** Thrown into the body stream when a request body passes `maxBodyBytes`. */
-export class BodyTooLargeError extends KyiError {
-  override name = 'BodyTooLargeError';
-  constructor(limit: number) {
-    super('payload_too_large', `The request body is larger than ${limit} bytes`, 413);
-  }
-}
-
 type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 
 export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = {}): NodeHandler {
   const prefix = normalizePrefix(opts.prefix);
-  const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const body = { maxBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY, timeoutMs: opts.bodyTimeoutMs };
   const cached = opts.cachedAnswer;
 
   return (req, res, next) => {
@@ -76,7 +78,7 @@ export function toNodeHandler(handler: FetchHandler, opts: NodeHandlerOptions = 
     // (and the prefix check above) decided on. (A target `sentCached` answered is one the handler
     // has routed before, as the URL parser serializes it: never one refused here.)
     if (isMalformedPath(rawUrl)) return writePrepared(res, MALFORMED_PATH_ANSWER, req.method === 'HEAD');
-    void run(handler, nreq, res, rawUrl, maxBody).catch((err: unknown) => fail(res, next, err));
+    void run(handler, nreq, res, rawUrl, body).catch((err: unknown) => fail(res, next, err));
   };
 }
 
@@ -98,15 +100,10 @@ function sentCached(cached: CachedAnswer, req: IncomingMessage, res: ServerRespo
   return true;
 }
 
-/** Answers an error that escaped the handler (or a body over the limit). */
+/** Answers an error that escaped the handler. */
 function fail(res: ServerResponse, next: NodeNext | undefined, err: unknown) {
   // The client went away: nobody is left to answer, and it is not a server error.
   if (res.destroyed && !res.headersSent) return;
-  if (err instanceof BodyTooLargeError) {
-    if (res.headersSent) return void res.destroy();
-    res.setHeader('connection', 'close');
-    return sendJson(res, 413, { code: err.code, message: err.message });
-  }
   if (next) return next(err);
   if (!res.headersSent) return sendJson(res, 500, { code: 'internal_error', message: 'Internal server error' });
   res.destroy();
@@ -166,47 +163,51 @@ function sourceOf(response: Response): string | Uint8Array | undefined {
   return typeof source === 'string' || source instanceof Uint8Array ? source : undefined;
 }
 
-async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse, rawUrl: string, maxBody: number) {
+/** How a request body is read: at most `maxBytes`, within `timeoutMs` when given. */
+interface BodyLimits {
+  maxBytes: number;
+  timeoutMs: number | undefined;
+}
+
+async function run(handler: FetchHandler, req: NodeRequest, res: ServerResponse, rawUrl: string, limits: BodyLimits) {
   const url = requestUrl(req, rawUrl);
   if (!url) return sendJson(res, 400, { code: 'invalid_parameter', message: 'Invalid request URL' });
 
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBody) {
+  if (Number.isFinite(declared) && declared > limits.maxBytes) {
     req.resume();
-    throw new BodyTooLargeError(maxBody);
+    return refuseBody(res, payloadTooLarge(limits.maxBytes));
   }
 
   const method = (req.method ?? 'GET').toUpperCase();
-  const limit = { exceeded: false };
-  const request =
-    method === 'GET' || method === 'HEAD' ? lightRequest(url, method, req, res) : requestWithBody(req, res, url, method, maxBody, limit);
-  setRequestContext(request, { node: { req, res }, clientAddress: req.socket?.remoteAddress });
-  let response: Response;
-  try {
-    response = await handler(request);
-  } catch (err) {
-    if (limit.exceeded) throw new BodyTooLargeError(maxBody);
-    throw err;
+  let request: Request;
+  if (method === 'GET' || method === 'HEAD') request = lightRequest(url, method, req, res);
+  else {
+    let body: BodyInit | null;
+    try {
+      body = await requestBody(req, limits);
+    } catch (err) {
+      if (err instanceof KyiHttpError) return refuseBody(res, err);
+      throw err;
+    }
+    request = requestWithBody(req, res, url, method, body);
   }
-  // The handler read a cut-off body: whatever it answered, the answer is 413.
-  if (limit.exceeded) {
-    await response.body?.cancel().catch(() => {});
-    throw new BodyTooLargeError(maxBody);
-  }
-  // A body that did not arrive in time: the client may still be sending it, so the connection
-  // closes after the answer instead of waiting for the rest.
-  if (response.status === 408) res.setHeader('connection', 'close');
+  const response = await handler(request, { node: { req, res }, clientAddress: req.socket?.remoteAddress });
   await writeResponse(res, response, method === 'HEAD');
 }
 
-/** A Request with the body streamed from `req` (cut off past `maxBody`, noted in `limit`). */
-function requestWithBody(req: NodeRequest, res: ServerResponse, url: string, method: string, maxBody: number, limit: { exceeded: boolean }): Request {
-  const init: RequestInit & { duplex?: 'half' } = { method, headers: headerPairs(req), signal: clientGoneSignal(res) };
-  const body = requestBody(req, maxBody, limit);
-  if (body !== null) {
-    init.body = body;
-    init.duplex = 'half';
-  }
+/**
+ * Answers a body refused while reading it (413, 408) and closes the connection: the client
+ * may still be sending the rest, which is not waited for.
+ */
+function refuseBody(res: ServerResponse, err: KyiHttpError) {
+  if (res.destroyed) return;
+  writePrepared(res, errorPrepared(err.status, err.code, err.message, { connection: 'close' }), false);
+}
+
+/** A Request with `body` (read by `requestBody`). */
+function requestWithBody(req: NodeRequest, res: ServerResponse, url: string, method: string, body: BodyInit | null): Request {
+  const init: RequestInit = { method, headers: headerPairs(req), signal: clientGoneSignal(res), body };
   try {
     return new Request(url, init);
   } catch (err) {
@@ -233,33 +234,20 @@ function isUnderPrefix(rawUrl: string, prefix: string): boolean {
   return next !== next || next === 0x2f /* / */ || next === 0x3f /* ? */ || next === 0x23 /* # */;
 }
 
-function requestBody(req: NodeRequest, maxBody: number, limit: { exceeded: boolean }): BodyInit | null {
+/**
+ * The request body, read whole (`readBody`: 413 past `maxBytes`, 408 past `timeoutMs`; the rest
+ * of a refused body is discarded, so the answer can still be written).
+ */
+async function requestBody(req: NodeRequest, { maxBytes, timeoutMs }: BodyLimits): Promise<BodyInit | null> {
   // A body-parser middleware ran before us: the stream is spent, `req.body` holds it.
   if (req.readableEnded || (req.complete && req.body !== undefined)) return parsedBody(req.body);
-  let seen = 0;
-  const iterator = req[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await iterator.next();
-        if (done) return controller.close();
-        const chunk: Uint8Array = typeof value === 'string' ? new TextEncoder().encode(value) : value;
-        seen += chunk.byteLength;
-        if (seen > maxBody) {
-          limit.exceeded = true;
-          controller.error(new BodyTooLargeError(maxBody));
-          req.resume(); // discard the rest so a 413 can still be written
-          return;
-        }
-        controller.enqueue(chunk);
-      } catch (err) {
-        controller.error(err);
-      }
-    },
-    cancel() {
-      req.resume();
-    },
-  });
+  try {
+    // Node's own iterator: reading the body runs nothing of this module
+    return (await readBody(req[Symbol.asyncIterator](), maxBytes, timeoutMs)) as Uint8Array<ArrayBuffer>;
+  } catch (err) {
+    req.resume();
+    throw err;
+  }
 }
 
 /** Body already read by a body-parser middleware (Express `req.body`). */
