@@ -34,7 +34,7 @@ addStrings('en', enInputs);
 
 /**
  * An abort handle the client watches through a hook instead of an `abort` listener: the
- * elements' `LazySignal` (latest-run.ts), which makes no `AbortController` unless asked.
+ * elements' `LazySignal` (elements/shared/kyi-element.ts), which makes no `AbortController` unless asked.
  */
 export interface AbortHook {
   readonly aborted: boolean;
@@ -471,7 +471,13 @@ export interface InputProblem {
   message: string;
 }
 
-export type InputCheck = { ok: true; request: LookupRequest } | { ok: false; empty: boolean; problem: InputProblem };
+/** A checked input: the request with its key (`lookupKey`), or the problem. */
+export type InputCheck = { ok: true; request: LookupRequest; key: string } | { ok: false; empty: boolean; problem: InputProblem };
+
+/** A valid input's check: the request and its key, computed once. */
+function valid(request: LookupRequest): InputCheck {
+  return { ok: true, request, key: lookupKey(request) };
+}
 
 /** An attribute's value trimmed, `null` when absent or blank. */
 const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim()) || null;
@@ -520,7 +526,7 @@ function checkTokenInputNow(input: TokenInput): InputCheck {
   if (!caip19 && !address && !chainSlug) return problem('tokenStatus', 'missing', true);
   const checked = checkTokenLookup({ caip19, address, chainSlug });
   if (!checked.ok) return problem('tokenStatus', TOKEN_REASONS[checked.rule]);
-  return { ok: true, request: { kind: 'token', ...checked.value } };
+  return valid({ kind: 'token', ...checked.value });
 }
 
 /** The element's word for each asset-lookup rule (the strings table's `assetCard.invalid.*`). */
@@ -546,7 +552,7 @@ function checkAssetInputNow(input: AssetInput): InputCheck {
   if (!accountId && !chain && !address) return problem('assetCard', 'missing', true);
   const checked = checkAssetLookup({ accountId, chain, address });
   if (!checked.ok) return problem('assetCard', ASSET_REASONS[checked.rule]);
-  return { ok: true, request: { kind: 'asset', ...checked.value } };
+  return valid({ kind: 'asset', ...checked.value });
 }
 
 // What the elements read of each body, typed as the contract says (other fields kept as sent).

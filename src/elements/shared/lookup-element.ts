@@ -12,13 +12,12 @@
  *   only sets `status`).
  */
 import type { PropertyValues } from 'lit';
-import { lookupKey, registerLiveElement, unregisterLiveElement, type AbortHook, type InputCheck, type LiveElement, type LookupRequest } from '../../client/lookup.js';
+import { registerLiveElement, unregisterLiveElement, type AbortHook, type InputCheck, type LiveElement, type LookupRequest } from '../../client/lookup.js';
 import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../browser/events.js';
 import { configVersion, proxyUrlFor, type ProxyChoice } from '../../browser/config.js';
 import { errorStringKey } from './error-text.js';
-import { KyiDataElement, type DataState } from './kyi-element.js';
-import { LatestRun, type RunResult } from './latest-run.js';
+import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
 import { announce } from './announce.js';
 
 /** What a lookup element shows: the data state with the lookup's result. */
@@ -133,7 +132,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   /** What identifies a run: the input, and where the answer would come from. */
   #keyFor(check: InputCheck, proxy: ProxyChoice): string {
     if (!check.ok) return `problem:${check.empty ? '' : check.problem.reason}`;
-    return `${proxy.refused === undefined ? proxy.proxyUrl : `refused:${proxy.refused}`}\n${lookupKey(check.request)}`;
+    return `${proxy.refused === undefined ? proxy.proxyUrl : `refused:${proxy.refused}`}\n${check.key}`;
   }
 
   /**
