@@ -440,17 +440,17 @@ export class ElementCore implements ReactiveController {
   }
 
   /**
-   * Runs an update of the element: its theme state applied first, its language resolved once
-   * for every string the update renders.
+   * Before each update of the element (Lit calls it): its theme state applied first, its
+   * language resolved once for every string the update renders.
    */
-  update(run: () => void): void {
+  hostUpdate(): void {
     this.#applyTheme();
     this.#lang = resolveLang(this.element);
-    try {
-      run();
-    } finally {
-      this.#lang = undefined;
-    }
+  }
+
+  /** After the update: the language is resolved again when asked (a `lang` may change before the next one). */
+  hostUpdated(): void {
+    this.#lang = undefined;
   }
 
   /**

@@ -159,10 +159,8 @@ export class KyiBadge extends ReactiveElement {
   }
 
   protected override update(changed: PropertyValues): void {
-    this.#core.update(() => {
-      super.update(changed);
-      this.#render();
-    });
+    super.update(changed);
+    this.#render();
   }
 
   /** The badge's nodes: none when invalid, else the image or its fallback, in a link when `href` is set. */

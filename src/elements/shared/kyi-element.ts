@@ -36,10 +36,6 @@ export class KyiElement extends LitElement {
     return { code: 'untrusted_proxy_url', message };
   }
 
-  protected override update(changed: PropertyValues): void {
-    this.#core.update(() => super.update(changed));
-  }
-
   /**
    * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
    * when one is in effect on the host, `auto` when the page lets the OS decide (`light dark`,
