@@ -5,7 +5,8 @@
  * share: the trust check of a `proxy-url` attribute and the wait for a run to settle; and the
  * one async controller their runs (and the verify button's) go through (`LatestRun`, below).
  */
-import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ElementCore, proxyUrlFor, type ImageScheme, type KyiConfig, type KyiTheme } from '../../browser/config.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
 import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
