@@ -1,7 +1,8 @@
 /**
  * The browser's lookup, one module from key to outcome: the lookup's key, the batch, the fetch,
- * the one cache, and the relayed answer read as the outcome an element renders. (The elements
- * check their input before they ask: lookup-element.ts.)
+ * the one cache, and the relayed answer read as the outcome an element renders, through the
+ * browser's lenient body readers (`shape()`, which the monitoring and assets reads use too).
+ * (The elements check their input before they ask: lookup-element.ts.)
  *
  * Every lookup asked for within one frame, by any element, is
  * deduplicated and sent as one `POST {proxyUrl}/lookup` (split at `LIMITS.lookupBatchMax`, 500, per
@@ -24,7 +25,7 @@ import type { AssetRecord, TokenLookupResult } from '../contract/index.js';
 import { LIMITS } from '../contract/limits.js';
 import { onPage } from '../browser/config.js';
 import { errorFromAnswer, isAbortError, KyiRequestError, problemFromAnswer, toProblem, type KyiProblem } from './errors.js';
-import { flag, isObject, listOf, shape, shapeOf, text } from './shape.js';
+import { isObject } from '../contract/identifiers.js';
 
 /**
  * An abort handle the client watches through a hook instead of an `abort` listener: the
@@ -427,9 +428,54 @@ export function setLookupClient(client: LookupClient): LookupClient | undefined 
   return previous;
 }
 
+// --- Reading answers leniently ----------------------------------------------------------------
+/*
+ * Defensive reading of JSON from the server piece, without a schema library (the lookup's
+ * answers below, and the monitoring and assets reads).
+ *
+ * The server piece checks every upstream body against the contract (and answers 502
+ * `upstream_invalid` otherwise); the browser only talks to it. Still, the elements must
+ * never throw while rendering an odd body, so bodies are read through `shape()`: each
+ * listed field keeps its value only when it has the expected type (else `undefined`),
+ * unlisted fields are kept as they are. Render code can then trust the contract's types.
+ */
+export type Reader = (value: unknown) => unknown;
+type Obj = Record<string, unknown>;
+
+
+/** A string, else `undefined`. */
+export const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** A boolean, else `undefined`. */
+export const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+/** A finite number, else `undefined`. */
+export const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+/** Any value (kept as it is). */
+export const any = (value: unknown): unknown => value;
+
+/** An array read item by item; items `read` rejects (`undefined`) are dropped. Not an array: `[]`. */
+export const listOf =
+  (read: Reader) =>
+  (value: unknown): unknown[] =>
+    Array.isArray(value) ? value.map(read).filter((item) => item !== undefined) : [];
+
+/** An object whose listed fields are read with their reader; `undefined` when not an object. */
+export function shape<T = Obj>(value: unknown, fields: Record<string, Reader>): T | undefined {
+  if (!isObject(value)) return undefined;
+  const out: Obj = { ...value };
+  for (const key in fields) out[key] = fields[key]!(value[key]);
+  return out as T;
+}
+
+/** `shape` as a reader, for nested objects. */
+export const shapeOf =
+  (fields: Record<string, Reader>) =>
+  (value: unknown): unknown =>
+    shape(value, fields);
+
 // --- Answers, read as outcomes ---------------------------------------------------------------
 // Relayed upstream answers become the statuses the elements render. Bodies were checked
-// against the contract by the server piece; here they are read defensively (`shape.ts`), so an
+// against the contract by the server piece; here they are read defensively (`shape()`, above), so an
 // odd body renders a sensible state instead of throwing. Each answer is read once, however many
 // elements show it. (Element input is checked before any request is made: lookup-element.ts.)
 
