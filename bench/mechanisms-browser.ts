@@ -9,7 +9,7 @@
  *     element holding a view kept it by skipping LitElement's render): as many skeletons seen
  *     with it as without (median 9,651 vs 8,695 element × frames), settled 0.74× without it,
  *     CLS 0.092 vs 0.094, longest task after the answer 243 vs 247 ms;
- *   - the scheme memo (element-core.ts, one style read for every element about to render) was
+ *   - the scheme memo (the element core, then element-core.ts: one style read for every element about to render) was
  *     measured by this benchmark (run of 2026-11-27: settled 1.04× without it, longest task after
  *     the answer 148 ms without vs 181 ms with, both inside the spread) and removed; each
  *     element now reads its own `color-scheme`.
@@ -188,7 +188,7 @@ export async function run(): Promise<BenchResult> {
       notes: [
         `${table.join('\n')}\n`,
         `${ELEMENTS} <kyi-token-status> over ${DISTINCT} distinct lookups, appended at once, warm server piece (one per variant, filled by a discarded load); ${RUNS} runs, the variants rotated in each; every load in a new browser context. Medians and (min–max) over the runs; "settled" is until the frame showing every settled element was painted, "in view" until those in view at load were; the longest task counts tasks over 50 ms (0: none); ratio = without ÷ with, settled (> 1: the mechanism makes the page settle sooner). "without" is the same page built with the mechanism's module changed (bench/mechanisms-browser.ts).`,
-        'Removed after an earlier run of this benchmark showed no gain (numbers in bench/mechanisms-browser.ts): the quiet wait (lookup-element.ts) and the scheme memo (element-core.ts).',
+        'Removed after an earlier run of this benchmark showed no gain (numbers in bench/mechanisms-browser.ts): the quiet wait (lookup-element.ts) and the scheme memo (the element core, then element-core.ts).',
         'Not measured here: the badge\'s own DOM builder (badge.ts; a `<kyi-badge>` page is not a lookup page), batching, deduplication and the lookup cache (kept; benchmark 2 counts their requests).',
       ],
     };

@@ -30,7 +30,8 @@ import { SEED_TOKENS } from '../src/sandbox/data/tokens.js';
 import { CHAINS } from '../src/sandbox/data/chains.js';
 import { createKyiHandler } from '../src/server/index.js';
 import { LookupClient, lookupKey, setLookupClient, toWire } from '../src/client/lookup.js';
-import { checkTokenInput, lookupToken, type TokenOutcome } from '../src/client/lookup.js';
+import { lookupToken, type TokenOutcome } from '../src/client/lookup.js';
+import { checkTokenInput } from '../src/elements/shared/lookup-element.js';
 import { badgeSources } from '../src/elements/shared/badge-image.js';
 import { t } from '../src/browser/strings.js';
 // The element's English words (its module adds them when it loads): the baseline shows the same text.

@@ -4,7 +4,7 @@
  * the files had when budgets were introduced (1.0, after the trust and accessibility work of
  * that round), so nothing grows unnoticed, and comes down with every change that makes room
  * (lower it in the same commit, to the measured size and about 50 B to spare: last lowered by
- * the subtraction of issue #25's size part). The goals are the targets in bench/size.ts.
+ * issue #25's lookup path, the browser side). The goals are the targets in bench/size.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -42,11 +42,11 @@ export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]
 
 /** Gzip budgets in bytes (zlib level 6, each file compressed alone, as a CDN serves it). */
 export const SIZE_BUDGETS: Readonly<Record<string, number>> = {
-  'kyi-elements.js': 33_400,
+  'kyi-elements.js': 33_360,
   'kyi-monitoring.js': 27_190,
-  'badge-only page': 10_140,
-  'token-status-only page': 23_950,
-  'all four display elements': 34_110,
+  'badge-only page': 10_080,
+  'token-status-only page': 23_900,
+  'all four display elements': 34_050,
 };
 
 export interface Measured {

@@ -107,13 +107,13 @@ function pagePart(id: string): string {
   if (/node_modules\/(lit|lit-html|lit-element)\//.test(rel)) return "Lit's templates (lit-html, LitElement)";
   if (/\.styles\.ts$|shared\/styles\.ts$/.test(rel)) return 'styles (theme, building blocks, the element\'s own)';
   if (rel === 'src/browser/strings.ts' || /\/strings\.ts$/.test(rel) || rel.startsWith('src/locales/')) return 'English words and their lookup';
-  if (rel === 'src/browser/config.ts') return 'configuration (configure(), meta tags, proxy-url trust)';
-  if (/^src\/client\/(lookup|token-slot|shape|urls|assets)\.ts$/.test(rel))
+  if (rel === 'src/browser/config.ts') return 'configuration (configure(), meta tags, proxy-url trust, each element\'s view of it)';
+  if (/^src\/client\/(lookup|token-slot|urls|assets)\.ts$/.test(rel))
     return 'batched lookup client (one request per 500, caches, answers checked)';
   if (rel.startsWith('src/contract/')) return 'contract rules (CAIP, limits, query checks, badge options)';
   if (/^src\/(client\/errors|elements\/shared\/error-text|browser\/event-base|browser\/events)\.ts$/.test(rel)) return 'error model and events';
-  if (/^src\/elements\/shared\/(lookup-element|latest-run)\.ts$/.test(rel)) return 'lookup element (runs, render slices)';
-  if (/^src\/elements\/shared\/(element-core|kyi-element|reactive-state)\.ts$|^src\/browser\/register\.ts$/.test(rel)) return 'element base (language, theme, registration)';
+  if (rel === 'src/elements/shared/lookup-element.ts') return 'lookup element (runs, render slices)';
+  if (/^src\/elements\/shared\/(kyi-element|reactive-state)\.ts$|^src\/browser\/register\.ts$/.test(rel)) return 'element base (language, theme, registration, the async controller)';
   if (rel.startsWith('src/entries/cdn/')) return 'autoloader';
   if (rel === 'src/elements/shared/badge-image.ts') return 'badge image (URLs, <img>/<picture>)';
   if (rel.startsWith('src/entries/') || rel.includes('rolldown') || rel === NO_SOURCE) return 'entries and module glue';

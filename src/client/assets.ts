@@ -7,7 +7,8 @@ import { getConfig } from '../browser/config.js';
 import { parseAssetsPageQuery } from '../contract/query-readers.js';
 import type { AssetRecord } from '../contract/public-api.js';
 import { call, type MonitoringCallOptions } from './monitoring.js';
-import { count, isObject, listOf, shapeOf } from './shape.js';
+import { isObject } from '../contract/identifiers.js';
+import { count, listOf, shapeOf } from './lookup.js';
 
 /** One page of verified assets. Records are the Public API's asset lookup records (spec 2.1). */
 export interface AssetsPageResult {

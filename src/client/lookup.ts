@@ -1,7 +1,8 @@
 /**
- * The browser's lookup, one module from key to outcome: element input checked against the
- * contract's rules (a bad input costs no request), the lookup's key, the batch, the fetch, the
- * one cache, and the relayed answer read as the outcome an element renders.
+ * The browser's lookup, one module from key to outcome: the lookup's key, the batch, the fetch,
+ * the one cache, and the relayed answer read as the outcome an element renders, through the
+ * browser's lenient body readers (`shape()`, which the monitoring and assets reads use too).
+ * (The elements check their input before they ask: lookup-element.ts.)
  *
  * Every lookup asked for within one frame, by any element, is
  * deduplicated and sent as one `POST {proxyUrl}/lookup` (split at `LIMITS.lookupBatchMax`, 500, per
@@ -22,19 +23,13 @@
  */
 import type { AssetRecord, TokenLookupResult } from '../contract/index.js';
 import { LIMITS } from '../contract/limits.js';
-import { checkAssetLookup, checkTokenLookup, type AssetLookupRule, type TokenLookupRule } from '../contract/queries.js';
 import { onPage } from '../browser/config.js';
-import { addStrings, t, type StringKey } from '../browser/strings.js';
-import { enInputs } from '../locales/en-inputs.js';
 import { errorFromAnswer, isAbortError, KyiRequestError, problemFromAnswer, toProblem, type KyiProblem } from './errors.js';
-import { flag, isObject, listOf, shape, shapeOf, text } from './shape.js';
-
-// The input problems' words ship with the checks that give them (not with every element).
-addStrings('en', enInputs);
+import { isObject } from '../contract/identifiers.js';
 
 /**
  * An abort handle the client watches through a hook instead of an `abort` listener: the
- * elements' `LazySignal` (latest-run.ts), which makes no `AbortController` unless asked.
+ * elements' `LazySignal` (elements/shared/kyi-element.ts), which makes no `AbortController` unless asked.
  */
 export interface AbortHook {
   readonly aborted: boolean;
@@ -433,11 +428,56 @@ export function setLookupClient(client: LookupClient): LookupClient | undefined 
   return previous;
 }
 
-// --- Element input and answers, read as outcomes ---------------------------------------
+// --- Reading answers leniently ----------------------------------------------------------------
+/*
+ * Defensive reading of JSON from the server piece, without a schema library (the lookup's
+ * answers below, and the monitoring and assets reads).
+ *
+ * The server piece checks every upstream body against the contract (and answers 502
+ * `upstream_invalid` otherwise); the browser only talks to it. Still, the elements must
+ * never throw while rendering an odd body, so bodies are read through `shape()`: each
+ * listed field keeps its value only when it has the expected type (else `undefined`),
+ * unlisted fields are kept as they are. Render code can then trust the contract's types.
+ */
+export type Reader = (value: unknown) => unknown;
+type Obj = Record<string, unknown>;
+
+
+/** A string, else `undefined`. */
+export const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** A boolean, else `undefined`. */
+export const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+/** A finite number, else `undefined`. */
+export const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+/** Any value (kept as it is). */
+export const any = (value: unknown): unknown => value;
+
+/** An array read item by item; items `read` rejects (`undefined`) are dropped. Not an array: `[]`. */
+export const listOf =
+  (read: Reader) =>
+  (value: unknown): unknown[] =>
+    Array.isArray(value) ? value.map(read).filter((item) => item !== undefined) : [];
+
+/** An object whose listed fields are read with their reader; `undefined` when not an object. */
+export function shape<T = Obj>(value: unknown, fields: Record<string, Reader>): T | undefined {
+  if (!isObject(value)) return undefined;
+  const out: Obj = { ...value };
+  for (const key in fields) out[key] = fields[key]!(value[key]);
+  return out as T;
+}
+
+/** `shape` as a reader, for nested objects. */
+export const shapeOf =
+  (fields: Record<string, Reader>) =>
+  (value: unknown): unknown =>
+    shape(value, fields);
+
+// --- Answers, read as outcomes ---------------------------------------------------------------
 // Relayed upstream answers become the statuses the elements render. Bodies were checked
-// against the contract by the server piece; here they are read defensively (`shape.ts`), so an
+// against the contract by the server piece; here they are read defensively (`shape()`, above), so an
 // odd body renders a sensible state instead of throwing. Each answer is read once, however many
-// elements show it. Element input is checked before any request is made.
+// elements show it. (Element input is checked before any request is made: lookup-element.ts.)
 
 export type TokenOutcome =
   | { status: 'verified' | 'unverified'; result: TokenLookupResult; error?: undefined }
@@ -450,104 +490,6 @@ export type AssetOutcome =
   | { status: 'not-found'; result: null; error?: undefined }
   | { status: 'invalid'; result: null; error: KyiProblem }
   | { status: 'error'; result: null; error: KyiProblem };
-
-/** Token input as the element has it (attributes). */
-export interface TokenInput {
-  caip19?: string | null | undefined;
-  address?: string | null | undefined;
-  chainSlug?: string | null | undefined;
-}
-
-/** Asset input as the element has it (attributes). */
-export interface AssetInput {
-  accountId?: string | null | undefined;
-  chain?: string | null | undefined;
-  address?: string | null | undefined;
-}
-
-/** Why element input is unusable: a strings-table key suffix plus an English message. */
-export interface InputProblem {
-  reason: 'missing' | 'mixed' | 'chainWithoutAddress' | 'caip19' | 'address' | 'accountId' | 'chain';
-  message: string;
-}
-
-export type InputCheck = { ok: true; request: LookupRequest } | { ok: false; empty: boolean; problem: InputProblem };
-
-/** An attribute's value trimmed, `null` when absent or blank. */
-const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim()) || null;
-
-function problem(section: 'tokenStatus' | 'assetCard', reason: InputProblem['reason'], empty = false): InputCheck {
-  return { ok: false, empty, problem: { reason, message: t(`${section}.invalid.${reason}` as StringKey, undefined, 'en') } };
-}
-
-/**
- * Valid inputs already checked, with their request (a page shows the same token many times:
- * 500 statuses over 100 tokens check 100 inputs). Only valid ones: a problem's message comes
- * from the strings table, which may change. Bounded; requests are never modified.
- */
-const validChecks = new Map<string, InputCheck>();
-
-function rememberValid(key: string, check: () => InputCheck): InputCheck {
-  const known = validChecks.get(key);
-  if (known) return known;
-  const result = check();
-  if (result.ok) {
-    if (validChecks.size >= 1000) validChecks.clear();
-    validChecks.set(key, result);
-  }
-  return result;
-}
-
-/** The element's word for each token-lookup rule (the strings table's `tokenStatus.invalid.*`). */
-const TOKEN_REASONS: Record<TokenLookupRule, InputProblem['reason']> = {
-  missing: 'missing',
-  mixed: 'mixed',
-  chainSlugAlone: 'chainWithoutAddress',
-  badCaip19: 'caip19',
-  badAddress: 'address',
-  badChainSlug: 'chain',
-};
-
-/** The token lookup's rules (`checkTokenLookup`), checked in the browser so a bad input costs no request. */
-export function checkTokenInput(input: TokenInput): InputCheck {
-  return rememberValid(`token\n${input.caip19 ?? ''}\n${input.address ?? ''}\n${input.chainSlug ?? ''}`, () => checkTokenInputNow(input));
-}
-
-function checkTokenInputNow(input: TokenInput): InputCheck {
-  const caip19 = clean(input.caip19);
-  const address = clean(input.address);
-  const chainSlug = clean(input.chainSlug);
-  if (!caip19 && !address && !chainSlug) return problem('tokenStatus', 'missing', true);
-  const checked = checkTokenLookup({ caip19, address, chainSlug });
-  if (!checked.ok) return problem('tokenStatus', TOKEN_REASONS[checked.rule]);
-  return { ok: true, request: { kind: 'token', ...checked.value } };
-}
-
-/** The element's word for each asset-lookup rule (the strings table's `assetCard.invalid.*`). */
-const ASSET_REASONS: Record<AssetLookupRule, InputProblem['reason']> = {
-  missing: 'missing',
-  mixed: 'mixed',
-  chainAlone: 'missing',
-  addressAlone: 'missing',
-  badAccountId: 'accountId',
-  badChain: 'chain',
-  badAddress: 'address',
-};
-
-/** The asset lookup's rules (`checkAssetLookup`): `account-id` (CAIP-10), or `chain` + `address`. */
-export function checkAssetInput(input: AssetInput): InputCheck {
-  return rememberValid(`asset\n${input.accountId ?? ''}\n${input.chain ?? ''}\n${input.address ?? ''}`, () => checkAssetInputNow(input));
-}
-
-function checkAssetInputNow(input: AssetInput): InputCheck {
-  const accountId = clean(input.accountId);
-  const chain = clean(input.chain);
-  const address = clean(input.address);
-  if (!accountId && !chain && !address) return problem('assetCard', 'missing', true);
-  const checked = checkAssetLookup({ accountId, chain, address });
-  if (!checked.ok) return problem('assetCard', ASSET_REASONS[checked.rule]);
-  return { ok: true, request: { kind: 'asset', ...checked.value } };
-}
 
 // What the elements read of each body, typed as the contract says (other fields kept as sent).
 const tokenMatch = shapeOf({

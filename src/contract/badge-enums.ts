@@ -28,7 +28,7 @@ export type BadgeFormatAccepted = (typeof BADGE_FORMATS_ACCEPTED)[number];
 export const BADGE_SIZES = [16, 24, 32, 64] as const;
 export type BadgeSize = (typeof BADGE_SIZES)[number];
 
-/** The defaults the spec publishes (4.1). Badge URLs never rely on them: see `badgeUrl`. */
+/** The defaults the spec publishes (4.1). Badge URLs never rely on them: `parseBadgeOptions` writes them out, `badgeUrl` every parameter. */
 export const BADGE_DEFAULTS = {
   variant: 'icon',
   theme: 'dark',

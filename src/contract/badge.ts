@@ -62,19 +62,11 @@ export function parseBadgeOptions(
 }
 
 /**
- * The URL of a badge image. Every parameter is written explicitly, because the published
- * defaults disagree between pages (field notes). Throws on an option the service would reject.
+ * The URL of a badge image, for options already checked (`parseBadgeOptions`, or values the
+ * types hold to the service's sets). Every parameter is written explicitly, because the
+ * published defaults disagree between pages (field notes).
  */
-export function badgeUrl(baseUrl: string, options: Partial<BadgeOptions> & { credential?: string }): string {
-  const r = parseBadgeOptions(options.credential ?? 'kyi_verified', {
-    variant: options.variant,
-    theme: options.theme,
-    format: options.format,
-    size: options.size,
-  });
-  if (!r.ok) throw new TypeError(r.message);
-  const { credential, variant, theme, format, size } = r.value;
-  const base = baseUrl.replace(/\/+$/, '');
+export function badgeUrl(baseUrl: string, { credential, variant, theme, format, size }: BadgeOptions): string {
   const q = new URLSearchParams({ variant, theme, format, size: String(size) });
-  return `${base}/api/v1/badges/${credential}?${q.toString()}`;
+  return `${baseUrl.replace(/\/+$/, '')}/api/v1/badges/${credential}?${q.toString()}`;
 }

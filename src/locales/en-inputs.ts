@@ -1,9 +1,9 @@
 /**
  * English words of the lookup input problems (`tokenStatus.invalid.*`, `assetCard.invalid.*`):
- * `checkTokenInput()` / `checkAssetInput()` (client/lookup.ts) give them with no
- * element loaded, so that module adds them (a
- * top-level call, kept whenever the module is: a bare import of a data module would be dropped
- * as side-effect free), and the badge's shared core carries none of them.
+ * `checkTokenInput()` / `checkAssetInput()` (elements/shared/lookup-element.ts, the lookup
+ * elements' base) give them, so that module adds them (a top-level call, kept whenever the
+ * module is: a bare import of a data module would be dropped as side-effect free), and the
+ * badge's shared core carries none of them.
  */
 export const enInputs = {
   tokenStatus: {

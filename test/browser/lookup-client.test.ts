@@ -5,7 +5,7 @@ import { refreshLiveLookups } from '../../src/client/lookup.js';
 import { LIMITS } from '../../src/contract/limits.js';
 import { KyiRequestError } from '../../src/client/errors.js';
 import { getLookupClient, LookupClient, setLookupClient, TtlCache } from '../../src/client/lookup.js';
-import { LazySignal } from '../../src/elements/shared/latest-run.js';
+import { LazySignal } from '../../src/elements/shared/kyi-element.js';
 import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, randomAddress, sandbox, sandboxControl, testEnv } from './helpers/display.js';

@@ -32,12 +32,10 @@ function moduleBytes(result: unknown, pick: (c: Chunk) => boolean): Map<string, 
 
 /**
  * Core modules that still carry code only other elements use (see the size notes of issue
- * #14): `config.ts` (the proxy-url trust checks of the data elements), `strings.ts` (about 80 B
- * of lookup helpers other elements call; its words are checked apart, below) and
- * `element-core.ts` (about 140 B: `holdSchemes`, which the data elements' render slices call to
- * keep the colour-scheme memo that lives there).
+ * #14): `config.ts` (the proxy-url trust checks of the data elements) and `strings.ts` (about 80 B
+ * of lookup helpers other elements call; its words are checked apart, below).
  */
-const WAITING = new Set(['src/browser/config.ts', 'src/browser/strings.ts', 'src/elements/shared/element-core.ts']);
+const WAITING = new Set(['src/browser/config.ts', 'src/browser/strings.ts']);
 /** The autoloader's own code sits in core too: it runs on every page it serves. */
 const autoloaderOwn = (id: string) => id.startsWith('src/entries/cdn/');
 /** Rendering differences between a shared chunk and a single bundle (names of exports). */

@@ -104,12 +104,14 @@ describe('contract: badge options (4.1, 7.3)', () => {
     const webp = bad('kyi_verified', { format: 'webp' });
     assert.equal(webp.status, 415);
   });
-  it('builds badge URLs that write every parameter explicitly', () => {
-    const url = new URL(badgeUrl('https://api.example.com/', { credential: 'kyi_verified' }));
+  it('builds badge URLs that write every parameter explicitly, the defaults included', () => {
+    const checked = parseBadgeOptions('kyi_verified', {});
+    assert.ok(checked.ok);
+    const url = new URL(badgeUrl('https://api.example.com/', checked.value));
     assert.equal(url.pathname, '/api/v1/badges/kyi_verified');
     assert.deepEqual([...url.searchParams.keys()].sort(), ['format', 'size', 'theme', 'variant']);
     assert.equal(url.searchParams.get('theme'), 'dark');
-    assert.throws(() => badgeUrl('https://x', { credential: 'kyi_verified', theme: 'auto' as never }), /theme/);
+    assert.equal(url.searchParams.get('size'), '24');
   });
 });
 

@@ -1,13 +1,13 @@
 import { chainName } from '../shared/chain-names.js';
 import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from '../shared/heading.js';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { checkAssetInput, lookupAsset, type InputCheck } from '../../client/lookup.js';
+import { lookupAsset } from '../../client/lookup.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../browser/events.js';
 import { assetCardStyles } from './asset-card.styles.js';
 import './strings.js';
 import { safeHttpUrl } from '../../client/urls.js';
-import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';
+import { checkAssetInput, KyiLookupElement, type InputCheck, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { humanize, type StringKey } from '../../browser/strings.js';

@@ -2,11 +2,10 @@ import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
 import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/badge-enums.js';
 import { emit, KyiErrorEvent } from '../../browser/event-base.js';
-import type { KyiTheme } from '../../browser/config.js';
+import { ElementCore, type KyiTheme } from '../../browser/config.js';
 import type { StringKey } from '../../browser/strings.js';
 import { BadgeImage, badgeSources, el } from '../shared/badge-image.js';
 import { configuredHttpUrl } from '../../client/urls.js';
-import { ElementCore } from '../shared/element-core.js';
 import { baseStyles, themeStyles } from '../shared/theme.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
@@ -160,10 +159,8 @@ export class KyiBadge extends ReactiveElement {
   }
 
   protected override update(changed: PropertyValues): void {
-    this.#core.update(() => {
-      super.update(changed);
-      this.#render();
-    });
+    super.update(changed);
+    this.#render();
   }
 
   /** The badge's nodes: none when invalid, else the image or its fallback, in a link when `href` is set. */

@@ -1,14 +1,15 @@
 /**
- * Base class of the kit's Lit-rendered elements: strings in the element's language,
- * configuration for this element, and a re-render when either changes (element-core.ts, which
- * the badge shares without Lit's templates), plus what the data elements share: the trust check
- * of a `proxy-url` attribute and the wait for a run to settle.
+ * Base classes of the kit's Lit-rendered elements: strings in the element's language,
+ * configuration for this element, and a re-render when either changes (`ElementCore` of
+ * browser/config.ts, which the badge shares without Lit's templates); what the data elements
+ * share: the trust check of a `proxy-url` attribute and the wait for a run to settle; and the
+ * one async controller their runs (and the verify button's) go through (`LatestRun`, below).
  */
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { proxyUrlFor, type KyiConfig, type KyiTheme } from '../../browser/config.js';
-import type { KyiProblem } from '../../client/errors.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ElementCore, proxyUrlFor, type ImageScheme, type KyiConfig, type KyiTheme } from '../../browser/config.js';
+import { isAbortError, type KyiProblem } from '../../client/errors.js';
 import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
-import { ElementCore, type ImageScheme } from './element-core.js';
 import { internalState } from './reactive-state.js';
 
 export class KyiElement extends LitElement {
@@ -34,10 +35,6 @@ export class KyiElement extends LitElement {
       console.warn(`kyi-elements: ${message}`);
     }
     return { code: 'untrusted_proxy_url', message };
-  }
-
-  protected override update(changed: PropertyValues): void {
-    this.#core.update(() => super.update(changed));
   }
 
   /**
@@ -92,7 +89,7 @@ export interface DataState<S extends string> {
  * `<kyi-asset-card>`, and the monitoring family): the same names for the same things —
  * `proxy-url` and `theme`, the `_state` shown (`{ status, error }`, one reactive property),
  * the `inputs` whose change means a new run, and one error box (`renderError`, parts `error`
- * and `retry-button`). Each family runs its reads on a `LatestRun` (latest-run.ts).
+ * and `retry-button`). Each family runs its reads on a `LatestRun` (below).
  */
 export abstract class KyiDataElement<S extends string> extends KyiElement {
   static override properties: PropertyDeclarations = {
@@ -138,5 +135,153 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
         ? html`<button part="retry-button" class="button small" type="button" @click=${retry}>${this.t('common.retry')}</button>`
         : nothing}</div
     >`;
+  }
+}
+
+// --- The async controller -------------------------------------------------------------------
+/**
+ * The one async controller of the kit's data elements (lookup and monitoring families),
+ * with the discipline of `@lit/task`:
+ * - each run gets its own abort handle (a `LazySignal`: a real `AbortController` only when the
+ *   work asks for its `signal`); starting a run aborts the previous one, and the signal is
+ *   handed to the work so it reaches `fetch`;
+ * - only the latest run may write its result (`settle` is not called for a superseded or
+ *   aborted run);
+ * - `done` is the current run's promise, which tests (and `settled`) await instead of sleeping;
+ * - the run is aborted when the host disconnects, unless the host says otherwise.
+ */
+
+/**
+ * An abort handle whose `AbortSignal` is made only when something needs a real one (`fetch`,
+ * user code). The kit's elements start one lookup each on their first render — 500 statuses
+ * at once — and almost none is ever replaced: they need no `AbortController` and no `abort`
+ * listener, only a flag and a hook the lookup client can run (`onAbort`).
+ */
+export class LazySignal {
+  #controller: AbortController | undefined;
+  #aborted = false;
+  #reason: unknown;
+  #hooks: (() => void)[] | undefined;
+
+  /** Whether `abort()` was called. */
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  /** What `abort()` was called with (an `AbortError` by default); `undefined` before. */
+  get reason(): unknown {
+    return this.#reason;
+  }
+
+  /** A real signal that aborts with this one, made on first use. */
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  /** Runs `hook` once, when this aborts (at once if it already has). Cheaper than a listener on `signal`. */
+  onAbort(hook: () => void): void {
+    if (this.#aborted) hook();
+    else (this.#hooks ??= []).push(hook);
+  }
+
+  /**
+   * Aborts: the hooks run, then the real signal (if made) aborts. Later calls do nothing. The
+   * default reason is what `AbortController.abort()` would use.
+   */
+  abort(reason: unknown = new DOMException('The operation was aborted', 'AbortError')): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    const hooks = this.#hooks;
+    this.#hooks = undefined;
+    for (const hook of hooks ?? []) hook();
+    this.#controller?.abort(reason);
+  }
+}
+
+/** How a run ended: its value, or what it threw. */
+export type RunResult<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+export class LatestRun implements ReactiveController {
+  #abort: LazySignal | undefined;
+  #id = 0;
+  #done: Promise<void> = Promise.resolve();
+
+  constructor(
+    host: ReactiveControllerHost,
+    /** Abort the run in flight when the host disconnects (default true). */
+    private readonly abortOnDisconnect: () => boolean = () => true,
+  ) {
+    host.addController(this);
+  }
+
+  /** Settles when the current run has settled (or was replaced or cancelled). */
+  get done(): Promise<void> {
+    return this.#done;
+  }
+
+  /** Whether a run is in flight. */
+  get running(): boolean {
+    return this.#abort !== undefined;
+  }
+
+  /**
+   * Starts `work`, aborting the run in flight. `settle` runs once the work ends, only if
+   * this run is still the latest and was not aborted (an abort is never a result);
+   * an async `settle` checks `stillLatest()` again after each wait.
+   */
+  start<T>(
+    work: (signal: AbortSignal) => Promise<T>,
+    settle: (result: RunResult<T>, stillLatest: () => boolean) => void | Promise<void>,
+  ): void {
+    this.startLazy((abort) => work(abort.signal), settle);
+  }
+
+  /**
+   * `start`, the work getting the run's `LazySignal` itself: work that hands it on to what
+   * watches its hook (the lookup client) makes no `AbortController` unless the run is aborted
+   * and something asked for a real signal.
+   */
+  startLazy<T>(
+    work: (abort: LazySignal) => Promise<T>,
+    settle: (result: RunResult<T>, stillLatest: () => boolean) => void | Promise<void>,
+  ): void {
+    this.cancel();
+    const id = this.#id;
+    const abort = new LazySignal();
+    this.#abort = abort;
+    const current = () => id === this.#id && !abort.aborted;
+    const end = (result: RunResult<T>): void | Promise<void> => {
+      if (!current() || (!result.ok && isAbortError(result.error))) return;
+      this.#abort = undefined;
+      return settle(result, current);
+    };
+    // One `then` on the work's promise, no async wrapper: 500 elements start at once.
+    let working: Promise<T>;
+    try {
+      working = work(abort);
+    } catch (error) {
+      working = Promise.reject(error);
+    }
+    this.#done = working.then(
+      (value) => end({ ok: true, value }),
+      (error: unknown) => end({ ok: false, error }),
+    );
+  }
+
+  /** Aborts the run in flight (if any) and lets no earlier run write its result. */
+  cancel(): void {
+    this.#id++;
+    this.#abort?.abort();
+    this.#abort = undefined;
+    this.#done = Promise.resolve();
+  }
+
+  hostDisconnected(): void {
+    if (this.abortOnDisconnect()) this.cancel();
   }
 }

@@ -12,15 +12,130 @@
  *   only sets `status`).
  */
 import type { PropertyValues } from 'lit';
-import { lookupKey, registerLiveElement, unregisterLiveElement, type AbortHook, type InputCheck, type LiveElement, type LookupRequest } from '../../client/lookup.js';
+import { registerLiveElement, unregisterLiveElement, type AbortHook, type LiveElement, type LookupRequest } from '../../client/lookup.js';
+import { checkAssetLookup, checkTokenLookup, type AssetLookupRule, type TokenLookupRule } from '../../contract/queries.js';
+import { addStrings, t, type StringKey } from '../../browser/strings.js';
+import { enInputs } from '../../locales/en-inputs.js';
 import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../browser/events.js';
 import { configVersion, proxyUrlFor, type ProxyChoice } from '../../browser/config.js';
 import { errorStringKey } from './error-text.js';
-import { KyiDataElement, type DataState } from './kyi-element.js';
-import { LatestRun, type RunResult } from './latest-run.js';
+import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
 import { announce } from './announce.js';
 
+// --- Element input ----------------------------------------------------------------------------
+// Checked against the contract's rules before anything is asked (a bad input costs no request);
+// the problems' words ship with the checks that give them (not with every element).
+addStrings('en', enInputs);
+
+/** Token input as the element has it (attributes). */
+export interface TokenInput {
+  caip19?: string | null | undefined;
+  address?: string | null | undefined;
+  chainSlug?: string | null | undefined;
+}
+
+/** Asset input as the element has it (attributes). */
+export interface AssetInput {
+  accountId?: string | null | undefined;
+  chain?: string | null | undefined;
+  address?: string | null | undefined;
+}
+
+/** Why element input is unusable: a strings-table key suffix plus an English message. */
+export interface InputProblem {
+  reason: 'missing' | 'mixed' | 'chainWithoutAddress' | 'caip19' | 'address' | 'accountId' | 'chain';
+  message: string;
+}
+
+/**
+ * A checked input: the request with its key (the request written out: what identifies a run,
+ * with where the answer comes from), or the problem.
+ */
+export type InputCheck = { ok: true; request: LookupRequest; key: string } | { ok: false; empty: boolean; problem: InputProblem };
+
+/** A valid input's check: the request and its key, computed once (checks are remembered). */
+function valid(request: LookupRequest): InputCheck {
+  return { ok: true, request, key: JSON.stringify(request) };
+}
+
+/** An attribute's value trimmed, `null` when absent or blank. */
+const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim()) || null;
+
+function problem(section: 'tokenStatus' | 'assetCard', reason: InputProblem['reason'], empty = false): InputCheck {
+  return { ok: false, empty, problem: { reason, message: t(`${section}.invalid.${reason}` as StringKey, undefined, 'en') } };
+}
+
+/**
+ * Valid inputs already checked, with their request (a page shows the same token many times:
+ * 500 statuses over 100 tokens check 100 inputs). Only valid ones: a problem's message comes
+ * from the strings table, which may change. Bounded; requests are never modified.
+ */
+const validChecks = new Map<string, InputCheck>();
+
+function rememberValid(key: string, check: () => InputCheck): InputCheck {
+  const known = validChecks.get(key);
+  if (known) return known;
+  const result = check();
+  if (result.ok) {
+    if (validChecks.size >= 1000) validChecks.clear();
+    validChecks.set(key, result);
+  }
+  return result;
+}
+
+/** The element's word for each token-lookup rule (the strings table's `tokenStatus.invalid.*`). */
+const TOKEN_REASONS: Record<TokenLookupRule, InputProblem['reason']> = {
+  missing: 'missing',
+  mixed: 'mixed',
+  chainSlugAlone: 'chainWithoutAddress',
+  badCaip19: 'caip19',
+  badAddress: 'address',
+  badChainSlug: 'chain',
+};
+
+/** The token lookup's rules (`checkTokenLookup`), checked in the browser so a bad input costs no request. */
+export function checkTokenInput(input: TokenInput): InputCheck {
+  return rememberValid(`token\n${input.caip19 ?? ''}\n${input.address ?? ''}\n${input.chainSlug ?? ''}`, () => checkTokenInputNow(input));
+}
+
+function checkTokenInputNow(input: TokenInput): InputCheck {
+  const caip19 = clean(input.caip19);
+  const address = clean(input.address);
+  const chainSlug = clean(input.chainSlug);
+  if (!caip19 && !address && !chainSlug) return problem('tokenStatus', 'missing', true);
+  const checked = checkTokenLookup({ caip19, address, chainSlug });
+  if (!checked.ok) return problem('tokenStatus', TOKEN_REASONS[checked.rule]);
+  return valid({ kind: 'token', ...checked.value });
+}
+
+/** The element's word for each asset-lookup rule (the strings table's `assetCard.invalid.*`). */
+const ASSET_REASONS: Record<AssetLookupRule, InputProblem['reason']> = {
+  missing: 'missing',
+  mixed: 'mixed',
+  chainAlone: 'missing',
+  addressAlone: 'missing',
+  badAccountId: 'accountId',
+  badChain: 'chain',
+  badAddress: 'address',
+};
+
+/** The asset lookup's rules (`checkAssetLookup`): `account-id` (CAIP-10), or `chain` + `address`. */
+export function checkAssetInput(input: AssetInput): InputCheck {
+  return rememberValid(`asset\n${input.accountId ?? ''}\n${input.chain ?? ''}\n${input.address ?? ''}`, () => checkAssetInputNow(input));
+}
+
+function checkAssetInputNow(input: AssetInput): InputCheck {
+  const accountId = clean(input.accountId);
+  const chain = clean(input.chain);
+  const address = clean(input.address);
+  if (!accountId && !chain && !address) return problem('assetCard', 'missing', true);
+  const checked = checkAssetLookup({ accountId, chain, address });
+  if (!checked.ok) return problem('assetCard', ASSET_REASONS[checked.rule]);
+  return valid({ kind: 'asset', ...checked.value });
+}
+
+// --- The lookup base -------------------------------------------------------------------------
 /** What a lookup element shows: the data state with the lookup's result. */
 export interface LookupState<R> extends DataState<KyiLookupStatus> {
   result: R | null;
@@ -133,7 +248,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   /** What identifies a run: the input, and where the answer would come from. */
   #keyFor(check: InputCheck, proxy: ProxyChoice): string {
     if (!check.ok) return `problem:${check.empty ? '' : check.problem.reason}`;
-    return `${proxy.refused === undefined ? proxy.proxyUrl : `refused:${proxy.refused}`}\n${lookupKey(check.request)}`;
+    return `${proxy.refused === undefined ? proxy.proxyUrl : `refused:${proxy.refused}`}\n${check.key}`;
   }
 
   /**

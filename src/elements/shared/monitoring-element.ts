@@ -13,8 +13,7 @@ import { emit, KyiErrorEvent } from '../../browser/events.js';
 import { addStrings } from '../../browser/strings.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
 import { accessRefusal, errorStringKey } from './error-text.js';
-import { KyiDataElement, type DataState } from './kyi-element.js';
-import { LatestRun, type RunResult } from './latest-run.js';
+import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
 import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from './heading.js';
 import type { ShownRows } from './monitoring-pager.js';
 

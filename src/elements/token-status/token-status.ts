@@ -1,8 +1,8 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { lookupToken, checkTokenInput, type InputCheck } from '../../client/lookup.js';
+import { lookupToken } from '../../client/lookup.js';
 import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
 import { BadgeImage, badgeSources } from '../shared/badge-image.js';
-import { KyiLookupElement, type LookupFunction } from '../shared/lookup-element.js';
+import { checkTokenInput, KyiLookupElement, type InputCheck, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { chainName } from '../shared/chain-names.js';
 import { internalState } from '../shared/reactive-state.js';

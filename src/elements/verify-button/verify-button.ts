@@ -8,8 +8,7 @@ import { WIDGET_PRESENTATIONS, type WidgetPresentation } from './widget-session.
 import { loadDrawer, loadedDrawer, loadedSession, loadFailure, loadSession, type DrawerCode, type SessionCode } from './drawer-loader.js';
 import type { WidgetOpener, WidgetRun } from './widget-run.js';
 import { errorStringKey } from '../shared/error-text.js';
-import { KyiElement } from '../shared/kyi-element.js';
-import { LatestRun } from '../shared/latest-run.js';
+import { KyiElement, LatestRun } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { spinnerStyles } from './spinner.styles.js';
