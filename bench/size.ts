@@ -107,8 +107,8 @@ function pagePart(id: string): string {
   if (/node_modules\/(lit|lit-html|lit-element)\//.test(rel)) return "Lit's templates (lit-html, LitElement)";
   if (/\.styles\.ts$|shared\/styles\.ts$/.test(rel)) return 'styles (theme, building blocks, the element\'s own)';
   if (rel === 'src/browser/strings.ts' || /\/strings\.ts$/.test(rel) || rel.startsWith('src/locales/')) return 'English words and their lookup';
-  if (rel === 'src/browser/config.ts') return 'configuration (configure(), meta tags, proxy-url trust, each element\'s view of it)';
-  if (/^src\/client\/(lookup|token-slot|urls|assets)\.ts$/.test(rel))
+  if (rel === 'src/browser/config.ts') return 'configuration (configure(), meta tags, the URL policy, proxy-url trust, each element\'s view of it)';
+  if (/^src\/client\/(lookup|token-slot|assets)\.ts$/.test(rel))
     return 'batched lookup client (one request per 500, caches, answers checked)';
   if (rel.startsWith('src/contract/')) return 'contract rules (CAIP, limits, query checks, badge options)';
   if (/^src\/(client\/errors|elements\/shared\/error-text|browser\/event-base|browser\/events)\.ts$/.test(rel)) return 'error model and events';

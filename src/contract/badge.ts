@@ -60,13 +60,3 @@ export function parseBadgeOptions(
     return { ok: false, status: 400, param: 'size', message: invalid('size', String(rawSize), BADGE_SIZES) };
   return { ok: true, value: { credential, variant, theme, format, size } };
 }
-
-/**
- * The URL of a badge image, for options already checked (`parseBadgeOptions`, or values the
- * types hold to the service's sets). Every parameter is written explicitly, because the
- * published defaults disagree between pages (field notes).
- */
-export function badgeUrl(baseUrl: string, { credential, variant, theme, format, size }: BadgeOptions): string {
-  const q = new URLSearchParams({ variant, theme, format, size: String(size) });
-  return `${baseUrl.replace(/\/+$/, '')}/api/v1/badges/${credential}?${q.toString()}`;
-}

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { deepActiveElement, expectVisibleFocus, recordAnnouncements } from './helpers/a11y.js';
 import '../../src/entries/define.js';
 import { impactRank } from '../../src/contract/index.js';
-import { safeHttpUrl } from '../../src/client/urls.js';
+import { safeHttpUrl } from '../../src/browser/config.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import { stubProxy } from './helpers/display.js';
 import { explorerSandbox, firstEvent, manualPollTimers, texts, expectLoadingThenReady, signInForMonitoring } from './helpers/explorer.js';

@@ -6,7 +6,6 @@ import {
   TOKENOMICS_PARAM_NAMES,
   checkAssetLookup,
   TOKEN_QUERY_MESSAGES,
-  badgeUrl,
   checkNote,
   formatMonitoringChangesQuery,
   parseBadgeOptions,
@@ -17,6 +16,7 @@ import {
   parseTokenomicsQuery,
   servedBadgeSize,
 } from '../../src/contract/index.js';
+import { badgeUrl } from '../../src/elements/shared/badge-image.js';
 
 const q = (s: string) => new URLSearchParams(s);
 

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { crc32 as zlibCrc32, inflateSync } from 'node:zlib';
-import { badgeErrorSchema, badgeUrl, checkContract } from '../../src/contract/index.js';
+import { badgeErrorSchema, checkContract } from '../../src/contract/index.js';
+import { badgeUrl } from '../../src/elements/shared/badge-image.js';
 import { request, useSandbox } from './helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -99,7 +100,7 @@ describe('spec 4.1 badge route: parameters and defaults', () => {
     });
   }
 
-  test('4.1 badge: the contract badgeUrl (every parameter explicit) is served', async () => {
+  test('4.1 badge: the badge URL the elements build (every parameter explicit) is served', async () => {
     const url = badgeUrl(sandbox().info.badgeBaseUrl, { credential: 'kyi_verified', variant: 'full', theme: 'light', format: 'png', size: 32 });
     const res = await request(url);
     assert.equal(res.status, 200);

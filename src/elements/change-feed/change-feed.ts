@@ -3,7 +3,7 @@ import type { Change, WatchlistItem } from '../../contract/index.js';
 import { IMPACT_ORDER, MATERIALITIES, SORT_ORDERS, impactRank, isOneOf, type Direction } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/limits.js';
 import { fetchChanges, fetchWatchlist, mergeById } from '../../client/monitoring.js';
-import { safeHttpUrl } from '../../client/urls.js';
+import { safeHttpUrl } from '../../browser/config.js';
 import { KyiChangesEvent } from '../../browser/events.js';
 import type { StringKey } from '../../browser/strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';

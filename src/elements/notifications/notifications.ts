@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Notification, NotificationGroup, NotificationsEnvelope } from '../../contract/index.js';
 import { NOTIFICATION_GROUP_NAMES, notificationGroupOf } from '../../contract/enums.js';
 import { fetchNotifications } from '../../client/monitoring.js';
-import { configuredHttpUrl, safeHttpUrl } from '../../client/urls.js';
+import { configuredHttpUrl, safeHttpUrl } from '../../browser/config.js';
 import { KyiNotificationsEvent } from '../../browser/events.js';
 import type { StringKey } from '../../browser/strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';

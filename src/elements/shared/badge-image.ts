@@ -3,30 +3,39 @@
  * when the user prefers dark (`auto` theme) — no script, no layout shift (explicit size; a
  * `full` pill gives its height only, its width is the artwork's own).
  */
-import { badgeUrl, type BadgeOptions } from '../../contract/badge.js';
-import { safeHttpUrl } from '../../client/urls.js';
+import type { BadgeOptions } from '../../contract/badge.js';
 
 export type ThemeChoice = 'auto' | 'dark' | 'light';
 
 type Sources = { urls: string[]; themes: ('dark' | 'light')[] };
-const sourceCache = new Map<string, Sources | undefined>();
+const sourceCache = new Map<string, Sources>();
 
 /**
  * The URLs for a theme choice: `[dark, light]` for `auto`, else one. `undefined` when no badge
- * base URL is configured or a URL is not http(s). Remembered: a page of statuses shows one badge.
+ * base URL is configured. Remembered: a page of statuses shows one badge.
  */
 export function badgeSources(baseUrl: string, options: Omit<BadgeOptions, 'theme'>, theme: ThemeChoice): Sources | undefined {
   // No badge base configured: no image (a page-relative URL would only 404).
   if (!baseUrl) return undefined;
   const key = [baseUrl, options.credential, options.variant, options.format, options.size, theme].join(' ');
-  if (sourceCache.has(key)) return sourceCache.get(key);
+  const known = sourceCache.get(key);
+  if (known) return known;
   const themes: ('dark' | 'light')[] = theme === 'auto' ? ['dark', 'light'] : [theme];
-  // `baseUrl` is the configured one, resolved against the page once (config.ts): the URLs are absolute or none
-  const urls = themes.map((t) => safeHttpUrl(badgeUrl(baseUrl, { ...options, theme: t })));
-  const sources = urls.every(Boolean) ? { urls: urls as string[], themes } : undefined;
+  // `baseUrl` is the configured one, resolved against the page once and held to http(s) (config.ts).
+  const sources = { urls: themes.map((t) => badgeUrl(baseUrl, { ...options, theme: t })), themes };
   if (sourceCache.size > 100) sourceCache.clear();
   sourceCache.set(key, sources);
   return sources;
+}
+
+/**
+ * The URL of a badge image, for options already checked (`parseBadgeOptions`, or values the
+ * types hold to the service's sets). Every parameter is written explicitly, because the
+ * published defaults disagree between pages (field notes).
+ */
+export function badgeUrl(baseUrl: string, { credential, variant, theme, format, size }: BadgeOptions): string {
+  const q = new URLSearchParams({ variant, theme, format, size: String(size) });
+  return `${baseUrl.replace(/\/+$/, '')}/api/v1/badges/${credential}?${q.toString()}`;
 }
 
 type Box = { width: number | undefined; height: number };
