@@ -7,7 +7,7 @@
  * listed field keeps its value only when it has the expected type (else `undefined`),
  * unlisted fields are kept as they are. Render code can then trust the contract's types.
  */
-import { isObject } from '../contract/identifiers.js';
+import { isObject } from '../contract/queries.js';
 
 export type Reader = (value: unknown) => unknown;
 type Obj = Record<string, unknown>;

@@ -14,9 +14,9 @@ import {
   assetRecordSchema,
   assetsPageSchema,
   checkContract,
-  formatTokenLookupQuery,
   tokenLookupResultSchema,
-  type TokenLookupQuery,
+  upstreamPath,
+  type PublicTarget,
 } from '../contract/index.js';
 import { SwrCache, type CacheEntry, type CacheState, type Loaded } from './cache.js';
 import type { Clock } from './clock.js';
@@ -26,13 +26,6 @@ import type { PreparedResponse } from './prepared.js';
 import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
 import { UpstreamError, invalidBody, upstreamError } from './upstream/outcome.js';
 import { retryAfterSeconds } from './upstream/retry-after.js';
-
-/** One normalized Public API request. */
-export type PublicTarget =
-  | { kind: 'assets'; pageSize?: number; pageNumber?: number }
-  | { kind: 'asset'; chain: string; address: string }
-  | { kind: 'asset-caip10'; namespace: string; reference: string; address: string }
-  | { kind: 'tokens'; query: TokenLookupQuery };
 
 /**
  * What the browser gets for one lookup, kept as its JSON text only: a cache holds thousands
@@ -72,26 +65,6 @@ export interface LookupAnswer {
   state: CacheState;
   /** See `PublicApiClient.#cacheControl`. */
   cacheControl: string;
-}
-
-/** The upstream path (and query) of a target, each segment encoded. */
-export function upstreamPath(target: PublicTarget): string {
-  const e = encodeURIComponent;
-  switch (target.kind) {
-    case 'assets': {
-      const q = new URLSearchParams();
-      if (target.pageSize !== undefined) q.set('page_size', String(target.pageSize));
-      if (target.pageNumber !== undefined) q.set('page_number', String(target.pageNumber));
-      const s = q.toString();
-      return s ? `/assets?${s}` : '/assets';
-    }
-    case 'asset':
-      return `/assets/${e(target.chain)}/${e(target.address)}`;
-    case 'asset-caip10':
-      return `/assets/${e(target.namespace)}/${e(target.reference)}/${e(target.address)}`;
-    case 'tokens':
-      return `/kyi/v1/tokens?${formatTokenLookupQuery(target.query).toString()}`;
-  }
 }
 
 /** How a result may be kept downstream: its `Cache-Control` and the longest time it allows (fresh + stale), ms. */
