@@ -1,12 +1,13 @@
 /**
- * Bounded in-memory LRU cache with a TTL, stale-while-revalidate and request coalescing:
- * identical in-flight loads share one upstream call, a fresh entry answers at once, a stale
- * one answers at once and refreshes in the background (once), an expired one is loaded again.
+ * Bounded in-memory LRU cache with a TTL and a stale window: `look` says how a key is answered
+ * from what is stored (a fresh entry at once; a stale one at once, to be refreshed; else a
+ * miss), `store` keeps what its owner loaded. Loading, and coalescing the loads of a key, is
+ * the owner's (`PublicApiClient`): nothing here calls back.
  *
  * Fetch-API only (no `node:` imports).
  */
 
-/** What a loader returns: the value and how long it may be kept. */
+/** What a load came to: the value and how long it may be kept. */
 export interface Loaded<V> {
   value: V;
   /** ms the value is fresh; 0 (or less) = do not store. */
@@ -23,33 +24,27 @@ export interface CacheEntry<V> {
   staleUntil: number;
 }
 
-/** How a `get` was answered. */
-export type CacheState = 'hit' | 'stale' | 'miss' | 'coalesced' | 'bypass';
-
-export interface CacheResult<V> {
-  entry: CacheEntry<V>;
-  state: CacheState;
-}
+/** How `look` answers a key: `hit` (fresh), `stale` (serve it, and refresh it), or `miss` (load it). */
+export type Look<V> =
+  | { state: 'hit' | 'stale'; entry: CacheEntry<V> }
+  /** `entry`: the servable entry a bypass passed over, if any. */
+  | { state: 'miss'; entry?: CacheEntry<V> };
 
 export interface SwrCacheOptions {
   /** Most entries kept; the least recently used goes first. */
   maxEntries: number;
   /** Clock in ms. */
   now?: () => number;
-  /** Called when a background refresh fails (it never reaches a caller). */
-  onBackgroundError?: (error: unknown) => void;
 }
 
-/** A bypassing `get` reuses an entry younger than this (ms). */
+/** A bypassing `look` reuses an entry younger than this (ms). */
 export const BYPASS_FLOOR_MS = 1000;
 
 export class SwrCache<V> {
   readonly maxEntries: number;
   readonly #now: () => number;
-  readonly #onBackgroundError: (error: unknown) => void;
   /** Map iteration order is insertion order: re-inserting on use makes it an LRU. */
   readonly #entries = new Map<string, CacheEntry<V>>();
-  readonly #inflight = new Map<string, Promise<CacheEntry<V>>>();
   /** The key last moved to the end of `#entries` (the most recently used, while it is there). */
   #newest: string | undefined;
   /**
@@ -65,7 +60,6 @@ export class SwrCache<V> {
   constructor(options: SwrCacheOptions) {
     this.maxEntries = Math.max(0, Math.floor(options.maxEntries));
     this.#now = options.now ?? Date.now;
-    this.#onBackgroundError = options.onBackgroundError ?? (() => {});
   }
 
   /** Number of stored entries. */
@@ -73,24 +67,7 @@ export class SwrCache<V> {
     return this.#entries.size;
   }
 
-  /** Whether a load of `key` is in flight. */
-  loading(key: string): boolean {
-    return this.#inflight.has(key);
-  }
-
-  /** Number of loads in flight. */
-  get inflight(): number {
-    return this.#inflight.size;
-  }
-
-  /** Resolves once no load is in flight (background refreshes included). */
-  async idle(): Promise<void> {
-    while (this.#inflight.size > 0) {
-      await Promise.allSettled([...this.#inflight.values()]);
-    }
-  }
-
-  /** Drops everything (in-flight loads still finish and store). */
+  /** Drops everything (loads in flight still store what they load). */
   clear(): void {
     this.#entries.clear();
     this.#oldest = undefined;
@@ -108,8 +85,8 @@ export class SwrCache<V> {
   }
 
   /**
-   * The entry for `key` when it is fresh, marked as used — what `get` answers as a `hit`
-   * without `bypass`, synchronously. `undefined` otherwise (stale, expired or missing: use `get`).
+   * The entry for `key` when it is fresh, marked as used: what `look` answers as a `hit`
+   * without `bypass`. `undefined` otherwise (stale, expired or missing: use `look`).
    * `now`: the clock's time, when the caller has just read it.
    */
   fresh(key: string, now = this.#now()): CacheEntry<V> | undefined {
@@ -120,50 +97,26 @@ export class SwrCache<V> {
   }
 
   /**
-   * Answers `key` from the cache or through `load`. With `bypass`, stored values are ignored
-   * (the load still coalesces with one in flight and its result is stored).
+   * How `key` is answered from what is stored (a hit or a stale entry is marked as used). With
+   * `bypass`, a stored value answers only while it is fresh and younger than `BYPASS_FLOOR_MS`:
+   * "no-cache" refreshes a key at most once a second, never a flood upstream.
+   * `now`: the clock's time, when the caller has just read it.
    */
-  async get(key: string, load: () => Promise<Loaded<V>>, options: { bypass?: boolean } = {}): Promise<CacheResult<V>> {
-    const now = this.#now();
-    if (options.bypass) {
-      // a bypass refreshes at most once a second per key: "no-cache" never amplifies into a flood upstream
-      const entry = this.peek(key);
-      if (entry && entry.freshUntil > now && now - entry.storedAt < BYPASS_FLOOR_MS) return { entry, state: 'hit' };
-    } else {
-      const entry = this.peek(key);
-      if (entry) {
-        this.#touch(key, entry);
-        if (entry.freshUntil > now) return { entry, state: 'hit' };
-        if (!this.#inflight.has(key)) {
-          this.#load(key, load).catch(this.#onBackgroundError);
-        }
-        return { entry, state: 'stale' };
-      }
-    }
-    const pending = this.#inflight.get(key);
-    if (pending) return { entry: await pending, state: 'coalesced' };
-    return { entry: await this.#load(key, load), state: options.bypass ? 'bypass' : 'miss' };
+  look(key: string, bypass: boolean, now = this.#now()): Look<V> {
+    const entry = this.peek(key);
+    if (!entry) return { state: 'miss' };
+    if (bypass) return entry.freshUntil > now && now - entry.storedAt < BYPASS_FLOOR_MS ? { state: 'hit', entry } : { state: 'miss', entry };
+    this.#touch(key, entry);
+    return { state: entry.freshUntil > now ? 'hit' : 'stale', entry };
   }
 
-  #load(key: string, load: () => Promise<Loaded<V>>): Promise<CacheEntry<V>> {
-    const promise = (async () => {
-      try {
-        const loaded = await load();
-        const storedAt = this.#now();
-        const entry: CacheEntry<V> = {
-          value: loaded.value,
-          storedAt,
-          freshUntil: storedAt + Math.max(0, loaded.freshMs),
-          staleUntil: storedAt + Math.max(0, loaded.freshMs) + Math.max(0, loaded.staleMs),
-        };
-        if (loaded.freshMs > 0 && this.maxEntries > 0) this.#touch(key, entry);
-        return entry;
-      } finally {
-        this.#inflight.delete(key);
-      }
-    })();
-    this.#inflight.set(key, promise);
-    return promise;
+  /** Stores what a load of `key` came to (when it may be kept at all) and returns its entry. */
+  store(key: string, loaded: Loaded<V>): CacheEntry<V> {
+    const storedAt = this.#now();
+    const freshMs = Math.max(0, loaded.freshMs);
+    const entry: CacheEntry<V> = { value: loaded.value, storedAt, freshUntil: storedAt + freshMs, staleUntil: storedAt + freshMs + Math.max(0, loaded.staleMs) };
+    if (freshMs > 0 && this.maxEntries > 0) this.#touch(key, entry);
+    return entry;
   }
 
   #touch(key: string, entry: CacheEntry<V>): void {

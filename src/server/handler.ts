@@ -340,7 +340,7 @@ export function handlerParts(options: KyiHandlerOptions, defaultSend?: SendAttem
     prefix: config.prefix,
     capabilities,
     clearCache: () => publicApi.cache.clear(),
-    idle: () => publicApi.cache.idle(),
+    idle: () => publicApi.idle(),
   });
   return { handler, cachedAnswer: (origin, target, headers) => cachedAnswer(kit, origin, target, headers) };
 }

@@ -18,7 +18,7 @@ import {
   upstreamPath,
   type PublicTarget,
 } from '../contract/index.js';
-import { SwrCache, type CacheEntry, type CacheState, type Loaded } from './cache.js';
+import { SwrCache, type CacheEntry, type Loaded } from './cache.js';
 import type { Clock } from './clock.js';
 import type { ClientBudgetOptions } from './upstream/client-budget.js';
 import type { ResolvedConfig } from './options.js';
@@ -62,7 +62,6 @@ export class LookupValue {
 /** A lookup with the `Cache-Control` it is answered with. */
 export interface LookupAnswer {
   value: LookupValue;
-  state: CacheState;
   /** See `PublicApiClient.#cacheControl`. */
   cacheControl: string;
 }
@@ -97,7 +96,6 @@ const ASSET_NOT_FOUND = value(404, { code: 'asset_not_found', message: 'No verif
 /** The answer to a miss while the key's in-flight slots and their queue are full (as the gate would refuse it). */
 const BUSY: LookupAnswer = {
   value: fail(429, 'too_many_requests', 'Too many requests right now; retry after the time in Retry-After', 1),
-  state: 'miss',
   cacheControl: NO_STORE,
 };
 
@@ -253,8 +251,12 @@ export interface LookupOptions {
   signal?: AbortSignal;
 }
 
-/** The callers waiting for one key's load, and the switch that stops its upstream call once none is left. */
-interface Share {
+/**
+ * A load of one key in flight: what it settles with, how many callers wait for it, and the
+ * switch that stops its upstream call once none is left.
+ */
+interface Flight {
+  done: Promise<CacheEntry<LookupValue>>;
   waiting: number;
   stop: AbortController;
 }
@@ -263,7 +265,7 @@ interface Share {
 const LEFT = new DOMException('Everyone waiting for this lookup went away', 'AbortError');
 
 /** What a caller that went away is answered (nobody reads it). */
-const GONE: LookupAnswer = { value: fail(499, 'request_aborted', 'The client went away before the answer'), state: 'miss', cacheControl: NO_STORE };
+const GONE: LookupAnswer = { value: fail(499, 'request_aborted', 'The client went away before the answer'), cacheControl: NO_STORE };
 
 export class PublicApiClient {
   readonly #config: ResolvedConfig;
@@ -273,20 +275,17 @@ export class PublicApiClient {
   readonly #plain: Sharing;
   /**
    * How results with image links may be kept downstream: at most half a link's lifetime, so
-   * this cache can keep them the other half (`#load`) and still say the same thing all along.
+   * this cache can keep them the other half (`#fetch`) and still say the same thing all along.
    */
   readonly #imaged: Sharing;
-  readonly #shares = new Map<string, Share>();
+  /** The loads in flight, by key: every miss of a key joins its load (coalescing). */
+  readonly #flights = new Map<string, Flight>();
 
   constructor(config: ResolvedConfig) {
     this.#config = config;
     this.#plain = sharing(config.cache);
     this.#imaged = sharing(config.cache, LIMITS.tokenImageLifetimeMs / 2);
-    this.#cache = new SwrCache<LookupValue>({
-      maxEntries: config.cache.maxEntries,
-      now: config.now,
-      onBackgroundError: (error) => error !== LEFT && config.onError(error, { route: 'public:revalidate' }),
-    });
+    this.#cache = new SwrCache<LookupValue>({ maxEntries: config.cache.maxEntries, now: config.now });
     this.#clients = config.clientBudget ? new ClientBudgets(config.clientBudget, config.clock) : undefined;
   }
 
@@ -295,45 +294,71 @@ export class PublicApiClient {
     return this.#cache;
   }
 
+  /** Resolves once no load is in flight (background refreshes included). */
+  async idle(): Promise<void> {
+    while (this.#flights.size > 0) await Promise.allSettled([...this.#flights.values()].map((flight) => flight.done));
+  }
+
   /** Answers one lookup from the cache, a coalesced call in flight, or a new upstream call. */
   async lookup(target: PublicTarget, options: LookupOptions = {}): Promise<LookupAnswer> {
     return this.lookupByKey(target, upstreamPath(target), options);
   }
 
   /** `lookup` with the target's `upstreamPath` (the cache key) already computed. */
-  async lookupByKey(target: PublicTarget, key: string, options: LookupOptions = {}): Promise<LookupAnswer> {
+  async lookupByKey(target: PublicTarget, key: string, { fresh = false, client, signal }: LookupOptions = {}): Promise<LookupAnswer> {
+    const now = this.#config.now(); // read once: on some hosts the clock costs a system call
+    const look = this.#cache.look(key, fresh, now);
+    let flight = this.#flights.get(key);
     // overload: a miss the gate would refuse is refused first, the cheapest answer there is
     // whether the cache holds or is loading this key: read once, for the gate and the client's budget
-    const known = this.#cache.loading(key) || this.#cache.peek(key) !== undefined;
+    const known = flight !== undefined || look.entry !== undefined;
     if (this.#config.publicApi.gate.full && !known) return BUSY;
-    const refused = this.#overBudget(options.fresh || !known, options.client);
-    if (refused) return { value: refused, state: 'miss', cacheControl: NO_STORE };
-    const { signal } = options;
+    const refused = this.#overBudget(fresh || !known, client);
+    if (refused) return { value: refused, cacheControl: NO_STORE };
     if (signal?.aborted) return GONE;
-    let share = this.#shares.get(key);
-    if (!share || share.stop.signal.aborted) this.#shares.set(key, (share = { waiting: 0, stop: new AbortController() }));
-    const waiting = share;
-    waiting.waiting++;
+    if (look.state === 'hit') return this.#answer(look.entry.value, now);
+    if (look.state === 'stale') {
+      // answered at once and refreshed in the background, once (not while a load is in flight)
+      if (!flight) this.#load(target, key).done.catch((error: unknown) => error !== LEFT && this.#config.onError(error, { route: 'public:revalidate' }));
+      return this.#answer(look.entry.value, now);
+    }
+    // a load everyone waiting for has left is being stopped: this caller starts another
+    if (!flight || flight.stop.signal.aborted) flight = this.#load(target, key);
+    const joined = flight;
+    joined.waiting++;
     const leave = () => {
       // the last one waiting for this key left: its upstream call is not started, or is aborted
-      if (--waiting.waiting === 0) waiting.stop.abort(LEFT);
+      if (--joined.waiting === 0) joined.stop.abort(LEFT);
     };
     signal?.addEventListener('abort', leave, { once: true });
-    const get = () => this.#cache.get(key, () => this.#load(target, key, waiting.stop.signal), { bypass: options.fresh });
     try {
-      // a load everyone before this caller left may have been stopped just as it joined: load again
-      const { entry, state } = await get().catch((error: unknown) => (error === LEFT && !signal?.aborted ? get() : Promise.reject(error)));
-      return this.#answer(entry, state);
+      return this.#answer((await joined.done).value);
     } catch (error) {
       if (signal?.aborted) return GONE;
       throw error;
     } finally {
       if (!signal?.aborted) {
         signal?.removeEventListener('abort', leave);
-        waiting.waiting--;
+        joined.waiting--;
       }
-      if (waiting.waiting === 0 && this.#shares.get(key) === waiting && !this.#cache.loading(key)) this.#shares.delete(key);
     }
+  }
+
+  /**
+   * Loads `key` from upstream (`#fetch`) and stores what may be kept; every miss of the key
+   * joins this load until it settles.
+   */
+  #load(target: PublicTarget, key: string): Flight {
+    const stop = new AbortController();
+    const done = this.#fetch(target, key, stop.signal).then((loaded) => this.#cache.store(key, loaded));
+    const flight: Flight = { done, waiting: 0, stop };
+    this.#flights.set(key, flight);
+    // settled: the next miss loads again (unless a newer load of the key took this one's place)
+    const settled = () => {
+      if (this.#flights.get(key) === flight) this.#flights.delete(key);
+    };
+    done.then(settled, settled);
+    return flight;
   }
 
   /** 429 when this lookup calls `upstream` and its `client` has used up its budget. */
@@ -351,11 +376,11 @@ export class PublicApiClient {
   cachedLookupByKey(key: string): LookupAnswer | undefined {
     const now = this.#config.now(); // read once: on some hosts the clock costs a system call
     const entry = this.#cache.fresh(key, now);
-    return entry ? this.#answer(entry, 'hit', now) : undefined;
+    return entry ? this.#answer(entry.value, now) : undefined;
   }
 
-  #answer(entry: CacheEntry<LookupValue>, state: CacheState, now = this.#config.now()): LookupAnswer {
-    return { value: entry.value, state, cacheControl: this.#cacheControl(entry.value, now) };
+  #answer(value: LookupValue, now = this.#config.now()): LookupAnswer {
+    return { value, cacheControl: this.#cacheControl(value, now) };
   }
 
   /**
@@ -366,7 +391,7 @@ export class PublicApiClient {
    * cache (browser, CDN) may keep an answer that long after this cache served it, so the oldest
    * answer a visitor can get is about twice `ttlSeconds + staleSeconds`. A result whose image
    * links would expire within that window says `no-cache` instead, which depends on the links
-   * and the time only (this cache stops serving such entries before: see `#load`). Errors are
+   * and the time only (this cache stops serving such entries before: see `#fetch`). Errors are
    * never stored. Nothing else dates an answer: no `Age` or `Last-Modified` is sent, the `ETag`
    * is a hash of the body, and `Date` (Node adds it) is the time of the answer.
    */
@@ -376,27 +401,22 @@ export class PublicApiClient {
     return now + this.#imaged.ms <= value.deadline ? this.#imaged.header : 'no-cache';
   }
 
-  async #load(target: PublicTarget, path: string, signal: AbortSignal): Promise<Loaded<LookupValue>> {
+  /** Calls upstream for `path`: what the answer comes to, and how long it may be kept. */
+  async #fetch(target: PublicTarget, path: string, signal: AbortSignal): Promise<Loaded<LookupValue>> {
     const { publicApi } = this.#config;
-    let outcome: UpstreamOutcome;
-    try {
-      outcome = await callUpstream(
-        this.#config.send,
-        {
-          url: publicApi.baseUrl + path,
-          method: 'GET',
-          // spec 5: the raw key, no Bearer prefix; nothing of the browser's request is forwarded
-          headers: { authorization: publicApi.apiKey, accept: 'application/json' },
-          idempotent: true,
-          signal,
-        },
-        publicApi.policy,
-        publicApi.gate,
-      );
-    } finally {
-      const share = this.#shares.get(path);
-      if (share?.stop.signal === signal && share.waiting === 0) this.#shares.delete(path);
-    }
+    const outcome = await callUpstream(
+      this.#config.send,
+      {
+        url: publicApi.baseUrl + path,
+        method: 'GET',
+        // spec 5: the raw key, no Bearer prefix; nothing of the browser's request is forwarded
+        headers: { authorization: publicApi.apiKey, accept: 'application/json' },
+        idempotent: true,
+        signal,
+      },
+      publicApi.policy,
+      publicApi.gate,
+    );
     const result = this.#interpret(target, outcome);
     if (result instanceof UpstreamError) {
       if (result.code !== 'too_many_requests') this.#config.onError(result, { route: `public:${target.kind}` });
