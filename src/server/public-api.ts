@@ -453,9 +453,9 @@ export class PublicApiClient {
     const now = this.#config.now(); // read once: on some hosts the clock costs a system call
     const look = this.#cache.look(key, fresh, now);
     let flight = this.#flights.get(key);
-    // overload: a miss the gate would refuse is refused first, the cheapest answer there is
     // whether the cache holds or is loading this key: read once, for the gate and the client's budget
     const known = flight !== undefined || look.entry !== undefined;
+    // overload: a miss the gate would refuse is refused first, the cheapest answer there is
     if (this.#config.publicApi.gate.full && !known) return BUSY;
     const refused = this.#overBudget(fresh || !known, client);
     if (refused) return { value: refused, cacheControl: NO_STORE };
