@@ -22,7 +22,7 @@ import {
 import { responseOf, type HeaderGetter, type PreparedResponse } from './prepared.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
 import type { SendAttempt } from './upstream/call.js';
-import { upstreamPath, type PublicTarget } from '../contract/queries.js';
+import { upstreamPath, type PublicTarget } from '../contract/index.js';
 import { PublicApiClient } from './public-api.js';
 import { routeMatcher, type RouteEntry } from './routes.js';
 import { tokenRoute } from './token-route.js';

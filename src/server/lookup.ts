@@ -8,8 +8,7 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import { LIMITS, parseAssetsPageQuery, parseTokenLookupQuery, type PublicTarget } from '../contract/index.js';
-import { checkLookupEntry, isObject } from '../contract/queries.js';
+import { LIMITS, checkLookupEntry, isObject, parseAssetsPageQuery, parseTokenLookupQuery, type PublicTarget } from '../contract/index.js';
 import { KyiHttpError, invalidParameter } from './errors.js';
 import { JSON_TYPE, responseOf, type HeaderGetter, type PreparedResponse } from './prepared.js';
 import type { LookupAnswer, LookupValue, PublicApiClient } from './public-api.js';
