@@ -25,7 +25,7 @@ import type { AssetRecord, TokenLookupResult } from '../contract/index.js';
 import { LIMITS } from '../contract/limits.js';
 import { onPage } from '../browser/config.js';
 import { errorFromAnswer, isAbortError, KyiRequestError, problemFromAnswer, toProblem, type KyiProblem } from './errors.js';
-import { isObject } from '../contract/identifiers.js';
+import { isObject } from '../contract/queries.js';
 
 /**
  * An abort handle the client watches through a hook instead of an `abort` listener: the

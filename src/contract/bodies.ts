@@ -4,9 +4,8 @@
  * server piece and `ExplorerClient` check with them before anything is sent, and
  * `<kyi-watchlist>` checks its note editor with them.
  */
-import { isObject, isUuid } from './identifiers.js';
+import { isObject, isUuid, type QueryProblem, type QueryResult } from './queries.js';
 import { LIMITS } from './limits.js';
-import type { QueryProblem, QueryResult } from './queries.js';
 
 /** Body of `POST /me/watchlist`. */
 export interface WatchlistAddBody {

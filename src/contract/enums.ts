@@ -51,7 +51,7 @@ export const NOTIFICATION_GROUPS = {
 export type NotificationGroup = keyof typeof NOTIFICATION_GROUPS;
 export type NotificationKind = (typeof NOTIFICATION_GROUPS)[NotificationGroup][number];
 export const NOTIFICATION_GROUP_NAMES = Object.keys(NOTIFICATION_GROUPS) as NotificationGroup[];
-export const NOTIFICATION_KINDS = Object.values(NOTIFICATION_GROUPS).flat() as NotificationKind[];
+export const NOTIFICATION_KINDS = /* @__PURE__ */ Object.values(NOTIFICATION_GROUPS).flat() as NotificationKind[];
 
 /** The group a notification kind belongs to, or `undefined` for a kind the spec does not list. */
 export function notificationGroupOf(kind: string): NotificationGroup | undefined {

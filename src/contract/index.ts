@@ -6,7 +6,6 @@ export * from './parse.js';
 export * from './public-api.js';
 export * from './explorer.js';
 export * from './caip.js';
-export * from './identifiers.js';
 export * from './badge.js';
 export * from './queries.js';
 export * from './bodies.js';

@@ -1,17 +1,47 @@
 /**
- * Query parameters of the service's routes, checked exactly once for everyone. This module
- * holds what the browser runs: the token and asset lookup rules the elements check their
- * attributes with, and the monitoring filters' query string. The readers of whole query
- * strings, with their 400 messages, are the server piece's and the sandbox's
- * (`query-readers.ts`, re-exported here), built on these same rules.
+ * Query parameters of the service's routes and the identifiers in them, checked exactly once
+ * for everyone. This module holds what the browser runs: the identifiers, the token and asset
+ * lookup rules the elements check their attributes with, and the monitoring filters' query
+ * string; and what the server piece runs of a lookup: the check of a `POST /lookup` entry and
+ * the upstream request it makes (`checkLookupEntry`, `upstreamPath`), so that a lookup runs
+ * this one module on either side. The readers of whole query strings, with their 400
+ * messages, are the server piece's and the sandbox's (`query-readers.ts`, re-exported here),
+ * built on these same rules.
  */
 import { isCaip10, isCaip19 } from './caip.js';
 import type { Materiality, SortOrder } from './enums.js';
-import { isAddress, isChainName } from './identifiers.js';
+import { ASSET_LOOKUP_RULES, TOKEN_LOOKUP_RULES } from './query-readers.js';
 
 // The server-side readers (re-exported for existing importers). Every top-level value there
 // is pure, so a browser bundle that imports this module keeps none of them.
 export * from './query-readers.js';
+
+// ---------------------------------------------------------------- identifiers
+
+/** A chain name such as `solana` (field notes) or a chain slug: lower-case, digits and `-`. */
+export const CHAIN_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/;
+/** A token or account address: ASCII letters, digits, `-`, `_`, `.`; 1–128 characters. */
+export const ADDRESS_PATTERN = /^[A-Za-z0-9][-_.A-Za-z0-9]{0,127}$/;
+/** A UUID (registry asset ids, watchlist item ids). */
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+export function isChainName(value: unknown): value is string {
+  return typeof value === 'string' && CHAIN_NAME_PATTERN.test(value);
+}
+
+/** An address safe to place in a path segment: the pattern, and never a `..` run. */
+export function isAddress(value: unknown): value is string {
+  return typeof value === 'string' && ADDRESS_PATTERN.test(value) && !value.includes('..');
+}
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value);
+}
+
+/** A JSON object: not `null`, not an array (the one such check of both sides). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** A rejected parameter: which one, why, and the Explorer code where one applies. */
 export interface QueryProblem {
@@ -104,6 +134,93 @@ export function checkAssetLookup(input: AssetLookupInput): RuleCheck<AssetLookup
   if (address === null) return broken('chainAlone');
   if (!isChainName(chain)) return broken('badChain');
   return isAddress(address) ? { ok: true, value: { chain, address } } : broken('badAddress');
+}
+
+// ---------------------------------------------------------------- POST /lookup entries and the requests upstream
+
+/** One Public API request the server piece forwards, checked and normalized (its `upstreamPath` is its cache key). */
+export type PublicTarget =
+  | { kind: 'assets'; pageSize?: number; pageNumber?: number }
+  | { kind: 'asset'; chain: string; address: string }
+  | { kind: 'asset-caip10'; namespace: string; reference: string; address: string }
+  | { kind: 'tokens'; query: TokenLookupQuery };
+
+/** The upstream path (and query) of a target, each segment encoded. */
+export function upstreamPath(target: PublicTarget): string {
+  const e = encodeURIComponent;
+  switch (target.kind) {
+    case 'assets': {
+      const q = new URLSearchParams();
+      if (target.pageSize !== undefined) q.set('page_size', String(target.pageSize));
+      if (target.pageNumber !== undefined) q.set('page_number', String(target.pageNumber));
+      const s = q.toString();
+      return s ? `/assets?${s}` : '/assets';
+    }
+    case 'asset':
+      return `/assets/${e(target.chain)}/${e(target.address)}`;
+    case 'asset-caip10':
+      return `/assets/${e(target.namespace)}/${e(target.reference)}/${e(target.address)}`;
+    case 'tokens':
+      return `/kyi/v1/tokens?${formatTokenLookupQuery(target.query).toString()}`;
+  }
+}
+
+/** A checked `POST /lookup` entry: the request it makes upstream and that request's `upstreamPath`. */
+export interface LookupEntry {
+  target: PublicTarget;
+  path: string;
+}
+
+/**
+ * What CAIP-19 lets into an id and the server piece does not forward: percent-encoding and dot
+ * segments (the single route refuses them too, with every parameter's generic checks).
+ */
+const UNFORWARDED_CAIP19 = /%|\.\.|\/\.$/;
+
+/**
+ * Checks entry `index` of a `POST /lookup` body by the elements' rules (`checkTokenLookup`,
+ * `checkAssetLookup`, with their messages): the request it makes upstream, or the problem
+ * naming its field (`requests[3].chainSlug`). A token entry's `chain_slug` is read as `chainSlug`.
+ */
+export function checkLookupEntry(entry: unknown, index: number): QueryResult<LookupEntry> {
+  const at = `requests[${index}]`;
+  const refuse = (field: string, message: string): QueryProblem => ({
+    ok: false,
+    param: field ? `${at}.${field}` : at,
+    message,
+    code: 'invalid_parameter',
+  });
+  const found = (target: PublicTarget): QueryResult<LookupEntry> => ({ ok: true, value: { target, path: upstreamPath(target) } });
+  if (!isObject(entry)) return refuse('', 'must be an object with a kind of "token" or "asset"');
+  /** The first field read that is neither absent (`null`, `undefined`) nor a string. */
+  let notText: string | undefined;
+  const text = (name: string): string | null => {
+    const v = entry[name];
+    if (typeof v === 'string') return v;
+    if (v !== undefined && v !== null) notText ??= name;
+    return null;
+  };
+  if (entry['kind'] === 'token') {
+    const input = { caip19: text('caip19'), address: text('address'), chainSlug: text('chainSlug') ?? text('chain_slug') };
+    if (notText) return refuse(notText, 'must be a string');
+    const checked = checkTokenLookup(input);
+    if (!checked.ok) return refuse(TOKEN_LOOKUP_RULES[checked.rule][0], TOKEN_LOOKUP_RULES[checked.rule][1]);
+    const query = checked.value;
+    if ('caip19' in query && UNFORWARDED_CAIP19.test(query.caip19)) return refuse('caip19', 'must not contain percent-encoding or dot segments');
+    return found({ kind: 'tokens', query });
+  }
+  if (entry['kind'] === 'asset') {
+    const input = { accountId: text('accountId'), chain: text('chain'), address: text('address') };
+    if (notText) return refuse(notText, 'must be a string');
+    const checked = checkAssetLookup(input);
+    if (!checked.ok) return refuse(ASSET_LOOKUP_RULES[checked.rule][0], ASSET_LOOKUP_RULES[checked.rule][1]);
+    const query = checked.value;
+    if ('chain' in query) return found({ kind: 'asset', ...query });
+    // a checked account id: `namespace:reference:address`, none of them holding a ":"
+    const [namespace, reference, address] = query.accountId.split(':') as [string, string, string];
+    return found({ kind: 'asset-caip10', namespace, reference, address });
+  }
+  return refuse('kind', 'must be "token" or "asset"');
 }
 
 // ---------------------------------------------------------------- GET /me/monitoring/changes (4.2)

@@ -6,10 +6,10 @@
  * bundle that reaches this module through `queries.ts` drops all of it.
  */
 import { BOOLEAN_FLAGS, MATERIALITIES, SORT_ORDERS, isOneOf } from './enums.js';
-import { isUuid } from './identifiers.js';
 import { LIMITS } from './limits.js';
 import {
   checkTokenLookup,
+  isUuid,
   type AssetLookupInput,
   type AssetLookupRule,
   type MonitoringChangesQuery,

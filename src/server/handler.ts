@@ -26,7 +26,8 @@ import {
 import { responseOf, type HeaderGetter, type PreparedResponse } from './prepared.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
 import type { SendAttempt } from './upstream/call.js';
-import { PublicApiClient, upstreamPath, type PublicTarget } from './public-api.js';
+import { upstreamPath, type PublicTarget } from '../contract/index.js';
+import { PublicApiClient } from './public-api.js';
 import { tokenRoute } from './token-route.js';
 
 // ------------------------------------------------------------ who asks
@@ -478,7 +479,7 @@ export function handlerParts(options: KyiHandlerOptions, defaultSend?: SendAttem
     prefix: config.prefix,
     capabilities,
     clearCache: () => publicApi.cache.clear(),
-    idle: () => publicApi.cache.idle(),
+    idle: () => publicApi.idle(),
   });
   return {
     handler,

@@ -9,30 +9,11 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import {
-  ASSET_LOOKUP_RULES,
-  LIMITS,
-  TOKEN_LOOKUP_RULES,
-  checkAssetLookup,
-  checkTokenLookup,
-  parseAssetsPageQuery,
-  parseCaip10,
-  parseTokenLookupQuery,
-} from '../contract/index.js';
-import { isObject } from '../contract/identifiers.js';
+import { LIMITS, checkLookupEntry, isObject, parseAssetsPageQuery, parseTokenLookupQuery, type PublicTarget } from '../contract/index.js';
 import { KyiHttpError, invalidParameter } from './errors.js';
 import { JSON_TYPE, responseOf, type HeaderGetter, type PreparedResponse } from './prepared.js';
-import { upstreamPath, type LookupAnswer, type LookupValue, type PublicApiClient, type PublicTarget } from './public-api.js';
-import {
-  checkAddress,
-  checkCaip10Parts,
-  checkChain,
-  checkValue,
-  decodeSegment,
-  readQuery,
-  unwrapQuery,
-  type ValueRules,
-} from './validation.js';
+import type { LookupAnswer, LookupValue, PublicApiClient } from './public-api.js';
+import { checkAddress, checkCaip10Parts, checkChain, decodeSegment, readQuery, unwrapQuery } from './validation.js';
 
 /** Largest `POST /lookup` body, bytes (`LIMITS.lookupBatchMax` = 500 entries of generous size, 640 B each). */
 export const LOOKUP_BODY_MAX_BYTES = 320 * 1024;
@@ -228,44 +209,6 @@ export interface LookupResult {
   retryAfter?: number;
 }
 
-/** A broken lookup rule of entry `at`, naming the entry's field (`requests[3].chainSlug`). */
-const ruleBroken = (at: string, [field, message]: readonly [string, string]) => invalidParameter(`${at}.${field}`, message);
-
-/** Checks one batch entry; throws `KyiHttpError` naming e.g. `requests[3].address`. */
-export function targetFromEntry(entry: unknown, index: number): PublicTarget {
-  const at = `requests[${index}]`;
-  if (!isObject(entry)) throw invalidParameter(at, 'must be an object with a kind of "token" or "asset"');
-  // a field given is checked as hostile input first (naming it), then the contract's rules apply
-  const field = (name: string, rules: ValueRules): string | null => {
-    const v = entry[name];
-    if (v === undefined || v === null) return null;
-    if (typeof v !== 'string') throw invalidParameter(`${at}.${name}`, 'must be a string');
-    return checkValue(`${at}.${name}`, v, rules);
-  };
-  if (entry['kind'] === 'token') {
-    const checked = checkTokenLookup({
-      caip19: field('caip19', { allowSlash: true, maxLength: 256 }),
-      address: field('address', { maxLength: 128 }),
-      chainSlug: field('chainSlug', { maxLength: 32 }) ?? field('chain_slug', { maxLength: 32 }),
-    });
-    if (!checked.ok) throw ruleBroken(at, TOKEN_LOOKUP_RULES[checked.rule]);
-    return { kind: 'tokens', query: checked.value };
-  }
-  if (entry['kind'] === 'asset') {
-    const checked = checkAssetLookup({
-      accountId: field('accountId', { maxLength: 8 + 1 + 32 + 1 + 128 }),
-      chain: field('chain', { maxLength: 32 }),
-      address: field('address', { maxLength: 128 }),
-    });
-    if (!checked.ok) throw ruleBroken(at, ASSET_LOOKUP_RULES[checked.rule]);
-    const q = checked.value;
-    if ('chain' in q) return { kind: 'asset', chain: q.chain, address: q.address };
-    const { chainId, address } = parseCaip10(q.accountId);
-    return { kind: 'asset-caip10', namespace: chainId.namespace, reference: chainId.reference, address };
-  }
-  throw invalidParameter(`${at}.kind`, 'must be "token" or "asset"');
-}
-
 /** Runs `task` over `items` with at most `limit` in flight; results keep their order. */
 export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -309,14 +252,12 @@ export async function lookupBatch(
   // identical entries of one batch share one answer (the cache would coalesce them anyway)
   const shared = new Map<string, Promise<string>>();
   const results = await mapWithConcurrency(requests, concurrency, async (entry, index): Promise<string> => {
-    let target: PublicTarget;
-    try {
-      target = targetFromEntry(entry, index);
-    } catch (error) {
-      if (error instanceof KyiHttpError) return JSON.stringify({ status: error.status, body: error.body } satisfies LookupResult);
-      throw error;
+    const checked = checkLookupEntry(entry, index);
+    if (!checked.ok) {
+      const { status, body } = invalidParameter(checked.param, checked.message);
+      return JSON.stringify({ status, body } satisfies LookupResult);
     }
-    const key = upstreamPath(target); // the cache key
+    const { target, path: key } = checked.value; // the upstream path is the cache key
     if (!fresh) {
       // a fresh cache hit needs no upstream call and no coalescing
       const hit = api.cachedLookupByKey(key);

@@ -6,6 +6,11 @@
  * budget. A lookup always resolves to a `LookupValue` (what the browser gets), never throws
  * for upstream trouble; failures are told to `onError`.
  *
+ * A lookup goes one way down and back: the cache says whether it holds the key (`SwrCache`,
+ * below: an LRU with stale-while-revalidate), the client joins the key's load in flight or
+ * calls upstream itself (`./upstream/call.ts`) and stores what it got. Nothing it hands on
+ * calls back.
+ *
  * Fetch-API only (no `node:` imports).
  */
 import {
@@ -14,24 +19,16 @@ import {
   assetRecordSchema,
   assetsPageSchema,
   checkContract,
-  formatTokenLookupQuery,
   tokenLookupResultSchema,
-  type TokenLookupQuery,
+  upstreamPath,
+  type PublicTarget,
 } from '../contract/index.js';
-import { SwrCache, type CacheEntry, type CacheState, type Loaded } from './cache.js';
 import type { Clock } from './clock.js';
 import type { ClientBudgetOptions, ResolvedConfig } from './options.js';
 import type { PreparedResponse } from './prepared.js';
 import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
 import { UpstreamError, invalidBody, upstreamError } from './upstream/outcome.js';
 import { retryAfterSeconds } from './upstream/retry-after.js';
-
-/** One normalized Public API request. */
-export type PublicTarget =
-  | { kind: 'assets'; pageSize?: number; pageNumber?: number }
-  | { kind: 'asset'; chain: string; address: string }
-  | { kind: 'asset-caip10'; namespace: string; reference: string; address: string }
-  | { kind: 'tokens'; query: TokenLookupQuery };
 
 /**
  * What the browser gets for one lookup, kept as its JSON text only: a cache holds thousands
@@ -68,29 +65,8 @@ export class LookupValue {
 /** A lookup with the `Cache-Control` it is answered with. */
 export interface LookupAnswer {
   value: LookupValue;
-  state: CacheState;
   /** See `PublicApiClient.#cacheControl`. */
   cacheControl: string;
-}
-
-/** The upstream path (and query) of a target, each segment encoded. */
-export function upstreamPath(target: PublicTarget): string {
-  const e = encodeURIComponent;
-  switch (target.kind) {
-    case 'assets': {
-      const q = new URLSearchParams();
-      if (target.pageSize !== undefined) q.set('page_size', String(target.pageSize));
-      if (target.pageNumber !== undefined) q.set('page_number', String(target.pageNumber));
-      const s = q.toString();
-      return s ? `/assets?${s}` : '/assets';
-    }
-    case 'asset':
-      return `/assets/${e(target.chain)}/${e(target.address)}`;
-    case 'asset-caip10':
-      return `/assets/${e(target.namespace)}/${e(target.reference)}/${e(target.address)}`;
-    case 'tokens':
-      return `/kyi/v1/tokens?${formatTokenLookupQuery(target.query).toString()}`;
-  }
 }
 
 /** How a result may be kept downstream: its `Cache-Control` and the longest time it allows (fresh + stale), ms. */
@@ -123,7 +99,6 @@ const ASSET_NOT_FOUND = value(404, { code: 'asset_not_found', message: 'No verif
 /** The answer to a miss while the key's in-flight slots and their queue are full (as the gate would refuse it). */
 const BUSY: LookupAnswer = {
   value: fail(429, 'too_many_requests', 'Too many requests right now; retry after the time in Retry-After', 1),
-  state: 'miss',
   cacheControl: NO_STORE,
 };
 
@@ -264,6 +239,146 @@ class ClientBudgets {
   }
 }
 
+// ------------------------------------------------------------ the cache
+
+/** What a load came to: the value and how long it may be kept. */
+export interface Loaded<V> {
+  value: V;
+  /** ms the value is fresh; 0 (or less) = do not store. */
+  freshMs: number;
+  /** ms after freshness during which the value may still be served while refreshing. */
+  staleMs: number;
+}
+
+/** A stored value with its timing. */
+export interface CacheEntry<V> {
+  value: V;
+  storedAt: number;
+  freshUntil: number;
+  staleUntil: number;
+}
+
+/** How `look` answers a key: `hit` (fresh), `stale` (serve it, and refresh it), or `miss` (load it). */
+export type Look<V> =
+  | { state: 'hit' | 'stale'; entry: CacheEntry<V> }
+  /** `entry`: the servable entry a bypass passed over, if any. */
+  | { state: 'miss'; entry?: CacheEntry<V> };
+
+export interface SwrCacheOptions {
+  /** Most entries kept; the least recently used goes first. */
+  maxEntries: number;
+  /** Clock in ms. */
+  now?: () => number;
+}
+
+/** A bypassing `look` reuses an entry younger than this (ms). */
+export const BYPASS_FLOOR_MS = 1000;
+
+/**
+ * Bounded in-memory LRU cache with a TTL and a stale window: `look` says how a key is answered
+ * from what is stored (a fresh entry at once; a stale one at once, to be refreshed; else a
+ * miss), `store` keeps what its owner loaded. Loading, and coalescing the loads of a key, is
+ * the owner's (`PublicApiClient`): nothing here calls back.
+ */
+export class SwrCache<V> {
+  readonly maxEntries: number;
+  readonly #now: () => number;
+  /** Map iteration order is insertion order: re-inserting on use makes it an LRU. */
+  readonly #entries = new Map<string, CacheEntry<V>>();
+  /** The key last moved to the end of `#entries` (the most recently used, while it is there). */
+  #newest: string | undefined;
+  /**
+   * One iterator over `#entries` kept for eviction, so it goes on from where the last eviction
+   * stopped. A new `keys()` iterator starts at the front of the Map's table and walks past every
+   * slot that deletions left there (V8 reclaims them only when the table is rebuilt): with
+   * 10,000 entries, taking the oldest that way cost ~35 µs per stored miss. A live iterator
+   * still yields the oldest entry: everything before its position was evicted or moved
+   * (deleted, then appended behind it), and entries added later come after it.
+   */
+  #oldest: Iterator<string> | undefined;
+
+  constructor(options: SwrCacheOptions) {
+    this.maxEntries = Math.max(0, Math.floor(options.maxEntries));
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Number of stored entries. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Drops everything (loads in flight still store what they load). */
+  clear(): void {
+    this.#entries.clear();
+    this.#oldest = undefined;
+  }
+
+  /** The entry for `key` if it may still be served (fresh or stale), without touching LRU order. */
+  peek(key: string): CacheEntry<V> | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.staleUntil <= this.#now()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /**
+   * The entry for `key` when it is fresh, marked as used: what `look` answers as a `hit`
+   * without `bypass`. `undefined` otherwise (stale, expired or missing: use `look`).
+   * `now`: the clock's time, when the caller has just read it.
+   */
+  fresh(key: string, now = this.#now()): CacheEntry<V> | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.freshUntil <= now) return undefined;
+    this.#touch(key, entry);
+    return entry;
+  }
+
+  /**
+   * How `key` is answered from what is stored (a hit or a stale entry is marked as used). With
+   * `bypass`, a stored value answers only while it is fresh and younger than `BYPASS_FLOOR_MS`:
+   * "no-cache" refreshes a key at most once a second, never a flood upstream.
+   * `now`: the clock's time, when the caller has just read it.
+   */
+  look(key: string, bypass: boolean, now = this.#now()): Look<V> {
+    const entry = this.peek(key);
+    if (!entry) return { state: 'miss' };
+    if (bypass) return entry.freshUntil > now && now - entry.storedAt < BYPASS_FLOOR_MS ? { state: 'hit', entry } : { state: 'miss', entry };
+    this.#touch(key, entry);
+    return { state: entry.freshUntil > now ? 'hit' : 'stale', entry };
+  }
+
+  /** Stores what a load of `key` came to (when it may be kept at all) and returns its entry. */
+  store(key: string, loaded: Loaded<V>): CacheEntry<V> {
+    const storedAt = this.#now();
+    const freshMs = Math.max(0, loaded.freshMs);
+    const entry: CacheEntry<V> = { value: loaded.value, storedAt, freshUntil: storedAt + freshMs, staleUntil: storedAt + freshMs + Math.max(0, loaded.staleMs) };
+    if (freshMs > 0 && this.maxEntries > 0) this.#touch(key, entry);
+    return entry;
+  }
+
+  #touch(key: string, entry: CacheEntry<V>): void {
+    if (key === this.#newest && this.#entries.get(key) === entry) return; // already the most recent
+    this.#newest = key;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    while (this.#entries.size > this.maxEntries) this.#entries.delete(this.#takeOldest());
+  }
+
+  /** The least recently used key (the Map is not empty). */
+  #takeOldest(): string {
+    let next = this.#oldest?.next();
+    if (!next || next.done) {
+      // first eviction, or the iterator ran to the end (a finished iterator stays finished)
+      this.#oldest = this.#entries.keys();
+      next = this.#oldest.next();
+    }
+    return next.value as string;
+  }
+}
+
 // ------------------------------------------------------------ the client
 
 /** Per-lookup options. */
@@ -279,8 +394,12 @@ export interface LookupOptions {
   signal?: AbortSignal;
 }
 
-/** The callers waiting for one key's load, and the switch that stops its upstream call once none is left. */
-interface Share {
+/**
+ * A load of one key in flight: what it settles with, how many callers wait for it, and the
+ * switch that stops its upstream call once none is left.
+ */
+interface Flight {
+  done: Promise<CacheEntry<LookupValue>>;
   waiting: number;
   stop: AbortController;
 }
@@ -289,7 +408,7 @@ interface Share {
 const LEFT = new DOMException('Everyone waiting for this lookup went away', 'AbortError');
 
 /** What a caller that went away is answered (nobody reads it). */
-const GONE: LookupAnswer = { value: fail(499, 'request_aborted', 'The client went away before the answer'), state: 'miss', cacheControl: NO_STORE };
+const GONE: LookupAnswer = { value: fail(499, 'request_aborted', 'The client went away before the answer'), cacheControl: NO_STORE };
 
 export class PublicApiClient {
   readonly #config: ResolvedConfig;
@@ -299,20 +418,17 @@ export class PublicApiClient {
   readonly #plain: Sharing;
   /**
    * How results with image links may be kept downstream: at most half a link's lifetime, so
-   * this cache can keep them the other half (`#load`) and still say the same thing all along.
+   * this cache can keep them the other half (`#fetch`) and still say the same thing all along.
    */
   readonly #imaged: Sharing;
-  readonly #shares = new Map<string, Share>();
+  /** The loads in flight, by key: every miss of a key joins its load (coalescing). */
+  readonly #flights = new Map<string, Flight>();
 
   constructor(config: ResolvedConfig) {
     this.#config = config;
     this.#plain = sharing(config.cache);
     this.#imaged = sharing(config.cache, LIMITS.tokenImageLifetimeMs / 2);
-    this.#cache = new SwrCache<LookupValue>({
-      maxEntries: config.cache.maxEntries,
-      now: config.now,
-      onBackgroundError: (error) => error !== LEFT && config.onError(error, { route: 'public:revalidate' }),
-    });
+    this.#cache = new SwrCache<LookupValue>({ maxEntries: config.cache.maxEntries, now: config.now });
     this.#clients = config.clientBudget ? new ClientBudgets(config.clientBudget, config.clock) : undefined;
   }
 
@@ -321,45 +437,71 @@ export class PublicApiClient {
     return this.#cache;
   }
 
+  /** Resolves once no load is in flight (background refreshes included). */
+  async idle(): Promise<void> {
+    while (this.#flights.size > 0) await Promise.allSettled([...this.#flights.values()].map((flight) => flight.done));
+  }
+
   /** Answers one lookup from the cache, a coalesced call in flight, or a new upstream call. */
   async lookup(target: PublicTarget, options: LookupOptions = {}): Promise<LookupAnswer> {
     return this.lookupByKey(target, upstreamPath(target), options);
   }
 
   /** `lookup` with the target's `upstreamPath` (the cache key) already computed. */
-  async lookupByKey(target: PublicTarget, key: string, options: LookupOptions = {}): Promise<LookupAnswer> {
-    // overload: a miss the gate would refuse is refused first, the cheapest answer there is
+  async lookupByKey(target: PublicTarget, key: string, { fresh = false, client, signal }: LookupOptions = {}): Promise<LookupAnswer> {
+    const now = this.#config.now(); // read once: on some hosts the clock costs a system call
+    const look = this.#cache.look(key, fresh, now);
+    let flight = this.#flights.get(key);
     // whether the cache holds or is loading this key: read once, for the gate and the client's budget
-    const known = this.#cache.loading(key) || this.#cache.peek(key) !== undefined;
+    const known = flight !== undefined || look.entry !== undefined;
+    // overload: a miss the gate would refuse is refused first, the cheapest answer there is
     if (this.#config.publicApi.gate.full && !known) return BUSY;
-    const refused = this.#overBudget(options.fresh || !known, options.client);
-    if (refused) return { value: refused, state: 'miss', cacheControl: NO_STORE };
-    const { signal } = options;
+    const refused = this.#overBudget(fresh || !known, client);
+    if (refused) return { value: refused, cacheControl: NO_STORE };
     if (signal?.aborted) return GONE;
-    let share = this.#shares.get(key);
-    if (!share || share.stop.signal.aborted) this.#shares.set(key, (share = { waiting: 0, stop: new AbortController() }));
-    const waiting = share;
-    waiting.waiting++;
+    if (look.state === 'hit') return this.#answer(look.entry.value, now);
+    if (look.state === 'stale') {
+      // answered at once and refreshed in the background, once (not while a load is in flight)
+      if (!flight) this.#load(target, key).done.catch((error: unknown) => error !== LEFT && this.#config.onError(error, { route: 'public:revalidate' }));
+      return this.#answer(look.entry.value, now);
+    }
+    // a load everyone waiting for has left is being stopped: this caller starts another
+    if (!flight || flight.stop.signal.aborted) flight = this.#load(target, key);
+    const joined = flight;
+    joined.waiting++;
     const leave = () => {
       // the last one waiting for this key left: its upstream call is not started, or is aborted
-      if (--waiting.waiting === 0) waiting.stop.abort(LEFT);
+      if (--joined.waiting === 0) joined.stop.abort(LEFT);
     };
     signal?.addEventListener('abort', leave, { once: true });
-    const get = () => this.#cache.get(key, () => this.#load(target, key, waiting.stop.signal), { bypass: options.fresh });
     try {
-      // a load everyone before this caller left may have been stopped just as it joined: load again
-      const { entry, state } = await get().catch((error: unknown) => (error === LEFT && !signal?.aborted ? get() : Promise.reject(error)));
-      return this.#answer(entry, state);
+      return this.#answer((await joined.done).value);
     } catch (error) {
       if (signal?.aborted) return GONE;
       throw error;
     } finally {
       if (!signal?.aborted) {
         signal?.removeEventListener('abort', leave);
-        waiting.waiting--;
+        joined.waiting--;
       }
-      if (waiting.waiting === 0 && this.#shares.get(key) === waiting && !this.#cache.loading(key)) this.#shares.delete(key);
     }
+  }
+
+  /**
+   * Loads `key` from upstream (`#fetch`) and stores what may be kept; every miss of the key
+   * joins this load until it settles.
+   */
+  #load(target: PublicTarget, key: string): Flight {
+    const stop = new AbortController();
+    const done = this.#fetch(target, key, stop.signal).then((loaded) => this.#cache.store(key, loaded));
+    const flight: Flight = { done, waiting: 0, stop };
+    this.#flights.set(key, flight);
+    // settled: the next miss loads again (unless a newer load of the key took this one's place)
+    const settled = () => {
+      if (this.#flights.get(key) === flight) this.#flights.delete(key);
+    };
+    done.then(settled, settled);
+    return flight;
   }
 
   /** 429 when this lookup calls `upstream` and its `client` has used up its budget. */
@@ -377,11 +519,11 @@ export class PublicApiClient {
   cachedLookupByKey(key: string): LookupAnswer | undefined {
     const now = this.#config.now(); // read once: on some hosts the clock costs a system call
     const entry = this.#cache.fresh(key, now);
-    return entry ? this.#answer(entry, 'hit', now) : undefined;
+    return entry ? this.#answer(entry.value, now) : undefined;
   }
 
-  #answer(entry: CacheEntry<LookupValue>, state: CacheState, now = this.#config.now()): LookupAnswer {
-    return { value: entry.value, state, cacheControl: this.#cacheControl(entry.value, now) };
+  #answer(value: LookupValue, now = this.#config.now()): LookupAnswer {
+    return { value, cacheControl: this.#cacheControl(value, now) };
   }
 
   /**
@@ -392,7 +534,7 @@ export class PublicApiClient {
    * cache (browser, CDN) may keep an answer that long after this cache served it, so the oldest
    * answer a visitor can get is about twice `ttlSeconds + staleSeconds`. A result whose image
    * links would expire within that window says `no-cache` instead, which depends on the links
-   * and the time only (this cache stops serving such entries before: see `#load`). Errors are
+   * and the time only (this cache stops serving such entries before: see `#fetch`). Errors are
    * never stored. Nothing else dates an answer: no `Age` or `Last-Modified` is sent, the `ETag`
    * is a hash of the body, and `Date` (Node adds it) is the time of the answer.
    */
@@ -402,27 +544,22 @@ export class PublicApiClient {
     return now + this.#imaged.ms <= value.deadline ? this.#imaged.header : 'no-cache';
   }
 
-  async #load(target: PublicTarget, path: string, signal: AbortSignal): Promise<Loaded<LookupValue>> {
+  /** Calls upstream for `path`: what the answer comes to, and how long it may be kept. */
+  async #fetch(target: PublicTarget, path: string, signal: AbortSignal): Promise<Loaded<LookupValue>> {
     const { publicApi } = this.#config;
-    let outcome: UpstreamOutcome;
-    try {
-      outcome = await callUpstream(
-        this.#config.send,
-        {
-          url: publicApi.baseUrl + path,
-          method: 'GET',
-          // spec 5: the raw key, no Bearer prefix; nothing of the browser's request is forwarded
-          headers: { authorization: publicApi.apiKey, accept: 'application/json' },
-          idempotent: true,
-          signal,
-        },
-        publicApi.policy,
-        publicApi.gate,
-      );
-    } finally {
-      const share = this.#shares.get(path);
-      if (share?.stop.signal === signal && share.waiting === 0) this.#shares.delete(path);
-    }
+    const outcome = await callUpstream(
+      this.#config.send,
+      {
+        url: publicApi.baseUrl + path,
+        method: 'GET',
+        // spec 5: the raw key, no Bearer prefix; nothing of the browser's request is forwarded
+        headers: { authorization: publicApi.apiKey, accept: 'application/json' },
+        idempotent: true,
+        signal,
+      },
+      publicApi.policy,
+      publicApi.gate,
+    );
     const result = this.#interpret(target, outcome);
     if (result instanceof UpstreamError) {
       if (result.code !== 'too_many_requests') this.#config.onError(result, { route: `public:${target.kind}` });
