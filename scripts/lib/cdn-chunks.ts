@@ -47,7 +47,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
         `node_modules${sep}(lit|lit-html|lit-element)${sep}`,
         `src${sep}browser${sep}events\\.ts$`,
         `src${sep}client${sep}(lookup|assets|errors)\\.ts$`,
-        `src${sep}contract${sep}(caip|limits|queries)\\.ts$`,
+        `src${sep}contract${sep}(limits|queries)\\.ts$`,
         `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|styles|error-text|chain-names)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,
       ]),

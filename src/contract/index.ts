@@ -5,7 +5,6 @@ export * from './errors.js';
 export * from './parse.js';
 export * from './public-api.js';
 export * from './explorer.js';
-export * from './caip.js';
 export * from './badge.js';
 export * from './queries.js';
 export * from './bodies.js';

@@ -18,7 +18,7 @@ import {
   TOKEN_NOT_FOUND_BODY,
   assetRecordSchema,
   assetsPageSchema,
-  checkContract,
+  describeIssue,
   tokenLookupResultSchema,
   upstreamPath,
   type PublicTarget,
@@ -590,8 +590,9 @@ export class PublicApiClient {
     }
     if (!parsed.ok) return invalidBody('public', 'the body is not JSON');
     const schema = target.kind === 'tokens' ? tokenLookupResultSchema : target.kind === 'assets' ? assetsPageSchema : assetRecordSchema;
-    const checked = checkContract(schema, parsed.json);
-    if (!checked.ok) return invalidBody('public', `the body does not match the contract (${checked.path})`);
+    // The schema checks the body itself (a miss runs no wrapper); a failure names the first field.
+    const checked = schema.safeParse(parsed.json);
+    if (!checked.success) return invalidBody('public', `the body does not match the contract (${describeIssue(checked.error.issues[0]!).path})`);
     return { value: value(200, checked.data), body: checked.data };
   }
 }
