@@ -159,7 +159,7 @@ export async function run(): Promise<BenchResult> {
     const res = { destroyed: false, writableFinished: false, once() {} } as unknown as ServerResponse;
     const value = new LookupValue(200, cachedText);
     value.etag = '"abc123"';
-    const answer = { value, state: 'fresh', cacheControl: 'public, max-age=60, stale-while-revalidate=60' } as unknown as LookupAnswer;
+    const answer = { value, cacheControl: 'public, max-age=60, stale-while-revalidate=60' } as unknown as LookupAnswer;
     const url = `http://${host}${path}`;
     const readLikeTheHandler = (request: Request) => {
       // what the handler reads of a lookup GET on the way to the cache and upstream
