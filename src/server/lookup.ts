@@ -194,13 +194,6 @@ export function tokensTarget(url: URL): PublicTarget {
 
 // ------------------------------------------------------------ POST /lookup
 
-/** One entry of a batch request. */
-export type LookupRequest =
-  | { kind: 'token'; caip19: string }
-  | { kind: 'token'; address: string; chainSlug?: string }
-  | { kind: 'asset'; chain: string; address: string }
-  | { kind: 'asset'; accountId: string };
-
 /** One entry of a batch answer, in request order. */
 export interface LookupResult {
   status: number;
