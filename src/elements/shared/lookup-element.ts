@@ -12,7 +12,7 @@
  *   only sets `status`).
  */
 import type { PropertyValues } from 'lit';
-import { registerLiveElement, unregisterLiveElement, type AbortHook, type LiveElement, type LookupRequest } from '../../client/lookup.js';
+import { lookupKey, registerLiveElement, unregisterLiveElement, type AbortHook, type LiveElement, type LookupRequest } from '../../client/lookup.js';
 import { checkAssetLookup, checkTokenLookup, type AssetLookupRule, type TokenLookupRule } from '../../contract/queries.js';
 import { addStrings, t, type StringKey } from '../../browser/strings.js';
 import { enInputs } from '../../locales/en-inputs.js';
@@ -49,14 +49,14 @@ export interface InputProblem {
 }
 
 /**
- * A checked input: the request with its key (the request written out: what identifies a run,
- * with where the answer comes from), or the problem.
+ * A checked input: the request with its key (`lookupKey`, the lookup client's identity of a
+ * lookup: what identifies a run, with where the answer comes from), or the problem.
  */
 export type InputCheck = { ok: true; request: LookupRequest; key: string } | { ok: false; empty: boolean; problem: InputProblem };
 
 /** A valid input's check: the request and its key, computed once (checks are remembered). */
 function valid(request: LookupRequest): InputCheck {
-  return { ok: true, request, key: JSON.stringify(request) };
+  return { ok: true, request, key: lookupKey(request) };
 }
 
 /** An attribute's value trimmed, `null` when absent or blank. */
