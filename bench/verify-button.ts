@@ -71,7 +71,8 @@ export async function run(): Promise<BenchResult> {
   try {
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const signIn = await context.request.post(`${server.url}/demo/session`);
+    // from the demo page's origin, with a JSON body: the demo's sign-in refuses anything else (CSRF)
+    const signIn = await context.request.post(`${server.url}/demo/session`, { headers: { origin: server.url }, data: {} });
     if (!signIn.ok()) throw new Error(`demo sign-in answered ${signIn.status()}`);
     const page = await context.newPage();
     const errors: string[] = [];

@@ -78,7 +78,9 @@ async function refreshSession(): Promise<void> {
   signIn.dataset['signedIn'] = String(r.signedIn);
 }
 signIn.addEventListener('click', async () => {
-  await fetch('/demo/session', { method: signIn.dataset['signedIn'] === 'true' ? 'DELETE' : 'POST' });
+  // a JSON POST from this page: what the demo's CSRF guard asks of a sign-in (a cross-site form post cannot send it)
+  const signingIn = signIn.dataset['signedIn'] !== 'true';
+  await fetch('/demo/session', signingIn ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' } : { method: 'DELETE' });
   await refreshSession();
   // who may read the monitoring data changed: the elements read it again (or show the sign-in notice)
   for (const node of monitoring.children) void (node as HTMLElement & { refresh?: () => Promise<void> }).refresh?.();

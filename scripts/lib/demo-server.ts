@@ -1,7 +1,8 @@
 /**
- * The partner backend of the demo (`npm start`): the kyi server piece at /api/kyi, a demo
- * session route, the built demo page served under a strict Content-Security-Policy, and
- * (with the embedded sandbox) a fault switch for the demo's error states.
+ * The partner backend of the demo (`npm start`): the kyi server piece at /api/kyi, mounted
+ * through `kyi.node` as partners do, a demo session route, the built demo page served under a
+ * strict Content-Security-Policy, and (with the embedded sandbox) a fault switch for the demo's
+ * error states. The demo's own state-changing routes keep the server piece's CSRF rule (`demoWrite`).
  * Point it at another service with KYI_* environment variables (see the docs' Server page).
  */
 import { createServer, type Server } from 'node:http';
@@ -10,6 +11,9 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler, type KyiHandlerOptions } from '../../src/server/index.js';
 import { toNodeHandler } from '../../src/server/node/adapter.js';
+import { checkOrigin } from '../../src/server/origin.js';
+import { readJsonBody } from '../../src/server/lookup.js';
+import { KyiHttpError, httpErrorResponse, logEachProblemOnce } from '../../src/server/errors.js';
 import { createDemoSessions, signedInOnly } from './demo-session.js';
 import { contentSecurityPolicy } from './csp.js';
 import { createGalleryBackend } from './gallery-backend.js';
@@ -20,6 +24,8 @@ export interface DemoServerOptions {
   /** Folder of the built demo page (vite build of demo/). */
   root: string;
   env?: Record<string, string | undefined>;
+  /** Longest time a request body may take to arrive, ms: the server piece's `bodyTimeoutMs`, also kept by the demo's own routes. Default 10 000. */
+  bodyTimeoutMs?: number;
 }
 
 export interface DemoServer {
@@ -115,9 +121,27 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
   let origins: string[] = [];
   const gallery = createGalleryBackend(() => origins);
 
+  const bodyTimeoutMs = opts.bodyTimeoutMs ?? 10_000;
+  // the demo page's own origins, known once the port is (filled in below)
+  const pageOrigins = new Set<string>();
+  const guard = { allowedOrigins: pageOrigins, publicOrigin: undefined, onError: logEachProblemOnce() };
+
+  /**
+   * The CSRF guard of the demo's own routes that change something (sign in and out, faults,
+   * reset), the server piece's rule for its writes: the call must come from the demo page
+   * (`checkOrigin`), and a POST's body is JSON (`readJsonBody`), which a cross-site form post
+   * (`text/plain`: a login CSRF) cannot send. Throws `KyiHttpError`; returns a POST's body.
+   */
+  async function demoWrite(request: Request, path: string): Promise<unknown> {
+    checkOrigin(request, guard, path);
+    return request.method === 'POST' ? readJsonBody(request, 16 * 1024, bodyTimeoutMs) : undefined;
+  }
+
   async function demoRoutes(request: Request, path: string): Promise<Response> {
     const galleryAnswer = gallery.handle(request, path);
     if (galleryAnswer) return galleryAnswer;
+    const write = path.startsWith('/demo/') && request.method !== 'GET' && request.method !== 'HEAD';
+    const body = write ? await demoWrite(request, path) : undefined;
     if (path === '/demo/session') return sessions.handle(request);
     if (path === '/demo/info') return json({ sandbox: Boolean(sandbox), ...browser });
     if (path === '/demo/faults') {
@@ -127,14 +151,14 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
         return json({ cleared: true });
       }
       if (request.method === 'POST') {
-        const body = (await request.json().catch(() => null)) as { route?: string; fault?: unknown; times?: number } | null;
-        if (!body?.route || !body.fault) return json({ code: 'invalid_body', message: 'Send { route, fault, times? }' }, 400);
+        const fault = body as { route?: string; fault?: unknown; times?: number } | null;
+        if (!fault?.route || !fault.fault) return json({ code: 'invalid_body', message: 'Send { route, fault, times? }' }, 400);
         try {
-          sandbox.faults.set(body.route as never, body.fault as never, body.times ? { times: body.times } : undefined);
+          sandbox.faults.set(fault.route as never, fault.fault as never, fault.times ? { times: fault.times } : undefined);
         } catch (e) {
           return json({ code: 'invalid_body', message: (e as Error).message }, 400);
         }
-        return json({ armed: body.route });
+        return json({ armed: fault.route });
       }
       return json({ code: 'method_not_allowed', message: 'Use POST or DELETE' }, 405);
     }
@@ -170,16 +194,19 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
     return new Response(new Uint8Array(body), { headers });
   }
 
-  const rest = toNodeHandler(async (request) => {
-    const path = new URL(request.url).pathname;
-    try {
-      return await demoRoutes(request, path);
-    } catch {
-      return json({ code: 'not_found', message: 'Not found' }, 404);
-    }
-  });
+  const rest = toNodeHandler(
+    async (request) => {
+      const path = new URL(request.url).pathname;
+      try {
+        return await demoRoutes(request, path);
+      } catch (error) {
+        return error instanceof KyiHttpError ? httpErrorResponse(error) : json({ code: 'not_found', message: 'Not found' }, 404);
+      }
+    },
+    { bodyTimeoutMs },
+  );
   // the handler is made once the port is known: the token route and watchlist changes accept the page's own origin only
-  let api: ReturnType<typeof toNodeHandler> | undefined;
+  let api: ReturnType<typeof createKyiHandler>['node'] | undefined;
   const server: Server = createServer((req, res) => (api ? api(req, res, () => rest(req, res)) : rest(req, res)));
   await new Promise<void>((ok) => server.listen(opts.port ?? 5173, opts.host ?? '127.0.0.1', ok));
   const address = server.address();
@@ -191,8 +218,11 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
     // the watchlist and its notes are the signed-in user's business only
     authorize: signedInOnly(sessions),
     allowedOrigins: (origins = demoOrigins(opts.host ?? '127.0.0.1', port, env)),
+    bodyTimeoutMs,
   });
-  api = toNodeHandler(handler, { prefix: '/api/kyi' });
+  for (const origin of origins) pageOrigins.add(origin);
+  // as a partner mounts it: the Node adapter with the handler's prefix, body deadline and cache fast path
+  api = handler.node;
   const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   // The embedded sandbox's widget renders only inside allowed pages: this demo page is one.
   sandbox?.allowWidgetOrigin(url);

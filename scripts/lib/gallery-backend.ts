@@ -81,6 +81,8 @@ export function createGalleryBackend(allowedOrigins: () => string[]): GalleryBac
         getUserId: () => GALLERY_USER_ID,
         authorize: () => true, // the gallery's visitor is always signed in
         allowedOrigins: allowedOrigins(),
+        // one visitor on fixed data, called as a fetch handler (no peer address): no per-client budget to keep
+        clientBudget: false,
       });
       return { sandbox, handler };
     })());

@@ -28,7 +28,10 @@ export class KyiError extends Error {
   }
 }
 
-/** A configuration mistake of the partner's, refused when the handler, store or budget is created. */
+/**
+ * A configuration mistake of the partner's, refused when the handler, store or budget is created;
+ * or told to `onError` when only requests show it (visitors the per-client budget cannot tell apart).
+ */
 export class KyiConfigError extends KyiError {
   override name = 'KyiConfigError';
   constructor(message: string) {
@@ -83,8 +86,29 @@ export function httpErrorResponse(error: KyiHttpError): Response {
 const LOGGED_MAX = 500;
 
 /**
+ * Control characters of a log line: C0 (CR, LF, ESC, …), DEL, C1, the line and paragraph
+ * separators U+2028/2029, and the bidi overrides and isolates (U+202A–202E, U+2066–2069).
+ */
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * `text` with every control character written as an escape (`\n`, `\r`, `\t`, `\x1b`,
+ * `\u2028`): words from outside (upstream bodies, headers, visitor input) cannot start a
+ * forged second log line, move the cursor or colour the terminal.
+ */
+function escapeControl(text: string): string {
+  return text.replace(CONTROL, (c) => {
+    const code = c.charCodeAt(0);
+    return NAMED[c] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`);
+  });
+}
+
+/**
  * The default `onError`: logs each distinct problem (route, code, message) once to the
  * console, with the upstream's own words when there are any (`detail`, secrets removed).
+ * The one place the server piece writes a log line: everything after the prefix is
+ * `escapeControl`led, so each problem is exactly one line.
  */
 export function logEachProblemOnce(log: (line: string) => void = (line) => console.error(line)): (error: unknown, context: { route: string }) => void {
   const seen = new Set<string>();
@@ -97,6 +121,6 @@ export function logEachProblemOnce(log: (line: string) => void = (line) => conso
     if (seen.size >= LOGGED_MAX) seen.clear();
     seen.add(key);
     const detail = typeof e?.detail === 'string' ? ` (${e.detail})` : '';
-    log(`[kyi-elements/server] ${context.route}: ${code}: ${message}${detail}`);
+    log(`[kyi-elements/server] ${escapeControl(`${context.route}: ${code}: ${message}${detail}`)}`);
   };
 }

@@ -11,7 +11,7 @@
  * with its context (`serve`) and hands it `cachedAnswer` (see `handlerParts`), so a fresh
  * cached lookup is written without a Response.
  */
-import { KyiHttpError, errorPrepared, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
+import { KyiConfigError, KyiHttpError, errorPrepared, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
 import { EXPLORER_ROUTES, ExplorerProxy } from './explorer-proxy.js';
 import {
   assetCaip10Target,
@@ -53,24 +53,63 @@ const NONE: KyiRequestContext = Object.freeze({});
 /** The id used for requests whose client cannot be told apart. */
 const UNKNOWN_CLIENT = 'unknown';
 
+/** What `onError` is told, once per handler, when the per-client budget cannot tell visitors apart. */
+const SHARED_BUDGET = 'so every visitor shares one per-client budget: one visitor can spend everyone\'s upstream lookups (429 for all).';
+const NOT_TOLD_APART = {
+  trustProxy:
+    `A request came through a proxy (it carries X-Forwarded-For or Forwarded) while trustProxy is 0, so each visitor counts as the proxy's address, ${SHARED_BUDGET} ` +
+    'Set trustProxy to the number of your reverse proxies in front of this server (1 behind one nginx, load balancer or CDN), or pass getClientId ' +
+    '(e.g. to read Forwarded). If no proxy of yours is in front, a visitor sent the header: leave trustProxy at 0. See the Server docs, "Telling visitors apart".',
+  getClientId:
+    `This runtime does not say who a request comes from (no peer address: a fetch entry such as an edge runtime) and getClientId is not given, ${SHARED_BUDGET} ` +
+    'Pass getClientId, e.g. (request) => request.headers.get(\'cf-connecting-ip\') on Cloudflare Workers. See the Server docs, "Telling visitors apart".',
+  getClientIdNone: `getClientId returned no id for a request, ${SHARED_BUDGET} Return the visitor's address (or another id) for every request.`,
+} as const;
+
+/** Who asks, for the per-client budget: `(request, context) => client`. */
+type ClientOf = (request: Request, context: KyiRequestContext) => string;
+
 /**
  * Who asks, for the per-client budget on upstream lookups (counted where a lookup's cache
  * miss is decided: `ClientBudgets` in `./public-api.ts`): the partner's `getClientId`, else
  * the `X-Forwarded-For` entry `trustProxy` hops from the right (only the partner's own
  * proxies are trusted), else the peer address; as its network (`clientNetwork`).
+ * With the budget on, a request that shows it cannot tell visitors apart is told to `onError`,
+ * once per handler and option, naming the option to set (`NOT_TOLD_APART`).
  */
-function clientOf(config: ResolvedConfig, request: Request, context: KyiRequestContext): string {
-  return clientNetwork(clientIdOf(config, request, context), config.clientBudget ? config.clientBudget.ipv6PrefixLength : 128);
+function clientIds(config: ResolvedConfig): ClientOf {
+  const told = new Set<keyof typeof NOT_TOLD_APART>();
+  const tell = (problem: keyof typeof NOT_TOLD_APART): void => {
+    if (!config.clientBudget || told.has(problem)) return;
+    told.add(problem);
+    config.onError(new KyiConfigError(NOT_TOLD_APART[problem]), { route: 'client-budget' });
+  };
+  const prefixLength = config.clientBudget ? config.clientBudget.ipv6PrefixLength : 128;
+  return (request, context) => clientNetwork(clientIdOf(config, request, context, tell), prefixLength);
 }
 
-function clientIdOf({ getClientId, trustProxy }: ResolvedConfig, request: Request, context: KyiRequestContext): string {
-  if (getClientId) return getClientId(request, context) || UNKNOWN_CLIENT;
+function clientIdOf(
+  { getClientId, trustProxy }: ResolvedConfig,
+  request: Request,
+  context: KyiRequestContext,
+  tell: (problem: keyof typeof NOT_TOLD_APART) => void,
+): string {
+  if (getClientId) {
+    const id = getClientId(request, context);
+    if (id) return id;
+    tell('getClientIdNone');
+    return UNKNOWN_CLIENT;
+  }
   if (trustProxy > 0) {
     const hops = (request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     const entry = hops[hops.length - trustProxy];
     if (entry) return entry;
+  } else if (request.headers.has('x-forwarded-for') || request.headers.has('forwarded')) {
+    tell('trustProxy');
   }
-  return context.clientAddress || UNKNOWN_CLIENT;
+  if (context.clientAddress) return context.clientAddress;
+  tell('getClientId');
+  return UNKNOWN_CLIENT;
 }
 
 /**
@@ -294,10 +333,10 @@ const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: 'lookup',
-    handle: ({ config, request, context, publicApi }) =>
+    handle: ({ config, request, context, publicApi, clientOf }) =>
       lookupBatch(request, publicApi, {
         concurrency: config.lookupConcurrency,
-        client: clientOf(config, request, context),
+        client: clientOf(request, context),
         bodyTimeoutMs: config.bodyTimeoutMs,
       }),
   },
@@ -362,6 +401,7 @@ interface Kit {
   explorer?: ExplorerProxy;
   capabilities: Capabilities;
   lookups: LookupMemo;
+  clientOf: ClientOf;
 }
 
 function notAllowed(allowed: string[]): Response {
@@ -383,7 +423,7 @@ function lookup(kit: Kit, request: Request, context: KyiRequestContext, { target
   const fresh = wantsFresh(request.headers);
   const hit = fresh ? undefined : cachedPrepared(kit, key, request.headers);
   if (hit) return responseOf(hit);
-  const client = clientOf(kit.config, request, context);
+  const client = kit.clientOf(request, context);
   return kit.publicApi.lookupByKey(target, key, { fresh, client, signal: request.signal }).then((answer) => lookupResponse(request, answer));
 }
 
@@ -474,7 +514,7 @@ export function handlerParts(options: KyiHandlerOptions, defaultSend?: SendAttem
     widget: !!config.widget,
   });
   const explorer = config.explorer ? new ExplorerProxy(config) : undefined;
-  const kit: Kit = { config, publicApi, explorer, capabilities, lookups: new LookupMemo() };
+  const kit: Kit = { config, publicApi, explorer, capabilities, lookups: new LookupMemo(), clientOf: clientIds(config) };
   const handler: KyiHandler = Object.assign((request: Request) => answer(kit, request, NONE), {
     prefix: config.prefix,
     capabilities,

@@ -3,13 +3,16 @@
  * (field notes, "Guidance for the partner endpoint"): 503 when the widget is not
  * configured, 403 `origin_not_allowed` for a cross-origin call, 401 `session_required`
  * without a session (both told to `onError`, `./access.ts`), 502 when signing fails;
- * `Cache-Control: no-store`; `{ accessToken, expiresAt }`; lifetime at most one hour.
+ * `Cache-Control: no-store`; `{ accessToken, expiresAt }`, `expiresAt` read from the token's own
+ * `exp`. What `generateToken` (built-in or the partner's) returned is checked before it leaves
+ * (`checkedExp`): anything else is 502 `signing_failed`, its reason told to `onError`.
  * The user id comes from `getUserId(request)` on the server, never from the browser.
  *
  * Fetch-API only (no `node:` imports).
  */
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { LIMITS } from '../contract/index.js';
-import { KyiHttpError, jsonResponse } from './errors.js';
+import { KyiError, KyiHttpError, jsonResponse } from './errors.js';
 import { generateToken } from './generate-token.js';
 import type { KyiRequestContext } from './handler.js';
 import type { ResolvedConfig } from './options.js';
@@ -24,17 +27,43 @@ function checkContentType(request: Request): void {
   }
 }
 
-/** The `exp` claim of a JWT (seconds), without verifying it: the token was minted here. */
-function expClaim(token: string): number | undefined {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : undefined;
-  } catch {
-    return undefined;
+/** How far ahead of this server's clock a token's `exp` may be beyond its one-hour lifetime, s (a minter reading its own clock a little later). */
+const EXP_CLOCK_SLACK_SECONDS = 5;
+
+/** An HS256 signature: 32 bytes, 43 base64url characters. */
+const COMPACT_HS256 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The `exp` (seconds) of what `generateToken` returned, when it is a token the widget can take:
+ * a signed compact JWT whose protected header says `alg` exactly `HS256`, with a numeric `exp`
+ * after `now` and at most one hour (`LIMITS.accessTokenMaxSeconds`, plus
+ * `EXP_CLOCK_SLACK_SECONDS`) after `mintedAt`. Otherwise what is wrong, for `onError`.
+ * The signature is not verified: the token is this server's own, signed by the partner's minter.
+ */
+function checkedExp(token: unknown, mintedAt: number, now: number): { exp: number } | { wrong: string } {
+  if (typeof token !== 'string' || !COMPACT_HS256.test(token)) {
+    return { wrong: 'generateToken did not return a signed JWT (header.payload.signature, with a 32-byte HS256 signature)' };
   }
+  let alg: unknown;
+  let exp: unknown;
+  try {
+    alg = decodeProtectedHeader(token).alg;
+    exp = decodeJwt(token).exp;
+  } catch {
+    return { wrong: 'generateToken returned a token whose header or claims are not base64url JSON' };
+  }
+  if (alg !== 'HS256') return { wrong: `generateToken returned a token with alg ${alg === undefined ? 'missing' : JSON.stringify(alg).slice(0, 40)}; the widget takes HS256 only` };
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) {
+    return { wrong: `generateToken returned a token whose exp claim is ${exp === undefined ? 'missing' : `not a number (${typeof exp})`}` };
+  }
+  if (exp <= now) return { wrong: `generateToken returned a token that has already expired (exp ${exp}, now ${Math.floor(now)})` };
+  const latest = mintedAt + LIMITS.accessTokenMaxSeconds + EXP_CLOCK_SLACK_SECONDS;
+  if (exp > latest) {
+    return {
+      wrong: `generateToken returned a token living ${Math.round(exp - mintedAt)} s, longer than one hour (${LIMITS.accessTokenMaxSeconds} s, ${EXP_CLOCK_SLACK_SECONDS} s clock slack)`,
+    };
+  }
+  return { exp };
 }
 
 export async function tokenRoute(request: Request, context: KyiRequestContext, config: ResolvedConfig): Promise<Response> {
@@ -55,15 +84,12 @@ export async function tokenRoute(request: Request, context: KyiRequestContext, c
     config.onError(error, { route: 'token' });
     throw new KyiHttpError(502, 'signing_failed', 'The access token could not be created');
   }
-  if (typeof accessToken !== 'string' || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(accessToken)) {
-    config.onError(new TypeError('generateToken did not return a JWT'), { route: 'token' });
+  const checked = checkedExp(accessToken, before, config.clock.now() / 1000);
+  if ('wrong' in checked) {
+    config.onError(new KyiError('signing_failed', checked.wrong, 502), { route: 'token' });
     throw new KyiHttpError(502, 'signing_failed', 'The access token could not be created');
   }
-  const exp = expClaim(accessToken) ?? before + widget.expiresIn;
-  if (exp > before + LIMITS.accessTokenMaxSeconds + 5) {
-    config.onError(new RangeError('generateToken minted a token living longer than one hour'), { route: 'token' });
-    throw new KyiHttpError(502, 'signing_failed', 'The access token could not be created');
-  }
+  const exp = checked.exp;
   return jsonResponse({ accessToken, expiresAt: new Date(exp * 1000).toISOString() }, 200, {
     'cache-control': 'no-store',
     pragma: 'no-cache',
