@@ -123,8 +123,7 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
 
   const bodyTimeoutMs = opts.bodyTimeoutMs ?? 10_000;
   // the demo page's own origins, known once the port is (filled in below)
-  const pageOrigins = new Set<string>();
-  const guard = { allowedOrigins: pageOrigins, publicOrigin: undefined, onError: logEachProblemOnce() };
+  const guard = { allowedOrigins: new Set<string>(), publicOrigin: undefined as string | undefined, onError: logEachProblemOnce() };
 
   /**
    * The CSRF guard of the demo's own routes that change something (sign in and out, faults,
@@ -220,10 +219,11 @@ export async function startDemoServer(opts: DemoServerOptions): Promise<DemoServ
     allowedOrigins: (origins = demoOrigins(opts.host ?? '127.0.0.1', port, env)),
     bodyTimeoutMs,
   });
-  for (const origin of origins) pageOrigins.add(origin);
+  for (const origin of origins) guard.allowedOrigins.add(origin);
   // as a partner mounts it: the Node adapter with the handler's prefix, body deadline and cache fast path
   api = handler.node;
   const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
+  guard.publicOrigin = origins[0]; // the listening address, as refusals name it
   // The embedded sandbox's widget renders only inside allowed pages: this demo page is one.
   sandbox?.allowWidgetOrigin(url);
   return {

@@ -9,7 +9,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { Hono } from 'hono';
@@ -19,7 +19,7 @@ import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { createKyiHandler, KyiConfigError, type KyiHandlerOptions } from '../../src/server/index.js';
 import { createKyiHandler as createFetchHandler } from '../../src/server/fetch.js';
 import { checkProxyAt } from './helpers/openapi-check.js';
-import { PREFIX, defaultOptions, mount, rawRequest, startFixtureSandbox } from './helpers/server.js';
+import { PREFIX, defaultOptions, mount, rawRequest, startFixtureSandbox, trickle } from './helpers/server.js';
 
 let sandbox: Sandbox;
 before(async () => {
@@ -159,35 +159,6 @@ describe('a cache hit does not date another visitor’s lookup', () => {
     }
   });
 });
-
-/** POSTs a lookup body two bytes a second until the answer arrives; resolves with its status and code. */
-function trickle(origin: string, path: string): Promise<{ status: number; code?: string; connection?: string }> {
-  const body = Buffer.from(JSON.stringify({ requests: [{ kind: 'asset', chain: F.pyusd.chain, address: F.pyusd.address }] }));
-  const url = new URL(origin);
-  return new Promise((resolve, reject) => {
-    let sent = 0;
-    const req = httpRequest(
-      { host: url.hostname, port: url.port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
-      (res) => {
-        clearInterval(timer);
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { code?: string }).code, connection: res.headers.connection }),
-        );
-      },
-    );
-    req.on('error', reject);
-    const timer = setInterval(() => {
-      if (sent >= body.length) return clearInterval(timer);
-      req.write(body.subarray(sent, sent + 2));
-      sent += 2;
-    }, 1000);
-    req.write(body.subarray(0, 2));
-    sent = 2;
-  });
-}
 
 describe('request bodies have a read deadline', () => {
   it('a body sent two bytes a second gets 408 request_timeout once bodyTimeoutMs passes', async () => {

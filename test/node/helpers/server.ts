@@ -7,6 +7,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkProxyAt } from './openapi-check.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { SANDBOX_FIXTURES as F } from '../../../src/sandbox/data/tokens.js';
 import { createKyiHandler, type KyiHandlerOptions, type KyiHandler } from '../../../src/server/index.js';
 
 export const PREFIX = '/api/kyi';
@@ -149,4 +150,36 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
 export function secretsOf(sandbox: Sandbox): string[] {
   const c = sandbox.info.credentials;
   return [c.publicApiKey, c.secretKey, ...Object.values(c.explorerKeys)];
+}
+
+/**
+ * POSTs a lookup body two bytes a second until the answer arrives (a slow-body attack: every
+ * byte keeps an idle timeout from firing); resolves with its status, code and `Connection`.
+ */
+export function trickle(origin: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; code?: string; connection?: string }> {
+  const body = Buffer.from(JSON.stringify({ requests: [{ kind: 'asset', chain: F.pyusd.chain, address: F.pyusd.address }] }));
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length, ...headers } },
+      (res) => {
+        clearInterval(timer);
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { code?: string }).code, connection: res.headers.connection }),
+        );
+      },
+    );
+    req.on('error', reject);
+    const timer = setInterval(() => {
+      if (sent >= body.length) return clearInterval(timer);
+      req.write(body.subarray(sent, sent + 2));
+      sent += 2;
+    }, 1000);
+    req.write(body.subarray(0, 2));
+    sent = 2;
+  });
 }
