@@ -95,7 +95,10 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
     secretKey: string;
     /** Token lifetime in seconds, 1–3600. Default 3600. */
     expiresIn?: number;
-    /** Token minting; default the vendor-compatible jose `generateToken`. */
+    /**
+     * Token minting; default the vendor-compatible jose `generateToken`. What it returns must be a
+     * signed JWT with `alg` `HS256` and a numeric `exp` at most one hour ahead, else 502 `signing_failed`.
+     */
     generateToken?: (options: GenerateTokenOptions) => Promise<string> | string;
   };
   /**
@@ -125,10 +128,14 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
   /**
    * The client a request comes from, for the per-client budget. Default: the peer address
    * the adapter reports (`context.clientAddress`; the Node adapter does), or the `X-Forwarded-For` entry `trustProxy`
-   * hops from the right when configured. Requests without either share one budget.
+   * hops from the right when configured. Requests without either share one budget, and
+   * `onError` is told so once (on an edge runtime: `(request) => request.headers.get('cf-connecting-ip')` on Workers).
    */
   getClientId?: (request: Request, context: Ctx) => string | null | undefined;
-  /** Reverse proxies in front of this server whose `X-Forwarded-For` entries are trusted. Default 0. */
+  /**
+   * Reverse proxies in front of this server whose `X-Forwarded-For` entries are trusted (1 behind
+   * one). Default 0: the header is ignored, and the first proxied request is told to `onError` once.
+   */
   trustProxy?: number;
   /**
    * Upstream lookups one client may cause per window (cache hits and shared calls never
