@@ -66,7 +66,6 @@ export const assetCardStyles = css`
     line-height: 1.25;
   }
   .name,
-  .issuer,
   .clamped p {
     overflow: hidden;
     display: -webkit-box;
@@ -189,10 +188,12 @@ export const assetCardStyles = css`
     font-weight: 700;
     line-height: 1.5rem;
   }
+  /* the issuer's whole name, wrapped, never clamped (WCAG 1.4.10, 1.4.12) */
   .issuer {
     margin: 0;
     font-size: var(--_kyi-font-size-small);
     color: var(--_kyi-text);
+    overflow-wrap: anywhere;
   }
   .claim {
     font-weight: 600;

@@ -11,6 +11,7 @@ import { ElementCore, proxyUrlFor, type ImageScheme, type KyiConfig, type KyiThe
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
 import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
 import { internalState } from './reactive-state.js';
+import { announce } from './announce.js';
 
 export class KyiElement extends LitElement {
   readonly #core = new ElementCore(this);
@@ -125,18 +126,51 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
     return (this.constructor as typeof KyiDataElement).inputs.some((p) => (changed as Map<PropertyKey, unknown>).has(p));
   }
 
+  /** Resolves once the element's current run (if any) has settled and rendered. */
+  abstract get settled(): Promise<void>;
+
+  /** Starts the fresh run a Retry asks for. */
+  protected abstract rerun(): void;
+
   /**
-   * The error box: `role="alert"`, a title, the message, each on a line of its own, and a
-   * Retry button (`retry` undefined: none, the same request would fail again).
+   * Every Retry button's click handler. Retry removes the button that was pressed (the error
+   * goes while the run loads), so once the run has settled and rendered, focus that fell to the
+   * page comes back (WCAG 2.4.3), in this order: the new Retry button (it failed again), the
+   * element's own title, its status box (`part="base"`, made focusable). A Retry that failed
+   * again says so, politely, once: the visitor asked. Focus the visitor moved meanwhile stays.
+   */
+  protected readonly retry = (): void => {
+    const hadFocus = (this.renderRoot as ShadowRoot).activeElement !== null;
+    this.rerun();
+    void this.settled.then(() => {
+      const error = this.renderRoot.querySelector('[part~="error"]');
+      if (error?.textContent) announce(this, error.textContent.replace(/\s+/g, ' ').trim());
+      const active = document.activeElement;
+      if (!hadFocus || !this.isConnected || (active !== null && active !== document.body)) return;
+      const target = AFTER_RETRY.map((s) => this.renderRoot.querySelector<HTMLElement>(s)).find((el) => el !== null);
+      if (!target) return;
+      if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+      target.focus();
+    });
+  };
+
+  /**
+   * The error box: a title, the message, each on a line of its own, and a Retry button (`retry`
+   * undefined: none, the same request would fail again). Shown, not announced: an error that
+   * comes with loading is part of the page, like any other state (a page of failed statuses
+   * is not fifty alarms); one after Retry is said by `retry`.
    */
   protected renderError(title: string, message: string, retry: (() => void) | undefined): TemplateResult {
-    return html`<div part="error" class="alert" role="alert"
+    return html`<div part="error" class="alert"
       ><span class="alert-title">${title}</span><span>${message}</span>${retry
         ? html`<button part="retry-button" class="button small" type="button" @click=${retry}>${this.t('common.retry')}</button>`
         : nothing}</div
     >`;
   }
 }
+
+/** Where focus goes after a Retry took it away, the first found: the new Retry button, the element's title, its status box. */
+const AFTER_RETRY = ['[part~="retry-button"]', '.heading', '[part~="base"]'];
 
 // --- The async controller -------------------------------------------------------------------
 /**

@@ -311,9 +311,9 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   }
 
   /** Retry after an error: the user asked, so this is a fresh run. */
-  protected retry = (): void => {
+  protected rerun(): void {
     this.#start(this.checkInput(), false);
-  };
+  }
 
   /** The message for the current error, in the element's language. */
   protected errorMessage(): string {

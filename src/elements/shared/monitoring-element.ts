@@ -141,6 +141,11 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     await this.settled;
   }
 
+  /** Retry after an error: a full load, now. */
+  protected rerun(): void {
+    this.startLoad('full');
+  }
+
   /** Base URL of the server piece for this element. */
   protected get proxy(): string {
     return this.config.proxyUrl;
@@ -258,7 +263,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     const refusal = accessRefusal(problem);
     if (refusal === 'sign-in') return html`<p class="notice" role="status" part="sign-in">${text.signIn}</p>`;
     if (refusal === 'denied') return html`<p class="notice" role="status" part="access-denied">${text.denied}</p>`;
-    return this.renderError(text.error(problem), this.problemText(problem), problem.status === 400 ? undefined : () => void this.refresh());
+    return this.renderError(text.error(problem), this.problemText(problem), problem.status === 400 ? undefined : this.retry);
   }
 
   /** A link to an http(s) page of the service, opening in a new tab (and saying so). */

@@ -91,7 +91,8 @@ export const componentStyles = css`
     cursor: not-allowed;
   }
   .button.small {
-    min-height: 1.75em;
+    /* a target of 24 px at least (WCAG 2.5.8), whatever the font size */
+    min-height: max(24px, 1.75em);
     padding: 0.125em 0.5em;
     font-weight: 500;
   }
