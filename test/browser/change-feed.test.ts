@@ -189,7 +189,7 @@ describe('<kyi-change-feed>', function () {
         expect(event.type).to.equal('kyi-error');
         expect(event.detail).to.include({ code: 'invalid_parameter', status: 400 });
         expect(el.status).to.equal('error');
-        const alert = root(el).querySelector('[role="alert"]')!;
+        const alert = root(el).querySelector('[part="error"]')!;
         expect(alert.textContent).to.match(/These filters were refused/);
         expect(alert.textContent).to.include(param);
         expect(alert.querySelector('button')).to.equal(null, 'no retry: the same request would fail again');
@@ -512,7 +512,7 @@ describe('<kyi-change-feed>', function () {
         timers.fire();
         expect((await failed).detail).to.include({ code: 'too_many_requests', status: 429 });
         await el.settled;
-        expect(texts(el, '[role="alert"]')[0]).to.match(/Too many requests/);
+        expect(texts(el, '[part="error"]')[0]).to.match(/Too many requests/);
         expect(el.changes.map((c) => c.id)).to.deep.equal(['change-1'], 'the last good rows stay');
         expect(timers.delays).to.deep.equal([90_000], 'the next poll waits out Retry-After');
         expect(reads).to.equal(2);

@@ -224,3 +224,68 @@ describe('failure states', function () {
     }
   });
 });
+
+/** Every interactive target in `el`'s shadow root (and those of the kit's elements inside it) smaller than 24 × 24 CSS px. */
+function smallTargets(el: Element): string[] {
+  const small: string[] = [];
+  const walk = (root: ShadowRoot) => {
+    for (const node of root.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary, [role="switch"], [tabindex="0"]')) {
+      if (!node.checkVisibility() || node.closest('.visually-hidden')) continue;
+      // A checkbox's label is part of its target (a click on it toggles the box).
+      const label = node instanceof HTMLInputElement && node.type === 'checkbox' ? node.closest('label') : null;
+      const r = (label ?? node).getBoundingClientRect();
+      if (r.width < 24 || r.height < 24)
+        small.push(`${root.host.localName} ${node.localName}.${node.className || node.getAttribute('part') || ''} "${(node.textContent ?? '').trim().slice(0, 30)}" ${r.width.toFixed(1)}×${r.height.toFixed(1)}`);
+    }
+    for (const inner of root.querySelectorAll('*')) if (inner.shadowRoot) walk(inner.shadowRoot);
+  };
+  walk(el.shadowRoot!);
+  return small;
+}
+
+describe('targets ≥ 24 × 24 px by their box', function () {
+  this.timeout(30_000);
+  before(async () => {
+    await signInForMonitoring();
+    configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl });
+  });
+  after(() => resetConfig());
+  beforeEach(() => getLookupClient().clearCache());
+
+  it('every element, loaded and failed', async () => {
+    const found: string[] = [];
+    const mount = async (markup: ReturnType<typeof html>) => {
+      const el = await fixture<Data>(markup);
+      await el.settled;
+      found.push(...smallTargets(el));
+    };
+    for (const badge of [await fixture(html`<kyi-badge></kyi-badge>`), await fixture(html`<kyi-badge href="https://example.com/verified"></kyi-badge>`)]) found.push(...smallTargets(badge));
+    found.push(...smallTargets(await fixture(html`<kyi-verify-button></kyi-verify-button>`)));
+    await mount(html`<kyi-asset-card chain=${F.pyusd.chain} address=${F.pyusd.address}></kyi-asset-card>`);
+    await mount(html`<kyi-asset-card account-id=${F.usdc.accountId}></kyi-asset-card>`);
+    await mount(html`<kyi-watchlist></kyi-watchlist>`);
+    await mount(html`<kyi-change-feed></kyi-change-feed>`);
+    await mount(html`<kyi-notifications></kyi-notifications>`);
+    const outage = lookupOutage();
+    try {
+      await mount(html`<kyi-token-status address=${randomAddress()} chain-slug="ethereum"></kyi-token-status>`);
+      await mount(html`<kyi-token-status compact address=${randomAddress()} chain-slug="ethereum"></kyi-token-status>`);
+      await mount(html`<kyi-asset-card chain="ethereum" address=${randomAddress()}></kyi-asset-card>`);
+    } finally {
+      outage.restore();
+    }
+    for (const tag of ['kyi-watchlist', 'kyi-change-feed', 'kyi-notifications']) {
+      const prefix = `/api/down-${crypto.randomUUID()}`;
+      configure({ trustedProxyUrls: [prefix] });
+      const proxy = flakyExplorer(prefix);
+      try {
+        const el = document.createElement(tag);
+        el.setAttribute('proxy-url', prefix);
+        await mount(html`${el}`);
+      } finally {
+        proxy.restore();
+      }
+    }
+    expect(found).to.deep.equal([]);
+  });
+});

@@ -282,7 +282,7 @@ describe('<kyi-notifications>', function () {
     });
   });
 
-  it('shows a load failure with role="alert" and a retry, and fires kyi-error', async () => {
+  it('shows a load failure (shown, not announced) with a retry, and fires kyi-error', async () => {
     const el = document.createElement('kyi-notifications') as KyiNotifications;
     el.setAttribute('proxy-url', '/api/kyi-missing');
     const settled = firstEvent(el, ['kyi-error', 'kyi-notifications']);
@@ -291,7 +291,8 @@ describe('<kyi-notifications>', function () {
       const event = await settled;
       expect(event.type).to.equal('kyi-error');
       await el.settled;
-      const alert = root(el).querySelector('[role="alert"]')!;
+      const alert = root(el).querySelector('[part="error"]')!;
+      expect(root(el).querySelector('[role="alert"]')).to.equal(null);
       expect(alert.textContent).to.match(/Could not load notifications/);
       const retry = alert.querySelector('button')!;
       expect(retry.textContent!.trim()).to.equal('Retry');

@@ -241,6 +241,9 @@ export const assetCardStyles = css`
     border-radius: var(--_kyi-radius-small);
   }
   .signers summary {
+    /* a target of 24 px at least (WCAG 2.5.8) */
+    min-block-size: 24px;
+    align-content: center;
     cursor: pointer;
   }
   .signers ul {

@@ -187,7 +187,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const href = safeHttpUrl(url);
     if (!href) return nothing;
     return html`<li>
-      <a part=${part} href=${href} target="_blank" rel="noopener noreferrer"
+      <a part=${part} class="action-link" href=${href} target="_blank" rel="noopener noreferrer"
         >${label}<span class="visually-hidden"> ${this.t('common.opensInNewTab')}</span></a
       >
     </li>`;

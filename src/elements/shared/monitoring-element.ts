@@ -268,7 +268,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
 
   /** A link to an http(s) page of the service, opening in a new tab (and saying so). */
   protected renderExternalLink(href: string, label: string): TemplateResult {
-    return html`<a href=${href} target="_blank" rel="noopener noreferrer"
+    return html`<a class="action-link" href=${href} target="_blank" rel="noopener noreferrer"
       >${label}<span class="visually-hidden"> ${this.t('common.opensInNewTab')}</span></a
     >`;
   }

@@ -101,6 +101,13 @@ export const componentStyles = css`
     font-family: var(--_kyi-font-mono);
   }
 
+  /* A link standing on its own (a row of actions, a list of links): a target of 24 px at least (WCAG 2.5.8). */
+  .action-link {
+    display: inline-flex;
+    align-items: center;
+    min-block-size: 24px;
+  }
+
   /* Forced colours (Windows High Contrast): backgrounds become the page's, so what only a
      background drew is drawn with system colours instead. */
   @media (forced-colors: active) {
