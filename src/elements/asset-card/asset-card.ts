@@ -60,7 +60,7 @@ export function shortenAddress(address: string): string {
  * @csspart actions - The wrapper of the `actions` slot.
  * @csspart skeleton - Loading placeholders.
  * @csspart notice - The not-found and invalid-input notices.
- * @csspart error - The error alert.
+ * @csspart error - The error box (shown, not announced).
  * @csspart retry-button - The error's Retry button.
  *
  * @cssprop --kyi-asset-card-padding - Inner padding (default 1rem).

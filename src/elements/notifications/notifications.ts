@@ -38,7 +38,7 @@ const GROUP_ORDER: readonly GroupName[] = [...NOTIFICATION_GROUP_NAMES, 'other']
  * @csspart notification - One notification.
  * @csspart more - Below a long list: how many are shown, and the "Show more" button.
  * @csspart read-note - The note that marking read happens in the service's interface.
- * @csspart error - Error messages (`role="alert"`).
+ * @csspart error - The error box (shown, not announced).
  * @csspart retry-button - The error's Retry button (none when the request itself was refused, 400).
  * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
  * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).

@@ -67,7 +67,7 @@ type WriteOutcome = { done: WriteDone; problem?: undefined; data?: undefined } |
  * @csspart switch - An item's monitoring on/off switch (`role="switch"`).
  * @csspart state - An item's state label.
  * @csspart note - An item's note, or its editor.
- * @csspart error - Error messages (`role="alert"`).
+ * @csspart error - Error messages: a load's error box (shown, not announced), a write's message (`role="alert"`).
  * @csspart retry-button - The error's Retry button (none when the request itself was refused, 400).
  * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
  * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
