@@ -315,15 +315,15 @@ describe('<kyi-change-feed>', function () {
     expect(filters.checkVisibility(), 'wide: the filters always shown').to.equal(true);
   });
 
-  it('each change headline is a heading at heading-level (default 3), the feed title one above', async () => {
+  it('the feed title is a heading at heading-level (default 3), each change headline one below', async () => {
     const el = await load();
     const level = (selector: string) => root(el).querySelector(selector)!.getAttribute('aria-level');
     expect(root(el).querySelector('.heading')!.getAttribute('role')).to.equal('heading');
-    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['2', '3']);
+    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['3', '4']);
     expect(root(el).querySelector('[part="headline"]')!.getAttribute('role')).to.equal('heading');
     el.headingLevel = 4;
     await el.updateComplete;
-    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['3', '4']);
+    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['4', '5']);
   });
 
   it('new-only with nothing new shows its empty state', async () => {

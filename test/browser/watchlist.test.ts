@@ -579,11 +579,11 @@ describe('<kyi-watchlist>', function () {
     }
   });
 
-  it('titles itself with a heading one level above its items, and leaves the title to a partner who labels the region', async () => {
+  it('titles itself with a heading at heading-level, its items one below, and leaves the title to a partner who labels the region (items at the level)', async () => {
     const el = await load();
     const heading = root(el).querySelector('.heading')!;
-    expect([heading.getAttribute('role'), heading.getAttribute('aria-level'), heading.textContent!.trim()]).to.deep.equal(['heading', '2', 'Watchlist']);
-    expect(root(el).querySelector('.title')!.getAttribute('aria-level')).to.equal('3');
+    expect([heading.getAttribute('role'), heading.getAttribute('aria-level'), heading.textContent!.trim()]).to.deep.equal(['heading', '3', 'Watchlist']);
+    expect(root(el).querySelector('.title')!.getAttribute('aria-level')).to.equal('4');
     const labelled = await load(html`<kyi-watchlist role="region" aria-label="Assets you follow" heading-level="4"></kyi-watchlist>`);
     expect(root(labelled).querySelector('.heading')).to.equal(null);
     expect(root(labelled).querySelector('.title')!.getAttribute('aria-level')).to.equal('4');

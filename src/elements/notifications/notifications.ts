@@ -155,9 +155,9 @@ export class KyiNotifications extends KyiMonitoringElement {
     const headingId = `group-${g}`;
     const count = shown.length === total ? String(total) : this.t('notifications.groupPartial', { shown: String(shown.length), total: String(total) });
     return html`<section class="group" part="group" data-group=${g} aria-labelledby=${headingId}>
-      <h3 class="subheading" id=${headingId}>
+      <p class="subheading" role="heading" aria-level=${String(this.rowHeadingLevel)} id=${headingId}>
         ${this.t(`notifications.group.${g}` as StringKey)} <span class="muted small">(${count})</span>
-      </h3>
+      </p>
       <ul class="list" part="list">
         ${shown.map((n) => this.#renderItem(n))}
       </ul>

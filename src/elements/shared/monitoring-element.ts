@@ -78,21 +78,26 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
 
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   refreshInterval: number = 0;
-  /** Level (1–6) of each row's heading (a change's headline, an asset's name); the element's own title sits one level above. Default 3. */
+  /**
+   * Level (1–6) of the element's top heading, its own title (default 3); each row's heading (a
+   * change's headline, an asset's name, a group of notifications) sits one level below, or at
+   * this level when the partner labels the region and the element shows no title.
+   */
   headingLevel: number = DEFAULT_HEADING_LEVEL;
 
-  /** The level of a row's heading. */
+  /** The level of a row's heading: one below the title, the top level when there is no title. */
   protected get rowHeadingLevel(): number {
-    return headingLevelOf(this.headingLevel);
+    const top = headingLevelOf(this.headingLevel);
+    return this.partnerLabelled ? top : Math.min(6, top + 1);
   }
 
   /**
-   * The element's own title, a heading one level above its rows' — none when the partner
+   * The element's own title, the top heading (at `heading-level`) — none when the partner
    * labels the region itself (`role="region"` with `aria-label` or `aria-labelledby` on the element).
    */
   protected renderTitle(text: string, attrs: { focusable?: boolean } = {}): TemplateResult | typeof nothing {
     if (this.partnerLabelled) return nothing;
-    const level = String(Math.max(1, this.rowHeadingLevel - 1));
+    const level = String(headingLevelOf(this.headingLevel));
     return attrs.focusable
       ? html`<p class="heading" role="heading" aria-level=${level} tabindex="-1">${text}</p>`
       : heading(Number(level), text, { class: 'heading' });
