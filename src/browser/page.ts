@@ -45,7 +45,7 @@ const parentNodeOf = getter<ParentNode | null>(N, 'parentNode');
 const ownerOf = getter<Document | null>(N, 'ownerDocument');
 const policyOf = getter<{ features(): string[] } | undefined>(D, 'featurePolicy');
 const metaContentOf = getter<string>(hasDom ? HTMLMetaElement.prototype : undefined, 'content');
-const { createElement } = D ?? ({} as Partial<Document>);
+const { createElement, createElementNS } = D ?? ({} as Partial<Document>);
 const { querySelector, querySelectorAll, getAttribute } = E ?? ({} as Partial<Element>);
 const { addEventListener, removeEventListener } = hasDom ? EventTarget.prototype : ({} as Partial<EventTarget>);
 
@@ -70,6 +70,9 @@ export const frameFeatures = (of: Document): string[] | undefined => policyOf(of
 /** A new element in `of` (the page's document by default). */
 export const createIn = <K extends keyof HTMLElementTagNameMap>(tag: K, of = doc!): HTMLElementTagNameMap[K] =>
   createElement!.call(of, tag) as HTMLElementTagNameMap[K];
+
+/** A new SVG element (`svg`, `path`) in the page's document. */
+export const createSvg = (tag: 'svg' | 'path'): SVGElement => createElementNS!.call(doc!, 'http://www.w3.org/2000/svg', tag) as SVGElement;
 
 /** `root.querySelectorAll(selector)`, whatever the markup under `root` is named. */
 export const queryAll = (root: Element, selector: string): NodeListOf<Element> => querySelectorAll!.call(root, selector);
