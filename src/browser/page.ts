@@ -39,10 +39,13 @@ const N = hasDom ? Node.prototype : undefined;
 const headOf = getter<HTMLHeadElement | null>(D, 'head');
 const rootOf = getter<HTMLElement | null>(D, 'documentElement');
 const bodyOfDoc = getter<HTMLElement | null>(D, 'body');
-const viewOf = getter<Window | null>(D, 'defaultView');
 const visibilityOf = getter<DocumentVisibilityState>(D, 'visibilityState');
-const parentNodeOf = getter<ParentNode | null>(N, 'parentNode');
-const ownerOf = getter<Document | null>(N, 'ownerDocument');
+/** A node's parent (`null` for a shadow root, whose host is its `host`). */
+export const parentOf = getter<ParentNode | null>(N, 'parentNode');
+/** The document a node belongs to. */
+export const documentOf = getter<Document | null>(N, 'ownerDocument');
+/** The window of a document. */
+export const windowOf = getter<Window | null>(D, 'defaultView');
 const policyOf = getter<{ features(): string[] } | undefined>(D, 'featurePolicy');
 const metaContentOf = getter<string>(hasDom ? HTMLMetaElement.prototype : undefined, 'content');
 const { createElement, createElementNS } = D ?? ({} as Partial<Document>);
@@ -57,12 +60,6 @@ export const rootElement = (of = doc): HTMLElement | null => (of ? rootOf(of) : 
 
 /** The document's body, as the platform defines it. */
 export const bodyElement = (of = doc): HTMLElement | null => (of ? bodyOfDoc(of) : null);
-
-/** The document a node belongs to. */
-export const documentOf = (node: Node): Document | null => ownerOf(node);
-
-/** The window of a document. */
-export const windowOf = (of: Document): Window | null => viewOf(of);
 
 /** The features a frame in `of` may be allowed (Chromium's `featurePolicy`); `undefined` when the browser cannot tell. */
 export const frameFeatures = (of: Document): string[] | undefined => policyOf(of)?.features();
@@ -82,9 +79,6 @@ export const queryOne = <T extends Element>(root: Element, selector: string): T 
 
 /** An element's attribute, likewise. */
 export const attributeOf = (element: Element, name: string): string | null => getAttribute!.call(element, name);
-
-/** A node's parent (`null` for a shadow root, whose host is its `host`). */
-export const parentOf = (node: Node): ParentNode | null => parentNodeOf(node);
 
 /**
  * The content of `<meta name="…">` in the document's real `<head>`: the head the platform

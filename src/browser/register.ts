@@ -24,11 +24,8 @@ export function defineElement(tag: string, ctor: CustomElementConstructor, regis
     reported.add(tag);
     const kit = owner[KIT_CLASS];
     console.error(
-      `kyi-elements: <${tag}> is already defined by ${kit ? 'another copy of kyi-elements' : 'another script'} ` +
-        `(class ${owner.name || '(anonymous)'}); this copy's <${tag}> is not used. ` +
-        (kit
-          ? 'Load the kit once: one CDN file or the npm package, not both, and each file once.'
-          : `Remove the other definition of <${tag}>, or load kyi-elements before it.`),
+      `kyi-elements: <${tag}> is already defined by ${kit ? 'another copy of kyi-elements' : 'another script'} (class ${owner.name}), ` +
+        `not by this copy. ${kit ? 'Load the kit once: one CDN file or the npm package.' : `Remove the other definition of <${tag}>.`}`,
     );
   }
 }
