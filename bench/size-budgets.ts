@@ -42,11 +42,11 @@ export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]
 
 /** Gzip budgets in bytes (zlib level 6, each file compressed alone, as a CDN serves it). */
 export const SIZE_BUDGETS: Readonly<Record<string, number>> = {
-  'kyi-elements.js': 33_360,
-  'kyi-monitoring.js': 27_190,
-  'badge-only page': 10_080,
-  'token-status-only page': 23_900,
-  'all four display elements': 34_050,
+  'kyi-elements.js': 33_870,
+  'kyi-monitoring.js': 27_770,
+  'badge-only page': 10_700,
+  'token-status-only page': 24_520,
+  'all four display elements': 34_670,
 };
 
 export interface Measured {

@@ -24,6 +24,7 @@
 import type { AssetRecord, TokenLookupResult } from '../contract/index.js';
 import { LIMITS } from '../contract/limits.js';
 import { onPage } from '../browser/config.js';
+import { pageHidden } from '../browser/page.js';
 import { errorFromAnswer, isAbortError, KyiRequestError, problemFromAnswer, toProblem, type KyiProblem } from './errors.js';
 import { isObject } from '../contract/queries.js';
 
@@ -191,7 +192,7 @@ function nextFrame(run: () => void): void {
       run();
     }
   };
-  const visible = typeof document !== 'undefined' && document.visibilityState !== 'hidden';
+  const visible = !pageHidden();
   if (visible && typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
   setTimeout(once, visible ? 100 : 0);
 }

@@ -7,6 +7,7 @@ import { emit, KyiCopyEvent, KyiErrorEvent } from '../../browser/events.js';
 import { assetCardStyles } from './asset-card.styles.js';
 import './strings.js';
 import { safeHttpUrl } from '../../browser/config.js';
+import { clipboard } from '../../browser/page.js';
 import { checkAssetInput, KyiLookupElement, type InputCheck, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -145,8 +146,9 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   async #copy(value: string): Promise<void> {
     clearTimeout(this.#copyTimer);
     try {
-      if (!navigator.clipboard?.writeText) throw new Error('The clipboard is not available');
-      await navigator.clipboard.writeText(value);
+      const board = clipboard();
+      if (!board?.writeText) throw new Error('The clipboard is not available');
+      await board.writeText(value);
       this._copyMessage = this.t('common.copied');
       emit(this, new KyiCopyEvent({ value }));
     } catch (error) {

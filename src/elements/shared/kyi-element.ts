@@ -1,13 +1,14 @@
 /**
  * Base classes of the kit's Lit-rendered elements: strings in the element's language,
  * configuration for this element, and a re-render when either changes (`ElementCore` of
- * browser/config.ts, which the badge shares without Lit's templates); what the data elements
+ * element-core.ts, which the badge shares without Lit's templates); what the data elements
  * share: the trust check of a `proxy-url` attribute and the wait for a run to settle; and the
  * one async controller their runs (and the verify button's) go through (`LatestRun`, below).
  */
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ElementCore, proxyUrlFor, type ImageScheme, type KyiConfig, type KyiTheme } from '../../browser/config.js';
+import { proxyUrlFor, type KyiConfig, type KyiTheme } from '../../browser/config.js';
+import { ElementCore, type ImageScheme } from './element-core.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
 import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
 import { internalState } from './reactive-state.js';

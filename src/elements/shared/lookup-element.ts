@@ -19,6 +19,7 @@ import { enInputs } from '../../locales/en-inputs.js';
 import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../browser/events.js';
 import { configVersion, proxyUrlFor, type ProxyChoice } from '../../browser/config.js';
+import { viewport } from '../../browser/page.js';
 import { errorStringKey } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
 import { announce } from './announce.js';
@@ -366,9 +367,10 @@ function nextTask(): void {
 
 /** Whether an element's box is within the viewport (all are, for a page that cannot tell). */
 function inView(element: Element): boolean {
-  if (typeof innerHeight !== 'number') return true;
+  const view = viewport();
+  if (!view) return true;
   const r = element.getBoundingClientRect();
-  return r.bottom >= 0 && r.right >= 0 && r.top <= innerHeight && r.left <= innerWidth;
+  return r.bottom >= 0 && r.right >= 0 && r.top <= view.height && r.left <= view.width;
 }
 
 /** Adds the renders asked for since the last drain: those in view go before every waiting one. */

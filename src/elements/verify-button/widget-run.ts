@@ -6,6 +6,7 @@
  */
 import type { WidgetScope } from '../../contract/enums.js';
 import { refreshLiveLookups } from '../../client/lookup.js';
+import { pageOrigin } from '../../browser/page.js';
 import {
   emit,
   KyiCloseEvent,
@@ -159,7 +160,7 @@ export class WidgetRun {
  * `kyi:ready`, so it names the origin to allow, at the service or in the local sandbox.
  */
 function timeoutMessage(ms: number): string {
-  const origin = typeof location === 'undefined' ? 'this site' : location.origin;
+  const origin = pageOrigin() ?? 'this site';
   return (
     `The widget did not report ready within ${ms} ms. The likely cause: this site's origin (${origin}) is not on the ` +
     `widget's allow-list of partner origins (the widget then stays empty). Ask the verification service to add it; ` +
