@@ -197,6 +197,15 @@ export const assetCardStyles = css`
   .claim {
     font-weight: 600;
   }
+  /* the kit's claim, check-marked (no issuer's name carries the mark) */
+  .kyb-claim {
+    color: var(--_kyi-success);
+  }
+  .kyb-claim .mark {
+    display: inline-block;
+    margin-inline-end: 0.2em;
+    vertical-align: -0.15em;
+  }
   .skeleton-card .verdict {
     color: var(--_kyi-border);
   }

@@ -104,19 +104,27 @@ export const tokenStatusStyles = css`
   .not-found .label {
     color: var(--_kyi-text-muted);
   }
-  /* The label's own row: the label, and the warning beside it when there is room. */
+  /* The label's own row: the label, and the business claim beside it when there is room. */
   .label-row {
     display: flex;
     min-width: 0;
   }
-  .warning {
+  /* The business claim, the kit's own words and mark: "Business verified" (kyb-claim) or
+     "Business not verified" (warning). Never issuer data, which sits on its own line below. */
+  .claim {
     display: inline-flex;
     align-items: center;
     gap: 0.25em;
     font-size: var(--_kyi-font-size-small);
     font-weight: 600;
+  }
+  .kyb-claim {
+    color: var(--_kyi-success);
+  }
+  .warning {
     color: var(--_kyi-warning);
   }
+  .claim-mark,
   .warning-mark {
     flex: none;
     width: 1.05em;
@@ -125,33 +133,33 @@ export const tokenStatusStyles = css`
   .base.warned:not(.compact) {
     border-color: var(--_kyi-warning);
   }
-  /* Verified token, business not verified: two lines at the usual widths, so the answer fits
-     the box the skeleton reserved and nothing on the page moves. The warning follows the label
+  /* A verified token with an issuer: two lines at the usual widths, so the answer fits the box
+     the skeleton reserved and nothing on the page moves. The business claim follows the label
      when both fit on the first line; when they do not, it starts the issuer's line, and the
      issuer's words run beside it, wrapping below it when the column is narrower still (the box
-     then grows once, as the answer arrives). Floats do that without script: the warning floats
+     then grows once, as the answer arrives). Floats do that without script: the claim floats
      beside the label, else below it, and the issuer's line, one label line down, flows around it. */
-  .base.warned:not(.compact) .text {
+  .base.claimed:not(.compact) .text {
     display: block;
   }
-  .base.warned:not(.compact) .label-row {
+  .base.claimed:not(.compact) .label-row {
     display: contents;
   }
-  .base.warned:not(.compact) .label,
-  .base.warned:not(.compact) .warning {
+  .base.claimed:not(.compact) .label,
+  .base.claimed:not(.compact) .claim {
     float: inline-start;
     margin-inline-end: 0.5em;
   }
-  .base.warned:not(.compact) .warning {
+  .base.claimed:not(.compact) .claim {
     /* centred on the label's line (its box is a small line high, the label's a full one) */
     position: relative;
     inset-block-start: calc(0.7 * (var(--_kyi-font-size) - var(--_kyi-font-size-small)));
   }
-  .base.warned:not(.compact) .issuer,
-  .base.warned:not(.compact) .summary {
+  .base.claimed:not(.compact) .issuer,
+  .base.claimed:not(.compact) .summary {
     display: block;
   }
-  .base.warned:not(.compact) .issuer {
+  .base.claimed:not(.compact) .issuer {
     /* one label line down (the label's font size, not this line's smaller one) */
     margin-block-start: calc(1.4 * var(--_kyi-font-size));
   }
@@ -260,16 +268,19 @@ export const tokenStatusStyles = css`
     height: max(24px, 100%);
     transform: translate(-50%, -50%);
   }
-  /* forced colours: the warning's mark keeps its cut-out, the loading box its outline */
+  /* forced colours: the claim's and the warning's marks keep their cut-outs, the loading box its outline */
   @media (forced-colors: active) {
+    .claim-mark,
     .warning-mark {
       forced-color-adjust: none;
       color: CanvasText;
     }
+    .claim-mark path,
     .warning-mark :is(path + path, circle) {
       stroke: Canvas;
       fill: Canvas;
     }
+    .claim-mark path,
     .warning-mark path + path {
       fill: none;
     }

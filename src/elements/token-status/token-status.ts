@@ -36,6 +36,18 @@ const withinReason = (name: string) => (name.length > 120 ? `${name.slice(0, 120
 /** The amber triangle of "verified, but the issuer's business is not": decorative, its words say it. */
 const warningMark = html`<svg class="warning-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2.5l8.2 14.5H1.8z" fill="currentColor"/><path d="M10 7.5v4.2" stroke="var(--_kyi-surface)" stroke-width="1.9" stroke-linecap="round"/><circle cx="10" cy="14.2" r="1.05" fill="var(--_kyi-surface)"/></svg>`;
 
+/** The green disc of "the issuer's business is verified": decorative, its words say it. */
+const claimMark = html`<svg class="claim-mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="8.6" fill="currentColor"/><path d="M6 10.4l2.8 2.8 5.2-5.6" fill="none" stroke="var(--_kyi-surface)" stroke-width="2.1" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+
+/**
+ * A string-table line with its `{name}` in a `<bdi>`: a name is upstream data, and isolated it
+ * cannot reorder the kit's words around it (U+202E and friends stay inside).
+ */
+function withName(line: string, name: string): TemplateResult | string {
+  const at = line.indexOf('{name}');
+  return at < 0 ? line : html`${line.slice(0, at)}<bdi>${name}</bdi>${line.slice(at + 6)}`;
+}
+
 /** A match's chain, as people name it. */
 function chainNameOf(match: TokenMatch): string {
   return chainName(chainOf(match));
@@ -63,7 +75,8 @@ function chainOf(match: TokenMatch): string {
  * @csspart icon - The state icon (not verified, unknown token, invalid input, error, or the badge's fallback).
  * @csspart label - The status text.
  * @csspart summary - Per-chain summary when the token matches on several chains.
- * @csspart issuer - The issuer line of a verified token.
+ * @csspart issuer - The issuer line of a verified token: the kit's words and the issuer's name, isolated in a `<bdi>` (data, never a claim).
+ * @csspart kyb-claim - "Business verified": the kit's own claim that the issuer's business is verified, beside the label (icon and words), never part of the issuer's name.
  * @csspart warning - "Business not verified": a verified token whose issuer's business is not (icon and words; in compact mode a corner mark, the words in the accessible name).
  * @csspart skeleton - The loading placeholder.
  * @csspart notice - The invalid-input and unknown-token notices.
@@ -181,18 +194,24 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return html`<span part="summary" class="summary">${parts.join(' · ')}</span>`;
   }
 
-  /** The issuer line of a verified token (the business claim rides on it when the business is verified). */
-  #issuer(issuer: { name: string; kybVerified: boolean } | undefined): TemplateResult | typeof nothing {
-    if (!issuer) return nothing;
-    const line = this.t(issuer.kybVerified ? 'tokenStatus.issuerVerified' : 'tokenStatus.issuer', { name: issuer.name });
-    return html`<span part="issuer" class="issuer">${line}</span>`;
+  /** The issuer line of a verified token: data only (the business claim is the kit's, beside the label). */
+  #issuer(issuer: { name: string } | undefined): TemplateResult | typeof nothing {
+    return issuer ? html`<span part="issuer" class="issuer">${withName(this.t('tokenStatus.issuer'), issuer.name)}</span>` : nothing;
   }
 
-  /** "Business not verified" beside the verified label: icon and words, never ellipsized away. */
-  #warning(): TemplateResult {
-    return html`<span part="warning" class="warning"
-      ><span class="visually-hidden">, </span>${warningMark}${this.t('tokenStatus.businessNotVerified')}</span
-    >`;
+  /**
+   * The business claim beside the verified label, in the kit's own words and marks: "Business
+   * verified" (part kyb-claim) or "Business not verified" (part warning), never ellipsized away.
+   * No issuer's name can stand in for it: the name is on its own line, isolated.
+   */
+  #claim(kybVerified: boolean): TemplateResult {
+    return kybVerified
+      ? html`<span part="kyb-claim" class="claim kyb-claim"
+          ><span class="visually-hidden">, </span>${claimMark}${this.t('tokenStatus.businessVerified')}</span
+        >`
+      : html`<span part="warning" class="claim warning"
+          ><span class="visually-hidden">, </span>${warningMark}${this.t('tokenStatus.businessNotVerified')}</span
+        >`;
   }
 
   /** One flat template per variant (a nested one would cost every one of 500 statuses a second template instance). */
@@ -219,9 +238,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       >`;
     }
     // The label says it: the badge is decorative here ("KYI verified" is read once).
-    return html`<span part="base" class="base verified ${warned ? 'warned' : ''}"
+    return html`<span part="base" class="base verified ${warned ? 'claimed warned' : issuer ? 'claimed' : ''}"
       >${this.#badge('')}<span class="text"
-        ><span class="label-row"><span part="label" class="label">${label}</span>${warned ? this.#warning() : nothing}</span
+        ><span class="label-row"><span part="label" class="label">${label}</span>${issuer ? this.#claim(issuer.kybVerified) : nothing}</span
         >${this.#issuer(issuer)}${this.#summary()}</span
       ></span
     >`;
