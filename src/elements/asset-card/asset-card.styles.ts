@@ -199,12 +199,13 @@ export const assetCardStyles = css`
   }
   /* the kit's claim, check-marked (no issuer's name carries the mark) */
   .kyb-claim {
+    display: inline-flex;
+    align-items: baseline;
+    gap: 0.2em;
     color: var(--_kyi-success);
   }
   .kyb-claim .mark {
-    display: inline-block;
-    margin-inline-end: 0.2em;
-    vertical-align: -0.15em;
+    align-self: center;
   }
   .skeleton-card .verdict {
     color: var(--_kyi-border);

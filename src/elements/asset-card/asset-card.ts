@@ -228,7 +228,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   #header(r: AssetRecord, name: string): TemplateResult {
     const td = r.token_details;
     const image = this._imageFailed ? undefined : safeHttpUrl(td.token_image);
-    const initial = [...(td.token_ticker?.trim() || td.token_name?.trim() || '?')][0] ?? '?';
+    // the first letter or digit of the ticker or name (never a bidi control or a bracket of markup)
+    const initial = [...`${td.token_ticker ?? ''}${td.token_name ?? ''}`].find((c) => /[\p{L}\p{N}]/u.test(c)) ?? '?';
     return html`<header part="header" class="header">
       ${image
         ? html`<img part="image" class="image" src=${image} alt=${this.t('assetCard.imageAlt')} width="48" height="48"
