@@ -196,15 +196,10 @@ export const assetCardStyles = css`
   }
   .claim {
     font-weight: 600;
-  }
-  /* the kit's claim, check-marked (no issuer's name carries the mark) */
-  .kyb-claim {
-    display: inline-flex;
+    /* the check-marked kyb-claim (a status-text): its words on the line's baseline, the check centred on them */
     align-items: baseline;
-    gap: 0.2em;
-    color: var(--_kyi-success);
   }
-  .kyb-claim .mark {
+  .claim .mark {
     align-self: center;
   }
   .skeleton-card .verdict {

@@ -229,7 +229,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const td = r.token_details;
     const image = this._imageFailed ? undefined : safeHttpUrl(td.token_image);
     // the first letter or digit of the ticker or name (never a bidi control or a bracket of markup)
-    const initial = [...`${td.token_ticker ?? ''}${td.token_name ?? ''}`].find((c) => /[\p{L}\p{N}]/u.test(c)) ?? '?';
+    const initial = `${td.token_ticker ?? ''}${td.token_name ?? ''}`.match(/[\p{L}\p{N}]/u)?.[0] ?? '?';
     return html`<header part="header" class="header">
       ${image
         ? html`<img part="image" class="image" src=${image} alt=${this.t('assetCard.imageAlt')} width="48" height="48"
@@ -262,7 +262,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     // The kit's claim, never the issuer's words: the name sits after it, isolated in a <bdi>.
     const claim = warned
       ? html`<span class="claim">${this.t('assetCard.assetVerified')}</span>`
-      : html`<span part="kyb-claim" class="claim kyb-claim">${this.#mark(true, this.t('assetCard.businessVerified'))}</span>`;
+      : html`<span part="kyb-claim" class="claim status-text yes">${this.#mark(true, this.t('assetCard.businessVerified'))}</span>`;
     const issuerName = bd?.business_name?.trim();
     return html`<section part="status" class="verdict ${warned ? 'warn' : 'ok'}">
       ${warned ? warnMark : checkMark}

@@ -138,28 +138,29 @@ export const tokenStatusStyles = css`
      when both fit on the first line; when they do not, it starts the issuer's line, and the
      issuer's words run beside it, wrapping below it when the column is narrower still (the box
      then grows once, as the answer arrives). Floats do that without script: the claim floats
-     beside the label, else below it, and the issuer's line, one label line down, flows around it. */
-  .base.claimed:not(.compact) .text {
+     beside the label, else below it, and the issuer's line, one label line down, flows around it.
+     (Only a full status is .claimed: the compact one shows a corner mark.) */
+  .claimed .text {
     display: block;
   }
-  .base.claimed:not(.compact) .label-row {
+  .claimed .label-row {
     display: contents;
   }
-  .base.claimed:not(.compact) .label,
-  .base.claimed:not(.compact) .claim {
+  .claimed .label,
+  .claimed .claim {
     float: inline-start;
     margin-inline-end: 0.5em;
   }
-  .base.claimed:not(.compact) .claim {
+  .claimed .claim {
     /* centred on the label's line (its box is a small line high, the label's a full one) */
     position: relative;
     inset-block-start: calc(0.7 * (var(--_kyi-font-size) - var(--_kyi-font-size-small)));
   }
-  .base.claimed:not(.compact) .issuer,
-  .base.claimed:not(.compact) .summary {
+  .claimed .issuer,
+  .claimed .summary {
     display: block;
   }
-  .base.claimed:not(.compact) .issuer {
+  .claimed .issuer {
     /* one label line down (the label's font size, not this line's smaller one) */
     margin-block-start: calc(1.4 * var(--_kyi-font-size));
   }
@@ -268,19 +269,16 @@ export const tokenStatusStyles = css`
     height: max(24px, 100%);
     transform: translate(-50%, -50%);
   }
-  /* forced colours: the claim's and the warning's marks keep their cut-outs, the loading box its outline */
+  /* forced colours: the warning's mark keeps its cut-out, the loading box its outline */
   @media (forced-colors: active) {
-    .claim-mark,
     .warning-mark {
       forced-color-adjust: none;
       color: CanvasText;
     }
-    .claim-mark path,
     .warning-mark :is(path + path, circle) {
       stroke: Canvas;
       fill: Canvas;
     }
-    .claim-mark path,
     .warning-mark path + path {
       fill: none;
     }

@@ -36,17 +36,8 @@ const withinReason = (name: string) => (name.length > 120 ? `${name.slice(0, 120
 /** The amber triangle of "verified, but the issuer's business is not": decorative, its words say it. */
 const warningMark = html`<svg class="warning-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2.5l8.2 14.5H1.8z" fill="currentColor"/><path d="M10 7.5v4.2" stroke="var(--_kyi-surface)" stroke-width="1.9" stroke-linecap="round"/><circle cx="10" cy="14.2" r="1.05" fill="var(--_kyi-surface)"/></svg>`;
 
-/** The green disc of "the issuer's business is verified": decorative, its words say it. */
-const claimMark = html`<svg class="claim-mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="8.6" fill="currentColor"/><path d="M6 10.4l2.8 2.8 5.2-5.6" fill="none" stroke="var(--_kyi-surface)" stroke-width="2.1" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
-
-/**
- * A string-table line with its `{name}` in a `<bdi>`: a name is upstream data, and isolated it
- * cannot reorder the kit's words around it (U+202E and friends stay inside).
- */
-function withName(line: string, name: string): TemplateResult | string {
-  const at = line.indexOf('{name}');
-  return at < 0 ? line : html`${line.slice(0, at)}<bdi>${name}</bdi>${line.slice(at + 6)}`;
-}
+/** The check of "the issuer's business is verified" (the verified icon's stroke): decorative, its words say it. */
+const claimMark = html`<svg class="claim-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
 
 /** A match's chain, as people name it. */
 function chainNameOf(match: TokenMatch): string {
@@ -134,11 +125,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   protected override spokenStatus(): string {
     switch (this._status) {
-      case 'verified': {
-        const issuer = this.#verifiedIssuer();
-        const label = this.t('tokenStatus.verified');
-        return issuer && !issuer.kybVerified ? `${label}. ${this.t('tokenStatus.businessNotVerified')}` : label;
-      }
+      case 'verified':
+        return this.#verifiedWords();
       case 'unverified':
         return this.t('tokenStatus.unverified');
       case 'not-found':
@@ -162,6 +150,12 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   readonly #badgeImage = new BadgeImage(() => {
     this._badgeFailed = true;
   }, 'badge');
+
+  /** "KYI verified", and "Business not verified" when the issuer's is not: what is announced, and the compact badge's name. */
+  #verifiedWords(issuer = this.#verifiedIssuer()): string {
+    const label = this.t('tokenStatus.verified');
+    return issuer && !issuer.kybVerified ? `${label}. ${this.t('tokenStatus.businessNotVerified')}` : label;
+  }
 
   /** The issuer of the verified match (the one the "KYI verified" claim is about), if named. */
   #verifiedIssuer(): { name: string; kybVerified: boolean } | undefined {
@@ -194,9 +188,15 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return html`<span part="summary" class="summary">${parts.join(' · ')}</span>`;
   }
 
-  /** The issuer line of a verified token: data only (the business claim is the kit's, beside the label). */
+  /**
+   * The issuer line of a verified token: the kit's words with the name, upstream data, in a
+   * `<bdi>` (U+202E and friends cannot reorder the words around it). The business claim is
+   * the kit's, beside the label.
+   */
   #issuer(issuer: { name: string } | undefined): TemplateResult | typeof nothing {
-    return issuer ? html`<span part="issuer" class="issuer">${withName(this.t('tokenStatus.issuer'), issuer.name)}</span>` : nothing;
+    if (!issuer) return nothing;
+    const [before, after = ''] = this.t('tokenStatus.issuer').split('{name}');
+    return html`<span part="issuer" class="issuer">${before}<bdi>${issuer.name}</bdi>${after}</span>`;
   }
 
   /**
@@ -205,13 +205,10 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * No issuer's name can stand in for it: the name is on its own line, isolated.
    */
   #claim(kybVerified: boolean): TemplateResult {
-    return kybVerified
-      ? html`<span part="kyb-claim" class="claim kyb-claim"
-          ><span class="visually-hidden">, </span>${claimMark}${this.t('tokenStatus.businessVerified')}</span
-        >`
-      : html`<span part="warning" class="claim warning"
-          ><span class="visually-hidden">, </span>${warningMark}${this.t('tokenStatus.businessNotVerified')}</span
-        >`;
+    const part = kybVerified ? 'kyb-claim' : 'warning';
+    return html`<span part=${part} class="claim ${part}"
+      ><span class="visually-hidden">, </span>${kybVerified ? claimMark : warningMark}${this.t(kybVerified ? 'tokenStatus.businessVerified' : 'tokenStatus.businessNotVerified')}</span
+    >`;
   }
 
   /** One flat template per variant (a nested one would cost every one of 500 statuses a second template instance). */
@@ -232,9 +229,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const issuer = this.#verifiedIssuer();
     const warned = issuer !== undefined && !issuer.kybVerified;
     if (this.compact) {
-      const name = warned ? `${label}. ${this.t('tokenStatus.businessNotVerified')}` : label;
       return html`<span part="base" class="base verified compact ${warned ? 'warned' : ''}"
-        >${this.#badge(name)}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
+        >${this.#badge(this.#verifiedWords(issuer))}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
       >`;
     }
     // The label says it: the badge is decorative here ("KYI verified" is read once).
