@@ -4,7 +4,9 @@
  * the files had when budgets were introduced (1.0, after the trust and accessibility work of
  * that round), so nothing grows unnoticed, and comes down with every change that makes room
  * (lower it in the same commit, to the measured size and about 50 B to spare: last lowered by
- * issue #25's lookup path, the browser side). The goals are the targets in bench/size.ts.
+ * issue #25's lookup path, the browser side; last raised by issue #33's business claim, the
+ * kit's own part beside an isolated issuer name: about 140 B of token status and asset card).
+ * The goals are the targets in bench/size.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -42,11 +44,11 @@ export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]
 
 /** Gzip budgets in bytes (zlib level 6, each file compressed alone, as a CDN serves it). */
 export const SIZE_BUDGETS: Readonly<Record<string, number>> = {
-  'kyi-elements.js': 33_870,
+  'kyi-elements.js': 33_950,
   'kyi-monitoring.js': 27_770,
   'badge-only page': 10_700,
-  'token-status-only page': 24_520,
-  'all four display elements': 34_670,
+  'token-status-only page': 24_540,
+  'all four display elements': 34_750,
 };
 
 export interface Measured {
