@@ -8,7 +8,7 @@ import { parseAssetsPageQuery } from '../contract/query-readers.js';
 import type { AssetRecord } from '../contract/public-api.js';
 import { call, type MonitoringCallOptions } from './monitoring.js';
 import { isObject } from '../contract/queries.js';
-import { count, listOf, shapeOf } from './lookup.js';
+import { count, listOf, shapeOf } from './read-body.js';
 
 /** One page of verified assets. Records are the Public API's asset lookup records (spec 2.1). */
 export interface AssetsPageResult {

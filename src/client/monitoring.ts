@@ -15,7 +15,7 @@ import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistRe
 import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/queries.js';
 import { errorFromAnswer, isAbortError, KyiRequestError } from './errors.js';
 import { onPage } from '../browser/config.js';
-import { any, count, flag, listOf, shape, shapeOf, text, type Reader } from './lookup.js';
+import { any, count, flag, listOf, shape, shapeOf, text, type Reader } from './read-body.js';
 
 /** `GET {proxyUrl}/capabilities`. */
 export interface Capabilities {
