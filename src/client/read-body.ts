@@ -4,7 +4,7 @@
  *
  * The server piece checks every upstream body against the contract (and answers 502
  * `upstream_invalid` otherwise); the browser only talks to it. Still, the elements must
- * never throw while rendering an odd body, so bodies are read through `shape()`: each
+ * never throw while rendering an odd body, so bodies are read through `readObject()`: each
  * listed field keeps its value only when it has the expected type (else `undefined`),
  * unlisted fields are kept as they are. Render code can then trust the contract's types.
  */
@@ -13,16 +13,15 @@ import { isObject } from '../contract/queries.js';
 export type Reader = (value: unknown) => unknown;
 type Obj = Record<string, unknown>;
 
-
 /** A string, else `undefined`. */
-export const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+export const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 /** A boolean, else `undefined`. */
-export const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+export const asBoolean = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 /** A finite number, else `undefined`. */
-export const count = (value: unknown): number | undefined =>
+export const asFiniteNumber = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 /** Any value (kept as it is). */
-export const any = (value: unknown): unknown => value;
+export const asIs = (value: unknown): unknown => value;
 
 /** An array read item by item; items `read` rejects (`undefined`) are dropped. Not an array: `[]`. */
 export const listOf =
@@ -31,15 +30,15 @@ export const listOf =
     Array.isArray(value) ? value.map(read).filter((item) => item !== undefined) : [];
 
 /** An object whose listed fields are read with their reader; `undefined` when not an object. */
-export function shape<T = Obj>(value: unknown, fields: Record<string, Reader>): T | undefined {
+export function readObject<T = Obj>(value: unknown, fields: Record<string, Reader>): T | undefined {
   if (!isObject(value)) return undefined;
   const out: Obj = { ...value };
   for (const key in fields) out[key] = fields[key]!(value[key]);
   return out as T;
 }
 
-/** `shape` as a reader, for nested objects. */
-export const shapeOf =
+/** `readObject` as a reader, for nested objects. */
+export const objectOf =
   (fields: Record<string, Reader>) =>
   (value: unknown): unknown =>
-    shape(value, fields);
+    readObject(value, fields);

@@ -1,14 +1,14 @@
 /**
  * Answers, read as outcomes: relayed upstream answers become the statuses the elements
  * render. Bodies were checked against the contract by the server piece; here they are read
- * defensively (`shape()`, ../read-body.ts), so an odd body renders a sensible state instead of
+ * defensively (`readObject()`, ../read-body.ts), so an odd body renders a sensible state instead of
  * throwing. Each answer is read once, however many elements show it. (Element input is
  * checked before any request is made: lookup-element.ts.)
  */
 import type { AssetRecord, TokenLookupResult } from '../../contract/index.js';
 import { isAbortError, problemFromAnswer, toProblem, type KyiProblem } from '../errors.js';
 import { isObject } from '../../contract/queries.js';
-import { flag, listOf, shape, shapeOf, text } from '../read-body.js';
+import { asBoolean, asString, listOf, objectOf, readObject } from '../read-body.js';
 import { getLookupClient, type LookupOptions, type LookupRequest, type LookupResponse } from './batcher.js';
 
 export type TokenOutcome =
@@ -24,41 +24,41 @@ export type AssetOutcome =
   | { status: 'error'; result: null; error: KyiProblem };
 
 // What the elements read of each body, typed as the contract says (other fields kept as sent).
-const tokenMatch = shapeOf({
-  kyi_verified: flag,
-  token: (v) => shape(v, { caip19: text, caip2: text, chain_slug: text, address: text }) ?? {},
-  issuer: shapeOf({ name: text, kyb_verified: flag }),
+const tokenMatch = objectOf({
+  kyi_verified: asBoolean,
+  token: (v) => readObject(v, { caip19: asString, caip2: asString, chain_slug: asString, address: asString }) ?? {},
+  issuer: objectOf({ name: asString, kyb_verified: asBoolean }),
 });
-const authority = shapeOf({
-  authority_type: text,
-  address: text,
-  verified: flag,
-  account_type: text,
-  multisig_signers: (v) => listOf(text)(v),
+const authority = objectOf({
+  authority_type: asString,
+  address: asString,
+  verified: asBoolean,
+  account_type: asString,
+  multisig_signers: (v) => listOf(asString)(v),
 });
 const assetFields = {
-  token_details: shapeOf({
-    chain: text,
-    address: text,
-    token_name: text,
-    token_ticker: text,
-    token_image: text,
+  token_details: objectOf({
+    chain: asString,
+    address: asString,
+    token_name: asString,
+    token_ticker: asString,
+    token_image: asString,
     authorities: listOf(authority),
   }),
-  business_details: shapeOf({ business_name: text, business_verified: flag, business_description: text }),
-  website_url: text,
-  whitepaper_url: text,
-  asset_url: text,
-  attestation_address: text,
+  business_details: objectOf({ business_name: asString, business_verified: asBoolean, business_description: asString }),
+  website_url: asString,
+  whitepaper_url: asString,
+  asset_url: asString,
+  attestation_address: asString,
 };
 
 function readToken(body: unknown): TokenLookupResult | undefined {
   if (!isObject(body) || typeof body.kyi_verified !== 'boolean' || !Array.isArray(body.data)) return undefined;
-  return shape<TokenLookupResult>(body, { data: listOf(tokenMatch) });
+  return readObject<TokenLookupResult>(body, { data: listOf(tokenMatch) });
 }
 
 function readAsset(body: unknown): AssetRecord | undefined {
-  const record = shape<AssetRecord>(body, assetFields);
+  const record = readObject<AssetRecord>(body, assetFields);
   return record?.token_details ? record : undefined;
 }
 
