@@ -210,10 +210,7 @@ export function describeCycle(cycle: ModuleCycle): string {
   return `${ring} (${kind}${more})`;
 }
 
-/**
- * A layer rule: modules matching `files` import nothing matching `mayNotImport` (path prefixes or
- * patterns), unless also matching `except`.
- */
+/** A layer rule: modules whose path (`src/…`) matches `files` import none whose path matches `mayNotImport`. */
 export interface LayerRule {
   files: RegExp;
   mayNotImport: RegExp;
