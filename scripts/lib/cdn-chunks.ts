@@ -46,9 +46,9 @@ export const AUTOLOADER_CODE_SPLITTING = {
       test: any([
         `node_modules${sep}(lit|lit-html|lit-element)${sep}`,
         `src${sep}browser${sep}events\\.ts$`,
-        `src${sep}client${sep}(lookup|assets|errors)\\.ts$`,
+        `src${sep}client${sep}(lookup|lookup${sep}(batcher|cache|outcome|live)|read-body|assets|errors)\\.ts$`,
         `src${sep}contract${sep}(limits|queries)\\.ts$`,
-        `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|styles|error-text|chain-names)\\.ts$`,
+        `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|render-scheduler|styles|error-text|chain-names)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,
       ]),
     },

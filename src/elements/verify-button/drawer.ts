@@ -28,9 +28,9 @@
 import { html, nothing, render, type TemplateResult } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/enums.js';
 import { createIn, documentOf, frameFeatures, pageUrl, rootElement, windowOf } from '../../browser/page.js';
-import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
+import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 
-export { WIDGET_PRESENTATIONS, messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
+export { WIDGET_PRESENTATIONS, messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 
 /** Browser features the widget's frame may use: its manual-signature step copies a challenge (field notes). */
 const WIDGET_FRAME_FEATURES = ['clipboard-write', 'web-share'];

@@ -5,7 +5,7 @@ import { pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiCloseReason, type KyiErrorDetail } from '../../browser/events.js';
 import type { AccessToken, TokenSlot } from '../../client/token-slot.js';
 import { errorDetail, KyiRequestError, toProblem } from '../../client/errors.js';
-import { WIDGET_PRESENTATIONS, type WidgetPresentation } from './widget-session.js';
+import { WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
 import { loadDrawer, loadedDrawer, loadedSession, loadFailure, loadSession, type DrawerCode, type SessionCode } from './drawer-loader.js';
 import type { WidgetOpener, WidgetRun } from './widget-run.js';
 import { errorStringKey } from '../shared/error-text.js';

@@ -18,7 +18,7 @@ import {
   type KyiErrorDetail,
 } from '../../browser/events.js';
 import type { DrawerText } from './drawer.js';
-import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
+import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 
 /** The widget reports an expired token with this message (field notes); match it loosely. */
 const EXPIRED = /expired/i;

@@ -12,14 +12,14 @@
  * - the widget URL comes from `configure({ widgetUrl })` only, never from the page's markup.
  */
 import { adoptStyles } from 'lit';
-import { configuredWidgetUrl } from '../browser/config.js';
-import { bodyElement, createIn, pageDocument } from '../browser/page.js';
-import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../contract/enums.js';
-import { openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from '../elements/verify-button/drawer.js';
-import { drawerStyles, modalStyles, spinnerStyles } from '../elements/verify-button/drawer.styles.js';
-import { sharedStyles } from '../elements/shared/styles.js';
-import { addStrings, resolveLang, t } from '../browser/strings.js';
-import { enDrawer } from '../elements/verify-button/drawer-strings.js';
+import { configuredWidgetUrl } from '../../browser/config.js';
+import { bodyElement, createIn, pageDocument } from '../../browser/page.js';
+import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../../contract/enums.js';
+import { openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from './drawer.js';
+import { drawerStyles, modalStyles, spinnerStyles } from './drawer.styles.js';
+import { sharedStyles } from '../shared/styles.js';
+import { addStrings, resolveLang, t } from '../../browser/strings.js';
+import { enDrawer } from './drawer-strings.js';
 
 /** `drawer` (a panel at the inline end) or `modal` (centred). */
 export type KyiMode = WidgetPresentation;
