@@ -2,7 +2,7 @@
  * Benchmark `mechanisms-browser` — what each browser-side mechanism of the lookup elements buys,
  * measured with and without it, side by side in one run in Chromium, on the page of
  * benchmark 2 (500 `<kyi-token-status>` over 100 distinct lookups, warm proxy cache):
- *   - render slices (lookup-element.ts, `renderInSlice`: answers render in ≤ 16 ms slices, in view first;
+ *   - render slices (render-scheduler.ts, `renderInSlice`: answers render in ≤ 16 ms slices, in view first;
  *     without: each answer renders at once in the task that settled it);
  * Measured by this benchmark and removed for want of a gain (run of 2026-11-27, 5 runs):
  *   - the quiet wait (lookup-element.ts: no skeleton for 150 ms after a lookup started, an
@@ -65,9 +65,9 @@ interface Mechanism {
 const MECHANISMS: Mechanism[] = [
   {
     id: 'render-slices',
-    name: 'render slices (lookup-element.ts)',
+    name: 'render slices (render-scheduler.ts)',
     what: 'answers render in ≤ 16 ms slices, elements in view first',
-    plugin: without('lookup-element.ts', [
+    plugin: without('render-scheduler.ts', [
       ['export function renderInSlice(element: Element, render: () => void): Promise<void> {', 'export function renderInSlice(element: Element, render: () => void): Promise<void> {\n  render();\n  return Promise.resolve();\n'],
     ]),
   },

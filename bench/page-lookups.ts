@@ -115,7 +115,7 @@ function viewOf(outcome: TokenOutcome): StatusView {
   return {
     status: 'verified',
     label: en('tokenStatus.verified'),
-    ...(issuer?.name ? { issuer: en(issuer.kyb_verified ? 'tokenStatus.issuerVerified' : 'tokenStatus.issuer', { name: issuer.name }) } : {}),
+    ...(issuer?.name ? { issuer: en('tokenStatus.issuer', { name: issuer.name }) } : {}),
     ...(issuer?.name && !issuer.kyb_verified ? { warning: en('tokenStatus.businessNotVerified') } : {}),
     ...(summary ? { summary } : {}),
     ...(sources ? { badge: { urls: sources.urls.map((u) => u.replace(BADGE_PLACEHOLDER, '{base}')), themes: sources.themes } } : {}),

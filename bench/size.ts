@@ -108,11 +108,11 @@ function pagePart(id: string): string {
   if (/\.styles\.ts$|shared\/styles\.ts$/.test(rel)) return 'styles (theme, building blocks, the element\'s own)';
   if (rel === 'src/browser/strings.ts' || /\/strings\.ts$/.test(rel) || rel.startsWith('src/locales/')) return 'English words and their lookup';
   if (rel === 'src/browser/config.ts') return 'configuration (configure(), meta tags, the URL policy, proxy-url trust, each element\'s view of it)';
-  if (/^src\/client\/(lookup|token-slot|assets)\.ts$/.test(rel))
+  if (/^src\/client\/(lookup|lookup\/[\w-]+|read-body|token-slot|assets)\.ts$/.test(rel))
     return 'batched lookup client (one request per 500, caches, answers checked)';
   if (rel.startsWith('src/contract/')) return 'contract rules (CAIP, limits, query checks, badge options)';
   if (/^src\/(client\/errors|elements\/shared\/error-text|browser\/event-base|browser\/events)\.ts$/.test(rel)) return 'error model and events';
-  if (rel === 'src/elements/shared/lookup-element.ts') return 'lookup element (runs, render slices)';
+  if (/^src\/elements\/shared\/(lookup-element|render-scheduler)\.ts$/.test(rel)) return 'lookup element (runs, render slices)';
   if (/^src\/elements\/shared\/(kyi-element|reactive-state)\.ts$|^src\/browser\/register\.ts$/.test(rel)) return 'element base (language, theme, registration, the async controller)';
   if (rel.startsWith('src/entries/cdn/')) return 'autoloader';
   if (rel === 'src/elements/shared/badge-image.ts') return 'badge image (URLs, <img>/<picture>)';

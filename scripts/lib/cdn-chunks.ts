@@ -3,7 +3,7 @@
  * bench/size.ts measures it the same way). Left alone, the bundler makes a chunk of every
  * module set two elements share, so a badge-only page loads six files and a token-status page
  * eleven; each file is compressed alone, so every boundary costs bytes. Two groups instead:
- * `core`, what a badge needs (Lit's reactive base without its templates, the element core (in config), the
+ * `core`, what a badge needs (Lit's reactive base without its templates, the element core, the page reads (browser/page.ts), the
  * theme styles, the strings lookup, configuration, badge options and images, `kyi-error`) —
  * every page loads it, and a badge-only page loads nothing else but the badge's own chunk; it
  * is the autoloader's own file (`kyi-autoloader.js`, see `preserveEntrySignatures` below);
@@ -34,10 +34,10 @@ export const AUTOLOADER_CODE_SPLITTING = {
       test: any([
         // Lit's reactive base, not its templates: a badge builds its few nodes itself.
         `node_modules${sep}@lit${sep}reactive-element${sep}`,
-        `src${sep}browser${sep}(strings|config|event-base|register)\\.ts$`,
+        `src${sep}browser${sep}(strings|config|page|event-base|register)\\.ts$`,
         // The autoloader's own code too: `core` is its file.
         `src${sep}entries${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
-        `src${sep}elements${sep}shared${sep}(reactive-state|theme\\.styles|badge-image)\\.ts$`,
+        `src${sep}elements${sep}shared${sep}(reactive-state|element-core|theme\\.styles|badge-image)\\.ts$`,
         `src${sep}contract${sep}(badge-enums|badge)\\.ts$`,
       ]),
     },
@@ -46,9 +46,9 @@ export const AUTOLOADER_CODE_SPLITTING = {
       test: any([
         `node_modules${sep}(lit|lit-html|lit-element)${sep}`,
         `src${sep}browser${sep}events\\.ts$`,
-        `src${sep}client${sep}(lookup|assets|errors)\\.ts$`,
+        `src${sep}client${sep}(lookup|lookup${sep}(batcher|cache|outcome|live)|read-body|assets|errors)\\.ts$`,
         `src${sep}contract${sep}(limits|queries)\\.ts$`,
-        `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|styles|error-text|chain-names)\\.ts$`,
+        `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|render-scheduler|styles|error-text|chain-names)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,
       ]),
     },

@@ -14,13 +14,18 @@
  * (`proxyUrlFor`) — and the token endpoint and the widget URL never come from attributes.
  * Every URL is resolved once, when it is configured, against the page's own address
  * (`location.href`, never `document.baseURI`) and kept absolute, so a `<base href>` posted into
- * the page, whenever it arrives, moves nothing. Meta tags are read lazily, never at module
+ * the page, whenever it arrives, moves nothing.
+ *
+ * Meta tags are read through `page.ts` (pristine getters, the real `<head>` only: a
+ * `<form name="head">` in the body is not it) when the configuration is first needed and again
+ * on each `configure()` / `resetConfig()`, then held: a tag added later, in the head or
+ * anywhere else, changes nothing until the partner's code calls `configure()`. Never at module
  * load, so importing this module during a server render touches no DOM.
  *
- * Each element's view of the configuration is here too (`ElementCore`, end of the module).
+ * Each element's view of the configuration is `ElementCore` (elements/shared/element-core.ts).
  */
-import type { ReactiveController, ReactiveElement } from '@lit/reactive-element';
-import { resolveLang, t, type StringKey, type StringOverrides, type StringParams } from './strings.js';
+import { attributeOf, metaContent, pageUrl } from './page.js';
+import type { StringOverrides } from './strings.js';
 
 /**
  * A URL the partner configured (or passed to a client function), resolved against the page's
@@ -30,7 +35,7 @@ import { resolveLang, t, type StringKey, type StringOverrides, type StringParams
  * nothing is fetched); `undefined` when it does not parse.
  */
 export function onPage(url: string): string | undefined {
-  const page = typeof location === 'undefined' ? undefined : location.href;
+  const page = pageUrl();
   try {
     return new URL(url, page).href;
   } catch {
@@ -215,7 +220,7 @@ export function configuredWidgetUrl(): string {
   return typeof url === 'string' ? absolute(url) : '';
 }
 
-/** Forgets every `configure()` call (tests, hot reload). Meta tags still apply. */
+/** Forgets every `configure()` call (tests, hot reload). Meta tags still apply, read again. */
 export function resetConfig(): void {
   shared().explicit = {};
   notify();
@@ -248,27 +253,18 @@ function notify(): void {
   }
 }
 
-/** Forgets meta tag values read in this task (call after adding or changing a tag synchronously). */
-export function rereadMetaTags(): void {
-  base = undefined;
-}
-
 const trimSlash = (url: string) => (url.length > 1 ? url.replace(/\/+$/, '') : url);
 
-// The page-wide configuration, computed at most once per task and `configure()` call:
-// hundreds of elements rendering together ask for it thousands of times, and meta tags
-// added later are seen from the next task on.
+// The page-wide configuration, computed once per `configure()` call (meta tags read then):
+// hundreds of elements rendering together ask for it thousands of times.
 let base: KyiConfig | undefined;
 let baseVersion = -1;
 
 function baseConfig(): KyiConfig {
   const { explicit, version } = shared();
   if (base && baseVersion === version) return base;
-  const hasDom = typeof document !== 'undefined';
-  // Only the document's <head>: user content rendered in the body cannot configure the kit.
-  const meta = (key: keyof typeof META_NAMES) =>
-    hasDom ? document.head?.querySelector<HTMLMetaElement>(`meta[name="${META_NAMES[key]}"]`)?.content?.trim() || undefined : undefined;
-  if (hasDom) setTimeout(() => (base = undefined), 0);
+  // Only the document's real <head>: user content in the body cannot configure the kit.
+  const meta = (key: keyof typeof META_NAMES) => metaContent(META_NAMES[key]);
   /** A URL key: `configure()` (checked there), else its meta tag when that is a URL, else `fallback`; absolute. */
   const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(explicit[key] ?? metaUrl(key, meta(key)) ?? fallback);
   const proxyUrl = url('proxyUrl', DEFAULT_PROXY_URL);
@@ -299,7 +295,7 @@ function absolute(url: string): string {
   return trimmed ? trimSlash(onPage(trimmed) ?? trimmed) : '';
 }
 
-/** Warnings already given about the page's meta tags (each once: the configuration is read again every task). */
+/** Warnings already given about the page's meta tags (each once: they are read again on each `configure()`). */
 const warned = new Set<string>();
 function warnOnce(message: string): void {
   if (warned.has(message)) return;
@@ -356,7 +352,7 @@ function trustedProxyUrls(entries: unknown, where: string, strict: boolean): str
 /** An element's own proxy URL (`proxy-url` attribute or `proxyUrl` property), trimmed; `undefined` when unset. */
 function ownProxyUrl(element: Element | null | undefined): string | undefined {
   const own = (element as { proxyUrl?: unknown } | null | undefined)?.proxyUrl;
-  return (typeof own === 'string' ? own.trim() : '') || element?.getAttribute?.('proxy-url')?.trim() || undefined;
+  return (typeof own === 'string' ? own.trim() : '') || (element && attributeOf(element, 'proxy-url'))?.trim() || undefined;
 }
 
 /** Where an element's answers come from: its own trusted `proxy-url`, else the page's; `refused` names an untrusted one. */
@@ -394,128 +390,4 @@ export function getConfig(element?: Element | null): KyiConfig {
   if (!element) return config;
   const { proxyUrl } = proxyUrlFor(element);
   return proxyUrl === config.proxyUrl ? config : { ...config, proxyUrl };
-}
-
-// --- Each element's view of the configuration ------------------------------------------------
-/**
- * What every kit element shares, whatever renders it (Lit templates for most, plain DOM for the
- * badge, which then needs no lit-html): strings in the element's language, configuration for
- * this element, the theme it fixes for itself, the colour scheme of its images, and a re-render
- * when configuration or language changes (`configure()`, or a `lang` attribute changing
- * anywhere in the document, e.g. a page's language switch).
- *
- * One `ElementCore` per element, added as a Lit reactive controller. Side-effect free: the
- * shared observers start when the first element connects and stop when the last leaves.
- */
-const connected = new Set<ElementCore>();
-let unsubscribeConfig: (() => void) | undefined;
-let langObserver: MutationObserver | undefined;
-
-function refreshAll(): void {
-  for (const core of connected) core.element.requestUpdate();
-}
-
-function startWatching(): void {
-  unsubscribeConfig ??= onConfigChange(refreshAll);
-  if (!langObserver && typeof MutationObserver !== 'undefined' && typeof document !== 'undefined') {
-    langObserver = new MutationObserver(refreshAll);
-    langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
-  }
-}
-
-function stopWatching(): void {
-  unsubscribeConfig?.();
-  unsubscribeConfig = undefined;
-  langObserver?.disconnect();
-  langObserver = undefined;
-}
-
-export type ImageScheme = 'light' | 'dark' | 'auto';
-/** The theme an element fixes for itself (`undefined`: it follows the page). */
-type Fixed = 'light' | 'dark' | undefined;
-
-function schemeOf(el: Element): ImageScheme {
-  const list = getComputedStyle(el).colorScheme.split(/\s+/);
-  const light = list.includes('light');
-  const dark = list.includes('dark');
-  return light && dark ? 'auto' : dark ? 'dark' : 'light';
-}
-
-export class ElementCore implements ReactiveController {
-  /** The language of the update in progress (resolved once per update, not per string). */
-  #lang: string | undefined;
-  /** Attached on the first fixed theme only (most elements follow the page: 500 statuses need none). */
-  #internals: ElementInternals | undefined;
-  /** The theme set as the element's custom state (`:state(kyi-light)`, `:state(kyi-dark)`). */
-  #fixed: Fixed;
-
-  constructor(readonly element: ReactiveElement & { theme?: unknown }) {
-    element.addController(this);
-  }
-
-  hostConnected(): void {
-    connected.add(this);
-    startWatching();
-  }
-
-  hostDisconnected(): void {
-    connected.delete(this);
-    if (connected.size === 0) stopWatching();
-  }
-
-  /** The configuration that applies to the element (its trusted `proxy-url` attribute included). */
-  get config(): KyiConfig {
-    return getConfig(this.element);
-  }
-
-  /**
-   * Before each update of the element (Lit calls it): its theme state applied first, its
-   * language resolved once for every string the update renders.
-   */
-  hostUpdate(): void {
-    this.#applyTheme();
-    this.#lang = resolveLang(this.element);
-  }
-
-  /** After the update: the language is resolved again when asked (a `lang` may change before the next one). */
-  hostUpdated(): void {
-    this.#lang = undefined;
-  }
-
-  /**
-   * The colour scheme the element fixes, if any: its own `theme` attribute (`light`/`dark`),
-   * else `configure({ theme })`; `undefined` follows the page's `color-scheme` (the styles read
-   * it through `light-dark()`, the host inherits it). Set as a custom state, `:state(kyi-dark)`.
-   */
-  #applyTheme(): void {
-    const own = this.element.theme;
-    // The theme is page-wide configuration: no per-element resolution (proxy-url) needed.
-    const configured = getConfig().theme;
-    const fixed = own === 'light' || own === 'dark' ? own : configured === 'auto' ? undefined : configured;
-    // Touching the states re-styles the host: only when the theme changed.
-    if (fixed === this.#fixed) return;
-    const states = (this.#internals ??= this.element.attachInternals()).states;
-    if (this.#fixed) states.delete(`kyi-${this.#fixed}`);
-    if (fixed) states.add(`kyi-${fixed}`);
-    this.#fixed = fixed;
-  }
-
-  /**
-   * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
-   * when one is in effect on the element, `auto` when the page lets the OS decide (`light dark`,
-   * for a `<picture>` to follow).
-   */
-  get imageScheme(): ImageScheme {
-    return typeof getComputedStyle === 'undefined' ? 'light' : schemeOf(this.element);
-  }
-
-  /** The language the element renders in. */
-  get lang(): string {
-    return this.#lang ?? resolveLang(this.element);
-  }
-
-  /** A string from the table, in the element's language. */
-  t(key: StringKey, params?: StringParams): string {
-    return t(key, params, this.lang);
-  }
 }

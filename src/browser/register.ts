@@ -1,10 +1,31 @@
+import { elementRegistry } from './page.js';
+
+/** Set on every class this kit defines: how another copy of the kit knows its own kind. */
+const KIT_CLASS = Symbol.for('kyi-elements.class');
+/** Tags already reported as owned by another class (one message per tag). */
+const reported = new Set<string>();
+
 /**
- * Registers a custom element once. A second load of the kit (two CDN copies, or the npm and
- * CDN builds together), or a call during server rendering where `customElements` does not
- * exist, does nothing instead of throwing.
+ * Registers a custom element once. A call during server rendering, where there is no registry,
+ * does nothing; so does a second call with the same class.
+ *
+ * A tag another class owns already (another script, or another copy or version of the kit: two
+ * CDN files, or the npm and CDN builds together) stays theirs, and the console says so once per
+ * tag: the page then shows that class, not this one, and the partner should know.
  */
 export function defineElement(tag: string, ctor: CustomElementConstructor, registry?: CustomElementRegistry): void {
-  const target = registry ?? (typeof customElements === 'undefined' ? undefined : customElements);
-  if (!target || target.get(tag)) return;
-  target.define(tag, ctor);
+  const target = registry ?? elementRegistry();
+  if (!target) return;
+  const owner = target.get(tag) as (CustomElementConstructor & { [KIT_CLASS]?: true }) | undefined;
+  if (!owner) {
+    (ctor as { [KIT_CLASS]?: true })[KIT_CLASS] = true;
+    target.define(tag, ctor);
+  } else if (owner !== ctor && !reported.has(tag)) {
+    reported.add(tag);
+    const kit = owner[KIT_CLASS];
+    console.error(
+      `kyi-elements: <${tag}> is already defined by ${kit ? 'another copy of kyi-elements' : 'another script'} (class ${owner.name}), ` +
+        `not by this copy. ${kit ? 'Load the kit once: one CDN file or the npm package.' : `Remove the other definition of <${tag}>.`}`,
+    );
+  }
 }

@@ -19,6 +19,7 @@
  * locale module in src/locales (the types insist). Keys are `section.key`; a key may contain dots.
  */
 import { checkStringNames, configure, configVersion, getConfig, type KyiConfig } from './config.js';
+import { attributeOf, parentOf, rootElement } from './page.js';
 import type { enBadge } from '../elements/badge/strings.js';
 import type { enTokenStatus } from '../elements/token-status/strings.js';
 import type { enAssetCard } from '../elements/asset-card/strings.js';
@@ -190,13 +191,14 @@ export function t(key: StringKey, params?: StringParams, lang?: string): string 
  * roots), else `configure({ locale })`, else `<html lang>`, else `en`.
  */
 export function resolveLang(element?: Element | null): string {
+  // Through page.ts: a <form> on the way may hold an <input name="parentNode"> or "getAttribute".
   let node: Node | null | undefined = element;
-  const root = typeof document === 'undefined' ? null : document.documentElement;
+  const root = rootElement();
   while (node && node !== root) {
-    const lang = (node as Element).getAttribute?.('lang');
+    const lang = node instanceof Element && attributeOf(node, 'lang');
     if (lang) return lang;
     // A shadow root has no parentNode; continue from its host.
-    node = node.parentNode ?? (node as Partial<ShadowRoot>).host;
+    node = parentOf(node) ?? (node as Partial<ShadowRoot>).host;
   }
-  return getConfig().locale || root?.getAttribute('lang') || DEFAULT_LOCALE;
+  return getConfig().locale || (root && attributeOf(root, 'lang')) || DEFAULT_LOCALE;
 }

@@ -8,7 +8,7 @@ import { parseAssetsPageQuery } from '../contract/query-readers.js';
 import type { AssetRecord } from '../contract/public-api.js';
 import { call, type MonitoringCallOptions } from './monitoring.js';
 import { isObject } from '../contract/queries.js';
-import { count, listOf, shapeOf } from './lookup.js';
+import { asFiniteNumber, listOf, objectOf } from './read-body.js';
 
 /** One page of verified assets. Records are the Public API's asset lookup records (spec 2.1). */
 export interface AssetsPageResult {
@@ -25,7 +25,7 @@ export interface FetchAssetsPageOptions extends Partial<MonitoringCallOptions> {
 
 /** A record is kept when it has its `token_details`; anything else in the list is dropped. */
 const record = (value: unknown) => (isObject(value) && isObject(value['token_details']) ? value : undefined);
-const readPage = shapeOf({ data: listOf(record), meta: (v) => shapeOf({ total: count, page_size: count, page_number: count })(v) ?? {} });
+const readPage = objectOf({ data: listOf(record), meta: (v) => objectOf({ total: asFiniteNumber, page_size: asFiniteNumber, page_number: asFiniteNumber })(v) ?? {} });
 
 /**
  * One page of `GET /assets` through the server piece (`proxyUrl`, default the configured

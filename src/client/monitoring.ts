@@ -4,7 +4,7 @@
  * `{proxyUrl}/capabilities` to know whether write controls may be shown.
  *
  * The server piece checked every answer against the contract; here answers (bare or
- * `{ data, meta, errors }` enveloped) are read defensively (`shape.ts`), so an odd body
+ * `{ data, meta, errors }` enveloped) are read defensively (`read-body.ts`), so an odd body
  * renders a sensible state instead of throwing. Every failure is a `KyiRequestError` with a stable `code` — the
  * proxy's or the service's (`watchlist_limit_reached`, `not_found`, `invalid_parameter`,
  * `writes_disabled`…), or `network` / `invalid_response` — so elements can explain it.
@@ -15,7 +15,7 @@ import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistRe
 import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/queries.js';
 import { errorFromAnswer, isAbortError, KyiRequestError } from './errors.js';
 import { onPage } from '../browser/config.js';
-import { any, count, flag, listOf, shape, shapeOf, text, type Reader } from './lookup.js';
+import { asBoolean, asFiniteNumber, asIs, asString, listOf, objectOf, readObject, type Reader } from './read-body.js';
 
 /** `GET {proxyUrl}/capabilities`. */
 export interface Capabilities {
@@ -26,48 +26,48 @@ export interface Capabilities {
 
 // What the elements read of each body, typed as the contract says (other fields kept as sent).
 const withId = (fields: Record<string, Reader>) => (value: unknown) => {
-  const item = shape<{ id?: string }>(value, { ...fields, id: text });
+  const item = readObject<{ id?: string }>(value, { ...fields, id: asString });
   return item?.id ? item : undefined; // an item without an id cannot be shown or changed
 };
 const assetSummary = (value: unknown) =>
-  shape(value, { id: text, name: text, symbol: text, issuerName: text, chain: text, contractAddress: text }) ?? {};
+  readObject(value, { id: asString, name: asString, symbol: asString, issuerName: asString, chain: asString, contractAddress: asString }) ?? {};
 const watchlistItem = withId({
   asset: assetSummary,
-  state: text, // a state the contract does not list is kept (shown as "other")
-  stateReason: text,
-  intakeStatus: text,
-  monitoringEnabled: flag,
-  note: text,
-  addedAt: text,
+  state: asString, // a state the contract does not list is kept (shown as "other")
+  stateReason: asString,
+  intakeStatus: asString,
+  monitoringEnabled: asBoolean,
+  note: asString,
+  addedAt: asString,
 });
-const labelled = shapeOf({ label: text, value: any });
+const labelled = objectOf({ label: asString, value: asIs });
 const change = withId({
-  asset: shapeOf({ name: text }),
-  detectedAt: text,
-  title: text,
-  detail: text,
-  materiality: text, // unknown values kept (shown as "other")
-  sourceUrl: text,
-  priorSourceUrl: text,
-  href: text,
-  isNew: flag,
-  confirmed: flag,
-  lowSignal: flag,
-  impact: text,
-  explanation: shapeOf({ headline: text, what: text, whyItMatters: text, impact: text, field: shapeOf({ label: text }), previous: labelled, current: labelled }),
-  direction: text,
-  impactAssessment: shapeOf({ direction: text, whatThisMeansForHolders: text }),
+  asset: objectOf({ name: asString }),
+  detectedAt: asString,
+  title: asString,
+  detail: asString,
+  materiality: asString, // unknown values kept (shown as "other")
+  sourceUrl: asString,
+  priorSourceUrl: asString,
+  href: asString,
+  isNew: asBoolean,
+  confirmed: asBoolean,
+  lowSignal: asBoolean,
+  impact: asString,
+  explanation: objectOf({ headline: asString, what: asString, whyItMatters: asString, impact: asString, field: objectOf({ label: asString }), previous: labelled, current: labelled }),
+  direction: asString,
+  impactAssessment: objectOf({ direction: asString, whatThisMeansForHolders: asString }),
 });
 const notification = (value: unknown) => {
-  const item = withId({ kind: text, title: text, body: text, href: text, assetName: text, headline: text, impact: text, changeHref: text, createdAt: text, readAt: text })(value);
+  const item = withId({ kind: asString, title: asString, body: asString, href: asString, assetName: asString, headline: asString, impact: asString, changeHref: asString, createdAt: asString, readAt: asString })(value);
   return item && (item as { kind?: string }).kind ? item : undefined;
 };
 const readers = {
-  capabilities: shapeOf({ explorer: flag, explorerWrites: flag, widget: flag }),
-  watchlist: shapeOf({ data: listOf(watchlistItem), limit: count, used: count }),
+  capabilities: objectOf({ explorer: asBoolean, explorerWrites: asBoolean, widget: asBoolean }),
+  watchlist: objectOf({ data: listOf(watchlistItem), limit: asFiniteNumber, used: asFiniteNumber }),
   watchlistItem,
-  changes: shapeOf({ items: listOf(change), truncated: (v) => v === true }),
-  notifications: shapeOf({ items: listOf(notification), unread: (v) => count(v) ?? 0 }),
+  changes: objectOf({ items: listOf(change), truncated: (v) => v === true }),
+  notifications: objectOf({ items: listOf(notification), unread: (v) => asFiniteNumber(v) ?? 0 }),
 };
 
 /** How a monitoring call reaches the server piece. */

@@ -18,8 +18,9 @@
  * drawer is the one that works under a strict CSP.
  */
 import type { VendorKyiFunction } from '../browser/config.js';
+import { currentEvent } from '../browser/page.js';
 import type { WidgetScope } from '../contract/enums.js';
-import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../elements/verify-button/widget-session.js';
+import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
 
 export interface VendorWidgetOptions extends WidgetCallbacks {
   scope: WidgetScope;
@@ -32,7 +33,7 @@ type VendorInstance = { iframe?: HTMLIFrameElement; destroy: () => void } | unde
 
 /** The `message` event being dispatched right now, if any (`window.event`, the legacy "current event"). */
 function currentMessage(): MessageEvent | undefined {
-  const event = (globalThis as { event?: unknown }).event;
+  const event = currentEvent();
   return typeof MessageEvent !== 'undefined' && event instanceof MessageEvent ? event : undefined;
 }
 

@@ -5,15 +5,10 @@
  * with, and the monitoring filters' query string; and what the server piece runs of a lookup:
  * the check of a `POST /lookup` entry and the upstream request it makes (`checkLookupEntry`,
  * `upstreamPath`), so that a lookup runs this one module on either side. The readers of whole
- * query strings, with their 400 messages, are the server piece's and the sandbox's
- * (`query-readers.ts`, re-exported here), built on these same rules.
+ * query strings are the server piece's and the sandbox's (`query-readers.ts`, which imports
+ * this module, never the reverse), built on these same rules and messages.
  */
 import type { Materiality, SortOrder } from './enums.js';
-import { ASSET_LOOKUP_RULES, TOKEN_LOOKUP_RULES } from './query-readers.js';
-
-// The server-side readers (re-exported for existing importers). Every top-level value there
-// is pure, so a browser bundle that imports this module keeps none of them.
-export * from './query-readers.js';
 
 // ---------------------------------------------------------------- identifiers
 
@@ -233,6 +228,19 @@ export interface TokenLookupInput {
 export type TokenLookupRule = 'missing' | 'mixed' | 'chainSlugAlone' | 'badCaip19' | 'badAddress' | 'badChainSlug';
 
 /**
+ * Each token-lookup rule (`checkTokenLookup`): the input it is about (`chainSlug` is the
+ * query's `chain_slug`) and its 400 message (field notes).
+ */
+export const TOKEN_LOOKUP_RULES = {
+  missing: ['caip19', 'Provide caip19, or address with optional chain_slug'],
+  mixed: ['caip19', 'Use either caip19, or address with optional chain_slug, not both'],
+  chainSlugAlone: ['chainSlug', 'chain_slug requires address'],
+  badCaip19: ['caip19', 'caip19 must be a valid CAIP-19 identifier'],
+  badAddress: ['address', 'address must be a token address (1–128 characters of A-Z, a-z, 0-9, "-", "_" or ".")'],
+  badChainSlug: ['chainSlug', 'chain_slug must be a chain slug (lower-case letters, digits and "-")'],
+} as const satisfies Record<TokenLookupRule, readonly [keyof TokenLookupInput, string]>;
+
+/**
  * Rules 1–2 of `GET /kyi/v1/tokens`: either `caip19`, or `address` with optional
  * `chain_slug`. The one copy of these rules: the server piece and the sandbox check query
  * strings with it (`parseTokenLookupQuery`), the elements their attributes.
@@ -272,6 +280,20 @@ export interface AssetLookupInput {
 
 /** Which asset-lookup rule an input breaks (its 400 message: `ASSET_LOOKUP_RULES`). */
 export type AssetLookupRule = 'missing' | 'mixed' | 'chainAlone' | 'addressAlone' | 'badAccountId' | 'badChain' | 'badAddress';
+
+/**
+ * Each asset-lookup rule (`checkAssetLookup`): the field it is about and its 400 message (a
+ * `POST /lookup` entry names its fields like these).
+ */
+export const ASSET_LOOKUP_RULES = {
+  missing: ['accountId', 'Provide accountId, or chain with address'],
+  mixed: ['accountId', 'Use either accountId, or chain with address, not both'],
+  chainAlone: ['address', 'chain requires address'],
+  addressAlone: ['chain', 'address requires chain (or give accountId)'],
+  badAccountId: ['accountId', 'accountId must be a CAIP-10 account id "namespace:reference:address" with an address of A-Z, a-z, 0-9, "-" or "."'],
+  badChain: ['chain', 'chain must be a chain name such as solana or ethereum (a-z, 0-9, "-")'],
+  badAddress: ['address', 'address must be an address of 1–128 characters of A-Z, a-z, 0-9, "-", "_" or "."'],
+} as const satisfies Record<AssetLookupRule, readonly [keyof AssetLookupInput, string]>;
 
 /**
  * The account id of an asset lookup: CAIP-10, and its address one the Public API takes in a

@@ -1,8 +1,8 @@
 /**
  * Readers of the service's query strings, with their 400 messages: the sandbox answers with
  * these results and the server piece validates with them before any upstream call. The rules
- * the browser also runs (token and asset lookup) are written once in `queries.ts` and only
- * read here. Nothing here is for the browser: every top-level value is marked pure, so a
+ * the browser also runs (token and asset lookup), with their messages, are written once in
+ * `queries.ts` and only read here. Nothing here is for the browser: every top-level value is marked pure, so a
  * bundle that reaches this module through `queries.ts` drops all of it.
  */
 import { BOOLEAN_FLAGS, MATERIALITIES, SORT_ORDERS, isOneOf } from './enums.js';
@@ -10,14 +10,11 @@ import { LIMITS } from './limits.js';
 import {
   checkTokenLookup,
   isUuid,
-  type AssetLookupInput,
-  type AssetLookupRule,
+  TOKEN_LOOKUP_RULES,
   type MonitoringChangesQuery,
   type QueryProblem,
   type QueryResult,
-  type TokenLookupInput,
   type TokenLookupQuery,
-  type TokenLookupRule,
 } from './queries.js';
 
 const problem = (param: string, message: string, code: QueryProblem['code'] = 'invalid_parameter'): QueryProblem => ({
@@ -36,19 +33,6 @@ function single(params: URLSearchParams, name: string): string | null | QueryPro
 const isProblem = (v: unknown): v is QueryProblem => typeof v === 'object' && v !== null && (v as QueryProblem).ok === false;
 
 // ---------------------------------------------------------------- GET /kyi/v1/tokens (4.1)
-
-/**
- * Each token-lookup rule (`checkTokenLookup`): the input it is about (`chainSlug` is the
- * query's `chain_slug`) and its 400 message (field notes).
- */
-export const TOKEN_LOOKUP_RULES = {
-  missing: ['caip19', 'Provide caip19, or address with optional chain_slug'],
-  mixed: ['caip19', 'Use either caip19, or address with optional chain_slug, not both'],
-  chainSlugAlone: ['chainSlug', 'chain_slug requires address'],
-  badCaip19: ['caip19', 'caip19 must be a valid CAIP-19 identifier'],
-  badAddress: ['address', 'address must be a token address (1–128 characters of A-Z, a-z, 0-9, "-", "_" or ".")'],
-  badChainSlug: ['chainSlug', 'chain_slug must be a chain slug (lower-case letters, digits and "-")'],
-} as const satisfies Record<TokenLookupRule, readonly [keyof TokenLookupInput, string]>;
 
 /** The messages of a rule table, by rule. */
 const messagesOf = <T extends Record<string, readonly [string, string]>>(rules: T) =>
@@ -70,22 +54,6 @@ export function parseTokenLookupQuery(params: URLSearchParams): QueryResult<Toke
   const [field, message] = TOKEN_LOOKUP_RULES[checked.rule];
   return problem(field === 'chainSlug' ? 'chain_slug' : field, message);
 }
-
-// ---------------------------------------------------------------- asset lookup (4.1, POST /lookup)
-
-/**
- * Each asset-lookup rule (`checkAssetLookup`): the field it is about and its 400 message (a
- * `POST /lookup` entry names its fields like these).
- */
-export const ASSET_LOOKUP_RULES = {
-  missing: ['accountId', 'Provide accountId, or chain with address'],
-  mixed: ['accountId', 'Use either accountId, or chain with address, not both'],
-  chainAlone: ['address', 'chain requires address'],
-  addressAlone: ['chain', 'address requires chain (or give accountId)'],
-  badAccountId: ['accountId', 'accountId must be a CAIP-10 account id "namespace:reference:address" with an address of A-Z, a-z, 0-9, "-" or "."'],
-  badChain: ['chain', 'chain must be a chain name such as solana or ethereum (a-z, 0-9, "-")'],
-  badAddress: ['address', 'address must be an address of 1–128 characters of A-Z, a-z, 0-9, "-", "_" or "."'],
-} as const satisfies Record<AssetLookupRule, readonly [keyof AssetLookupInput, string]>;
 
 // ---------------------------------------------------------------- parameter readers
 

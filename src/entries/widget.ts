@@ -4,5 +4,5 @@
  * `configure({ widgetUrl })`. Importing it during a server render is fine; calling `kyi()`
  * there throws, as the vendor's does.
  */
-export { kyi, type KyiInstance, type KyiMode, type KyiOptions, type KyiScope } from '../client/kyi-widget.js';
+export { kyi, type KyiInstance, type KyiMode, type KyiOptions, type KyiScope } from '../elements/verify-button/kyi-widget.js';
 export { configure } from '../browser/config.js';

@@ -51,7 +51,7 @@ export const fr: StringTable = {
     verifiedOn: 'Vérifié sur {chains}',
     notVerifiedOn: 'Non vérifié sur {chains}',
     issuer: 'Émetteur : {name}',
-    issuerVerified: 'Émetteur : {name} (entreprise vérifiée)',
+    businessVerified: 'Entreprise vérifiée',
     businessNotVerified: 'Entreprise non vérifiée',
     listSeparator: ', ',
   },

@@ -1,6 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/entries/define.js';
-import { configure, getConfig, rereadMetaTags, resetConfig } from '../../src/browser/config.js';
+import { configure, getConfig, resetConfig } from '../../src/browser/config.js';
 import { refreshLiveLookups } from '../../src/client/lookup.js';
 import { LIMITS } from '../../src/contract/limits.js';
 import { KyiRequestError } from '../../src/client/errors.js';
@@ -496,7 +496,6 @@ describe('configuration', () => {
     m.content = content;
     document.head.append(m);
     metas.push(m);
-    rereadMetaTags();
   }
   afterEach(() => {
     metas.splice(0).forEach((m) => m.remove());
@@ -510,11 +509,15 @@ describe('configuration', () => {
     expect(c.trustedProxyUrls).to.deep.equal([]);
   });
 
-  it('reads <meta> tags in <head>; configure() wins; a trusted proxy-url attribute wins over both for that element', () => {
+  it('reads <meta> tags in <head> when read first and on configure(); configure() wins; a trusted proxy-url attribute wins over both for that element', () => {
+    getConfig();
     meta('kyi:proxy-url', '/meta-proxy/');
     meta('kyi:badge-base-url', 'https://badges.example');
     meta('kyi:widget-url', 'https://widget.example');
     meta('kyi:trusted-proxy-urls', '/attr-proxy, https://kyi.example/api/kyi/');
+    // Read once, then held: a tag added later counts from the next configure().
+    expect(getConfig().proxyUrl).to.equal(`${location.origin}/api/kyi`);
+    configure({});
     expect(getConfig().proxyUrl).to.equal(`${location.origin}/meta-proxy`);
     expect(getConfig().tokenEndpoint).to.equal(`${location.origin}/meta-proxy/token`);
     expect(getConfig().badgeBaseUrl).to.equal('https://badges.example');
@@ -528,6 +531,7 @@ describe('configuration', () => {
     // The token endpoint never follows an attribute.
     expect(getConfig(el).tokenEndpoint).to.equal(`${location.origin}/configured/token`);
     meta('kyi:token-endpoint', '/session/token');
+    configure({});
     expect(getConfig(el).tokenEndpoint).to.equal(`${location.origin}/session/token`);
   });
 
@@ -541,9 +545,10 @@ describe('configuration', () => {
     try {
       meta('kyi:widget-url', 'http://[');
       meta('kyi:trusted-proxy-urls', '/api/a#b /api/ok');
+      configure({});
       expect(getConfig().widgetUrl).to.equal('');
       expect(getConfig().trustedProxyUrls).to.deep.equal([`${location.origin}/api/ok`]);
-      rereadMetaTags();
+      configure({});
       getConfig();
       expect(warnings).to.have.length(2);
       expect(warnings[0]).to.contain('<meta name="kyi:widget-url" content="http://[">');

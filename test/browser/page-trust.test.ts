@@ -105,6 +105,9 @@ describe('a page with hostile user content', () => {
       <meta name="kyi:trusted-proxy-urls" content="${evil}/c">
       <meta name="kyi:badge-base-url" content="${evil}/c/badges">`);
     expect(getConfig()).to.deep.equal(before);
+    // Read again, as on each configure(): still only the <head>.
+    configure({});
+    expect(getConfig()).to.deep.equal(before);
     const el = await fixture<KyiTokenStatus>(
       html`<kyi-token-status address=${F.indexedNotVerified.address} chain-slug="base"></kyi-token-status>`,
     );

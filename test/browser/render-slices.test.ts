@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/entries/define.js';
-import { renderInSlice, SLICE_MS } from '../../src/elements/shared/lookup-element.js';
+import { renderInSlice, SLICE_MS } from '../../src/elements/shared/render-scheduler.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
 import { LookupClient, setLookupClient } from '../../src/client/lookup.js';
 import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';

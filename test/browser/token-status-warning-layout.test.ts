@@ -11,6 +11,7 @@ import { applyTextSpacing, cutText } from './helpers/a11y.js';
 
 /**
  * A verified token whose issuer's business is not verified shows "Business not verified"
+ * (one whose business is verified, the kit's "Business verified" claim, in the same place)
  * beside the label, or, in a column too narrow for both, at the start of the issuer's line:
  * two lines at the usual widths, so the answer fits the box the loading state reserved and
  * nothing on the page moves when it arrives. Narrower still, the issuer's words wrap below the
@@ -45,7 +46,7 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
 
   const { address, chain } = F.businessNotVerified;
   // fits: the answer takes the loading box exactly (the usual widths); else it may grow once
-  const cases = [
+  const warningCases = [
     { width: '', dir: 'ltr', chainSlug: chain, sameLine: true, fits: true },
     { width: '', dir: 'rtl', chainSlug: chain, sameLine: true, fits: true },
     // an address without a chain reserves a third line; the answer fits it
@@ -57,9 +58,22 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
     { width: '240px', dir: 'ltr', chainSlug: chain, sameLine: false, fits: false },
     { width: '240px', dir: 'rtl', chainSlug: chain, sameLine: false, fits: false },
   ];
+  // The kit's "Business verified" claim (a business-verified issuer) takes the same place, a few words shorter.
+  const claimCases = [
+    { width: '', dir: 'ltr', chainSlug: F.pyusd.chain, sameLine: true, fits: true },
+    { width: '', dir: 'rtl', chainSlug: F.pyusd.chain, sameLine: true, fits: true },
+    { width: '307px', dir: 'ltr', chainSlug: F.pyusd.chain, sameLine: true, fits: true },
+    { width: '240px', dir: 'ltr', chainSlug: F.pyusd.chain, sameLine: false, fits: false },
+    { width: '240px', dir: 'rtl', chainSlug: F.pyusd.chain, sameLine: false, fits: false },
+  ];
+  const claims = [
+    { claim: 'warning', address, issuerName: 'Harbor Yield Ltd', cases: warningCases },
+    { claim: 'kyb-claim', address: F.pyusd.address, issuerName: 'Paxos Trust Company', cases: claimCases },
+  ] as const;
 
+  for (const { claim, address, issuerName, cases } of claims)
   for (const { width, dir, chainSlug, sameLine, fits } of cases) {
-    it(`${width || 'default width'}, ${dir}${chainSlug ? '' : ', no chain'}: ${fits ? 'settles into the loading box' : 'grows once as it settles'}, every word shown`, async () => {
+    it(`${claim}, ${width || 'default width'}, ${dir}${chainSlug ? '' : ', no chain'}: ${fits ? 'settles into the loading box' : 'grows once as it settles'}, every word shown`, async () => {
       getLookupClient().clearCache();
       const held = holdLookupPosts();
       try {
@@ -86,7 +100,7 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
 
         const base = part(el, 'base').getBoundingClientRect();
         const label = part(el, 'label');
-        const warning = part(el, 'warning');
+        const warning = part(el, claim);
         const labelBox = label.getBoundingClientRect();
         const warningBox = warning.getBoundingClientRect();
         // whole, inside the box, not ellipsized
@@ -99,7 +113,7 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
         const issuer = issuerStart(el);
         expect(issuer.width, 'the issuer line shows').to.be.greaterThan(0);
         // every word of the issuer shown, inside the box, none behind the warning
-        expect(part(el, 'issuer').textContent).to.contain('Harbor Yield Ltd');
+        expect(part(el, 'issuer').textContent).to.contain(issuerName);
         for (const line of wordBoxes(part(el, 'issuer'))) {
           expect(overlaps(line, warningBox), 'the issuer clear of the warning').to.equal(false);
           expect(line.left >= base.left - 0.5 && line.right <= base.right + 0.5 && line.bottom <= base.bottom + 0.5, 'the issuer inside the box').to.equal(true);
@@ -125,6 +139,7 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
   /** A status in a 320 px column (WCAG 1.4.10's reflow width), with or without text spacing. */
   const narrow = [
     ['verified, business not verified', html`<kyi-token-status address=${address} chain-slug=${chain}></kyi-token-status>`, 'verified'],
+    ['verified, business verified', html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`, 'verified'],
     ['verified on some chains, not on others', html`<kyi-token-status address=${F.multiChain.address}></kyi-token-status>`, 'verified'],
     ['unknown token', html`<kyi-token-status address=${F.unknown.address} chain-slug="ethereum"></kyi-token-status>`, 'not-found'],
   ] as const;
@@ -143,7 +158,7 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
         expect(box.scrollWidth, 'nothing sideways').to.be.at.most(box.clientWidth);
         expect(cutText(el), 'nothing cut, no ellipsis').to.deep.equal([]);
         const base = part(el, 'base').getBoundingClientRect();
-        const texts = [...el.shadowRoot!.querySelectorAll('[part~="label"], [part~="issuer"], [part~="summary"], [part~="warning"], .detail')];
+        const texts = [...el.shadowRoot!.querySelectorAll('[part~="label"], [part~="issuer"], [part~="summary"], [part~="warning"], [part~="kyb-claim"], .detail')];
         expect(texts.length).to.be.greaterThan(1);
         for (const node of texts) {
           for (const line of wordBoxes(node)) {
@@ -151,14 +166,15 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
             expect(inside, `${node.getAttribute('part') ?? node.className}: inside the box`).to.equal(true);
           }
         }
-        const warning = el.shadowRoot!.querySelector('[part~="warning"]');
+        const warning = el.shadowRoot!.querySelector('[part~="warning"], [part~="kyb-claim"]');
         const issuer = el.shadowRoot!.querySelector('[part~="issuer"]');
         if (warning && issuer) {
           const mark = warning.getBoundingClientRect();
-          for (const line of wordBoxes(issuer)) expect(overlaps(line, mark), 'the issuer clear of the warning').to.equal(false);
+          for (const line of wordBoxes(issuer)) expect(overlaps(line, mark), 'the issuer clear of the claim').to.equal(false);
         }
         const words = el.shadowRoot!.textContent!.replace(/\s+/g, ' ');
-        if (status === 'verified' && what.includes('business')) expect(words).to.contain('Issuer: Harbor Yield Ltd');
+        if (what.includes('business not')) expect(words).to.contain('Issuer: Harbor Yield Ltd');
+        if (what.includes('business verified')) expect(words).to.contain('Business verified').and.to.contain('Issuer: Paxos Trust Company');
         if (what.includes('chains')) expect(words).to.match(/Not verified on Avalanche/);
       });
     }

@@ -112,7 +112,7 @@ describe('npm run build', () => {
     assert.match(code, /export\s*\{[^}]*\bas kyi\b[^}]*\}|export\s*\{[^}]*\bkyi\b[^}]*\}/);
   });
 
-  it('runs the npm build next to two copies of the CDN bundle in Chromium without an error', async () => {
+  it('runs the npm build next to two copies of the CDN bundle in Chromium: every element works, and each later copy says once per tag that another copy has it', async () => {
     await build({ configFile: 'test/fixtures/mixed/vite.config.ts' });
     await cp('dist/cdn', 'dist/mixed/cdn', { recursive: true });
     browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
@@ -123,6 +123,12 @@ describe('npm run build', () => {
         assert.ok(await page.evaluate((t) => Boolean(customElements.get(t)), tag), `${tag} is defined`);
       // configure() from the npm copy reached the badge that a CDN copy defined: it renders an image.
       await page.waitForFunction(() => document.querySelector('#badge')?.shadowRoot?.querySelector('img'));
+    }, (errors) => {
+      // Copies after the first: the second kyi-elements.js (4 tags) and the npm build (all 7).
+      assert.ok(errors.length > 0, 'two copies of the kit on one page said nothing');
+      for (const message of errors) assert.match(message, /^kyi-elements: <kyi-[a-z-]+> is already defined by another copy of kyi-elements .*Load the kit once/);
+      const tags = errors.map((m) => /<(kyi-[a-z-]+)>/.exec(m)![1]);
+      for (const tag of ['kyi-badge', 'kyi-token-status', 'kyi-asset-card', 'kyi-verify-button']) assert.ok(tags.includes(tag), `${tag} not reported`);
     });
   });
 });

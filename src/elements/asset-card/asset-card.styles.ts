@@ -197,6 +197,11 @@ export const assetCardStyles = css`
   }
   .claim {
     font-weight: 600;
+    /* the check-marked kyb-claim (a status-text): its words on the line's baseline, the check centred on them */
+    align-items: baseline;
+  }
+  .claim .mark {
+    align-self: center;
   }
   .skeleton-card .verdict {
     color: var(--_kyi-border);

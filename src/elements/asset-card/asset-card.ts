@@ -7,6 +7,7 @@ import { emit, KyiCopyEvent, KyiErrorEvent } from '../../browser/events.js';
 import { assetCardStyles } from './asset-card.styles.js';
 import './strings.js';
 import { safeHttpUrl } from '../../browser/config.js';
+import { clipboard } from '../../browser/page.js';
 import { checkAssetInput, KyiLookupElement, type InputCheck, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -47,7 +48,8 @@ export function shortenAddress(address: string): string {
  * @csspart chain - The chain.
  * @csspart status - The verdict: a headline that is the weaker claim (asset verified / business not verified) and a line with the other claim and the issuer.
  * @csspart status-label - The verdict's headline.
- * @csspart issuer - The verdict's second line (the other claim and the issuer's name).
+ * @csspart issuer - The verdict's second line (the other claim and the issuer's name, isolated in a `<bdi>`).
+ * @csspart kyb-claim - "Business verified": the kit's own claim that the issuer's business is verified (check mark and words), never part of the issuer's name.
  * @csspart description - The description.
  * @csspart links - The website / whitepaper / verified page links.
  * @csspart link - Each link.
@@ -145,8 +147,9 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   async #copy(value: string): Promise<void> {
     clearTimeout(this.#copyTimer);
     try {
-      if (!navigator.clipboard?.writeText) throw new Error('The clipboard is not available');
-      await navigator.clipboard.writeText(value);
+      const board = clipboard();
+      if (!board?.writeText) throw new Error('The clipboard is not available');
+      await board.writeText(value);
       this._copyMessage = this.t('common.copied');
       emit(this, new KyiCopyEvent({ value }));
     } catch (error) {
@@ -227,7 +230,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   #header(r: AssetRecord, name: string): TemplateResult {
     const td = r.token_details;
     const image = this._imageFailed ? undefined : safeHttpUrl(td.token_image);
-    const initial = [...(td.token_ticker?.trim() || td.token_name?.trim() || '?')][0] ?? '?';
+    // the first letter or digit of the ticker or name (never a bidi control or a bracket of markup)
+    const initial = `${td.token_ticker ?? ''}${td.token_name ?? ''}`.match(/[\p{L}\p{N}]/u)?.[0] ?? '?';
     return html`<header part="header" class="header">
       ${image
         ? html`<img part="image" class="image" src=${image} alt=${this.t('assetCard.imageAlt')} width="48" height="48"
@@ -257,14 +261,17 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const bd = r.business_details;
     const warned = bd ? bd.business_verified !== true : false;
     const headline = this.t(warned ? 'assetCard.businessNotVerified' : 'assetCard.verifiedAsset');
-    const claim = !bd ? '' : this.t(warned ? 'assetCard.assetVerified' : 'assetCard.businessVerified');
+    // The kit's claim, never the issuer's words: the name sits after it, isolated in a <bdi>.
+    const claim = warned
+      ? html`<span class="claim">${this.t('assetCard.assetVerified')}</span>`
+      : html`<span part="kyb-claim" class="claim status-text yes">${this.#mark(true, this.t('assetCard.businessVerified'))}</span>`;
     const issuerName = bd?.business_name?.trim();
     return html`<section part="status" class="verdict ${warned ? 'warn' : 'ok'}">
       ${warned ? warnMark : checkMark}
       <div class="verdict-text">
         <p part="status-label" class="verdict-label">${headline}</p>
         <p part="issuer" class="issuer">
-          ${claim ? html`<span class="claim">${claim}</span><span aria-hidden="true"> · </span>` : nothing}
+          ${bd ? html`${claim}<span aria-hidden="true"> · </span>` : nothing}
           ${issuerName
             ? html`<span>${this.t('assetCard.issuer')}: <bdi class="issuer-name" title=${issuerName}>${issuerName}</bdi></span>`
             : html`<span>${this.t('assetCard.unknownIssuer')}</span>`}

@@ -10,6 +10,7 @@
  * together, each once (500 statuses changing to the same words say them once); an element that
  * has left the page by then says nothing.
  */
+import { bodyElement, createIn, documentOf, queryOne } from '../../browser/page.js';
 
 /** The attribute marking the region (tests read announcements from it). */
 export const LIVE_REGION_ATTRIBUTE = 'data-kyi-live-region';
@@ -29,24 +30,25 @@ const HIDDEN: Partial<CSSStyleDeclaration> = {
 /** Per document, what waits to be said, and by whom (an element that left the page says nothing). */
 const queued = new Map<Document, Map<string, Element[]>>();
 
-function regionOf(doc: Document): HTMLElement {
-  let region = doc.querySelector<HTMLElement>(`[${LIVE_REGION_ATTRIBUTE}]`);
+function regionOf(doc: Document, body: HTMLElement): HTMLElement {
+  let region = queryOne<HTMLElement>(body, `[${LIVE_REGION_ATTRIBUTE}]`);
   if (!region) {
-    region = doc.createElement('div');
+    region = createIn('div', doc);
     region.setAttribute(LIVE_REGION_ATTRIBUTE, '');
     region.setAttribute('role', 'status');
     region.setAttribute('aria-live', 'polite');
     region.setAttribute('aria-atomic', 'true');
     Object.assign(region.style, HIDDEN);
-    doc.body.append(region);
+    body.append(region);
   }
   return region;
 }
 
 /** Says `text` politely, once, on behalf of `element` (whose document holds the region). */
 export function announce(element: Element, text: string): void {
-  const doc = element.ownerDocument;
-  if (!text.trim() || !doc.body) return;
+  const doc = documentOf(element);
+  const body = doc && bodyElement(doc);
+  if (!text.trim() || !doc || !body) return;
   const pending = queued.get(doc);
   if (pending) {
     pending.set(text, [...(pending.get(text) ?? []), element]);
@@ -55,12 +57,13 @@ export function announce(element: Element, text: string): void {
   queued.set(doc, new Map([[text, [element]]]));
   // The region is emptied now and filled a moment later: a change to text already there (the
   // same words announced again) is a change assistive technology reads.
-  regionOf(doc).textContent = '';
+  regionOf(doc, body).textContent = '';
   setTimeout(() => {
     const texts = queued.get(doc);
     queued.delete(doc);
     const said = [...(texts ?? [])].filter(([, by]) => by.some((el) => el.isConnected)).map(([text]) => text);
-    if (said.length) regionOf(doc).textContent = said.join(' ');
+    const now = bodyElement(doc);
+    if (said.length && now) regionOf(doc, now).textContent = said.join(' ');
   }, ANNOUNCE_AFTER_MS);
 }
 

@@ -3,6 +3,7 @@
  * when the user prefers dark (`auto` theme) — no script, no layout shift (explicit size; a
  * `full` pill gives its height only, its width is the artwork's own).
  */
+import { createIn, createSvg } from '../../browser/page.js';
 import type { BadgeOptions } from '../../contract/badge.js';
 
 export type ThemeChoice = 'auto' | 'dark' | 'light';
@@ -48,7 +49,7 @@ type Attributes = Record<string, string | number | undefined>;
 export function el(tag: 'svg' | 'path', attributes: Attributes, ...children: (Node | string)[]): SVGElement;
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes, ...children: (Node | string)[]): HTMLElementTagNameMap[K];
 export function el(tag: string, attributes: Attributes, ...children: (Node | string)[]): Element {
-  const node = tag === 'svg' || tag === 'path' ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
+  const node = tag === 'svg' || tag === 'path' ? createSvg(tag) : createIn(tag as keyof HTMLElementTagNameMap);
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(name, String(value));
   node.append(...children);
   return node;

@@ -1,17 +1,19 @@
 /**
  * Base classes of the kit's Lit-rendered elements: strings in the element's language,
  * configuration for this element, and a re-render when either changes (`ElementCore` of
- * browser/config.ts, which the badge shares without Lit's templates); what the data elements
+ * element-core.ts, which the badge shares without Lit's templates); what the data elements
  * share: the trust check of a `proxy-url` attribute and the wait for a run to settle; and the
  * one async controller their runs (and the verify button's) go through (`LatestRun`, below).
  */
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ElementCore, proxyUrlFor, type ImageScheme, type KyiConfig, type KyiTheme } from '../../browser/config.js';
+import { proxyUrlFor, type KyiConfig, type KyiTheme } from '../../browser/config.js';
+import { ElementCore, type ImageScheme } from './element-core.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
 import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
 import { internalState } from './reactive-state.js';
 import { announce } from './announce.js';
+import { documentOf, focusDropped } from '../../browser/page.js';
 
 export class KyiElement extends LitElement {
   readonly #core = new ElementCore(this);
@@ -144,12 +146,11 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
     this.rerun();
     void this.settled.then(() => {
       const error = this.renderRoot.querySelector('[part~="error"]');
-      if (error?.textContent) announce(this, error.textContent.replace(/\s+/g, ' ').trim());
-      const active = document.activeElement;
-      if (!hadFocus || !this.isConnected || (active !== null && active !== document.body)) return;
+      if (error?.textContent) announce(this, error.textContent);
+      if (!hadFocus || !this.isConnected || !focusDropped(documentOf(this) ?? undefined)) return;
       const target = AFTER_RETRY.map((s) => this.renderRoot.querySelector<HTMLElement>(s)).find((el) => el !== null);
       if (!target) return;
-      if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+      if (target.tabIndex < 0) target.tabIndex = -1;
       target.focus();
     });
   };

@@ -11,6 +11,7 @@ import { html, nothing, type PropertyDeclarations, type PropertyValues, type Tem
 import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
 import { emit, KyiErrorEvent } from '../../browser/events.js';
 import { addStrings } from '../../browser/strings.js';
+import { onVisibilityChange, pageHidden } from '../../browser/page.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
 import { accessRefusal, errorStringKey } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
@@ -125,6 +126,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
   #timer: unknown;
   #nextDelayMs = 0;
   #onVisibility = () => this.#schedule();
+  #stopWatchingVisibility: (() => void) | undefined;
 
   /** `idle` | `loading` | `ready` | `error`. Read-only. */
   get status(): KyiMonitoringStatus {
@@ -168,13 +170,13 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#onVisibility);
+    this.#stopWatchingVisibility = onVisibilityChange(this.#onVisibility);
     if (this.hasUpdated) this.startLoad('full');
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.#onVisibility);
+    this.#stopWatchingVisibility?.();
     this.#clearTimer();
   }
 
@@ -310,7 +312,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     const seconds = Number(this.refreshInterval);
     if (!this.isConnected || !(seconds > 0)) return;
     if (this._status === 'error' && this._error?.status === 400) return; // the same request would fail again
-    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return; // resumes on visibilitychange
+    if (pageHidden()) return; // resumes on visibilitychange
     const floor = (this.constructor as typeof KyiMonitoringElement).minRefreshSeconds;
     const delay = Math.max(Math.max(floor, seconds) * 1000, this.#nextDelayMs);
     this.#timer = KyiMonitoringElement.timers.set(() => {

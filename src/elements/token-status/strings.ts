@@ -19,7 +19,7 @@ export const enTokenStatus = {
     verifiedOn: 'Verified on {chains}',
     notVerifiedOn: 'Not verified on {chains}',
     issuer: 'Issuer: {name}',
-    issuerVerified: 'Issuer: {name} (business verified)',
+    businessVerified: 'Business verified',
     businessNotVerified: 'Business not verified',
     listSeparator: ', ',
   },

@@ -105,19 +105,27 @@ export const tokenStatusStyles = css`
   .not-found .label {
     color: var(--_kyi-text-muted);
   }
-  /* The label's own row: the label, and the warning beside it when there is room. */
+  /* The label's own row: the label, and the business claim beside it when there is room. */
   .label-row {
     display: flex;
     min-width: 0;
   }
-  .warning {
+  /* The business claim, the kit's own words and mark: "Business verified" (kyb-claim) or
+     "Business not verified" (warning). Never issuer data, which sits on its own line below. */
+  .claim {
     display: inline-flex;
     align-items: center;
     gap: 0.25em;
     font-size: var(--_kyi-font-size-small);
     font-weight: 600;
+  }
+  .kyb-claim {
+    color: var(--_kyi-success);
+  }
+  .warning {
     color: var(--_kyi-warning);
   }
+  .claim-mark,
   .warning-mark {
     flex: none;
     width: 1.05em;
@@ -126,33 +134,34 @@ export const tokenStatusStyles = css`
   .base.warned:not(.compact) {
     border-color: var(--_kyi-warning);
   }
-  /* Verified token, business not verified: two lines at the usual widths, so the answer fits
-     the box the skeleton reserved and nothing on the page moves. The warning follows the label
+  /* A verified token with an issuer: two lines at the usual widths, so the answer fits the box
+     the skeleton reserved and nothing on the page moves. The business claim follows the label
      when both fit on the first line; when they do not, it starts the issuer's line, and the
      issuer's words run beside it, wrapping below it when the column is narrower still (the box
-     then grows once, as the answer arrives). Floats do that without script: the warning floats
-     beside the label, else below it, and the issuer's line, one label line down, flows around it. */
-  .base.warned:not(.compact) .text {
+     then grows once, as the answer arrives). Floats do that without script: the claim floats
+     beside the label, else below it, and the issuer's line, one label line down, flows around it.
+     (Only a full status is .claimed: the compact one shows a corner mark.) */
+  .claimed .text {
     display: block;
   }
-  .base.warned:not(.compact) .label-row {
+  .claimed .label-row {
     display: contents;
   }
-  .base.warned:not(.compact) .label,
-  .base.warned:not(.compact) .warning {
+  .claimed .label,
+  .claimed .claim {
     float: inline-start;
     margin-inline-end: 0.5em;
   }
-  .base.warned:not(.compact) .warning {
+  .claimed .claim {
     /* centred on the label's line (its box is a small line high, the label's a full one) */
     position: relative;
     inset-block-start: calc(0.7 * (var(--_kyi-font-size) - var(--_kyi-font-size-small)));
   }
-  .base.warned:not(.compact) .issuer,
-  .base.warned:not(.compact) .summary {
+  .claimed .issuer,
+  .claimed .summary {
     display: block;
   }
-  .base.warned:not(.compact) .issuer {
+  .claimed .issuer {
     /* one label line down (the label's font size, not this line's smaller one) */
     margin-block-start: calc(1.4 * var(--_kyi-font-size));
   }

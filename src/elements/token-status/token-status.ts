@@ -36,6 +36,9 @@ const withinReason = (name: string) => (name.length > 120 ? `${name.slice(0, 120
 /** The amber triangle of "verified, but the issuer's business is not": decorative, its words say it. */
 const warningMark = html`<svg class="warning-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2.5l8.2 14.5H1.8z" fill="currentColor"/><path d="M10 7.5v4.2" stroke="var(--_kyi-surface)" stroke-width="1.9" stroke-linecap="round"/><circle cx="10" cy="14.2" r="1.05" fill="var(--_kyi-surface)"/></svg>`;
 
+/** The check of "the issuer's business is verified" (the verified icon's stroke): decorative, its words say it. */
+const claimMark = html`<svg class="claim-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+
 /** A match's chain, as people name it. */
 function chainNameOf(match: TokenMatch): string {
   return chainName(chainOf(match));
@@ -63,7 +66,8 @@ function chainOf(match: TokenMatch): string {
  * @csspart icon - The state icon (not verified, unknown token, invalid input, error, or the badge's fallback).
  * @csspart label - The status text.
  * @csspart summary - Per-chain summary when the token matches on several chains.
- * @csspart issuer - The issuer line of a verified token.
+ * @csspart issuer - The issuer line of a verified token: the kit's words and the issuer's name, isolated in a `<bdi>` (data, never a claim).
+ * @csspart kyb-claim - "Business verified": the kit's own claim that the issuer's business is verified, beside the label (icon and words), never part of the issuer's name.
  * @csspart warning - "Business not verified": a verified token whose issuer's business is not (icon and words; in compact mode a corner mark, the words in the accessible name).
  * @csspart skeleton - The loading placeholder.
  * @csspart notice - The invalid-input and unknown-token notices.
@@ -121,11 +125,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   protected override spokenStatus(): string {
     switch (this._status) {
-      case 'verified': {
-        const issuer = this.#verifiedIssuer();
-        const label = this.t('tokenStatus.verified');
-        return issuer && !issuer.kybVerified ? `${label}. ${this.t('tokenStatus.businessNotVerified')}` : label;
-      }
+      case 'verified':
+        return this.#verifiedWords();
       case 'unverified':
         return this.t('tokenStatus.unverified');
       case 'not-found':
@@ -149,6 +150,12 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   readonly #badgeImage = new BadgeImage(() => {
     this._badgeFailed = true;
   }, 'badge');
+
+  /** "KYI verified", and "Business not verified" when the issuer's is not: what is announced, and the compact badge's name. */
+  #verifiedWords(issuer = this.#verifiedIssuer()): string {
+    const label = this.t('tokenStatus.verified');
+    return issuer && !issuer.kybVerified ? `${label}. ${this.t('tokenStatus.businessNotVerified')}` : label;
+  }
 
   /** The issuer of the verified match (the one the "KYI verified" claim is about), if named. */
   #verifiedIssuer(): { name: string; kybVerified: boolean } | undefined {
@@ -181,17 +188,26 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return html`<span part="summary" class="summary">${parts.join(' · ')}</span>`;
   }
 
-  /** The issuer line of a verified token (the business claim rides on it when the business is verified). */
-  #issuer(issuer: { name: string; kybVerified: boolean } | undefined): TemplateResult | typeof nothing {
+  /**
+   * The issuer line of a verified token: the kit's words with the name, upstream data, in a
+   * `<bdi>` (U+202E and friends cannot reorder the words around it). The business claim is
+   * the kit's, beside the label.
+   */
+  #issuer(issuer: { name: string } | undefined): TemplateResult | typeof nothing {
     if (!issuer) return nothing;
-    const line = this.t(issuer.kybVerified ? 'tokenStatus.issuerVerified' : 'tokenStatus.issuer', { name: issuer.name });
-    return html`<span part="issuer" class="issuer">${line}</span>`;
+    const [before, after = ''] = this.t('tokenStatus.issuer').split('{name}');
+    return html`<span part="issuer" class="issuer">${before}<bdi>${issuer.name}</bdi>${after}</span>`;
   }
 
-  /** "Business not verified" beside the verified label: icon and words, never ellipsized away. */
-  #warning(): TemplateResult {
-    return html`<span part="warning" class="warning"
-      ><span class="visually-hidden">, </span>${warningMark}${this.t('tokenStatus.businessNotVerified')}</span
+  /**
+   * The business claim beside the verified label, in the kit's own words and marks: "Business
+   * verified" (part kyb-claim) or "Business not verified" (part warning), never ellipsized away.
+   * No issuer's name can stand in for it: the name is on its own line, isolated.
+   */
+  #claim(kybVerified: boolean): TemplateResult {
+    const part = kybVerified ? 'kyb-claim' : 'warning';
+    return html`<span part=${part} class="claim ${part}"
+      ><span class="visually-hidden">, </span>${kybVerified ? claimMark : warningMark}${this.t(kybVerified ? 'tokenStatus.businessVerified' : 'tokenStatus.businessNotVerified')}</span
     >`;
   }
 
@@ -213,15 +229,14 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const issuer = this.#verifiedIssuer();
     const warned = issuer !== undefined && !issuer.kybVerified;
     if (this.compact) {
-      const name = warned ? `${label}. ${this.t('tokenStatus.businessNotVerified')}` : label;
       return html`<span part="base" class="base verified compact ${warned ? 'warned' : ''}"
-        >${this.#badge(name)}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
+        >${this.#badge(this.#verifiedWords(issuer))}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
       >`;
     }
     // The label says it: the badge is decorative here ("KYI verified" is read once).
-    return html`<span part="base" class="base verified ${warned ? 'warned' : ''}"
+    return html`<span part="base" class="base verified ${warned ? 'claimed warned' : issuer ? 'claimed' : ''}"
       >${this.#badge('')}<span class="text"
-        ><span class="label-row"><span part="label" class="label">${label}</span>${warned ? this.#warning() : nothing}</span
+        ><span class="label-row"><span part="label" class="label">${label}</span>${issuer ? this.#claim(issuer.kybVerified) : nothing}</span
         >${this.#issuer(issuer)}${this.#summary()}</span
       ></span
     >`;

@@ -8,7 +8,7 @@
 import type { CSSResult } from 'lit';
 import type { openDrawer } from './drawer.js';
 import type * as SessionModule from './session-code.js';
-import { messageOf } from './widget-session.js';
+import { messageOf } from '../../client/widget-session.js';
 
 export interface DrawerCode {
   openDrawer: typeof openDrawer;

@@ -27,9 +27,10 @@
  */
 import { html, nothing, render, type TemplateResult } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/enums.js';
-import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
+import { createIn, documentOf, frameFeatures, pageUrl, rootElement, windowOf } from '../../browser/page.js';
+import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 
-export { WIDGET_PRESENTATIONS, messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
+export { WIDGET_PRESENTATIONS, messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 
 /** Browser features the widget's frame may use: its manual-signature step copies a challenge (field notes). */
 const WIDGET_FRAME_FEATURES = ['clipboard-write', 'web-share'];
@@ -41,7 +42,7 @@ const WIDGET_FRAME_FEATURES = ['clipboard-write', 'web-share'];
  * `document.featurePolicy` is Chromium's; other browsers get the whole list, silently.
  */
 function frameAllow(doc: Document): string {
-  const known = (doc as Document & { featurePolicy?: { features(): string[] } }).featurePolicy?.features();
+  const known = frameFeatures(doc);
   return WIDGET_FRAME_FEATURES.filter((feature) => !known || known.includes(feature)).join('; ');
 }
 
@@ -103,7 +104,7 @@ function widgetFrameUrl(options: DrawerOptions, token: string, pageUrl: string):
 }
 
 function createFrame(doc: Document, url: URL, title: string): HTMLIFrameElement {
-  const frame = doc.createElement('iframe');
+  const frame = createIn('iframe', doc);
   frame.className = 'drawer-frame';
   frame.setAttribute('part', 'drawer-frame');
   frame.title = title;
@@ -199,7 +200,7 @@ class Drawer implements DrawerHandle {
     this.#guards = [...this.#dialog.querySelectorAll<HTMLElement>('.guard')];
     this.#dialog.addEventListener('keydown', this.#onKeydown);
     win.addEventListener('message', this.#onMessage);
-    lockScroll(doc.documentElement);
+    lockScroll(rootElement(doc)!);
     this.#dialog.showModal();
     this.#closeButton.focus();
   }
@@ -224,7 +225,7 @@ class Drawer implements DrawerHandle {
     if (this.#dialog.open) this.#dialog.close();
     render(nothing, this.#options.host);
     this.#frame = undefined;
-    unlockScroll(this.#doc.documentElement);
+    unlockScroll(rootElement(this.#doc)!);
   }
 
   /** Reports the close once; the caller destroys the drawer in response, and until then nothing else may report. */
@@ -278,7 +279,7 @@ class Drawer implements DrawerHandle {
 
   /** A new iframe for each token, so nothing the previous document posts can count. */
   #mountFrame(token: string): void {
-    const url = widgetFrameUrl(this.#options, token, this.#win.location.href);
+    const url = widgetFrameUrl(this.#options, token, pageUrl()!);
     this.#origin = url.origin;
     this.#frame = createFrame(this.#doc, url, this.#options.text('frameTitle'));
     this.#ready = false;
@@ -306,8 +307,8 @@ class Drawer implements DrawerHandle {
 
 /** Opens the drawer and returns its handle. Throws if `host` is not connected. */
 export function openDrawer(options: DrawerOptions): DrawerHandle {
-  const doc = options.host.ownerDocument;
-  const win = doc.defaultView;
-  if (!win || !options.host.isConnected) throw new Error('The drawer host is not connected to a document');
+  const doc = documentOf(options.host);
+  const win = doc && windowOf(doc);
+  if (!doc || !win || !options.host.isConnected) throw new Error('The drawer host is not connected to a document');
   return new Drawer(options, doc, win);
 }

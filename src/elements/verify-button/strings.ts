@@ -1,7 +1,7 @@
 /**
  * English strings of `<kyi-verify-button>`, added to the one table when the element's module
  * loads (with the error strings it may show). The drawer's words are in
- * ./drawer-strings.ts: `kyi()` (client/kyi-widget.ts) opens the same drawer without the element.
+ * ./drawer-strings.ts: `kyi()` (./kyi-widget.ts) opens the same drawer without the element.
  */
 import { addStrings } from '../../browser/strings.js';
 import { enErrors } from '../../locales/en-errors.js';

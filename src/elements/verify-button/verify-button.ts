@@ -1,10 +1,11 @@
 import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../../contract/enums.js';
 import type { KyiConfig } from '../../browser/config.js';
+import { pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiCloseReason, type KyiErrorDetail } from '../../browser/events.js';
 import type { AccessToken, TokenSlot } from '../../client/token-slot.js';
 import { errorDetail, KyiRequestError, toProblem } from '../../client/errors.js';
-import { WIDGET_PRESENTATIONS, type WidgetPresentation } from './widget-session.js';
+import { WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
 import { loadDrawer, loadedDrawer, loadedSession, loadFailure, loadSession, type DrawerCode, type SessionCode } from './drawer-loader.js';
 import type { WidgetOpener, WidgetRun } from './widget-run.js';
 import { errorStringKey } from '../shared/error-text.js';
@@ -34,7 +35,7 @@ function partnerFix(detail: KyiErrorDetail): string | undefined {
   if (detail.code === 'origin_not_allowed')
     return (
       `could not get an access token: ${detail.message}. The site's server piece accepts these requests from its ` +
-      `publicOrigin and allowedOrigins only: open this page at that origin, or add ${globalThis.location?.origin ?? 'this origin'} to allowedOrigins.`
+      `publicOrigin and allowedOrigins only: open this page at that origin, or add ${pageOrigin() ?? 'this origin'} to allowedOrigins.`
     );
   return undefined;
 }
@@ -236,7 +237,7 @@ export class KyiVerifyButton extends KyiElement {
       ><span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>${error
         ? html`<div part="error" id="error" class="alert error" role="alert"
             ><span class="alert-title">${this.t('verifyButton.errorTitle')}</span
-            ><span>${this.t(errorStringKey(error), { message: error.message, origin: globalThis.location?.origin ?? '' })}</span></div
+            ><span>${this.t(errorStringKey(error), { message: error.message, origin: pageOrigin() ?? '' })}</span></div
           >`
         : nothing}<div class="drawer-host"></div>`;
   }

@@ -6,6 +6,7 @@
  */
 import type { WidgetScope } from '../../contract/enums.js';
 import { refreshLiveLookups } from '../../client/lookup.js';
+import { pageOrigin } from '../../browser/page.js';
 import {
   emit,
   KyiCloseEvent,
@@ -17,7 +18,7 @@ import {
   type KyiErrorDetail,
 } from '../../browser/events.js';
 import type { DrawerText } from './drawer.js';
-import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
+import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 
 /** The widget reports an expired token with this message (field notes); match it loosely. */
 const EXPIRED = /expired/i;
@@ -159,7 +160,7 @@ export class WidgetRun {
  * `kyi:ready`, so it names the origin to allow, at the service or in the local sandbox.
  */
 function timeoutMessage(ms: number): string {
-  const origin = typeof location === 'undefined' ? 'this site' : location.origin;
+  const origin = pageOrigin() ?? 'this site';
   return (
     `The widget did not report ready within ${ms} ms. The likely cause: this site's origin (${origin}) is not on the ` +
     `widget's allow-list of partner origins (the widget then stays empty). Ask the verification service to add it; ` +

@@ -471,11 +471,11 @@ export class KyiWatchlist extends KyiMonitoringElement {
     const a = item.asset;
     return html`<li class="item" part="item" data-id=${item.id} data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
       <div class="row head">
-        <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)}>${a.name ?? a.symbol ?? a.id}${a.symbol && a.name ? html` <span class="muted">(${a.symbol})</span>` : nothing}</p>
+        <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)}><bdi>${a.name ?? a.symbol ?? a.id}</bdi>${a.symbol && a.name ? html` <span class="muted">(<bdi>${a.symbol}</bdi>)</span>` : nothing}</p>
         ${this.#renderState(item)}
       </div>
       <div class="meta small muted">
-        ${a.issuerName ? html`<span>${a.issuerName}</span>` : nothing}
+        ${a.issuerName ? html`<bdi>${a.issuerName}</bdi>` : nothing}
         ${a.chain ? html`<span>${chainName(a.chain)}</span>` : nothing}
         ${a.contractAddress ? html`<span class="mono address">${a.contractAddress}</span>` : nothing}
         <span>${this.t('watchlist.addedAt', { date: formatDate(item.addedAt, this.renderLang) })}</span>

@@ -1,7 +1,10 @@
 /**
  * The autoloader's discovery: which tags load which element, and a watch on the document for
- * tags that appear later. Each tag's code is requested once.
+ * tags that appear later. Each tag's code is requested once. The document is searched through
+ * browser/page.ts: an `<img name="querySelectorAll">` in user content stops nothing.
  */
+import { queryAll, rootElement } from '../../browser/page.js';
+
 const LOADERS: Record<string, () => Promise<unknown>> = {
   'kyi-badge': () => import('../badge.js'),
   'kyi-token-status': () => import('../token-status.js'),
@@ -21,7 +24,8 @@ let loaded = 0;
 
 /** Loads the element for `tag` once (a failed load may be retried by the next sighting). */
 export function loadElement(tag: string): Promise<unknown> | undefined {
-  const loader = LOADERS[tag];
+  // Own keys only: a posted <constructor> is not a tag we load.
+  const loader = Object.hasOwn(LOADERS, tag) ? LOADERS[tag] : undefined;
   if (!loader) return undefined;
   let pending = requested.get(tag);
   if (!pending) {
@@ -40,21 +44,23 @@ export function loadElement(tag: string): Promise<unknown> | undefined {
   return pending;
 }
 
-function discover(root: Element | Document): void {
-  if (root instanceof Element && root.localName in LOADERS) void loadElement(root.localName);
-  for (const el of root.querySelectorAll(':not(:defined)')) {
-    if (el.localName in LOADERS) void loadElement(el.localName);
+/** Loads the elements of `root` and its subtree (the tag names are the parser's: `localName` of an element). */
+function discover(root: Element): void {
+  for (const el of [root, ...queryAll(root, ':not(:defined)')]) {
+    const tag = el.localName;
+    if (typeof tag === 'string') void loadElement(tag);
   }
 }
 
 /** Defines the `kyi-*` elements present now and watches for ones added later. Idempotent. */
-export function startAutoloader(doc: Document | undefined = globalThis.document): void {
-  if (!doc || observer) return;
-  discover(doc);
+export function startAutoloader(): void {
+  const root = rootElement();
+  if (!root || observer) return;
+  discover(root);
   observer = new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) if (node instanceof Element) discover(node);
     }
   });
-  observer.observe(doc.documentElement, { childList: true, subtree: true });
+  observer.observe(root, { childList: true, subtree: true });
 }

@@ -15,4 +15,4 @@ export { KyiBadge } from '../../elements/badge/badge.js';
 export { KyiTokenStatus } from '../../elements/token-status/token-status.js';
 export { KyiAssetCard } from '../../elements/asset-card/asset-card.js';
 export { KyiVerifyButton } from '../../elements/verify-button/verify-button.js';
-export { kyi } from '../../client/kyi-widget.js';
+export { kyi } from '../../elements/verify-button/kyi-widget.js';

@@ -1,8 +1,9 @@
 /**
  * Hostile tokens, only served when the sandbox starts with `hostile: true` (or after
  * `POST /__sandbox/hostile`): markup and `javascript:` URLs in every text and link field,
- * right-to-left override characters, and 10 000-character names. Pages must render all of
- * it as inert text and never follow those links.
+ * right-to-left override characters, 10 000-character names, and an issuer whose name wears
+ * the business-verified claim it does not hold (beside the genuine issuer it imitates). Pages
+ * must render all of it as inert text, never as the kit's claim, and never follow those links.
  */
 import type { SeedToken } from './types.js';
 
@@ -87,5 +88,31 @@ export const HOSTILE_TOKENS: readonly SeedToken[] = [
       threshold: i % 2 ? 11 : null,
       verified: i % 3 === 0,
     })),
+  },
+  {
+    ...base,
+    slug: 'hostile-kyb-impostor',
+    address: '0x6666666666666666666666666666666666666604',
+    name: 'Acme Dollar',
+    symbol: 'ACMD',
+    description: 'A verified token whose issuer is not business verified, but says so in its name.',
+    websiteUrl: '',
+    whitepaperUrl: '',
+    image: null,
+    issuer: { name: 'Acme Ltd (business verified)', description: '', did: null, kybVerified: false },
+    authorities: [],
+  },
+  {
+    ...base,
+    slug: 'hostile-kyb-genuine',
+    address: '0x6666666666666666666666666666666666666605',
+    name: 'Acme Dollar',
+    symbol: 'ACMD',
+    description: 'The genuine one: a verified token whose issuer is business verified.',
+    websiteUrl: '',
+    whitepaperUrl: '',
+    image: null,
+    issuer: { name: 'Acme Ltd', description: '', did: null, kybVerified: true },
+    authorities: [],
   },
 ];

@@ -57,5 +57,9 @@ export const SANDBOX_FIXTURES = {
     html: { chain: 'ethereum', address: '0x6666666666666666666666666666666666666601' },
     rtl: { chain: 'ethereum', address: '0x6666666666666666666666666666666666666602' },
     long: { chain: 'ethereum', address: '0x6666666666666666666666666666666666666603' },
+    /** Issuer "Acme Ltd (business verified)", whose business is not verified. */
+    kybImpostor: { chain: 'ethereum', address: '0x6666666666666666666666666666666666666604' },
+    /** Issuer "Acme Ltd", business verified: the one the impostor imitates. */
+    kybGenuine: { chain: 'ethereum', address: '0x6666666666666666666666666666666666666605' },
   },
 } as const;

@@ -2,7 +2,6 @@
  * Helpers of the page-trust browser tests (not a test file itself): what reached the harness's
  * foreign "evil" origin (test/harness/evil-server.ts), and user content posted into the page.
  */
-import { rereadMetaTags } from '../../../src/browser/config.js';
 import { testEnv } from './display.js';
 
 /** Every page-trust file sends its own, intended requests to the evil origin under a prefix starting so. */
@@ -36,7 +35,6 @@ export function postUserContent(markup: string): HTMLElement {
   comment.className = 'user-comment';
   comment.innerHTML = markup;
   document.body.append(comment);
-  rereadMetaTags();
   return comment;
 }
 

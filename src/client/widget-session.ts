@@ -2,7 +2,7 @@
  * What every widget session shares, built-in drawer or the vendor's client: its
  * presentations, callbacks and handle. Small and DOM-free, so the verify button can check its
  * attributes and talk to a session while the drawer's own code loads only when needed
- * (`drawer-loader.ts`).
+ * (`elements/verify-button/drawer-loader.ts`).
  */
 
 /** How the dialog is presented: a panel at the inline end, or centred. */

@@ -12,13 +12,14 @@
  * - the widget URL comes from `configure({ widgetUrl })` only, never from the page's markup.
  */
 import { adoptStyles } from 'lit';
-import { configuredWidgetUrl } from '../browser/config.js';
-import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../contract/enums.js';
-import { openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from '../elements/verify-button/drawer.js';
-import { drawerStyles, modalStyles, spinnerStyles } from '../elements/verify-button/drawer.styles.js';
-import { sharedStyles } from '../elements/shared/styles.js';
-import { addStrings, resolveLang, t } from '../browser/strings.js';
-import { enDrawer } from '../elements/verify-button/drawer-strings.js';
+import { configuredWidgetUrl } from '../../browser/config.js';
+import { bodyElement, createIn, pageDocument } from '../../browser/page.js';
+import { WIDGET_SCOPES, isOneOf, type WidgetScope } from '../../contract/enums.js';
+import { openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from './drawer.js';
+import { drawerStyles, modalStyles, spinnerStyles } from './drawer.styles.js';
+import { sharedStyles } from '../shared/styles.js';
+import { addStrings, resolveLang, t } from '../../browser/strings.js';
+import { enDrawer } from './drawer-strings.js';
 
 /** `drawer` (a panel at the inline end) or `modal` (centred). */
 export type KyiMode = WidgetPresentation;
@@ -57,7 +58,7 @@ function checkArguments(mode: unknown, scope: unknown, accessToken: unknown): as
 
 /** The page's widget URL, or an error saying how to set it. */
 function widgetUrl(): string {
-  if (typeof document === 'undefined') throw new Error('kyi() opens a widget in the page: call it in the browser, not during server rendering');
+  if (!pageDocument()) throw new Error('kyi() opens a widget in the page: call it in the browser, not during server rendering');
   const url = configuredWidgetUrl();
   if (!url) throw new Error('No widget URL is configured: call configure({ widgetUrl }) before kyi()');
   return url;
@@ -76,11 +77,11 @@ function call<A extends unknown[]>(callback: ((...args: A) => void) | undefined,
 
 /** A host element at the end of `<body>` whose shadow root holds the dialog and adopts its styles. */
 function createHost(): { host: HTMLElement; root: ShadowRoot } {
-  const host = document.createElement('div');
+  const host = createIn('div');
   host.setAttribute('data-kyi-widget', '');
   const root = host.attachShadow({ mode: 'open' });
   adoptStyles(root, [...sharedStyles, spinnerStyles, drawerStyles, modalStyles]);
-  document.body.append(host);
+  bodyElement()!.append(host);
   return { host, root };
 }
 

@@ -1,0 +1,128 @@
+/**
+ * The page, read in one place. Every value the kit takes from the page — the document's root,
+ * `<head>` and body, `<meta>` tags, attributes and parents walked for a `lang`, the page's
+ * address, visibility, the viewport, the registry of custom elements, the clipboard, the
+ * current event — is read here and nowhere else (test/node/page-inputs.test.ts holds every
+ * other module of src/ to it; docs/security.md lists each input).
+ *
+ * Why: markup is not trusted (partners render user content), and markup can shadow what a
+ * script reads. `Document` is `[LegacyOverrideBuiltIns]`: a `<form name="head">`,
+ * `<object id="head">`, `<iframe name="head">` or `<img name="querySelectorAll">` anywhere in
+ * the page replaces `document.head` or `document.querySelectorAll` for every script, and a
+ * `<form>` holding `<input name="parentNode">` does the same to that form's own properties.
+ * So this module takes the platform's own getters and methods from the prototypes when it is
+ * evaluated (`Document.prototype`'s `head`, `Element.prototype.querySelectorAll`…, as DOMPurify
+ * does) and calls them on the objects; named elements, wherever and whenever they arrive,
+ * reach none of them.
+ *
+ * What markup cannot shadow is read as it is: the global object's own properties (`document`,
+ * `location`, `navigator`, `customElements`, `fetch`, `innerHeight`, `event`; named access on
+ * `window` never hides an existing property) and `Location`'s own unforgeable ones. Page
+ * *scripts* are the partner's trusted code and may replace any of them on purpose (a
+ * `customElements` polyfill, `fetch` instrumented for tracing): those are honoured, not
+ * bypassed. `fetch` is not page state and is called where it is used.
+ *
+ * Safe on a server: with no DOM nothing is captured and every function answers "no page".
+ */
+const hasDom = typeof Document !== 'undefined' && typeof document !== 'undefined';
+const doc: Document | undefined = hasDom ? document : undefined;
+
+/** The prototype's own getter for `name`, as a function of the object. */
+function getter<T>(proto: object | undefined, name: string): (object: object) => T {
+  const get = proto && Object.getOwnPropertyDescriptor(proto, name)?.get;
+  return (object) => get?.call(object) as T;
+}
+
+const D = hasDom ? Document.prototype : undefined;
+const E = hasDom ? Element.prototype : undefined;
+const N = hasDom ? Node.prototype : undefined;
+const headOf = getter<HTMLHeadElement | null>(D, 'head');
+const rootOf = getter<HTMLElement | null>(D, 'documentElement');
+const bodyOfDoc = getter<HTMLElement | null>(D, 'body');
+const visibilityOf = getter<DocumentVisibilityState>(D, 'visibilityState');
+const activeOf = getter<Element | null>(D, 'activeElement');
+/** A node's parent (`null` for a shadow root, whose host is its `host`). */
+export const parentOf = getter<ParentNode | null>(N, 'parentNode');
+/** The document a node belongs to. */
+export const documentOf = getter<Document | null>(N, 'ownerDocument');
+/** The window of a document. */
+export const windowOf = getter<Window | null>(D, 'defaultView');
+const policyOf = getter<{ features(): string[] } | undefined>(D, 'featurePolicy');
+const metaContentOf = getter<string>(hasDom ? HTMLMetaElement.prototype : undefined, 'content');
+const { createElement, createElementNS } = D ?? ({} as Partial<Document>);
+const { querySelector, querySelectorAll, getAttribute } = E ?? ({} as Partial<Element>);
+const { addEventListener, removeEventListener } = hasDom ? EventTarget.prototype : ({} as Partial<EventTarget>);
+
+/** The page's document, or `undefined` on a server. */
+export const pageDocument = (): Document | undefined => doc;
+
+/** The document's root element (`<html>`). */
+export const rootElement = (of = doc): HTMLElement | null => (of ? rootOf(of) : null);
+
+/** The document's body, as the platform defines it. */
+export const bodyElement = (of = doc): HTMLElement | null => (of ? bodyOfDoc(of) : null);
+
+/** The features a frame in `of` may be allowed (Chromium's `featurePolicy`); `undefined` when the browser cannot tell. */
+export const frameFeatures = (of: Document): string[] | undefined => policyOf(of)?.features();
+
+/** A new element in `of` (the page's document by default). */
+export const createIn = <K extends keyof HTMLElementTagNameMap>(tag: K, of = doc!): HTMLElementTagNameMap[K] =>
+  createElement!.call(of, tag) as HTMLElementTagNameMap[K];
+
+/** A new SVG element (`svg`, `path`) in the page's document. */
+export const createSvg = (tag: 'svg' | 'path'): SVGElement => createElementNS!.call(doc!, 'http://www.w3.org/2000/svg', tag) as SVGElement;
+
+/** `root.querySelectorAll(selector)`, whatever the markup under `root` is named. */
+export const queryAll = (root: Element, selector: string): NodeListOf<Element> => querySelectorAll!.call(root, selector);
+
+/** `root.querySelector(selector)`, likewise. */
+export const queryOne = <T extends Element>(root: Element, selector: string): T | null => querySelector!.call(root, selector) as T | null;
+
+/** An element's attribute, likewise. */
+export const attributeOf = (element: Element, name: string): string | null => getAttribute!.call(element, name);
+
+/**
+ * The content of `<meta name="…">` in the document's real `<head>`: the head the platform
+ * names (the `<html>` element's first `<head>` child, by the prototype's getter), and a meta
+ * tag that is that head's own child. Nothing in the body, however named, is read.
+ */
+export function metaContent(name: string): string | undefined {
+  const root = rootElement();
+  const head = doc && headOf(doc);
+  if (!root || !head || parentOf(head) !== root) return undefined;
+  for (const meta of queryAll(head, `meta[name="${name}"]`))
+    if (parentOf(meta) === head && meta instanceof HTMLMetaElement) return metaContentOf(meta).trim() || undefined;
+  return undefined;
+}
+
+/** The page's address (`undefined` on a server). */
+export const pageUrl = (): string | undefined => (hasDom ? location.href : undefined);
+
+/** The page's origin (`undefined` on a server). */
+export const pageOrigin = (): string | undefined => (hasDom ? location.origin : undefined);
+
+/** Whether the page is hidden (a background tab); never on a server. */
+export const pageHidden = (): boolean => !!doc && visibilityOf(doc) === 'hidden';
+
+/** Whether focus rests nowhere on the page (its body, or nothing): where a removed control drops it. Never on a server. */
+export const focusDropped = (of = doc): boolean => !!of && (activeOf(of) === null || activeOf(of) === bodyOfDoc(of));
+
+/** Calls `listener` when the page is hidden or shown again; returns the unsubscribe function. */
+export function onVisibilityChange(listener: () => void): () => void {
+  if (!doc) return () => {};
+  addEventListener!.call(doc, 'visibilitychange', listener);
+  return () => removeEventListener!.call(doc, 'visibilitychange', listener);
+}
+
+/** The viewport's size, or `undefined` when the page cannot tell. */
+export const viewport = (): { width: number; height: number } | undefined =>
+  typeof innerHeight === 'number' ? { width: innerWidth, height: innerHeight } : undefined;
+
+/** The page's registry of custom elements (`undefined` on a server). */
+export const elementRegistry = (): CustomElementRegistry | undefined => (typeof customElements === 'undefined' ? undefined : customElements);
+
+/** The visitor's clipboard, when the page may use it. */
+export const clipboard = (): Clipboard | undefined => (hasDom ? navigator.clipboard : undefined);
+
+/** The event being dispatched right now (`window.event`), if any. */
+export const currentEvent = (): unknown => (globalThis as { event?: unknown }).event;

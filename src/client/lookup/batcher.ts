@@ -1,0 +1,365 @@
+/**
+ * The browser's lookup batcher (`LookupClient`): a lookup's key, its wire form, and the one
+ * `POST {proxyUrl}/lookup` that carries every lookup asked for within one frame.
+ *
+ * Every lookup asked for within one frame, by any element, is
+ * deduplicated and sent as one `POST {proxyUrl}/lookup` (split at `LIMITS.lookupBatchMax`, 500, per
+ * request: a page of 5,000 distinct tokens makes 10). The
+ * request leaves right after the elements connected in the same task have rendered (Lit
+ * renders in microtasks), before the browser lays the page out; lookups asked later in the
+ * same frame are gathered into one more request at the frame: at most two per frame.
+ *
+ * - Answers are cached in memory with a TTL and a bound (10,000: thousands of tokens on a page
+ *   stay cached), shared by every element (./cache.ts).
+ * - A failing batch fails only its own entries; one entry's error status fails only it.
+ * - Each caller passes its own `AbortSignal`; when nobody waits for an entry any more it is
+ *   dropped from the queue, and a batch whose every entry was abandoned is aborted.
+ * - `bypassCache` skips the cache (and any request already on the wire) and asks the
+ *   server piece to skip its cache too (`Cache-Control: no-cache` and `fresh: true` on the batch).
+ *
+ * Nothing here touches the DOM until a lookup is made.
+ */
+import { LIMITS } from '../../contract/limits.js';
+import { onPage } from '../../browser/config.js';
+import { pageHidden } from '../../browser/page.js';
+import { errorFromAnswer, KyiRequestError } from '../errors.js';
+import { TtlCache } from './cache.js';
+
+/**
+ * An abort handle the client watches through a hook instead of an `abort` listener: the
+ * elements' `LazySignal` (elements/shared/kyi-element.ts), which makes no `AbortController` unless asked.
+ */
+export interface AbortHook {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  onAbort(hook: () => void): void;
+}
+
+/** One lookup. `token` → `GET /kyi/v1/tokens`; `asset` → the asset routes. */
+export type LookupRequest =
+  | { kind: 'token'; caip19: string }
+  | { kind: 'token'; address: string; chainSlug?: string | undefined }
+  | { kind: 'asset'; accountId: string }
+  | { kind: 'asset'; chain: string; address: string };
+
+/** The upstream answer for one lookup, as relayed by the server piece. */
+export interface LookupResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface LookupOptions {
+  /**
+   * Abort this caller's interest; the lookup itself is aborted once nobody waits for it. A
+   * `LazySignal` (the elements', an `AbortHook`) is watched through its hook: no listener, no real signal made.
+   */
+  signal?: AbortSignal | AbortHook | undefined;
+  /** Skip the browser cache and ask the proxy for a fresh answer. */
+  bypassCache?: boolean | undefined;
+}
+
+export interface LookupClientOptions {
+  /** Fresh time of a cached answer, ms. Default 60 s. */
+  ttlMs?: number;
+  /** Most cached answers. Default 10,000 (a few MB at most: the answers are small JSON). */
+  maxEntries?: number;
+  /** Lookups per POST. Default and most: 500 (`LIMITS.lookupBatchMax`, the server piece's limit). */
+  batchSize?: number;
+  /** The fetch to use (defaults to the global one at call time). */
+  fetch?: typeof fetch;
+  /** Schedules a flush; default: the end of the current task (see the module comment). */
+  schedule?: (flush: () => void) => void;
+}
+
+/** Default bound of the shared cache: a page of thousands of distinct tokens stays cached. */
+export const DEFAULT_MAX_ENTRIES = 10_000;
+
+/** HTTP statuses whose answers are facts about the token, safe to cache. */
+const CACHEABLE = new Set([200, 400, 404]);
+
+interface Waiter {
+  resolve: (value: LookupResponse) => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | AbortHook | undefined;
+  /** The `abort` listener on a real `signal`, removed once answered. */
+  onAbort: (() => void) | undefined;
+}
+
+interface Batch {
+  controller: AbortController;
+  /** Entries in this batch somebody still waits for. */
+  live: number;
+}
+
+interface Entry {
+  key: string;
+  proxyUrl: string;
+  wire: Record<string, string>;
+  bypass: boolean;
+  waiters: Set<Waiter>;
+  batch: Batch | undefined;
+}
+
+/** The JSON one lookup is sent as inside `{ requests: [...] }`. */
+export function toWire(request: LookupRequest): Record<string, string> {
+  if (request.kind === 'token') {
+    if ('caip19' in request) return { kind: 'token', caip19: request.caip19 };
+    const wire: Record<string, string> = { kind: 'token', address: request.address };
+    if (request.chainSlug) wire.chainSlug = request.chainSlug;
+    return wire;
+  }
+  if ('accountId' in request) return { kind: 'asset', accountId: request.accountId };
+  return { kind: 'asset', chain: request.chain, address: request.address };
+}
+
+/** The identity of a lookup: equal keys are one lookup. */
+export function lookupKey(request: LookupRequest): string {
+  const r = request as Partial<Record<string, string>>;
+  return [request.kind, r.caip19, r.address, r.chainSlug || undefined, r.accountId, r.chain].join('\n');
+}
+
+/** Runs `run` at the next animation frame (rAF stalls in background tabs: a timeout then). */
+function nextFrame(run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      run();
+    }
+  };
+  const visible = !pageHidden();
+  if (visible && typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
+  setTimeout(once, visible ? 100 : 0);
+}
+
+/** The first request of the current frame has left (reset at the frame). */
+let sentThisFrame = false;
+
+function defaultSchedule(flush: () => void): void {
+  if (sentThisFrame) return nextFrame(flush);
+  // The first lookups of a frame leave once the microtasks queued so far (where Lit renders
+  // every element connected in this task) have run: before the browser lays the page out.
+  sentThisFrame = true;
+  nextFrame(() => (sentThisFrame = false));
+  queueMicrotask(flush);
+}
+
+/** Counters, for tests and benchmarks. */
+export interface LookupStats {
+  /** `POST /lookup` requests sent. */
+  batches: number;
+  /** Lookups sent inside those requests. */
+  sent: number;
+  /** Lookups answered from the cache. */
+  cacheHits: number;
+  /** Lookups joined to one already queued or in flight. */
+  joined: number;
+  /** Batches aborted because nobody waited any more. */
+  aborted: number;
+}
+
+export class LookupClient {
+  readonly #cache: TtlCache<LookupResponse>;
+  readonly #batchSize: number;
+  readonly #fetch: typeof fetch | undefined;
+  readonly #schedule: (flush: () => void) => void;
+  /** Not yet sent, by key. */
+  readonly #queued = new Map<string, Entry>();
+  /** Sent and not yet answered, by key. */
+  readonly #inflight = new Map<string, Entry>();
+  #scheduled = false;
+  readonly stats: LookupStats = { batches: 0, sent: 0, cacheHits: 0, joined: 0, aborted: 0 };
+
+  constructor(options: LookupClientOptions = {}) {
+    this.#cache = new TtlCache({
+      // Asset records carry signed image links that expire after about an hour.
+      ttlMs: Math.min(options.ttlMs ?? 60_000, LIMITS.tokenImageLifetimeMs),
+      maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+    });
+    this.#batchSize = Math.max(1, Math.min(options.batchSize ?? LIMITS.lookupBatchMax, LIMITS.lookupBatchMax));
+    this.#fetch = options.fetch;
+    this.#schedule = options.schedule ?? defaultSchedule;
+  }
+
+  /** Drops every cached answer (queued and in-flight lookups are untouched). */
+  clearCache(): void {
+    this.#cache.clear();
+  }
+
+  /**
+   * Looks one thing up through the proxy at `proxyUrl` (resolved against the page's address now). Resolves with the upstream
+   * `{ status, body }` (a 404 is an answer, not an error); rejects when
+   * there is no answer (`KyiRequestError`), or with an `AbortError` when `signal` aborts first.
+   */
+  lookup(proxyUrl: string, request: LookupRequest, options: LookupOptions = {}): Promise<LookupResponse> {
+    const { signal, bypassCache = false } = options;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    // Resolved now, against the page: the batch leaves a frame later, when a `<base>` posted
+    // meanwhile would move a relative URL.
+    proxyUrl = (onPage(proxyUrl) ?? proxyUrl).replace(/\/+$/, '');
+    const key = `${proxyUrl}\n${lookupKey(request)}`;
+
+    if (!bypassCache) {
+      const cached = this.#cache.get(key);
+      if (cached) {
+        this.stats.cacheHits++;
+        return Promise.resolve(cached);
+      }
+    }
+
+    let entry = this.#queued.get(key);
+    if (entry) {
+      entry.bypass ||= bypassCache;
+      this.stats.joined++;
+    } else {
+      const flying = this.#inflight.get(key);
+      // A fresh check must not be answered by a request that left before it was asked.
+      if (flying && (!bypassCache || flying.bypass) && flying.batch && !flying.batch.controller.signal.aborted) {
+        entry = flying;
+        if (entry.waiters.size === 0) entry.batch!.live++;
+        this.stats.joined++;
+      }
+    }
+    if (!entry) {
+      entry = { key, proxyUrl, wire: toWire(request), bypass: bypassCache, waiters: new Set(), batch: undefined };
+      this.#queued.set(key, entry);
+      this.#requestFlush();
+    }
+    return this.#wait(entry, signal);
+  }
+
+  #wait(entry: Entry, signal: AbortSignal | AbortHook | undefined): Promise<LookupResponse> {
+    return new Promise<LookupResponse>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      entry.waiters.add(waiter);
+      if (!signal) return;
+      const onAbort = () => {
+        if (!entry.waiters.delete(waiter)) return; // answered already
+        reject(signal.reason);
+        if (entry.waiters.size === 0) this.#abandon(entry);
+      };
+      if ('onAbort' in signal) signal.onAbort(onAbort);
+      else signal.addEventListener('abort', (waiter.onAbort = onAbort), { once: true });
+    });
+  }
+
+  /** Nobody waits for `entry` any more. */
+  #abandon(entry: Entry): void {
+    if (!entry.batch) {
+      if (this.#queued.get(entry.key) === entry) this.#queued.delete(entry.key);
+      return;
+    }
+    entry.batch.live--;
+    if (entry.batch.live <= 0 && !entry.batch.controller.signal.aborted) {
+      this.stats.aborted++;
+      entry.batch.controller.abort();
+    }
+  }
+
+  #settle(entry: Entry, outcome: { value: LookupResponse } | { error: unknown }): void {
+    if (this.#inflight.get(entry.key) === entry) this.#inflight.delete(entry.key);
+    const waiters = [...entry.waiters];
+    entry.waiters.clear();
+    for (const w of waiters) {
+      if (w.onAbort) (w.signal as AbortSignal).removeEventListener('abort', w.onAbort);
+      if ('value' in outcome) w.resolve(outcome.value);
+      else w.reject(outcome.error);
+    }
+  }
+
+  #requestFlush(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    this.#schedule(() => {
+      this.#scheduled = false;
+      this.flush();
+    });
+  }
+
+  /** Sends everything queued now (normally called by the scheduler). */
+  flush(): void {
+    const byProxy = new Map<string, Entry[]>();
+    for (const entry of this.#queued.values()) {
+      const list = byProxy.get(entry.proxyUrl) ?? [];
+      list.push(entry);
+      byProxy.set(entry.proxyUrl, list);
+    }
+    this.#queued.clear();
+    for (const [proxyUrl, entries] of byProxy) {
+      for (let i = 0; i < entries.length; i += this.#batchSize) {
+        void this.#send(proxyUrl, entries.slice(i, i + this.#batchSize));
+      }
+    }
+  }
+
+  async #send(proxyUrl: string, entries: Entry[]): Promise<void> {
+    const batch: Batch = { controller: new AbortController(), live: entries.length };
+    for (const entry of entries) {
+      entry.batch = batch;
+      this.#inflight.set(entry.key, entry);
+    }
+    const bypass = entries.some((e) => e.bypass);
+    const doFetch = this.#fetch ?? globalThis.fetch;
+    this.stats.batches++;
+    this.stats.sent += entries.length;
+
+    let results: unknown[];
+    try {
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+      if (bypass) headers['cache-control'] = 'no-cache';
+      const response = await doFetch(`${proxyUrl}/lookup`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(bypass ? { requests: entries.map((e) => e.wire), fresh: true } : { requests: entries.map((e) => e.wire) }),
+        credentials: 'same-origin',
+        signal: batch.controller.signal,
+        ...(bypass ? { cache: 'no-store' as RequestCache } : {}),
+      });
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch {
+        body = undefined;
+      }
+      if (!response.ok) throw errorFromAnswer(response.status, body, response.headers);
+      const list = (body as { results?: unknown } | undefined)?.results;
+      if (!Array.isArray(list) || list.length !== entries.length)
+        throw new KyiRequestError('invalid_response', 'The lookup proxy sent an unexpected answer', response.status);
+      results = list;
+    } catch (error) {
+      const failure = batch.controller.signal.aborted
+        ? batch.controller.signal.reason
+        : error instanceof KyiRequestError
+          ? error
+          : new KyiRequestError('network', 'Could not reach the lookup proxy');
+      for (const entry of entries) this.#settle(entry, { error: failure });
+      return;
+    }
+
+    entries.forEach((entry, i) => {
+      const item = results[i] as { status?: unknown; body?: unknown } | null;
+      if (!item || typeof item !== 'object' || typeof item.status !== 'number') {
+        this.#settle(entry, { error: new KyiRequestError('invalid_response', 'The lookup proxy sent an unexpected answer') });
+        return;
+      }
+      const value: LookupResponse = { status: item.status, body: item.body };
+      if (CACHEABLE.has(value.status)) this.#cache.set(entry.key, value);
+      this.#settle(entry, { value });
+    });
+  }
+}
+
+let shared: LookupClient | undefined;
+
+/** The page-wide client every element uses (created on first use). */
+export function getLookupClient(): LookupClient {
+  shared ??= new LookupClient();
+  return shared;
+}
+
+/** Replaces the page-wide client (tests, custom cache limits). Returns the previous one. */
+export function setLookupClient(client: LookupClient): LookupClient | undefined {
+  const previous = shared;
+  shared = client;
+  return previous;
+}

@@ -1,0 +1,66 @@
+/**
+ * The lookup client's cache: answers kept in memory with a time-to-live and a bound on
+ * entries, the least recently used dropped first. One per page (inside the shared
+ * `LookupClient`, ./batcher.ts), so every element reads the same answers.
+ */
+/**
+ * A small in-memory cache with a time-to-live and a bound on entries (least recently used
+ * goes first). Shared by every element on the page through the lookup client.
+ */
+export interface TtlCacheOptions {
+  /** How long an entry stays fresh, ms. */
+  ttlMs: number;
+  /** Most entries kept; the least recently used are dropped first. */
+  maxEntries: number;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export class TtlCache<V> {
+  readonly #entries = new Map<string, { value: V; expires: number }>();
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #now: () => number;
+
+  constructor(options: TtlCacheOptions) {
+    this.#ttlMs = options.ttlMs;
+    this.#maxEntries = Math.max(0, options.maxEntries);
+    this.#now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The fresh value for `key`, or `undefined` (an expired entry is dropped). */
+  get(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= this.#now()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    // Re-insert so Map order is least-recently-used first.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V, ttlMs = this.#ttlMs): void {
+    if (this.#maxEntries === 0 || ttlMs <= 0) return;
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, expires: this.#now() + ttlMs });
+    this.#trim();
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  #trim(): void {
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.#entries.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Defensive reading of JSON from the server piece, without a schema library (the lookup's
+ * answers, lookup/outcome.ts, and the monitoring and assets reads).
+ *
+ * The server piece checks every upstream body against the contract (and answers 502
+ * `upstream_invalid` otherwise); the browser only talks to it. Still, the elements must
+ * never throw while rendering an odd body, so bodies are read through `readObject()`: each
+ * listed field keeps its value only when it has the expected type (else `undefined`),
+ * unlisted fields are kept as they are. Render code can then trust the contract's types.
+ */
+import { isObject } from '../contract/queries.js';
+
+export type Reader = (value: unknown) => unknown;
+type Obj = Record<string, unknown>;
+
+/** A string, else `undefined`. */
+export const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** A boolean, else `undefined`. */
+export const asBoolean = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+/** A finite number, else `undefined`. */
+export const asFiniteNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+/** Any value (kept as it is). */
+export const asIs = (value: unknown): unknown => value;
+
+/** An array read item by item; items `read` rejects (`undefined`) are dropped. Not an array: `[]`. */
+export const listOf =
+  (read: Reader) =>
+  (value: unknown): unknown[] =>
+    Array.isArray(value) ? value.map(read).filter((item) => item !== undefined) : [];
+
+/** An object whose listed fields are read with their reader; `undefined` when not an object. */
+export function readObject<T = Obj>(value: unknown, fields: Record<string, Reader>): T | undefined {
+  if (!isObject(value)) return undefined;
+  const out: Obj = { ...value };
+  for (const key in fields) out[key] = fields[key]!(value[key]);
+  return out as T;
+}
+
+/** `readObject` as a reader, for nested objects. */
+export const objectOf =
+  (fields: Record<string, Reader>) =>
+  (value: unknown): unknown =>
+    readObject(value, fields);
