@@ -15,7 +15,10 @@ export type { WidgetPresentation } from '../elements/verify-button/widget-sessio
 export { KyiWatchlist } from '../elements/watchlist/watchlist.js';
 export { KyiChangeFeed } from '../elements/change-feed/change-feed.js';
 export { KyiNotifications } from '../elements/notifications/notifications.js';
-export type { KyiMonitoringStatus } from '../elements/shared/monitoring-element.js';
+// Their base classes (what the elements of a family share: `proxyUrl`, `theme`, `status`, `settled`, `refresh()`)
+export { KyiElement, KyiDataElement } from '../elements/shared/kyi-element.js';
+export { KyiLookupElement } from '../elements/shared/lookup-element.js';
+export { KyiMonitoringElement, type KyiMonitoringStatus } from '../elements/shared/monitoring-element.js';
 // Their events
 export {
   KyiErrorEvent,

@@ -19,10 +19,11 @@ export type { SandboxInfo } from './info.js';
 export type { SandboxCredentials } from './credentials.js';
 export type { Fault, FaultTarget } from './faults.js';
 export type { RouteId } from './routes.js';
+export type { ExplorerContext } from './explorer/index.js';
+export type { RateLimitSettings } from './explorer/rate-limit.js';
 export type { SandboxRequest } from './stats.js';
 export { SandboxFaults } from './faults.js';
 export { SandboxStats } from './stats.js';
-export { PublicState } from './state.js';
 export { SANDBOX_CREDENTIALS } from './credentials.js';
 export { SANDBOX_FIXTURES } from './data/tokens.js';
 export { ROUTE_IDS } from './routes.js';
@@ -49,6 +50,11 @@ export interface SandboxOptions {
   explorer?: Omit<ExplorerContext, 'now'>;
 }
 
+/**
+ * The sandbox's data, in process: the kit's own tests drive it directly (`@internal`: not in the
+ * shipped types). Pages and tests outside the kit drive it through the control API under `/__sandbox/`.
+ * @internal
+ */
 export interface SandboxState {
   /** Public API state: verified-by-widget tokens, hostile set on/off. */
   public: PublicState;
@@ -61,6 +67,7 @@ export interface Sandbox {
   origin: string;
   faults: SandboxFaults;
   stats: SandboxStats;
+  /** @internal The sandbox's data, in process (see `SandboxState`). */
   state: SandboxState;
   /**
    * The widget's allow-list of partner page origins (configuration: `reset()` keeps it).
