@@ -46,7 +46,7 @@ export const SIZE_BUDGETS: Readonly<Record<string, number>> = {
   'kyi-monitoring.js': 27_190,
   'badge-only page': 10_080,
   'token-status-only page': 23_900,
-  'all four display elements': 34_050,
+  'all four display elements': 34_300,
 };
 
 export interface Measured {

@@ -56,6 +56,7 @@ export type KyiErrorCode =
   | 'payload_too_large'
   | (string & {});
 
+/** `detail` of `kyi-error`: a stable code, an English message and the HTTP status behind it. */
 export interface KyiErrorDetail {
   /** Stable code, e.g. `invalid_attribute`, `network`, `upstream_unavailable`, `session_required`. */
   code: KyiErrorCode;

@@ -485,12 +485,14 @@ export const shapeOf =
 // odd body renders a sensible state instead of throwing. Each answer is read once, however many
 // elements show it. (Element input is checked before any request is made: lookup-element.ts.)
 
+/** What `lookupToken` resolves to: a status, the token lookup result (`null` when invalid or failed) and the problem. */
 export type TokenOutcome =
   | { status: 'verified' | 'unverified'; result: TokenLookupResult; error?: undefined }
   | { status: 'not-found'; result: TokenLookupResult; error?: undefined }
   | { status: 'invalid'; result: null; error: KyiProblem }
   | { status: 'error'; result: null; error: KyiProblem };
 
+/** What `lookupAsset` resolves to: a status, the asset record (`null` unless verified) and the problem. */
 export type AssetOutcome =
   | { status: 'verified'; result: AssetRecord; error?: undefined }
   | { status: 'not-found'; result: null; error?: undefined }

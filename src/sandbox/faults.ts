@@ -25,6 +25,7 @@ export type Fault =
   | { kind: 'rate-limit'; retryAfterSeconds: number }
   /** The next widget load reports "Access token expired" (the `widget` route). */
   | { kind: 'token-expired' };
+/** Where a fault applies: one route, or `*` for every route. */
 export type FaultTarget = RouteId | '*';
 
 /** Body of `POST /__sandbox/faults`. */
@@ -40,6 +41,7 @@ interface Entry {
   remaining: number;
 }
 
+/** The faults armed on a running sandbox (`sandbox.faults`): arm, list and clear them. */
 export class SandboxFaults {
   readonly #entries = new Map<FaultTarget, Entry>();
 

@@ -29,6 +29,7 @@ export { SANDBOX_FIXTURES } from './data/tokens.js';
 export { ROUTE_IDS } from './routes.js';
 export { DEFAULT_WIDGET_ORIGINS } from './widget/origins.js';
 
+/** Options of `startSandbox()`. */
 export interface SandboxOptions {
   /** Port to listen on; 0 (default) picks a free one. */
   port?: number;
@@ -62,6 +63,7 @@ export interface SandboxState {
   explorer: ExplorerState;
 }
 
+/** A running sandbox: where it listens, its faults and stats, and how to reset and close it. */
 export interface Sandbox {
   info: SandboxInfo;
   origin: string;
@@ -97,6 +99,7 @@ function markSandbox(response: Response): Response {
   return response;
 }
 
+/** Starts the sandbox (the whole service) on one loopback origin; resolves once it listens. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
   const now = opts.now ?? Date.now;

@@ -12,6 +12,11 @@ import { isAbortError, type KyiProblem } from '../../client/errors.js';
 import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
 import { internalState } from './reactive-state.js';
 
+/**
+ * The base of the kit's elements (all but `<kyi-badge>`): a `LitElement` that reads the page's
+ * configuration, its language and its trusted proxy URLs. Exported so the element classes'
+ * types are whole; partners use the elements, not this class.
+ */
 export class KyiElement extends LitElement {
   readonly #core = new ElementCore(this);
   /** The last refused `proxy-url` value this element warned about (one warning per value). */

@@ -157,6 +157,11 @@ export type LookupFunction<R> = (
   options: { signal: AbortSignal | AbortHook; bypassCache: boolean },
 ) => Promise<LookupOutcomeLike<R>>;
 
+/**
+ * The base of the lookup elements (`<kyi-token-status>`, `<kyi-asset-card>`): one lookup per
+ * input, `status`, `settled` and `refresh()`, and `kyi-status` when a lookup settles; `R` is
+ * the record shown.
+ */
 export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus> {
   /**
    * What the element shows, as one reactive state (one initialiser and one change per lookup
