@@ -50,7 +50,7 @@ export const SIZE_BUDGETS: Readonly<Record<string, number>> = {
   'kyi-monitoring.js': 27_935,
   'badge-only page': 10_735,
   'token-status-only page': 24_810,
-  'all four display elements': 35_045,
+  'all four display elements': 35_295,
 };
 
 export interface Measured {

@@ -52,6 +52,10 @@ function elementSource(declaration, events) {
     '',
     wrapper(declaration, events),
     '',
+    `// The element (as \`${declaration.name}Element\`), its events and what their types name, as \`kyi-elements/${name}\` exports them.`,
+    `export * from '../../entries/${name}.js';`,
+    `export { ${declaration.name}Element };`,
+    '',
   ].join('\n');
 }
 
@@ -73,7 +77,7 @@ export function reactSources(manifest) {
       ` * \`onKyiStatus\`-style event props. Importing it registers every element; import`,
       ` * \`kyi-elements/react/<element>\` (e.g. \`kyi-elements/react/token-status\`) to load one element's code only.`,
       ` */`,
-      ...elements.map((d) => `export { ${d.name} } from './react/${entryName(d.tagName)}.js';`),
+      ...elements.map((d) => `export * from './react/${entryName(d.tagName)}.js';`),
       '',
     ].join('\n'),
   );

@@ -5,4 +5,8 @@
  * there throws, as the vendor's does.
  */
 export { kyi, type KyiInstance, type KyiMode, type KyiOptions, type KyiScope } from '../elements/verify-button/kyi-widget.js';
-export { configure } from '../browser/config.js';
+export { configure, type KyiConfig, type KyiConfigInput, type KyiTheme, type VendorKyiFunction } from '../browser/config.js';
+// What those name
+export type { WidgetPresentation } from '../client/widget-session.js';
+export type { WidgetScope } from '../contract/records.js';
+export type { StringKey, StringTable, PartialStringTable, StringOverrides } from '../browser/strings.js';

@@ -70,21 +70,8 @@ export {
 } from './store/types.js';
 export { MemoryStore } from './store/memory.js';
 // The records the service answers with (shapes of its contract)
-export type {
-  AssetRecord,
-  AssetsPage,
-  WatchlistItem,
-  WatchlistResponse,
-  Change,
-  ChangesEnvelope,
-  Notification,
-  NotificationsEnvelope,
-  NotificationGroup,
-  TokenomicsRevision,
-  TokenomicsPage,
-  MonitoringChangesQuery,
-  TokenomicsQuery,
-} from '../contract/index.js';
+export type * from '../contract/records.js';
+export type { MonitoringChangesQuery, TokenomicsQuery } from '../contract/index.js';
 // The error base and codes
 export { KyiError, KyiHttpError, type ErrorCode } from './errors.js';
 export type { ExplorerErrorCode, KitErrorCode } from '../contract/errors.js';

@@ -17,6 +17,8 @@ import { sendPooled } from './upstream/node-client.js';
 
 export * from './fetch.js';
 export type { NodeHandler, NodeNext } from './node/adapter.js';
+/** The handler without its Node adapter (what `kyi-elements/server` gives on edge runtimes). */
+export type { KyiFetchHandler };
 // The file store uses node:fs; this entry already carries the Node adapter (edge bundles use ./fetch.js).
 export { FileStore, type FileStoreOptions } from './store/file.js';
 

@@ -107,10 +107,12 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     return this._result;
   }
 
+  /** @internal */
   protected checkInput(): InputCheck {
     return checkAssetInput({ accountId: this.accountId, chain: this.chain, address: this.address });
   }
 
+  /** @internal */
   protected readonly lookup = lookupAsset as LookupFunction<AssetRecord>;
 
   protected override fingerprint(): string {

@@ -15,12 +15,17 @@ import { internalState } from './reactive-state.js';
 import { announce } from './announce.js';
 import { documentOf, focusDropped } from '../../browser/page.js';
 
+/**
+ * The base of the kit's elements (all but `<kyi-badge>`): a `LitElement` that reads the page's
+ * configuration, its language and its trusted proxy URLs. Exported so the element classes'
+ * types are whole; partners use the elements, not this class.
+ */
 export class KyiElement extends LitElement {
   readonly #core = new ElementCore(this);
   /** The last refused `proxy-url` value this element warned about (one warning per value). */
   #warnedProxyUrl: string | undefined;
 
-  /** The configuration that applies to this element (its trusted `proxy-url` attribute included). */
+  /** The configuration that applies to this element (its trusted `proxy-url` attribute included). @internal */
   protected get config(): KyiConfig {
     return this.#core.config;
   }
@@ -28,6 +33,7 @@ export class KyiElement extends LitElement {
   /**
    * The problem of a refused `proxy-url` (neither the configured proxy URL nor a trusted one),
    * warned about once on the console; `undefined` when the element may fetch.
+   * @internal
    */
   protected untrustedProxy(): KyiProblem | undefined {
     const { refused, problem } = proxyUrlFor(this);
@@ -44,6 +50,7 @@ export class KyiElement extends LitElement {
    * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
    * when one is in effect on the host, `auto` when the page lets the OS decide (`light dark`,
    * for a `<picture>` to follow).
+   * @internal
    */
   protected get imageScheme(): ImageScheme {
     return this.#core.imageScheme;
@@ -54,12 +61,12 @@ export class KyiElement extends LitElement {
     return this.#core.lang;
   }
 
-  /** A string from the table, in this element's language. */
+  /** A string from the table, in this element's language. @internal */
   protected t(key: StringKey, params?: StringParams): string {
     return this.#core.t(key, params);
   }
 
-  /** A string for a dynamic key, or `undefined` when the table has none. */
+  /** A string for a dynamic key, or `undefined` when the table has none. @internal */
   protected tMaybe(key: string, params?: StringParams): string | undefined {
     return tMaybe(key, params, this.renderLang);
   }
@@ -111,7 +118,7 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme: KyiTheme = 'auto';
 
-  /** What the element shows, as one reactive state. */
+  /** What the element shows, as one reactive state. @internal */
   protected abstract _state: DataState<S>;
 
   /** The status shown (`_state.status`). */

@@ -109,6 +109,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     return this.hasAttribute('aria-label') || this.hasAttribute('aria-labelledby');
   }
 
+  /** @internal */
   protected _state: DataState<KyiMonitoringStatus> = IDLE;
 
   readonly #run = new LatestRun(this);
@@ -118,6 +119,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
    * the page aborts them), but a write never cancels another item's, which would lose a change.
    */
   readonly #writes = new Map<string, LatestRun>();
+  /** @internal */
   protected writeRun(target: string): LatestRun {
     let run = this.#writes.get(target);
     if (!run) this.#writes.set(target, (run = new LatestRun(this)));
@@ -162,6 +164,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
    * Loads data. `kind` is `full` for a first or filter-driven load and `poll` for a
    * `refresh-interval` tick. Throw to report a problem; the signal aborts stale runs.
    * Resolves with the event announcing the result, fired after the status reads `ready`.
+   * @internal
    */
   protected abstract load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<LoadAnnouncement>;
 
@@ -242,6 +245,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
   /**
    * The load status as shown: nothing when idle or ready, the loading line (only while there is
    * nothing else to show), or the error box.
+   * @internal
    */
   protected renderStatus(text: MonitoringStatusText, hasData: boolean): TemplateResult | typeof nothing {
     switch (this._status) {
@@ -284,6 +288,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
    * Below a list longer than a page: how many rows are shown and a "Show more" button. The
    * first row it reveals (the `rowSelector` match at that index, `tabindex="-1"`) takes focus,
    * so a keyboard reader carries on where the list grew.
+   * @internal
    */
   protected renderMore(rows: ShownRows, total: number, rowSelector: string): TemplateResult | typeof nothing {
     if (total <= rows.pageSize) return nothing;

@@ -112,10 +112,12 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return this._result;
   }
 
+  /** @internal */
   protected checkInput(): InputCheck {
     return checkTokenInput({ caip19: this.caip19, address: this.address, chainSlug: this.chainSlug });
   }
 
+  /** @internal */
   protected readonly lookup = lookupToken as LookupFunction<TokenLookupResult>;
 
   protected override fingerprint(): string {
