@@ -25,7 +25,7 @@
  * Each element's view of the configuration is `ElementCore` (elements/shared/element-core.ts).
  */
 import { attributeOf, metaContent, pageUrl } from './page.js';
-import type { StringOverrides } from './strings.js';
+import type { StringOverrides } from './string-table.js';
 
 /**
  * A URL the partner configured (or passed to a client function), resolved against the page's

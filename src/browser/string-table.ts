@@ -471,3 +471,10 @@ export interface StringTable {
     'kind.obligation_regime_added': string;
   };
 }
+
+/** Any subset of a table: what `registerLocale` and `configure({ strings })` take per locale. */
+export type PartialStringTable = { [S in keyof StringTable]?: { [K in keyof StringTable[S]]?: string } };
+/** Every key of the table, `section.key`. */
+export type StringKey = { [S in keyof StringTable]: `${S & string}.${keyof StringTable[S] & string}` }[keyof StringTable];
+/** `configure({ strings })` shape: per locale, flat keys (`'section.key'`) or sections. */
+export type StringOverrides = Record<string, Partial<Record<StringKey, string>> | PartialStringTable>;

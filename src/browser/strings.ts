@@ -20,9 +20,9 @@
  */
 import { checkStringNames, configure, configVersion, getConfig, type KyiConfig } from './config.js';
 import { attributeOf, parentOf, rootElement } from './page.js';
-import type { StringTable } from './string-table.js';
+import type { PartialStringTable, StringKey } from './string-table.js';
 
-export type { StringTable } from './string-table.js';
+export type { PartialStringTable, StringKey, StringOverrides, StringTable } from './string-table.js';
 
 /**
  * The English strings a badge page needs too. The rest of each section ships with its element
@@ -35,12 +35,6 @@ export const en = {
   },
 } as const;
 
-/** Any subset of a table: what `registerLocale` and `configure({ strings })` take per locale. */
-export type PartialStringTable = { [S in keyof StringTable]?: { [K in keyof StringTable[S]]?: string } };
-/** Every key of the table, `section.key`. */
-export type StringKey = { [S in keyof StringTable]: `${S & string}.${keyof StringTable[S] & string}` }[keyof StringTable];
-/** `configure({ strings })` shape: per locale, flat keys (`'section.key'`) or sections. */
-export type StringOverrides = Record<string, Partial<Record<StringKey, string>> | PartialStringTable>;
 export type StringParams = Record<string, string | number>;
 
 type Sections = Record<string, Record<string, string> | undefined>;
