@@ -357,28 +357,29 @@ export class UpstreamGate {
       this.#inFlight++;
       return Promise.resolve('free');
     }
-    if (this.#queue.length >= this.maxQueue || waitMs <= 0) return Promise.resolve(false);
+    if (this.#queue.length >= this.maxQueue || waitMs <= 0 || signal?.aborted) return Promise.resolve(false);
     return new Promise<'queued' | false>((resolve) => {
-      const stop = new AbortController();
-      const wake = () => {
-        stop.abort();
-        this.#inFlight++;
-        resolve('queued');
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // every way out of the queue (a slot, the caller's abort, the wait's end) goes through here
+      const leave = (result: 'queued' | false) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', giveUp);
+        resolve(result);
       };
-      this.#queue.push(wake);
+      const wake = () => {
+        this.#inFlight++;
+        leave('queued');
+      };
       const giveUp = () => {
         const i = this.#queue.indexOf(wake);
         if (i < 0) return;
         this.#queue.splice(i, 1);
-        resolve(false);
+        leave(false);
       };
+      this.#queue.push(wake);
       signal?.addEventListener('abort', giveUp, { once: true });
       // the slot wait runs on real time: attempt timeouts free slots on real time too
-      const timer = Number.isFinite(waitMs) ? setTimeout(giveUp, waitMs) : undefined;
-      stop.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', giveUp);
-      });
+      if (Number.isFinite(waitMs)) timer = setTimeout(giveUp, waitMs);
     });
   }
 
