@@ -18,10 +18,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SANDBOX_FIXTURES } from '../src/sandbox/index.js';
-import { buildLookupPrepared, lookupPrepared } from '../src/server/lookup.js';
+import { buildLookupPrepared, lookupPrepared } from '../src/server/lookup/routes.js';
 import { wireFor, wireOf } from '../src/server/node/adapter.js';
 import { headerPairs, lightRequest, clientGoneSignal, requestOrigin, requestUrl } from '../src/server/node/adapter.js';
-import { LookupValue, type LookupAnswer } from '../src/server/public-api.js';
+import { LookupValue, type LookupAnswer } from '../src/server/lookup/public-api.js';
 import { buildChild, load, startChild, stats, type Child } from './proxy-load.js';
 import { int, log, median, ratio, tempDir, type BenchResult } from './lib.js';
 

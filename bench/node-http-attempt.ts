@@ -9,7 +9,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type 
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { rateLimited, type SendAttempt, type UpstreamHeaders, type UpstreamOutcome, type UpstreamPolicy, type UpstreamRequest } from '../src/server/upstream/call.js';
 import { TimeoutReason } from '../src/server/upstream/call.js';
-import { attemptOf, decode, TooLarge, USER_AGENT } from '../src/server/upstream/node-client.js';
+import { attemptOf, decode, TooLarge, USER_AGENT } from '../src/server/node/pooled-client.js';
 
 /** Idle pooled connections close after this (ms): below Node's default server keep-alive (5 s). */
 const IDLE_MS = 4000;

@@ -7,7 +7,7 @@
  * Fetch-API only (no `node:` imports).
  */
 import type { KitErrorCode } from '../contract/errors.js';
-import { jsonPrepared, responseOf, type PreparedResponse } from './prepared.js';
+import { jsonPrepared, responseOf, type PreparedResponse } from './node/prepared.js';
 
 /** An error code of the kit, or an Explorer code passed through as is (e.g. `watchlist_limit_reached`). */
 export type ErrorCode = KitErrorCode | (string & {});

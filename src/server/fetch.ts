@@ -16,7 +16,7 @@ export { kyiOptionsFromEnv, type KyiEnv, type KyiEnvOptions } from './env.js';
 // Widget tokens without the handler
 export { generateToken, type GenerateTokenOptions } from './generate-token.js';
 // Public API and Explorer API from the server
-export { assetPages, allAssets, type AssetPagesOptions } from './assets-pages.js';
+export { assetPages, allAssets, type AssetPagesOptions } from './lookup/assets-pages.js';
 export {
   ExplorerClient,
   ExplorerApiError,

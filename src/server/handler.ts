@@ -12,7 +12,7 @@
  * cached lookup is written without a Response.
  */
 import { KyiHttpError, errorPrepared, errorResponse, httpErrorResponse, jsonResponse } from './errors.js';
-import { EXPLORER_ROUTES, ExplorerProxy } from './explorer-proxy.js';
+import { EXPLORER_ROUTES, ExplorerProxy } from './explorer/proxy.js';
 import {
   assetCaip10Target,
   assetTarget,
@@ -22,12 +22,12 @@ import {
   lookupResponse,
   tokensTarget,
   wantsFresh,
-} from './lookup.js';
-import { responseOf, type HeaderGetter, type PreparedResponse } from './prepared.js';
+} from './lookup/routes.js';
+import { responseOf, type HeaderGetter, type PreparedResponse } from './node/prepared.js';
 import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
 import type { SendAttempt } from './upstream/call.js';
 import { upstreamPath, type PublicTarget } from '../contract/index.js';
-import { PublicApiClient } from './public-api.js';
+import { PublicApiClient } from './lookup/public-api.js';
 import { tokenRoute } from './token-route.js';
 
 // ------------------------------------------------------------ who asks

@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handlerParts, type KyiHandler as KyiFetchHandler, type KyiRequestContext } from './handler.js';
 import { toNodeHandler, type NodeHandler } from './node/adapter.js';
 import type { KyiHandlerOptions } from './options.js';
-import { sendPooled } from './upstream/node-client.js';
+import { sendPooled } from './node/pooled-client.js';
 
 export * from './fetch.js';
 export type { NodeHandler, NodeNext } from './node/adapter.js';

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createKyiHandler, type KyiHandlerOptions } from '../../src/server/fetch.js';
 import { resolveOptions } from '../../src/server/options.js';
-import { PublicApiClient } from '../../src/server/public-api.js';
+import { PublicApiClient } from '../../src/server/lookup/public-api.js';
 
 const NOT_FOUND = '{"kyi_verified":false,"data":[]}';
 const notFound = () => new Response(NOT_FOUND, { status: 404, headers: { 'content-type': 'application/json' } });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { sendPooled, USER_AGENT } from '../../src/server/upstream/node-client.js';
+import { sendPooled, USER_AGENT } from '../../src/server/node/pooled-client.js';
 import type { UpstreamPolicy, UpstreamRequest } from '../../src/server/upstream/call.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { createKyiHandler as createFetchHandler } from '../../src/server/fetch.js';

@@ -23,16 +23,16 @@ import {
   readExplorerBody,
   type ExplorerBody,
   type QueryResult,
-} from '../contract/index.js';
-import { KyiHttpError, errorResponse, httpErrorResponse, invalidParameter, jsonResponse } from './errors.js';
-import { readJsonBody } from './lookup.js';
-import type { KyiRequestContext, RouteEntry, RouteMatch } from './handler.js';
-import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
-import { authorizeRoute } from './access.js';
-import { checkOrigin } from './origin.js';
-import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
-import { invalidBody, upstreamError, upstreamErrorBody } from './upstream/outcome.js';
-import { MAX_QUERY_LENGTH, checkUuid, decodeSegment, readQuery, unwrapQuery } from './validation.js';
+} from '../../contract/index.js';
+import { KyiHttpError, errorResponse, httpErrorResponse, invalidParameter, jsonResponse } from '../errors.js';
+import { readJsonBody } from '../lookup/routes.js';
+import type { KyiRequestContext, RouteEntry, RouteMatch } from '../handler.js';
+import type { ExplorerRouteInfo, ResolvedConfig } from '../options.js';
+import { authorizeRoute } from '../access.js';
+import { checkOrigin } from '../origin.js';
+import { callUpstream, type UpstreamOutcome } from '../upstream/call.js';
+import { invalidBody, upstreamError, upstreamErrorBody } from '../upstream/outcome.js';
+import { MAX_QUERY_LENGTH, checkUuid, decodeSegment, readQuery, unwrapQuery } from '../request/params.js';
 
 
 export interface ExplorerRoute extends RouteEntry {

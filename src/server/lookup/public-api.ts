@@ -22,13 +22,13 @@ import {
   tokenLookupResultSchema,
   upstreamPath,
   type PublicTarget,
-} from '../contract/index.js';
-import type { Clock } from './clock.js';
-import type { ClientBudgetOptions, ResolvedConfig } from './options.js';
-import type { PreparedResponse } from './prepared.js';
-import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
-import { UpstreamError, invalidBody, upstreamError } from './upstream/outcome.js';
-import { retryAfterSeconds } from './upstream/retry-after.js';
+} from '../../contract/index.js';
+import type { Clock } from '../clock.js';
+import type { ClientBudgetOptions, ResolvedConfig } from '../options.js';
+import type { PreparedResponse } from '../node/prepared.js';
+import { callUpstream, type UpstreamOutcome } from '../upstream/call.js';
+import { UpstreamError, invalidBody, upstreamError } from '../upstream/outcome.js';
+import { retryAfterSeconds } from '../upstream/retry-after.js';
 
 /**
  * What the browser gets for one lookup, kept as its JSON text only: a cache holds thousands

@@ -9,11 +9,11 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import { LIMITS, checkLookupEntry, isObject, parseAssetsPageQuery, parseTokenLookupQuery, type PublicTarget } from '../contract/index.js';
-import { KyiHttpError, invalidParameter } from './errors.js';
-import { JSON_TYPE, responseOf, type HeaderGetter, type PreparedResponse } from './prepared.js';
+import { LIMITS, checkLookupEntry, isObject, parseAssetsPageQuery, parseTokenLookupQuery, type PublicTarget } from '../../contract/index.js';
+import { KyiHttpError, invalidParameter } from '../errors.js';
+import { JSON_TYPE, responseOf, type HeaderGetter, type PreparedResponse } from '../node/prepared.js';
 import type { LookupAnswer, LookupValue, PublicApiClient } from './public-api.js';
-import { checkAddress, checkCaip10Parts, checkChain, decodeSegment, readQuery, unwrapQuery } from './validation.js';
+import { checkAddress, checkCaip10Parts, checkChain, decodeSegment, readQuery, unwrapQuery } from '../request/params.js';
 
 /** Largest `POST /lookup` body, bytes (`LIMITS.lookupBatchMax` = 500 entries of generous size, 640 B each). */
 export const LOOKUP_BODY_MAX_BYTES = 320 * 1024;

@@ -28,9 +28,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { KyiHttpError, errorPrepared } from '../errors.js';
-import type { HeaderGetter, PreparedResponse } from '../prepared.js';
+import type { HeaderGetter, PreparedResponse } from './prepared.js';
 import { isMalformedPath, MALFORMED_PATH_ANSWER, type CachedAnswer, type KyiRequestContext } from '../handler.js';
-import { payloadTooLarge, readBody } from '../lookup.js';
+import { payloadTooLarge, readBody } from '../lookup/routes.js';
 
 /** What the adapter hands a handler beside the Request. */
 export type NodeContext = KyiRequestContext<IncomingMessage, ServerResponse>;
