@@ -13,7 +13,7 @@ import { KyiConfigError, logEachProblemOnce } from './errors.js';
 
 export { KyiConfigError };
 import type { GenerateTokenOptions } from './generate-token.js';
-import type { KyiRequestContext } from './handler.js';
+import type { KyiRequestContext } from './routing.js';
 import { MemoryRateBudget, type MemoryBudgetOptions } from './upstream/memory-budget.js';
 import { UpstreamGate, fetchAttempt, MAX_ATTEMPTS, type SendAttempt, type UpstreamPolicy } from './upstream/call.js';
 

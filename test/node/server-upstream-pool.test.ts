@@ -1,5 +1,5 @@
 /**
- * The Node entry's pooled upstream client (src/server/upstream/node-client.ts): the same
+ * The Node entry's pooled upstream client (src/server/node/pooled-client.ts): the same
  * attempt contract as the fetch attempt (timeouts over headers and body, body limits, 429s,
  * the caller's abort, network failures), over connections kept open between attempts.
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { sendPooled, USER_AGENT } from '../../src/server/node/pooled-client.js';
+import { pooledClient, USER_AGENT } from '../../src/server/node/pooled-client.js';
 import type { UpstreamPolicy, UpstreamRequest } from '../../src/server/upstream/call.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { createKyiHandler as createFetchHandler } from '../../src/server/fetch.js';
@@ -68,7 +68,10 @@ describe('pooled upstream client (Node)', () => {
     routes.set('/moved', (_req, res) => res.writeHead(302, { location: '/json' }).end());
   });
 
+  const pooled = pooledClient();
+  const sendPooled = pooled.send;
   after(async () => {
+    await pooled.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });

@@ -1,12 +1,15 @@
 /**
- * Answers as plain data: status, header pairs and a string body. The handler builds every
- * Response from one (`responseOf`: a standard `new Response`), and keeps the answers it
- * repeats (a cached lookup's, the malformed-path refusal) in this form, so a runtime adapter
- * that writes bytes itself can send them without a Response (the Node adapter,
- * `./node/adapter.ts`).
+ * Answers the Node adapter writes without a Response: status, header pairs and a string body
+ * (`PreparedResponse`), and what Node writes for one (`PreparedBytes`: `writeHead`'s flat
+ * header lists and the body's UTF-8), made on its first send and kept with it. An answer sent
+ * again and again (a cached lookup, `./cached-lookups.ts`; the malformed-path refusal) is then
+ * written with one `writeHead` and one `end`, nothing computed. The handler itself answers
+ * with standard Responses only.
  *
- * Fetch-API only (no `node:` imports). Not part of the public API.
+ * Node only (Buffer, ServerResponse). Not part of the public API.
  */
+import type { ServerResponse } from 'node:http';
+import { errorHeaders, type ErrorCode } from '../errors.js';
 
 /** A response as status, headers and a string body (shared between requests: read only). */
 export interface PreparedResponse {
@@ -16,12 +19,6 @@ export interface PreparedResponse {
   /** The body text, or `null` for none. */
   readonly body: string | null;
 }
-
-/** What the handler reads of a request's headers. */
-export type HeaderGetter = Pick<Headers, 'get'>;
-
-/** `Content-Type` of every JSON answer. */
-export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Header pairs as a `Headers` object built from `record` iterates them: lower-case, sorted, repeats joined. */
 export function headerList(record: Record<string, string>): Array<readonly [string, string]> {
@@ -34,16 +31,48 @@ export function headerList(record: Record<string, string>): Array<readonly [stri
   return [...merged].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-/** A JSON answer with `content-type`, `nosniff` and any extra headers (what `jsonResponse` sends). */
-export function jsonPrepared(body: unknown, status = 200, headers: Record<string, string> = {}): PreparedResponse {
-  return {
-    status,
-    headers: headerList({ 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...headers }),
-    body: JSON.stringify(body),
-  };
+/** The JSON error answer `{ code, message }` as the handler's `errorResponse` sends it. */
+export function errorPrepared(status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): PreparedResponse {
+  return { status, headers: headerList(errorHeaders(headers)), body: JSON.stringify({ code, message }) };
 }
 
-/** The standard Response of a prepared answer. */
-export function responseOf(prepared: PreparedResponse): Response {
-  return new Response(prepared.body, { status: prepared.status, headers: prepared.headers as [string, string][] });
+/** A prepared answer as Node writes it: `writeHead`'s flat header lists and the body. */
+export interface PreparedBytes {
+  /** `[name, value, …]` with `content-length` when there is a body. */
+  readonly headers: readonly string[];
+  /** The same without `content-length`, for HEAD. */
+  readonly headHeaders: readonly string[];
+  /** The body's UTF-8, `null` for none. */
+  readonly body: Buffer | null;
+}
+
+/** Where a prepared answer keeps its `PreparedBytes` (a cached one is shared by every request that gets it). */
+const BYTES = Symbol('kyi-elements.prepared-bytes');
+
+/** The `PreparedBytes` of a prepared answer, made anew (exported for bench/mechanisms-server.ts). */
+export function encodePrepared(prepared: PreparedResponse): PreparedBytes {
+  const headHeaders = prepared.headers.flat();
+  const body = prepared.body === null ? null : Buffer.from(prepared.body);
+  return { headers: body === null ? headHeaders : [...headHeaders, 'content-length', String(body.byteLength)], headHeaders, body };
+}
+
+/** The `PreparedBytes` of a prepared answer, made on its first send and then kept with it. */
+export function preparedBytes(prepared: PreparedResponse): PreparedBytes {
+  const holder = prepared as PreparedResponse & { [BYTES]?: PreparedBytes };
+  let bytes = holder[BYTES];
+  if (bytes) return bytes;
+  bytes = encodePrepared(prepared);
+  if (Object.isExtensible(holder)) holder[BYTES] = bytes;
+  return bytes;
+}
+
+/**
+ * Sends a prepared answer as the Response built from it would be sent, in one `writeHead`
+ * (headers a middleware set before are kept, as `setHeader` would) and one `end`.
+ */
+export function writePrepared(res: ServerResponse, prepared: PreparedResponse, head: boolean): void {
+  const bytes = preparedBytes(prepared);
+  res.writeHead(prepared.status, (head ? bytes.headHeaders : bytes.headers) as string[]);
+  if (head || bytes.body === null) res.end();
+  else res.end(bytes.body);
 }

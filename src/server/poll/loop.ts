@@ -9,12 +9,14 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import { isExplorerApiError, type ExplorerApiError } from '../upstream/explorer-client.js';
-import { isStoreUnavailable, type PollStore, type StoreUnavailableError } from '../store/types.js';
+import { isExplorerApiError } from '../upstream/explorer-client.js';
+import { isStoreUnavailable, type PollStore } from '../store/types.js';
 import { systemClock, type Clock } from '../clock.js';
 import { KyiError, type ErrorCode } from '../errors.js';
 import { runExclusive, type LeaseOptions } from './exclusive.js';
-import { OutageWait } from './outage.js';
+import { OutageWait, type WaitedOut } from './outage.js';
+
+export type { WaitedOut };
 
 /** Why a poller stopped on its own (`code` says what, the message how to recover). */
 export class PollError extends KyiError {
@@ -39,9 +41,6 @@ export interface LoopOptions {
   /** With a store replicas share (PostgreSQL): the lease that lets one replica poll at a time. */
   lease?: LeaseOptions;
 }
-
-/** A failure a loop waits out: the service's, or its store's being unreachable. */
-export type WaitedOut = ExplorerApiError | StoreUnavailableError;
 
 /** Conditions that pass by themselves: on the service side, or a store (or shared budget) out of reach. */
 export function isTransient(error: unknown): error is WaitedOut {

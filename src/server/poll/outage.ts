@@ -6,7 +6,11 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import type { WaitedOut } from './loop.js';
+import type { ExplorerApiError } from '../upstream/explorer-client.js';
+import type { StoreUnavailableError } from '../store/types.js';
+
+/** A failure a loop waits out: the service's, or its store's being unreachable. */
+export type WaitedOut = ExplorerApiError | StoreUnavailableError;
 
 export interface OutageOptions {
   /** First wait, ms (doubles per failure in a row). Default 1 000. */
