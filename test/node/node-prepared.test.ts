@@ -14,6 +14,7 @@ import { toNodeHandler, type FetchHandler } from '../../src/server/node/adapter.
 import { cachedAnswers } from '../../src/server/node/cached-lookups.js';
 import { rawHeaderValue, requestUrl } from '../../src/server/node/request.js';
 import { useSandbox } from './helpers/sandbox.js';
+import { closeAfter } from './helpers/closing.js';
 import { PREFIX, defaultOptions } from './helpers/server.js';
 
 const servers: Server[] = [];
@@ -166,7 +167,7 @@ describe('createKyiHandler on Node', () => {
 
   test('a lookup through toNodeHandler is answered once, with Content-Length; 304s too', async () => {
     const sandbox = sandboxOf();
-    const kyi = createKyiHandler(defaultOptions(sandbox, [], [], { offsetMs: 0 }));
+    const kyi = closeAfter(createKyiHandler(defaultOptions(sandbox, [], [], { offsetMs: 0 })));
     const base = await serve(kyi);
     const url = `${base}${PREFIX}/kyi/v1/tokens?caip19=${encodeURIComponent(F.pyusd.caip19)}`;
     const first = await fetch(url);
@@ -188,7 +189,7 @@ describe('cached lookups sent at once (cachedAnswer: no Request, Response or pro
   /** The handler on a stopped clock: `Cache-Control` seconds do not tick between requests. */
   const handlerOf = (sandbox: ReturnType<typeof sandboxOf>) => {
     const stopped = Date.now();
-    const kyi = createKyiHandler({ ...defaultOptions(sandbox, [], [], { offsetMs: 0 }), clock: { now: () => stopped, sleep: async () => {} } });
+    const kyi = closeAfter(createKyiHandler({ ...defaultOptions(sandbox, [], [], { offsetMs: 0 }), clock: { now: () => stopped, sleep: async () => {} } }));
     const before = sandbox.stats.count('public:tokens');
     return { kyi, upstreamCalls: () => sandbox.stats.count('public:tokens') - before };
   };
@@ -261,7 +262,7 @@ describe('cached lookups sent at once (cachedAnswer: no Request, Response or pro
     const sandbox = sandboxOf();
     const stopped = Date.now();
     const parts = handlerParts({ ...defaultOptions(sandbox, [], [], { offsetMs: 0 }), clock: { now: () => stopped, sleep: async () => {} } });
-    after(() => parts.handler.close());
+    closeAfter(parts.handler);
     const now = cachedAnswers(parts);
     const before = sandbox.stats.count('public:tokens');
     const upstreamCalls = () => sandbox.stats.count('public:tokens') - before;
