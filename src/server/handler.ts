@@ -339,17 +339,17 @@ export function handlerParts(options: KyiHandlerOptions, defaultSend?: SendAttem
     explorerWrites: !!config.explorer?.writes,
     widget: !!config.widget,
   });
-  const closing = new AbortController();
-  const explorer = config.explorer ? new ExplorerProxy(config, closing.signal) : undefined;
+  const explorer = config.explorer ? new ExplorerProxy(config) : undefined;
   const state: HandlerState = { config, publicApi, explorer, capabilities };
+  let closed: KyiHttpError | undefined;
   const handler: KyiHandler = Object.assign((request: Request) => answer(state, request, NONE), {
     prefix: config.prefix,
     capabilities,
     clearCache: () => publicApi.cache.clear(),
     idle: () => publicApi.idle(),
     close: async () => {
-      if (!closing.signal.aborted) closing.abort(CLOSED());
-      await Promise.all([publicApi.close(closing.signal.reason), explorer?.idle()]);
+      closed ??= CLOSED();
+      await Promise.all([publicApi.close(closed), explorer?.close(closed)]);
     },
   });
   return {

@@ -50,6 +50,29 @@ describe('handler.close()', () => {
     await handler.close(); // again: nothing more to do
   });
 
+  it('stops an Explorer call a browser waits for the same way', { timeout: 60_000 }, async () => {
+    let hanging!: (call: { closed: Promise<unknown> }) => void;
+    const hangs = new Promise<{ closed: Promise<unknown> }>((resolve) => (hanging = resolve));
+    const up = await listenLoopback((_req, res) => hanging({ closed: once(res, 'close') }));
+    after(() => up.close());
+    const handler = createKyiHandler({
+      publicApi: { baseUrl: up.base, apiKey: 'pk_test_close' },
+      explorer: { baseUrl: `${up.base}/explorer`, apiKey: `bx_live_${'Q'.repeat(43)}` },
+      authorize: () => true,
+      timeoutMs: 300_000,
+      onError: () => {},
+    });
+    const proxy = await listenLoopback(handler.node, '/api/kyi');
+    after(() => proxy.close());
+    const waiting = fetch(`${proxy.base}/explorer/me/watchlist`);
+    const call = await hangs;
+    await handler.close();
+    const refused = await waiting;
+    assert.equal(refused.status, 503);
+    assert.equal(((await refused.json()) as { code: string }).code, 'upstream_unavailable');
+    await call.closed; // aborted upstream (without the close, only after the timeout)
+  });
+
   it('leaves nothing that keeps the process alive', { timeout: 60_000 }, async () => {
     let child: ChildProcess | undefined;
     after(() => {

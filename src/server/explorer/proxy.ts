@@ -51,21 +51,25 @@ function explorerError(status: number, code: string, message: string, headers: R
 export class ExplorerProxy {
   readonly #config: ResolvedConfig;
   readonly #explorer: NonNullable<ResolvedConfig['explorer']>;
-  /** Aborts when the handler closes: every call still running stops with its reason. */
-  readonly #closing: AbortSignal;
-  /** Upstream calls running now (`idle`). */
-  readonly #calls = new Set<Promise<unknown>>();
+  /** Set by `close`: why every call is stopped from then on. */
+  #closed: { reason: unknown } | undefined;
+  /** Upstream calls running now, each with the switch that stops it. */
+  readonly #calls = new Map<Promise<unknown>, AbortController>();
 
-  constructor(config: ResolvedConfig, closing: AbortSignal) {
+  constructor(config: ResolvedConfig) {
     if (!config.explorer) throw new Error('ExplorerProxy needs explorer options');
     this.#config = config;
     this.#explorer = config.explorer;
-    this.#closing = closing;
   }
 
-  /** Resolves once no upstream call of this proxy is running. */
-  async idle(): Promise<void> {
-    while (this.#calls.size > 0) await Promise.allSettled([...this.#calls]);
+  /**
+   * Stops every upstream call running now, and every one started from now on, with `reason`
+   * (what the requests waiting for them get thrown); resolves once none is running.
+   */
+  async close(reason: unknown): Promise<void> {
+    this.#closed ??= { reason };
+    for (const stop of this.#calls.values()) stop.abort(this.#closed.reason);
+    while (this.#calls.size > 0) await Promise.allSettled([...this.#calls.keys()]);
   }
 
   /**
@@ -109,17 +113,17 @@ export class ExplorerProxy {
     // the client's signal: a visitor who left is not sent upstream, nor waited for there
     // (nor is anyone once the handler closes: the call then throws the closing reason, a 503)
     const stop = new AbortController();
-    const onStop = () => stop.abort(request.signal.aborted ? request.signal.reason : this.#closing.reason);
-    if (request.signal.aborted || this.#closing.aborted) onStop();
-    request.signal.addEventListener('abort', onStop, { once: true });
-    this.#closing.addEventListener('abort', onStop, { once: true });
+    const onLeave = () => stop.abort(request.signal.reason);
+    if (this.#closed) stop.abort(this.#closed.reason);
+    else if (request.signal.aborted) onLeave();
+    request.signal.addEventListener('abort', onLeave, { once: true });
     const call = callUpstream(
       this.#config.send,
       { url: upstreamUrl, method, headers, body, idempotent: method === 'GET', signal: stop.signal },
       this.#explorer.policy,
       this.#explorer.gate,
     );
-    this.#calls.add(call);
+    this.#calls.set(call, stop);
     let outcome: UpstreamOutcome;
     try {
       outcome = await call;
@@ -128,8 +132,7 @@ export class ExplorerProxy {
       return explorerError(499, 'request_aborted', 'The client went away before the answer');
     } finally {
       this.#calls.delete(call);
-      request.signal.removeEventListener('abort', onStop);
-      this.#closing.removeEventListener('abort', onStop);
+      request.signal.removeEventListener('abort', onLeave);
     }
     return this.#answer(route, outcome, { head: request.method === 'HEAD', query });
   }
