@@ -3,7 +3,7 @@
  * `node:https` keep-alive agents. Kept for the proxy benchmark only (bench/proxy-load.ts runs
  * a proxy on it beside the current one, so the two clients are compared in one run); the
  * server piece itself no longer uses it. Same `SendAttempt` contract as
- * src/server/upstream/node-client.ts.
+ * src/server/node/pooled-client.ts.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';

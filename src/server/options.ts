@@ -18,7 +18,7 @@ import { MemoryRateBudget, type MemoryBudgetOptions } from './upstream/memory-bu
 import { UpstreamGate, fetchAttempt, MAX_ATTEMPTS, type SendAttempt, type UpstreamPolicy } from './upstream/call.js';
 
 /**
- * The per-client budget on upstream lookups (`ClientBudgets` in `./public-api.ts`; the client id
+ * The per-client budget on upstream lookups (`ClientBudgets` in `./lookup/public-api.ts`; the client id
  * comes from `getClientId`, default the peer address): one client may cause at most `limit`
  * upstream lookups per `intervalMs`. Cache hits and calls joining one already in flight never
  * count. Memory is bounded: at most `maxClients` clients are remembered (the least recently

@@ -9,7 +9,7 @@
  * `./outcome.ts` maps to an error.
  *
  * An attempt goes out through a `SendAttempt`: `fetchAttempt(fetch)` (the default, and any
- * `fetch` option), or the Node entry's pooled client (`./node-client.ts`); the policy around
+ * `fetch` option), or the Node entry's pooled client (`../node/pooled-client.ts`); the policy around
  * the attempt (gate, retries, waits) is the same either way.
  *
  * The gate (`UpstreamGate`, below) and the attempts it admits are one module: a call is
@@ -133,7 +133,7 @@ async function readLimited(response: Response, limit: number): Promise<string | 
   return text + decoder.decode();
 }
 
-/** What ends an attempt whose time ran out (the fetch attempt here, the pooled one of `./node-client.ts`). */
+/** What ends an attempt whose time ran out (the fetch attempt here, the pooled one of `../node/pooled-client.ts`). */
 export class TimeoutReason extends Error {}
 
 /** One attempt under a timeout; the caller's signal aborts it too. */
