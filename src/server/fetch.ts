@@ -10,13 +10,14 @@
  * says what semver covers). Everything else in `src/server/` is internal.
  */
 // The handler and its configuration
-export { createKyiHandler, type Capabilities, type KyiHandler, type KyiRequestContext } from './handler.js';
+export { createKyiHandler, type Capabilities, type KyiHandler } from './handler.js';
+export type { KyiRequestContext } from './routing.js';
 export { KyiConfigError, type KyiHandlerOptions, type ExplorerRouteInfo, type AuthorizeResult, type ClientBudgetOptions } from './options.js';
 export { kyiOptionsFromEnv, type KyiEnv, type KyiEnvOptions } from './env.js';
 // Widget tokens without the handler
 export { generateToken, type GenerateTokenOptions } from './generate-token.js';
 // Public API and Explorer API from the server
-export { assetPages, allAssets, type AssetPagesOptions } from './assets-pages.js';
+export { assetPages, allAssets, type AssetPagesOptions } from './lookup/assets-pages.js';
 export {
   ExplorerClient,
   ExplorerApiError,

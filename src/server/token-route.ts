@@ -14,7 +14,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { LIMITS } from '../contract/index.js';
 import { KyiError, KyiHttpError, jsonResponse } from './errors.js';
 import { generateToken } from './generate-token.js';
-import type { KyiRequestContext } from './handler.js';
+import type { KyiRequestContext } from './routing.js';
 import type { ResolvedConfig } from './options.js';
 import { requireSession } from './access.js';
 import { checkOrigin } from './origin.js';

@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { createKyiHandler } from '../../src/server/index.js';
 import { createMemoryBudget } from '../../src/server/upstream/memory-budget.js';
 import { ManualClock } from './helpers/manual-clock.js';
+import { closeAfter } from './helpers/closing.js';
 import { mount, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,7 +43,7 @@ describe('Explorer budget queue', () => {
     /** Upstream calls on the wire, requests the server holds, reads the readers await. */
     const open = { upstream: 0, server: 0, readers: 0 };
     const { info } = sandbox;
-    const handler = createKyiHandler({
+    const handler = closeAfter(createKyiHandler({
       publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
       explorer: { baseUrl: info.explorerUrl, apiKey: info.credentials.explorerKeys.full, budget, maxQueueMs: MAX_QUEUE_MS },
       authorize: () => true,
@@ -56,7 +57,7 @@ describe('Explorer budget queue', () => {
           open.upstream--;
         }
       },
-    });
+    }));
     const server = createServer((req, res) => {
       open.server++;
       res.once('close', () => open.server--);

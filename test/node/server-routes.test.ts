@@ -17,7 +17,7 @@ import {
   tokenLookupResultSchema,
 } from '../../src/contract/index.js';
 import { LIMITS } from '../../src/contract/limits.js';
-import { routeMatcher } from '../../src/server/handler.js';
+import { routeMatcher } from '../../src/server/routing.js';
 import { mount, postJson, rawRequest, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
