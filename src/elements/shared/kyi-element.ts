@@ -138,7 +138,7 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
   /** Resolves once the element's current run (if any) has settled and rendered. */
   abstract get settled(): Promise<void>;
 
-  /** Starts the fresh run a Retry asks for. */
+  /** Starts the fresh run a Retry asks for. @internal */
   protected abstract rerun(): void;
 
   /**
@@ -147,6 +147,7 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
    * page comes back (WCAG 2.4.3), in this order: the new Retry button (it failed again), the
    * element's own title, its status box (`part="base"`, made focusable). A Retry that failed
    * again says so, politely, once: the visitor asked. Focus the visitor moved meanwhile stays.
+   * @internal
    */
   protected readonly retry = (): void => {
     const hadFocus = (this.renderRoot as ShadowRoot).activeElement !== null;

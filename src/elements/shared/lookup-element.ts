@@ -317,7 +317,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
     if (outcome.status === 'error' && outcome.error) emit(this, new KyiErrorEvent(errorDetail(outcome.error)));
   }
 
-  /** Retry after an error: the user asked, so this is a fresh run. */
+  /** Retry after an error: the user asked, so this is a fresh run. @internal */
   protected rerun(): void {
     this.#start(this.checkInput(), false);
   }

@@ -150,7 +150,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     await this.settled;
   }
 
-  /** Retry after an error: a full load, now. */
+  /** Retry after an error: a full load, now. @internal */
   protected rerun(): void {
     this.startLoad('full');
   }
