@@ -71,7 +71,8 @@ function stubItems(count: number): object[] {
 
 /**
  * A writable watchlist of the test's own under a fresh prefix (the shared sandbox stays as it
- * is): `count` items, read and removed (`DELETE` answers 204 and later reads leave the item out).
+ * is): `count` items, read, added (last) and removed (`DELETE` answers 204 and later reads leave
+ * the item out).
  */
 function ownWatchlist(count: number): { prefix: string; restore(): void } {
   const prefix = `/api/watchlist-own-${crypto.randomUUID()}`;
@@ -79,6 +80,12 @@ function ownWatchlist(count: number): { prefix: string; restore(): void } {
   const proxy = proxyOfOurOwn(prefix, (method, path) => {
     if (path === '/capabilities') return Response.json({ explorer: true, explorerWrites: true, widget: false });
     if (method === 'GET' && path === '/explorer/me/watchlist') return Response.json({ data: items, limit: 100, used: items.length });
+    if (method === 'POST' && path === '/explorer/me/watchlist') {
+      // the new item goes last: beyond the first page of a long list
+      const [item] = stubItems(items.length + 1).slice(-1) as { id: string }[];
+      items = [...items, item!];
+      return Response.json(item, { status: 201 });
+    }
     const id = /^\/explorer\/me\/watchlist\/([^/]+)$/.exec(path)?.[1];
     if (method === 'DELETE' && id) {
       items = items.filter((i) => i.id !== decodeURIComponent(id));
@@ -387,6 +394,20 @@ describe('<kyi-watchlist>', function () {
       await sendKeys({ press: 'Tab' });
       expect(deepActiveElement()!.getAttribute('role')).to.equal('switch', 'Tab goes on into the new item');
       expect(deepActiveElement()!.closest<HTMLElement>('[part="item"]')!.dataset['id']).to.equal('item-26');
+    } finally {
+      own.restore();
+    }
+  });
+
+  it('shows an item added beyond the first page, and keeps every item shown before', async () => {
+    const own = ownWatchlist(30);
+    try {
+      const el = await load(html`<kyi-watchlist proxy-url=${own.prefix}></kyi-watchlist>`);
+      expect(itemRows(el).length).to.equal(25);
+      await addById(el, '00000000-0000-4000-8000-000000000031');
+      expect(el.items.at(-1)!.id).to.equal('item-31', 'the list puts it last');
+      expect(itemRows(el).map((r) => r.dataset['id'])).to.include('item-31');
+      expect(itemRows(el).slice(0, 25).map((r) => r.dataset['id'])).to.deep.equal(stubItems(25).map((i) => (i as { id: string }).id));
     } finally {
       own.restore();
     }
