@@ -11,6 +11,7 @@ import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiDataElement } from '../../src/elements/shared/kyi-element.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
+import { announce } from '../../src/elements/shared/announce.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { applyTextSpacing, cutText, deepActiveElement, expectVisibleFocus, recordAnnouncements } from './helpers/a11y.js';
 import { randomAddress, testEnv } from './helpers/display.js';
@@ -171,9 +172,12 @@ describe('failure states', function () {
         const failed = Array.from({ length: 50 }, (_, i) => make({ address: randomAddress(), 'chain-slug': 'ethereum', ...(i % 5 === 4 ? { compact: '' } : {}) }));
         await Promise.all(failed.map((el) => el.settled));
         expect(failed.every((el) => el.status === 'error')).to.equal(true);
-        // the live region speaks a moment after it is asked: wait past it on a frame
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        expect(said.said, 'nothing said at load').to.deep.equal([]);
+        // the live region speaks a moment after it is asked, texts asked for close together at
+        // once: a marker announced now is said with (or after) anything the failures asked for
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        announce(host, 'marker');
+        await waitUntil(() => said.said.length > 0, 'the marker was said');
+        expect(said.said, 'nothing said at load').to.deep.equal(['marker']);
 
         const roots = [document, ...[...host.children].map((el) => el.shadowRoot!)];
         const alarms = roots.flatMap((root) => [...root.querySelectorAll('[role="alert"], [aria-live="assertive"]')]);

@@ -18,6 +18,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { KyiConfigError, type KyiHandlerOptions } from '../../src/server/index.js';
 import { createKyiHandler as createFetchHandler } from '../../src/server/fetch.js';
+import { closeAfter } from './helpers/closing.js';
 import { checkProxyAt } from './helpers/openapi-check.js';
 import { nest, startRecordingUpstream } from './helpers/recording-upstream.js';
 import { PREFIX, SESSION_COOKIE, defaultOptions, mount, postJson, startFixtureSandbox } from './helpers/server.js';
@@ -81,7 +82,7 @@ describe('a per-client budget that cannot tell visitors apart says so', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const stopChecking = checkProxyAt(origin, PREFIX);
-    kyi = createFetchHandler({ ...defaultOptions(sandbox, [], errors, { offsetMs: 0 }), publicOrigin: origin, ...overrides });
+    kyi = closeAfter(createFetchHandler({ ...defaultOptions(sandbox, [], errors, { offsetMs: 0 }), publicOrigin: origin, ...overrides }));
     return {
       base: origin + PREFIX,
       errors,
