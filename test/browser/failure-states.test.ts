@@ -6,16 +6,15 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/entries/define.js';
-import { configure, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient } from '../../src/client/lookup.js';
+import { configure } from '../../src/browser/config.js';
 import type { KyiDataElement } from '../../src/elements/shared/kyi-element.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import { announce } from '../../src/elements/shared/announce.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { applyTextSpacing, cutText, deepActiveElement, expectVisibleFocus, recordAnnouncements } from './helpers/a11y.js';
-import { randomAddress, testEnv } from './helpers/display.js';
-import { signInForMonitoring } from './helpers/explorer.js';
+import { randomAddress } from './helpers/display.js';
+import { signedInWithBadges } from './helpers/explorer.js';
 
 type Data = KyiDataElement<string> & { readonly status: string };
 
@@ -76,12 +75,7 @@ async function retryByKeyboard(el: Data, where: string): Promise<HTMLElement> {
 
 describe('failure states', function () {
   this.timeout(30_000);
-  before(async () => {
-    await signInForMonitoring();
-    configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl });
-  });
-  after(() => resetConfig());
-  beforeEach(() => getLookupClient().clearCache());
+  signedInWithBadges();
 
   describe('Retry keeps focus', () => {
     for (const compact of [false, true]) {
@@ -249,12 +243,7 @@ function smallTargets(el: Element): string[] {
 
 describe('targets ≥ 24 × 24 px by their box', function () {
   this.timeout(30_000);
-  before(async () => {
-    await signInForMonitoring();
-    configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl });
-  });
-  after(() => resetConfig());
-  beforeEach(() => getLookupClient().clearCache());
+  signedInWithBadges();
 
   it('every element, loaded and failed', async () => {
     const found: string[] = [];

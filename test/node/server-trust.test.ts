@@ -121,6 +121,8 @@ describe('a 429 holds the whole key', () => {
 
   it('Public API: callers queued for a slot when the 429 lands are held too, not sent', async () => {
     const m = await mount({ maxInFlight: 2 });
+    // The two in flight are answered a moment later, so the other four are queued at the gate by
+    // then: the gate's queue is not observable from outside the handler, so this is a wait in time.
     const later = (answer: Answer) => new Promise<Answer>((resolve) => setTimeout(() => resolve(answer), 50));
     up.respond = (_r, i) => (i === 0 ? later({ status: 429, headers: { 'retry-after': '20' } }) : later(ASSET_NOT_FOUND));
     const all = await Promise.all(Array.from({ length: 6 }, (_, i) => fetch(m.base + assetPath(i))));
