@@ -15,6 +15,7 @@ import { humanize } from '../../browser/strings.js';
 import { isAbortError, toProblem, type KyiProblem } from '../../client/errors.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { formatDate } from '../shared/monitoring-parts.js';
+import { withForeignText } from '../shared/foreign-text.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { announce } from '../shared/announce.js';
@@ -404,11 +405,13 @@ export class KyiWatchlist extends KyiMonitoringElement {
   }
 
   #renderState(item: WatchlistItem): TemplateResult {
-    let text: string;
+    // The service's own words (a reason, a status) are English inside a sentence of the element's language.
+    const lang = this.renderLang;
+    let text: TemplateResult | string;
     switch (item.state) {
       case 'gathering':
         text = item.intakeStatus
-          ? this.t('watchlist.state.gatheringStatus', { status: humanize(item.intakeStatus) })
+          ? withForeignText((status) => this.t('watchlist.state.gatheringStatus', { status }), humanize(item.intakeStatus), lang)
           : this.t('watchlist.state.gathering');
         break;
       case 'ready':
@@ -416,11 +419,11 @@ export class KyiWatchlist extends KyiMonitoringElement {
         break;
       case 'unresolved':
         text = item.stateReason
-          ? this.t('watchlist.state.unresolvedReason', { reason: item.stateReason })
+          ? withForeignText((reason) => this.t('watchlist.state.unresolvedReason', { reason }), item.stateReason, lang)
           : this.t('watchlist.state.unresolved');
         break;
       default: // a state the contract does not list yet, shown as text
-        text = this.t('watchlist.state.other', { state: humanize(item.state) });
+        text = withForeignText((state) => this.t('watchlist.state.other', { state }), humanize(item.state), lang);
     }
     const state = (WATCH_STATES as readonly string[]).includes(item.state) ? item.state : 'other';
     return html`<span class="state" part="state" data-state=${state} data-tone=${STATE_TONE[state] ?? nothing}>${text}</span>`;
@@ -471,7 +474,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
     const a = item.asset;
     return html`<li class="item" part="item" data-id=${item.id} data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
       <div class="row head">
-        <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)}><bdi>${a.name ?? a.symbol ?? a.id}</bdi>${a.symbol && a.name ? html` <span class="muted">(<bdi>${a.symbol}</bdi>)</span>` : nothing}</p>
+        <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)}><bdi>${a.name ?? a.symbol ?? a.id}</bdi>${a.symbol && a.name ? html`<span class="muted"> (<bdi>${a.symbol}</bdi>)</span>` : nothing}</p>
         ${this.#renderState(item)}
       </div>
       <div class="meta small muted">
@@ -492,8 +495,8 @@ export class KyiWatchlist extends KyiMonitoringElement {
       return html`<span class="monitoring" data-on=${on ? 'true' : 'false'}
         >${on ? this.t('watchlist.monitoring.on') : this.t('watchlist.monitoring.off')}</span
       >`;
-    // Its name starts with its visible label ("Monitoring", then "of <asset>" for screen
-    // readers); the visible on/paused word is its state, which aria-checked already says.
+    // Its name is its visible words, then the asset for screen readers: "Monitoring paused for
+    // <asset>" (WCAG 2.5.3: the name holds what is shown, so "click Monitoring paused" works).
     return html`<button
       class="switch"
       part="switch"
@@ -504,9 +507,9 @@ export class KyiWatchlist extends KyiMonitoringElement {
       @click=${() => this.#toggle(item)}
     >
       <span class="track" aria-hidden="true"><span class="thumb"></span></span
-      ><span class="monitoring" data-on=${on ? 'true' : 'false'}
-        >${this.t('watchlist.monitoring.label')}<span class="visually-hidden"> ${this.t('watchlist.monitoring.of', { name: assetLabel(item) })}</span></span
-      ><span class="monitoring-state" aria-hidden="true">${on ? this.t('watchlist.monitoring.stateOn') : this.t('watchlist.monitoring.stateOff')}</span>
+      ><span class="monitoring" data-on=${on ? 'true' : 'false'}>${this.t('watchlist.monitoring.label')}</span
+      > <span class="monitoring-state">${on ? this.t('watchlist.monitoring.stateOn') : this.t('watchlist.monitoring.stateOff')}</span
+      ><span class="visually-hidden"> ${this.t('watchlist.monitoring.for', { name: assetLabel(item) })}</span>
     </button>`;
   }
 
