@@ -8,6 +8,7 @@ import { noteLength } from '../../contract/bodies.js';
 import { WATCH_STATES } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/limits.js';
 import { humanize, type StringKey, type StringParams } from '../../browser/strings.js';
+import { withForeignText } from '../shared/foreign-text.js';
 
 /** The element's translator (`this.t`). */
 type Translate = (key: StringKey, params?: StringParams) => string;
@@ -16,20 +17,25 @@ type Translate = (key: StringKey, params?: StringParams) => string;
 const STATE_TONE: Record<string, string> = { ready: 'good', gathering: 'warn', unresolved: 'bad' };
 
 /** An item's state in words: the intake status while gathering, the reason when unresolved. */
-export function renderState(item: WatchlistItem, t: Translate): TemplateResult {
-  let text: string;
+export function renderState(item: WatchlistItem, t: Translate, lang: string): TemplateResult {
+  // The service's own words (a reason, a status) are English inside a sentence of the element's language.
+  let text: TemplateResult | string;
   switch (item.state) {
     case 'gathering':
-      text = item.intakeStatus ? t('watchlist.state.gatheringStatus', { status: humanize(item.intakeStatus) }) : t('watchlist.state.gathering');
+      text = item.intakeStatus
+        ? withForeignText((status) => t('watchlist.state.gatheringStatus', { status }), humanize(item.intakeStatus), lang)
+        : t('watchlist.state.gathering');
       break;
     case 'ready':
       text = t('watchlist.state.ready');
       break;
     case 'unresolved':
-      text = item.stateReason ? t('watchlist.state.unresolvedReason', { reason: item.stateReason }) : t('watchlist.state.unresolved');
+      text = item.stateReason
+        ? withForeignText((reason) => t('watchlist.state.unresolvedReason', { reason }), item.stateReason, lang)
+        : t('watchlist.state.unresolved');
       break;
     default: // a state the contract does not list yet, shown as text
-      text = t('watchlist.state.other', { state: humanize(item.state) });
+      text = withForeignText((state) => t('watchlist.state.other', { state }), humanize(item.state), lang);
   }
   const state = (WATCH_STATES as readonly string[]).includes(item.state) ? item.state : 'other';
   return html`<span class="state" part="state" data-state=${state} data-tone=${STATE_TONE[state] ?? nothing}>${text}</span>`;

@@ -458,8 +458,8 @@ export class KyiWatchlist extends KyiMonitoringElement {
     const a = item.asset;
     return html`<li class="item" part="item" tabindex="-1" data-id=${item.id} data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
       <div class="row head">
-        <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)}><bdi>${a.name ?? a.symbol ?? a.id}</bdi>${a.symbol && a.name ? html` <span class="muted">(<bdi>${a.symbol}</bdi>)</span>` : nothing}</p>
-        ${renderState(item, (key, params) => this.t(key, params))}
+        <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)}><bdi>${a.name ?? a.symbol ?? a.id}</bdi>${a.symbol && a.name ? html`<span class="muted"> (<bdi>${a.symbol}</bdi>)</span>` : nothing}</p>
+        ${renderState(item, (key, params) => this.t(key, params), this.renderLang)}
       </div>
       <div class="meta small muted">
         ${a.issuerName ? html`<bdi>${a.issuerName}</bdi>` : nothing}
@@ -479,8 +479,8 @@ export class KyiWatchlist extends KyiMonitoringElement {
       return html`<span class="monitoring" data-on=${on ? 'true' : 'false'}
         >${on ? this.t('watchlist.monitoring.on') : this.t('watchlist.monitoring.off')}</span
       >`;
-    // Its name starts with its visible label ("Monitoring", then "of <asset>" for screen
-    // readers); the visible on/paused word is its state, which aria-checked already says.
+    // Its name is its visible words, then the asset for screen readers: "Monitoring paused for
+    // <asset>" (WCAG 2.5.3: the name holds what is shown, so "click Monitoring paused" works).
     return html`<button
       class="switch"
       part="switch"
@@ -491,9 +491,9 @@ export class KyiWatchlist extends KyiMonitoringElement {
       @click=${() => this.#toggle(item)}
     >
       <span class="track" aria-hidden="true"><span class="thumb"></span></span
-      ><span class="monitoring" data-on=${on ? 'true' : 'false'}
-        >${this.t('watchlist.monitoring.label')}<span class="visually-hidden"> ${this.t('watchlist.monitoring.of', { name: assetLabel(item) })}</span></span
-      ><span class="monitoring-state" aria-hidden="true">${on ? this.t('watchlist.monitoring.stateOn') : this.t('watchlist.monitoring.stateOff')}</span>
+      ><span class="monitoring" data-on=${on ? 'true' : 'false'}>${this.t('watchlist.monitoring.label')}</span
+      > <span class="monitoring-state">${on ? this.t('watchlist.monitoring.stateOn') : this.t('watchlist.monitoring.stateOff')}</span
+      ><span class="visually-hidden"> ${this.t('watchlist.monitoring.for', { name: assetLabel(item) })}</span>
     </button>`;
   }
 
