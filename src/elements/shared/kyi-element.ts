@@ -18,6 +18,11 @@ export class KyiElement extends LitElement {
   /** The last refused `proxy-url` value this element warned about (one warning per value). */
   #warnedProxyUrl: string | undefined;
 
+  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. */
+  protected override createRenderRoot(): ShadowRoot {
+    return this.#core.renderRoot();
+  }
+
   /** The configuration that applies to this element (its trusted `proxy-url` attribute included). */
   protected get config(): KyiConfig {
     return this.#core.config;
