@@ -10,6 +10,7 @@ import { reactWrappersPlugin } from './scripts/manifest/react-wrappers.mjs';
 import {
   dedupeImports,
   eventTypesPlugin,
+  exportPropsTypes,
   patchOutput,
   publicApiPlugin,
   settableOnly,
@@ -20,8 +21,9 @@ import {
 } from './scripts/manifest/plugins.mjs';
 
 const typesDir = process.env.KYI_FRAMEWORK_TYPES_DIR ?? 'src/frameworks';
-// The generated files import the element classes and event details from the package root's types.
-const typeOptions = { outdir: typesDir, globalTypePath: '../entries/index.js', hideLogs: true };
+// The generated files import the element classes and event details from the package root, by
+// its name: the framework entries refer to `kyi-elements`' types rather than re-export them.
+const typeOptions = { outdir: typesDir, globalTypePath: 'kyi-elements', hideLogs: true };
 
 const jsx = { ...typeOptions, fileName: 'jsx-types.d.ts' };
 const vue = { ...typeOptions, fileName: 'vue-types.d.ts' };
@@ -39,10 +41,10 @@ export default {
     publicApiPlugin(),
     valueDefaultsPlugin(),
     shippedModulesPlugin(),
-    // Each type file imports a name once (the plugins repeat it per element: TS2300 under skipLibCheck: false).
-    patchOutput(settableOnly(customElementJsxPlugin({ ...jsx })), jsx, dedupeImports),
-    patchOutput(settableOnly(customElementVuejsPlugin({ ...vue })), vue, (text) => vueEventProps(dedupeImports(text))),
-    patchOutput(settableOnly(customElementSveltePlugin({ ...svelte })), svelte, (text) => svelteGlobalTypes(dedupeImports(text))),
+    // Each type file imports a name once, and exports the props types its public types name.
+    patchOutput(settableOnly(customElementJsxPlugin({ ...jsx })), jsx, (text) => exportPropsTypes(dedupeImports(text))),
+    patchOutput(settableOnly(customElementVuejsPlugin({ ...vue })), vue, (text) => exportPropsTypes(vueEventProps(dedupeImports(text)))),
+    patchOutput(settableOnly(customElementSveltePlugin({ ...svelte })), svelte, (text) => exportPropsTypes(svelteGlobalTypes(dedupeImports(text)))),
     reactWrappersPlugin({ outdir: typesDir }),
   ],
 };

@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium.mjs';
 import { cloneSafeReports } from './test/harness/clone-safe-reports.ts';
 import { kyiHarness } from './test/harness/wtr-harness.ts';
 import { widgetKeys } from './test/harness/widget-keys.ts';
+import { pagePixels } from './test/harness/page-pixels.ts';
 
 const harness = kyiHarness();
 
@@ -32,11 +33,13 @@ export default {
   // initialisers rely on its `useDefineForClassFields: false` (else they shadow Lit's accessors).
   // cloneSafeReports: a failed assertion about a DOM node is reported, not a run that never ends.
   // widgetKeys: the `widget-key` command (a key dispatched inside the widget's frame).
+  // pagePixels: the `page-pixels` command (what Chromium painted in a box of the page).
   plugins: [
     esbuildPlugin({ ts: true, json: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     harness.plugin,
     cloneSafeReports(),
     widgetKeys(),
+    pagePixels(),
   ],
   middleware: [harness.middleware],
 };

@@ -22,6 +22,7 @@ import { startSandbox } from '../src/sandbox/index.js';
 import { createKyiHandler } from '../src/server/index.js';
 import { handlerParts } from '../src/server/handler.js';
 import { toNodeHandler } from '../src/server/node/adapter.js';
+import { cachedAnswers } from '../src/server/node/cached-lookups.js';
 import { sendNodeHttp } from './node-http-attempt.js';
 
 type Message = { type: 'mem' } | { type: 'stats' } | { type: 'stop' } | { type: 'loop'; on: boolean };
@@ -68,8 +69,8 @@ if (role === 'sandbox') {
   let listener: ReturnType<typeof toNodeHandler>;
   if (opts.client === 'node-http') {
     // for comparison: upstream attempts through the node:http agent client (as before undici)
-    const { handler, cachedAnswer } = handlerParts(options, sendNodeHttp);
-    listener = toNodeHandler(handler, { cachedAnswer });
+    const parts = handlerParts(options, sendNodeHttp);
+    listener = toNodeHandler(parts.handler, { cachedAnswer: cachedAnswers(parts) });
   } else if (opts.throughHandler) {
     // for comparison: every request through the fetch handler (no cachedAnswer fast path)
     listener = toNodeHandler(createKyiHandler(options));

@@ -4,7 +4,7 @@
  * deduplication and the one SWR cache stays only if this table shows what it buys).
  *
  *   End to end (autocannon on loopback, child processes as in proxy-load): a cached lookup GET
- *   on the Node entry (`handler.node`: the `cachedAnswer` fast path, which needs `LookupMemo`)
+ *   on the Node entry (`handler.node`: the `cachedAnswer` fast path of node/cached-lookups.ts, which needs `LookupMemo`)
  *   against the same handler through `toNodeHandler(handler)` (every request a Request, the
  *   route table and a standard Response). Paired rounds, order alternating; req/s and server
  *   CPU per request.
@@ -18,10 +18,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SANDBOX_FIXTURES } from '../src/sandbox/index.js';
-import { buildLookupPrepared, lookupPrepared } from '../src/server/lookup.js';
-import { wireFor, wireOf } from '../src/server/node/adapter.js';
-import { headerPairs, lightRequest, clientGoneSignal, requestOrigin, requestUrl } from '../src/server/node/adapter.js';
-import { LookupValue, type LookupAnswer } from '../src/server/public-api.js';
+import { buildLookupPrepared, lookupPrepared } from '../src/server/node/cached-lookups.js';
+import { encodePrepared, preparedBytes } from '../src/server/node/prepared.js';
+import { headerPairs, lightRequest, clientGoneSignal, requestOrigin, requestUrl } from '../src/server/node/request.js';
+import { LookupValue, type LookupAnswer } from '../src/server/lookup/public-api.js';
 import { buildChild, load, startChild, stats, type Child } from './proxy-load.js';
 import { int, log, median, ratio, tempDir, type BenchResult } from './lib.js';
 
@@ -36,7 +36,7 @@ let sink: unknown;
 
 // Removed since this table showed what they bought (below the bar): written out here as they
 // were, so the table can still be made. The modules now do the "without" side.
-/** (was node/adapter.ts) the last host seen and its serialized origin. */
+/** (was node/adapter.ts, now node/request.ts) the last host seen and its serialized origin. */
 let lastOrigin: { host: string; origin: string } | undefined;
 function memoOrigin(req: IncomingMessage): string {
   const host = req.headers.host!;
@@ -44,7 +44,7 @@ function memoOrigin(req: IncomingMessage): string {
   lastOrigin = { host, origin: new URL(`http://${host}`).origin };
   return lastOrigin.origin;
 }
-/** (was node/adapter.ts) origin-form targets the URL parser leaves as they are. */
+/** (was node/adapter.ts, now node/request.ts) origin-form targets the URL parser leaves as they are. */
 const PLAIN_TARGET = /^\/(?!.*(?:\/\.|%2e))[\w\-.~!$&()*+,;=:@%/]*(?:\?[\w\-.~!$&()*+,;=:@%/?]*)?$/i;
 function plainUrl(req: IncomingMessage, target: string): string {
   const origin = requestOrigin(req)!;
@@ -173,7 +173,7 @@ export async function run(): Promise<BenchResult> {
 
     const rows: MechanismRow[] = [
       {
-        name: '`cachedAnswer` + `LookupMemo` (handler.ts, node/adapter.ts)',
+        name: '`cachedAnswer` + `LookupMemo` (node/cached-lookups.ts, node/adapter.ts)',
         what: 'A fresh cache hit of a lookup target seen before is found by its raw target and written by the Node adapter: no URL parsing, routing, Request, Response or promise. Server CPU per cached GET, end to end (autocannon)',
         pair: e2ePair,
         pathCpu: throughCpu,
@@ -181,18 +181,18 @@ export async function run(): Promise<BenchResult> {
         inCode: true,
       },
       {
-        name: '`LookupValue.prepared` + `WIRE` (lookup.ts, node/adapter.ts)',
+        name: 'prepared lookup answers + `PreparedBytes` (node/cached-lookups.ts, node/prepared.ts)',
         what: "A cached value's status and header list, and their `writeHead` list and UTF-8 bytes, made once and shared by every hit (without: made per hit)",
         pair: micro(
-          () => wireOf(lookupPrepared(answer, null)),
-          () => wireFor(buildLookupPrepared(value, answer.cacheControl, false)),
+          () => preparedBytes(lookupPrepared(answer, null)),
+          () => encodePrepared(buildLookupPrepared(value, answer.cacheControl, false)),
         ),
         pathCpu: fastCpu,
         pathName: 'cached GET on the fast path',
         inCode: true,
       },
       {
-        name: 'origin memo (node/adapter.ts)',
+        name: 'origin memo (node/request.ts)',
         what: "The request's serialized origin remembered by `Host` (without: `new URL('http://' + host).origin` per request, `requestOrigin`)",
         pair: micro(
           () => memoOrigin(req),
@@ -203,7 +203,7 @@ export async function run(): Promise<BenchResult> {
         inCode: false,
       },
       {
-        name: 'plain target (node/adapter.ts, `PLAIN_TARGET`)',
+        name: 'plain target (node/request.ts, `PLAIN_TARGET`)',
         what: 'An origin-form target the URL parser would leave as is joined to the origin, not parsed (without: `new URL(target, origin).href`, `requestUrl`)',
         pair: micro(
           () => plainUrl(req, path),
@@ -214,7 +214,7 @@ export async function run(): Promise<BenchResult> {
         inCode: false,
       },
       {
-        name: 'light Request + raw headers (node/adapter.ts)',
+        name: 'light Request + raw headers (node/request.ts)',
         what: 'A GET/HEAD Request whose url, method, headers.get and signal are ready without building a fetch Request and Headers (without: `new Request(url, { headers, signal })`), read as the handler reads a lookup',
         pair: micro(
           () => readLikeTheHandler(lightRequest(url, 'GET', req, res)),

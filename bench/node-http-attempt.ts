@@ -3,13 +3,13 @@
  * `node:https` keep-alive agents. Kept for the proxy benchmark only (bench/proxy-load.ts runs
  * a proxy on it beside the current one, so the two clients are compared in one run); the
  * server piece itself no longer uses it. Same `SendAttempt` contract as
- * src/server/upstream/node-client.ts.
+ * src/server/node/pooled-client.ts.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { rateLimited, type SendAttempt, type UpstreamHeaders, type UpstreamOutcome, type UpstreamPolicy, type UpstreamRequest } from '../src/server/upstream/call.js';
 import { TimeoutReason } from '../src/server/upstream/call.js';
-import { attemptOf, decode, TooLarge, USER_AGENT } from '../src/server/upstream/node-client.js';
+import { attemptOf, decode, TooLarge, USER_AGENT } from '../src/server/node/pooled-client.js';
 
 /** Idle pooled connections close after this (ms): below Node's default server keep-alive (5 s). */
 const IDLE_MS = 4000;

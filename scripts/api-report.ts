@@ -71,7 +71,18 @@ export async function apiReports(typesDir: string): Promise<Map<string, string>>
         mainEntryPointFilePath: join(typesDir, entry.types),
         compiler: {
           overrideTsconfig: {
-            compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'], strict: true, skipLibCheck: true },
+            compilerOptions: {
+              target: 'ES2022',
+              module: 'ESNext',
+              moduleResolution: 'Bundler',
+              lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+              types: ['node'],
+              strict: true,
+              skipLibCheck: true,
+              // the framework types name the root entry by the package's name: resolved, as in a partner's
+              // build, to a package under node_modules, which api-extractor treats as another package
+              paths: { 'kyi-elements': [join(scratch, 'node_modules', 'kyi-elements', 'index.d.ts')] },
+            },
             files: entries.map((e) => join(typesDir, e.types)),
           },
         },
@@ -81,27 +92,38 @@ export async function apiReports(typesDir: string): Promise<Map<string, string>>
         tsdocMetadata: { enabled: false },
         messages: {
           compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Warning } },
-          // what the report says about a declaration (a type used but not exported, a missing release tag) is written into it
-          extractorMessageReporting: { default: { logLevel: ExtractorLogLevel.None, addToApiReportFile: true }, 'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false }, 'ae-undocumented': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false } },
+          // Every api-extractor warning fails (a type a public signature names but the entry does
+          // not export, `ae-forgotten-export`, first of all): the report shows every type partners
+          // get. Release tags are not used (what an entry exports is public); a member without a
+          // comment is marked "(undocumented)" in the report instead.
+          extractorMessageReporting: {
+            default: { logLevel: ExtractorLogLevel.Warning, addToApiReportFile: false },
+            'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },
+            'ae-undocumented': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },
+          },
           tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None, addToApiReportFile: false } },
         },
       };
       return ExtractorConfig.prepare({ configObject, configObjectFullPath: join(ROOT, 'api-extractor.json'), packageJsonFullPath: join(ROOT, 'package.json') });
     };
+    await mkdir(join(scratch, 'node_modules', 'kyi-elements'), { recursive: true });
+    await writeFile(join(scratch, 'node_modules', 'kyi-elements', 'index.d.ts'), `export * from '${join(typesDir, 'entries', 'index.js')}';\n`);
     const configs = entries.map(configOf);
+    const entry = (config: ExtractorConfig) => entries[configs.indexOf(config)]!.name;
     const compilerState = CompilerState.create(configs[0]!, { additionalEntryPoints: configs.map((c) => c.mainEntryPointFilePath) });
     for (const config of configs) {
       const result = Extractor.invoke(config, {
         compilerState,
         localBuild: true,
         messageCallback: (message) => {
-          if (message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning) problems.push(message.text);
+          if (message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning)
+            problems.push(`${entry(config)}: ${message.messageId} ${message.text}${message.sourceFilePath ? ` (${relative(typesDir, message.sourceFilePath)}:${message.sourceFileLine})` : ''}`);
           message.handled = true;
         },
       });
       if (!result.succeeded) problems.push(`api-extractor failed on ${config.mainEntryPointFilePath}`);
     }
-    if (problems.length) throw new Error(`API report: the declarations do not compile:\n${problems.join('\n')}`);
+    if (problems.length) throw new Error(`API report: api-extractor warns about the shipped declarations:\n${problems.join('\n')}`);
     const reports = new Map<string, string>();
     // a note the report cannot attach to a declaration names its file: as shipped, wherever the declarations were emitted
     const emitted = `${relative(ROOT, typesDir).split(sep).join('/')}/`;

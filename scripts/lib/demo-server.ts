@@ -12,7 +12,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler, type KyiHandlerOptions } from '../../src/server/index.js';
 import { toNodeHandler } from '../../src/server/node/adapter.js';
 import { checkOrigin } from '../../src/server/origin.js';
-import { readJsonBody } from '../../src/server/lookup.js';
+import { readJsonBody } from '../../src/server/request/body.js';
 import { KyiHttpError, httpErrorResponse, logEachProblemOnce } from '../../src/server/errors.js';
 import { createDemoSessions, signedInOnly } from './demo-session.js';
 import { contentSecurityPolicy } from './csp.js';

@@ -253,6 +253,13 @@ export function dedupeImports(text) {
   });
 }
 
+/**
+ * The plugins declare each element's props (`KyiBadgeProps`) and the props every element takes
+ * (`BaseProps`, `BaseEvents`) without exporting some of them, though the exported element map
+ * names them: each is exported, so the framework entries can export what their types name.
+ */
+export const exportPropsTypes = (text) => text.replace(/^type (\w+(?:Props|Events)) =/gm, 'export type $1 =');
+
 /** vue-tsc checks `@kyi-status` against an `onKyiStatus` prop, not `onkyi-status`. */
 export const vueEventProps = (text) => text.replace(/"on(kyi-[a-z-]+)"\?:/g, (_, name) => `${eventProp(name)}?:`);
 

@@ -54,6 +54,10 @@ function elementSource(declaration, events) {
     '',
     wrapper(declaration, events),
     '',
+    `// The element (as \`${declaration.name}Element\`), its events and what their types name, as \`kyi-elements/${name}\` exports them.`,
+    `export * from '../../entries/${name}.js';`,
+    `export { ${declaration.name}Element };`,
+    '',
   ].join('\n');
 }
 
@@ -76,7 +80,7 @@ export function reactSources(manifest) {
       ` * \`kyi-elements/react/<element>\` (e.g. \`kyi-elements/react/token-status\`) to load one element's code only.`,
       ` */`,
       `import '../browser/lit-globals.js';`,
-      ...elements.map((d) => `export { ${d.name} } from './react/${entryName(d.tagName)}.js';`),
+      ...elements.map((d) => `export * from './react/${entryName(d.tagName)}.js';`),
       '',
     ].join('\n'),
   );

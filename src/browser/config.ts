@@ -25,7 +25,7 @@
  * Each element's view of the configuration is `ElementCore` (elements/shared/element-core.ts).
  */
 import { attributeOf, metaContent, pageUrl } from './page.js';
-import type { StringOverrides } from './strings.js';
+import type { StringOverrides } from './string-table.js';
 
 /**
  * A URL the partner configured (or passed to a client function), resolved against the page's
@@ -124,8 +124,8 @@ export interface KyiConfig {
 }
 
 /** Values of `configure({ theme })` and of the elements' `theme` attribute. */
-export const KYI_THEMES = ['auto', 'light', 'dark'] as const;
-export type KyiTheme = (typeof KYI_THEMES)[number];
+export type KyiTheme = 'auto' | 'light' | 'dark';
+export const KYI_THEMES = ['auto', 'light', 'dark'] as const satisfies readonly KyiTheme[];
 
 /** What `configure()` accepts: any subset; `undefined` values reset a key to its default. */
 export type KyiConfigInput = Partial<KyiConfig>;

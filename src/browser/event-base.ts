@@ -13,19 +13,29 @@ const CustomEventBase: typeof CustomEvent =
 
 /**
  * Base of every kit event: a `CustomEvent` with a typed `detail`, bubbling and composed.
- * A subclass declares only its `eventName` and its detail type; the constructor takes the
- * name from the class being constructed.
+ * `e instanceof KyiEvent` tells a kit event from any other.
  */
-export class KyiEvent<D> extends CustomEventBase<D> {
+export interface KyiEvent<D> extends CustomEvent<D> {}
+
+/**
+ * The base class of the kit's events. A subclass declares only its `eventName` and its detail
+ * type; the constructor takes the name from the class being constructed. (Typed by its shape,
+ * so the shipped types name the platform's `CustomEvent`, not the fallback old runtimes get.)
+ */
+export const KyiEvent: {
+  new <D>(detail: D, init?: Omit<CustomEventInit<D>, 'detail'>): KyiEvent<D>;
+  readonly prototype: KyiEvent<unknown>;
   /** The event's type, `kyi-<verb>`: each subclass sets its own. */
+  readonly eventName: string;
+} = class KyiEvent<D> extends CustomEventBase<D> {
   declare static readonly eventName: string;
 
   constructor(detail: D, init: Omit<CustomEventInit<D>, 'detail'> = {}) {
-    const type = (new.target as typeof KyiEvent).eventName;
+    const type = (new.target as unknown as { eventName?: unknown }).eventName;
     if (typeof type !== 'string') throw new TypeError(`${new.target.name} must declare a static eventName`);
     super(type, { bubbles: true, composed: true, cancelable: false, ...init, detail });
   }
-}
+};
 
 /** Stable error codes the display elements report (the server piece's codes pass through). */
 export type KyiErrorCode =
@@ -46,6 +56,7 @@ export type KyiErrorCode =
   | 'payload_too_large'
   | (string & {});
 
+/** `detail` of `kyi-error`: a stable code, an English message and the HTTP status behind it. */
 export interface KyiErrorDetail {
   /** Stable code, e.g. `invalid_attribute`, `network`, `upstream_unavailable`, `session_required`. */
   code: KyiErrorCode;

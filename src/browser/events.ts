@@ -16,6 +16,7 @@ export { KyiEvent, KyiErrorEvent, emit, type KyiErrorCode, type KyiErrorDetail }
 /** Status values shared by `<kyi-token-status>` and `<kyi-asset-card>`. */
 export type KyiLookupStatus = 'idle' | 'loading' | 'verified' | 'unverified' | 'not-found' | 'invalid' | 'error';
 
+/** `detail` of `kyi-status`: the settled status and the record shown. */
 export interface KyiStatusDetail<R = unknown> {
   /** The settled status (never `idle` or `loading`). */
   status: KyiLookupStatus;
@@ -28,6 +29,7 @@ export class KyiStatusEvent<R = unknown> extends KyiEvent<KyiStatusDetail<R>> {
   static override readonly eventName = 'kyi-status';
 }
 
+/** `detail` of `kyi-copy`. */
 export interface KyiCopyDetail {
   /** The text placed on the clipboard. */
   value: string;
@@ -62,6 +64,7 @@ export class KyiReadyEvent extends KyiEvent<KyiWidgetDetail> {
  */
 export type KyiCloseReason = 'widget' | 'user' | 'method' | 'removed' | 'error';
 
+/** `detail` of `kyi-close`: the widget scope and why the drawer closed. */
 export interface KyiCloseDetail extends KyiWidgetDetail {
   reason: KyiCloseReason;
 }
@@ -92,6 +95,7 @@ export class KyiWatchlistChangeEvent extends KyiEvent<KyiWatchlistChangeDetail> 
   static override readonly eventName = 'kyi-watchlist-change';
 }
 
+/** `detail` of `kyi-changes`. */
 export interface KyiChangesDetail {
   /** Every row now shown. */
   items: import('../contract/index.js').Change[];
@@ -106,6 +110,7 @@ export class KyiChangesEvent extends KyiEvent<KyiChangesDetail> {
   static override readonly eventName = 'kyi-changes';
 }
 
+/** `detail` of `kyi-notifications`. */
 export interface KyiNotificationsDetail {
   /** Unread count the service reported. */
   unread: number;

@@ -40,6 +40,7 @@ const headOf = getter<HTMLHeadElement | null>(D, 'head');
 const rootOf = getter<HTMLElement | null>(D, 'documentElement');
 const bodyOfDoc = getter<HTMLElement | null>(D, 'body');
 const visibilityOf = getter<DocumentVisibilityState>(D, 'visibilityState');
+const activeOf = getter<Element | null>(D, 'activeElement');
 /** A node's parent (`null` for a shadow root, whose host is its `host`). */
 export const parentOf = getter<ParentNode | null>(N, 'parentNode');
 /** The document a node belongs to. */
@@ -102,6 +103,9 @@ export const pageOrigin = (): string | undefined => (hasDom ? location.origin : 
 
 /** Whether the page is hidden (a background tab); never on a server. */
 export const pageHidden = (): boolean => !!doc && visibilityOf(doc) === 'hidden';
+
+/** Whether focus rests nowhere on the page (its body, or nothing): where a removed control drops it. Never on a server. */
+export const focusDropped = (of = doc): boolean => !!of && (activeOf(of) === null || activeOf(of) === bodyOfDoc(of));
 
 /** Calls `listener` when the page is hidden or shown again; returns the unsubscribe function. */
 export function onVisibilityChange(listener: () => void): () => void {

@@ -20,14 +20,9 @@
  */
 import { checkStringNames, configure, configVersion, getConfig, type KyiConfig } from './config.js';
 import { attributeOf, parentOf, rootElement } from './page.js';
-import type { enBadge } from '../elements/badge/strings.js';
-import type { enTokenStatus } from '../elements/token-status/strings.js';
-import type { enAssetCard } from '../elements/asset-card/strings.js';
-import type { enVerifyButton } from '../elements/verify-button/strings.js';
-import type { enErrors } from '../locales/en-errors.js';
-import type { enMonitoring } from '../locales/en-monitoring.js';
-import type { enInputs } from '../locales/en-inputs.js';
-import type { enDrawer } from '../elements/verify-button/drawer-strings.js';
+import type { PartialStringTable, StringKey } from './string-table.js';
+
+export type { PartialStringTable, StringKey, StringOverrides, StringTable } from './string-table.js';
 
 /**
  * The English strings a badge page needs too. The rest of each section ships with its element
@@ -40,24 +35,6 @@ export const en = {
   },
 } as const;
 
-/** The whole English table, as its parts add up (the type every locale module fills). */
-type En = typeof en &
-  typeof enErrors &
-  typeof enBadge &
-  typeof enTokenStatus &
-  typeof enAssetCard &
-  typeof enVerifyButton &
-  typeof enMonitoring &
-  typeof enInputs &
-  typeof enDrawer;
-/** A table with the same sections and keys as `en`, every value a string. */
-export type StringTable = { [S in keyof En]: { [K in keyof En[S]]: string } };
-/** Any subset of a table: what `registerLocale` and `configure({ strings })` take per locale. */
-export type PartialStringTable = { [S in keyof En]?: { [K in keyof En[S]]?: string } };
-/** Every key of the table, `section.key`. */
-export type StringKey = { [S in keyof En]: `${S & string}.${keyof En[S] & string}` }[keyof En];
-/** `configure({ strings })` shape: per locale, flat keys (`'section.key'`) or sections. */
-export type StringOverrides = Record<string, Partial<Record<StringKey, string>> | PartialStringTable>;
 export type StringParams = Record<string, string | number>;
 
 type Sections = Record<string, Record<string, string> | undefined>;

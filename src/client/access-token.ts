@@ -49,6 +49,7 @@ export const TOKEN_STATUS_CODES: StatusCodes = {
   503: 'not_configured',
 };
 
+/** Options of `requestAccessToken`. */
 export interface RequestAccessTokenOptions {
   /** URL to POST to (ignored when `fetchAccessToken` is given); a relative one is resolved against the page's address. */
   endpoint: string;

@@ -16,6 +16,7 @@ export interface AssetsPageResult {
   meta: { total?: number; page_size?: number; page_number?: number };
 }
 
+/** Options of `fetchAssetsPage`: which page, and the server piece to ask. */
 export interface FetchAssetsPageOptions extends Partial<MonitoringCallOptions> {
   /** Records per page, a whole number from 1; the service's default (20) when absent. */
   pageSize?: number;

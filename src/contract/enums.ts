@@ -11,20 +11,20 @@ export * from './badge-enums.js';
 export * from './widget-enums.js';
 
 /** Watchlist item states (spec 3). */
-export const WATCH_STATES = ['gathering', 'ready', 'unresolved'] as const;
-export type WatchState = (typeof WATCH_STATES)[number];
+export type WatchState = 'gathering' | 'ready' | 'unresolved';
+export const WATCH_STATES = ['gathering', 'ready', 'unresolved'] as const satisfies readonly WatchState[];
 
 /** Materiality filter values of monitoring changes (2.5, 4.2). */
-export const MATERIALITIES = ['material', 'clarification', 'editorial'] as const;
-export type Materiality = (typeof MATERIALITIES)[number];
+export type Materiality = 'material' | 'clarification' | 'editorial';
+export const MATERIALITIES = ['material', 'clarification', 'editorial'] as const satisfies readonly Materiality[];
 
 /**
  * Change `direction` values in the service's impact order (2.5, 4.2 `impact` ordering):
  * weakens, mixed, strengthens, neutral, unassessed.
  */
-export const IMPACT_ORDER = ['weakens', 'mixed', 'strengthens', 'neutral', 'unassessed'] as const;
+export type Direction = 'weakens' | 'mixed' | 'strengthens' | 'neutral' | 'unassessed';
+export const IMPACT_ORDER = ['weakens', 'mixed', 'strengthens', 'neutral', 'unassessed'] as const satisfies readonly Direction[];
 export const DIRECTIONS = IMPACT_ORDER;
-export type Direction = (typeof IMPACT_ORDER)[number];
 
 /** Rank of a direction in the impact order (unknown directions sort after `unassessed`). */
 export function impactRank(direction: string | null | undefined): number {
@@ -33,8 +33,24 @@ export function impactRank(direction: string | null | undefined): number {
 }
 
 /** Values of the monitoring changes ordering parameter (`sort`, field notes). */
-export const SORT_ORDERS = ['recent', 'impact'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
+export type SortOrder = 'recent' | 'impact';
+export const SORT_ORDERS = ['recent', 'impact'] as const satisfies readonly SortOrder[];
+
+/** A group of notification kinds (spec 6). */
+export type NotificationGroup = 'intake' | 'change_notices' | 'obligation_alerts';
+/** A notification kind (spec 6). */
+export type NotificationKind =
+  | 'intake_ready'
+  | 'intake_partial'
+  | 'intake_unresolved'
+  | 'disclosure_change'
+  | 'register_change'
+  | 'party_edge_change'
+  | 'tokenomics_change'
+  | 'tokenomics_disagreement'
+  | 'obligation_verdict_change'
+  | 'obligation_not_evidenced'
+  | 'obligation_regime_added';
 
 /** Notification kinds by group (spec 6). */
 export const NOTIFICATION_GROUPS = {
@@ -47,9 +63,7 @@ export const NOTIFICATION_GROUPS = {
     'tokenomics_disagreement',
   ],
   obligation_alerts: ['obligation_verdict_change', 'obligation_not_evidenced', 'obligation_regime_added'],
-} as const;
-export type NotificationGroup = keyof typeof NOTIFICATION_GROUPS;
-export type NotificationKind = (typeof NOTIFICATION_GROUPS)[NotificationGroup][number];
+} as const satisfies { [G in NotificationGroup]: readonly NotificationKind[] };
 export const NOTIFICATION_GROUP_NAMES = Object.keys(NOTIFICATION_GROUPS) as NotificationGroup[];
 export const NOTIFICATION_KINDS = /* @__PURE__ */ Object.values(NOTIFICATION_GROUPS).flat() as NotificationKind[];
 

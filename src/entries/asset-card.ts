@@ -8,3 +8,11 @@ import { defineAssetCard } from '../elements/asset-card/define.js';
 defineAssetCard();
 
 export { KyiAssetCard } from '../elements/asset-card/asset-card.js';
+// What its public members name, so this entry alone types a page: its base classes, its events and their details, the records it shows.
+export { KyiLookupElement } from '../elements/shared/lookup-element.js';
+export { KyiDataElement, KyiElement } from '../elements/shared/kyi-element.js';
+export { KyiEvent, KyiErrorEvent, KyiStatusEvent, KyiCopyEvent } from '../browser/events.js';
+export type { KyiErrorDetail, KyiErrorCode, KyiStatusDetail, KyiLookupStatus, KyiCopyDetail } from '../browser/events.js';
+export type { KyiTheme } from '../browser/config.js';
+export type { AssetRecord, TokenDetails, BusinessDetails, Authority } from '../contract/records.js';
+export type { KyiProblem } from '../client/errors.js';

@@ -8,3 +8,6 @@ import { defineBadge } from '../elements/badge/define.js';
 defineBadge();
 
 export { KyiBadge } from '../elements/badge/badge.js';
+// The events it fires and their details.
+export { KyiEvent, KyiErrorEvent } from '../browser/event-base.js';
+export type { KyiErrorDetail, KyiErrorCode } from '../browser/event-base.js';

@@ -8,3 +8,12 @@ import { defineChangeFeed } from '../elements/change-feed/define.js';
 defineChangeFeed();
 
 export { KyiChangeFeed } from '../elements/change-feed/change-feed.js';
+// What its public members name, so this entry alone types a page: its base classes, its events and their details, the records it shows.
+export { KyiMonitoringElement } from '../elements/shared/monitoring-element.js';
+export { KyiDataElement, KyiElement } from '../elements/shared/kyi-element.js';
+export { KyiEvent, KyiErrorEvent, KyiChangesEvent } from '../browser/events.js';
+export type { KyiMonitoringStatus } from '../elements/shared/monitoring-element.js';
+export type { KyiErrorDetail, KyiErrorCode, KyiChangesDetail } from '../browser/events.js';
+export type { KyiTheme } from '../browser/config.js';
+export type { Change, AssetSummary, Materiality, Direction, Explanation, ExplainedValue, ImpactAssessment, EvidenceSide } from '../contract/records.js';
+export type { KyiProblem } from '../client/errors.js';

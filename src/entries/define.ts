@@ -9,6 +9,6 @@ import { defineMonitoringElements } from './define-monitoring.js';
 defineDisplayElements();
 defineMonitoringElements();
 
-export { configure } from '../browser/config.js';
-export { registerLocale } from '../browser/strings.js';
+export { configure, type KyiConfig, type KyiConfigInput, type KyiTheme, type VendorKyiFunction } from '../browser/config.js';
+export { registerLocale, type StringKey, type StringTable, type PartialStringTable, type StringOverrides } from '../browser/strings.js';
 export { defineDisplayElements, defineMonitoringElements };

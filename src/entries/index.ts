@@ -12,10 +12,14 @@ export { KyiBadge } from '../elements/badge/badge.js';
 export { KyiTokenStatus } from '../elements/token-status/token-status.js';
 export { KyiAssetCard } from '../elements/asset-card/asset-card.js';
 export { KyiVerifyButton, type KyiVerifyButtonStatus } from '../elements/verify-button/verify-button.js';
+export type { WidgetPresentation } from '../client/widget-session.js';
 export { KyiWatchlist } from '../elements/watchlist/watchlist.js';
 export { KyiChangeFeed } from '../elements/change-feed/change-feed.js';
 export { KyiNotifications } from '../elements/notifications/notifications.js';
-export type { KyiMonitoringStatus } from '../elements/shared/monitoring-element.js';
+// Their base classes (what the elements of a family share: `proxyUrl`, `theme`, `status`, `settled`, `refresh()`)
+export { KyiElement, KyiDataElement } from '../elements/shared/kyi-element.js';
+export { KyiLookupElement } from '../elements/shared/lookup-element.js';
+export { KyiMonitoringElement, type KyiMonitoringStatus } from '../elements/shared/monitoring-element.js';
 // Their events
 export {
   KyiErrorEvent,
@@ -28,7 +32,7 @@ export {
   KyiWatchlistChangeEvent,
   KyiChangesEvent,
   KyiNotificationsEvent,
-  type KyiEvent,
+  KyiEvent,
   type KyiErrorCode,
   type KyiErrorDetail,
   type KyiStatusDetail,
@@ -46,11 +50,11 @@ export { configure, type KyiConfig, type KyiConfigInput, type KyiTheme, type Ven
 export { registerLocale, type StringKey, type StringTable, type PartialStringTable, type StringOverrides } from '../browser/strings.js';
 // Headless calls to the server piece, with the elements' batching and cache
 export { lookupToken, lookupAsset, type TokenOutcome, type AssetOutcome } from '../client/lookup.js';
-export type { LookupRequest, LookupOptions } from '../client/lookup.js';
+export type { LookupRequest, LookupOptions, OutcomeLookup } from '../client/lookup.js';
 export { requestAccessToken, type AccessToken, type RequestAccessTokenOptions } from '../client/access-token.js';
 export { fetchAssetsPage, type AssetsPageResult, type FetchAssetsPageOptions } from '../client/assets.js';
 export type { MonitoringCallOptions } from '../client/monitoring.js';
 // The browser's one error type
 export { KyiRequestError, type KyiProblem } from '../client/errors.js';
 // The records those calls answer with (shapes of the service's contract)
-export type { TokenLookupResult, AssetRecord, AssetSummary, AssetsPage, WatchlistItem, Change, Notification } from '../contract/index.js';
+export type * from '../contract/records.js';

@@ -8,3 +8,11 @@ import { defineTokenStatus } from '../elements/token-status/define.js';
 defineTokenStatus();
 
 export { KyiTokenStatus } from '../elements/token-status/token-status.js';
+// What its public members name, so this entry alone types a page: its base classes, its events and their details, the records it shows.
+export { KyiLookupElement } from '../elements/shared/lookup-element.js';
+export { KyiDataElement, KyiElement } from '../elements/shared/kyi-element.js';
+export { KyiEvent, KyiErrorEvent, KyiStatusEvent } from '../browser/events.js';
+export type { KyiErrorDetail, KyiErrorCode, KyiStatusDetail, KyiLookupStatus } from '../browser/events.js';
+export type { KyiTheme } from '../browser/config.js';
+export type { TokenLookupResult, TokenMatch, TokenAuthority } from '../contract/records.js';
+export type { KyiProblem } from '../client/errors.js';

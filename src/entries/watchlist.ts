@@ -8,3 +8,12 @@ import { defineWatchlist } from '../elements/watchlist/define.js';
 defineWatchlist();
 
 export { KyiWatchlist } from '../elements/watchlist/watchlist.js';
+// What its public members name, so this entry alone types a page: its base classes, its events and their details, the records it shows.
+export { KyiMonitoringElement } from '../elements/shared/monitoring-element.js';
+export { KyiDataElement, KyiElement } from '../elements/shared/kyi-element.js';
+export { KyiEvent, KyiErrorEvent, KyiWatchlistChangeEvent } from '../browser/events.js';
+export type { KyiMonitoringStatus } from '../elements/shared/monitoring-element.js';
+export type { KyiErrorDetail, KyiErrorCode, KyiWatchlistChangeDetail } from '../browser/events.js';
+export type { KyiTheme } from '../browser/config.js';
+export type { WatchlistItem, AssetSummary, WatchState } from '../contract/records.js';
+export type { KyiProblem } from '../client/errors.js';

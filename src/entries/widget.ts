@@ -6,4 +6,8 @@
  */
 import '../browser/lit-globals.js'; // first: Lit's globals are the page's own before Lit is evaluated
 export { kyi, type KyiInstance, type KyiMode, type KyiOptions, type KyiScope } from '../elements/verify-button/kyi-widget.js';
-export { configure } from '../browser/config.js';
+export { configure, type KyiConfig, type KyiConfigInput, type KyiTheme, type VendorKyiFunction } from '../browser/config.js';
+// What those name
+export type { WidgetPresentation } from '../client/widget-session.js';
+export type { WidgetScope } from '../contract/records.js';
+export type { StringKey, StringTable, PartialStringTable, StringOverrides } from '../browser/strings.js';

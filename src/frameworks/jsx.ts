@@ -11,6 +11,8 @@ import type {} from 'react';
 import type { CustomElements } from './jsx-types.js';
 
 export type { CustomElements as KyiIntrinsicElements, ScopedElements } from './jsx-types.js';
+// Each element's props, as the element map names them
+export type { KyiBadgeProps, KyiTokenStatusProps, KyiAssetCardProps, KyiVerifyButtonProps, KyiWatchlistProps, KyiChangeFeedProps, KyiNotificationsProps, BaseProps as KyiBaseProps, BaseEvents as KyiBaseEvents } from './jsx-types.js';
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -5,3 +5,5 @@
  * in `src/app.d.ts`. Types only.
  */
 export type { CustomElements as KyiSvelteElements } from './svelte-types.js';
+// Each element's props, as the element map names them
+export type { KyiBadgeProps, KyiTokenStatusProps, KyiAssetCardProps, KyiVerifyButtonProps, KyiWatchlistProps, KyiChangeFeedProps, KyiNotificationsProps, BaseProps as KyiBaseProps, BaseEvents as KyiBaseEvents } from './svelte-types.js';

@@ -4,3 +4,5 @@
  * `import type {} from 'kyi-elements/vue'` once, e.g. in `env.d.ts`. Types only.
  */
 export type { CustomElements as KyiVueElements } from './vue-types.js';
+// Each element's props, as the element map names them
+export type { KyiBadgeProps, KyiTokenStatusProps, KyiAssetCardProps, KyiVerifyButtonProps, KyiWatchlistProps, KyiChangeFeedProps, KyiNotificationsProps } from './vue-types.js';

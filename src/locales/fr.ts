@@ -4,6 +4,8 @@
  */
 import type { StringTable } from '../browser/strings.js';
 
+export type { StringTable } from '../browser/strings.js';
+
 export const fr: StringTable = {
   common: {
     retry: 'Réessayer',

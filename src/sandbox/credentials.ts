@@ -15,6 +15,7 @@ export const SANDBOX_CREDENTIALS = {
   secretKey: 'sandbox-partner-secret-key-do-not-use-in-production',
 } as const;
 
+/** The sandbox's demo credentials (they open nothing but the local sandbox). */
 export type SandboxCredentials = {
   publicApiKey: string;
   explorerKeys: { full: string; tokenomicsRead: string; monitoringRead: string; watchlistWrite: string; revoked: string };

@@ -13,7 +13,19 @@ export const faultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('rate-limit'), retryAfterSeconds: z.int().check(z.gte(0), z.lte(86_400)) }),
   z.object({ kind: z.literal('token-expired') }),
 ]);
-export type Fault = z.infer<typeof faultSchema>;
+/** A fault the sandbox injects into a route's answers (`POST /__sandbox/faults`). */
+export type Fault =
+  /** Answer with this status instead. */
+  | { kind: 'status'; status: 500 | 502 }
+  /** Answer after `delayMs` (0–600 000). */
+  | { kind: 'slow'; delayMs: number }
+  /** Answer with a body that is not the contract's. */
+  | { kind: 'malformed' }
+  /** Answer 429 with `Retry-After: retryAfterSeconds` (0–86 400). */
+  | { kind: 'rate-limit'; retryAfterSeconds: number }
+  /** The next widget load reports "Access token expired" (the `widget` route). */
+  | { kind: 'token-expired' };
+/** Where a fault applies: one route, or `*` for every route. */
 export type FaultTarget = RouteId | '*';
 
 /** Body of `POST /__sandbox/faults`. */
@@ -29,6 +41,7 @@ interface Entry {
   remaining: number;
 }
 
+/** The faults armed on a running sandbox (`sandbox.faults`): arm, list and clear them. */
 export class SandboxFaults {
   readonly #entries = new Map<FaultTarget, Entry>();
 

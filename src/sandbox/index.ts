@@ -19,15 +19,17 @@ export type { SandboxInfo } from './info.js';
 export type { SandboxCredentials } from './credentials.js';
 export type { Fault, FaultTarget } from './faults.js';
 export type { RouteId } from './routes.js';
+export type { ExplorerContext } from './explorer/index.js';
+export type { RateLimitSettings } from './explorer/rate-limit.js';
 export type { SandboxRequest } from './stats.js';
 export { SandboxFaults } from './faults.js';
 export { SandboxStats } from './stats.js';
-export { PublicState } from './state.js';
 export { SANDBOX_CREDENTIALS } from './credentials.js';
 export { SANDBOX_FIXTURES } from './data/tokens.js';
 export { ROUTE_IDS } from './routes.js';
 export { DEFAULT_WIDGET_ORIGINS } from './widget/origins.js';
 
+/** Options of `startSandbox()`. */
 export interface SandboxOptions {
   /** Port to listen on; 0 (default) picks a free one. */
   port?: number;
@@ -49,6 +51,11 @@ export interface SandboxOptions {
   explorer?: Omit<ExplorerContext, 'now'>;
 }
 
+/**
+ * The sandbox's data, in process: the kit's own tests drive it directly (`@internal`: not in the
+ * shipped types). Pages and tests outside the kit drive it through the control API under `/__sandbox/`.
+ * @internal
+ */
 export interface SandboxState {
   /** Public API state: verified-by-widget tokens, hostile set on/off. */
   public: PublicState;
@@ -56,11 +63,13 @@ export interface SandboxState {
   explorer: ExplorerState;
 }
 
+/** A running sandbox: where it listens, its faults and stats, and how to reset and close it. */
 export interface Sandbox {
   info: SandboxInfo;
   origin: string;
   faults: SandboxFaults;
   stats: SandboxStats;
+  /** @internal The sandbox's data, in process (see `SandboxState`). */
   state: SandboxState;
   /**
    * The widget's allow-list of partner page origins (configuration: `reset()` keeps it).
@@ -90,6 +99,7 @@ function markSandbox(response: Response): Response {
   return response;
 }
 
+/** Starts the sandbox (the whole service) on one loopback origin; resolves once it listens. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
   const now = opts.now ?? Date.now;

@@ -1,6 +1,7 @@
 /** The sandbox's startup description (printed first by `npm run sandbox`, served at `/__sandbox/info`). */
 import type { SandboxCredentials } from './credentials.js';
 
+/** Where a running sandbox serves each part of the service, and its credentials (the first stdout line of `kyi-sandbox`). */
 export interface SandboxInfo {
   /** `{base_url}` of the Public API: `/assets…`, `/kyi/v1/tokens`. */
   publicApiUrl: string;

@@ -13,6 +13,7 @@ export const EXPLORER_ROUTE_IDS = [
 ] as const;
 /** `widget` is the widget page; `widget:complete` the sandbox flow's submit call. */
 export const ROUTE_IDS = [...PUBLIC_ROUTE_IDS, 'badge', 'widget', 'widget:complete', ...EXPLORER_ROUTE_IDS] as const;
+/** The id of a route of the service, as faults and stats name it. */
 export type RouteId = (typeof ROUTE_IDS)[number];
 
 export function isRouteId(value: unknown): value is RouteId {

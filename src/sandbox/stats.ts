@@ -1,6 +1,7 @@
 /** Request log of the sandbox, for tests that count upstream calls. */
 import type { RouteId } from './routes.js';
 
+/** One request the sandbox answered, as its log records it. */
 export interface SandboxRequest {
   route: RouteId;
   method: string;
@@ -15,6 +16,7 @@ export interface SandboxRequest {
 /** The log keeps the latest entries only (benchmarks send hundreds of thousands); counts stay exact. */
 const LOG_LIMIT = 50_000;
 
+/** Request counts per route and the request log of a running sandbox (`sandbox.stats`). */
 export class SandboxStats {
   readonly requests: SandboxRequest[] = [];
   readonly #counts = new Map<RouteId, number>();

@@ -13,7 +13,7 @@
  */
 import { KyiError, KyiHttpError, type ErrorCode } from './errors.js';
 import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
-import type { KyiRequestContext } from './handler.js';
+import type { KyiRequestContext } from './routing.js';
 
 /**
  * What `onError` hears about a refused request: the `code` and `status` the browser got,

@@ -7,7 +7,6 @@
  * Fetch-API only (no `node:` imports).
  */
 import type { KitErrorCode } from '../contract/errors.js';
-import { jsonPrepared, responseOf, type PreparedResponse } from './prepared.js';
 
 /** An error code of the kit, or an Explorer code passed through as is (e.g. `watchlist_limit_reached`). */
 export type ErrorCode = KitErrorCode | (string & {});
@@ -62,19 +61,27 @@ export function invalidParameter(name: string, reason: string): KyiHttpError {
   return new KyiHttpError(400, 'invalid_parameter', `Invalid parameter "${name}": ${reason}`);
 }
 
-/** JSON response with `content-type` and any extra headers. */
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return responseOf(jsonPrepared(body, status, headers));
+/** `Content-Type` of every JSON answer. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The headers of a JSON answer: `content-type`, `nosniff` and any extra ones. */
+export function jsonHeaders(headers: Record<string, string> = {}): Record<string, string> {
+  return { 'content-type': JSON_TYPE, 'x-content-type-options': 'nosniff', ...headers };
 }
 
-/** The JSON error answer `{ code, message }`; errors are never cached. */
-export function errorPrepared(status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): PreparedResponse {
-  return jsonPrepared({ code, message }, status, { 'cache-control': 'private, no-store', ...headers });
+/** JSON response with `content-type` and any extra headers. */
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: jsonHeaders(headers) });
+}
+
+/** The headers of a JSON error answer: errors are never cached. */
+export function errorHeaders(headers: Record<string, string> = {}): Record<string, string> {
+  return jsonHeaders({ 'cache-control': 'private, no-store', ...headers });
 }
 
 /** The JSON error response `{ code, message }`; errors are never cached. */
 export function errorResponse(status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): Response {
-  return responseOf(errorPrepared(status, code, message, headers));
+  return new Response(JSON.stringify({ code, message }), { status, headers: errorHeaders(headers) });
 }
 
 /** Response for a thrown `KyiHttpError`. */

@@ -10,13 +10,14 @@
  * says what semver covers). Everything else in `src/server/` is internal.
  */
 // The handler and its configuration
-export { createKyiHandler, type Capabilities, type KyiHandler, type KyiRequestContext } from './handler.js';
+export { createKyiHandler, type Capabilities, type KyiHandler } from './handler.js';
+export type { KyiRequestContext } from './routing.js';
 export { KyiConfigError, type KyiHandlerOptions, type ExplorerRouteInfo, type AuthorizeResult, type ClientBudgetOptions } from './options.js';
 export { kyiOptionsFromEnv, type KyiEnv, type KyiEnvOptions } from './env.js';
 // Widget tokens without the handler
 export { generateToken, type GenerateTokenOptions } from './generate-token.js';
 // Public API and Explorer API from the server
-export { assetPages, allAssets, type AssetPagesOptions } from './assets-pages.js';
+export { assetPages, allAssets, type AssetPagesOptions } from './lookup/assets-pages.js';
 export {
   ExplorerClient,
   ExplorerApiError,
@@ -70,21 +71,8 @@ export {
 } from './store/types.js';
 export { MemoryStore } from './store/memory.js';
 // The records the service answers with (shapes of its contract)
-export type {
-  AssetRecord,
-  AssetsPage,
-  WatchlistItem,
-  WatchlistResponse,
-  Change,
-  ChangesEnvelope,
-  Notification,
-  NotificationsEnvelope,
-  NotificationGroup,
-  TokenomicsRevision,
-  TokenomicsPage,
-  MonitoringChangesQuery,
-  TokenomicsQuery,
-} from '../contract/index.js';
+export type * from '../contract/records.js';
+export type { MonitoringChangesQuery, TokenomicsQuery } from '../contract/index.js';
 // The error base and codes
 export { KyiError, KyiHttpError, type ErrorCode } from './errors.js';
 export type { ExplorerErrorCode, KitErrorCode } from '../contract/errors.js';

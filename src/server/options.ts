@@ -13,12 +13,12 @@ import { KyiConfigError, logEachProblemOnce } from './errors.js';
 
 export { KyiConfigError };
 import type { GenerateTokenOptions } from './generate-token.js';
-import type { KyiRequestContext } from './handler.js';
+import type { KyiRequestContext } from './routing.js';
 import { MemoryRateBudget, type MemoryBudgetOptions } from './upstream/memory-budget.js';
 import { UpstreamGate, fetchAttempt, MAX_ATTEMPTS, type SendAttempt, type UpstreamPolicy } from './upstream/call.js';
 
 /**
- * The per-client budget on upstream lookups (`ClientBudgets` in `./public-api.ts`; the client id
+ * The per-client budget on upstream lookups (`ClientBudgets` in `./lookup/public-api.ts`; the client id
  * comes from `getClientId`, default the peer address): one client may cause at most `limit`
  * upstream lookups per `intervalMs`. Cache hits and calls joining one already in flight never
  * count. Memory is bounded: at most `maxClients` clients are remembered (the least recently

@@ -219,7 +219,8 @@ describe('<kyi-asset-card>', () => {
       expect((await errored).detail.code).to.equal('network');
       await el.settled;
       expect(el.status).to.equal('error');
-      expect($(el, '[role="alert"]')!.textContent).to.contain('Could not load this asset');
+      expect(part(el, 'error')!.textContent).to.contain('Could not load this asset');
+      expect($(el, '[role="alert"]'), 'shown, not announced').to.equal(null);
       await expect(el).to.be.accessible();
       const status = oneEvent(el, 'kyi-status') as Promise<KyiStatusEvent>;
       (part(el, 'retry-button') as HTMLButtonElement).click();

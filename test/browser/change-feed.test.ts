@@ -189,7 +189,7 @@ describe('<kyi-change-feed>', function () {
         expect(event.type).to.equal('kyi-error');
         expect(event.detail).to.include({ code: 'invalid_parameter', status: 400 });
         expect(el.status).to.equal('error');
-        const alert = root(el).querySelector('[role="alert"]')!;
+        const alert = root(el).querySelector('[part="error"]')!;
         expect(alert.textContent).to.match(/These filters were refused/);
         expect(alert.textContent).to.include(param);
         expect(alert.querySelector('button')).to.equal(null, 'no retry: the same request would fail again');
@@ -315,15 +315,15 @@ describe('<kyi-change-feed>', function () {
     expect(filters.checkVisibility(), 'wide: the filters always shown').to.equal(true);
   });
 
-  it('each change headline is a heading at heading-level (default 3), the feed title one above', async () => {
+  it('the feed title is a heading at heading-level (default 3), each change headline one below', async () => {
     const el = await load();
     const level = (selector: string) => root(el).querySelector(selector)!.getAttribute('aria-level');
     expect(root(el).querySelector('.heading')!.getAttribute('role')).to.equal('heading');
-    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['2', '3']);
+    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['3', '4']);
     expect(root(el).querySelector('[part="headline"]')!.getAttribute('role')).to.equal('heading');
     el.headingLevel = 4;
     await el.updateComplete;
-    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['3', '4']);
+    expect([level('.heading'), level('[part="headline"]')]).to.deep.equal(['4', '5']);
   });
 
   it('new-only with nothing new shows its empty state', async () => {
@@ -512,7 +512,7 @@ describe('<kyi-change-feed>', function () {
         timers.fire();
         expect((await failed).detail).to.include({ code: 'too_many_requests', status: 429 });
         await el.settled;
-        expect(texts(el, '[role="alert"]')[0]).to.match(/Too many requests/);
+        expect(texts(el, '[part="error"]')[0]).to.match(/Too many requests/);
         expect(el.changes.map((c) => c.id)).to.deep.equal(['change-1'], 'the last good rows stay');
         expect(timers.delays).to.deep.equal([90_000], 'the next poll waits out Retry-After');
         expect(reads).to.equal(2);

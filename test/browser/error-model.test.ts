@@ -23,8 +23,8 @@ const stub = (respond: (path: string) => Response) => stubProxy(STUB, respond);
 
 /** The words of an element's error box, without its title and Retry button. */
 function errorWords(el: Element): string {
-  const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
-  const title = alert.querySelector('.alert-title')?.textContent ?? '';
+  const alert = el.shadowRoot!.querySelector('[part~="error"]')!;
+  const title = alert.querySelector('.alert-title, .label')?.textContent ?? '';
   const button = alert.querySelector('button')?.textContent ?? '';
   return (alert.textContent ?? '').replace(title, '').replace(button, '').replace(/\s+/g, ' ').trim();
 }
@@ -197,7 +197,7 @@ describe('events announce a result after the state says so', () => {
       const el = document.createElement('kyi-watchlist') as KyiWatchlist;
       el.setAttribute('proxy-url', STUB);
       const seen: { status: string; alert: boolean }[] = [];
-      el.addEventListener('kyi-error', () => seen.push({ status: el.status, alert: !!el.shadowRoot!.querySelector('[role="alert"]') }));
+      el.addEventListener('kyi-error', () => seen.push({ status: el.status, alert: !!el.shadowRoot!.querySelector('[part~="error"]') }));
       const host = await fixture<HTMLDivElement>(html`<div></div>`);
       host.append(el);
       await el.settled;

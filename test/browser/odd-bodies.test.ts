@@ -102,7 +102,7 @@ describe('odd-shaped bodies from the proxy', () => {
     it(`<kyi-token-status>: ${name} is an error with Retry`, async () => {
       const el = await status(answer);
       expect(el.status).to.equal('error');
-      expect(el.shadowRoot!.querySelector('[role="alert"] button')).to.exist;
+      expect(el.shadowRoot!.querySelector('[part~="retry-button"]')).to.exist;
     });
   }
 
@@ -154,7 +154,7 @@ describe('odd-shaped bodies from the proxy', () => {
     it(`<kyi-asset-card>: a 200 body of ${JSON.stringify(body)} is an error`, async () => {
       const el = await card(body);
       expect(el.status).to.equal('error');
-      expect(el.shadowRoot!.querySelector('[role="alert"]')).to.exist;
+      expect(el.shadowRoot!.querySelector('[part~="error"]')).to.exist;
     });
   }
 
@@ -195,7 +195,7 @@ describe('odd-shaped bodies from the proxy', () => {
     it('<kyi-watchlist>: a body that is not an object is an error', async () => {
       const el = await load<KyiWatchlist>({ '/explorer/me/watchlist': () => 'nope' }, html`<kyi-watchlist proxy-url=${ODD}></kyi-watchlist>`);
       expect(el.status).to.equal('error');
-      expect(el.shadowRoot!.querySelector('[role="alert"]')).to.exist;
+      expect(el.shadowRoot!.querySelector('[part~="error"]')).to.exist;
     });
 
     it('<kyi-change-feed>: odd rows render with fallbacks', async () => {

@@ -63,7 +63,7 @@ describe('a page with hostile user content', () => {
       expect(partner.status).to.equal('unverified');
       expect(hostile.status).to.equal('error');
       expect(errors.map((e) => (e.detail as { code: string }).code)).to.deep.equal(['untrusted_proxy_url']);
-      expect(hostile.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('does not trust');
+      expect(hostile.shadowRoot!.querySelector('[part~="error"]')!.textContent).to.contain('does not trust');
       // Re-rendering (a configure() call, a language change) does not warn again.
       configure({ locale: 'en' });
       await hostile.updateComplete;

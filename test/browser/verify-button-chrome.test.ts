@@ -12,6 +12,7 @@ import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import { dialogOf, frameOf, innerButton, postFromFrame, recordEvents, unsignedToken } from './helpers/verify-button.js';
+import { paintedPixels, resolvedColour } from './helpers/pixels.js';
 
 /** Whether an element takes up room on screen. */
 const shown = (el: Element) => {
@@ -150,6 +151,35 @@ describe('<kyi-verify-button> drawer chrome', () => {
         const closed = oneEvent(el, 'kyi-close');
         await sendMouse({ type: 'click', position: [1, 1] });
         expect((await closed).detail.reason).to.equal('user');
+      });
+
+      it('the focused dialog’s ring is painted above the frame that fills it', async () => {
+        const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button mode=${mode}></kyi-verify-button>`);
+        const frame = await openStandIn(el);
+        // opaque, as the vendor's widget is (a frame is transparent where its page paints nothing)
+        frame.contentDocument!.documentElement.style.background = '#fff';
+        await ready(el, frame);
+        const dialog = dialogOf(el)!;
+        expect(el.shadowRoot!.activeElement).to.equal(dialog);
+        const box = await settledRect(dialog);
+        const f = frame.getBoundingClientRect();
+        expect([f.left, f.bottom], 'the frame reaches the dialog’s edges').to.deep.equal([box.left, box.bottom]);
+        const ring = resolvedColour(el.shadowRoot!, 'var(--_kyi-focus)');
+        // Halfway along the dialog's inline-start and bottom edges, the 3 px inside them, as painted.
+        const edges = {
+          'inline-start edge': { x: box.left, y: box.top + box.height / 2, width: 3, height: 1 },
+          'bottom edge': { x: box.left + box.width / 2, y: box.bottom - 3, width: 1, height: 3 },
+        };
+        for (const [edge, clip] of Object.entries(edges)) {
+          const painted = await paintedPixels(clip);
+          for (let y = 0; y < painted.height; y++)
+            for (let x = 0; x < painted.width; x++) {
+              const [r, g, b] = painted.at(x, y);
+              const off = Math.max(Math.abs(r - ring[0]), Math.abs(g - ring[1]), Math.abs(b - ring[2]));
+              expect(off, `${edge} (${x}, ${y}): rgb(${r}, ${g}, ${b}) is the ring's rgb(${ring.join(', ')})`).to.be.at.most(24);
+            }
+        }
+        el.close();
       });
 
       it('after ready Tab goes on into the widget’s own controls, and wraps inside the dialog both ways', async () => {

@@ -44,4 +44,24 @@ describe('API report (api/*.api.md)', () => {
     assert.match(failed.stderr, /run `npm run api`/);
     assert.doesNotMatch(failed.stderr, /api\/server\.api\.md/, 'only the changed entry is named');
   });
+
+  it('a public signature naming a type its entry does not export fails the check, naming the entry, the type and where', async () => {
+    const copy = join(scratch, 'forgotten');
+    await cp(types, copy, { recursive: true });
+    await appendFile(join(copy, 'entries', 'index.d.ts'), '\ninterface NotExported { a: string }\nexport declare function leaks(): NotExported;\n');
+    await assert.rejects(apiReports(copy), (error: Error) => {
+      assert.match(error.message, /api-extractor warns/);
+      assert.match(error.message, /^index: ae-forgotten-export The symbol "NotExported" needs to be exported by the entry point index\.d\.ts \(entries\/index\.d\.ts:\d+\)$/m);
+      assert.equal(error.message.split('\n').length, 2, `only the one warning:\n${error.message}`);
+      return true;
+    });
+  });
+
+  it('the records partners get show field by field', async () => {
+    const reports = await apiReports(types);
+    const index = reports.get('index.api.md')!;
+    assert.match(index, /^export interface TokenLookupResult \{$[^}]*^ {4}kyi_verified: boolean;$/m);
+    assert.match(index, /^export interface AssetRecord \{$[^}]*^ {4}token_details: TokenDetails;$/m);
+    assert.doesNotMatch([...reports.values()].join('\n'), /z\.infer</, 'a record is written out, not inferred from its schema');
+  });
 });

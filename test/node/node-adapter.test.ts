@@ -4,7 +4,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { toNodeHandler, type NodeNext } from '../../src/server/node/adapter.js';
-import type { KyiRequestContext } from '../../src/server/handler.js';
+import type { KyiRequestContext } from '../../src/server/routing.js';
 
 const servers: Server[] = [];
 after(() => Promise.all(servers.map((s) => new Promise((r) => { s.close(r); s.closeAllConnections(); }))));

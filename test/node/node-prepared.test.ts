@@ -11,8 +11,10 @@ import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { handlerParts } from '../../src/server/handler.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { toNodeHandler, type FetchHandler } from '../../src/server/node/adapter.js';
-import { rawHeaderValue, requestUrl } from '../../src/server/node/adapter.js';
+import { cachedAnswers } from '../../src/server/node/cached-lookups.js';
+import { rawHeaderValue, requestUrl } from '../../src/server/node/request.js';
 import { useSandbox } from './helpers/sandbox.js';
+import { closeAfter } from './helpers/closing.js';
 import { PREFIX, defaultOptions } from './helpers/server.js';
 
 const servers: Server[] = [];
@@ -165,7 +167,7 @@ describe('createKyiHandler on Node', () => {
 
   test('a lookup through toNodeHandler is answered once, with Content-Length; 304s too', async () => {
     const sandbox = sandboxOf();
-    const kyi = createKyiHandler(defaultOptions(sandbox, [], [], { offsetMs: 0 }));
+    const kyi = closeAfter(createKyiHandler(defaultOptions(sandbox, [], [], { offsetMs: 0 })));
     const base = await serve(kyi);
     const url = `${base}${PREFIX}/kyi/v1/tokens?caip19=${encodeURIComponent(F.pyusd.caip19)}`;
     const first = await fetch(url);
@@ -187,7 +189,7 @@ describe('cached lookups sent at once (cachedAnswer: no Request, Response or pro
   /** The handler on a stopped clock: `Cache-Control` seconds do not tick between requests. */
   const handlerOf = (sandbox: ReturnType<typeof sandboxOf>) => {
     const stopped = Date.now();
-    const kyi = createKyiHandler({ ...defaultOptions(sandbox, [], [], { offsetMs: 0 }), clock: { now: () => stopped, sleep: async () => {} } });
+    const kyi = closeAfter(createKyiHandler({ ...defaultOptions(sandbox, [], [], { offsetMs: 0 }), clock: { now: () => stopped, sleep: async () => {} } }));
     const before = sandbox.stats.count('public:tokens');
     return { kyi, upstreamCalls: () => sandbox.stats.count('public:tokens') - before };
   };
@@ -256,26 +258,34 @@ describe('cached lookups sent at once (cachedAnswer: no Request, Response or pro
     assert.equal(upstreamCalls(), 1);
   });
 
-  test('cachedAnswer answers a seen lookup target without a Request: the same prepared answer each time', async () => {
+  test('cachedAnswer answers a lookup target the cache holds without a Request: the same prepared answer each time', async () => {
     const sandbox = sandboxOf();
     const stopped = Date.now();
-    const { handler: kyi, cachedAnswer: now } = handlerParts({ ...defaultOptions(sandbox, [], [], { offsetMs: 0 }), clock: { now: () => stopped, sleep: async () => {} } });
+    const parts = handlerParts({ ...defaultOptions(sandbox, [], [], { offsetMs: 0 }), clock: { now: () => stopped, sleep: async () => {} } });
+    closeAfter(parts.handler);
+    const now = cachedAnswers(parts);
     const before = sandbox.stats.count('public:tokens');
     const upstreamCalls = () => sandbox.stats.count('public:tokens') - before;
     const target = `${PREFIX}/kyi/v1/tokens?caip19=${encodeURIComponent(F.pyusd.caip19)}`;
     const none = new Headers();
-    assert.equal(now('http://x.test', target, none), undefined, 'not seen yet');
-    const res = await kyi(new Request(`http://x.test${target}`));
+    assert.equal(now('http://x.test', target, none), undefined, 'not cached yet');
+    const res = await parts.handler(new Request(`http://x.test${target}`));
     assert.equal(res.status, 200);
     const a = now('http://x.test', target, none);
     const b = now('http://other.test:8080', target, none);
     assert.ok(a);
     assert.equal(a, b, 'one prepared answer, whatever the host');
     assert.equal(a.body, await res.text());
+    assert.deepEqual(a.headers, [...res.headers], 'the headers of the handler\'s Response');
     assert.equal(upstreamCalls(), 1);
     assert.equal(now('http://x.test', target, new Headers({ 'cache-control': 'no-cache' })), undefined, 'no-cache goes through the handler');
     assert.equal(now('http://x.test', target, new Headers({ pragma: 'no-cache' })), undefined);
     assert.equal(now(`http://${'h'.repeat(4096)}.test`, target, none), undefined, 'over the URL length limit: the handler refuses it');
+    // targets the handler would read otherwise are not answered from the cache
+    assert.equal(now('http://x.test', target.replace('/kyi/v1/', '/kyi/./v1/'), none), undefined, 'a dot segment: refused by the handler');
+    assert.equal(now('http://x.test', target.replace('tokens', 'to\tkens'), none), undefined, 'a target the URL parser rewrites (it drops a tab)');
+    assert.equal(now('http://x.test', `${target}&extra=1`, none), undefined, 'a parameter the route refuses');
+    assert.equal(now('http://x.test', `${PREFIX}/capabilities`, none), undefined, 'another route');
   });
 
   test('the fast path keeps what the handler would answer: no-cache, a bad Host, a long URL, headers set by middleware', async () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { OPENAPI_DOCUMENTS } from '../../scripts/lib/openapi/index.js';
-import { EXPLORER_ROUTES } from '../../src/server/explorer-proxy.js';
+import { EXPLORER_ROUTES } from '../../src/server/explorer/routes.js';
 import { checkProxyAt, checkResponse, takeProblems } from './helpers/openapi-check.js';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>

@@ -1,7 +1,7 @@
-/** `SwrCache` (src/server/public-api.ts): LRU order with the `fresh` hits of the Node shortcut, and what `look` says of an entry's age. */
+/** `SwrCache` (src/server/lookup/cache.ts): LRU order with the `fresh` hits of the Node shortcut, and what `look` says of an entry's age. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BYPASS_FLOOR_MS, SwrCache } from '../../src/server/public-api.js';
+import { BYPASS_FLOOR_MS, SwrCache } from '../../src/server/lookup/cache.js';
 
 describe('SwrCache', () => {
   const loaded = (value: string) => ({ value, freshMs: 60_000, staleMs: 60_000 });

@@ -6,28 +6,25 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createKyiHandler } from '../../src/server/index.js';
+import { createKyiHandler, type KyiHandler } from '../../src/server/index.js';
 import { listenLoopback, type Loopback } from './helpers/loopback.js';
 import { nest, startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
+import { waitFor } from './helpers/wait.js';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Asks `probe` again until it answers true; fails after `tries` (a stuck state, not a slow one). */
-async function until(what: string, probe: () => boolean | Promise<boolean>, tries = 250): Promise<void> {
-  for (let i = 0; i < tries && !(await probe()); i++) await pause(20);
-  assert.ok(await probe(), `gave up waiting: ${what}`);
-}
+/** Asks `probe` again until it answers true (a stuck state fails it, not a slow one). */
+const until = (what: string, probe: () => boolean | Promise<boolean>) => waitFor(probe, { what, every: 20 });
 
 describe('lookups of browsers that went away', () => {
   let up: RecordingUpstream;
   let proxy: Loopback;
+  let handler: KyiHandler;
   let base: string;
   /** Requests the proxy has received. */
   let arrived = 0;
   before(async () => {
     up = await startRecordingUpstream();
     // one upstream call at a time, and none times out during the test
-    const handler = createKyiHandler({ publicApi: { baseUrl: up.url, apiKey: 'pk_test_cancel' }, maxInFlight: 1, timeoutMs: 120_000 });
+    handler = createKyiHandler({ publicApi: { baseUrl: up.url, apiKey: 'pk_test_cancel' }, maxInFlight: 1, timeoutMs: 120_000 });
     proxy = await listenLoopback((req, res) => {
       arrived++;
       handler.node(req, res);
@@ -36,6 +33,7 @@ describe('lookups of browsers that went away', () => {
   });
   after(async () => {
     await proxy.close();
+    await handler.close();
     await up.close();
   });
 

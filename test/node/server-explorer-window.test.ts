@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createKyiHandler } from '../../src/server/index.js';
+import { createKyiHandler, type KyiHandler } from '../../src/server/index.js';
 import { listenLoopback, type Loopback } from './helpers/loopback.js';
 import { maxInWindow } from './helpers/explorer-sandbox.js';
 import { ManualClock } from './helpers/manual-clock.js';
@@ -18,6 +18,7 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 describe('Explorer budget at the upstream', () => {
   let up: RecordingUpstream;
   let server: Loopback;
+  let handler: KyiHandler;
   let base: string;
   const clock = new ManualClock({ start: Date.UTC(2031, 0, 1) });
   /** Upstream requests whose answer waits on the virtual clock. */
@@ -35,7 +36,7 @@ describe('Explorer budget at the upstream', () => {
       }
       return { status: 200, body: { data: [] } };
     };
-    const handler = createKyiHandler({
+    handler = createKyiHandler({
       publicApi: { baseUrl: up.url, apiKey: 'pk_test_window' },
       explorer: { baseUrl: `${up.url}/explorer`, apiKey: EXPLORER_KEY, maxQueueMs: 600_000 },
       authorize: () => true,
@@ -57,6 +58,7 @@ describe('Explorer budget at the upstream', () => {
   });
   after(async () => {
     await server.close();
+    await handler.close();
     await up.close();
   });
 
@@ -78,6 +80,7 @@ describe('Explorer budget at the upstream', () => {
       for (let i = 0; i < 5; i++) await tick();
       if (done) break;
       if (inflight === slowed && clock.next()) continue;
+      // no event says every call on the wire waits on the clock: look again in a moment
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     await all;

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { LOOKUP_BODY_MAX_BYTES } from '../../src/server/lookup.js';
+import { LOOKUP_BODY_MAX_BYTES } from '../../src/server/lookup/routes.js';
 import { PREFIX, mount, rawRequest, startFixtureSandbox, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;

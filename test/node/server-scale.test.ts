@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createKyiHandler, type KyiHandlerOptions } from '../../src/server/fetch.js';
 import { resolveOptions } from '../../src/server/options.js';
-import { PublicApiClient } from '../../src/server/public-api.js';
+import { PublicApiClient } from '../../src/server/lookup/public-api.js';
+import { closeAfter } from './helpers/closing.js';
 
 const NOT_FOUND = '{"kyi_verified":false,"data":[]}';
 const notFound = () => new Response(NOT_FOUND, { status: 404, headers: { 'content-type': 'application/json' } });
@@ -42,7 +43,7 @@ describe('lookups at page scale', () => {
     for (const maxInFlight of [undefined, 50]) {
       const held: Array<() => void> = [];
       const fetch = (() => new Promise<Response>((resolve) => held.push(() => resolve(notFound())))) as typeof globalThis.fetch;
-      const handler = createKyiHandler(options(fetch, maxInFlight ? { maxInFlight } : {}));
+      const handler = closeAfter(createKyiHandler(options(fetch, maxInFlight ? { maxInFlight } : {})));
       const answer = handler(batch(0, 100));
       assert.equal(await settled(() => held.length), maxInFlight ?? 32);
       let done = false;
@@ -59,7 +60,7 @@ describe('lookups at page scale', () => {
 
   it('the default cache keeps a page of 5,000 distinct tokens: reloading it calls upstream no more', async () => {
     let calls = 0;
-    const handler = createKyiHandler(options((async () => (calls++, notFound())) as typeof fetch));
+    const handler = closeAfter(createKyiHandler(options((async () => (calls++, notFound())) as typeof fetch)));
     for (let pass = 0; pass < 2; pass++) {
       for (let from = 0; from < 5000; from += 100) await (await handler(batch(from, 100))).arrayBuffer();
       assert.equal(calls, 5000, `after load ${pass + 1}`);

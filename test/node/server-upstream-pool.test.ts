@@ -1,5 +1,5 @@
 /**
- * The Node entry's pooled upstream client (src/server/upstream/node-client.ts): the same
+ * The Node entry's pooled upstream client (src/server/node/pooled-client.ts): the same
  * attempt contract as the fetch attempt (timeouts over headers and body, body limits, 429s,
  * the caller's abort, network failures), over connections kept open between attempts.
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { sendPooled, USER_AGENT } from '../../src/server/upstream/node-client.js';
+import { pooledClient, USER_AGENT } from '../../src/server/node/pooled-client.js';
 import type { UpstreamPolicy, UpstreamRequest } from '../../src/server/upstream/call.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { createKyiHandler as createFetchHandler } from '../../src/server/fetch.js';
@@ -68,7 +68,10 @@ describe('pooled upstream client (Node)', () => {
     routes.set('/moved', (_req, res) => res.writeHead(302, { location: '/json' }).end());
   });
 
+  const pooled = pooledClient();
+  const sendPooled = pooled.send;
   after(async () => {
+    await pooled.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
@@ -153,9 +156,24 @@ describe('pooled upstream client (Node)', () => {
     routes.set('/kyi/v1/tokens', (_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"kyi_verified":false,"data":[]}'));
     const options = { publicApi: { baseUrl: base, apiKey: 'key' }, clientBudget: false as const, onError: () => {} };
     const url = (n: number) => `http://partner.test/api/kyi/kyi/v1/tokens?address=0x${n.toString(16).padStart(40, '0')}&chain_slug=ethereum`;
-    assert.equal((await createKyiHandler(options)(new Request(url(1)))).status, 404);
+    const onNode = createKyiHandler(options);
+    const onFetch = createFetchHandler(options);
+    after(() => Promise.all([onNode.close(), onFetch.close()]));
+    assert.equal((await onNode(new Request(url(1)))).status, 404);
     assert.equal(seen.at(-1)!.headers['user-agent'], USER_AGENT);
-    assert.equal((await createFetchHandler(options)(new Request(url(2)))).status, 404);
+    assert.equal((await onFetch(new Request(url(2)))).status, 404);
     assert.notEqual(seen.at(-1)!.headers['user-agent'], USER_AGENT);
+  });
+
+  it('once closed, sends nothing more: an attempt fails as a network failure', async () => {
+    const own = pooledClient();
+    const request = { url: base + '/json', method: 'GET', headers: {}, idempotent: true };
+    assert.equal((await own.send(request, policy())).kind, 'response');
+    const arrived = seen.length;
+    await own.close();
+    const outcome = await own.send(request, policy());
+    assert.equal(outcome.kind, 'network');
+    assert.match(String((outcome as { cause: unknown }).cause), /closed/);
+    assert.equal(seen.length, arrived, 'nothing reached the upstream');
   });
 });

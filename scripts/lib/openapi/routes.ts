@@ -4,7 +4,7 @@
  * piece forwards both families under its prefix; the sandbox serves them at the service's
  * own paths. Each document adds its own error shapes and security.
  */
-import { EXPLORER_ROUTES } from '../../../src/server/explorer-proxy.js';
+import { EXPLORER_ROUTES } from '../../../src/server/explorer/routes.js';
 import {
   IMPACT_ORDER,
   LIMITS,

@@ -48,14 +48,20 @@ export interface LookupResponse {
   body: unknown;
 }
 
+/** Options of one lookup (`lookupToken`, `lookupAsset`). */
 export interface LookupOptions {
-  /**
-   * Abort this caller's interest; the lookup itself is aborted once nobody waits for it. A
-   * `LazySignal` (the elements', an `AbortHook`) is watched through its hook: no listener, no real signal made.
-   */
-  signal?: AbortSignal | AbortHook | undefined;
+  /** Abort this caller's interest; the lookup itself is aborted once nobody waits for it. */
+  signal?: AbortSignal | undefined;
   /** Skip the browser cache and ask the proxy for a fresh answer. */
   bypassCache?: boolean | undefined;
+}
+
+/**
+ * The client's own options of a lookup: its `signal` may also be a `LazySignal` (the elements',
+ * an `AbortHook`), watched through its hook: no listener, no real signal made.
+ */
+export interface ClientLookupOptions extends Omit<LookupOptions, 'signal'> {
+  signal?: AbortSignal | AbortHook | undefined;
 }
 
 export interface LookupClientOptions {
@@ -191,7 +197,7 @@ export class LookupClient {
    * `{ status, body }` (a 404 is an answer, not an error); rejects when
    * there is no answer (`KyiRequestError`), or with an `AbortError` when `signal` aborts first.
    */
-  lookup(proxyUrl: string, request: LookupRequest, options: LookupOptions = {}): Promise<LookupResponse> {
+  lookup(proxyUrl: string, request: LookupRequest, options: ClientLookupOptions = {}): Promise<LookupResponse> {
     const { signal, bypassCache = false } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     // Resolved now, against the page: the batch leaves a frame later, when a `<base>` posted

@@ -9,14 +9,16 @@ import type { AssetRecord, TokenLookupResult } from '../../contract/index.js';
 import { isAbortError, problemFromAnswer, toProblem, type KyiProblem } from '../errors.js';
 import { isObject } from '../../contract/queries.js';
 import { asBoolean, asString, listOf, objectOf, readObject } from '../read-body.js';
-import { getLookupClient, type LookupOptions, type LookupRequest, type LookupResponse } from './batcher.js';
+import { getLookupClient, type ClientLookupOptions, type LookupOptions, type LookupRequest, type LookupResponse } from './batcher.js';
 
+/** What `lookupToken` resolves to: a status, the token lookup result (`null` when invalid or failed) and the problem. */
 export type TokenOutcome =
   | { status: 'verified' | 'unverified'; result: TokenLookupResult; error?: undefined }
   | { status: 'not-found'; result: TokenLookupResult; error?: undefined }
   | { status: 'invalid'; result: null; error: KyiProblem }
   | { status: 'error'; result: null; error: KyiProblem };
 
+/** What `lookupAsset` resolves to: a status, the asset record (`null` unless verified) and the problem. */
 export type AssetOutcome =
   | { status: 'verified'; result: AssetRecord; error?: undefined }
   | { status: 'not-found'; result: null; error?: undefined }
@@ -118,7 +120,7 @@ export type OutcomeLookup<K extends LookupRequest['kind'], O> = (
 function lookupReadBy<K extends LookupRequest['kind'], O extends TokenOutcome | AssetOutcome>(
   read: (response: LookupResponse) => O,
 ): OutcomeLookup<K, O> {
-  return async (proxyUrl, request, options) => {
+  return async (proxyUrl, request, options?: ClientLookupOptions) => {
     try {
       return read(await getLookupClient().lookup(proxyUrl, request, options));
     } catch (error) {

@@ -66,7 +66,6 @@ export const assetCardStyles = css`
     line-height: 1.25;
   }
   .name,
-  .issuer,
   .clamped p {
     overflow: hidden;
     display: -webkit-box;
@@ -189,10 +188,12 @@ export const assetCardStyles = css`
     font-weight: 700;
     line-height: 1.5rem;
   }
+  /* the issuer's whole name, wrapped, never clamped (WCAG 1.4.10, 1.4.12) */
   .issuer {
     margin: 0;
     font-size: var(--_kyi-font-size-small);
     color: var(--_kyi-text);
+    overflow-wrap: anywhere;
   }
   .claim {
     font-weight: 600;
@@ -245,6 +246,9 @@ export const assetCardStyles = css`
     border-radius: var(--_kyi-radius-small);
   }
   .signers summary {
+    /* a target of 24 px at least (WCAG 2.5.8) */
+    min-block-size: 24px;
+    align-content: center;
     cursor: pointer;
   }
   .signers ul {

@@ -62,7 +62,7 @@ export function shortenAddress(address: string): string {
  * @csspart actions - The wrapper of the `actions` slot.
  * @csspart skeleton - Loading placeholders.
  * @csspart notice - The not-found and invalid-input notices.
- * @csspart error - The error alert.
+ * @csspart error - The error box (shown, not announced).
  * @csspart retry-button - The error's Retry button.
  *
  * @cssprop --kyi-asset-card-padding - Inner padding (default 1rem).
@@ -107,10 +107,12 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     return this._result;
   }
 
+  /** @internal */
   protected checkInput(): InputCheck {
     return checkAssetInput({ accountId: this.accountId, chain: this.chain, address: this.address });
   }
 
+  /** @internal */
   protected readonly lookup = lookupAsset as LookupFunction<AssetRecord>;
 
   protected override fingerprint(): string {
@@ -190,7 +192,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const href = safeHttpUrl(url);
     if (!href) return nothing;
     return html`<li>
-      <a part=${part} href=${href} target="_blank" rel="noopener noreferrer"
+      <a part=${part} class="action-link" href=${href} target="_blank" rel="noopener noreferrer"
         >${label}<span class="visually-hidden"> ${this.t('common.opensInNewTab')}</span></a
       >
     </li>`;

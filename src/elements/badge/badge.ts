@@ -83,7 +83,7 @@ export class KyiBadge extends ReactiveElement {
   // no template library), again only when what they show changes.
   readonly #core = new ElementCore(this);
 
-  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. */
+  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
   protected override createRenderRoot(): ShadowRoot {
     return this.#core.renderRoot();
   }

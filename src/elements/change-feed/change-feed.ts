@@ -66,7 +66,7 @@ function directionOf(change: Change): Direction | 'other' {
  * @csspart delta - The before → after line.
  * @csspart links - A row's source links.
  * @csspart more - Below a long list: how many are shown, and the "Show more" button.
- * @csspart error - Error messages (`role="alert"`).
+ * @csspart error - The error box (shown, not announced).
  * @csspart retry-button - The error's Retry button (none when the request itself was refused, 400).
  * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
  * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).

@@ -38,7 +38,7 @@ const GROUP_ORDER: readonly GroupName[] = [...NOTIFICATION_GROUP_NAMES, 'other']
  * @csspart notification - One notification.
  * @csspart more - Below a long list: how many are shown, and the "Show more" button.
  * @csspart read-note - The note that marking read happens in the service's interface.
- * @csspart error - Error messages (`role="alert"`).
+ * @csspart error - The error box (shown, not announced).
  * @csspart retry-button - The error's Retry button (none when the request itself was refused, 400).
  * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
  * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
@@ -155,9 +155,9 @@ export class KyiNotifications extends KyiMonitoringElement {
     const headingId = `group-${g}`;
     const count = shown.length === total ? String(total) : this.t('notifications.groupPartial', { shown: String(shown.length), total: String(total) });
     return html`<section class="group" part="group" data-group=${g} aria-labelledby=${headingId}>
-      <h3 class="subheading" id=${headingId}>
+      <p class="subheading" role="heading" aria-level=${String(this.rowHeadingLevel)} id=${headingId}>
         ${this.t(`notifications.group.${g}` as StringKey)} <span class="muted small">(${count})</span>
-      </h3>
+      </p>
       <ul class="list" part="list">
         ${shown.map((n) => this.#renderItem(n))}
       </ul>

@@ -12,18 +12,25 @@ import { ElementCore, type ImageScheme } from './element-core.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
 import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
 import { internalState } from './reactive-state.js';
+import { announce } from './announce.js';
+import { documentOf, focusDropped } from '../../browser/page.js';
 
+/**
+ * The base of the kit's elements (all but `<kyi-badge>`): a `LitElement` that reads the page's
+ * configuration, its language and its trusted proxy URLs. Exported so the element classes'
+ * types are whole; partners use the elements, not this class.
+ */
 export class KyiElement extends LitElement {
   readonly #core = new ElementCore(this);
   /** The last refused `proxy-url` value this element warned about (one warning per value). */
   #warnedProxyUrl: string | undefined;
 
-  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. */
+  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
   protected override createRenderRoot(): ShadowRoot {
     return this.#core.renderRoot();
   }
 
-  /** The configuration that applies to this element (its trusted `proxy-url` attribute included). */
+  /** The configuration that applies to this element (its trusted `proxy-url` attribute included). @internal */
   protected get config(): KyiConfig {
     return this.#core.config;
   }
@@ -31,6 +38,7 @@ export class KyiElement extends LitElement {
   /**
    * The problem of a refused `proxy-url` (neither the configured proxy URL nor a trusted one),
    * warned about once on the console; `undefined` when the element may fetch.
+   * @internal
    */
   protected untrustedProxy(): KyiProblem | undefined {
     const { refused, problem } = proxyUrlFor(this);
@@ -47,6 +55,7 @@ export class KyiElement extends LitElement {
    * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
    * when one is in effect on the host, `auto` when the page lets the OS decide (`light dark`,
    * for a `<picture>` to follow).
+   * @internal
    */
   protected get imageScheme(): ImageScheme {
     return this.#core.imageScheme;
@@ -57,12 +66,12 @@ export class KyiElement extends LitElement {
     return this.#core.lang;
   }
 
-  /** A string from the table, in this element's language. */
+  /** A string from the table, in this element's language. @internal */
   protected t(key: StringKey, params?: StringParams): string {
     return this.#core.t(key, params);
   }
 
-  /** A string for a dynamic key, or `undefined` when the table has none. */
+  /** A string for a dynamic key, or `undefined` when the table has none. @internal */
   protected tMaybe(key: string, params?: StringParams): string | undefined {
     return tMaybe(key, params, this.renderLang);
   }
@@ -114,7 +123,7 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme: KyiTheme = 'auto';
 
-  /** What the element shows, as one reactive state. */
+  /** What the element shows, as one reactive state. @internal */
   protected abstract _state: DataState<S>;
 
   /** The status shown (`_state.status`). */
@@ -131,18 +140,51 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
     return (this.constructor as typeof KyiDataElement).inputs.some((p) => (changed as Map<PropertyKey, unknown>).has(p));
   }
 
+  /** Resolves once the element's current run (if any) has settled and rendered. */
+  abstract get settled(): Promise<void>;
+
+  /** Starts the fresh run a Retry asks for. @internal */
+  protected abstract rerun(): void;
+
   /**
-   * The error box: `role="alert"`, a title, the message, each on a line of its own, and a
-   * Retry button (`retry` undefined: none, the same request would fail again).
+   * Every Retry button's click handler. Retry removes the button that was pressed (the error
+   * goes while the run loads), so once the run has settled and rendered, focus that fell to the
+   * page comes back (WCAG 2.4.3), in this order: the new Retry button (it failed again), the
+   * element's own title, its status box (`part="base"`, made focusable). A Retry that failed
+   * again says so, politely, once: the visitor asked. Focus the visitor moved meanwhile stays.
+   * @internal
+   */
+  protected readonly retry = (): void => {
+    const hadFocus = (this.renderRoot as ShadowRoot).activeElement !== null;
+    this.rerun();
+    void this.settled.then(() => {
+      const error = this.renderRoot.querySelector('[part~="error"]');
+      if (error?.textContent) announce(this, error.textContent);
+      if (!hadFocus || !this.isConnected || !focusDropped(documentOf(this) ?? undefined)) return;
+      const target = AFTER_RETRY.map((s) => this.renderRoot.querySelector<HTMLElement>(s)).find((el) => el !== null);
+      if (!target) return;
+      if (target.tabIndex < 0) target.tabIndex = -1;
+      target.focus();
+    });
+  };
+
+  /**
+   * The error box: a title, the message, each on a line of its own, and a Retry button (`retry`
+   * undefined: none, the same request would fail again). Shown, not announced: an error that
+   * comes with loading is part of the page, like any other state (a page of failed statuses
+   * is not fifty alarms); one after Retry is said by `retry`.
    */
   protected renderError(title: string, message: string, retry: (() => void) | undefined): TemplateResult {
-    return html`<div part="error" class="alert" role="alert"
+    return html`<div part="error" class="alert"
       ><span class="alert-title">${title}</span><span>${message}</span>${retry
         ? html`<button part="retry-button" class="button small" type="button" @click=${retry}>${this.t('common.retry')}</button>`
         : nothing}</div
     >`;
   }
 }
+
+/** Where focus goes after a Retry took it away, the first found: the new Retry button, the element's title, its status box. */
+const AFTER_RETRY = ['[part~="retry-button"]', '.heading', '[part~="base"]'];
 
 // --- The async controller -------------------------------------------------------------------
 /**

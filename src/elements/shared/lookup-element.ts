@@ -12,7 +12,7 @@
  *   only sets `status`).
  */
 import type { PropertyValues } from 'lit';
-import { lookupKey, registerLiveElement, unregisterLiveElement, type AbortHook, type LiveElement, type LookupRequest } from '../../client/lookup.js';
+import { lookupKey, registerLiveElement, unregisterLiveElement, type AbortHook, type LookupRequest } from '../../client/lookup.js';
 import { checkAssetLookup, checkTokenLookup, type AssetLookupRule, type TokenLookupRule } from '../../contract/queries.js';
 import { addStrings, t, type StringKey } from '../../browser/strings.js';
 import { enInputs } from '../../locales/en-inputs.js';
@@ -158,10 +158,16 @@ export type LookupFunction<R> = (
   options: { signal: AbortSignal | AbortHook; bypassCache: boolean },
 ) => Promise<LookupOutcomeLike<R>>;
 
-export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus> implements LiveElement {
+/**
+ * The base of the lookup elements (`<kyi-token-status>`, `<kyi-asset-card>`): one lookup per
+ * input, `status`, `settled` and `refresh()`, and `kyi-status` when a lookup settles; `R` is
+ * the record shown.
+ */
+export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus> {
   /**
    * What the element shows, as one reactive state (one initialiser and one change per lookup
    * instead of four: 500 statuses construct and start at once). Replaced, never mutated.
+   * @internal
    */
   protected _state: LookupState<R> = IDLE;
   /** The result shown (`_state.result`): `null` before one settled, for invalid input and errors. */
@@ -176,9 +182,9 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
   readonly #run = new LatestRun(this, () => this._status === 'loading');
 
-  /** Checks the element's input attributes. */
+  /** Checks the element's input attributes. @internal */
   protected abstract checkInput(): InputCheck;
-  /** Runs the lookup for a valid input (`lookupToken`, `lookupAsset`). Must reject only with an AbortError. */
+  /** Runs the lookup for a valid input (`lookupToken`, `lookupAsset`). Must reject only with an AbortError. @internal */
   protected abstract readonly lookup: LookupFunction<R>;
   /** What the element shows, as a string: a change means the page's verification view changed. */
   protected fingerprint(): string {
@@ -314,10 +320,10 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
     if (outcome.status === 'error' && outcome.error) emit(this, new KyiErrorEvent(errorDetail(outcome.error)));
   }
 
-  /** Retry after an error: the user asked, so this is a fresh run. */
-  protected retry = (): void => {
+  /** Retry after an error: the user asked, so this is a fresh run. @internal */
+  protected rerun(): void {
     this.#start(this.checkInput(), false);
-  };
+  }
 
   /** The message for the current error, in the element's language. */
   protected errorMessage(): string {

@@ -79,21 +79,26 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
 
   /** Re-read every this many seconds (at least `minRefreshSeconds`, 30 by default); 0 or absent turns polling off. */
   refreshInterval: number = 0;
-  /** Level (1–6) of each row's heading (a change's headline, an asset's name); the element's own title sits one level above. Default 3. */
+  /**
+   * Level (1–6) of the element's top heading, its own title (default 3); each row's heading (a
+   * change's headline, an asset's name, a group of notifications) sits one level below, or at
+   * this level when the partner labels the region and the element shows no title.
+   */
   headingLevel: number = DEFAULT_HEADING_LEVEL;
 
-  /** The level of a row's heading. */
+  /** The level of a row's heading: one below the title, the top level when there is no title. */
   protected get rowHeadingLevel(): number {
-    return headingLevelOf(this.headingLevel);
+    const top = headingLevelOf(this.headingLevel);
+    return this.partnerLabelled ? top : Math.min(6, top + 1);
   }
 
   /**
-   * The element's own title, a heading one level above its rows' — none when the partner
+   * The element's own title, the top heading (at `heading-level`) — none when the partner
    * labels the region itself (`role="region"` with `aria-label` or `aria-labelledby` on the element).
    */
   protected renderTitle(text: string, attrs: { focusable?: boolean } = {}): TemplateResult | typeof nothing {
     if (this.partnerLabelled) return nothing;
-    const level = String(Math.max(1, this.rowHeadingLevel - 1));
+    const level = String(headingLevelOf(this.headingLevel));
     return attrs.focusable
       ? html`<p class="heading" role="heading" aria-level=${level} tabindex="-1">${text}</p>`
       : heading(Number(level), text, { class: 'heading' });
@@ -104,6 +109,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     return this.hasAttribute('aria-label') || this.hasAttribute('aria-labelledby');
   }
 
+  /** @internal */
   protected _state: DataState<KyiMonitoringStatus> = IDLE;
 
   readonly #run = new LatestRun(this);
@@ -113,6 +119,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
    * the page aborts them), but a write never cancels another item's, which would lose a change.
    */
   readonly #writes = new Map<string, LatestRun>();
+  /** @internal */
   protected writeRun(target: string): LatestRun {
     let run = this.#writes.get(target);
     if (!run) this.#writes.set(target, (run = new LatestRun(this)));
@@ -143,6 +150,11 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     await this.settled;
   }
 
+  /** Retry after an error: a full load, now. @internal */
+  protected rerun(): void {
+    this.startLoad('full');
+  }
+
   /** Base URL of the server piece for this element. */
   protected get proxy(): string {
     return this.config.proxyUrl;
@@ -152,6 +164,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
    * Loads data. `kind` is `full` for a first or filter-driven load and `poll` for a
    * `refresh-interval` tick. Throw to report a problem; the signal aborts stale runs.
    * Resolves with the event announcing the result, fired after the status reads `ready`.
+   * @internal
    */
   protected abstract load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<LoadAnnouncement>;
 
@@ -232,6 +245,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
   /**
    * The load status as shown: nothing when idle or ready, the loading line (only while there is
    * nothing else to show), or the error box.
+   * @internal
    */
   protected renderStatus(text: MonitoringStatusText, hasData: boolean): TemplateResult | typeof nothing {
     switch (this._status) {
@@ -260,12 +274,12 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     const refusal = accessRefusal(problem);
     if (refusal === 'sign-in') return html`<p class="notice" role="status" part="sign-in">${text.signIn}</p>`;
     if (refusal === 'denied') return html`<p class="notice" role="status" part="access-denied">${text.denied}</p>`;
-    return this.renderError(text.error(problem), this.problemText(problem), problem.status === 400 ? undefined : () => void this.refresh());
+    return this.renderError(text.error(problem), this.problemText(problem), problem.status === 400 ? undefined : this.retry);
   }
 
   /** A link to an http(s) page of the service, opening in a new tab (and saying so). */
   protected renderExternalLink(href: string, label: string): TemplateResult {
-    return html`<a href=${href} target="_blank" rel="noopener noreferrer"
+    return html`<a class="action-link" href=${href} target="_blank" rel="noopener noreferrer"
       >${label}<span class="visually-hidden"> ${this.t('common.opensInNewTab')}</span></a
     >`;
   }
@@ -274,6 +288,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
    * Below a list longer than a page: how many rows are shown and a "Show more" button. The
    * first row it reveals (the `rowSelector` match at that index, `tabindex="-1"`) takes focus,
    * so a keyboard reader carries on where the list grew.
+   * @internal
    */
   protected renderMore(rows: ShownRows, total: number, rowSelector: string): TemplateResult | typeof nothing {
     if (total <= rows.pageSize) return nothing;

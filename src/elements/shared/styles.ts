@@ -91,13 +91,21 @@ export const componentStyles = css`
     cursor: not-allowed;
   }
   .button.small {
-    min-height: 1.75em;
+    /* a target of 24 px at least (WCAG 2.5.8), whatever the font size */
+    min-height: max(24px, 1.75em);
     padding: 0.125em 0.5em;
     font-weight: 500;
   }
 
   .mono {
     font-family: var(--_kyi-font-mono);
+  }
+
+  /* A link standing on its own (a row of actions, a list of links): a target of 24 px at least (WCAG 2.5.8). */
+  .action-link {
+    display: inline-flex;
+    align-items: center;
+    min-block-size: 24px;
   }
 
   /* Forced colours (Windows High Contrast): backgrounds become the page's, so what only a

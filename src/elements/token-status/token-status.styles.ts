@@ -53,7 +53,8 @@ export const tokenStatusStyles = css`
     min-height: var(--_icon);
   }
   /* Own surface, so the text stays readable whatever the page behind it (light or dark). */
-  .base:not(.compact):not(.error) {
+  .base:not(.compact):not(.error),
+  .base.error:not(.compact) {
     min-height: var(--_box);
     padding: 0.25em 0.625em 0.25em 0.375em;
     background: var(--kyi-token-status-background, var(--_kyi-surface));
@@ -239,16 +240,23 @@ export const tokenStatusStyles = css`
     gap: 0;
     border-style: dashed;
   }
-  .error {
-    display: block;
+  /* the error: what failed and Retry on the line of a settled status, Retry at its end */
+  .base.error:not(.compact) .button {
+    flex: none;
+    margin-inline-start: auto;
   }
-  .error .alert {
-    padding: 0.25em 0.5em;
+  /* compact: the Retry button is the icon box itself (24 × 24 px at least, WCAG 2.5.8) */
+  .base.error.compact {
+    padding: 0;
   }
   .retry-icon {
-    position: relative;
     display: inline-flex;
-    padding: 0;
+    align-items: center;
+    justify-content: center;
+    box-sizing: border-box;
+    min-inline-size: 24px;
+    min-block-size: 24px;
+    padding: 0.125em;
     margin: 0;
     font: inherit;
     line-height: 0;
@@ -257,17 +265,6 @@ export const tokenStatusStyles = css`
     border: 0;
     border-radius: 50%;
     cursor: pointer;
-  }
-  /* a 24 × 24 px target around the compact icon (WCAG 2.5.8), without growing its box */
-  .retry-icon::after {
-    content: '';
-    position: absolute;
-    /* centred whatever the direction */
-    top: 50%;
-    left: 50%;
-    width: max(24px, 100%);
-    height: max(24px, 100%);
-    transform: translate(-50%, -50%);
   }
   /* forced colours: the warning's mark keeps its cut-out, the loading box its outline */
   @media (forced-colors: active) {

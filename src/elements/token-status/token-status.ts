@@ -71,7 +71,7 @@ function chainOf(match: TokenMatch): string {
  * @csspart warning - "Business not verified": a verified token whose issuer's business is not (icon and words; in compact mode a corner mark, the words in the accessible name).
  * @csspart skeleton - The loading placeholder.
  * @csspart notice - The invalid-input and unknown-token notices.
- * @csspart error - The error alert (compact: its text, visually hidden).
+ * @csspart error - The error's words: what failed, and why (visually hidden; compact: all of it).
  * @csspart retry-button - The error's Retry button (compact: an icon button).
  *
  * @cssprop --kyi-token-status-width - Width of the full (not compact) status in every state, so nothing moves when a lookup settles (default 24em; `auto` to fit the text).
@@ -112,10 +112,12 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return this._result;
   }
 
+  /** @internal */
   protected checkInput(): InputCheck {
     return checkTokenInput({ caip19: this.caip19, address: this.address, chainSlug: this.chainSlug });
   }
 
+  /** @internal */
   protected readonly lookup = lookupToken as LookupFunction<TokenLookupResult>;
 
   protected override fingerprint(): string {
@@ -269,13 +271,25 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
         >`;
   }
 
-  /** The error: an alert with Retry; compact, a Retry icon button whose name says what failed. */
+  /**
+   * The error, in the box of every other state (a page's table does not jump when the service
+   * fails): the icon, what failed and Retry on one line; why, on demand (the Retry button's
+   * description, a tooltip, the words a screen reader reads on). Compact, a Retry icon button
+   * whose name says what failed. Shown, not announced (one after Retry is: `retry`).
+   */
   #error(): TemplateResult {
     const title = this.t('tokenStatus.error');
-    if (!this.compact) return html`<div part="base" class="base error">${this.renderError(title, this.errorMessage(), this.retry)}</div>`;
+    if (!this.compact) {
+      const detail = this.errorMessage();
+      return html`<span part="base" class="base error" title=${detail}
+        >${icon('error', '')}<span part="error" class="text"
+          ><span part="label" class="label">${title}</span><span class="visually-hidden"> <span id="detail">${detail}</span></span></span
+        ><button part="retry-button" class="button small" type="button" aria-describedby="detail" @click=${this.retry}>${this.t('common.retry')}</button></span
+      >`;
+    }
     const message = `${title}. ${this.errorMessage()}`;
     return html`<span part="base" class="base error compact"
-      ><span part="error" role="alert" class="visually-hidden">${message}</span
+      ><span part="error" class="visually-hidden">${message}</span
       ><button part="retry-button" class="retry-icon" type="button" title=${message} aria-label=${`${this.t('common.retry')}: ${message}`} @click=${this.retry}>
         ${icon('error', '')}
       </button></span

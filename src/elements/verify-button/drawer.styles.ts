@@ -57,10 +57,26 @@ export const drawerStyles = css`
     min-inline-size: 0;
   }
   /* Focus rests on the labelled dialog once the widget is the chrome: a ring inside its edge.
-     :focus, not only :focus-visible: the dialog is focused by script, whatever opened it. */
+     :focus, not only :focus-visible: the dialog is focused by script, whatever opened it. The
+     frame fills the dialog and is painted over the dialog's own outline, so the ring seen is
+     drawn above the frame, by ::after (the outline stays for what reads computed styles). */
   .drawer:focus {
     outline: 3px solid var(--_kyi-focus);
     outline-offset: -3px;
+  }
+  .drawer:focus::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    z-index: 2;
+    border: 3px solid var(--_kyi-focus);
+    border-radius: inherit;
+    pointer-events: none;
+  }
+  @media (forced-colors: active) {
+    .drawer:focus::after {
+      border-color: Highlight;
+    }
   }
   .drawer-close:focus {
     outline: 2px solid var(--_kyi-focus);

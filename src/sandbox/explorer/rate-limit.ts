@@ -9,6 +9,7 @@ import { MINUTE } from './random.js';
 export const RATE_LIMIT_MIN = 1;
 export const RATE_LIMIT_MAX = 6000;
 
+/** The Explorer API's rate budget per key. */
 export interface RateLimitSettings {
   /** Requests per rolling minute per key (1–6000; default 120). */
   perMinute: number;

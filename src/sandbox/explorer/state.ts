@@ -14,6 +14,7 @@ import { RateLimiter, type RateLimitSettings } from './rate-limit.js';
 import { TokenomicsFeed, type RevisionBody, type RevisionInput } from './tokenomics.js';
 import { INTAKE_DURATION_MS, WATCHLIST_CAP_MAX, Watchlist, type WatchEntry } from './watchlist.js';
 
+/** Settings of the sandbox's Explorer API (`startSandbox({ explorer })` takes them without `now`). */
 export interface ExplorerContext {
   /** The sandbox clock, ms since the epoch. */
   now(): number;

@@ -16,8 +16,7 @@ import { KyiError, type ErrorCode } from '../errors.js';
 import { runExclusive, type LeaseOptions } from './exclusive.js';
 import { OutageWait, type WaitedOut } from './outage.js';
 
-// Defined with the outage wait, which tells `onError` about it; the server entries export it from here.
-export type { WaitedOut } from './outage.js';
+export type { WaitedOut };
 
 /** Why a poller stopped on its own (`code` says what, the message how to recover). */
 export class PollError extends KyiError {

@@ -49,8 +49,25 @@ function checkCount(value: unknown, what: string, min: number): number {
   return value;
 }
 
-/** A `RateBudget` in PostgreSQL, shared by replicas (see the module comment). */
-export class PostgresBudget implements RateBudget {
+/** A `RateBudget` in PostgreSQL, shared by replicas (see the module comment): what `createPostgresBudget` returns. */
+export interface PostgresBudget extends RateBudget {
+  /** The pool it queries: yours when you passed `pool`, else its own. */
+  readonly pool: pg.Pool;
+  /** Requests per minute the replicas share. */
+  readonly perMinute: number;
+  /** The budget's name (replicas with the same name share it). */
+  readonly name: string;
+  /** Ends the pool when this budget made it (from `connectionString`). */
+  close(): Promise<void>;
+  /** @internal */
+  acquire(options?: AcquireOptions): Promise<BudgetPermit>;
+  /** @internal */
+  hold(retryAfterMs: number): Promise<void>;
+  /** @internal */
+  heldFor(): Promise<number>;
+}
+
+class PostgresRateBudget implements PostgresBudget {
   readonly pool: pg.Pool;
   readonly perMinute: number;
   readonly name: string;
@@ -172,7 +189,7 @@ export class PostgresBudget implements RateBudget {
   }
 }
 
-/** `new PostgresBudget(options)`. */
+/** A rate budget in PostgreSQL (`options`: a connection string or your pool, `perMinute`, a name). */
 export function createPostgresBudget(options: PostgresBudgetOptions): PostgresBudget {
-  return new PostgresBudget(options);
+  return new PostgresRateBudget(options);
 }

@@ -10,3 +10,7 @@
 export { createPostgresStore, type PostgresStore, type PostgresStoreOptions } from './store.js';
 export { createPostgresBudget, type PostgresBudget, type PostgresBudgetOptions } from './budget.js';
 export { schemaSql, type PostgresConnection, type PostgresOptions } from './connection.js';
+// The contracts these implement, and the clock a budget may take (as kyi-elements/server exports them)
+export type { PollStore, StoreTransaction, TransactionalPollStore, LeasingPollStore, QueryResult } from '../store/types.js';
+export type { RateBudget } from '../upstream/budget.js';
+export type { Clock } from '../clock.js';

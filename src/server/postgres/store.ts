@@ -38,8 +38,21 @@ function jsonText(key: string, value: unknown): string {
   return text;
 }
 
-/** A `PollStore` in PostgreSQL, shared by replicas (see the module comment). */
-export class PostgresStore implements LeasingPollStore {
+/** A `PollStore` in PostgreSQL, shared by replicas (see the module comment): what `createPostgresStore` returns. */
+export interface PostgresStore extends LeasingPollStore {
+  /** The pool it queries: yours when you passed `pool`, else its own. */
+  readonly pool: pg.Pool;
+  /** The prefix of its table names. */
+  readonly tablePrefix: string;
+  /** Creates the tables when missing (every method does this on first use). */
+  ready(): Promise<void>;
+  /** Runs `work` in one transaction (with `fence`: only while that holder holds that lease). */
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>, fence?: { name: string; holder: string }): Promise<T>;
+  /** Ends the pool when this store made it (from `connectionString`). */
+  close(): Promise<void>;
+}
+
+class PostgresPollStore implements PostgresStore {
   readonly pool: pg.Pool;
   readonly tablePrefix: string;
   readonly #db: Database;
@@ -155,7 +168,7 @@ export class PostgresStore implements LeasingPollStore {
   }
 }
 
-/** `new PostgresStore(options)`. */
+/** A store in PostgreSQL (`options`: a connection string or your pool, and a table prefix). */
 export function createPostgresStore(options: PostgresStoreOptions): PostgresStore {
-  return new PostgresStore(options);
+  return new PostgresPollStore(options);
 }

@@ -9,7 +9,7 @@
  * `./outcome.ts` maps to an error.
  *
  * An attempt goes out through a `SendAttempt`: `fetchAttempt(fetch)` (the default, and any
- * `fetch` option), or the Node entry's pooled client (`./node-client.ts`); the policy around
+ * `fetch` option), or the Node entry's pooled client (`../node/pooled-client.ts`); the policy around
  * the attempt (gate, retries, waits) is the same either way.
  *
  * The gate (`UpstreamGate`, below) and the attempts it admits are one module: a call is
@@ -133,7 +133,7 @@ async function readLimited(response: Response, limit: number): Promise<string | 
   return text + decoder.decode();
 }
 
-/** What ends an attempt whose time ran out (the fetch attempt here, the pooled one of `./node-client.ts`). */
+/** What ends an attempt whose time ran out (the fetch attempt here, the pooled one of `../node/pooled-client.ts`). */
 export class TimeoutReason extends Error {}
 
 /** One attempt under a timeout; the caller's signal aborts it too. */
@@ -357,28 +357,29 @@ export class UpstreamGate {
       this.#inFlight++;
       return Promise.resolve('free');
     }
-    if (this.#queue.length >= this.maxQueue || waitMs <= 0) return Promise.resolve(false);
+    if (this.#queue.length >= this.maxQueue || waitMs <= 0 || signal?.aborted) return Promise.resolve(false);
     return new Promise<'queued' | false>((resolve) => {
-      const stop = new AbortController();
-      const wake = () => {
-        stop.abort();
-        this.#inFlight++;
-        resolve('queued');
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // every way out of the queue (a slot, the caller's abort, the wait's end) goes through here
+      const leave = (result: 'queued' | false) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', giveUp);
+        resolve(result);
       };
-      this.#queue.push(wake);
+      const wake = () => {
+        this.#inFlight++;
+        leave('queued');
+      };
       const giveUp = () => {
         const i = this.#queue.indexOf(wake);
         if (i < 0) return;
         this.#queue.splice(i, 1);
-        resolve(false);
+        leave(false);
       };
+      this.#queue.push(wake);
       signal?.addEventListener('abort', giveUp, { once: true });
       // the slot wait runs on real time: attempt timeouts free slots on real time too
-      const timer = Number.isFinite(waitMs) ? setTimeout(giveUp, waitMs) : undefined;
-      stop.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', giveUp);
-      });
+      if (Number.isFinite(waitMs)) timer = setTimeout(giveUp, waitMs);
     });
   }
 

@@ -15,24 +15,44 @@ export type Service = 'public' | 'explorer';
 
 const NAME: Record<Service, string> = { public: 'verification service', explorer: 'monitoring service' };
 
+/** What an `UpstreamError` is made of. */
+export interface UpstreamErrorOptions {
+  /** The HTTP status the browser gets. */
+  status: number;
+  /** The code the browser gets. */
+  code: ErrorCode;
+  /** The kit's own message for the browser (never the upstream's words). */
+  message: string;
+  /** What the upstream said (status, code, text), secrets removed; for `onError` only. */
+  detail: string;
+  /** Headers of the answer (`Retry-After`). */
+  headers?: Record<string, string>;
+  /** The upstream's HTTP status (0 when none arrived). */
+  upstreamStatus?: number;
+  /** The error code in the upstream body, when it had one. */
+  upstreamCode?: string;
+  /** For 429: ms until the key may be used again. */
+  retryAfterMs?: number;
+}
+
 /** An upstream failure as the browser sees it, with what the upstream said for the logs. */
 export class UpstreamError extends KyiHttpError {
   override name = 'UpstreamError';
-  constructor(
-    status: number,
-    code: ErrorCode,
-    message: string,
-    /** What the upstream said (status, code, text), secrets removed; for `onError` only. */
-    readonly detail: string,
-    headers: Record<string, string> = {},
-    /** The upstream's HTTP status (0 when none arrived). */
-    readonly upstreamStatus = 0,
-    /** The error code in the upstream body, when it had one. */
-    readonly upstreamCode?: string,
-    /** For 429: ms until the key may be used again. */
-    readonly retryAfterMs?: number,
-  ) {
+  /** What the upstream said (status, code, text), secrets removed; for `onError` only. */
+  readonly detail: string;
+  /** The upstream's HTTP status (0 when none arrived). */
+  readonly upstreamStatus: number;
+  /** The error code in the upstream body, when it had one. */
+  readonly upstreamCode?: string;
+  /** For 429: ms until the key may be used again. */
+  readonly retryAfterMs?: number;
+
+  constructor({ status, code, message, detail, headers = {}, upstreamStatus = 0, upstreamCode, retryAfterMs }: UpstreamErrorOptions) {
     super(status, code, message, headers);
+    this.detail = detail;
+    this.upstreamStatus = upstreamStatus;
+    if (upstreamCode !== undefined) this.upstreamCode = upstreamCode;
+    if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -68,21 +88,41 @@ export function upstreamError(outcome: UpstreamOutcome, service: Service, secret
   const name = NAME[service];
   switch (outcome.kind) {
     case 'timeout':
-      return new UpstreamError(504, 'upstream_timeout', `The ${name} did not answer in time; try again shortly`, 'timeout');
+      return new UpstreamError({ status: 504, code: 'upstream_timeout', message: `The ${name} did not answer in time; try again shortly`, detail: 'timeout' });
     case 'network':
-      return new UpstreamError(502, 'upstream_unavailable', `The ${name} could not be reached; try again shortly`, redact(`network: ${String(outcome.cause)}`, secrets));
+      return new UpstreamError({
+        status: 502,
+        code: 'upstream_unavailable',
+        message: `The ${name} could not be reached; try again shortly`,
+        detail: redact(`network: ${String(outcome.cause)}`, secrets),
+      });
     case 'too-large':
-      return new UpstreamError(502, 'upstream_invalid', `The ${name} sent an answer that is too large`, 'body too large');
+      return new UpstreamError({ status: 502, code: 'upstream_invalid', message: `The ${name} sent an answer that is too large`, detail: 'body too large' });
     case 'rate-limited': {
       const seconds = retryAfterSeconds(outcome.retryAfterMs);
       const message = 'Too many requests right now; retry after the time in Retry-After';
-      return new UpstreamError(429, 'too_many_requests', message, 'rate limited', { 'retry-after': String(seconds) }, 429, undefined, outcome.retryAfterMs);
+      return new UpstreamError({
+        status: 429,
+        code: 'too_many_requests',
+        message,
+        detail: 'rate limited',
+        headers: { 'retry-after': String(seconds) },
+        upstreamStatus: 429,
+        retryAfterMs: outcome.retryAfterMs,
+      });
     }
     case 'budget-unavailable': {
       const seconds = retryAfterSeconds(outcome.retryAfterMs);
       const message = `The ${name}'s rate budget, shared by this server's replicas, cannot be read right now; retry after the time in Retry-After`;
       const detail = redact(outcome.cause instanceof Error ? outcome.cause.message : String(outcome.cause), secrets);
-      return new UpstreamError(503, 'store_unavailable', message, detail, { 'retry-after': String(seconds) }, 0, undefined, outcome.retryAfterMs);
+      return new UpstreamError({
+        status: 503,
+        code: 'store_unavailable',
+        message,
+        detail,
+        headers: { 'retry-after': String(seconds) },
+        retryAfterMs: outcome.retryAfterMs,
+      });
     }
     case 'response':
       return responseError(outcome, name, secrets);
@@ -105,7 +145,7 @@ function responseError(outcome: Extract<UpstreamOutcome, { kind: 'response' }>, 
   const said = upstreamErrorBody(text);
   const detail = redact(`upstream ${status}${said.code ? ` ${said.code}` : ''}: ${said.message ?? text}`, secrets);
   const make = (code: ErrorCode, message: string, httpStatus = 502) =>
-    new UpstreamError(httpStatus, code, message, detail, {}, status, said.code);
+    new UpstreamError({ status: httpStatus, code, message, detail, upstreamStatus: status, upstreamCode: said.code });
   // a malformed body is the service's answer going wrong, whatever its status (not a wrong address or key)
   if (garbledJson(outcome)) return make('upstream_invalid', `The ${name} sent an answer that does not match the contract`);
   if (status === 401 || said.code === 'api_key_invalid') {
@@ -120,5 +160,11 @@ function responseError(outcome: Extract<UpstreamOutcome, { kind: 'response' }>, 
 
 /** 502 `upstream_invalid` for a success body that is not JSON or does not match the contract. */
 export function invalidBody(service: Service, detail: string, status = 200): UpstreamError {
-  return new UpstreamError(502, 'upstream_invalid', `The ${NAME[service]} sent an answer that does not match the contract`, detail, {}, status);
+  return new UpstreamError({
+    status: 502,
+    code: 'upstream_invalid',
+    message: `The ${NAME[service]} sent an answer that does not match the contract`,
+    detail,
+    upstreamStatus: status,
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * Shared set-up of the server-piece tests: the real sandbox, and `createKyiHandler` mounted
  * through its Node adapter on a real HTTP server on loopback (port 0). Backoff sleeps are
- * recorded and resolved at once, so retry tests never wait on timers.
+ * recorded and resolved at once, so retry tests never wait on timers. `close()` of a mounted
+ * handler closes its server and the handler (`handler.close()`; other handlers: `./closing.ts`).
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -101,8 +102,21 @@ export async function mount(
       stopChecking();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await handler.close();
     },
   };
+}
+
+/** A test's clean start: the sandbox back to its seed state (faults and counts cleared), a handler mounted on it. */
+export function mountFresh(sandbox: Sandbox, overrides?: Parameters<typeof mount>[1]): Promise<Mounted> {
+  sandbox.reset();
+  return mount(sandbox, overrides);
+}
+
+/** A test's end: the handler's background work (refreshes of stale entries) waited out, then it and its server closed. */
+export async function unmount(m: Mounted): Promise<void> {
+  await m.handler.idle();
+  await m.close();
 }
 
 export interface RawResponse {

@@ -13,8 +13,8 @@ import {
   parseCaip10,
   CaipError,
   type QueryResult,
-} from '../contract/index.js';
-import { KyiHttpError, invalidParameter } from './errors.js';
+} from '../../contract/index.js';
+import { KyiHttpError, invalidParameter } from '../errors.js';
 
 /** Longest accepted query string, in characters. */
 export const MAX_QUERY_LENGTH = 2048;

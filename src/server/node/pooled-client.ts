@@ -1,7 +1,7 @@
 /**
  * Upstream attempts on Node over kept-alive, pooled connections (undici `Pool`s, one per
- * origin): what the Node entry (`../index.ts`) sends upstream calls through when no `fetch`
- * option is given. Global `fetch` builds a Request, a Response, web streams and an
+ * origin, owned by one handler and closed with it): what the Node entry (`../index.ts`) sends
+ * upstream calls through when no `fetch` option is given. Global `fetch` builds a Request, a Response, web streams and an
  * AbortController for every attempt, and `node:http`'s client a `ClientRequest`, an
  * `IncomingMessage` and socket listeners set and removed on every reuse; undici's dispatch
  * API sends the same request with none of them (about half the CPU of `node:http` per
@@ -19,25 +19,45 @@
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Pool, type Dispatcher } from 'undici';
-import { rateLimited, TimeoutReason, type SendAttempt, type UpstreamHeaders, type UpstreamOutcome, type UpstreamPolicy, type UpstreamRequest } from './call.js';
+import { rateLimited, TimeoutReason, type SendAttempt, type UpstreamHeaders, type UpstreamOutcome, type UpstreamPolicy, type UpstreamRequest } from '../upstream/call.js';
 
 /** Idle pooled connections close after this (ms): below Node's default server keep-alive (5 s). */
 const IDLE_MS = 4000;
 
-/**
- * One pool per upstream origin for the whole process (a handful: the Public API, the
- * Explorer API). No connection cap here: every key's gate bounds what it sends at once.
- */
-const pools = new Map<string, Pool>();
+/** Upstream attempts over pooled connections, and the way to close them. */
+export interface PooledClient {
+  /** One upstream attempt (see the module comment). */
+  send: SendAttempt;
+  /** Closes every pooled connection (a request still on one is aborted); an attempt made afterwards fails as a network failure. */
+  close(): Promise<void>;
+}
 
-function poolFor(origin: string): Pool {
-  let pool = pools.get(origin);
-  if (!pool) {
-    // a server's own keep-alive hint may shorten the idle time, never lengthen it past IDLE_MS
-    pool = new Pool(origin, { keepAliveTimeout: IDLE_MS, keepAliveMaxTimeout: IDLE_MS });
-    pools.set(origin, pool);
-  }
-  return pool;
+/**
+ * A pooled client: one pool per upstream origin (a handful: the Public API, the Explorer API).
+ * No connection cap here: every key's gate bounds what it sends at once.
+ */
+export function pooledClient(): PooledClient {
+  const pools = new Map<string, Pool>();
+  let closed = false;
+  const poolFor = (origin: string): Pool => {
+    if (closed) throw new Error('the handler was closed: its pooled upstream connections are gone');
+    let pool = pools.get(origin);
+    if (!pool) {
+      // a server's own keep-alive hint may shorten the idle time, never lengthen it past IDLE_MS
+      pool = new Pool(origin, { keepAliveTimeout: IDLE_MS, keepAliveMaxTimeout: IDLE_MS });
+      pools.set(origin, pool);
+    }
+    return pool;
+  };
+  return {
+    send: attemptOf((request, policy) => exchange(poolFor, request, policy)),
+    async close() {
+      closed = true;
+      const open = [...pools.values()];
+      pools.clear();
+      await Promise.all(open.map((pool) => pool.destroy()));
+    },
+  };
 }
 
 /** The `User-Agent` of upstream calls. */
@@ -191,8 +211,8 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 }
 
-/** Sends one attempt; rejects with the request's error, or with the timeout / abort reason that ended it. */
-function exchange(request: UpstreamRequest, policy: UpstreamPolicy): Promise<UpstreamOutcome> {
+/** Sends one attempt on `poolFor`'s pool; rejects with the request's error, or with the timeout / abort reason that ended it. */
+function exchange(poolFor: (origin: string) => Pool, request: UpstreamRequest, policy: UpstreamPolicy): Promise<UpstreamOutcome> {
   return new Promise((resolve, reject) => {
     const url = new URL(request.url);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return reject(new Error(`unsupported protocol ${url.protocol}`));
@@ -225,6 +245,3 @@ export function attemptOf(run: (request: UpstreamRequest, policy: UpstreamPolicy
     }
   };
 }
-
-/** One upstream attempt over the pooled connections (see the module comment). */
-export const sendPooled: SendAttempt = attemptOf(exchange);

@@ -3,22 +3,25 @@
  * the `POST /lookup` batch. Every parameter is checked before any upstream call; every
  * entry of a batch is cached and coalesced exactly like the single routes, fanned out with
  * a concurrency limit, and a failing entry never fails its neighbours.
- * What a lookup reads of its request is here too: `If-None-Match`, `no-cache`, the JSON body
- * (`readJsonBody`, which the Explorer routes share; its bounded read, `readBody`, is also how
- * the Node adapter reads a body before the handler runs).
+ * What a lookup reads of its request is here too (`If-None-Match`, `no-cache`), and the one
+ * list of headers a single lookup's answer has (`lookupHeaders`), which the Node adapter's
+ * cached answers (`../node/cached-lookups.ts`) share.
  *
  * Fetch-API only (no `node:` imports).
  */
-import { LIMITS, checkLookupEntry, isObject, parseAssetsPageQuery, parseTokenLookupQuery, type PublicTarget } from '../contract/index.js';
-import { KyiHttpError, invalidParameter } from './errors.js';
-import { JSON_TYPE, responseOf, type HeaderGetter, type PreparedResponse } from './prepared.js';
+import { LIMITS, checkLookupEntry, isObject, parseAssetsPageQuery, parseTokenLookupQuery, type PublicTarget } from '../../contract/index.js';
+import { JSON_TYPE, KyiHttpError, invalidParameter } from '../errors.js';
 import type { LookupAnswer, LookupValue, PublicApiClient } from './public-api.js';
-import { checkAddress, checkCaip10Parts, checkChain, decodeSegment, readQuery, unwrapQuery } from './validation.js';
+import { readJsonBody } from '../request/body.js';
+import { checkAddress, checkCaip10Parts, checkChain, decodeSegment, readQuery, unwrapQuery } from '../request/params.js';
 
 /** Largest `POST /lookup` body, bytes (`LIMITS.lookupBatchMax` = 500 entries of generous size, 640 B each). */
 export const LOOKUP_BODY_MAX_BYTES = 320 * 1024;
 
-// ------------------------------------------------------------ reading the request (conditional, fresh, JSON body)
+// ------------------------------------------------------------ reading the request (conditional, fresh)
+
+/** What a lookup reads of a request's headers (a `Headers` is one; so is the Node adapter's raw list). */
+export type HeaderGetter = Pick<Headers, 'get'>;
 
 /** Whether `If-None-Match` matches `etag` (weak comparison, `*` matches anything). */
 export function ifNoneMatchHits(header: string | null, etag: string): boolean {
@@ -41,120 +44,42 @@ export function wantsFresh(headers: HeaderGetter): boolean {
   return (cacheControl !== null && NO_CACHE_DIRECTIVE.test(cacheControl)) || (pragma !== null && NO_CACHE_PRAGMA.test(pragma));
 }
 
-/** What a body is read from: a Node stream's async iterator, or a web stream's reader as one. */
-export interface BodyChunks {
-  next(): Promise<{ done?: boolean; value?: Uint8Array | string }>;
-}
-
-/** What the deadline of `readBody` resolves with. */
-const LATE = Symbol('late');
-
-/** 413 `payload_too_large`: a request body over `maxBytes`. */
-export const payloadTooLarge = (maxBytes: number): KyiHttpError => new KyiHttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`);
-
-/**
- * Reads a request body whole: at most `maxBytes` (413 `payload_too_large` as soon as more
- * arrives, without reading the rest), and, with `timeoutMs`, all of it within that long of the
- * first read (408 `request_timeout`: a body trickled in a few bytes a second would otherwise
- * hold the request, and what it holds, for as long as the client likes). The source is not
- * cancelled on a refusal: some adapters reset the connection on cancel, losing the answer.
- * Both the lookup routes (`readJsonBody`) and the Node adapter, which reads a body before the
- * handler runs, read bodies with it. A read error is thrown as it is.
- */
-export async function readBody(chunks: BodyChunks, maxBytes: number, timeoutMs?: number): Promise<Uint8Array> {
-  const read: Uint8Array[] = [];
-  let size = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = timeoutMs === undefined ? undefined : new Promise<typeof LATE>((resolve) => (timer = setTimeout(resolve, timeoutMs, LATE)));
-  try {
-    for (;;) {
-      const next = late ? await Promise.race([chunks.next(), late]) : await chunks.next();
-      if (next === LATE) throw new KyiHttpError(408, 'request_timeout', `The request body did not arrive within ${timeoutMs} ms; send it at once`);
-      if (next.done) break;
-      const chunk = typeof next.value === 'string' ? new TextEncoder().encode(next.value) : next.value!;
-      size += chunk.byteLength;
-      if (size > maxBytes) throw payloadTooLarge(maxBytes);
-      read.push(chunk);
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  if (read.length === 1) return read[0]!;
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of read) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
-/**
- * Reads a JSON request body: `application/json` only, at most `maxBytes`, must parse, and
- * must have arrived within `timeoutMs` of the first read (`readBody`).
- * Throws `KyiHttpError` (415 / 413 / 408 `request_timeout` / 400 `invalid_body`).
- */
-export async function readJsonBody(request: Request, maxBytes: number, timeoutMs: number): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
-    throw new KyiHttpError(415, 'unsupported_media_type', 'Send the body as application/json');
-  }
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge(maxBytes);
-  let text = '';
-  if (request.body) {
-    const reader = request.body.getReader();
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(await readBody({ next: () => reader.read() }, maxBytes, timeoutMs));
-    } catch (error) {
-      if (error instanceof KyiHttpError) throw error;
-      throw new KyiHttpError(400, 'invalid_body', 'The request body could not be read as UTF-8 JSON');
-    }
-  }
-  if (text.trim() === '') throw new KyiHttpError(400, 'invalid_body', 'The request body is empty; send a JSON object');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new KyiHttpError(400, 'invalid_body', 'The request body is not valid JSON');
-  }
-}
-
 // ------------------------------------------------------------ answers
 
 /**
- * The answer of a single lookup route as status, headers and body, with `ETag` / `304` on
- * results (`ifNoneMatch`: the request's `If-None-Match`). Headers in `Headers` order.
- * Built once per value and `Cache-Control` (see `LookupAnswer`), kept on the value
- * (`LookupValue.prepared`) and then shared: a cache hit computes no header.
+ * The headers of a single lookup route's answer (`notModified`: the 304's), sorted by name as
+ * a `Headers` object iterates them: the handler's Response and the Node adapter's cached
+ * answers are built from this one list.
  */
-export function lookupPrepared(answer: LookupAnswer, ifNoneMatch: string | null): PreparedResponse {
-  const { value: v, cacheControl } = answer;
-  const notModified = ifNoneMatch !== null && v.etag !== undefined && ifNoneMatchHits(ifNoneMatch, v.etag);
-  let built = v.prepared;
-  if (built === undefined || built.cacheControl !== cacheControl) v.prepared = built = { cacheControl };
-  if (notModified) return (built.notModified ??= buildLookupPrepared(v, cacheControl, true));
-  return (built.ok ??= buildLookupPrepared(v, cacheControl, false));
-}
-
-/** The answer of `v` with `cacheControl`, built anew (what `lookupPrepared` keeps; exported for bench/mechanisms-server.ts). */
-export function buildLookupPrepared(v: LookupValue, cacheControl: string, notModified: boolean): PreparedResponse {
-  // sorted by name, as a Headers object iterates them
+export function lookupHeaders(v: LookupValue, cacheControl: string, notModified: boolean): Array<readonly [string, string]> {
   const headers: Array<readonly [string, string]> = [['cache-control', cacheControl]];
   if (!notModified) headers.push(['content-type', JSON_TYPE]);
   if (v.etag) headers.push(['etag', v.etag]);
   if (v.retryAfterSeconds !== undefined) headers.push(['retry-after', String(v.retryAfterSeconds)]);
   headers.push(['x-content-type-options', 'nosniff']);
-  return notModified
-    ? { status: 304, headers, body: null }
-    : { status: v.status, headers, body: v.text };
+  return headers;
+}
+
+/** Whether `answer` is sent as 304 to a request with this `If-None-Match`. */
+export function isNotModified(answer: LookupAnswer, ifNoneMatch: string | null): boolean {
+  return ifNoneMatch !== null && answer.value.etag !== undefined && ifNoneMatchHits(ifNoneMatch, answer.value.etag);
 }
 
 /** The response of a single lookup route, with `ETag` / `304` on results. */
 export function lookupResponse(request: Request, answer: LookupAnswer): Response {
-  return responseOf(lookupPrepared(answer, request.headers.get('if-none-match')));
+  const { value, cacheControl } = answer;
+  const notModified = isNotModified(answer, request.headers.get('if-none-match'));
+  const headers = lookupHeaders(value, cacheControl, notModified) as [string, string][];
+  return notModified ? new Response(null, { status: 304, headers }) : new Response(value.text, { status: value.status, headers });
 }
 
 // ------------------------------------------------------------ single routes
+
+/** A lookup route's checked upstream request and its cache key (`upstreamPath` of it). */
+export interface ResolvedLookup {
+  target: PublicTarget;
+  key: string;
+}
 
 /** `GET /assets` with `page_size` / `page_number`. */
 export function assetsListTarget(url: URL): PublicTarget {
@@ -260,7 +185,8 @@ export async function lookupBatch(
     if (!pending) {
       pending = api.lookupByKey(target, key, { fresh, client }).then(
         (answer) => entryJson(answer.value),
-        () => FAILED_ENTRY,
+        // a refusal with its own answer (the handler closed while this entry waited), else a failure
+        (error: unknown) => (error instanceof KyiHttpError ? JSON.stringify({ status: error.status, body: error.body } satisfies LookupResult) : FAILED_ENTRY),
       );
       shared.set(key, pending);
     }

@@ -7,7 +7,7 @@
  * for upstream trouble; failures are told to `onError`.
  *
  * A lookup goes one way down and back: the cache says whether it holds the key (`SwrCache`,
- * below: an LRU with stale-while-revalidate), the client joins the key's load in flight or
+ * `./cache.ts`: an LRU with stale-while-revalidate), the client joins the key's load in flight or
  * calls upstream itself (`./upstream/call.ts`) and stores what it got. Nothing it hands on
  * calls back.
  *
@@ -22,13 +22,13 @@ import {
   tokenLookupResultSchema,
   upstreamPath,
   type PublicTarget,
-} from '../contract/index.js';
-import type { Clock } from './clock.js';
-import type { ClientBudgetOptions, ResolvedConfig } from './options.js';
-import type { PreparedResponse } from './prepared.js';
-import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
-import { UpstreamError, invalidBody, upstreamError } from './upstream/outcome.js';
-import { retryAfterSeconds } from './upstream/retry-after.js';
+} from '../../contract/index.js';
+import type { Clock } from '../clock.js';
+import type { ClientBudgetOptions, ResolvedConfig } from '../options.js';
+import { SwrCache, type CacheEntry, type Loaded } from './cache.js';
+import { callUpstream, type UpstreamOutcome } from '../upstream/call.js';
+import { UpstreamError, invalidBody, upstreamError } from '../upstream/outcome.js';
+import { retryAfterSeconds } from '../upstream/retry-after.js';
 
 /**
  * What the browser gets for one lookup, kept as its JSON text only: a cache holds thousands
@@ -44,11 +44,6 @@ export class LookupValue {
   retryAfterSeconds?: number;
   /** When its signed `token_image` links stop being usable (epoch ms; `Infinity`: never). */
   deadline = Infinity;
-  /**
-   * Its single-route answers for the `Cache-Control` it was last sent with (`lookupPrepared`):
-   * built once, then shared by every request that gets them.
-   */
-  prepared?: { cacheControl: string; ok?: PreparedResponse; notModified?: PreparedResponse };
 
   constructor(status: number, text: string, retryAfterSeconds?: number) {
     this.status = status;
@@ -88,17 +83,19 @@ function sharing({ ttlMs, staleMs }: { ttlMs: number; staleMs: number }, maxMs =
 
 const NO_STORE = 'private, no-store';
 
-const value = (status: number, body: unknown, retryAfterSeconds?: number): LookupValue =>
+/** The `LookupValue` of a body. */
+const bodyValue = (status: number, body: unknown, retryAfterSeconds?: number): LookupValue =>
   new LookupValue(status, JSON.stringify(body), retryAfterSeconds);
-const fail = (status: number, code: string, message: string, retryAfterSeconds?: number): LookupValue =>
-  value(status, { code, message }, retryAfterSeconds);
+/** The `LookupValue` of an error `{ code, message }`. */
+const errorValue = (status: number, code: string, message: string, retryAfterSeconds?: number): LookupValue =>
+  bodyValue(status, { code, message }, retryAfterSeconds);
 
 /** The not-found answers, one of each for every key that has it (the cache keeps a reference each). */
-const TOKEN_NOT_FOUND = value(404, TOKEN_NOT_FOUND_BODY);
-const ASSET_NOT_FOUND = value(404, { code: 'asset_not_found', message: 'No verified asset with this address on this chain' });
+const TOKEN_NOT_FOUND = bodyValue(404, TOKEN_NOT_FOUND_BODY);
+const ASSET_NOT_FOUND = bodyValue(404, { code: 'asset_not_found', message: 'No verified asset with this address on this chain' });
 /** The answer to a miss while the key's in-flight slots and their queue are full (as the gate would refuse it). */
 const BUSY: LookupAnswer = {
-  value: fail(429, 'too_many_requests', 'Too many requests right now; retry after the time in Retry-After', 1),
+  value: errorValue(429, 'too_many_requests', 'Too many requests right now; retry after the time in Retry-After', 1),
   cacheControl: NO_STORE,
 };
 
@@ -185,8 +182,9 @@ function parseJson(text: string): { ok: true; json: unknown } | { ok: false } {
   }
 }
 
-const errorValue = (error: UpstreamError): LookupValue =>
-  fail(error.status, error.code, error.message, error.retryAfterMs !== undefined ? retryAfterSeconds(error.retryAfterMs) : undefined);
+/** The `LookupValue` the browser gets for an upstream failure. */
+const upstreamErrorValue = (error: UpstreamError): LookupValue =>
+  errorValue(error.status, error.code, error.message, error.retryAfterMs !== undefined ? retryAfterSeconds(error.retryAfterMs) : undefined);
 
 // ------------------------------------------------------------ ETags
 
@@ -239,146 +237,6 @@ class ClientBudgets {
   }
 }
 
-// ------------------------------------------------------------ the cache
-
-/** What a load came to: the value and how long it may be kept. */
-export interface Loaded<V> {
-  value: V;
-  /** ms the value is fresh; 0 (or less) = do not store. */
-  freshMs: number;
-  /** ms after freshness during which the value may still be served while refreshing. */
-  staleMs: number;
-}
-
-/** A stored value with its timing. */
-export interface CacheEntry<V> {
-  value: V;
-  storedAt: number;
-  freshUntil: number;
-  staleUntil: number;
-}
-
-/** How `look` answers a key: `hit` (fresh), `stale` (serve it, and refresh it), or `miss` (load it). */
-export type Look<V> =
-  | { state: 'hit' | 'stale'; entry: CacheEntry<V> }
-  /** `entry`: the servable entry a bypass passed over, if any. */
-  | { state: 'miss'; entry?: CacheEntry<V> };
-
-export interface SwrCacheOptions {
-  /** Most entries kept; the least recently used goes first. */
-  maxEntries: number;
-  /** Clock in ms. */
-  now?: () => number;
-}
-
-/** A bypassing `look` reuses an entry younger than this (ms). */
-export const BYPASS_FLOOR_MS = 1000;
-
-/**
- * Bounded in-memory LRU cache with a TTL and a stale window: `look` says how a key is answered
- * from what is stored (a fresh entry at once; a stale one at once, to be refreshed; else a
- * miss), `store` keeps what its owner loaded. Loading, and coalescing the loads of a key, is
- * the owner's (`PublicApiClient`): nothing here calls back.
- */
-export class SwrCache<V> {
-  readonly maxEntries: number;
-  readonly #now: () => number;
-  /** Map iteration order is insertion order: re-inserting on use makes it an LRU. */
-  readonly #entries = new Map<string, CacheEntry<V>>();
-  /** The key last moved to the end of `#entries` (the most recently used, while it is there). */
-  #newest: string | undefined;
-  /**
-   * One iterator over `#entries` kept for eviction, so it goes on from where the last eviction
-   * stopped. A new `keys()` iterator starts at the front of the Map's table and walks past every
-   * slot that deletions left there (V8 reclaims them only when the table is rebuilt): with
-   * 10,000 entries, taking the oldest that way cost ~35 µs per stored miss. A live iterator
-   * still yields the oldest entry: everything before its position was evicted or moved
-   * (deleted, then appended behind it), and entries added later come after it.
-   */
-  #oldest: Iterator<string> | undefined;
-
-  constructor(options: SwrCacheOptions) {
-    this.maxEntries = Math.max(0, Math.floor(options.maxEntries));
-    this.#now = options.now ?? Date.now;
-  }
-
-  /** Number of stored entries. */
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  /** Drops everything (loads in flight still store what they load). */
-  clear(): void {
-    this.#entries.clear();
-    this.#oldest = undefined;
-  }
-
-  /** The entry for `key` if it may still be served (fresh or stale), without touching LRU order. */
-  peek(key: string): CacheEntry<V> | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.staleUntil <= this.#now()) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  /**
-   * The entry for `key` when it is fresh, marked as used: what `look` answers as a `hit`
-   * without `bypass`. `undefined` otherwise (stale, expired or missing: use `look`).
-   * `now`: the clock's time, when the caller has just read it.
-   */
-  fresh(key: string, now = this.#now()): CacheEntry<V> | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry || entry.freshUntil <= now) return undefined;
-    this.#touch(key, entry);
-    return entry;
-  }
-
-  /**
-   * How `key` is answered from what is stored (a hit or a stale entry is marked as used). With
-   * `bypass`, a stored value answers only while it is fresh and younger than `BYPASS_FLOOR_MS`:
-   * "no-cache" refreshes a key at most once a second, never a flood upstream.
-   * `now`: the clock's time, when the caller has just read it.
-   */
-  look(key: string, bypass: boolean, now = this.#now()): Look<V> {
-    const entry = this.peek(key);
-    if (!entry) return { state: 'miss' };
-    if (bypass) return entry.freshUntil > now && now - entry.storedAt < BYPASS_FLOOR_MS ? { state: 'hit', entry } : { state: 'miss', entry };
-    this.#touch(key, entry);
-    return { state: entry.freshUntil > now ? 'hit' : 'stale', entry };
-  }
-
-  /** Stores what a load of `key` came to (when it may be kept at all) and returns its entry. */
-  store(key: string, loaded: Loaded<V>): CacheEntry<V> {
-    const storedAt = this.#now();
-    const freshMs = Math.max(0, loaded.freshMs);
-    const entry: CacheEntry<V> = { value: loaded.value, storedAt, freshUntil: storedAt + freshMs, staleUntil: storedAt + freshMs + Math.max(0, loaded.staleMs) };
-    if (freshMs > 0 && this.maxEntries > 0) this.#touch(key, entry);
-    return entry;
-  }
-
-  #touch(key: string, entry: CacheEntry<V>): void {
-    if (key === this.#newest && this.#entries.get(key) === entry) return; // already the most recent
-    this.#newest = key;
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    while (this.#entries.size > this.maxEntries) this.#entries.delete(this.#takeOldest());
-  }
-
-  /** The least recently used key (the Map is not empty). */
-  #takeOldest(): string {
-    let next = this.#oldest?.next();
-    if (!next || next.done) {
-      // first eviction, or the iterator ran to the end (a finished iterator stays finished)
-      this.#oldest = this.#entries.keys();
-      next = this.#oldest.next();
-    }
-    return next.value as string;
-  }
-}
-
 // ------------------------------------------------------------ the client
 
 /** Per-lookup options. */
@@ -405,10 +263,10 @@ interface Flight {
 }
 
 /** Why a load was stopped: everyone waiting for it went away. */
-const LEFT = new DOMException('Everyone waiting for this lookup went away', 'AbortError');
+const EVERYONE_LEFT = new DOMException('Everyone waiting for this lookup went away', 'AbortError');
 
 /** What a caller that went away is answered (nobody reads it). */
-const GONE: LookupAnswer = { value: fail(499, 'request_aborted', 'The client went away before the answer'), cacheControl: NO_STORE };
+const CALLER_GONE: LookupAnswer = { value: errorValue(499, 'request_aborted', 'The client went away before the answer'), cacheControl: NO_STORE };
 
 export class PublicApiClient {
   readonly #config: ResolvedConfig;
@@ -423,6 +281,8 @@ export class PublicApiClient {
   readonly #imaged: Sharing;
   /** The loads in flight, by key: every miss of a key joins its load (coalescing). */
   readonly #flights = new Map<string, Flight>();
+  /** Set by `close`: why every load is stopped from then on. */
+  #closed: { reason: unknown } | undefined;
 
   constructor(config: ResolvedConfig) {
     this.#config = config;
@@ -442,6 +302,16 @@ export class PublicApiClient {
     while (this.#flights.size > 0) await Promise.allSettled([...this.#flights.values()].map((flight) => flight.done));
   }
 
+  /**
+   * Stops every load in flight, and every one started from now on, with `reason` (what the
+   * callers waiting for them get thrown); resolves once none is in flight. Cache hits still answer.
+   */
+  close(reason: unknown): Promise<void> {
+    this.#closed ??= { reason };
+    for (const flight of this.#flights.values()) flight.stop.abort(this.#closed.reason);
+    return this.idle();
+  }
+
   /** Answers one lookup from the cache, a coalesced call in flight, or a new upstream call. */
   async lookup(target: PublicTarget, options: LookupOptions = {}): Promise<LookupAnswer> {
     return this.lookupByKey(target, upstreamPath(target), options);
@@ -458,11 +328,11 @@ export class PublicApiClient {
     if (this.#config.publicApi.gate.full && !known) return BUSY;
     const refused = this.#overBudget(fresh || !known, client);
     if (refused) return { value: refused, cacheControl: NO_STORE };
-    if (signal?.aborted) return GONE;
+    if (signal?.aborted) return CALLER_GONE;
     if (look.state === 'hit') return this.#answer(look.entry.value, now);
     if (look.state === 'stale') {
       // answered at once and refreshed in the background, once (not while a load is in flight)
-      if (!flight) this.#load(target, key).done.catch((error: unknown) => error !== LEFT && this.#config.onError(error, { route: 'public:revalidate' }));
+      if (!flight) this.#load(target, key).done.catch((error: unknown) => this.#wasStopped(error) || this.#config.onError(error, { route: 'public:revalidate' }));
       return this.#answer(look.entry.value, now);
     }
     // a load everyone waiting for has left is being stopped: this caller starts another
@@ -471,13 +341,13 @@ export class PublicApiClient {
     joined.waiting++;
     const leave = () => {
       // the last one waiting for this key left: its upstream call is not started, or is aborted
-      if (--joined.waiting === 0) joined.stop.abort(LEFT);
+      if (--joined.waiting === 0) joined.stop.abort(EVERYONE_LEFT);
     };
     signal?.addEventListener('abort', leave, { once: true });
     try {
       return this.#answer((await joined.done).value);
     } catch (error) {
-      if (signal?.aborted) return GONE;
+      if (signal?.aborted) return CALLER_GONE;
       throw error;
     } finally {
       if (!signal?.aborted) {
@@ -493,6 +363,7 @@ export class PublicApiClient {
    */
   #load(target: PublicTarget, key: string): Flight {
     const stop = new AbortController();
+    if (this.#closed) stop.abort(this.#closed.reason);
     const done = this.#fetch(target, key, stop.signal).then((loaded) => this.#cache.store(key, loaded));
     const flight: Flight = { done, waiting: 0, stop };
     this.#flights.set(key, flight);
@@ -504,12 +375,17 @@ export class PublicApiClient {
     return flight;
   }
 
+  /** Whether a load ended with the reason it was stopped for (everyone left, or `close`): nothing to report. */
+  #wasStopped(error: unknown): boolean {
+    return error === EVERYONE_LEFT || (this.#closed !== undefined && error === this.#closed.reason);
+  }
+
   /** 429 when this lookup calls `upstream` and its `client` has used up its budget. */
   #overBudget(upstream: boolean | undefined, client: string | undefined): LookupValue | undefined {
     if (!this.#clients || client === undefined || !upstream) return undefined;
     const waitMs = this.#clients.take(client);
     if (waitMs === 0) return undefined;
-    return fail(429, 'too_many_requests', 'Too many lookups from this client; retry after the time in Retry-After', retryAfterSeconds(waitMs));
+    return errorValue(429, 'too_many_requests', 'Too many lookups from this client; retry after the time in Retry-After', retryAfterSeconds(waitMs));
   }
 
   /**
@@ -563,7 +439,7 @@ export class PublicApiClient {
     const result = this.#interpret(target, outcome);
     if (result instanceof UpstreamError) {
       if (result.code !== 'too_many_requests') this.#config.onError(result, { route: `public:${target.kind}` });
-      return { value: errorValue(result), freshMs: 0, staleMs: 0 };
+      return { value: upstreamErrorValue(result), freshMs: 0, staleMs: 0 };
     }
     const now = this.#config.now();
     const deadline = imageDeadline(result.body, now);
@@ -593,6 +469,6 @@ export class PublicApiClient {
     // The schema checks the body itself (a miss runs no wrapper); a failure names the first field.
     const checked = schema.safeParse(parsed.json);
     if (!checked.success) return invalidBody('public', `the body does not match the contract (${describeIssue(checked.error.issues[0]!).path})`);
-    return { value: value(200, checked.data), body: checked.data };
+    return { value: bodyValue(200, checked.data), body: checked.data };
   }
 }

@@ -1,152 +1,24 @@
 /**
- * `{prefix}/explorer/…`: the Explorer routes of spec 4.2, after `authorize`, with the live
- * key as `Bearer` (spec 5), write routes only when `explorer.writes` is true (else 403
- * `writes_disabled`), every query parameter and body checked against the contract before
- * anything is forwarded (and rebuilt from the checked values), every call (`/health`
- * included) through the key's gate and rate budget, bodies validated (and unwrapped from the `{ data, meta, errors }`
- * envelope), `Cache-Control: private, no-store` on every answer.
+ * `{prefix}/explorer/…`: the Explorer routes of spec 4.2 (`./routes.ts`), after `authorize`,
+ * with the live key as `Bearer` (spec 5), write routes only when `explorer.writes` is true
+ * (else 403 `writes_disabled`), every query parameter and body checked against the contract
+ * before anything is forwarded (and rebuilt from the checked values), every call (`/health`
+ * included) through the key's gate and rate budget, bodies validated (and unwrapped from the
+ * `{ data, meta, errors }` envelope), `Cache-Control: private, no-store` on every answer.
  *
  * Fetch-API only (no `node:` imports).
  */
-import {
-  EXPLORER_BODIES,
-  MONITORING_CHANGES_PARAM_NAMES,
-  TOKENOMICS_PARAM_NAMES,
-  droppedRowError,
-  formatMonitoringChangesQuery,
-  formatTokenomicsQuery,
-  parseMonitoringChangesQuery,
-  parseNotificationsQuery,
-  parseTokenomicsQuery,
-  parseWatchlistAddBody,
-  parseWatchlistPatchBody,
-  readExplorerBody,
-  type ExplorerBody,
-  type QueryResult,
-} from '../contract/index.js';
-import { KyiHttpError, errorResponse, httpErrorResponse, invalidParameter, jsonResponse } from './errors.js';
-import { readJsonBody } from './lookup.js';
-import type { KyiRequestContext, RouteEntry, RouteMatch } from './handler.js';
-import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
-import { authorizeRoute } from './access.js';
-import { checkOrigin } from './origin.js';
-import { callUpstream, type UpstreamOutcome } from './upstream/call.js';
-import { invalidBody, upstreamError, upstreamErrorBody } from './upstream/outcome.js';
-import { MAX_QUERY_LENGTH, checkUuid, decodeSegment, readQuery, unwrapQuery } from './validation.js';
-
-
-export interface ExplorerRoute extends RouteEntry {
-  id: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Path pattern relative to the Explorer base URL; `:name` segments are parameters. */
-  pattern: string;
-  scope: ExplorerRouteInfo['scope'];
-  /** Builds the upstream query from the checked request query. */
-  query?: (url: URL, explorer: Explorer) => URLSearchParams;
-  /** Checks the request body and returns the one forwarded. */
-  body?: (json: unknown) => object;
-  /** How a success body is read (`null` = no body, 204). */
-  response: ExplorerBody<unknown> | null;
-}
-
-type Explorer = NonNullable<ResolvedConfig['explorer']>;
-
-function tokenomicsQuery(url: URL): URLSearchParams {
-  const params = readQuery(url, TOKENOMICS_PARAM_NAMES, {
-    since: { maxLength: 512 },
-    page: { maxLength: 512 },
-    limit: { maxLength: 3 },
-  });
-  return formatTokenomicsQuery(unwrapQuery(parseTokenomicsQuery(params)));
-}
-
-function noQuery(url: URL): URLSearchParams {
-  readQuery(url, []);
-  return new URLSearchParams();
-}
-
-/** A checked body, or a 400: `invalid_body` when the body as a whole is wrong, else naming the field. */
-function unwrapBody<T>(result: QueryResult<T>): T {
-  if (!result.ok && result.param === 'body') throw new KyiHttpError(400, 'invalid_body', `Invalid body: ${result.message}`);
-  return unwrapQuery(result);
-}
-
-/** The changes query; `newOnly` (which moves the key's one seen marker) only when the partner allows it. */
-function changesQuery(url: URL, explorer: Explorer): URLSearchParams {
-  const params = readQuery(url, MONITORING_CHANGES_PARAM_NAMES, {
-    item: { maxLength: MAX_QUERY_LENGTH },
-    days: { maxLength: 6 },
-    category: { maxLength: 64 },
-  });
-  const query = unwrapQuery(parseMonitoringChangesQuery(params));
-  if (!explorer.forwardNewOnly) delete query.newOnly;
-  return formatMonitoringChangesQuery(query);
-}
-
-/** The Explorer routes of spec 4.2, read top to bottom. Ids match the sandbox's route ids. */
-export const EXPLORER_ROUTES: readonly ExplorerRoute[] = [
-  { id: 'explorer:health', method: 'GET', pattern: '/health', scope: null, query: noQuery, response: EXPLORER_BODIES.health },
-  {
-    id: 'explorer:tokenomics',
-    method: 'GET',
-    pattern: '/tokenomics/changes',
-    scope: 'tokenomics:read',
-    query: tokenomicsQuery,
-    response: EXPLORER_BODIES.tokenomicsPage,
-  },
-  {
-    id: 'explorer:asset-tokenomics',
-    method: 'GET',
-    pattern: '/assets/:id/tokenomics/changes',
-    scope: 'tokenomics:read',
-    query: tokenomicsQuery,
-    response: EXPLORER_BODIES.assetTokenomicsPage,
-  },
-  { id: 'explorer:watchlist', method: 'GET', pattern: '/me/watchlist', scope: 'monitoring:read', query: noQuery, response: EXPLORER_BODIES.watchlist },
-  {
-    id: 'explorer:watchlist-add',
-    method: 'POST',
-    pattern: '/me/watchlist',
-    scope: 'watchlist:write',
-    query: noQuery,
-    body: (json) => unwrapBody(parseWatchlistAddBody(json)),
-    response: EXPLORER_BODIES.watchlistItem,
-  },
-  {
-    id: 'explorer:watchlist-update',
-    method: 'PATCH',
-    pattern: '/me/watchlist/:id',
-    scope: 'watchlist:write',
-    query: noQuery,
-    body: (json) => {
-      const body = unwrapBody(parseWatchlistPatchBody(json));
-      if (body.note?.includes('\u0000')) throw invalidParameter('note', 'must not contain NUL');
-      return body;
-    },
-    response: EXPLORER_BODIES.watchlistItem,
-  },
-  { id: 'explorer:watchlist-remove', method: 'DELETE', pattern: '/me/watchlist/:id', scope: 'watchlist:write', query: noQuery, response: null },
-  {
-    id: 'explorer:changes',
-    method: 'GET',
-    pattern: '/me/monitoring/changes',
-    scope: 'monitoring:read',
-    query: changesQuery,
-    response: EXPLORER_BODIES.changes,
-  },
-  {
-    id: 'explorer:notifications',
-    method: 'GET',
-    pattern: '/me/notifications',
-    scope: 'monitoring:read',
-    query: (url) => {
-      const params = readQuery(url, ['unread'], { unread: { maxLength: 5 } });
-      const q = unwrapQuery(parseNotificationsQuery(params));
-      return new URLSearchParams(q.unread === undefined ? {} : { unread: String(q.unread) });
-    },
-    response: EXPLORER_BODIES.notifications,
-  },
-];
+import { droppedRowError, readExplorerBody } from '../../contract/index.js';
+import { errorResponse, httpErrorResponse, jsonResponse } from '../errors.js';
+import type { ExplorerRouteInfo, ResolvedConfig } from '../options.js';
+import { authorizeRoute } from '../access.js';
+import { checkOrigin } from '../origin.js';
+import { readJsonBody } from '../request/body.js';
+import { checkUuid, decodeSegment } from '../request/params.js';
+import type { KyiRequestContext, RouteMatch } from '../routing.js';
+import { callUpstream, type UpstreamOutcome } from '../upstream/call.js';
+import { invalidBody, upstreamError, upstreamErrorBody } from '../upstream/outcome.js';
+import type { ExplorerRoute } from './routes.js';
 
 /** Explorer error codes the browser may see, with the kit's own message for each. */
 const PASS_THROUGH: Record<string, { status: number; message: string }> = {
@@ -179,11 +51,25 @@ function explorerError(status: number, code: string, message: string, headers: R
 export class ExplorerProxy {
   readonly #config: ResolvedConfig;
   readonly #explorer: NonNullable<ResolvedConfig['explorer']>;
+  /** Set by `close`: why every call is stopped from then on. */
+  #closed: { reason: unknown } | undefined;
+  /** Upstream calls running now, each with the switch that stops it. */
+  readonly #calls = new Map<Promise<unknown>, AbortController>();
 
   constructor(config: ResolvedConfig) {
     if (!config.explorer) throw new Error('ExplorerProxy needs explorer options');
     this.#config = config;
     this.#explorer = config.explorer;
+  }
+
+  /**
+   * Stops every upstream call running now, and every one started from now on, with `reason`
+   * (what the requests waiting for them get thrown); resolves once none is running.
+   */
+  async close(reason: unknown): Promise<void> {
+    this.#closed ??= { reason };
+    for (const stop of this.#calls.values()) stop.abort(this.#closed.reason);
+    while (this.#calls.size > 0) await Promise.allSettled([...this.#calls.keys()]);
   }
 
   /**
@@ -225,17 +111,28 @@ export class ExplorerProxy {
     if (body !== undefined) headers['content-type'] = 'application/json';
     const upstreamUrl = this.#explorer.baseUrl + upstreamPath + (qs ? `?${qs}` : '');
     // the client's signal: a visitor who left is not sent upstream, nor waited for there
+    // (nor is anyone once the handler closes: the call then throws the closing reason, a 503)
+    const stop = new AbortController();
+    const onLeave = () => stop.abort(request.signal.reason);
+    if (this.#closed) stop.abort(this.#closed.reason);
+    else if (request.signal.aborted) onLeave();
+    request.signal.addEventListener('abort', onLeave, { once: true });
+    const call = callUpstream(
+      this.#config.send,
+      { url: upstreamUrl, method, headers, body, idempotent: method === 'GET', signal: stop.signal },
+      this.#explorer.policy,
+      this.#explorer.gate,
+    );
+    this.#calls.set(call, stop);
     let outcome: UpstreamOutcome;
     try {
-      outcome = await callUpstream(
-        this.#config.send,
-        { url: upstreamUrl, method, headers, body, idempotent: method === 'GET', signal: request.signal },
-        this.#explorer.policy,
-        this.#explorer.gate,
-      );
+      outcome = await call;
     } catch (error) {
       if (!request.signal.aborted) throw error;
       return explorerError(499, 'request_aborted', 'The client went away before the answer');
+    } finally {
+      this.#calls.delete(call);
+      request.signal.removeEventListener('abort', onLeave);
     }
     return this.#answer(route, outcome, { head: request.method === 'HEAD', query });
   }

@@ -6,9 +6,9 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import type { AssetRecord, AssetsPage } from '../contract/public-api.js';
-import { KyiHttpError } from './errors.js';
-import { resolveOptions, type KyiHandlerOptions } from './options.js';
+import type { AssetRecord, AssetsPage } from '../../contract/public-api.js';
+import { KyiHttpError } from '../errors.js';
+import { resolveOptions, type KyiHandlerOptions } from '../options.js';
 import { PublicApiClient } from './public-api.js';
 
 export interface AssetPagesOptions
