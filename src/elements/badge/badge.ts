@@ -82,6 +82,11 @@ export class KyiBadge extends ReactiveElement {
   // No Lit templates: the few nodes of a badge are built directly (a badge-only page then loads
   // no template library), again only when what they show changes.
   readonly #core = new ElementCore(this);
+
+  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
+  protected override createRenderRoot(): ShadowRoot {
+    return this.#core.renderRoot();
+  }
   readonly #image = new BadgeImage(() => this.#onError());
   #shown = '';
   #resolved: Resolved | undefined;
