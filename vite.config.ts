@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { minifyLitTemplatesPlugin } from './scripts/lib/minify-lit-templates.js';
+import { ownKeysNamespacePlugin } from './scripts/lib/own-keys-namespace.js';
 
 const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
 
@@ -16,7 +17,8 @@ export default defineConfig({
   logLevel: 'warn',
   // Lit's templates ship shrunk here too (CSS minified, whitespace in tags collapsed): partners'
   // bundlers minify the JS, but none looks inside template literals.
-  plugins: [minifyLitTemplatesPlugin()],
+  // ownKeysNamespacePlugin: a key left enumerable on Object.prototype must not stop the kit loading.
+  plugins: [minifyLitTemplatesPlugin(), ownKeysNamespacePlugin()],
   build: {
     outDir: 'dist',
     // scripts/build.ts clears what this build writes; dist/ also holds demo and test builds.

@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 import { minifyLitTemplatesPlugin } from './minify-lit-templates.js';
+import { ownKeysNamespacePlugin } from './own-keys-namespace.js';
 
 const sep = String.raw`[\\/]`;
 const any = (parts: string[]) => new RegExp(parts.join('|'));
@@ -105,7 +106,7 @@ export function cdnConfig(
     configFile: false as const,
     logLevel: 'warn' as const,
     root: fileURLToPath(new URL('../..', import.meta.url)),
-    plugins: [...(extra.plugins ?? []), minifyLitTemplatesPlugin(), ...(singleFile ? [staticImportsPlugin()] : [])],
+    plugins: [...(extra.plugins ?? []), minifyLitTemplatesPlugin(), ownKeysNamespacePlugin(), ...(singleFile ? [staticImportsPlugin()] : [])],
     // Production Lit (no dev-mode warnings) in the CDN files.
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
     define: { 'process.env.NODE_ENV': '"production"' },

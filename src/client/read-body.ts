@@ -29,11 +29,15 @@ export const listOf =
   (value: unknown): unknown[] =>
     Array.isArray(value) ? value.map(read).filter((item) => item !== undefined) : [];
 
-/** An object whose listed fields are read with their reader; `undefined` when not an object. */
+/**
+ * An object whose listed fields are read with their reader; `undefined` when not an object. Own
+ * keys only, of the body and of `fields`: a key a page script left on `Object.prototype` is
+ * neither a field of the answer nor a reader.
+ */
 export function readObject<T = Obj>(value: unknown, fields: Record<string, Reader>): T | undefined {
   if (!isObject(value)) return undefined;
   const out: Obj = { ...value };
-  for (const key in fields) out[key] = fields[key]!(value[key]);
+  for (const key of Object.keys(fields)) out[key] = fields[key]!(Object.hasOwn(value, key) ? value[key] : undefined);
   return out as T;
 }
 

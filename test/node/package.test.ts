@@ -23,6 +23,7 @@ import { sandboxInfo } from '../../src/sandbox/info.js';
 import { firstLine, packAndInstall, type Packed } from './helpers/tarball.js';
 import { packedTarball } from './helpers/packed.js';
 import { checkDemoPage } from './helpers/demo-page.js';
+import { hasInheritedKeysLoop } from '../../scripts/lib/own-keys-namespace.js';
 
 const run = promisify(execFile);
 /** An exports-map target: a path, or conditions (possibly nested, e.g. `./server/postgres` under `node` only). */
@@ -130,6 +131,42 @@ describe('npm run build', () => {
       const tags = errors.map((m) => /<(kyi-[a-z-]+)>/.exec(m)![1]);
       for (const tag of ['kyi-badge', 'kyi-token-status', 'kyi-asset-card', 'kyi-verify-button']) assert.ok(tags.includes(tag), `${tag} not reported`);
     });
+  });
+});
+
+describe('a key left enumerable on Object.prototype (a page script\'s deep-merge bug)', () => {
+  it('no built module copies a namespace with for…in (the bundler\'s helper is held to own keys)', async () => {
+    const files = (await readdir('dist', { recursive: true })).filter((f) => f.endsWith('.js') && !f.startsWith('demo') && !f.startsWith('mixed'));
+    assert.ok(files.some((f) => f.startsWith('cdn/')) && files.includes('define.js'), 'the npm and CDN builds are there');
+    const loops = [];
+    for (const file of files) if (hasInheritedKeysLoop(await readFile(join('dist', file), 'utf8'))) loops.push(file);
+    assert.deepEqual(loops, []);
+  });
+
+  it('stops no CDN file: the statuses of kyi-elements.js and of the autoloader settle, with no page error', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'kyi-polluted-'));
+    try {
+      await cp('dist/cdn', join(root, 'cdn'), { recursive: true });
+      // A classic script before the kit, as a page's own library would run (the demo's CSP allows 'self').
+      await writeFile(join(root, 'pollute.js'), 'Object.prototype.utm_source = "newsletter";\n');
+      const token = SANDBOX_FIXTURES.indexedNotVerified;
+      await writeFile(
+        join(root, 'index.html'),
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>polluted</title><link rel="icon" href="data:,"><!-- kyi:config -->
+<script src="/pollute.js"></script>
+<script type="module" src="/cdn/kyi-elements.js"></script>
+<script type="module" src="/cdn/kyi-autoloader.js"></script></head>
+<body><kyi-token-status id="a" address="${token.address}" chain-slug="${token.chain}"><b>KYI verified</b></kyi-token-status>
+<kyi-change-feed id="b"></kyi-change-feed></body></html>`,
+      );
+      browser ??= await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+      await checkDemoPage(browser, root, async (page) => {
+        await page.waitForFunction(() => (document.querySelector('#a') as unknown as { status?: string }).status === 'unverified');
+        await page.waitForFunction(() => customElements.get('kyi-change-feed') !== undefined);
+      });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
