@@ -3,7 +3,7 @@
  * answers programs (no `Origin`) and pages on this machine (a loopback `Origin`, CORS allowed);
  * a page of any other site is refused 403 before anything is read or changed, so a site the
  * developer visits while the sandbox runs can neither read its credentials nor flip a token to
- * verified (`isLoopbackOrigin`). Bodies are JSON (strictly: malformed JSON is a 400); every answer is JSON; a bad
+ * verified (`isLoopbackOrigin`), nor reach it under a name its DNS rebinds to this machine (`Host`). Bodies are JSON (strictly: malformed JSON is a 400); every answer is JSON; a bad
  * request answers 400 `{ message }`, an unknown route 404 `{ message }`.
  *
  * GET info · GET stats · GET fixtures · GET/POST/DELETE faults · POST reset ·
@@ -175,6 +175,12 @@ export function controlApp(ctx: ControlContext): Hono {
     '*',
     async (c, next) => {
       const origin = c.req.header('origin');
+      const host = c.req.header('host');
+      // A page of another site that its DNS rebinds to this machine asks same-origin (no
+      // `Origin` on a GET), under its own name: the `Host` says so.
+      if (host !== undefined && !isLoopbackOrigin(`http://${host}`)) {
+        return c.json({ message: `The sandbox's control API answers on a loopback name only (localhost, 127.0.0.1, [::1]), not ${JSON.stringify(host.slice(0, 200))}.` }, 403);
+      }
       if (origin !== undefined && !isLoopbackOrigin(origin)) {
         return c.json(
           {

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { request as httpRequest } from 'node:http';
 import { createInterface } from 'node:readline';
 import { beforeEach, describe, test } from 'node:test';
 import { checkContract, explorerErrorSchema, publicApiErrorSchema } from '../../src/contract/index.js';
@@ -427,6 +428,23 @@ describe('sandbox control API: pages of other sites', () => {
       assert.notEqual(preflight.headers.get('access-control-allow-origin'), origin);
     }
     assert.equal(await lookupVerified(), false, 'nothing changed');
+  });
+
+  test('a site whose DNS rebinds its name to this machine reads nothing: a Host that is not a loopback name → 403', async () => {
+    const { port } = new URL(sandbox().origin);
+    const get = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/__sandbox/info', headers: { host } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject).end();
+      });
+    const rebound = await get(`rebind.evil.example:${port}`);
+    assert.equal(rebound.status, 403);
+    assert.ok(!rebound.body.includes(sandbox().info.credentials.publicApiKey));
+    assert.equal((await get(`127.0.0.1:${port}`)).status, 200);
+    assert.equal((await get(`localhost:${port}`)).status, 200);
   });
 
   test('programs (no Origin) and pages on this machine keep working, with CORS for the latter', async () => {
