@@ -29,7 +29,7 @@ export const PAGE_KINDS = [
   { name: 'all four display elements', tags: ['badge', 'token-status', 'asset-card', 'verify-button'], target: 20 * 1024 },
 ] as const;
 
-/** The manifest keys a page with these tags loads: the autoloader, each tag's entry, and what they import statically. */
+/** The manifest keys a page with these tags loads: the autoloader, each tag's chunk (its `elements/<tag>/define.ts`), and what they import statically. */
 export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]): string[] {
   const keys = new Set<string>();
   const add = (key: string) => {
@@ -40,7 +40,7 @@ export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]
     for (const k of chunk.imports ?? []) add(k);
   };
   add(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!);
-  for (const tag of tags) add(`src/entries/${tag}.ts`);
+  for (const tag of tags) add(`src/elements/${tag}/define.ts`);
   return [...keys];
 }
 

@@ -27,6 +27,17 @@ import { minifyLitTemplatesPlugin } from './minify-lit-templates.js';
 const sep = String.raw`[\\/]`;
 const any = (parts: string[]) => new RegExp(parts.join('|'));
 
+/**
+ * The autoloader's chunk files, `chunks/<name>.js`: an element's chunk is named after its folder
+ * (`chunks/badge.js`; the autoloader loads `elements/<name>/define.ts`, not the npm entry with its
+ * re-exports), other chunks after their group or module. Partners pin these names (integrity,
+ * modulepreload).
+ */
+export function autoloaderChunkFileName(chunk: { name: string; facadeModuleId?: string | null }): string {
+  const element = chunk.facadeModuleId?.match(/[\\/]elements[\\/]([a-z-]+)[\\/]define\.ts$/)?.[1];
+  return `chunks/${element ?? chunk.name}.js`;
+}
+
 export const AUTOLOADER_CODE_SPLITTING = {
   groups: [
     {

@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
-import { AUTOLOADER_CODE_SPLITTING, cdnConfig } from '../../scripts/lib/cdn-chunks.js';
+import { AUTOLOADER_CODE_SPLITTING, autoloaderChunkFileName, cdnConfig } from '../../scripts/lib/cdn-chunks.js';
 import { NOTIFICATION_KINDS, WATCH_STATES } from '../../src/contract/enums.js';
 import * as events from '../../src/browser/events.js';
 import { enInputs } from '../../src/locales/en-inputs.js';
@@ -54,7 +54,7 @@ before(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'kyi-core-chunk-'));
   const autoloader = await build(
     cdnConfig(resolve('src/entries/cdn/kyi-autoloader.ts'), join(outDir, 'auto'), 'kyi-autoloader.js', {
-      output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
+      output: { chunkFileNames: autoloaderChunkFileName, codeSplitting: AUTOLOADER_CODE_SPLITTING },
     }),
   );
   // `core` is the autoloader's own file (scripts/lib/cdn-chunks.ts)
@@ -69,7 +69,7 @@ before(async () => {
     for (const f of byFile.get(file)?.imports ?? []) add(f);
   };
   add(chunks.find((c) => c.isEntry)!.fileName);
-  add(chunks.find((c) => c.facadeModuleId?.endsWith('src/entries/token-status.ts'))!.fileName);
+  add(chunks.find((c) => c.facadeModuleId?.endsWith('src/elements/token-status/define.ts'))!.fileName);
   tokenStatusPage = [...page].map((f) => join(outDir, 'auto', f));
   const alone = await build(cdnConfig(resolve('src/entries/badge.ts'), join(outDir, 'alone'), 'badge.js', { output: { codeSplitting: false } }));
   badgeAlone = moduleBytes(alone, () => true);

@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import { pageChunks, type AutoloaderManifest } from '../../bench/size-budgets.js';
 import { packedTarball } from './helpers/packed.js';
 import { checkDemoPage } from './helpers/demo-page.js';
 
@@ -51,16 +52,8 @@ const gzipSum = async (files: string[]) => (await Promise.all(files.map(async (f
 /** The files a page with only `<kyi-token-status>` loads through the shipped CDN autoloader: its entry, the element's chunk and what they import. */
 async function tokenStatusCdnPage(pkg: string): Promise<string[]> {
   const cdn = join(pkg, 'dist', 'cdn');
-  const manifest = JSON.parse(await readFile(join(cdn, 'kyi-autoloader.manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-  const keys = new Set<string>();
-  const add = (key: string) => {
-    if (keys.has(key)) return;
-    keys.add(key);
-    for (const k of manifest[key]!.imports ?? []) add(k);
-  };
-  add(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!);
-  add('src/entries/token-status.ts');
-  return [...keys].map((k) => join(cdn, manifest[k]!.file));
+  const manifest = JSON.parse(await readFile(join(cdn, 'kyi-autoloader.manifest.json'), 'utf8')) as AutoloaderManifest;
+  return pageChunks(manifest, ['token-status']).map((k) => join(cdn, manifest[k]!.file));
 }
 
 describe('consumer projects built from the packed tarball', () => {
