@@ -52,6 +52,10 @@ export default defineConfig({
       external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^zod($|\/)/, /^jose($|\/)/, /^react($|\/)/, /^pg($|\/)/, /^undici($|\/)/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // Lit's globals (src/browser/lit-globals.ts) in a chunk of their own, which the entries
+        // import first: merged into a chunk that imports Lit, they would be defined after Lit's
+        // modules are evaluated (package.json's `sideEffects` names the chunk).
+        codeSplitting: { groups: [{ name: 'lit-globals', test: /src[\\/]browser[\\/]lit-globals\.ts$/ }] },
         banner: (chunk) => (chunk.isEntry && chunk.name === 'bin/kyi-sandbox' ? '#!/usr/bin/env node' : ''),
       },
     },

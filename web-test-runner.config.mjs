@@ -7,6 +7,7 @@ import { cloneSafeReports } from './test/harness/clone-safe-reports.ts';
 import { kyiHarness } from './test/harness/wtr-harness.ts';
 import { widgetKeys } from './test/harness/widget-keys.ts';
 import { pagePixels } from './test/harness/page-pixels.ts';
+import { axNode } from './test/harness/ax-node.ts';
 
 const harness = kyiHarness();
 
@@ -34,12 +35,14 @@ export default {
   // cloneSafeReports: a failed assertion about a DOM node is reported, not a run that never ends.
   // widgetKeys: the `widget-key` command (a key dispatched inside the widget's frame).
   // pagePixels: the `page-pixels` command (what Chromium painted in a box of the page).
+  // axNode: the `ax-node` command (an element's role, name and description in Chromium's accessibility tree).
   plugins: [
     esbuildPlugin({ ts: true, json: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     harness.plugin,
     cloneSafeReports(),
     widgetKeys(),
     pagePixels(),
+    axNode(),
   ],
   middleware: [harness.middleware],
 };

@@ -3,7 +3,7 @@
  * bench/size.ts measures it the same way). Left alone, the bundler makes a chunk of every
  * module set two elements share, so a badge-only page loads six files and a token-status page
  * eleven; each file is compressed alone, so every boundary costs bytes. Two groups instead:
- * `core`, what a badge needs (Lit's reactive base without its templates, the element core, the page reads (browser/page.ts), the
+ * `core`, what a badge needs (Lit's reactive base without its templates, Lit's globals made the page's own (browser/lit-globals.ts, first), the element core, the page reads (browser/page.ts), the
  * theme styles, the strings lookup, configuration, badge options and images, `kyi-error`) —
  * every page loads it, and a badge-only page loads nothing else but the badge's own chunk; it
  * is the autoloader's own file (`kyi-autoloader.js`, see `preserveEntrySignatures` below);
@@ -45,7 +45,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
       test: any([
         // Lit's reactive base, not its templates: a badge builds its few nodes itself.
         `node_modules${sep}@lit${sep}reactive-element${sep}`,
-        `src${sep}browser${sep}(strings|config|page|event-base|register)\\.ts$`,
+        `src${sep}browser${sep}(lit-globals|strings|config|page|event-base|register)\\.ts$`,
         // The autoloader's own code too: `core` is its file.
         `src${sep}entries${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
         `src${sep}elements${sep}shared${sep}(reactive-state|element-core|theme\\.styles|badge-image)\\.ts$`,

@@ -178,7 +178,18 @@ interface SharedConfigState {
 const STATE_KEY = Symbol.for('kyi-elements.config');
 function shared(): SharedConfigState {
   const g = globalThis as unknown as Record<symbol, SharedConfigState | undefined>;
-  return (g[STATE_KEY] ??= { explicit: {}, version: 0, listeners: new Set() });
+  // Own keys only, here and in `explicit`: an `Object.prototype` polluted elsewhere on the page
+  // (a vulnerable query-string parser) lends no proxy URL, widget URL or token endpoint.
+  if (!Object.hasOwn(g, STATE_KEY)) g[STATE_KEY] = { explicit: noSettings(), version: 0, listeners: new Set() };
+  return g[STATE_KEY]!;
+}
+
+/** No `configure()` settings: an object without a prototype. */
+const noSettings = (): KyiConfigInput => Object.create(null) as KyiConfigInput;
+
+/** What `configure()` set for `key` (an own key of `explicit`, never an inherited one). */
+function setting<K extends keyof KyiConfigInput>(explicit: KyiConfigInput, key: K): KyiConfigInput[K] {
+  return Object.hasOwn(explicit, key) ? explicit[key] : undefined;
 }
 
 /**
@@ -216,13 +227,13 @@ export function configure(input: KyiConfigInput): void {
  * none. Meta tags are not read: the `kyi()` drop-in takes where a token goes from code only.
  */
 export function configuredWidgetUrl(): string {
-  const url = shared().explicit.widgetUrl;
+  const url = setting(shared().explicit, 'widgetUrl');
   return typeof url === 'string' ? absolute(url) : '';
 }
 
 /** Forgets every `configure()` call (tests, hot reload). Meta tags still apply, read again. */
 export function resetConfig(): void {
-  shared().explicit = {};
+  shared().explicit = noSettings();
   notify();
 }
 
@@ -266,7 +277,7 @@ function baseConfig(): KyiConfig {
   // Only the document's real <head>: user content in the body cannot configure the kit.
   const meta = (key: keyof typeof META_NAMES) => metaContent(META_NAMES[key]);
   /** A URL key: `configure()` (checked there), else its meta tag when that is a URL, else `fallback`; absolute. */
-  const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(explicit[key] ?? metaUrl(key, meta(key)) ?? fallback);
+  const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(setting(explicit, key) ?? metaUrl(key, meta(key)) ?? fallback);
   const proxyUrl = url('proxyUrl', DEFAULT_PROXY_URL);
   baseVersion = version;
   return (base = {
@@ -275,12 +286,12 @@ function baseConfig(): KyiConfig {
     badgeBaseUrl: httpOrNothing(url('badgeBaseUrl', '')),
     tokenEndpoint: url('tokenEndpoint', `${proxyUrl}/token`),
     widgetUrl: url('widgetUrl', ''),
-    locale: explicit.locale ?? meta('locale'),
-    strings: explicit.strings ?? {},
-    fetchAccessToken: explicit.fetchAccessToken,
-    sdk: explicit.sdk,
-    theme: explicit.theme ?? 'auto',
-    trustedProxyUrls: explicit.trustedProxyUrls ?? trustedProxyUrls(meta('trustedProxyUrls')?.split(/[\s,]+/).filter(Boolean) ?? [], `<meta name="${META_NAMES.trustedProxyUrls}">`, false),
+    locale: setting(explicit, 'locale') ?? meta('locale'),
+    strings: setting(explicit, 'strings') ?? {},
+    fetchAccessToken: setting(explicit, 'fetchAccessToken'),
+    sdk: setting(explicit, 'sdk'),
+    theme: setting(explicit, 'theme') ?? 'auto',
+    trustedProxyUrls: setting(explicit, 'trustedProxyUrls') ?? trustedProxyUrls(meta('trustedProxyUrls')?.split(/[\s,]+/).filter(Boolean) ?? [], `<meta name="${META_NAMES.trustedProxyUrls}">`, false),
   });
 }
 

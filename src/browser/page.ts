@@ -17,7 +17,7 @@
  *
  * What markup cannot shadow is read as it is: the global object's own properties (`document`,
  * `location`, `navigator`, `customElements`, `fetch`, `innerHeight`, `event`; named access on
- * `window` never hides an existing property) and `Location`'s own unforgeable ones. Page
+ * `window` never hides an own property of the window; Lit's globals, which the window lacks, are made its own by lit-globals.ts) and `Location`'s own unforgeable ones. Page
  * *scripts* are the partner's trusted code and may replace any of them on purpose (a
  * `customElements` polyfill, `fetch` instrumented for tracing): those are honoured, not
  * bypassed. `fetch` is not page state and is called where it is used.

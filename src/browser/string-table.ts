@@ -61,12 +61,20 @@ export interface StringTable {
     'credential.kyi_verified': string;
     /** Proof of collateral */
     'credential.proof_of_collateral': string;
+    /** {credential} badge (static claim) */
+    claim: string;
   };
   tokenStatus: {
     /** Checking verification… */
     loading: string;
     /** KYI verified */
     verified: string;
+    /** KYI verified on {verified} of {total} chains */
+    verifiedSome: string;
+    /** {status} (live check) */
+    liveCheck: string;
+    /** {token}: {status} */
+    changed: string;
     /** Not verified */
     unverified: string;
     /** Unknown token */
@@ -257,8 +265,8 @@ export interface StringTable {
     'monitoring.off': string;
     /** Monitoring */
     'monitoring.label': string;
-    /** of {name} */
-    'monitoring.of': string;
+    /** for {name} */
+    'monitoring.for': string;
     /** on */
     'monitoring.stateOn': string;
     /** paused */

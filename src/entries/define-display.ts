@@ -1,4 +1,5 @@
 /** Registration of the display and verify elements (the `kyi-elements.js` CDN bundle). */
+import '../browser/lit-globals.js'; // first: Lit's globals are the page's own before Lit is evaluated
 import { defineBadge } from '../elements/badge/define.js';
 import { defineTokenStatus } from '../elements/token-status/define.js';
 import { defineAssetCard } from '../elements/asset-card/define.js';

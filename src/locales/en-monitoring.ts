@@ -31,7 +31,7 @@ export const enMonitoring = {
     'monitoring.on': 'Monitoring on',
     'monitoring.off': 'Monitoring paused',
     'monitoring.label': 'Monitoring',
-    'monitoring.of': 'of {name}',
+    'monitoring.for': 'for {name}',
     'monitoring.stateOn': 'on',
     'monitoring.stateOff': 'paused',
     'note.heading': 'Note:',

@@ -34,10 +34,14 @@ export const fr: StringTable = {
   badge: {
     'credential.kyi_verified': 'Vérifié KYI',
     'credential.proof_of_collateral': 'Preuve de collatéral',
+    claim: 'Badge {credential} (déclaration statique)',
   },
   tokenStatus: {
     loading: 'Vérification en cours…',
     verified: 'Vérifié KYI',
+    verifiedSome: 'Vérifié KYI sur {verified} chaînes sur {total}',
+    liveCheck: '{status} (vérification en direct)',
+    changed: '{token} : {status}',
     unverified: 'Non vérifié',
     notFound: 'Jeton inconnu',
     notFoundDetail: 'Aucun enregistrement de vérification pour ce jeton.',
@@ -138,7 +142,7 @@ export const fr: StringTable = {
     'monitoring.on': 'Surveillance active',
     'monitoring.off': 'Surveillance en pause',
     'monitoring.label': 'Surveillance',
-    'monitoring.of': 'de {name}',
+    'monitoring.for': 'pour {name}',
     'monitoring.stateOn': 'active',
     'monitoring.stateOff': 'en pause',
     'note.heading': 'Note :',

@@ -1,6 +1,9 @@
 /**
- * The sandbox's one control API, `/__sandbox/*` (CORS open, never cached, for tests and the
- * demo). Bodies are JSON (strictly: malformed JSON is a 400); every answer is JSON; a bad
+ * The sandbox's one control API, `/__sandbox/*` (never cached, for tests and the demo). It
+ * answers programs (no `Origin`) and pages on this machine (a loopback `Origin`, CORS allowed);
+ * a page of any other site is refused 403 before anything is read or changed, so a site the
+ * developer visits while the sandbox runs can neither read its credentials nor flip a token to
+ * verified (`isLoopbackOrigin`). Bodies are JSON (strictly: malformed JSON is a 400); every answer is JSON; a bad
  * request answers 400 `{ message }`, an unknown route 404 `{ message }`.
  *
  * GET info · GET stats · GET fixtures · GET/POST/DELETE faults · POST reset ·
@@ -152,12 +155,39 @@ async function answer(c: Context, route: ControlRoute): Promise<Response> {
   }
 }
 
+/** Whether a request's `Origin` is a page on this machine: http(s) on localhost (or a `.localhost` name), 127.0.0.0/8 or [::1]. */
+function isLoopbackOrigin(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  const host = url.hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /** The control API as an app to mount at `CONTROL_PREFIX`. */
 export function controlApp(ctx: ControlContext): Hono {
   const app = new Hono();
   app.use(
     '*',
-    cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], allowHeaders: ['content-type'], maxAge: 600 }),
+    async (c, next) => {
+      const origin = c.req.header('origin');
+      if (origin !== undefined && !isLoopbackOrigin(origin)) {
+        return c.json(
+          {
+            message:
+              `The sandbox's control API answers programs and pages on this machine only (a loopback origin: localhost, 127.0.0.1, [::1]); ` +
+              `a page at ${JSON.stringify(origin.slice(0, 200))} may not read or change it. Call it from your test code or server instead.`,
+          },
+          403,
+        );
+      }
+      await next();
+    },
+    cors({ origin: (origin) => (isLoopbackOrigin(origin) ? origin : null), allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], allowHeaders: ['content-type'], maxAge: 600 }),
     async (c, next) => {
       await next();
       c.header('cache-control', 'no-store');

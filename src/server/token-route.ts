@@ -5,12 +5,13 @@
  * without a session (both told to `onError`, `./access.ts`), 502 when signing fails;
  * `Cache-Control: no-store`; `{ accessToken, expiresAt }`, `expiresAt` read from the token's own
  * `exp`. What `generateToken` (built-in or the partner's) returned is checked before it leaves
- * (`checkedExp`): anything else is 502 `signing_failed`, its reason told to `onError`.
+ * (`checkedExp`: HS256, signed with `widget.secretKey`, a sound `exp`): anything else is
+ * 502 `signing_failed`, its reason told to `onError`.
  * The user id comes from `getUserId(request)` on the server, never from the browser.
  *
  * Fetch-API only (no `node:` imports).
  */
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { compactVerify, decodeJwt, decodeProtectedHeader } from 'jose';
 import { LIMITS } from '../contract/index.js';
 import { KyiError, KyiHttpError, jsonResponse } from './errors.js';
 import { generateToken } from './generate-token.js';
@@ -30,29 +31,37 @@ function checkContentType(request: Request): void {
 /** How far ahead of this server's clock a token's `exp` may be beyond its one-hour lifetime, s (a minter reading its own clock a little later). */
 const EXP_CLOCK_SLACK_SECONDS = 5;
 
-/** An HS256 signature: 32 bytes, 43 base64url characters. */
-const COMPACT_HS256 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
-
 /**
  * The `exp` (seconds) of what `generateToken` returned, when it is a token the widget can take:
- * a signed compact JWT whose protected header says `alg` exactly `HS256`, with a numeric `exp`
- * after `now` and at most one hour (`LIMITS.accessTokenMaxSeconds`, plus
- * `EXP_CLOCK_SLACK_SECONDS`) after `mintedAt`. Otherwise what is wrong, for `onError`.
- * The signature is not verified: the token is this server's own, signed by the partner's minter.
+ * a compact JWT whose protected header says `alg` exactly `HS256`, HMAC-signed with the partner
+ * secret `secretKey` (the widget verifies it with the same key), with a numeric `exp` after
+ * `now` and at most one hour (`LIMITS.accessTokenMaxSeconds`, plus `EXP_CLOCK_SLACK_SECONDS`)
+ * after `mintedAt`. Otherwise what is wrong, for `onError`. jose checks the signature only
+ * (`compactVerify`); the claims are checked here, so each wrong one is named.
  */
-function checkedExp(token: unknown, mintedAt: number, now: number): { exp: number } | { wrong: string } {
-  if (typeof token !== 'string' || !COMPACT_HS256.test(token)) {
-    return { wrong: 'generateToken did not return a signed JWT (header.payload.signature, with a 32-byte HS256 signature)' };
+async function checkedExp(token: unknown, secretKey: string, mintedAt: number, now: number): Promise<{ exp: number } | { wrong: string }> {
+  const parts = typeof token === 'string' ? token.split('.') : [];
+  if (typeof token !== 'string' || parts.length !== 3 || !parts[2]) {
+    return { wrong: 'generateToken did not return a signed JWT (header.payload.signature)' };
   }
   let alg: unknown;
-  let exp: unknown;
   try {
     alg = decodeProtectedHeader(token).alg;
-    exp = decodeJwt(token).exp;
   } catch {
-    return { wrong: 'generateToken returned a token whose header or claims are not base64url JSON' };
+    return { wrong: 'generateToken returned a token whose header is not base64url JSON' };
   }
   if (alg !== 'HS256') return { wrong: `generateToken returned a token with alg ${alg === undefined ? 'missing' : JSON.stringify(alg).slice(0, 40)}; the widget takes HS256 only` };
+  try {
+    await compactVerify(token, new TextEncoder().encode(secretKey), { algorithms: ['HS256'] });
+  } catch {
+    return { wrong: 'generateToken returned a token not signed with the partner secret key (widget.secretKey); the widget would reject it' };
+  }
+  let exp: unknown;
+  try {
+    exp = decodeJwt(token).exp;
+  } catch {
+    return { wrong: 'generateToken returned a token whose claims are not base64url JSON' };
+  }
   if (typeof exp !== 'number' || !Number.isFinite(exp)) {
     return { wrong: `generateToken returned a token whose exp claim is ${exp === undefined ? 'missing' : `not a number (${typeof exp})`}` };
   }
@@ -84,7 +93,7 @@ export async function tokenRoute(request: Request, context: KyiRequestContext, c
     config.onError(error, { route: 'token' });
     throw new KyiHttpError(502, 'signing_failed', 'The access token could not be created');
   }
-  const checked = checkedExp(accessToken, before, config.clock.now() / 1000);
+  const checked = await checkedExp(accessToken, widget.secretKey, before, config.clock.now() / 1000);
   if ('wrong' in checked) {
     config.onError(new KyiError('signing_failed', checked.wrong, 502), { route: 'token' });
     throw new KyiHttpError(502, 'signing_failed', 'The access token could not be created');

@@ -35,7 +35,7 @@ describe('<kyi-badge>', () => {
     expect(image.getAttribute('width')).to.equal('24');
     expect(image.getAttribute('height')).to.equal('24');
     expect(image.getAttribute('loading')).to.equal('lazy');
-    expect(image.alt).to.equal('KYI verified');
+    expect(image.alt).to.equal('KYI verified badge (static claim)', 'named as a badge, a static claim');
     const url = new URL(image.src);
     expect(url.origin + url.pathname).to.equal(`${badgeBaseUrl}/api/v1/badges/kyi_verified`);
     expect(Object.fromEntries(url.searchParams)).to.deep.equal({ variant: 'icon', theme: 'light', format: 'svg', size: '24' });
@@ -87,7 +87,7 @@ describe('<kyi-badge>', () => {
 
   it('proof_of_collateral names its credential', async () => {
     const el = await fixture<KyiBadge>(html`<kyi-badge credential="proof_of_collateral"></kyi-badge>`);
-    expect(img(el)!.alt).to.equal('Proof of collateral');
+    expect(img(el)!.alt).to.equal('Proof of collateral badge (static claim)');
     expect(new URL(img(el)!.src).pathname).to.equal('/api/v1/badges/proof_of_collateral');
   });
 
@@ -130,7 +130,9 @@ describe('<kyi-badge>', () => {
     }
     await el.updateComplete;
     expect(img(el)).to.equal(null);
-    expect(label(el)!.textContent).to.equal('Proof of collateral');
+    // the pill shows the credential; a screen reader hears the badge's name, as for the image
+    expect(label(el)!.querySelector('[aria-hidden="true"]')!.textContent).to.equal('Proof of collateral');
+    expect(label(el)!.querySelector('.visually-hidden')!.textContent).to.equal('Proof of collateral badge (static claim)');
     await expect(el).to.be.accessible();
   });
 
@@ -139,7 +141,7 @@ describe('<kyi-badge>', () => {
       configure({ badgeBaseUrl: base });
       const el = await fixture<KyiBadge>(html`<kyi-badge></kyi-badge>`);
       expect(img(el)).to.equal(null);
-      expect(label(el)!.textContent).to.equal('KYI verified');
+      expect(label(el)!.textContent).to.equal('KYI verified badge (static claim)');
       await expect(el).to.be.accessible();
     });
   }
@@ -191,11 +193,11 @@ describe('<kyi-badge>', () => {
     registerLocale('fr', fr);
     const el = await fixture<KyiBadge>(html`<div lang="fr"><kyi-badge></kyi-badge></div>`);
     const badge = el.querySelector('kyi-badge')!;
-    expect(img(badge)!.alt).to.equal('Vérifié KYI');
+    expect(img(badge)!.alt).to.equal('Badge Vérifié KYI (déclaration statique)');
     configure({ badgeBaseUrl, strings: { fr: { 'badge.credential.kyi_verified': 'Émetteur vérifié' } } });
-    await waitUntil(() => img(badge)!.alt === 'Émetteur vérifié');
+    await waitUntil(() => img(badge)!.alt === 'Badge Émetteur vérifié (déclaration statique)');
     el.setAttribute('lang', 'en');
-    await waitUntil(() => img(badge)!.alt === 'KYI verified');
+    await waitUntil(() => img(badge)!.alt === 'KYI verified badge (static claim)');
   });
 
   // The badge builds its nodes itself (no lit-html): a re-render that changes nothing visible

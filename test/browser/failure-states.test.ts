@@ -6,15 +6,15 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/entries/define.js';
-import { configure, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient } from '../../src/client/lookup.js';
+import { configure } from '../../src/browser/config.js';
 import type { KyiDataElement } from '../../src/elements/shared/kyi-element.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
+import { announce } from '../../src/elements/shared/announce.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { applyTextSpacing, cutText, deepActiveElement, expectVisibleFocus, recordAnnouncements } from './helpers/a11y.js';
-import { randomAddress, testEnv } from './helpers/display.js';
-import { signInForMonitoring } from './helpers/explorer.js';
+import { randomAddress } from './helpers/display.js';
+import { signedInWithBadges } from './helpers/explorer.js';
 
 type Data = KyiDataElement<string> & { readonly status: string };
 
@@ -75,12 +75,7 @@ async function retryByKeyboard(el: Data, where: string): Promise<HTMLElement> {
 
 describe('failure states', function () {
   this.timeout(30_000);
-  before(async () => {
-    await signInForMonitoring();
-    configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl });
-  });
-  after(() => resetConfig());
-  beforeEach(() => getLookupClient().clearCache());
+  signedInWithBadges();
 
   describe('Retry keeps focus', () => {
     for (const compact of [false, true]) {
@@ -171,9 +166,12 @@ describe('failure states', function () {
         const failed = Array.from({ length: 50 }, (_, i) => make({ address: randomAddress(), 'chain-slug': 'ethereum', ...(i % 5 === 4 ? { compact: '' } : {}) }));
         await Promise.all(failed.map((el) => el.settled));
         expect(failed.every((el) => el.status === 'error')).to.equal(true);
-        // the live region speaks a moment after it is asked: wait past it on a frame
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        expect(said.said, 'nothing said at load').to.deep.equal([]);
+        // the live region speaks a moment after it is asked, texts asked for close together at
+        // once: a marker announced now is said with (or after) anything the failures asked for
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        announce(host, 'marker');
+        await waitUntil(() => said.said.length > 0, 'the marker was said');
+        expect(said.said, 'nothing said at load').to.deep.equal(['marker']);
 
         const roots = [document, ...[...host.children].map((el) => el.shadowRoot!)];
         const alarms = roots.flatMap((root) => [...root.querySelectorAll('[role="alert"], [aria-live="assertive"]')]);
@@ -245,12 +243,7 @@ function smallTargets(el: Element): string[] {
 
 describe('targets ≥ 24 × 24 px by their box', function () {
   this.timeout(30_000);
-  before(async () => {
-    await signInForMonitoring();
-    configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl });
-  });
-  after(() => resetConfig());
-  beforeEach(() => getLookupClient().clearCache());
+  signedInWithBadges();
 
   it('every element, loaded and failed', async () => {
     const found: string[] = [];

@@ -4,11 +4,8 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/entries/define.js';
-import { configure, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient } from '../../src/client/lookup.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { testEnv } from './helpers/display.js';
-import { signInForMonitoring } from './helpers/explorer.js';
+import { signedInWithBadges } from './helpers/explorer.js';
 
 /** The levels of the headings in `el`'s shadow root, in document order. */
 function headingLevels(el: Element): number[] {
@@ -19,12 +16,7 @@ function headingLevels(el: Element): number[] {
 
 describe('headings follow heading-level', function () {
   this.timeout(30_000);
-  before(async () => {
-    await signInForMonitoring();
-    configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl });
-  });
-  after(() => resetConfig());
-  beforeEach(() => getLookupClient().clearCache());
+  signedInWithBadges();
 
   const elements = {
     'kyi-asset-card': (level: number) => html`<kyi-asset-card heading-level=${level} account-id=${F.usdc.accountId}></kyi-asset-card>`,

@@ -408,7 +408,8 @@ describe('lookup client', () => {
       expect(elements[0]!.status).to.equal('verified');
       await waitUntil(() => said.said.length > 0, 'the change was announced');
       // Said in order: anything the 500 had said at load would come first.
-      expect(said.said).to.deep.equal(['KYI verified']);
+      const asset = elements[0]!.result!.data[0]!.asset!;
+      expect(said.said).to.deep.equal([`${asset.name} (${asset.symbol}): KYI verified`], 'once, naming the token');
     } finally {
       said.stop();
     }

@@ -133,7 +133,7 @@ describe('<kyi-token-status>', () => {
       html`<kyi-token-status compact address=${F.businessNotVerified.address} chain-slug="ethereum"></kyi-token-status>`,
     );
     expect(part(compact, 'warning'), 'a corner mark').to.exist;
-    expect((compact.shadowRoot!.querySelector('img') as HTMLImageElement).alt).to.equal('KYI verified. Business not verified');
+    expect(part(compact, 'icon')!.getAttribute('aria-label')).to.equal('KYI verified (live check). Business not verified');
     await expect(compact).to.be.accessible();
 
     const plain = await settledStatus(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
@@ -316,7 +316,8 @@ describe('<kyi-token-status>', () => {
     const el = await settledStatus(html`<kyi-token-status compact caip19=${F.pyusd.caip19}></kyi-token-status>`);
     expect(el.status).to.equal('verified');
     expect(part(el, 'label')).to.equal(null);
-    expect((el.shadowRoot!.querySelector('img') as HTMLImageElement).alt).to.equal('KYI verified');
+    expect(el.shadowRoot!.querySelector('img'), 'its own icon, not the static badge image').to.equal(null);
+    expect(part(el, 'icon')!.getAttribute('aria-label')).to.equal('KYI verified (live check)');
     await expect(el).to.be.accessible();
     const other = await settledStatus(
       html`<kyi-token-status compact address=${F.indexedNotVerifiedSolana.address} chain-slug="solana"></kyi-token-status>`,

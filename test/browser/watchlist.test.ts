@@ -57,7 +57,55 @@ function holdRequests(match: (method: string, path: string) => boolean): {
   return { held, release: () => waiting.splice(0).forEach((go) => go()), restore: () => void (window.fetch = original) };
 }
 
+/** `count` watchlist items of a test's own, `item-1` (Asset 1) first. */
+function stubItems(count: number): object[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `item-${i + 1}`,
+    asset: { id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, name: `Asset ${i + 1}`, symbol: `A${i + 1}` },
+    state: 'ready',
+    monitoringEnabled: true,
+    note: null,
+    addedAt: '2026-01-01T00:00:00Z',
+  }));
+}
+
+/**
+ * A writable watchlist of the test's own under a fresh prefix (the shared sandbox stays as it
+ * is): `count` items, read, added (last) and removed (`DELETE` answers 204 and later reads leave
+ * the item out).
+ */
+function ownWatchlist(count: number): { prefix: string; restore(): void } {
+  const prefix = `/api/watchlist-own-${crypto.randomUUID()}`;
+  let items = stubItems(count) as { id: string }[];
+  const proxy = proxyOfOurOwn(prefix, (method, path) => {
+    if (path === '/capabilities') return Response.json({ explorer: true, explorerWrites: true, widget: false });
+    if (method === 'GET' && path === '/explorer/me/watchlist') return Response.json({ data: items, limit: 100, used: items.length });
+    if (method === 'POST' && path === '/explorer/me/watchlist') {
+      // the new item goes last: beyond the first page of a long list
+      const [item] = stubItems(items.length + 1).slice(-1) as { id: string }[];
+      items = [...items, item!];
+      return Response.json(item, { status: 201 });
+    }
+    const id = /^\/explorer\/me\/watchlist\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'DELETE' && id) {
+      items = items.filter((i) => i.id !== decodeURIComponent(id));
+      return new Response(null, { status: 204 });
+    }
+    return Response.json({ code: 'not_found', message: `the test's proxy has no ${method} ${path}` }, { status: 404 });
+  });
+  configure({ trustedProxyUrls: [prefix] });
+  return { prefix, restore: proxy.restore };
+}
+
+/** The elements of `scope` that Tab stops at. */
+function tabStops(scope: ParentNode): HTMLElement[] {
+  return [...scope.querySelectorAll<HTMLElement>('button, input, textarea, select, a[href], [tabindex]')].filter(
+    (n) => n.tabIndex >= 0 && !(n as HTMLButtonElement).disabled && n.checkVisibility(),
+  );
+}
+
 const root = (el: KyiWatchlist) => el.shadowRoot!;
+const itemRows = (el: KyiWatchlist) => [...root(el).querySelectorAll<HTMLLIElement>('[part="item"]')];
 
 async function load(template = html`<kyi-watchlist></kyi-watchlist>`): Promise<KyiWatchlist> {
   const el = await fixture<KyiWatchlist>(template);
@@ -294,6 +342,77 @@ describe('<kyi-watchlist>', function () {
     expect(after.closest('[part="item"], [part="add-form"]'), 'on another row or the Add field').to.not.equal(null);
   });
 
+  it('keeps focus on the next row once the undo delay passes: its own switch, never a node re-used for the row after it', async () => {
+    const own = ownWatchlist(5);
+    try {
+      const el = await load(html`<kyi-watchlist proxy-url=${own.prefix}></kyi-watchlist>`);
+      expect(itemRows(el).map((r) => r.dataset['id'])).to.deep.equal(['item-1', 'item-2', 'item-3', 'item-4', 'item-5']);
+      const removeSecond = itemRows(el)[1]!.querySelector<HTMLButtonElement>('.remove')!;
+      removeSecond.focus();
+      await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+      expect((deepActiveElement() as HTMLElement).textContent!.trim()).to.equal('Undo');
+      const removed = oneEvent(el, 'kyi-watchlist-change');
+      expect(timers.fire()).to.equal(1, 'the undo delay passes');
+      expect((await removed).detail.itemId).to.equal('item-2');
+      // the removed row leaves the list (its "removing" mark is dropped after the write): the re-render settles
+      await waitUntil(() => !root(el).querySelector('[data-removing]'), 'the removed row is gone');
+      await el.updateComplete;
+      expect(itemRows(el).map((r) => r.dataset['id'])).to.deep.equal(['item-1', 'item-3', 'item-4', 'item-5']);
+      const focused = expectVisibleFocus('after the undo delay');
+      expect(focused.getAttribute('role')).to.equal('switch');
+      expect(focused.closest<HTMLElement>('[part="item"]')!.dataset['id']).to.equal('item-3', 'the row that was third');
+      expect(focused.textContent!.replace(/\s+/g, ' ')).to.contain('Monitoring of Asset 3');
+    } finally {
+      own.restore();
+    }
+  });
+
+  it('shows 25 items at a time, with the count and "Show more"; focus goes to the first new item', async () => {
+    const own = ownWatchlist(50);
+    try {
+      const el = await load(html`<kyi-watchlist proxy-url=${own.prefix}></kyi-watchlist>`);
+      expect(el.items.length).to.equal(50);
+      expect(itemRows(el).length).to.equal(25);
+      expect(texts(el, '[part="usage"]')[0]).to.equal('50 of 100 used');
+      expect(texts(el, '[part="more"] [role="status"]')[0]).to.equal('Showing 25 of 50');
+      const more = () => root(el).querySelector<HTMLButtonElement>('[part="more"] button');
+      expect(more()!.textContent!.trim()).to.equal('Show 25 more');
+      // Tab stops: the Add field and button, three per shown item (switch, Edit note, Remove), Show more.
+      expect(tabStops(root(el)).length).to.equal(2 + 3 * 25 + 1);
+      await expect(el).to.be.accessible();
+
+      more()!.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => itemRows(el).length === 50, 'the next page shows');
+      await el.updateComplete;
+      expect(root(el).activeElement).to.equal(itemRows(el)[25]!, 'the first new item');
+      expect(itemRows(el)[25]!.dataset['id']).to.equal('item-26');
+      expectVisibleFocus('after Show more');
+      expect(more()).to.equal(null, 'nothing left to show');
+      expect(texts(el, '[part="more"] [role="status"]')[0]).to.equal('Showing 50 of 50');
+      await sendKeys({ press: 'Tab' });
+      expect(deepActiveElement()!.getAttribute('role')).to.equal('switch', 'Tab goes on into the new item');
+      expect(deepActiveElement()!.closest<HTMLElement>('[part="item"]')!.dataset['id']).to.equal('item-26');
+    } finally {
+      own.restore();
+    }
+  });
+
+  it('shows an item added beyond the first page, and keeps every item shown before', async () => {
+    const own = ownWatchlist(30);
+    try {
+      const el = await load(html`<kyi-watchlist proxy-url=${own.prefix}></kyi-watchlist>`);
+      expect(itemRows(el).length).to.equal(25);
+      await addById(el, '00000000-0000-4000-8000-000000000031');
+      expect(el.items.at(-1)!.id).to.equal('item-31', 'the list puts it last');
+      expect(itemRows(el).map((r) => r.dataset['id'])).to.include('item-31');
+      expect(itemRows(el).slice(0, 25).map((r) => r.dataset['id'])).to.deep.equal(stubItems(25).map((i) => (i as { id: string }).id));
+    } finally {
+      own.restore();
+    }
+  });
+
   it('explains a 404: the asset id is not in the public registry', async () => {
     const el = await load();
     const events = recordEvents(el, ['kyi-error']);
@@ -325,11 +444,11 @@ describe('<kyi-watchlist>', function () {
     try {
       const sw = toggle(el, asset.name);
       expect(sw.getAttribute('aria-checked')).to.equal('true');
-      // Its name starts with the visible label (WCAG 2.5.3); the visible state word is not part of it.
+      // Its name is its visible words, then the asset (WCAG 2.5.3): "Monitoring on for <asset>".
       expect(sw.hasAttribute('aria-label')).to.equal(false);
-      expect(sw.querySelector('.monitoring')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(`Monitoring of ${asset.name}`);
-      expect(sw.querySelector('.monitoring > .visually-hidden')!.textContent!.trim()).to.equal(`of ${asset.name}`);
-      expect(sw.querySelector('.monitoring-state')!.getAttribute('aria-hidden')).to.equal('true');
+      expect(sw.textContent!.replace(/\s+/g, ' ').trim()).to.equal(`Monitoring on for ${asset.name}`);
+      expect(sw.querySelector('.visually-hidden')!.textContent!.trim()).to.equal(`for ${asset.name}`);
+      expect(sw.querySelector('.monitoring-state')!.hasAttribute('aria-hidden')).to.equal(false);
       expect(sw.querySelector('.monitoring-state')!.textContent!.trim()).to.equal('on');
       sw.click();
       const paused = await oneEvent(el, 'kyi-watchlist-change');

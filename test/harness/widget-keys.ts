@@ -32,13 +32,13 @@ function isWidgetFrame(frame: Frame): boolean {
 
 /**
  * The one widget frame on the page: the only one, or the only one holding focus. Playwright
- * learns of a cross-origin frame asynchronously, so a frame the page has just loaded is waited
- * for (up to 5 s).
+ * learns of a cross-origin frame asynchronously, so when it knows of none yet, its navigation
+ * to the widget is waited for (up to 5 s).
  */
 async function widgetFrame(page: Page): Promise<Frame> {
   let frames = page.frames().filter(isWidgetFrame);
-  for (const deadline = Date.now() + 5000; frames.length === 0 && Date.now() < deadline; ) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  if (frames.length === 0) {
+    await page.waitForEvent('framenavigated', { predicate: isWidgetFrame, timeout: 5000 }).catch(() => undefined); // none: said below
     frames = page.frames().filter(isWidgetFrame);
   }
   if (frames.length === 1) return frames[0]!;

@@ -20,10 +20,12 @@ import {
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { KyiConfigError } from '../../src/server/errors.js';
+import { systemClock } from '../../src/server/clock.js';
 import { createPostgresBudget, createPostgresStore, schemaSql, type PostgresStore } from '../../src/server/postgres/index.js';
 import { LeaseLostError, StoreUnavailableError, MemoryStore, type LeasingPollStore, type StoreTransaction } from '../../src/server/store/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { usePostgres } from './helpers/postgres.js';
+import { waitFor } from './helpers/wait.js';
 // the poll loops' traffic with the sandbox is checked against openapi/service.json
 import './helpers/openapi-check.js';
 
@@ -91,11 +93,13 @@ describe('createPostgresStore', () => {
       const given = createPostgresStore({ pool, tablePrefix: db().prefix() });
       assert.equal(pool.listenerCount('error'), 1);
       await given.get('k'); // one idle client in the pool now
+      // the pool drops the client whose connection died (not events.once: it would listen for 'error' too)
+      const removed = new Promise((resolve) => pool.once('remove', resolve));
       const { rows } = await db().pool.query<{ n: number }>(
         `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND application_name = '' AND backend_type = 'client backend' AND state = 'idle' AND query LIKE '%poll_state%'`,
       );
       assert.ok(rows[0]!.n >= 1, 'the idle connection was dropped by the server');
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the pool hears of it
+      await removed;
       assert.equal(await given.get('k'), undefined, 'the next query opens a new connection');
       // a pool that has a listener of its own keeps just that one
       const own = new pg.Pool({ connectionString: db().url });
@@ -231,15 +235,13 @@ describe('poll loops with the PostgreSQL store', () => {
         if (++batches === failOnBatch) throw new Error('consumer failed after writing');
       },
     });
-    const watch = (async () => {
-      for (;;) {
-        const { rows } = await s.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${consumer}`);
-        if (rows[0]!.n >= all) return controller.abort();
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    })();
-    await Promise.race([run, watch]);
-    controller.abort();
+    const delivered = async () => (await s.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${consumer}`)).rows[0]!.n;
+    const watch = waitFor(async () => (await delivered()) >= all, { what: 'every revision in the consumer table', timeout: 30_000, every: 20, signal: controller.signal });
+    try {
+      await Promise.race([run, watch]);
+    } finally {
+      controller.abort();
+    }
     await run;
   }
 
@@ -278,16 +280,20 @@ describe('poll loops with the PostgreSQL store', () => {
     };
     const rows = async () => (await s.pool.query<{ pair: string }>(`SELECT pair FROM ${consumer} ORDER BY n`)).rows.map((r) => r.pair);
 
-    /** Polls until the consumer table holds `total` rows, lets the poller idle a little, stops it. */
+    /** Polls until the consumer table holds `total` rows and the poller has then found nothing new three times, stops it. */
     async function pollUntil(total: number): Promise<void> {
       const controller = new AbortController();
+      const IDLE_MS = 20;
+      let idlePolls = 0;
       const run = pollTokenomics({
+        // the real clock, counting the waits after a poll that found nothing new
+        clock: { now: Date.now, sleep: (ms, signal) => systemClock.sleep(ms, signal).then(() => void (ms === IDLE_MS && idlePolls++)) },
         client: client(),
         store: s,
         signal: controller.signal,
         limit: 30, // pages that do not line up with maxSeen
         maxSeen: MAX,
-        idleDelayMs: 20,
+        idleDelayMs: IDLE_MS,
         lease: { ttlMs: 5_000 },
         onRevisions: async (revisions, { tx, redelivery }) => {
           assert.ok(tx);
@@ -296,12 +302,16 @@ describe('poll loops with the PostgreSQL store', () => {
         },
       });
       const watch = (async () => {
-        while ((await rows()).length < total) await new Promise((r) => setTimeout(r, 20));
-        await new Promise((r) => setTimeout(r, 200)); // a few idle polls: nothing more may arrive
-        controller.abort();
+        await waitFor(async () => (await rows()).length >= total, { what: `${total} rows in the consumer table`, timeout: 30_000, every: 20, signal: controller.signal });
+        // three idle polls after that: nothing more may arrive
+        const from = idlePolls;
+        await waitFor(() => idlePolls >= from + 3, { what: 'three idle polls', signal: controller.signal });
       })();
-      await Promise.race([run, watch]);
-      controller.abort();
+      try {
+        await Promise.race([run, watch]);
+      } finally {
+        controller.abort();
+      }
       await run;
     }
 

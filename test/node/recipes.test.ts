@@ -20,7 +20,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { SignJWT, decodeJwt } from 'jose';
@@ -34,6 +33,7 @@ import { packedTarball } from './helpers/packed.js';
 import { docsRecipes, importsOf, type Recipe } from './helpers/recipes.js';
 import { usePostgres } from './helpers/postgres.js';
 import { startFixtureSandbox } from './helpers/server.js';
+import { waitFor } from './helpers/wait.js';
 
 const run = promisify(execFile);
 const ROOT = resolve('.');
@@ -143,12 +143,13 @@ async function serve(args: string[], cwd: string, env: Record<string, string>, u
   let exited = false;
   child.once('exit', () => (exited = true));
   after(() => void child.kill());
-  for (let tries = 0; tries < 1200; tries++) {
-    if (exited) assert.fail(`${args.join(' ')} exited before answering:\n${output}`);
-    if (await fetch(url).then(() => true, () => false)) return;
-    await delay(100);
-  }
-  assert.fail(`${args.join(' ')} did not answer ${url} in 2 minutes:\n${output}`);
+  await waitFor(
+    async () => {
+      if (exited) assert.fail(`${args.join(' ')} exited before answering:\n${output}`);
+      return fetch(url).then(() => true, () => false);
+    },
+    { what: `${args.join(' ')} to answer ${url}`, timeout: 120_000, every: 100 },
+  ).catch((error: Error) => assert.fail(`${error.message}:\n${output}`));
 }
 
 /** A session cookie as the recipes' stand-in sign-in reads it: a JWT (HS256) signed with SESSION_SECRET. */
@@ -445,14 +446,9 @@ async function jsProject(name: string): Promise<string> {
   return dir;
 }
 
-/** Polls `probe` every 100 ms until it returns a value, for up to a minute. */
-async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  for (let tries = 0; tries < 600; tries++) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await delay(100);
-  }
-  assert.fail(`${what} did not happen in a minute`);
+/** Polls `probe` every 100 ms until it returns a value, for up to a minute (a probe that throws has no value yet). */
+function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  return waitFor(() => probe().catch(() => undefined), { what, timeout: 60_000, every: 100 }) as Promise<T>;
 }
 
 describe('Server: the Node http server and every verified asset', () => {

@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { usePostgres } from './helpers/postgres.js';
+import { waitFor } from './helpers/wait.js';
 
 const db = usePostgres({ own: true });
 
@@ -51,24 +52,19 @@ function startReplica(args: object): Replica {
   return replica;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Asks `probe` again until it answers true; fails after `limit` tries (a stuck replica, not a
+ * Asks `probe` again until it answers true; fails after a minute (a stuck replica, not a
  * slow one). A request that fails on the socket is asked again: on a loaded machine a pooled
  * keep-alive connection can be closed by the replica's idle timeout just as it is reused
  * ("other side closed"). A replica that really went away shows in the exit check at the end.
  */
-async function until(what: string, probe: () => Promise<boolean>, limit = 600): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    const done = await probe().catch((error: unknown) => {
+async function until(what: string, probe: () => Promise<boolean>): Promise<void> {
+  const asked = () =>
+    probe().catch((error: unknown) => {
       if (error instanceof TypeError && error.message === 'fetch failed') return false;
       throw error;
     });
-    if (done) return;
-    await pause(50);
-  }
-  assert.fail(`gave up waiting: ${what}`);
+  await waitFor(asked, { what, timeout: 60_000, every: 50 });
 }
 
 describe('replicas ride out a PostgreSQL restart', () => {

@@ -17,6 +17,7 @@ import { createPostgresStore } from '../../src/server/postgres/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { maxInWindow } from './helpers/explorer-sandbox.js';
 import { usePostgres } from './helpers/postgres.js';
+import { waitFor } from './helpers/wait.js';
 
 const db = usePostgres();
 
@@ -146,15 +147,16 @@ describe('replicas on one PostgreSQL', { concurrency: false }, () => {
         )
       ).rows[0];
     /** The live replica the lease table names as holder, once it says so itself, and that row. */
-    const holding = async () => {
-      for (;;) {
-        const row = await lease();
-        const replica = [...alive].find((r) => r.held && names.get(r) === row?.holder);
-        if (replica) return { replica, row: row! };
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
-    /** `promise`, or `'quiet'` after `ms`. */
+    const holding = () =>
+      waitFor(
+        async () => {
+          const row = await lease();
+          const replica = [...alive].find((r) => r.held && names.get(r) === row?.holder);
+          return replica && { replica, row: row! };
+        },
+        { what: 'a live replica holding the lease', timeout: 30_000, every: 20 },
+      );
+    /** `promise`, or `'quiet'` after `ms`: a bound on waiting for a batch, not a sleep. */
     const within = async <T,>(promise: Promise<T>, ms: number): Promise<T | 'quiet'> => {
       let timer: NodeJS.Timeout | undefined;
       const quiet = new Promise<'quiet'>((resolve) => (timer = setTimeout(resolve, ms, 'quiet')));
@@ -202,10 +204,7 @@ describe('replicas on one PostgreSQL', { concurrency: false }, () => {
       takeovers.push(Math.round(took));
     }
     assert.ok(takeovers.length > 0, `no lease holder was killed and replaced (skipped: ${skipped.join(', ')})`);
-    for (;;) {
-      if ((await count()) >= 500) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitFor(async () => (await count()) >= 500, { what: 'all 500 revisions in the consumer table', timeout: 120_000, every: 50 });
     for (const r of alive) r.child.kill('SIGTERM');
     await Promise.all([...alive].map((r) => r.exited));
 

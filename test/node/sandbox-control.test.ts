@@ -15,7 +15,10 @@ const sandbox = useSandbox();
 beforeEach(() => sandbox().reset());
 
 const tokensPath = `/kyi/v1/tokens?address=${F.pyusd.address}`;
-const control = (path: string, init: RequestInit = {}) => request(`${sandbox().origin}/__sandbox/${path}`, init);
+/** A page on this machine (as the browser tests' pages are): the control API grants it CORS. */
+const PAGE = 'http://localhost:5173';
+const control = (path: string, init: RequestInit = {}) =>
+  request(`${sandbox().origin}/__sandbox/${path}`, { ...init, headers: { origin: PAGE, ...(init.headers as Record<string, string> | undefined) } });
 const post = (path: string, body: unknown) => control(path, { method: 'POST', body: JSON.stringify(body) });
 
 function assertSandboxInfo(info: SandboxInfo, origin: string) {
@@ -36,17 +39,17 @@ describe('sandbox: startup and info', () => {
     assertSandboxInfo(sandbox().info, sandbox().origin);
   });
 
-  test('GET /__sandbox/info returns SandboxInfo with CORS *', async () => {
+  test('GET /__sandbox/info returns SandboxInfo, with CORS for a page on this machine', async () => {
     const res = await control('info');
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get('access-control-allow-origin'), '*');
+    assert.equal(res.headers.get('access-control-allow-origin'), PAGE);
     assert.deepEqual(res.json(), sandbox().info);
   });
 
-  test('OPTIONS preflight on a control route → 204 with CORS * for POST and DELETE', async () => {
-    const res = await control('faults', { method: 'OPTIONS', headers: { origin: 'http://example.test', 'access-control-request-method': 'POST' } });
+  test('OPTIONS preflight on a control route → 204 with CORS for a page on this machine, for POST and DELETE', async () => {
+    const res = await control('faults', { method: 'OPTIONS', headers: { origin: PAGE, 'access-control-request-method': 'POST' } });
     assert.equal(res.status, 204);
-    assert.equal(res.headers.get('access-control-allow-origin'), '*');
+    assert.equal(res.headers.get('access-control-allow-origin'), PAGE);
     assert.match(res.headers.get('access-control-allow-methods') ?? '', /POST/);
     assert.match(res.headers.get('access-control-allow-methods') ?? '', /DELETE/);
   });
@@ -247,7 +250,7 @@ describe('sandbox faults (off unless asked)', () => {
   test('POST /__sandbox/faults arms a fault; GET lists it; DELETE clears all', async () => {
     const set = await post('faults', { route: 'public:tokens', fault: { kind: 'status', status: 502 } });
     assert.equal(set.status, 201);
-    assert.equal(set.headers.get('access-control-allow-origin'), '*');
+    assert.equal(set.headers.get('access-control-allow-origin'), PAGE);
     assert.deepEqual((await control('faults')).json().faults, [{ route: 'public:tokens', fault: { kind: 'status', status: 502 }, remaining: null }]);
     assert.equal((await publicGet(sandbox(), tokensPath)).status, 502);
     const cleared = await control('faults', { method: 'DELETE' });
@@ -369,10 +372,10 @@ describe('sandbox reset', () => {
     assert.equal((await publicGet(sandbox(), path)).status, 404);
   });
 
-  test('Explorer control routes are mounted under /__sandbox/explorer with CORS *', async () => {
+  test('Explorer control routes are mounted under /__sandbox/explorer, with the same CORS', async () => {
     const res = await control('explorer/state');
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get('access-control-allow-origin'), '*');
+    assert.equal(res.headers.get('access-control-allow-origin'), PAGE);
   });
 
   test('one control API: the sandbox and Explorer controls share one body, error, CORS and caching convention', async () => {
@@ -383,9 +386,9 @@ describe('sandbox reset', () => {
       const wrong = await post(path, { enabled: 'yes', advanceMs: 'soon' });
       assert.equal(wrong.status, 400, path);
       assert.deepEqual(Object.keys(wrong.json()), ['message'], path);
-      assert.equal(wrong.headers.get('access-control-allow-origin'), '*', path);
+      assert.equal(wrong.headers.get('access-control-allow-origin'), PAGE, path);
       assert.equal(wrong.headers.get('cache-control'), 'no-store', path);
-      const preflight = await control(path, { method: 'OPTIONS', headers: { origin: 'http://x.test', 'access-control-request-method': 'POST' } });
+      const preflight = await control(path, { method: 'OPTIONS', headers: { origin: PAGE, 'access-control-request-method': 'POST' } });
       assert.equal(preflight.status, 204, path);
       assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /POST/, path);
     }
@@ -395,9 +398,48 @@ describe('sandbox reset', () => {
       const unknown = await control(path);
       assert.equal(unknown.status, 404, path);
       assert.deepEqual(Object.keys(unknown.json()), ['message'], path);
-      assert.equal(unknown.headers.get('access-control-allow-origin'), '*', path);
+      assert.equal(unknown.headers.get('access-control-allow-origin'), PAGE, path);
     }
     const state = await control('explorer/state');
     assert.equal(state.headers.get('cache-control'), 'no-store');
+  });
+});
+
+describe('sandbox control API: pages of other sites', () => {
+  const lookupVerified = async () =>
+    (await publicGet(sandbox(), `/kyi/v1/tokens?address=${F.indexedNotVerified.address}`)).json().kyi_verified as boolean;
+
+  test('a cross-site page can neither change the data nor read the credentials: 403 naming the origin, no CORS grant', async () => {
+    sandbox().reset();
+    for (const origin of ['https://evil.example', 'http://127.0.0.1.evil.example:4010', 'null']) {
+      const verify = await control('verify', {
+        method: 'POST',
+        headers: { origin, 'content-type': 'text/plain' },
+        body: JSON.stringify(F.indexedNotVerified),
+      });
+      assert.equal(verify.status, 403, origin);
+      assert.match(verify.json().message, /this machine only/);
+      assert.equal(verify.headers.get('access-control-allow-origin'), null);
+      const info = await control('info', { headers: { origin } });
+      assert.equal(info.status, 403);
+      assert.ok(!info.text.includes(sandbox().info.credentials.publicApiKey), 'no credentials in the refusal');
+      const preflight = await control('verify', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+      assert.notEqual(preflight.headers.get('access-control-allow-origin'), origin);
+    }
+    assert.equal(await lookupVerified(), false, 'nothing changed');
+  });
+
+  test('programs (no Origin) and pages on this machine keep working, with CORS for the latter', async () => {
+    sandbox().reset();
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:8000', 'http://[::1]:3000', 'http://app.localhost:3000']) {
+      const info = await control('info', { headers: { origin } });
+      assert.equal(info.status, 200, origin);
+      assert.equal(info.headers.get('access-control-allow-origin'), origin);
+    }
+    assert.equal((await request(`${sandbox().origin}/__sandbox/info`)).status, 200, 'a program sends no Origin');
+    const verify = await request(`${sandbox().origin}/__sandbox/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(F.indexedNotVerified) });
+    assert.equal(verify.status, 200);
+    assert.equal(await lookupVerified(), true);
+    sandbox().reset();
   });
 });

@@ -9,14 +9,10 @@ import assert from 'node:assert/strict';
 import { createKyiHandler, type KyiHandler } from '../../src/server/index.js';
 import { listenLoopback, type Loopback } from './helpers/loopback.js';
 import { nest, startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
+import { waitFor } from './helpers/wait.js';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Asks `probe` again until it answers true; fails after `tries` (a stuck state, not a slow one). */
-async function until(what: string, probe: () => boolean | Promise<boolean>, tries = 250): Promise<void> {
-  for (let i = 0; i < tries && !(await probe()); i++) await pause(20);
-  assert.ok(await probe(), `gave up waiting: ${what}`);
-}
+/** Asks `probe` again until it answers true (a stuck state fails it, not a slow one). */
+const until = (what: string, probe: () => boolean | Promise<boolean>) => waitFor(probe, { what, every: 20 });
 
 describe('lookups of browsers that went away', () => {
   let up: RecordingUpstream;

@@ -19,8 +19,8 @@ import { createMemoryBudget } from '../../src/server/upstream/memory-budget.js';
 import { ManualClock } from './helpers/manual-clock.js';
 import { closeAfter } from './helpers/closing.js';
 import { mount, startFixtureSandbox, type Mounted } from './helpers/server.js';
+import { waitFor } from './helpers/wait.js';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Explorer budget queue', () => {
   let sandbox: Sandbox;
@@ -91,7 +91,8 @@ describe('Explorer budget queue', () => {
       if (done) break;
       const idle = open.upstream === 0 && open.readers === open.server && open.server === budget.waiting;
       if (idle && clock.next()) continue;
-      await pause(2);
+      // no event says every open read sits in the queue: look again in a moment
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
     await all;
 
@@ -119,11 +120,9 @@ describe('Explorer budget queue', () => {
         (error: Error) => error.name,
       ),
     );
-    for (let i = 0; i < 100 && budget.waiting < 10; i++) await pause(20);
-    assert.equal(budget.waiting, 10, 'the budget queued all ten');
+    await waitFor(() => budget.waiting === 10, { what: 'the budget to queue all ten' });
     assert.deepEqual(new Set(await Promise.all(reads)), new Set(['TimeoutError']));
-    for (let i = 0; i < 100 && budget.waiting > 0; i++) await pause(20);
-    assert.equal(budget.waiting, 0, 'the reads of browsers that left are out of the queue');
+    await waitFor(() => budget.waiting === 0, { what: 'the reads of browsers that left to be out of the queue' });
     clock.advance(61_000); // the window has room again
     // the budget's queue is first come, first served: a read still queued would reach the upstream before this one
     assert.equal((await fetch(`${m.base}/explorer/me/watchlist`)).status, 200, 'the budget serves the next visitor');

@@ -80,6 +80,7 @@ describe('Explorer budget at the upstream', () => {
       for (let i = 0; i < 5; i++) await tick();
       if (done) break;
       if (inflight === slowed && clock.next()) continue;
+      // no event says every call on the wire waits on the clock: look again in a moment
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     await all;

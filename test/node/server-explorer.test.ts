@@ -15,7 +15,7 @@ import {
   watchlistResponseSchema,
 } from '../../src/contract/index.js';
 import { KyiError, type ExplorerRouteInfo } from '../../src/server/index.js';
-import { SESSION_COOKIE, mount, postJson, startFixtureSandbox, type Mounted } from './helpers/server.js';
+import { SESSION_COOKIE, mount, mountFresh, postJson, startFixtureSandbox, unmount, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
 let m: Mounted;
@@ -31,14 +31,8 @@ const codeOf = async (res: Response) => ((await res.json()) as { code: string })
 type WatchItem = { id: string; asset: { id: string }; addedAt: string; note?: string | null };
 
 describe('Explorer proxy', () => {
-  beforeEach(async () => {
-    sandbox.reset();
-    sandbox.stats.reset();
-    m = await mount(sandbox);
-  });
-  afterEach(async () => {
-    await m.close();
-  });
+  beforeEach(async () => (m = await mountFresh(sandbox)));
+  afterEach(() => unmount(m));
 
   it('GET /explorer/me/watchlist: Bearer key upstream, contract body, private no-store', async () => {
     const res = await fetch(`${m.base}/explorer/me/watchlist`, { headers: { authorization: 'Bearer browser', cookie: 'a=b' } });
@@ -265,10 +259,7 @@ describe('Explorer proxy', () => {
 });
 
 describe('Explorer budget', () => {
-  beforeEach(() => {
-    sandbox.reset();
-    sandbox.stats.reset();
-  });
+  beforeEach(() => sandbox.reset());
 
   it('answers 429 with Retry-After itself once the key budget is spent, sending nothing more', async () => {
     const tight = await mount(sandbox, (d) => ({ ...d, explorer: { ...d.explorer!, budget: { limit: 2, capacity: 2 }, maxQueueMs: 0 } }));

@@ -7,7 +7,7 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { mount, postJson, startFixtureSandbox, type Mounted } from './helpers/server.js';
+import { mount, mountFresh, postJson, startFixtureSandbox, unmount, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
 let m: Mounted;
@@ -22,16 +22,10 @@ after(async () => {
 });
 
 describe('upstream faults', () => {
-  beforeEach(async () => {
-    sandbox.reset();
-    sandbox.faults.clear();
-    sandbox.stats.reset();
-    m = await mount(sandbox);
-  });
+  beforeEach(async () => (m = await mountFresh(sandbox)));
   afterEach(async () => {
     sandbox.faults.clear();
-    await m.handler.idle();
-    await m.close();
+    await unmount(m);
   });
 
   it('retries a 500 with capped exponential backoff and jitter, then succeeds', async () => {

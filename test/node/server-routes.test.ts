@@ -18,7 +18,7 @@ import {
 } from '../../src/contract/index.js';
 import { LIMITS } from '../../src/contract/limits.js';
 import { routeMatcher } from '../../src/server/routing.js';
-import { mount, postJson, rawRequest, startFixtureSandbox, type Mounted } from './helpers/server.js';
+import { mount, mountFresh, postJson, rawRequest, startFixtureSandbox, unmount, type Mounted } from './helpers/server.js';
 
 let sandbox: Sandbox;
 let m: Mounted;
@@ -31,15 +31,8 @@ after(async () => {
 });
 
 describe('lookup routes', () => {
-  beforeEach(async () => {
-    sandbox.reset();
-    sandbox.stats.reset();
-    m = await mount(sandbox);
-  });
-  afterEach(async () => {
-    await m.handler.idle();
-    await m.close();
-  });
+  beforeEach(async () => (m = await mountFresh(sandbox)));
+  afterEach(() => unmount(m));
 
   it('GET /capabilities reports what is configured', async () => {
     const res = await fetch(`${m.base}/capabilities`);
@@ -291,15 +284,8 @@ describe('lookup routes', () => {
 });
 
 describe('POST /lookup', () => {
-  beforeEach(async () => {
-    sandbox.reset();
-    sandbox.stats.reset();
-    m = await mount(sandbox);
-  });
-  afterEach(async () => {
-    await m.handler.idle();
-    await m.close();
-  });
+  beforeEach(async () => (m = await mountFresh(sandbox)));
+  afterEach(() => unmount(m));
 
   const batch = () => [
     { kind: 'token', caip19: F.usdc.caip19 },

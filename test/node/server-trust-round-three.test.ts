@@ -4,7 +4,7 @@
  *   proxy while `trustProxy` is 0, or one with no client id on a fetch entry without
  *   `getClientId`, is told to `onError` once per handler, naming the option to set;
  * - the token route checks what `generateToken` returned before handing it out: a signed HS256
- *   JWT with a numeric `exp` in the future and at most one hour ahead, else 502
+ *   JWT signed with the partner secret key, with a numeric `exp` in the future and at most one hour ahead, else 502
  *   `signing_failed` and `onError`; `expiresAt` is the token's own `exp`;
  * - the default log line escapes control characters from outside (no forged line, no ANSI).
  */
@@ -18,6 +18,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { KyiConfigError, type KyiHandlerOptions } from '../../src/server/index.js';
 import { createKyiHandler as createFetchHandler } from '../../src/server/fetch.js';
+import { closeAfter } from './helpers/closing.js';
 import { checkProxyAt } from './helpers/openapi-check.js';
 import { nest, startRecordingUpstream } from './helpers/recording-upstream.js';
 import { PREFIX, SESSION_COOKIE, defaultOptions, mount, postJson, startFixtureSandbox } from './helpers/server.js';
@@ -81,7 +82,7 @@ describe('a per-client budget that cannot tell visitors apart says so', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const stopChecking = checkProxyAt(origin, PREFIX);
-    kyi = createFetchHandler({ ...defaultOptions(sandbox, [], errors, { offsetMs: 0 }), publicOrigin: origin, ...overrides });
+    kyi = closeAfter(createFetchHandler({ ...defaultOptions(sandbox, [], errors, { offsetMs: 0 }), publicOrigin: origin, ...overrides }));
     return {
       base: origin + PREFIX,
       errors,
@@ -136,8 +137,8 @@ describe('a per-client budget that cannot tell visitors apart says so', () => {
 
 const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
-/** A compact JWT with this header and payload, HMAC-SHA256 signed with `secret` (or with the given signature). */
-function jwt(header: object, payload: object, secret: string, signature?: string): string {
+/** A compact JWT with this header and payload (an object as JSON, a string as is), HMAC-SHA256 signed with `secret` (or with the given signature). */
+function jwt(header: object, payload: object | string, secret: string, signature?: string): string {
   const input = `${b64url(header)}.${b64url(payload)}`;
   return `${input}.${signature ?? createHmac('sha256', secret).update(input).digest('base64url')}`;
 }
@@ -151,9 +152,11 @@ const HOSTILE_MINTS: [string, Minter, RegExp][] = [
   ['alg none, unsigned', (iat) => `${b64url({ alg: 'none' })}.${b64url({ sub: 'user-42', iat, exp: iat + 600 })}.`, /did not return a signed JWT/],
   ['alg none with a signature', (iat, secret) => jwt({ alg: 'none' }, { sub: 'user-42', iat, exp: iat + 600 }, secret), /alg "none"/],
   ['alg HS256 in another case', (iat, secret) => jwt({ alg: 'hs256' }, { sub: 'user-42', iat, exp: iat + 600 }, secret), /alg "hs256"/],
+  ['a signature made with another key', (iat) => jwt({ alg: 'HS256' }, { sub: 'user-42', iat, exp: iat + 600 }, 'not-the-partner-secret'), /not signed with the partner secret key/],
+  ['a signature cut short', (iat, secret) => jwt({ alg: 'HS256' }, { sub: 'user-42', iat, exp: iat + 600 }, secret).slice(0, -2), /not signed with the partner secret key/],
   ['an exp two hours ahead', (iat, secret) => jwt({ alg: 'HS256' }, { sub: 'user-42', iat, exp: iat + 7200 }, secret), /longer than one hour/],
   ['an exp in the past', (iat, secret) => jwt({ alg: 'HS256' }, { sub: 'user-42', iat: iat - 600, exp: iat - 10 }, secret), /already expired/],
-  ['a payload that is not JSON', (_iat, secret) => jwt({ alg: 'HS256' }, {}, secret).replace(/\.[^.]+\./, `.${b64url('not json')}.`), /not base64url JSON/],
+  ['a payload that is not JSON', (_iat, secret) => jwt({ alg: 'HS256' }, 'not json', secret), /not base64url JSON/],
 ];
 
 /** Mounts the handler with `mint` as its `generateToken`. */

@@ -18,6 +18,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { createKyiHandler, KyiConfigError, type KyiHandlerOptions } from '../../src/server/index.js';
 import { createKyiHandler as createFetchHandler } from '../../src/server/fetch.js';
+import { closeAfter } from './helpers/closing.js';
 import { checkProxyAt } from './helpers/openapi-check.js';
 import { PREFIX, defaultOptions, mount, rawRequest, startFixtureSandbox, trickle } from './helpers/server.js';
 
@@ -84,7 +85,7 @@ describe('a malformed path is refused before routing', () => {
     const server = createServer(app);
     const { origin, close } = await listen(server);
     try {
-      app.use(createKyiHandler(tokenOptions(origin, minted)).node);
+      app.use(closeAfter(createKyiHandler(tokenOptions(origin, minted))).node);
       assert.equal((await post(origin, '/api/kyi/token')).status, 429, 'the middleware guards the token route');
       for (const path of [...DOT_SEGMENTS, ...ENCODED_SLASHES]) {
         for (const method of ['POST', 'GET']) {
@@ -113,7 +114,7 @@ describe('a malformed path is refused before routing', () => {
     app.all('/api/kyi/*', (c) => kyi!(c.req.raw));
     const { origin, close } = await listen(createAdaptorServer({ fetch: app.fetch }) as Server);
     try {
-      kyi = createFetchHandler(tokenOptions(origin, minted));
+      kyi = closeAfter(createFetchHandler(tokenOptions(origin, minted)));
       for (const path of ENCODED_SLASHES) {
         const res = await post(origin, path);
         assert.equal(res.status, 400, path);
@@ -192,7 +193,7 @@ describe('request bodies have a read deadline', () => {
         String(ipv6PrefixLength),
       );
     }
-    assert.ok(createKyiHandler({ ...base, bodyTimeoutMs: 1, clientBudget: { ipv6PrefixLength: 128 } }));
+    assert.ok(closeAfter(createKyiHandler({ ...base, bodyTimeoutMs: 1, clientBudget: { ipv6PrefixLength: 128 } })));
   });
 });
 

@@ -13,6 +13,7 @@ import type { Clock } from '../../src/server/clock.js';
 import { UpstreamGate, type Ticket } from '../../src/server/upstream/call.js';
 import { checkProxyAt } from './helpers/openapi-check.js';
 import { nest, startRecordingUpstream, type Answer, type RecordingUpstream } from './helpers/recording-upstream.js';
+import { waitFor } from './helpers/wait.js';
 
 const PREFIX = '/api/kyi';
 const PUBLIC_KEY = 'pk_test_Zq81mNd0x7Lw2Rt5Ys9Vb3Kc6Hj4Pg';
@@ -82,6 +83,7 @@ async function mount(overrides: Partial<KyiHandlerOptions> = {}, clock = new Jum
       unchecked();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await handler.close();
     },
   };
   open.push(m);
@@ -119,6 +121,8 @@ describe('a 429 holds the whole key', () => {
 
   it('Public API: callers queued for a slot when the 429 lands are held too, not sent', async () => {
     const m = await mount({ maxInFlight: 2 });
+    // The two in flight are answered a moment later, so the other four are queued at the gate by
+    // then: the gate's queue is not observable from outside the handler, so this is a wait in time.
     const later = (answer: Answer) => new Promise<Answer>((resolve) => setTimeout(() => resolve(answer), 50));
     up.respond = (_r, i) => (i === 0 ? later({ status: 429, headers: { 'retry-after': '20' } }) : later(ASSET_NOT_FOUND));
     const all = await Promise.all(Array.from({ length: 6 }, (_, i) => fetch(m.base + assetPath(i))));
@@ -193,7 +197,7 @@ describe('in-flight cap and per-client budget', () => {
     assert.ok(up.requests.length < 300, `upstream saw ${up.requests.length}`);
     assert.ok(statuses.get(504)! >= up.requests.length, 'each upstream attempt answered by its timeout');
     // let the aborted upstream connections close before the next test counts requests
-    while (up.open() > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => up.open() === 0, { what: 'the aborted upstream connections to close' });
   });
 
   it('the gate keeps at most maxInFlight in flight and maxQueue waiting; the rest are refused at once', async () => {

@@ -32,7 +32,7 @@ type Resolved =
 /**
  * @tag kyi-badge
  * @summary The service's verification badge image for a credential, with explicit size,
- * lazy loading and alt text naming the credential.
+ * lazy loading and alt text naming the credential and saying it is a badge: "KYI verified badge (static claim)".
  *
  * **A badge alone is a static claim**: the image says "verified" whatever the token's
  * state (spec 4.1, badge rule 5). To say a specific token is verified, use
@@ -82,6 +82,11 @@ export class KyiBadge extends ReactiveElement {
   // No Lit templates: the few nodes of a badge are built directly (a badge-only page then loads
   // no template library), again only when what they show changes.
   readonly #core = new ElementCore(this);
+
+  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
+  protected override createRenderRoot(): ShadowRoot {
+    return this.#core.renderRoot();
+  }
   readonly #image = new BadgeImage(() => this.#onError());
   #shown = '';
   #resolved: Resolved | undefined;
@@ -147,14 +152,21 @@ export class KyiBadge extends ReactiveElement {
     emit(this, new KyiErrorEvent({ code: 'image_failed', message: 'The badge image could not be loaded' }));
   }
 
-  #label(): string {
+  /** The credential's name, as the pill shows it: "KYI verified". */
+  #credentialName(): string {
     const credential = isOneOf(CREDENTIAL_TYPES, this.credential) ? this.credential : 'kyi_verified';
     return this.#core.t(`badge.credential.${credential}` as StringKey);
   }
 
-  /** What stands in for the image: the credential's name in a pill, or for an icon a mark in the icon's box. */
+  /** The badge's name, which says it is a badge, a static claim (a live status's says "live check"): "KYI verified badge (static claim)". */
+  #label(): string {
+    return this.#core.t('badge.claim', { credential: this.#credentialName() });
+  }
+
+  /** What stands in for the image: the credential's name in a pill, or for an icon a mark in the icon's box; named as the image is. */
   #fallback(options: Omit<BadgeOptions, 'theme'>, label: string): Element {
-    if (options.variant === 'full') return el('span', { part: 'label', class: 'label full' }, label);
+    if (options.variant === 'full')
+      return el('span', { part: 'label', class: 'label full' }, el('span', { 'aria-hidden': 'true' }, this.#credentialName()), el('span', { class: 'visually-hidden' }, label));
     return el('span', { part: 'label', class: `label icon s${options.size}`, title: label }, fallbackMark(), el('span', { class: 'visually-hidden' }, label));
   }
 

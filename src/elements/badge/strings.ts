@@ -5,6 +5,7 @@ export const enBadge = {
   badge: {
     'credential.kyi_verified': 'KYI verified',
     'credential.proof_of_collateral': 'Proof of collateral',
+    claim: '{credential} badge (static claim)',
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveElement } from '@lit/reactive-element';
+import { adoptStyles, type ReactiveController, type ReactiveElement } from '@lit/reactive-element';
 import { getConfig, onConfigChange, type KyiConfig } from '../../browser/config.js';
 import { rootElement } from '../../browser/page.js';
 import { resolveLang, t, type StringKey, type StringParams } from '../../browser/strings.js';
@@ -51,7 +51,10 @@ function schemeOf(el: Element): ImageScheme {
 export class ElementCore implements ReactiveController {
   /** The language of the update in progress (resolved once per update, not per string). */
   #lang: string | undefined;
-  /** Attached on the first fixed theme only (most elements follow the page: 500 statuses need none). */
+  /**
+   * Attached on first need only (most elements follow the page and carry no declarative root:
+   * 500 statuses need none): a fixed theme, a closed declarative shadow root to clear.
+   */
   #internals: ElementInternals | undefined;
   /** The theme set as the element's custom state (`:state(kyi-light)`, `:state(kyi-dark)`). */
   #fixed: Fixed;
@@ -68,6 +71,53 @@ export class ElementCore implements ReactiveController {
   hostDisconnected(): void {
     connected.delete(this);
     if (connected.size === 0) stopWatching();
+  }
+
+  /** The element's `ElementInternals`, attached once (`attachInternals` may be called only once). */
+  get internals(): ElementInternals {
+    return (this.#internals ??= this.element.attachInternals());
+  }
+
+  /**
+   * The element's render root (what its `createRenderRoot` returns): its shadow root, empty,
+   * with the element's styles adopted. A shadow root the element already has came with the
+   * markup — a declarative one (`<template shadowrootmode>`, e.g. in posted user content),
+   * which would otherwise be rendered into as is, its nodes and styles shown as the kit's
+   * (a fake "verified"), or, closed, make `attachShadow` throw. It is cleared: nothing the
+   * markup put there survives the upgrade. (Hydrating a server-rendered root, issue #37, would
+   * compare `existing` with what the element renders here, never adopt its claims.)
+   */
+  renderRoot(): ShadowRoot {
+    const ctor = this.element.constructor as typeof ReactiveElement;
+    const root = this.#ownShadowRoot(ctor.shadowRootOptions);
+    adoptStyles(root, ctor.elementStyles);
+    return root;
+  }
+
+  /** The element's shadow root, made now, or the one it came with, emptied and made its own. */
+  #ownShadowRoot(options: ShadowRootInit): ShadowRoot {
+    const element = this.element;
+    let existing = element.shadowRoot;
+    if (!existing) {
+      try {
+        return element.attachShadow(options); // nearly always: no root yet, no internals needed
+      } catch (error) {
+        // A closed declarative root (the kit's open root cannot be attached over it).
+        existing = this.internals.shadowRoot;
+        if (!existing) throw error;
+      }
+    }
+    // Issue #37 (hydration) would compare `existing` with what the element renders, here.
+    try {
+      // Attaching over a declarative root of its mode empties it and makes it the element's
+      // own: a `<template shadowrootmode>` parsed into the element later (markup still
+      // streaming in) can no longer empty and fill it.
+      return element.attachShadow({ ...options, mode: existing.mode });
+    } catch {
+      // A root a script attached before the upgrade.
+      existing.replaceChildren();
+      return existing;
+    }
   }
 
   /** The configuration that applies to the element (its trusted `proxy-url` attribute included). */
@@ -101,7 +151,7 @@ export class ElementCore implements ReactiveController {
     const fixed = own === 'light' || own === 'dark' ? own : configured === 'auto' ? undefined : configured;
     // Touching the states re-styles the host: only when the theme changed.
     if (fixed === this.#fixed) return;
-    const states = (this.#internals ??= this.element.attachInternals()).states;
+    const states = this.internals.states;
     if (this.#fixed) states.delete(`kyi-${this.#fixed}`);
     if (fixed) states.add(`kyi-${fixed}`);
     this.#fixed = fixed;

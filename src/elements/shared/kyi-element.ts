@@ -25,6 +25,11 @@ export class KyiElement extends LitElement {
   /** The last refused `proxy-url` value this element warned about (one warning per value). */
   #warnedProxyUrl: string | undefined;
 
+  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
+  protected override createRenderRoot(): ShadowRoot {
+    return this.#core.renderRoot();
+  }
+
   /** The configuration that applies to this element (its trusted `proxy-url` attribute included). @internal */
   protected get config(): KyiConfig {
     return this.#core.config;

@@ -263,6 +263,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
    * read once (`proxy`, what `this.config.proxyUrl` would say) for the key, the trust check and the run.
    */
   #start(check: InputCheck, bypassCache: boolean, proxy = proxyUrlFor(this), key = this.#keyFor(check, proxy)): void {
+    const previous = this.#key;
     this.#key = key;
     if (!check.ok) {
       this.#run.cancel();
@@ -282,7 +283,9 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
       void this.updateComplete.then(() => this.#key === key && this.#announce({ status: 'error', result: null, error: untrusted }));
       return;
     }
-    this.#show({ status: 'loading', result: this._result });
+    // A refresh keeps what it shows meanwhile; a new token (or proxy) shows no result of the
+    // last one (`result` would name another token's verification while this one loads).
+    this.#show({ status: 'loading', result: key === previous ? this._result : null });
     const proxyUrl = proxy.proxyUrl;
     this.#run.startLazy(
       (signal) => this.lookup(proxyUrl, check.request, { signal, bypassCache }),

@@ -10,6 +10,9 @@ export const enTokenStatus = {
   tokenStatus: {
     loading: 'Checking verification…',
     verified: 'KYI verified',
+    verifiedSome: 'KYI verified on {verified} of {total} chains',
+    liveCheck: '{status} (live check)',
+    changed: '{token}: {status}',
     unverified: 'Not verified',
     notFound: 'Unknown token',
     notFoundDetail: 'No verification record exists for this token.',

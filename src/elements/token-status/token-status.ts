@@ -11,17 +11,22 @@ import './strings.js';
 
 type IconKind = 'verified' | 'unverified' | 'not-found' | 'invalid' | 'error';
 
-/** The state icon: one flat template per kind (500 statuses render it 500 times). */
+/**
+ * The state icon: one flat template per kind (500 statuses render it 500 times). Named by
+ * `aria-label` alone: a `<title>` would be read again as its description (a compact status's
+ * tooltip is its box's `title`). Verified is the live status's own mark, a check in the ring
+ * every state shares, never the static badge's image.
+ */
 function icon(kind: IconKind, label: string): TemplateResult {
   switch (kind) {
     case 'verified':
-      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.6 10.3l2.3 2.3 4.5-4.7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
     case 'unverified':
-      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`;
+      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`;
     case 'not-found':
-      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M8 8a2 2 0 1 1 2.6 1.9c-.4.2-.6.5-.6.9v.7" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/><circle cx="10" cy="13.8" r="1" fill="currentColor"/></svg>`;
+      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M8 8a2 2 0 1 1 2.6 1.9c-.4.2-.6.5-.6.9v.7" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/><circle cx="10" cy="13.8" r="1" fill="currentColor"/></svg>`;
     case 'invalid':
-      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><title>${label}</title><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-dasharray="3 2"/><path d="M7.5 7.5l5 5M12.5 7.5l-5 5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`;
+      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-dasharray="3 2"/><path d="M7.5 7.5l5 5M12.5 7.5l-5 5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`;
     case 'error':
       return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2.8l8 14H2z" fill="none" stroke="currentColor" stroke-width="1.7" stroke-linejoin="round"/><path d="M10 8v4" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/><circle cx="10" cy="14.4" r="1" fill="currentColor"/></svg>`;
   }
@@ -48,6 +53,9 @@ function chainOf(match: TokenMatch): string {
   return match.token.chain_slug || match.token.caip2 || match.token.caip19?.split('/')[0] || '?';
 }
 
+/** A long identifier shortened for speech: `0x5e1F…8e7F`. */
+const shortId = (id: string) => (id.length > 16 ? `${id.slice(0, 6)}…${id.slice(-4)}` : id);
+
 /**
  * @tag kyi-token-status
  * @summary Live KYI verification status of one token: looks the token up through the
@@ -57,13 +65,20 @@ function chainOf(match: TokenMatch): string {
  * from every element on the page are batched, deduplicated and cached. The element
  * re-checks when its attributes change and drops stale answers.
  *
+ * A token verified on some of its chains only reads "KYI verified on 2 of 3 chains", the
+ * chains beside it. A compact status is one icon whose name says it is a live check ("KYI
+ * verified (live check)"): a static `<kyi-badge>` is named "KYI verified badge (static
+ * claim)" and looks different. A status that changes after it first settled (after a
+ * verification in the drawer, say) is announced once, politely, naming the token: "Orbit
+ * Dollar (ORBD): KYI verified".
+ *
  * Made for pages of hundreds: many statuses answered at once render in short slices, those in
  * view first, and a status out of view skips its rendering (`content-visibility: auto` on the
  * host, its reserved box in its place), so the page stays responsive and nothing moves.
  *
  * @csspart base - The wrapper of every state.
- * @csspart badge - The verified badge image.
- * @csspart icon - The state icon (not verified, unknown token, invalid input, error, or the badge's fallback).
+ * @csspart badge - The full status's verified badge image (decorative: the label says it).
+ * @csspart icon - The state icon: the compact status's live check (its own mark, never the static badge image), not verified, unknown token, invalid input, error, or the badge's fallback.
  * @csspart label - The status text.
  * @csspart summary - Per-chain summary when the token matches on several chains.
  * @csspart issuer - The issuer line of a verified token: the kit's words and the issuer's name, isolated in a `<bdi>` (data, never a claim).
@@ -102,7 +117,10 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   address: string | undefined = undefined;
   /** Chain slug narrowing an `address` lookup, e.g. `ethereum`. */
   chainSlug: string | undefined = undefined;
-  /** Icon only, with the status as its accessible name. */
+  /**
+   * Icon only, with the status as its accessible name and tooltip: "KYI verified (live check)",
+   * "KYI verified on 2 of 3 chains (live check)" with the chains, "Not verified"…
+   */
   compact: boolean = false;
 
   private _badgeFailed = false;
@@ -125,17 +143,32 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return `${this._status}|${chains.join(',')}`;
   }
 
+  /** What changed, and for which token: "Orbit Dollar (ORBD): KYI verified on 2 of 3 chains". */
   protected override spokenStatus(): string {
+    let status: string;
     switch (this._status) {
       case 'verified':
-        return this.#verifiedWords();
+        status = this.#verifiedWords();
+        break;
       case 'unverified':
-        return this.t('tokenStatus.unverified');
+        status = this.t('tokenStatus.unverified');
+        break;
       case 'not-found':
-        return this.t('tokenStatus.notFound');
+        status = this.t('tokenStatus.notFound');
+        break;
       default: // an error speaks through its own alert
         return '';
     }
+    return this.t('tokenStatus.changed', { token: this.#tokenName(), status });
+  }
+
+  /** The token as people name it: the asset's name and symbol from the answer, else its identifier, shortened. */
+  #tokenName(): string {
+    const asset = this._result?.data.find((m) => m.asset?.name || m.asset?.symbol)?.asset;
+    const name = asset?.name ? withinReason(asset.name) : '';
+    const symbol = asset?.symbol ? withinReason(asset.symbol) : '';
+    if (name && symbol && name !== symbol) return `${name} (${symbol})`;
+    return name || symbol || shortId(this.caip19?.split(':').at(-1) ?? this.address ?? '');
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -153,10 +186,40 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     this._badgeFailed = true;
   }, 'badge');
 
-  /** "KYI verified", and "Business not verified" when the issuer's is not: what is announced, and the compact badge's name. */
+  /** The chains the matches are on, verified and not, as people name them. */
+  #chains(): { verified: string[]; unverified: string[] } {
+    const data = this._result?.data ?? [];
+    return {
+      verified: [...new Set(data.filter((m) => m.kyi_verified).map(chainNameOf))],
+      unverified: [...new Set(data.filter((m) => !m.kyi_verified).map(chainNameOf))],
+    };
+  }
+
+  /** Whether the token is verified on some of its chains only. */
+  #partial(): boolean {
+    const { verified, unverified } = this.#chains();
+    return verified.length > 0 && unverified.length > 0;
+  }
+
+  /** "KYI verified", or for a token verified on some of its chains only, "KYI verified on 2 of 3 chains". */
+  #headline(): string {
+    if (!this.#partial()) return this.t('tokenStatus.verified');
+    const { verified, unverified } = this.#chains();
+    return this.t('tokenStatus.verifiedSome', { verified: verified.length, total: new Set([...verified, ...unverified]).size });
+  }
+
+  /** The headline, and "Business not verified" when the issuer's is not: what is announced. */
   #verifiedWords(issuer = this.#verifiedIssuer()): string {
-    const label = this.t('tokenStatus.verified');
+    const label = this.#headline();
     return issuer && !issuer.kybVerified ? `${label}. ${this.t('tokenStatus.businessNotVerified')}` : label;
+  }
+
+  /** The compact verified icon's name: a live check (never the static badge's words), the business warning, and the chains when some are not verified. */
+  #compactVerifiedName(issuer: { kybVerified: boolean } | undefined): string {
+    const parts = [this.t('tokenStatus.liveCheck', { status: this.#headline() })];
+    if (issuer && !issuer.kybVerified) parts.push(this.t('tokenStatus.businessNotVerified'));
+    if (this.#partial()) parts.push(this.#summaryText());
+    return parts.join('. ');
   }
 
   /** The issuer of the verified match (the one the "KYI verified" claim is about), if named. */
@@ -165,8 +228,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return issuer?.name ? { name: withinReason(issuer.name), kybVerified: issuer.kyb_verified === true } : undefined;
   }
 
-  #badge(label: string): TemplateResult {
-    const size = this.compact ? 16 : 24;
+  /** The full status's badge image, decorative (its label says it); the live status's own icon when the image cannot show. */
+  #badge(): TemplateResult {
+    const size = 24;
     const sources = this._badgeFailed
       ? undefined
       : badgeSources(
@@ -174,20 +238,24 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
           { credential: 'kyi_verified', variant: 'icon', format: 'svg', size },
           this.imageScheme,
         );
-    if (!sources) return label ? icon('verified', label) : html`<span class="decor" aria-hidden="true">${icon('verified', label)}</span>`;
-    return html`<span class="badge">${this.#badgeImage.for(sources, label, { width: size, height: size })}</span>`;
+    if (!sources) return html`<span class="decor" aria-hidden="true">${icon('verified', '')}</span>`;
+    return html`<span class="badge">${this.#badgeImage.for(sources, '', { width: size, height: size })}</span>`;
   }
 
-  #summary(): TemplateResult | typeof nothing {
-    const data = this._result?.data ?? [];
-    if (data.length < 2) return nothing;
+  /** "Verified on Ethereum, Base · Not verified on Avalanche C-Chain" when the matches are on several chains, else empty. */
+  #summaryText(): string {
+    if ((this._result?.data ?? []).length < 2) return '';
     const sep = this.t('tokenStatus.listSeparator');
-    const verified = [...new Set(data.filter((m) => m.kyi_verified).map(chainNameOf))];
-    const unverified = [...new Set(data.filter((m) => !m.kyi_verified).map(chainNameOf))];
+    const { verified, unverified } = this.#chains();
     const parts: string[] = [];
     if (verified.length) parts.push(this.t('tokenStatus.verifiedOn', { chains: verified.join(sep) }));
     if (unverified.length) parts.push(this.t('tokenStatus.notVerifiedOn', { chains: unverified.join(sep) }));
-    return html`<span part="summary" class="summary">${parts.join(' · ')}</span>`;
+    return parts.join(' · ');
+  }
+
+  #summary(): TemplateResult | typeof nothing {
+    const text = this.#summaryText();
+    return text ? html`<span part="summary" class="summary">${text}</span>` : nothing;
   }
 
   /**
@@ -227,17 +295,18 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   }
 
   #verified(): TemplateResult {
-    const label = this.t('tokenStatus.verified');
+    const label = this.#headline();
     const issuer = this.#verifiedIssuer();
     const warned = issuer !== undefined && !issuer.kybVerified;
     if (this.compact) {
-      return html`<span part="base" class="base verified compact ${warned ? 'warned' : ''}"
-        >${this.#badge(this.#verifiedWords(issuer))}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
+      const name = this.#compactVerifiedName(issuer);
+      return html`<span part="base" class="base verified compact ${warned ? 'warned' : ''}" title=${name}
+        >${icon('verified', name)}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
       >`;
     }
     // The label says it: the badge is decorative here ("KYI verified" is read once).
     return html`<span part="base" class="base verified ${warned ? 'claimed warned' : issuer ? 'claimed' : ''}"
-      >${this.#badge('')}<span class="text"
+      >${this.#badge()}<span class="text"
         ><span class="label-row"><span part="label" class="label">${label}</span>${issuer ? this.#claim(issuer.kybVerified) : nothing}</span
         >${this.#issuer(issuer)}${this.#summary()}</span
       ></span
@@ -247,7 +316,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   #unverified(): TemplateResult {
     const label = this.t('tokenStatus.unverified');
     return this.compact
-      ? html`<span part="base" class="base unverified compact">${icon('unverified', label)}</span>`
+      ? html`<span part="base" class="base unverified compact" title=${label}>${icon('unverified', label)}</span>`
       : html`<span part="base" class="base unverified"><span class="decor" aria-hidden="true">${icon('unverified', label)}</span><span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span></span>`;
   }
 
@@ -255,7 +324,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const label = this.t('tokenStatus.notFound');
     const detail = this.t('tokenStatus.notFoundDetail');
     return this.compact
-      ? html`<span part="base" class="base not-found compact">${icon('not-found', `${label}. ${detail}`)}</span>`
+      ? html`<span part="base" class="base not-found compact" title=${`${label}. ${detail}`}>${icon('not-found', `${label}. ${detail}`)}</span>`
       : html`<span part="base" class="base not-found"><span class="decor" aria-hidden="true">${icon('not-found', label)}</span><span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail">${detail}</span></span></span>`;
   }
 
@@ -265,7 +334,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const title = this.t('tokenStatus.invalid');
     const detail = this.t('tokenStatus.invalidHelp');
     return this.compact
-      ? html`<span part="base notice" class="base invalid compact">${icon('invalid', `${title}. ${detail}`)}</span>`
+      ? html`<span part="base notice" class="base invalid compact" title=${`${title}. ${detail}`}>${icon('invalid', `${title}. ${detail}`)}</span>`
       : html`<span part="base notice" class="base invalid notice"
           ><span class="notice-title">${title}</span><span class="detail">${detail}</span></span
         >`;
@@ -288,9 +357,10 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       >`;
     }
     const message = `${title}. ${this.errorMessage()}`;
-    return html`<span part="base" class="base error compact"
+    // The tooltip is the box's: on the button, its title would be read again as its description.
+    return html`<span part="base" class="base error compact" title=${message}
       ><span part="error" class="visually-hidden">${message}</span
-      ><button part="retry-button" class="retry-icon" type="button" title=${message} aria-label=${`${this.t('common.retry')}: ${message}`} @click=${this.retry}>
+      ><button part="retry-button" class="retry-icon" type="button" aria-label=${`${this.t('common.retry')}: ${message}`} @click=${this.retry}>
         ${icon('error', '')}
       </button></span
     >`;

@@ -10,6 +10,7 @@ import { WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widg
 import { loadDrawer, loadedDrawer, loadedSession, loadFailure, loadSession, type DrawerCode, type SessionCode } from './drawer-loader.js';
 import type { WidgetOpener, WidgetRun } from './widget-run.js';
 import { errorStringKey } from '../shared/error-text.js';
+import { withForeignText } from '../shared/foreign-text.js';
 import { KyiElement, LatestRun } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -72,7 +73,7 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  * @csspart button - The `<button>`.
  * @csspart label - The label wrapper around the slot.
  * @csspart spinner - Progress indicator shown while a token is fetched.
- * @csspart error - The error shown below the button (`role="alert"`): a title, then the message.
+ * @csspart error - The error shown below the button (`role="alert"`): a title, then the message (a widget's or the kit's English message inside it marked `lang="en"` when the element's language is another).
  * @csspart drawer - The modal drawer or centred modal (`<dialog>`; class `modal` in modal mode).
  * @csspart drawer-panel - The drawer's content column.
  * @csspart drawer-header - Header row with the title and the close button, shown until the widget is ready (then the widget's own header is the chrome).
@@ -238,7 +239,7 @@ export class KyiVerifyButton extends KyiElement {
       ><span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>${error
         ? html`<div part="error" id="error" class="alert error" role="alert"
             ><span class="alert-title">${this.t('verifyButton.errorTitle')}</span
-            ><span>${this.t(errorStringKey(error), { message: error.message, origin: pageOrigin() ?? '' })}</span></div
+            ><span>${withForeignText((message) => this.t(errorStringKey(error), { message, origin: pageOrigin() ?? '' }), error.message, this.renderLang)}</span></div
           >`
         : nothing}<div class="drawer-host"></div>`;
   }

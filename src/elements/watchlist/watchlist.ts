@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import type { WatchlistItem, WatchlistResponse } from '../../contract/index.js';
-import { checkNote, noteLength, parseWatchlistAddBody } from '../../contract/bodies.js';
-import { WATCH_STATES } from '../../contract/enums.js';
+import { checkNote, parseWatchlistAddBody } from '../../contract/bodies.js';
 import { LIMITS } from '../../contract/limits.js';
 import {
   addWatchlistItem,
@@ -12,21 +12,17 @@ import {
 } from '../../client/monitoring.js';
 import { emit } from '../../browser/events.js';
 import { KyiWatchlistChangeEvent } from '../../browser/monitoring-events.js';
-import { humanize } from '../../browser/strings.js';
 import { isAbortError, toProblem, type KyiProblem } from '../../client/errors.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { formatDate } from '../shared/monitoring-parts.js';
+import { ShownRows } from '../shared/monitoring-pager.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { announce } from '../shared/announce.js';
 import { chainName } from '../shared/chain-names.js';
 import { watchlistStyles } from './watchlist.styles.js';
-
-/** How long a removed item can be brought back before the removal is sent. */
-export const REMOVE_UNDO_MS = 5000;
-
-/** The colour of a watch state (see `[data-tone]` in the monitoring styles). */
-const STATE_TONE: Record<string, string> = { ready: 'good', gathering: 'warn', unresolved: 'bad' };
+import { PendingRemovals } from './removals.js';
+import { assetLabel, noteBand, noteCounterText, renderState, without, type NoteBand } from './watchlist-parts.js';
 
 /** The last write that failed: its item (or `add` for the add form) and why. */
 interface WriteFailure {
@@ -56,6 +52,10 @@ type WriteOutcome = { done: WriteDone; problem?: undefined; data?: undefined } |
  * the item reads "Removed — Undo" for five seconds before the removal is sent (at once if the
  * element leaves the page).
  *
+ * A long watchlist shows 25 items at a time with "Show more", like the change feed and the
+ * notifications; each row stays its item's through every re-render (keyed by item id), so
+ * focus on a control never comes to mean another item.
+ *
  * @tag kyi-watchlist
  * @summary The Explorer watchlist: items, states, monitoring, notes, add and remove.
  *
@@ -72,6 +72,7 @@ type WriteOutcome = { done: WriteDone; problem?: undefined; data?: undefined } |
  * @csspart retry-button - The error's Retry button (none when the request itself was refused, 400).
  * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
  * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
+ * @csspart more - Below a long list: how many are shown, and the "Show more" button.
  * @csspart empty - The empty-watchlist text.
  *
  * @cssprop --kyi-watchlist-gap - Space between items (default `0.5rem`).
@@ -97,7 +98,8 @@ export class KyiWatchlist extends KyiMonitoringElement {
   /** Items removed in the view whose removal waits out the undo delay. */
   private _removing: ReadonlySet<string> = new Set();
 
-  readonly #removalTimers = new Map<string, { handle: unknown }>();
+  readonly #removals = new PendingRemovals();
+  readonly #shown = new ShownRows(this);
   /** Items whose switch was pressed again while its change was being saved. */
   readonly #flipAgain = new Set<string>();
 
@@ -106,18 +108,15 @@ export class KyiWatchlist extends KyiMonitoringElement {
     // Leaving the page is not an undo: what was removed is removed now. Those removals are sent
     // outside the write run (it was just aborted and writes no state on a detached element).
     const proxyUrl = this.proxy;
-    for (const [id, { handle }] of this.#removalTimers) {
-      KyiMonitoringElement.timers.clear(handle);
-      void removeWatchlistItem({ proxyUrl }, id).catch(() => {});
+    const removed = new Set(this.#removals.takeAll());
+    for (const id of removed) void removeWatchlistItem({ proxyUrl }, id).catch(() => {});
+    if (this._data && removed.size) {
+      this._data = { ...this._data, data: this._data.data.filter((i) => !removed.has(i.id)) };
     }
-    if (this._data && this.#removalTimers.size) {
-      this._data = { ...this._data, data: this._data.data.filter((i) => !this.#removalTimers.has(i.id)) };
-    }
-    this.#removalTimers.clear();
     this._removing = new Set();
   }
 
-  /** The items shown (empty before the first load). Read-only. */
+  /** The items read (empty before the first load; rendered 25 at a time, with "Show more"). Read-only. */
   get items(): WatchlistItem[] {
     return this._data?.data ?? [];
   }
@@ -127,13 +126,20 @@ export class KyiWatchlist extends KyiMonitoringElement {
     return this._canWrite;
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
+  protected override async load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<void> {
     const proxyUrl = this.proxy;
     const [data, caps] = await Promise.all([
       fetchWatchlist({ proxyUrl, signal }),
       getCapabilities({ proxyUrl }).catch(() => ({ explorerWrites: false })),
     ]);
     signal.throwIfAborted();
+    if (kind === 'poll' && this._data) {
+      // items added elsewhere since are shown besides what was
+      const seen = new Set(this._data.data.map((i) => i.id));
+      this.#shown.grow(data.data.filter((i) => !seen.has(i.id)).length);
+    } else {
+      this.#shown.reset();
+    }
     this._data = data;
     this._canWrite = caps.explorerWrites === true;
   }
@@ -223,12 +229,22 @@ export class KyiWatchlist extends KyiMonitoringElement {
         else if (this._data && !this._data.data.some((i) => i.id === item.id)) {
           this._data = { ...this._data, data: [item, ...this._data.data] };
         }
+        this.#reveal(item.id);
         announce(this, this.t('watchlist.added', { name: assetLabel(item) }));
       };
       return { apply, event: new KyiWatchlistChangeEvent({ action: 'add', itemId: item.id, item }) };
     });
     // Added: the emptied field is ready for the next id (the notice says what was added).
     if (this._failure?.target !== 'add' && this.#focusWithin('[part="add-form"]')) this.#addField()?.focus();
+  }
+
+  /**
+   * An added item is shown wherever the list puts it, and nothing shown before drops off the
+   * end of the page: the shown rows grow to reach it (or by the one it pushed down).
+   */
+  #reveal(itemId: string): void {
+    const at = this.items.findIndex((i) => i.id === itemId);
+    if (at >= 0 && this.items.length > this.#shown.limit) this.#shown.grow(Math.max(1, at + 1 - this.#shown.limit));
   }
 
   #addField(): HTMLInputElement | null {
@@ -288,28 +304,26 @@ export class KyiWatchlist extends KyiMonitoringElement {
     this.#focusIn(item.id, '.edit-note');
   }
 
-  /** Remove, undoable: the row says "Removed — Undo" until the delay passes, then the removal is sent. */
+  /**
+   * Remove, undoable: the row says "Removed — Undo" until the delay passes, then the removal is
+   * sent. The row loses its Undo button then and goes once the removal is sent: a reader inside
+   * it carries on at the next row's first control (or the one before, or the Add field, or the
+   * heading). Rows are keyed by item id, so that control stays its own item's as the list
+   * re-renders without the removed one.
+   */
   #scheduleRemoval(item: WatchlistItem): void {
-    const commit = () => {
-      // The row loses its Undo button now and goes once the removal is sent: a reader inside it
-      // carries on at the next row (or the one before, or the Add field, or the heading).
+    this.#removals.start(item.id, () => {
       const target = this.#focusWithin(`[part="item"][data-id="${CSS.escape(item.id)}"]`) ? this.#focusAfter(item.id) : undefined;
-      this.#removalTimers.delete(item.id);
       target?.focus();
       void this.#remove(item).finally(() => this.isConnected && (this._removing = without(this._removing, item.id)));
-    };
-    const handle = KyiMonitoringElement.timers.set(commit, REMOVE_UNDO_MS);
-    this.#removalTimers.set(item.id, { handle });
+    });
     this._removing = new Set([...this._removing, item.id]);
     this._failure = undefined;
     void this.updateComplete.then(() => this.#focusIn(item.id, '.undo'));
   }
 
   #undoRemoval(item: WatchlistItem): void {
-    const pending = this.#removalTimers.get(item.id);
-    if (!pending) return;
-    KyiMonitoringElement.timers.clear(pending.handle);
-    this.#removalTimers.delete(item.id);
+    if (!this.#removals.undo(item.id)) return;
     this._removing = without(this._removing, item.id);
     void this.updateComplete.then(() => this.#focusIn(item.id, '.remove'));
   }
@@ -357,11 +371,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
 
   /** "27 / 500 characters", and how many too many. */
   #counterText(draft: string): string {
-    const length = noteLength(draft);
-    const counter = this.t('watchlist.note.counter', { count: String(length), max: String(LIMITS.noteMaxLength) });
-    return length > LIMITS.noteMaxLength
-      ? `${counter} — ${this.t('watchlist.note.tooLong', { over: String(length - LIMITS.noteMaxLength) })}`
-      : counter;
+    return noteCounterText(draft, (key, params) => this.t(key, params));
   }
 
   #startEdit(item: WatchlistItem): void {
@@ -402,29 +412,6 @@ export class KyiWatchlist extends KyiMonitoringElement {
     const a = this._failure;
     if (!a || a.target === 'add' || this.items.some((i) => i.id === a.target)) return nothing;
     return html`<p class="inline-error" role="alert" part="error">${this.#writeProblemText(a.problem, a.target)}</p>`;
-  }
-
-  #renderState(item: WatchlistItem): TemplateResult {
-    let text: string;
-    switch (item.state) {
-      case 'gathering':
-        text = item.intakeStatus
-          ? this.t('watchlist.state.gatheringStatus', { status: humanize(item.intakeStatus) })
-          : this.t('watchlist.state.gathering');
-        break;
-      case 'ready':
-        text = this.t('watchlist.state.ready');
-        break;
-      case 'unresolved':
-        text = item.stateReason
-          ? this.t('watchlist.state.unresolvedReason', { reason: item.stateReason })
-          : this.t('watchlist.state.unresolved');
-        break;
-      default: // a state the contract does not list yet, shown as text
-        text = this.t('watchlist.state.other', { state: humanize(item.state) });
-    }
-    const state = (WATCH_STATES as readonly string[]).includes(item.state) ? item.state : 'other';
-    return html`<span class="state" part="state" data-state=${state} data-tone=${STATE_TONE[state] ?? nothing}>${text}</span>`;
   }
 
   #renderNote(item: WatchlistItem, busy: boolean): TemplateResult {
@@ -470,10 +457,10 @@ export class KyiWatchlist extends KyiMonitoringElement {
     if (this._removing.has(item.id)) return this.#renderRemoved(item);
     const busy = this.#busy(item.id);
     const a = item.asset;
-    return html`<li class="item" part="item" data-id=${item.id} data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
+    return html`<li class="item" part="item" tabindex="-1" data-id=${item.id} data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
       <div class="row head">
-        <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)}><bdi>${a.name ?? a.symbol ?? a.id}</bdi>${a.symbol && a.name ? html` <span class="muted">(<bdi>${a.symbol}</bdi>)</span>` : nothing}</p>
-        ${this.#renderState(item)}
+        <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)}><bdi>${a.name ?? a.symbol ?? a.id}</bdi>${a.symbol && a.name ? html`<span class="muted"> (<bdi>${a.symbol}</bdi>)</span>` : nothing}</p>
+        ${renderState(item, (key, params) => this.t(key, params), this.renderLang)}
       </div>
       <div class="meta small muted">
         ${a.issuerName ? html`<bdi>${a.issuerName}</bdi>` : nothing}
@@ -493,8 +480,8 @@ export class KyiWatchlist extends KyiMonitoringElement {
       return html`<span class="monitoring" data-on=${on ? 'true' : 'false'}
         >${on ? this.t('watchlist.monitoring.on') : this.t('watchlist.monitoring.off')}</span
       >`;
-    // Its name starts with its visible label ("Monitoring", then "of <asset>" for screen
-    // readers); the visible on/paused word is its state, which aria-checked already says.
+    // Its name is its visible words, then the asset for screen readers: "Monitoring paused for
+    // <asset>" (WCAG 2.5.3: the name holds what is shown, so "click Monitoring paused" works).
     return html`<button
       class="switch"
       part="switch"
@@ -505,9 +492,9 @@ export class KyiWatchlist extends KyiMonitoringElement {
       @click=${() => this.#toggle(item)}
     >
       <span class="track" aria-hidden="true"><span class="thumb"></span></span
-      ><span class="monitoring" data-on=${on ? 'true' : 'false'}
-        >${this.t('watchlist.monitoring.label')}<span class="visually-hidden"> ${this.t('watchlist.monitoring.of', { name: assetLabel(item) })}</span></span
-      ><span class="monitoring-state" aria-hidden="true">${on ? this.t('watchlist.monitoring.stateOn') : this.t('watchlist.monitoring.stateOff')}</span>
+      ><span class="monitoring" data-on=${on ? 'true' : 'false'}>${this.t('watchlist.monitoring.label')}</span
+      > <span class="monitoring-state">${on ? this.t('watchlist.monitoring.stateOn') : this.t('watchlist.monitoring.stateOff')}</span
+      ><span class="visually-hidden"> ${this.t('watchlist.monitoring.for', { name: assetLabel(item) })}</span>
     </button>`;
   }
 
@@ -536,8 +523,8 @@ export class KyiWatchlist extends KyiMonitoringElement {
   /** A removed item during its undo delay (and while the removal is sent). */
   #renderRemoved(item: WatchlistItem): TemplateResult {
     const name = assetLabel(item);
-    const pending = this.#removalTimers.has(item.id);
-    return html`<li class="item removed" part="item" data-id=${item.id} data-removing aria-busy=${pending ? 'false' : 'true'}>
+    const pending = this.#removals.has(item.id);
+    return html`<li class="item removed" part="item" tabindex="-1" data-id=${item.id} data-removing aria-busy=${pending ? 'false' : 'true'}>
       <div class="row head">
         <span>${this.t('watchlist.removedPending', { name })}</span>
         ${pending
@@ -596,33 +583,17 @@ export class KyiWatchlist extends KyiMonitoringElement {
         ? data.data.length === 0
           ? html`<p class="notice" part="empty">${this.t('watchlist.empty')}</p>`
           : html`<ul class="list" part="list">
-              ${data.data.map((item) => this.#renderItem(item))}
-            </ul>`
+                ${repeat(
+                  this.#shown.slice(data.data),
+                  (item) => item.id,
+                  (item) => this.#renderItem(item),
+                )}
+              </ul>
+              ${this.renderMore(this.#shown, data.data.length, '[part="item"]')}`
         : nothing}
       ${data && !this._canWrite ? html`<p class="muted small">${this.t('watchlist.readOnly')}</p>` : nothing}
     </section>`;
   }
-}
-
-/** Where a note's length stands: room left, near the limit (the last 50), or over it. */
-type NoteBand = 'room' | 'near' | 'over';
-
-/** Characters left below which the note counter is announced. */
-const NOTE_NEAR_LIMIT = 50;
-
-function noteBand(draft: string): NoteBand {
-  const left = LIMITS.noteMaxLength - noteLength(draft);
-  return left < 0 ? 'over' : left <= NOTE_NEAR_LIMIT ? 'near' : 'room';
-}
-
-function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
-  const next = new Set(set);
-  next.delete(id);
-  return next;
-}
-
-function assetLabel(item: WatchlistItem): string {
-  return item.asset.name ?? item.asset.symbol ?? item.asset.id ?? item.id;
 }
 
 declare global {

@@ -29,11 +29,15 @@ export async function watchEvil(ownPrefix: string): Promise<() => Promise<EvilRe
   return async () => (await evilLog('/')).slice(seen).filter((r) => !r.path.startsWith(EVIL_PREFIX) || r.path.startsWith(ownPrefix));
 }
 
-/** Puts user content into the page body, as a partner rendering a comment would (class `user-comment`). */
+/**
+ * Puts user content into the page body, as a partner rendering a comment would (class
+ * `user-comment`), parsed as the page's parser parses it: a `<template shadowrootmode>` in it
+ * makes a real declarative shadow root (`innerHTML` would leave a plain template).
+ */
 export function postUserContent(markup: string): HTMLElement {
   const comment = document.createElement('div');
   comment.className = 'user-comment';
-  comment.innerHTML = markup;
+  comment.setHTMLUnsafe(markup);
   document.body.append(comment);
   return comment;
 }

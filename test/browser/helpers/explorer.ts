@@ -5,7 +5,9 @@
  */
 import { expect } from '@open-wc/testing';
 import { KyiMonitoringElement, type PollTimers } from '../../../src/elements/shared/monitoring-element.js';
-import { sandboxControl } from './display.js';
+import { configure, resetConfig } from '../../../src/browser/config.js';
+import { getLookupClient } from '../../../src/client/lookup.js';
+import { sandboxControl, testEnv } from './display.js';
 
 export interface ExplorerSnapshot {
   now: string;
@@ -42,6 +44,20 @@ export const explorerSandbox = {
 export async function signInForMonitoring(): Promise<void> {
   const r = await fetch('/__test/monitoring-session', { method: 'POST', credentials: 'same-origin' });
   if (!r.ok) throw new Error(`monitoring sign-in failed: ${r.status}`);
+}
+
+/**
+ * The set-up of a suite of elements that read monitoring data: signed in, badges from the
+ * sandbox, the configuration put back after the suite, and a cold lookup cache for each test.
+ * Call inside `describe`.
+ */
+export function signedInWithBadges(): void {
+  before(async () => {
+    await signInForMonitoring();
+    configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl });
+  });
+  after(() => resetConfig());
+  beforeEach(() => getLookupClient().clearCache());
 }
 
 /** A registry asset the watchlist does not hold. */

@@ -7,8 +7,8 @@
 import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { waitFor } from './wait.js';
 
 const run = promisify(execFile);
 const RUNS = resolve('node_modules/.cache/kyi-pack');
@@ -22,15 +22,17 @@ async function buildAndPack(dir: string): Promise<string> {
 }
 
 /** Waits (10 minutes at most) for another process of this run to finish building; polls the files it writes. */
-async function waitForBuild(dir: string): Promise<string> {
-  for (let polls = 0; polls < 2400; polls++) {
-    const tarball = await readFile(join(dir, 'tarball'), 'utf8').catch(() => undefined);
-    if (tarball) return tarball;
-    const failed = await readFile(join(dir, 'failed'), 'utf8').catch(() => undefined);
-    if (failed !== undefined) throw new Error(`the shared build failed in another test file: ${failed}`);
-    await delay(250);
-  }
-  throw new Error(`the shared build in ${dir} did not finish (a test process died while building?)`);
+function waitForBuild(dir: string): Promise<string> {
+  return waitFor(
+    async () => {
+      const tarball = await readFile(join(dir, 'tarball'), 'utf8').catch(() => undefined);
+      if (tarball) return tarball;
+      const failed = await readFile(join(dir, 'failed'), 'utf8').catch(() => undefined);
+      if (failed !== undefined) throw new Error(`the shared build failed in another test file: ${failed}`);
+      return undefined;
+    },
+    { what: `the shared build in ${dir} (a test process died while building?)`, timeout: 600_000, every: 250 },
+  );
 }
 
 /** Removes the builds of runs older than a day (a run's own build lives only as long as the run). */

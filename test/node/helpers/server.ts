@@ -107,6 +107,18 @@ export async function mount(
   };
 }
 
+/** A test's clean start: the sandbox back to its seed state (faults and counts cleared), a handler mounted on it. */
+export function mountFresh(sandbox: Sandbox, overrides?: Parameters<typeof mount>[1]): Promise<Mounted> {
+  sandbox.reset();
+  return mount(sandbox, overrides);
+}
+
+/** A test's end: the handler's background work (refreshes of stale entries) waited out, then it and its server closed. */
+export async function unmount(m: Mounted): Promise<void> {
+  await m.handler.idle();
+  await m.close();
+}
+
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;

@@ -36,7 +36,9 @@ await pollTokenomics({
       await tx!.query(`INSERT INTO ${consumer} (id, revision, holder) VALUES ($1, $2, $3)`, [r.id, String(r.revision), args.holder]);
     }
     tell({ event: 'batch', size: revisions.length });
-    await new Promise((resolve) => setTimeout(resolve, 10)); // a window for a kill inside the transaction
+    // A window for a kill inside the transaction: the parent SIGKILLs on the line above, and the
+    // test wants some kills to land before the commit. A wait in time is the point here.
+    await new Promise((resolve) => setTimeout(resolve, 10));
   },
 });
 await store.close();

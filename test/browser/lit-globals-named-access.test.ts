@@ -1,0 +1,68 @@
+/**
+ * Posted markup named after one of Lit's globals (`<a id="litPropertyMetadata">`,
+ * `<img name="litHtmlVersions">`…), in the page before the kit is evaluated: `window`'s named
+ * access would answer Lit's reads of the global object with the element, and stop every kit
+ * element (or, `ShadyCSS`, make Lit fall back to `<style>` elements a strict CSP blocks).
+ * Each page is a frame of its own, so the kit (Lit included) is evaluated afresh after the
+ * markup: its elements define, settle from the page's proxy and are styled by their adopted
+ * stylesheets.
+ */
+import { expect } from '@open-wc/testing';
+import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+
+// The globals the development build of Lit (the one these tests run) reads. The production
+// build also calls `litHtmlPolyfillSupport`, `reactiveElementPolyfillSupport` and
+// `litElementPolyfillSupport` (development reads `…DevMode` names instead) and reads `litNonce`
+// only for `<style>` fallbacks: browser/lit-globals.ts defines those too, untested here.
+const LIT_GLOBALS = ['litHtmlVersions', 'reactiveElementVersions', 'litElementVersions', 'litPropertyMetadata', 'litElementHydrateSupport', 'ShadyCSS'];
+
+type FrameWindow = Window & typeof globalThis & { pageErrors: string[] };
+
+/** A page holding `posted` and a token status, then loading the kit's `entry`; resolves once loaded. */
+async function page(posted: string, entry: string): Promise<FrameWindow> {
+  const frame = document.createElement('iframe');
+  frame.srcdoc = `<!doctype html><html lang="en"><head><meta name="kyi:proxy-url" content="/api/kyi">
+    <script>window.pageErrors = []; addEventListener('error', (e) => pageErrors.push(String(e.message)));</script></head>
+    <body><div class="user-comment">${posted}</div>
+    <kyi-token-status chain-slug="base" address="${F.indexedNotVerified.address}"></kyi-token-status>
+    <script type="module" src="${entry}"></script></body></html>`;
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  document.body.append(frame);
+  await loaded;
+  return frame.contentWindow as FrameWindow;
+}
+
+/** The page's token status settled from the page's proxy, styled by the kit's adopted stylesheet. */
+async function expectWorking(win: FrameWindow): Promise<void> {
+  await win.customElements.whenDefined('kyi-token-status');
+  const status = win.document.querySelector('kyi-token-status') as KyiTokenStatus;
+  await status.settled;
+  expect(win.pageErrors).to.deep.equal([]);
+  expect(status.status).to.equal('unverified');
+  expect(status.shadowRoot!.adoptedStyleSheets.length).to.be.above(0);
+  expect(status.shadowRoot!.querySelector('style')).to.equal(null);
+  expect(win.getComputedStyle(status).display).to.equal('inline-block');
+}
+
+describe('Lit\'s globals named by posted markup', () => {
+  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+  for (const name of LIT_GLOBALS) {
+    it(`<a id="${name}"> before kyi-elements.js: the elements still define, settle and are styled`, async () => {
+      const win = await page(`<a id="${name}">posted</a>`, '/src/entries/cdn/kyi-elements.ts');
+      expect(win.document.getElementById(name)).to.be.instanceOf(win.HTMLAnchorElement);
+      await expectWorking(win);
+    });
+  }
+
+  it('<img name="litHtmlVersions"> before the autoloader: the elements load, settle and are styled', async () => {
+    const win = await page('<img name="litHtmlVersions" alt="">', '/src/entries/cdn/kyi-autoloader.ts');
+    await expectWorking(win);
+  });
+
+  it('<img name="litPropertyMetadata"> before the npm entry kyi-elements/define', async () => {
+    const win = await page('<img name="litPropertyMetadata" alt="">', '/src/entries/define.ts');
+    await expectWorking(win);
+  });
+});
