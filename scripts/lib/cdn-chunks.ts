@@ -55,7 +55,9 @@ export const AUTOLOADER_CODE_SPLITTING = {
     {
       name: 'lookup',
       test: any([
-        `node_modules${sep}(lit|lit-html|lit-element)${sep}`,
+        // Lit's templates, not its directives: a directive goes with the element that uses it
+        // (the watchlist's `repeat`), not to every token-status page.
+        `node_modules${sep}(lit|lit-html|lit-element)${sep}(?!directive)`,
         `src${sep}browser${sep}events\\.ts$`,
         `src${sep}client${sep}(lookup|lookup${sep}(batcher|cache|outcome|live)|read-body|assets|errors)\\.ts$`,
         `src${sep}contract${sep}(limits|queries)\\.ts$`,
