@@ -30,6 +30,9 @@ function run(cmd, cmdArgs, env = process.env) {
 }
 
 let failed = false;
+// A test that hangs (a page left open after a failed assertion, say) fails after this long
+// instead of holding the whole run until CI's limit.
+const TEST_TIMEOUT_MS = 300_000;
 
 // The framework types and React wrappers are build output made from the elements' JSDoc: made
 // anew here, so the type check and the tests never see files left from older JSDoc.
@@ -73,7 +76,7 @@ if (!browserOnly) {
   const files = testFiles('test/node', '.test.ts');
   console.log(`\n▶ node tests (${files.length} files)`);
   const nodeEnv = { ...env, KYI_TEST_DATABASE_URL: postgres.url };
-  const status = run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], nodeEnv);
+  const status = run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', `--test-timeout=${TEST_TIMEOUT_MS}`, ...files], nodeEnv);
   await postgres.stop();
   if (status !== 0) failed = true;
 }
