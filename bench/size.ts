@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
-import { AUTOLOADER_CODE_SPLITTING, cdnConfig } from '../scripts/lib/cdn-chunks.js';
+import { AUTOLOADER_CODE_SPLITTING, autoloaderChunkFileName, cdnConfig } from '../scripts/lib/cdn-chunks.js';
 import { codeByModule, NO_SOURCE, type MappedChunk } from './by-source.js';
 import { PAGE_KINDS, pageChunks, type AutoloaderManifest } from './size-budgets.js';
 import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
@@ -78,7 +78,7 @@ async function autoloaderPages(outDir: string): Promise<{ name: string; tags: re
   const output = await build(
     cdnConfig(join(ROOT, 'src/entries/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
       manifest: 'autoloader.manifest.json',
-      output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
+      output: { chunkFileNames: autoloaderChunkFileName, codeSplitting: AUTOLOADER_CODE_SPLITTING },
       sourcemap: 'hidden',
     }),
   );

@@ -12,7 +12,7 @@ import { build } from 'vite';
 import { execFileSync } from 'node:child_process';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { AUTOLOADER_CODE_SPLITTING, cdnConfig } from './lib/cdn-chunks.js';
+import { AUTOLOADER_CODE_SPLITTING, autoloaderChunkFileName, cdnConfig } from './lib/cdn-chunks.js';
 import { INTEGRITY_FILE, writeCdnIntegrity } from './lib/integrity.js';
 
 const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url));
@@ -32,7 +32,7 @@ async function cdnBuild(name: string, chunks: boolean) {
   await build(
     cdnConfig(src(`entries/cdn/${name}.ts`), 'dist/cdn', `${name}.js`, {
       manifest: chunks ? `${name}.manifest.json` : undefined,
-      output: chunks ? { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING } : { codeSplitting: false },
+      output: chunks ? { chunkFileNames: autoloaderChunkFileName, codeSplitting: AUTOLOADER_CODE_SPLITTING } : { codeSplitting: false },
     }),
   );
 }

@@ -28,6 +28,17 @@ import { ownKeysNamespacePlugin } from './own-keys-namespace.js';
 const sep = String.raw`[\\/]`;
 const any = (parts: string[]) => new RegExp(parts.join('|'));
 
+/**
+ * The autoloader's chunk files, `chunks/<name>.js`: an element's chunk is named after its folder
+ * (`chunks/badge.js`; the autoloader loads `elements/<name>/define.ts`, not the npm entry with its
+ * re-exports), other chunks after their group or module. Partners pin these names (integrity,
+ * modulepreload).
+ */
+export function autoloaderChunkFileName(chunk: { name: string; facadeModuleId?: string | null }): string {
+  const element = chunk.facadeModuleId?.match(/[\\/]elements[\\/]([a-z-]+)[\\/]define\.ts$/)?.[1];
+  return `chunks/${element ?? chunk.name}.js`;
+}
+
 export const AUTOLOADER_CODE_SPLITTING = {
   groups: [
     {
@@ -45,7 +56,9 @@ export const AUTOLOADER_CODE_SPLITTING = {
     {
       name: 'lookup',
       test: any([
-        `node_modules${sep}(lit|lit-html|lit-element)${sep}`,
+        // Lit's templates, not its directives: a directive goes with the element that uses it
+        // (the watchlist's `repeat`), not to every token-status page.
+        `node_modules${sep}(lit|lit-html|lit-element)${sep}(?!directive)`,
         `src${sep}browser${sep}events\\.ts$`,
         `src${sep}client${sep}(lookup|lookup${sep}(batcher|cache|outcome|live)|read-body|assets|errors)\\.ts$`,
         `src${sep}contract${sep}(limits|queries)\\.ts$`,

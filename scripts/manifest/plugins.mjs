@@ -10,10 +10,11 @@ import { join, posix } from 'node:path';
 /**
  * Kit events from src/browser/events.ts: event name → its class (from `GlobalEventHandlersEventMap`)
  * and that class's `detail` type (the type argument of `KyiEvent<…>` it extends), the class
- * declared there or in src/browser/event-base.ts (`kyi-error`, which a badge page loads alone).
+ * declared there, in src/browser/event-base.ts (`kyi-error`, which a badge page loads alone) or
+ * in the modules of one element family's events (widget-events.ts, monitoring-events.ts).
  * @returns {Map<string, { eventClass: string, detailType: string | undefined }>}
  */
-export function kitEvents(files = ['src/browser/events.ts', 'src/browser/event-base.ts']) {
+export function kitEvents(files = ['src/browser/events.ts', 'src/browser/event-base.ts', 'src/browser/widget-events.ts', 'src/browser/monitoring-events.ts']) {
   const details = new Map();
   const classes = new Map();
   let source;

@@ -14,7 +14,7 @@ const firstSentence = (text = '') => text.replace(/\s*\n\s*/g, ' ').replace(/\*\
 function wrapper(declaration, events) {
   const eventLines = (declaration.events ?? []).map((e) => {
     const cls = events.get(e.name)?.eventClass;
-    if (!cls) throw new Error(`react wrappers: ${declaration.tagName} fires ${e.name}, which src/browser/events.ts does not declare`);
+    if (!cls) throw new Error(`react wrappers: ${declaration.tagName} fires ${e.name}, which no module of src/browser/*events.ts declares`);
     return `    ${eventProp(e.name)}: '${e.name}' as EventName<${cls}>,`;
   });
   return [
@@ -50,7 +50,8 @@ function elementSource(declaration, events) {
     `import * as React from 'react';`,
     `import { createComponent${eventClasses.length ? ', type EventName' : ''} } from '@lit/react';`,
     `import { ${declaration.name} as ${declaration.name}Element } from '../../entries/${name}.js';`,
-    ...(eventClasses.length ? [`import type { ${eventClasses.join(', ')} } from '../../browser/events.js';`] : []),
+    // its events' classes from the entry too, which exports each of them
+    ...(eventClasses.length ? [`import type { ${eventClasses.join(', ')} } from '../../entries/${name}.js';`] : []),
     '',
     wrapper(declaration, events),
     '',

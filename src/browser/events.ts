@@ -40,100 +40,14 @@ export class KyiCopyEvent extends KyiEvent<KyiCopyDetail> {
   static override readonly eventName = 'kyi-copy';
 }
 
-// ---- <kyi-verify-button> ----
-
-/** Widget scope a verify button opens (`kyi` | `asset-list` | `wallet-list`). */
-export interface KyiWidgetDetail {
-  scope: 'kyi' | 'asset-list' | 'wallet-list';
-}
-
-/** `kyi-open`: the verification drawer opened. */
-export class KyiOpenEvent extends KyiEvent<KyiWidgetDetail> {
-  static override readonly eventName = 'kyi-open';
-}
-
-/** `kyi-ready`: the widget inside the drawer reported ready. */
-export class KyiReadyEvent extends KyiEvent<KyiWidgetDetail> {
-  static override readonly eventName = 'kyi-ready';
-}
-
-/**
- * Why a drawer closed: the widget closed itself (`widget`), the user closed it (Escape,
- * backdrop, close button: `user`), `close()` was called (`method`), the element was removed
- * (`removed`), or a widget error / timeout ended it (`error`).
- */
-export type KyiCloseReason = 'widget' | 'user' | 'method' | 'removed' | 'error';
-
-/** `detail` of `kyi-close`: the widget scope and why the drawer closed. */
-export interface KyiCloseDetail extends KyiWidgetDetail {
-  reason: KyiCloseReason;
-}
-
-/** `kyi-close`: the drawer closed. Exactly one per `kyi-open`, whatever closed it. */
-export class KyiCloseEvent extends KyiEvent<KyiCloseDetail> {
-  static override readonly eventName = 'kyi-close';
-}
-
-/** `kyi-verification-changed`: after a drawer closed, a re-check found a changed status on the page. */
-export class KyiVerificationChangedEvent extends KyiEvent<KyiWidgetDetail> {
-  static override readonly eventName = 'kyi-verification-changed';
-}
-
-// ---- monitoring elements ----
-
-/** What a watchlist write did. */
-export interface KyiWatchlistChangeDetail {
-  action: 'add' | 'update' | 'remove';
-  /** The watchlist item id. */
-  itemId: string;
-  /** The item as the service returned it (`null` after `remove`). */
-  item: import('../contract/index.js').WatchlistItem | null;
-}
-
-/** `kyi-watchlist-change`: the user added, updated (monitoring, note) or removed a watchlist item. */
-export class KyiWatchlistChangeEvent extends KyiEvent<KyiWatchlistChangeDetail> {
-  static override readonly eventName = 'kyi-watchlist-change';
-}
-
-/** `detail` of `kyi-changes`. */
-export interface KyiChangesDetail {
-  /** Every row now shown. */
-  items: import('../contract/index.js').Change[];
-  /** Rows that were not shown before this load (all of them on a full load). */
-  added: import('../contract/index.js').Change[];
-  /** The service cut the window at 200 rows. */
-  truncated: boolean;
-}
-
-/** `kyi-changes`: a monitoring changes read settled (a filter load or a `refresh-interval` poll). */
-export class KyiChangesEvent extends KyiEvent<KyiChangesDetail> {
-  static override readonly eventName = 'kyi-changes';
-}
-
-/** `detail` of `kyi-notifications`. */
-export interface KyiNotificationsDetail {
-  /** Unread count the service reported. */
-  unread: number;
-  /** The notifications shown. */
-  items: import('../contract/index.js').Notification[];
-}
-
-/** `kyi-notifications`: a notifications read settled. */
-export class KyiNotificationsEvent extends KyiEvent<KyiNotificationsDetail> {
-  static override readonly eventName = 'kyi-notifications';
-}
+// Each element family's own events are in modules of their own, so a token-status page loads
+// none of them: widget-events.ts (<kyi-verify-button>) and monitoring-events.ts (the monitoring
+// elements).
 
 declare global {
   interface GlobalEventHandlersEventMap {
     'kyi-error': KyiErrorEvent;
     'kyi-status': KyiStatusEvent;
     'kyi-copy': KyiCopyEvent;
-    'kyi-open': KyiOpenEvent;
-    'kyi-ready': KyiReadyEvent;
-    'kyi-close': KyiCloseEvent;
-    'kyi-verification-changed': KyiVerificationChangedEvent;
-    'kyi-watchlist-change': KyiWatchlistChangeEvent;
-    'kyi-changes': KyiChangesEvent;
-    'kyi-notifications': KyiNotificationsEvent;
   }
 }

@@ -36,19 +36,19 @@ function getter<T>(proto: object | undefined, name: string): (object: object) =>
 const D = hasDom ? Document.prototype : undefined;
 const E = hasDom ? Element.prototype : undefined;
 const N = hasDom ? Node.prototype : undefined;
-const headOf = getter<HTMLHeadElement | null>(D, 'head');
-const rootOf = getter<HTMLElement | null>(D, 'documentElement');
-const bodyOfDoc = getter<HTMLElement | null>(D, 'body');
-const visibilityOf = getter<DocumentVisibilityState>(D, 'visibilityState');
-const activeOf = getter<Element | null>(D, 'activeElement');
+const headOf = /* @__PURE__ */ getter<HTMLHeadElement | null>(D, 'head');
+const rootOf = /* @__PURE__ */ getter<HTMLElement | null>(D, 'documentElement');
+const bodyOfDoc = /* @__PURE__ */ getter<HTMLElement | null>(D, 'body');
+const visibilityOf = /* @__PURE__ */ getter<DocumentVisibilityState>(D, 'visibilityState');
+const activeOf = /* @__PURE__ */ getter<Element | null>(D, 'activeElement');
 /** A node's parent (`null` for a shadow root, whose host is its `host`). */
-export const parentOf = getter<ParentNode | null>(N, 'parentNode');
+export const parentOf = /* @__PURE__ */ getter<ParentNode | null>(N, 'parentNode');
 /** The document a node belongs to. */
-export const documentOf = getter<Document | null>(N, 'ownerDocument');
+export const documentOf = /* @__PURE__ */ getter<Document | null>(N, 'ownerDocument');
 /** The window of a document. */
-export const windowOf = getter<Window | null>(D, 'defaultView');
-const policyOf = getter<{ features(): string[] } | undefined>(D, 'featurePolicy');
-const metaContentOf = getter<string>(hasDom ? HTMLMetaElement.prototype : undefined, 'content');
+export const windowOf = /* @__PURE__ */ getter<Window | null>(D, 'defaultView');
+const policyOf = /* @__PURE__ */ getter<{ features(): string[] } | undefined>(D, 'featurePolicy');
+const metaContentOf = /* @__PURE__ */ getter<string>(hasDom ? HTMLMetaElement.prototype : undefined, 'content');
 const { createElement, createElementNS } = D ?? ({} as Partial<Document>);
 const { querySelector, querySelectorAll, getAttribute } = E ?? ({} as Partial<Element>);
 const { addEventListener, removeEventListener } = hasDom ? EventTarget.prototype : ({} as Partial<EventTarget>);

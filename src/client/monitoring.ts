@@ -12,7 +12,7 @@
  * Nothing here touches the DOM.
  */
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
-import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/queries.js';
+import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/monitoring-query.js';
 import { errorFromAnswer, isAbortError, KyiRequestError } from './errors.js';
 import { onPage } from '../browser/config.js';
 import { asBoolean, asFiniteNumber, asIs, asString, listOf, objectOf, readObject, type Reader } from './read-body.js';

@@ -8,7 +8,6 @@
  * query strings are the server piece's and the sandbox's (`query-readers.ts`, which imports
  * this module, never the reverse), built on these same rules and messages.
  */
-import type { Materiality, SortOrder } from './enums.js';
 
 // ---------------------------------------------------------------- identifiers
 
@@ -404,30 +403,4 @@ export function checkLookupEntry(entry: unknown, index: number): QueryResult<Loo
     return found({ kind: 'asset-caip10', namespace, reference, address });
   }
   return refuse('kind', 'must be "token" or "asset"');
-}
-
-// ---------------------------------------------------------------- GET /me/monitoring/changes (4.2)
-
-/** Filters of `GET /me/monitoring/changes` (read by `parseMonitoringChangesQuery`). */
-export interface MonitoringChangesQuery {
-  newOnly?: boolean;
-  showAll?: boolean;
-  materiality?: Materiality;
-  days?: number;
-  item?: string[];
-  sort?: SortOrder;
-  category?: string;
-}
-
-/** The query string for a monitoring changes request (`item` comma-joined). */
-export function formatMonitoringChangesQuery(q: MonitoringChangesQuery): URLSearchParams {
-  const p = new URLSearchParams();
-  if (q.newOnly !== undefined) p.set('newOnly', String(q.newOnly));
-  if (q.showAll !== undefined) p.set('showAll', String(q.showAll));
-  if (q.materiality) p.set('materiality', q.materiality);
-  if (q.days !== undefined) p.set('days', String(q.days));
-  if (q.item?.length) p.set('item', q.item.join(','));
-  if (q.sort) p.set('sort', q.sort);
-  if (q.category) p.set('category', q.category);
-  return p;
 }

@@ -11,11 +11,11 @@ import {
   checkTokenLookup,
   isUuid,
   TOKEN_LOOKUP_RULES,
-  type MonitoringChangesQuery,
   type QueryProblem,
   type QueryResult,
   type TokenLookupQuery,
 } from './queries.js';
+import type { MonitoringChangesQuery } from './monitoring-query.js';
 
 const problem = (param: string, message: string, code: QueryProblem['code'] = 'invalid_parameter'): QueryProblem => ({
   ok: false,

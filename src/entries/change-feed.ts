@@ -11,9 +11,11 @@ export { KyiChangeFeed } from '../elements/change-feed/change-feed.js';
 // What its public members name, so this entry alone types a page: its base classes, its events and their details, the records it shows.
 export { KyiMonitoringElement } from '../elements/shared/monitoring-element.js';
 export { KyiDataElement, KyiElement } from '../elements/shared/kyi-element.js';
-export { KyiEvent, KyiErrorEvent, KyiChangesEvent } from '../browser/events.js';
+export { KyiEvent, KyiErrorEvent } from '../browser/events.js';
+export { KyiChangesEvent } from '../browser/monitoring-events.js';
 export type { KyiMonitoringStatus } from '../elements/shared/monitoring-element.js';
-export type { KyiErrorDetail, KyiErrorCode, KyiChangesDetail } from '../browser/events.js';
+export type { KyiErrorDetail, KyiErrorCode } from '../browser/events.js';
+export type { KyiChangesDetail } from '../browser/monitoring-events.js';
 export type { KyiTheme } from '../browser/config.js';
 export type { Change, AssetSummary, Materiality, Direction, Explanation, ExplainedValue, ImpactAssessment, EvidenceSide } from '../contract/records.js';
 export type { KyiProblem } from '../client/errors.js';

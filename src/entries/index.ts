@@ -25,26 +25,30 @@ export {
   KyiErrorEvent,
   KyiStatusEvent,
   KyiCopyEvent,
-  KyiOpenEvent,
-  KyiReadyEvent,
-  KyiCloseEvent,
-  KyiVerificationChangedEvent,
-  KyiWatchlistChangeEvent,
-  KyiChangesEvent,
-  KyiNotificationsEvent,
   KyiEvent,
   type KyiErrorCode,
   type KyiErrorDetail,
   type KyiStatusDetail,
   type KyiCopyDetail,
   type KyiLookupStatus,
+} from '../browser/events.js';
+export {
+  KyiOpenEvent,
+  KyiReadyEvent,
+  KyiCloseEvent,
+  KyiVerificationChangedEvent,
   type KyiWidgetDetail,
   type KyiCloseDetail,
   type KyiCloseReason,
+} from '../browser/widget-events.js';
+export {
+  KyiWatchlistChangeEvent,
+  KyiChangesEvent,
+  KyiNotificationsEvent,
   type KyiWatchlistChangeDetail,
   type KyiChangesDetail,
   type KyiNotificationsDetail,
-} from '../browser/events.js';
+} from '../browser/monitoring-events.js';
 // Page configuration and words
 export { configure, type KyiConfig, type KyiConfigInput, type KyiTheme, type VendorKyiFunction } from '../browser/config.js';
 export { registerLocale, type StringKey, type StringTable, type PartialStringTable, type StringOverrides } from '../browser/strings.js';

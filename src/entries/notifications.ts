@@ -11,9 +11,11 @@ export { KyiNotifications } from '../elements/notifications/notifications.js';
 // What its public members name, so this entry alone types a page: its base classes, its events and their details, the records it shows.
 export { KyiMonitoringElement } from '../elements/shared/monitoring-element.js';
 export { KyiDataElement, KyiElement } from '../elements/shared/kyi-element.js';
-export { KyiEvent, KyiErrorEvent, KyiNotificationsEvent } from '../browser/events.js';
+export { KyiEvent, KyiErrorEvent } from '../browser/events.js';
+export { KyiNotificationsEvent } from '../browser/monitoring-events.js';
 export type { KyiMonitoringStatus } from '../elements/shared/monitoring-element.js';
-export type { KyiErrorDetail, KyiErrorCode, KyiNotificationsDetail } from '../browser/events.js';
+export type { KyiErrorDetail, KyiErrorCode } from '../browser/events.js';
+export type { KyiNotificationsDetail } from '../browser/monitoring-events.js';
 export type { KyiTheme } from '../browser/config.js';
 export type { Notification, NotificationKind } from '../contract/records.js';
 export type { KyiProblem } from '../client/errors.js';

@@ -10,9 +10,11 @@ defineVerifyButton();
 export { KyiVerifyButton } from '../elements/verify-button/verify-button.js';
 // What its public members name, so this entry alone types a page: its base classes, its events and their details, the records it shows.
 export { KyiElement } from '../elements/shared/kyi-element.js';
-export { KyiEvent, KyiErrorEvent, KyiOpenEvent, KyiReadyEvent, KyiCloseEvent, KyiVerificationChangedEvent } from '../browser/events.js';
+export { KyiEvent, KyiErrorEvent } from '../browser/events.js';
+export { KyiOpenEvent, KyiReadyEvent, KyiCloseEvent, KyiVerificationChangedEvent } from '../browser/widget-events.js';
 export type { KyiVerifyButtonStatus } from '../elements/verify-button/verify-button.js';
 export type { WidgetPresentation } from '../client/widget-session.js';
 export type { WidgetScope } from '../contract/records.js';
-export type { KyiErrorDetail, KyiErrorCode, KyiWidgetDetail, KyiCloseDetail, KyiCloseReason } from '../browser/events.js';
+export type { KyiErrorDetail, KyiErrorCode } from '../browser/events.js';
+export type { KyiWidgetDetail, KyiCloseDetail, KyiCloseReason } from '../browser/widget-events.js';
 export type { KyiProblem } from '../client/errors.js';

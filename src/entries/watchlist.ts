@@ -11,9 +11,11 @@ export { KyiWatchlist } from '../elements/watchlist/watchlist.js';
 // What its public members name, so this entry alone types a page: its base classes, its events and their details, the records it shows.
 export { KyiMonitoringElement } from '../elements/shared/monitoring-element.js';
 export { KyiDataElement, KyiElement } from '../elements/shared/kyi-element.js';
-export { KyiEvent, KyiErrorEvent, KyiWatchlistChangeEvent } from '../browser/events.js';
+export { KyiEvent, KyiErrorEvent } from '../browser/events.js';
+export { KyiWatchlistChangeEvent } from '../browser/monitoring-events.js';
 export type { KyiMonitoringStatus } from '../elements/shared/monitoring-element.js';
-export type { KyiErrorDetail, KyiErrorCode, KyiWatchlistChangeDetail } from '../browser/events.js';
+export type { KyiErrorDetail, KyiErrorCode } from '../browser/events.js';
+export type { KyiWatchlistChangeDetail } from '../browser/monitoring-events.js';
 export type { KyiTheme } from '../browser/config.js';
 export type { WatchlistItem, AssetSummary, WatchState } from '../contract/records.js';
 export type { KyiProblem } from '../client/errors.js';

@@ -11,9 +11,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
-import { AUTOLOADER_CODE_SPLITTING, cdnConfig } from '../../scripts/lib/cdn-chunks.js';
+import { AUTOLOADER_CODE_SPLITTING, autoloaderChunkFileName, cdnConfig } from '../../scripts/lib/cdn-chunks.js';
 import { NOTIFICATION_KINDS, WATCH_STATES } from '../../src/contract/enums.js';
-import * as events from '../../src/browser/events.js';
+import * as sharedEvents from '../../src/browser/events.js';
+import * as widgetEvents from '../../src/browser/widget-events.js';
+import * as monitoringEvents from '../../src/browser/monitoring-events.js';
 import { enInputs } from '../../src/locales/en-inputs.js';
 import { enDrawer } from '../../src/elements/verify-button/drawer-strings.js';
 
@@ -54,7 +56,7 @@ before(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'kyi-core-chunk-'));
   const autoloader = await build(
     cdnConfig(resolve('src/entries/cdn/kyi-autoloader.ts'), join(outDir, 'auto'), 'kyi-autoloader.js', {
-      output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
+      output: { chunkFileNames: autoloaderChunkFileName, codeSplitting: AUTOLOADER_CODE_SPLITTING },
     }),
   );
   // `core` is the autoloader's own file (scripts/lib/cdn-chunks.ts)
@@ -69,7 +71,7 @@ before(async () => {
     for (const f of byFile.get(file)?.imports ?? []) add(f);
   };
   add(chunks.find((c) => c.isEntry)!.fileName);
-  add(chunks.find((c) => c.facadeModuleId?.endsWith('src/entries/token-status.ts'))!.fileName);
+  add(chunks.find((c) => c.facadeModuleId?.endsWith('src/elements/token-status/define.ts'))!.fileName);
   tokenStatusPage = [...page].map((f) => join(outDir, 'auto', f));
   const alone = await build(cdnConfig(resolve('src/entries/badge.ts'), join(outDir, 'alone'), 'badge.js', { output: { codeSplitting: false } }));
   badgeAlone = moduleBytes(alone, () => true);
@@ -106,7 +108,7 @@ describe('CDN core chunk (loaded by every page, and all a badge page loads besid
   // block), so the bundle of a badge alone is no guide here: a badge fires `kyi-error` only.
   it('defines no event but kyi-error', async () => {
     const code = await readFile(corePath, 'utf8');
-    const names = Object.values(events).flatMap((v) => (typeof v === 'function' && 'eventName' in v ? [String(v.eventName)] : []));
+    const names = Object.values({ ...sharedEvents, ...widgetEvents, ...monitoringEvents }).flatMap((v) => (typeof v === 'function' && 'eventName' in v ? [String(v.eventName)] : []));
     assert.ok(names.length >= 10 && names.includes('kyi-error'), names.join(', '));
     for (const name of names) if (name !== 'kyi-error') assert.ok(!code.includes(`\`${name}\``), `core defines ${name}`);
   });

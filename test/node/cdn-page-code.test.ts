@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
-import { AUTOLOADER_CODE_SPLITTING, cdnConfig } from '../../scripts/lib/cdn-chunks.js';
+import { AUTOLOADER_CODE_SPLITTING, autoloaderChunkFileName, cdnConfig } from '../../scripts/lib/cdn-chunks.js';
 import { pageChunks, type AutoloaderManifest } from '../../bench/size-budgets.js';
 import { TOKEN_QUERY_MESSAGES, ASSET_LOOKUP_RULES } from '../../src/contract/index.js';
 
@@ -28,7 +28,7 @@ before(async () => {
   await build(
     cdnConfig(resolve('src/entries/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
       manifest: 'manifest.json',
-      output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
+      output: { chunkFileNames: autoloaderChunkFileName, codeSplitting: AUTOLOADER_CODE_SPLITTING },
     }),
   );
   manifest = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as AutoloaderManifest;

@@ -11,8 +11,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { build as esbuild } from 'esbuild';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import { pageChunks, type AutoloaderManifest } from '../../bench/size-budgets.js';
 import { packedTarball } from './helpers/packed.js';
 import { checkDemoPage } from './helpers/demo-page.js';
 
@@ -51,16 +53,8 @@ const gzipSum = async (files: string[]) => (await Promise.all(files.map(async (f
 /** The files a page with only `<kyi-token-status>` loads through the shipped CDN autoloader: its entry, the element's chunk and what they import. */
 async function tokenStatusCdnPage(pkg: string): Promise<string[]> {
   const cdn = join(pkg, 'dist', 'cdn');
-  const manifest = JSON.parse(await readFile(join(cdn, 'kyi-autoloader.manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-  const keys = new Set<string>();
-  const add = (key: string) => {
-    if (keys.has(key)) return;
-    keys.add(key);
-    for (const k of manifest[key]!.imports ?? []) add(k);
-  };
-  add(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!);
-  add('src/entries/token-status.ts');
-  return [...keys].map((k) => join(cdn, manifest[k]!.file));
+  const manifest = JSON.parse(await readFile(join(cdn, 'kyi-autoloader.manifest.json'), 'utf8')) as AutoloaderManifest;
+  return pageChunks(manifest, ['token-status']).map((k) => join(cdn, manifest[k]!.file));
 }
 
 describe('consumer projects built from the packed tarball', () => {
@@ -127,6 +121,29 @@ describe('consumer projects built from the packed tarball', () => {
     const page = await gzipSum(await tokenStatusCdnPage(join(consumer, 'node_modules', 'kyi-elements')));
     console.log(`# React app with only KyiTokenStatus: ${(app / 1024).toFixed(1)} KB gzipped (React excluded); token-status CDN page: ${(page / 1024).toFixed(1)} KB; budget ${((page + 2048) / 1024).toFixed(1)} KB`);
     assert.ok(app <= page + 2048, `the React token-status app bundles ${app} B gzipped, over the token-status CDN page (${page} B) + 2 KB`);
+  });
+
+  it('A bundler importing only { KyiBadge } from the root entry (Vite, esbuild) carries the badge and nothing of the other elements, ≤ 10 KB gzipped', async () => {
+    const root = join(consumer, 'root-badge');
+    await viteBuild(root);
+    const assets = join(root, 'dist', 'assets');
+    const viteFiles = (await readdir(assets)).filter((f) => f.endsWith('.js')).map((f) => join(assets, f));
+    const esbuildFile = join(root, 'esbuild', 'main.js');
+    // As in a partner's project: not under the kit's own tsconfig.json, which sits above the
+    // scratch folder and whose compiler options esbuild would apply to the installed package too.
+    await esbuild({ entryPoints: [join(root, 'main.js')], absWorkingDir: root, bundle: true, format: 'esm', minify: true, outfile: esbuildFile, logLevel: 'silent', tsconfigRaw: {} });
+    for (const [bundler, files] of [['Vite', viteFiles], ['esbuild', [esbuildFile]]] as [string, string[]][]) {
+      const code = (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n');
+      assert.match(code, /kyi-badge-label-color/, `${bundler}: the badge's own styles are in`);
+      for (const tag of ['kyi-token-status', 'kyi-asset-card', 'kyi-verify-button', 'kyi-watchlist', 'kyi-change-feed', 'kyi-notifications'])
+        assert.ok(!code.includes(tag), `${bundler}: importing KyiBadge brings <${tag}>`);
+      // Other elements' words (their sections in the string table), the lookup errors' and inputs' words, the monitoring events.
+      for (const words of ['tokenStatus:', 'assetCard:', 'verifyButton:', 'watchlist:', 'changeFeed:', 'notifications:', 'Could not reach the verification service', 'Provide caip19', 'kyi-status', 'kyi-watchlist-change'])
+        assert.ok(!code.includes(words), `${bundler}: importing KyiBadge brings ${JSON.stringify(words)}`);
+      const gzip = await gzipSum(files);
+      console.log(`# ${bundler}, only { KyiBadge } from kyi-elements: ${(gzip / 1024).toFixed(2)} KB gzipped (Lit included)`);
+      assert.ok(gzip <= 10 * 1024, `${bundler}: only { KyiBadge } from kyi-elements bundles ${gzip} B gzipped, over 10 KB`);
+    }
   });
 
   it('React: tsc checks the wrappers (kyi-elements/react) and the JSX types (kyi-elements/jsx)', async () => {

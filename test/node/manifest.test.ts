@@ -118,11 +118,9 @@ describe('framework types and React wrappers (src/frameworks/: build output)', (
     const tags = elements(manifest).map((d) => `'${d.tagName}'`);
     assert.ok(tags.length > 0);
     // The generated files import the kit from `../entries/index.js`, and the React wrappers each element's entry
-    // (`../../entries/<name>.js`) and `../../browser/events.js`: the scratch folder (.cache/kyi-cem-…) re-exports src/.
+    // (`../../entries/<name>.js`, its events too): the scratch folder (.cache/kyi-cem-…) re-exports src/.
     await mkdir(join(scratch, 'entries'));
-    await mkdir(join(scratch, 'browser'));
     await writeFile(join(scratch, 'entries', 'index.ts'), `export * from '../../../src/entries/index.js';\n`);
-    await writeFile(join(scratch, 'browser', 'events.ts'), `export * from '../../../src/browser/events.js';\n`);
     for (const d of elements(manifest)) {
       const name = d.tagName!.replace(/^kyi-/, '');
       await writeFile(join(scratch, 'entries', `${name}.ts`), `export * from '../../../src/entries/${name}.js';\n`);

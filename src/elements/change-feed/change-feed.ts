@@ -4,7 +4,7 @@ import { IMPACT_ORDER, MATERIALITIES, SORT_ORDERS, impactRank, isOneOf, type Dir
 import { LIMITS } from '../../contract/limits.js';
 import { fetchChanges, fetchWatchlist, mergeById } from '../../client/monitoring.js';
 import { safeHttpUrl } from '../../browser/config.js';
-import { KyiChangesEvent } from '../../browser/events.js';
+import { KyiChangesEvent } from '../../browser/monitoring-events.js';
 import type { StringKey } from '../../browser/strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { addsInformation, formatDate, valueText } from '../shared/monitoring-parts.js';

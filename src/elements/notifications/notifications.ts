@@ -3,7 +3,7 @@ import type { Notification, NotificationGroup, NotificationsEnvelope } from '../
 import { NOTIFICATION_GROUP_NAMES, notificationGroupOf } from '../../contract/enums.js';
 import { fetchNotifications } from '../../client/monitoring.js';
 import { configuredHttpUrl, safeHttpUrl } from '../../browser/config.js';
-import { KyiNotificationsEvent } from '../../browser/events.js';
+import { KyiNotificationsEvent } from '../../browser/monitoring-events.js';
 import type { StringKey } from '../../browser/strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { addsInformation, formatDate, restates } from '../shared/monitoring-parts.js';

@@ -38,15 +38,6 @@ const ERROR_STRINGS: Record<string, StringKey> = {
 };
 
 /**
- * What the partner's own server said of the visitor, when it refused them: `sign-in` (401:
- * no session) or `denied` (403 `forbidden`: signed in, not allowed); else `undefined`.
- */
-export function accessRefusal(problem: { code: string }): 'sign-in' | 'denied' | undefined {
-  if (problem.code === 'session_required' || problem.code === 'unauthorized') return 'sign-in';
-  return problem.code === 'forbidden' ? 'denied' : undefined;
-}
-
-/**
  * The strings-table key for a problem: its code's, else by status (5xx: the server's problem).
  * A code comes from an answer: only the table's own entries count (`constructor` is no code).
  */

@@ -13,7 +13,7 @@ import { emit, KyiErrorEvent } from '../../browser/events.js';
 import { addStrings } from '../../browser/strings.js';
 import { onVisibilityChange, pageHidden } from '../../browser/page.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
-import { accessRefusal, errorStringKey } from './error-text.js';
+import { errorStringKey } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
 import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from './heading.js';
 import type { ShownRows } from './monitoring-pager.js';
@@ -26,6 +26,16 @@ export const MIN_REFRESH_SECONDS = 30;
 
 /** Load state of a monitoring element. */
 export type KyiMonitoringStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/**
+ * What the partner's own server said of the visitor, when it refused them: `sign-in` (401:
+ * no session) or `denied` (403 `forbidden`: signed in, not allowed); else `undefined`. Only the
+ * monitoring elements ask (here, not in error-text.ts, which every lookup page loads).
+ */
+function accessRefusal(problem: { code: string }): 'sign-in' | 'denied' | undefined {
+  if (problem.code === 'session_required' || problem.code === 'unauthorized') return 'sign-in';
+  return problem.code === 'forbidden' ? 'denied' : undefined;
+}
 
 const IDLE: DataState<KyiMonitoringStatus> = Object.freeze({ status: 'idle' });
 const LOADING: DataState<KyiMonitoringStatus> = Object.freeze({ status: 'loading' });

@@ -53,8 +53,7 @@ export const tokenStatusStyles = css`
     min-height: var(--_icon);
   }
   /* Own surface, so the text stays readable whatever the page behind it (light or dark). */
-  .base:not(.compact):not(.error),
-  .base.error:not(.compact) {
+  .base:not(.compact) {
     min-height: var(--_box);
     padding: 0.25em 0.625em 0.25em 0.375em;
     background: var(--kyi-token-status-background, var(--_kyi-surface));

@@ -7,16 +7,8 @@
 import type { WidgetScope } from '../../contract/enums.js';
 import { refreshLiveLookups } from '../../client/lookup.js';
 import { pageOrigin } from '../../browser/page.js';
-import {
-  emit,
-  KyiCloseEvent,
-  KyiErrorEvent,
-  KyiOpenEvent,
-  KyiReadyEvent,
-  KyiVerificationChangedEvent,
-  type KyiCloseReason,
-  type KyiErrorDetail,
-} from '../../browser/events.js';
+import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
+import { KyiCloseEvent, KyiOpenEvent, KyiReadyEvent, KyiVerificationChangedEvent, type KyiCloseReason } from '../../browser/widget-events.js';
 import type { DrawerText } from './drawer.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 

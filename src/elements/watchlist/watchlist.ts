@@ -10,7 +10,8 @@ import {
   removeWatchlistItem,
   updateWatchlistItem,
 } from '../../client/monitoring.js';
-import { emit, KyiWatchlistChangeEvent } from '../../browser/events.js';
+import { emit } from '../../browser/events.js';
+import { KyiWatchlistChangeEvent } from '../../browser/monitoring-events.js';
 import { isAbortError, toProblem, type KyiProblem } from '../../client/errors.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { formatDate } from '../shared/monitoring-parts.js';

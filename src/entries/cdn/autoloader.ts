@@ -5,14 +5,18 @@
  */
 import { queryAll, rootElement } from '../../browser/page.js';
 
+/**
+ * Each tag's registration, not its npm entry (`entries/<name>.ts`): the entries re-export base
+ * classes and events for importers, which a chunk would carry as exports no page uses.
+ */
 const LOADERS: Record<string, () => Promise<unknown>> = {
-  'kyi-badge': () => import('../badge.js'),
-  'kyi-token-status': () => import('../token-status.js'),
-  'kyi-asset-card': () => import('../asset-card.js'),
-  'kyi-verify-button': () => import('../verify-button.js'),
-  'kyi-watchlist': () => import('../watchlist.js'),
-  'kyi-change-feed': () => import('../change-feed.js'),
-  'kyi-notifications': () => import('../notifications.js'),
+  'kyi-badge': () => import('../../elements/badge/define.js').then((m) => m.defineBadge()),
+  'kyi-token-status': () => import('../../elements/token-status/define.js').then((m) => m.defineTokenStatus()),
+  'kyi-asset-card': () => import('../../elements/asset-card/define.js').then((m) => m.defineAssetCard()),
+  'kyi-verify-button': () => import('../../elements/verify-button/define.js').then((m) => m.defineVerifyButton()),
+  'kyi-watchlist': () => import('../../elements/watchlist/define.js').then((m) => m.defineWatchlist()),
+  'kyi-change-feed': () => import('../../elements/change-feed/define.js').then((m) => m.defineChangeFeed()),
+  'kyi-notifications': () => import('../../elements/notifications/define.js').then((m) => m.defineNotifications()),
 };
 
 /** The tags the autoloader knows. */
