@@ -680,12 +680,12 @@ describe('<kyi-verify-button>', () => {
     }
 
     // The flow marks an asset verified in the sandbox shared by every test file of the run:
-    // this test verifies meridian-treasury on base (F.indexedNotVerified), which no other
-    // browser test relies on (others use the Solana and Sepolia ones, and the multi-chain
-    // token's Avalanche copy).
+    // this test verifies the Sepolia token with no issuer (F.indexedNotVerifiedNoIssuer), which
+    // no other browser test relies on (the page-trust tests read the Base one as unverified,
+    // others the Solana one and the multi-chain token's Avalanche copy).
     it('keyboard only: sign in → button → drawer → finish the flow → close → token status reads verified without reload', async function () {
       this.timeout(30_000);
-      const target = F.indexedNotVerified;
+      const target = F.indexedNotVerifiedNoIssuer;
       const index = await radioIndex(target);
       const page = await fixture<HTMLDivElement>(html`<div>
         <kyi-token-status address=${target.address} chain-slug=${target.chain}></kyi-token-status>
