@@ -97,7 +97,8 @@ export interface KyiHandlerOptions<Ctx extends KyiRequestContext = KyiRequestCon
     expiresIn?: number;
     /**
      * Token minting; default the vendor-compatible jose `generateToken`. What it returns must be a
-     * signed JWT with `alg` `HS256` and a numeric `exp` at most one hour ahead, else 502 `signing_failed`.
+     * JWT signed HS256 with `secretKey` (the widget takes no other) and a numeric `exp` at most one
+     * hour ahead, else 502 `signing_failed`.
      */
     generateToken?: (options: GenerateTokenOptions) => Promise<string> | string;
   };
