@@ -7,7 +7,8 @@
  *   browser's lenient body readers (../read-body.ts, which the monitoring and assets reads use too);
  * - lookup/asset.ts: asset answers read the same way; not re-exported here, so what a token
  *   page loads of this barrel carries no asset reader (`<kyi-asset-card>` imports it directly);
- * - lookup/live.ts: the registry of live elements, re-checked together.
+ * - lookup/live.ts: the registry of live elements, re-checked together (lookup/refresh.ts, also
+ *   not re-exported here: only the verify button re-checks).
  * (The elements check their input before they ask: lookup-element.ts.)
  */
 export * from './lookup/batcher.js';
