@@ -4,17 +4,9 @@
  * carries no asset record reader; `<kyi-asset-card>` and the npm entries import it from here.
  */
 import type { AssetRecord } from '../../contract/index.js';
-import type { KyiProblem } from '../errors.js';
 import { asBoolean, asString, listOf, objectOf, readObject } from '../read-body.js';
 import type { LookupResponse } from './batcher.js';
-import { errorFrom, lookupReadBy, memo, unexpected, type OutcomeLookup } from './outcome.js';
-
-/** What `lookupAsset` resolves to: a status, the asset record (`null` unless verified) and the problem. */
-export type AssetOutcome =
-  | { status: 'verified'; result: AssetRecord; error?: undefined }
-  | { status: 'not-found'; result: null; error?: undefined }
-  | { status: 'invalid'; result: null; error: KyiProblem }
-  | { status: 'error'; result: null; error: KyiProblem };
+import { errorFrom, lookupReadBy, memo, unexpected, type AssetOutcome, type OutcomeLookup } from './outcome.js';
 
 // What the asset card reads of a record, typed as the contract says (other fields kept as sent).
 const authority = objectOf({

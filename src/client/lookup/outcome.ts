@@ -6,17 +6,23 @@
  * checked before any request is made: lookup-element.ts.) Asset answers are read in asset.ts,
  * which only `<kyi-asset-card>` loads.
  */
-import type { TokenLookupResult } from '../../contract/index.js';
+import type { AssetRecord, TokenLookupResult } from '../../contract/index.js';
 import { isAbortError, problemFromAnswer, toProblem, type KyiProblem } from '../errors.js';
 import { isObject } from '../../contract/queries.js';
 import { asBoolean, asString, listOf, objectOf, readObject } from '../read-body.js';
-import type { AssetOutcome } from './asset.js';
 import { getLookupClient, type ClientLookupOptions, type LookupOptions, type LookupRequest, type LookupResponse } from './batcher.js';
 
 /** What `lookupToken` resolves to: a status, the token lookup result (`null` when invalid or failed) and the problem. */
 export type TokenOutcome =
   | { status: 'verified' | 'unverified'; result: TokenLookupResult; error?: undefined }
   | { status: 'not-found'; result: TokenLookupResult; error?: undefined }
+  | { status: 'invalid'; result: null; error: KyiProblem }
+  | { status: 'error'; result: null; error: KyiProblem };
+
+/** What `lookupAsset` (asset.ts) resolves to: a status, the asset record (`null` unless verified) and the problem. */
+export type AssetOutcome =
+  | { status: 'verified'; result: AssetRecord; error?: undefined }
+  | { status: 'not-found'; result: null; error?: undefined }
   | { status: 'invalid'; result: null; error: KyiProblem }
   | { status: 'error'; result: null; error: KyiProblem };
 
