@@ -10,7 +10,8 @@
  * `lookup`, what every other element shares (Lit's templates and `LitElement`, the kit's Lit
  * base element, the lookup client (batching, cache, outcomes), errors and their words, the lookup element, the other events, the shared
  * building-block styles, the contract rules they check). Every element but the badge loads
- * `lookup`. The contract's other value sets are left to the bundler: the monitoring sets
+ * `lookup`. `text-parts` holds the headings and the foreign-text marking, which no token-status
+ * page uses but the asset card, the verify button and the monitoring elements do, each some of it. The contract's other value sets are left to the bundler: the monitoring sets
  * (contract/enums.ts) go with the monitoring elements, the widget's with the verify button.
  * Each element's own code and own words (`elements/<name>/strings.ts`) stay in its own chunk,
  * loaded when its tag appears.
@@ -65,6 +66,13 @@ export const AUTOLOADER_CODE_SPLITTING = {
         `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|render-scheduler|styles|error-text|chain-names)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,
       ]),
+    },
+    {
+      // Two small template helpers the cards, the verify button and the monitoring elements
+      // share in twos (headings, foreign text marked with its `lang`), one file instead of two:
+      // each file is compressed alone, so the four display elements' page loads one fewer.
+      name: 'text-parts',
+      test: any([`src${sep}elements${sep}shared${sep}(heading|foreign-text)\\.ts$`]),
     },
   ],
 };

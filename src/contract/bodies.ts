@@ -4,7 +4,8 @@
  * server piece and `ExplorerClient` check with them before anything is sent, and
  * `<kyi-watchlist>` checks its note editor with them.
  */
-import { isObject, isUuid, type QueryProblem, type QueryResult } from './queries.js';
+import { isObject, type QueryProblem, type QueryResult } from './queries.js';
+import { isUuid } from './uuid.js';
 import { LIMITS } from './limits.js';
 
 /** Body of `POST /me/watchlist`. */

@@ -7,6 +7,7 @@ export * from './public-api.js';
 export * from './explorer.js';
 export * from './badge.js';
 export * from './queries.js';
+export * from './uuid.js';
 export * from './monitoring-query.js';
 export * from './query-readers.js';
 export * from './bodies.js';

@@ -15,8 +15,8 @@
 export const CHAIN_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/;
 /** A token or account address: ASCII letters, digits, `-`, `_`, `.`; 1–128 characters. */
 export const ADDRESS_PATTERN = /^[A-Za-z0-9][-_.A-Za-z0-9]{0,127}$/;
-/** A UUID (registry asset ids, watchlist item ids). */
-export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+// UUIDs are in uuid.ts: only the watchlist checks one in the browser, and a module this one
+// imported would go wherever this one goes (the lookup chunk of every token-status page).
 
 export function isChainName(value: unknown): value is string {
   return typeof value === 'string' && CHAIN_NAME_PATTERN.test(value);
@@ -25,10 +25,6 @@ export function isChainName(value: unknown): value is string {
 /** An address safe to place in a path segment: the pattern, and never a `..` run. */
 export function isAddress(value: unknown): value is string {
   return typeof value === 'string' && ADDRESS_PATTERN.test(value) && !value.includes('..');
-}
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID_PATTERN.test(value);
 }
 
 /** A JSON object: not `null`, not an array (the one such check of both sides). */

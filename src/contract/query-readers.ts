@@ -9,12 +9,12 @@ import { BOOLEAN_FLAGS, MATERIALITIES, SORT_ORDERS, isOneOf } from './enums.js';
 import { LIMITS } from './limits.js';
 import {
   checkTokenLookup,
-  isUuid,
   TOKEN_LOOKUP_RULES,
   type QueryProblem,
   type QueryResult,
   type TokenLookupQuery,
 } from './queries.js';
+import { isUuid } from './uuid.js';
 import type { MonitoringChangesQuery } from './monitoring-query.js';
 
 const problem = (param: string, message: string, code: QueryProblem['code'] = 'invalid_parameter'): QueryProblem => ({

@@ -53,7 +53,8 @@ export {
 export { configure, type KyiConfig, type KyiConfigInput, type KyiTheme, type VendorKyiFunction } from '../browser/config.js';
 export { registerLocale, type StringKey, type StringTable, type PartialStringTable, type StringOverrides } from '../browser/strings.js';
 // Headless calls to the server piece, with the elements' batching and cache
-export { lookupToken, lookupAsset, type TokenOutcome, type AssetOutcome } from '../client/lookup.js';
+export { lookupToken, type TokenOutcome, type AssetOutcome } from '../client/lookup.js';
+export { lookupAsset } from '../client/lookup/asset.js';
 export type { LookupRequest, LookupOptions, OutcomeLookup } from '../client/lookup.js';
 export { requestAccessToken, type AccessToken, type RequestAccessTokenOptions } from '../client/access-token.js';
 export { fetchAssetsPage, type AssetsPageResult, type FetchAssetsPageOptions } from '../client/assets.js';

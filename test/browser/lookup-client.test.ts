@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/entries/define.js';
 import { configure, getConfig, resetConfig } from '../../src/browser/config.js';
-import { refreshLiveLookups } from '../../src/client/lookup.js';
+import { refreshLiveLookups } from '../../src/client/lookup/refresh.js';
 import { LIMITS } from '../../src/contract/limits.js';
 import { KyiRequestError } from '../../src/client/errors.js';
 import { getLookupClient, LookupClient, setLookupClient, TtlCache } from '../../src/client/lookup.js';

@@ -3,7 +3,8 @@
  * render. Bodies were checked against the contract by the server piece; here they are read
  * defensively (`readObject()`, ../read-body.ts), so an odd body renders a sensible state instead of
  * throwing. Each answer is read once, however many elements show it. (Element input is
- * checked before any request is made: lookup-element.ts.)
+ * checked before any request is made: lookup-element.ts.) Asset answers are read in asset.ts,
+ * which only `<kyi-asset-card>` loads.
  */
 import type { AssetRecord, TokenLookupResult } from '../../contract/index.js';
 import { isAbortError, problemFromAnswer, toProblem, type KyiProblem } from '../errors.js';
@@ -18,7 +19,7 @@ export type TokenOutcome =
   | { status: 'invalid'; result: null; error: KyiProblem }
   | { status: 'error'; result: null; error: KyiProblem };
 
-/** What `lookupAsset` resolves to: a status, the asset record (`null` unless verified) and the problem. */
+/** What `lookupAsset` (asset.ts) resolves to: a status, the asset record (`null` unless verified) and the problem. */
 export type AssetOutcome =
   | { status: 'verified'; result: AssetRecord; error?: undefined }
   | { status: 'not-found'; result: null; error?: undefined }
@@ -31,52 +32,28 @@ const tokenMatch = objectOf({
   token: (v) => readObject(v, { caip19: asString, caip2: asString, chain_slug: asString, address: asString }) ?? {},
   issuer: objectOf({ name: asString, kyb_verified: asBoolean }),
 });
-const authority = objectOf({
-  authority_type: asString,
-  address: asString,
-  verified: asBoolean,
-  account_type: asString,
-  multisig_signers: (v) => listOf(asString)(v),
-});
-const assetFields = {
-  token_details: objectOf({
-    chain: asString,
-    address: asString,
-    token_name: asString,
-    token_ticker: asString,
-    token_image: asString,
-    authorities: listOf(authority),
-  }),
-  business_details: objectOf({ business_name: asString, business_verified: asBoolean, business_description: asString }),
-  website_url: asString,
-  whitepaper_url: asString,
-  asset_url: asString,
-  attestation_address: asString,
-};
 
 function readToken(body: unknown): TokenLookupResult | undefined {
   if (!isObject(body) || typeof body.kyi_verified !== 'boolean' || !Array.isArray(body.data)) return undefined;
   return readObject<TokenLookupResult>(body, { data: listOf(tokenMatch) });
 }
 
-function readAsset(body: unknown): AssetRecord | undefined {
-  const record = readObject<AssetRecord>(body, assetFields);
-  return record?.token_details ? record : undefined;
-}
-
-const unexpected = (status: number): KyiProblem => ({
+/** @internal The problem of an answer whose body is not what its status promises (asset.ts too). */
+export const unexpected = (status: number): KyiProblem => ({
   code: 'invalid_response',
   message: 'The verification service sent an unexpected answer',
   status,
 });
 
-const errorFrom = (response: LookupResponse): KyiProblem => problemFromAnswer(response.status, response.body);
+/** @internal */
+export const errorFrom = (response: LookupResponse): KyiProblem => problemFromAnswer(response.status, response.body);
 
 // One outcome per answer object: the client hands the same answer to every element that
 // asked for it (and to cache hits), so 500 elements over 100 tokens read 100 bodies.
 const outcomes = new WeakMap<LookupResponse, TokenOutcome | AssetOutcome>();
 
-function memo<O extends TokenOutcome | AssetOutcome>(response: LookupResponse, read: (r: LookupResponse) => O): O {
+/** @internal Reads an answer once, however many elements show it (asset.ts too). */
+export function memo<O extends TokenOutcome | AssetOutcome>(response: LookupResponse, read: (r: LookupResponse) => O): O {
   let outcome = outcomes.get(response) as O | undefined;
   if (!outcome) outcomes.set(response, (outcome = read(response)));
   return outcome;
@@ -95,18 +72,6 @@ export function tokenOutcome(response: LookupResponse): TokenOutcome {
   });
 }
 
-/** Maps a relayed asset-route answer to a status (404 = not verified on this chain). */
-export function assetOutcome(response: LookupResponse): AssetOutcome {
-  return memo(response, ({ status, body }): AssetOutcome => {
-    if (status === 200) {
-      const result = readAsset(body);
-      return result ? { status: 'verified', result } : { status: 'error', result: null, error: unexpected(200) };
-    }
-    if (status === 404) return { status: 'not-found', result: null };
-    return { status: status === 400 ? 'invalid' : 'error', result: null, error: errorFrom(response) };
-  });
-}
-
 /**
  * A lookup through the shared client, read as an element's outcome. Rejects only with an
  * `AbortError`; every other failure is an `error` outcome.
@@ -117,7 +82,8 @@ export type OutcomeLookup<K extends LookupRequest['kind'], O> = (
   options?: LookupOptions,
 ) => Promise<O>;
 
-function lookupReadBy<K extends LookupRequest['kind'], O extends TokenOutcome | AssetOutcome>(
+/** @internal A lookup through the shared client, read by `read` (asset.ts too). */
+export function lookupReadBy<K extends LookupRequest['kind'], O extends TokenOutcome | AssetOutcome>(
   read: (response: LookupResponse) => O,
 ): OutcomeLookup<K, O> {
   return async (proxyUrl, request, options?: ClientLookupOptions) => {
@@ -132,6 +98,3 @@ function lookupReadBy<K extends LookupRequest['kind'], O extends TokenOutcome | 
 
 /** Looks a token up through the shared client (see `OutcomeLookup`). */
 export const lookupToken: OutcomeLookup<'token', TokenOutcome> = lookupReadBy(tokenOutcome);
-
-/** Looks an asset up through the shared client (see `OutcomeLookup`). */
-export const lookupAsset: OutcomeLookup<'asset', AssetOutcome> = lookupReadBy(assetOutcome);

@@ -1,7 +1,7 @@
 import { chainName } from '../shared/chain-names.js';
 import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from '../shared/heading.js';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { lookupAsset } from '../../client/lookup.js';
+import { lookupAsset } from '../../client/lookup/asset.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../browser/events.js';
 import { assetCardStyles } from './asset-card.styles.js';

@@ -5,7 +5,7 @@
  * code on the button's first hover, focus or click (`drawer-loader.ts`), not with the page.
  */
 import type { WidgetScope } from '../../contract/enums.js';
-import { refreshLiveLookups } from '../../client/lookup.js';
+import { refreshLiveLookups } from '../../client/lookup/refresh.js';
 import { pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import { KyiCloseEvent, KyiOpenEvent, KyiReadyEvent, KyiVerificationChangedEvent, type KyiCloseReason } from '../../browser/widget-events.js';
