@@ -6,6 +6,10 @@ import { css } from 'lit';
  * No layout shift: a full status has one width in every state (`--kyi-token-status-width`)
  * and at least the height of two lines (label and issuer), so the loading skeleton takes the
  * box of the settled verified or unverified status; a compact one is always one icon box.
+ * In a narrower column (a grid of four on a laptop), the label and the business claim no
+ * longer share a line: every full status there reserves one more small line, in every state
+ * (an address without a chain one more where its chains line wraps), so the answer fits the
+ * box the loading state showed.
  * No words lost (WCAG 1.4.10, 1.4.12): every line wraps, none is ellipsized; a name too long
  * for the reserved lines grows the box once, when the answer arrives, and it stays so.
  */
@@ -17,6 +21,10 @@ export const tokenStatusStyles = css`
     --_lines: calc(1.4em + 1.4 * var(--_kyi-font-size-small));
     /* the box of a full status: two lines (three for an address without a chain, below) */
     --_box: calc(var(--_lines) + 0.5em + 2px);
+    /* a small line more in a column too narrow for the label and the business claim side by
+       side (the strut below); an address without a chain, one more where its chains line wraps */
+    --_narrow-extra: calc(1.4 * var(--_kyi-font-size-small));
+    --_wrap-extra: 0px;
     display: inline-block;
     inline-size: var(--kyi-token-status-width, 24em);
     max-width: 100%;
@@ -43,6 +51,7 @@ export const tokenStatusStyles = css`
      (verified on …, not verified on …) from the start, so the answer moves nothing. */
   :host([address]:not([chain-slug]):not([caip19]):not([compact])) {
     --_box: calc(var(--_lines) + 1.4 * var(--_kyi-font-size-small) + 0.5em + 2px);
+    --_wrap-extra: calc(1.4 * var(--_kyi-font-size-small));
   }
   .base {
     display: flex;
@@ -51,6 +60,20 @@ export const tokenStatusStyles = css`
     max-width: 100%;
     min-width: 0;
     min-height: var(--_icon);
+  }
+  /* The reserved lines, the same in every state: a strut as tall as the box's lines, plus a
+     small line when the box's inner width (its padding's percentage) is under 21em, where
+     "KYI verified" and "Business not verified" no longer share a line, and for an address
+     without a chain another under 31em, where its chains line wraps. */
+  .base:not(.compact):not(.notice)::before {
+    content: '';
+    flex: none;
+    inline-size: 0;
+    margin-inline-end: calc(-1 * var(--_gap));
+    padding-block-end: calc(
+      var(--_box) - 0.5em - 2px + clamp(0px, (21em - 100%) * 1000, var(--_narrow-extra)) +
+        clamp(0px, (31em - 100%) * 1000, var(--_wrap-extra))
+    );
   }
   /* Own surface, so the text stays readable whatever the page behind it (light or dark). */
   .base:not(.compact) {
