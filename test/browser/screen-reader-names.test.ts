@@ -22,6 +22,8 @@ import type { AxNode } from '../harness/ax-node.js';
 let markers = 0;
 /** The node Chromium's accessibility tree has for `el` (role, name, description). */
 async function ax(el: Element): Promise<AxNode> {
+  // Chromium updates its accessibility tree in the frame after a render: let two frames pass.
+  for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
   const marker = `ax-${++markers}`;
   el.setAttribute('data-ax', marker);
   try {
@@ -35,11 +37,17 @@ async function ax(el: Element): Promise<AxNode> {
 
 /** The one named image in a shadow root (the compact status's icon, the badge's image). */
 async function namedImage(host: Element): Promise<{ el: Element; node: AxNode }> {
-  const candidates = [...host.shadowRoot!.querySelectorAll('img, svg')];
-  const named: { el: Element; node: AxNode }[] = [];
-  for (const el of candidates) {
-    const node = await ax(el);
-    if (!node.ignored && node.name) named.push({ el, node });
+  // Chromium brings its accessibility tree up to date after a frame, not with the render: read
+  // it again, a frame later each time, until it has caught up (or give up after 2 s).
+  let named: { el: Element; node: AxNode }[] = [];
+  for (const until = performance.now() + 2000; ; ) {
+    named = [];
+    for (const el of host.shadowRoot!.querySelectorAll('img, svg')) {
+      const node = await ax(el);
+      if (!node.ignored && node.name) named.push({ el, node });
+    }
+    if (named.length === 1 || performance.now() > until) break;
+    await new Promise(requestAnimationFrame);
   }
   expect(named.length, `<${host.localName}> has one named image`).to.equal(1);
   return named[0]!;

@@ -23,7 +23,8 @@ function declarations(cssText: string): string[] {
   for (const line of pretty.split('\n').map((l) => l.trim())) {
     // Keyframe selectors: the minifier writes `from`/`to` as `0%`/`100%`.
     if (line.endsWith('{')) selector = line.slice(0, -1).trim().replace(/^from$/, '0%').replace(/^to$/, '100%');
-    else if (line && line !== '}') out.push(`${selector} { ${line.slice(0, line.indexOf(':'))} }`);
+    // A long value is printed over several lines: only a line opening with `property:` starts a declaration.
+    else if (/^-*[a-z][\w-]*\s*:/i.test(line)) out.push(`${selector} { ${line.slice(0, line.indexOf(':'))} }`);
   }
   return out.sort();
 }
