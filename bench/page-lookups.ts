@@ -26,8 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.mjs';
 import { startSandbox, type SandboxInfo } from '../src/sandbox/index.js';
-import { SEED_TOKENS } from '../src/sandbox/data/tokens.js';
-import { CHAINS } from '../src/sandbox/data/chains.js';
+import { seedLookups } from '../src/sandbox/data/lookups.js';
 import { createKyiHandler } from '../src/server/index.js';
 import { LookupClient, lookupKey, setLookupClient, toWire } from '../src/client/lookup.js';
 import { lookupToken, type TokenOutcome } from '../src/client/lookup.js';
@@ -71,13 +70,7 @@ const RUNS_OVERRIDE = Number(process.env.BENCH_PAGE_RUNS) || undefined;
 
 /** `distinct` lookups: every sandbox token by address + chain and by CAIP-19, each address alone, then unknown addresses. */
 export function distinctLookups(distinct: number): Attrs[] {
-  const out: Attrs[] = [];
-  for (const token of SEED_TOKENS) {
-    const chain = CHAINS[token.chain]!;
-    out.push({ address: token.address, 'chain-slug': token.chain });
-    out.push({ caip19: `${chain.caip2}/${chain.assetNamespace}:${token.address}` });
-  }
-  for (const address of new Set(SEED_TOKENS.map((t) => t.address))) out.push({ address });
+  const out: Attrs[] = seedLookups();
   for (let i = 0; out.length < distinct; i++) out.push({ address: `0x${'be9c'}${i.toString(16).padStart(36, '0')}`, 'chain-slug': 'ethereum' });
   return out.slice(0, distinct);
 }

@@ -12,8 +12,8 @@ import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
 import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
-import { SANDBOX_FIXTURES as F, SEED_TOKENS } from '../../src/sandbox/data/tokens.js';
-import { CHAINS } from '../../src/sandbox/data/chains.js';
+import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+import { seedLookups } from '../../src/sandbox/data/lookups.js';
 import { testEnv } from './helpers/display.js';
 import { cutText } from './helpers/a11y.js';
 import { holdLookupPosts } from './helpers/hold-lookups.js';
@@ -22,13 +22,7 @@ type Attrs = Record<string, string>;
 
 /** Every sandbox token by address and chain, by CAIP-19 and by address alone, the KYB look-alikes, and unknown tokens. */
 function lookups(): Attrs[] {
-  const out: Attrs[] = [];
-  for (const token of SEED_TOKENS) {
-    const chain = CHAINS[token.chain]!;
-    out.push({ address: token.address, 'chain-slug': token.chain });
-    out.push({ caip19: `${chain.caip2}/${chain.assetNamespace}:${token.address}` });
-  }
-  for (const address of new Set(SEED_TOKENS.map((t) => t.address))) out.push({ address });
+  const out: Attrs[] = seedLookups();
   // issuer "Acme Ltd (business verified)", business not verified; and "Acme Ltd", business verified (the harness's hostile set)
   for (const token of [F.hostile.kybImpostor, F.hostile.kybGenuine]) out.push({ address: token.address, 'chain-slug': token.chain });
   for (let i = 0; i < 8; i++) out.push({ address: `0x${'c15'}${i.toString(16).padStart(37, '0')}`, 'chain-slug': 'ethereum' });
