@@ -93,6 +93,16 @@ export function frameOf(el: KyiVerifyButton): HTMLIFrameElement | null {
   return el.shadowRoot!.querySelector('iframe');
 }
 
+/**
+ * The drawer frame's address, once the token it carries is checked to be one the page's own token
+ * endpoint gave (never the one the evil server hands out).
+ */
+export function frameSrcWithOwnToken(el: KyiVerifyButton): URL {
+  const src = new URL(frameOf(el)!.getAttribute('src')!);
+  expect(src.searchParams.get('token')).to.be.a('string').and.not.equal('evil-access-token');
+  return src;
+}
+
 export function errorOf(el: KyiVerifyButton): HTMLElement | null {
   return el.shadowRoot!.querySelector('[part="error"]');
 }
