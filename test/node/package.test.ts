@@ -164,7 +164,11 @@ describe('a key left enumerable on Object.prototype (a page script\'s deep-merge
       browser ??= await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
       await checkDemoPage(browser, root, async (page) => {
         await page.waitForFunction(() => (document.querySelector('#a') as unknown as { status?: string }).status === 'unverified');
-        await page.waitForFunction(() => customElements.get('kyi-change-feed') !== undefined);
+        // The feed loaded (its chunk ran under the polluted prototype) and settled: signed out.
+        await page.waitForFunction(() => document.querySelector('#b')?.shadowRoot?.querySelector('[part="sign-in"]'));
+      }, (consoleErrors) => {
+        // Chromium logs each refused request itself; the signed-out feed's 401s are expected.
+        for (const message of consoleErrors) assert.match(message, /status of 401 \(Unauthorized\)/);
       });
     } finally {
       await rm(root, { recursive: true, force: true });
