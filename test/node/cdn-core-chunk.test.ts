@@ -18,6 +18,7 @@ import * as widgetEvents from '../../src/browser/widget-events.js';
 import * as monitoringEvents from '../../src/browser/monitoring-events.js';
 import { enInputs } from '../../src/locales/en-inputs.js';
 import { enDrawer } from '../../src/elements/verify-button/drawer-strings.js';
+import { WEBP_NOT_AVAILABLE } from '../../src/contract/badge.js';
 
 type Chunk = { type: string; fileName: string; imports?: string[]; facadeModuleId?: string | null; isEntry?: boolean; modules?: Record<string, { renderedLength: number }> };
 type Output = { output: Chunk[] };
@@ -135,5 +136,11 @@ describe('CDN chunks of a token-status page', () => {
   it('carry the words of the input problems checkTokenInput() gives (kept, not shaken out as a data-only import)', async () => {
     const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
     for (const word of Object.values(enInputs.tokenStatus)) assert.ok(code.includes(word), `the page lacks "${word}"`);
+  });
+
+  // Only the badge checks its options (contract/badge.ts): its chunk carries the check, not core.
+  it('carry none of the badge options’ check', async () => {
+    const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
+    assert.ok(!code.includes(WEBP_NOT_AVAILABLE), 'the page carries the badge options’ check');
   });
 });
