@@ -11,8 +11,10 @@
  * base element, the lookup client (batching, cache, outcomes), errors and their words, the lookup element, the other events, the shared
  * building-block styles, the contract rules they check). Every element but the badge loads
  * `lookup`. `text-parts` holds the headings and the foreign-text marking, which no token-status
- * page uses but the asset card, the verify button and the monitoring elements do, each some of it. The contract's other value sets are left to the bundler: the monitoring sets
- * (contract/enums.ts) go with the monitoring elements, the widget's with the verify button.
+ * page uses but the asset card, the verify button and the monitoring elements do, each some of it.
+ * `monitoring`, what the three monitoring elements share (their base, client, words, the
+ * monitoring value sets of contract/enums.ts, the table of limits), loaded with any of them. The
+ * widget's value sets are left to the bundler: they go with the verify button.
  * Each element's own code and own words (`elements/<name>/strings.ts`) stay in its own chunk,
  * loaded when its tag appears; so does the check of the badge's options (contract/badge.ts),
  * which only the badge runs: the badge's chunk, not `core`, which every page loads.
@@ -63,7 +65,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
         `node_modules${sep}(lit|lit-html|lit-element)${sep}(?!directive)`,
         `src${sep}browser${sep}events\\.ts$`,
         `src${sep}client${sep}(lookup|lookup${sep}(batcher|cache|outcome|live)|read-body|assets|errors)\\.ts$`,
-        `src${sep}contract${sep}(limits|queries)\\.ts$`,
+        `src${sep}contract${sep}(lookup-limits|queries)\\.ts$`,
         `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|render-scheduler|styles|error-text|chain-names)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,
       ]),
@@ -74,6 +76,20 @@ export const AUTOLOADER_CODE_SPLITTING = {
       // each file is compressed alone, so the four display elements' page loads one fewer.
       name: 'text-parts',
       test: any([`src${sep}elements${sep}shared${sep}(heading|foreign-text)\\.ts$`]),
+    },
+    {
+      // What the three monitoring elements share (their base, client, words, value sets and
+      // building-block styles), and the table of limits (contract/limits.ts), which only they
+      // read: the lookup client reads its two limits from contract/lookup-limits.ts, so a
+      // token-status page carries two numbers, not the table.
+      name: 'monitoring',
+      test: any([
+        `src${sep}elements${sep}shared${sep}(monitoring-element|monitoring\\.styles|monitoring-parts|monitoring-pager)\\.ts$`,
+        `src${sep}client${sep}monitoring\\.ts$`,
+        `src${sep}locales${sep}en-monitoring\\.ts$`,
+        `src${sep}contract${sep}(enums|monitoring-query|limits)\\.ts$`,
+        `src${sep}browser${sep}monitoring-events\\.ts$`,
+      ]),
     },
   ],
 };

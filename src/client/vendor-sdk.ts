@@ -19,7 +19,7 @@
  */
 import type { VendorKyiFunction } from '../browser/config.js';
 import { currentEvent } from '../browser/page.js';
-import type { WidgetScope } from '../contract/enums.js';
+import type { WidgetScope } from '../contract/widget-enums.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
 
 export interface VendorWidgetOptions extends WidgetCallbacks {

@@ -1,3 +1,5 @@
+import { LOOKUP_BATCH_MAX, TOKEN_IMAGE_LIFETIME_MS } from './lookup-limits.js';
+
 /** Limits of spec part 8, plus the few numeric rules other parts and the field notes fix. */
 export const LIMITS = {
   /** Explorer rate budget per key, requests per minute (8). */
@@ -20,12 +22,12 @@ export const LIMITS = {
   monitoringDefaultDays: 90,
   /** Badge `Cache-Control` max-age, seconds (8). */
   badgeMaxAgeSeconds: 31_536_000,
-  /** Lookups per `POST /lookup` batch of the server piece (a page of 5,000 tokens: 10 requests). */
-  lookupBatchMax: 500,
+  /** Lookups per `POST /lookup` batch of the server piece (a page of 5,000 tokens: 10 requests); lookup-limits.ts. */
+  lookupBatchMax: LOOKUP_BATCH_MAX,
   /** Longest access-token lifetime the kit mints, seconds (field notes: at most one hour). */
   accessTokenMaxSeconds: 3600,
-  /** `token_image` links are signed for about an hour (field notes): never cache longer, ms. */
-  tokenImageLifetimeMs: 55 * 60_000,
+  /** `token_image` links are signed for about an hour (field notes): never cache longer, ms; lookup-limits.ts. */
+  tokenImageLifetimeMs: TOKEN_IMAGE_LIFETIME_MS,
   /** Live Explorer key: `bx_live_` followed by 43 characters (field notes). */
   explorerKeyBodyLength: 43,
 } as const;

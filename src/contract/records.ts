@@ -32,4 +32,5 @@ export type {
   TokenomicsPage,
 } from './explorer.js';
 // The value sets their fields name
-export type { WatchState, Materiality, Direction, SortOrder, NotificationGroup, NotificationKind, WidgetScope } from './enums.js';
+export type { WatchState, Materiality, Direction, SortOrder, NotificationGroup, NotificationKind } from './enums.js';
+export type { WidgetScope } from './widget-enums.js';

@@ -138,6 +138,13 @@ describe('CDN chunks of a token-status page', () => {
     for (const word of Object.values(enInputs.tokenStatus)) assert.ok(code.includes(word), `the page lacks "${word}"`);
   });
 
+  // The lookup client reads two limits (contract/lookup-limits.ts); the table of spec part 8
+  // (contract/limits.ts: an object, never shaken property by property) is the monitoring elements'.
+  it('carry none of the table of limits, only the lookup client’s two', async () => {
+    const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
+    for (const key of ['explorerKeyBodyLength', 'watchlistCap', 'lookupBatchMax']) assert.ok(!code.includes(key), `the page carries LIMITS.${key}`);
+  });
+
   // Only the badge checks its options (contract/badge.ts): its chunk carries the check, not core.
   it('carry none of the badge options’ check', async () => {
     const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');

@@ -19,7 +19,7 @@
  *
  * Nothing here touches the DOM until a lookup is made.
  */
-import { LIMITS } from '../../contract/limits.js';
+import { LOOKUP_BATCH_MAX, TOKEN_IMAGE_LIFETIME_MS } from '../../contract/lookup-limits.js';
 import { onPage } from '../../browser/config.js';
 import { pageHidden } from '../../browser/page.js';
 import { errorFromAnswer, KyiRequestError } from '../errors.js';
@@ -179,10 +179,10 @@ export class LookupClient {
   constructor(options: LookupClientOptions = {}) {
     this.#cache = new TtlCache({
       // Asset records carry signed image links that expire after about an hour.
-      ttlMs: Math.min(options.ttlMs ?? 60_000, LIMITS.tokenImageLifetimeMs),
+      ttlMs: Math.min(options.ttlMs ?? 60_000, TOKEN_IMAGE_LIFETIME_MS),
       maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
     });
-    this.#batchSize = Math.max(1, Math.min(options.batchSize ?? LIMITS.lookupBatchMax, LIMITS.lookupBatchMax));
+    this.#batchSize = Math.max(1, Math.min(options.batchSize ?? LOOKUP_BATCH_MAX, LOOKUP_BATCH_MAX));
     this.#fetch = options.fetch;
     this.#schedule = options.schedule ?? defaultSchedule;
   }

@@ -26,7 +26,7 @@
  * all report `onClose`; the caller decides what closing means.
  */
 import { html, nothing, render, type TemplateResult } from 'lit';
-import { WIDGET_SCOPES, type WidgetScope } from '../../contract/enums.js';
+import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { createIn, documentOf, frameFeatures, pageUrl, rootElement, windowOf } from '../../browser/page.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 

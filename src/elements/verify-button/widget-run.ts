@@ -4,7 +4,7 @@
  * events and the page's re-check. It runs only after a click, so it loads with the session
  * code on the button's first hover, focus or click (`drawer-loader.ts`), not with the page.
  */
-import type { WidgetScope } from '../../contract/enums.js';
+import type { WidgetScope } from '../../contract/widget-enums.js';
 import { refreshLiveLookups } from '../../client/lookup/refresh.js';
 import { pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
