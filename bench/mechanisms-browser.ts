@@ -4,6 +4,8 @@
  * benchmark 2 (500 `<kyi-token-status>` over 100 distinct lookups, warm proxy cache):
  *   - render slices (render-scheduler.ts, `renderInSlice`: answers render in ≤ 16 ms slices, in view first;
  *     without: each answer renders at once in the task that settled it);
+ *   - the scheme read for the badge image only (token-status.ts: a status reads its `color-scheme`
+ *     when it shows the badge image; without: every settled status reads it, as before issue #36);
  * Measured by this benchmark and removed for want of a gain (run of 2026-11-27, 5 runs):
  *   - the quiet wait (lookup-element.ts: no skeleton for 150 ms after a lookup started, an
  *     element holding a view kept it by skipping LitElement's render): as many skeletons seen
@@ -38,13 +40,14 @@ const ELEMENTS = 500;
 const DISTINCT = 100;
 const RUNS = Number(process.env.BENCH_MECHANISM_RUNS) || 5;
 
-/** A change to one module of the kit, for a variant without a mechanism. */
+/** A change to one module of the kit (`file`: its path under src/elements/shared/, or under src/elements/), for a variant without a mechanism. */
 function without(file: string, edits: [from: string, to: string][]): Plugin {
+  const path = file.includes('/') ? `/src/elements/${file}` : `/src/elements/shared/${file}`;
   return {
     name: `without-${file}`,
     enforce: 'pre',
     transform(code, id) {
-      if (!id.replace(/\\/g, '/').endsWith(`/src/elements/shared/${file}`)) return null;
+      if (!id.replace(/\\/g, '/').endsWith(path)) return null;
       let out = code;
       for (const [from, to] of edits) {
         if (!out.includes(from)) throw new Error(`${file} no longer holds ${JSON.stringify(from)}: update the bench variant`);
@@ -69,6 +72,14 @@ const MECHANISMS: Mechanism[] = [
     what: 'answers render in ≤ 16 ms slices, elements in view first',
     plugin: without('render-scheduler.ts', [
       ['export function renderInSlice(element: Element, render: () => void): Promise<void> {', 'export function renderInSlice(element: Element, render: () => void): Promise<void> {\n  render();\n  return Promise.resolve();\n'],
+    ]),
+  },
+  {
+    id: 'scheme-read',
+    name: 'scheme read for the badge image only (token-status.ts)',
+    what: 'a status reads its colour scheme (a style read) only when it shows the badge image, not at every settled status',
+    plugin: without('token-status/token-status.ts', [
+      ['if (this.#showsBadgeImage()) void this.imageScheme;', "if (this._status !== 'idle' && this._status !== 'loading') void this.imageScheme;"],
     ]),
   },
 ];

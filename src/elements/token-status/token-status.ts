@@ -175,11 +175,15 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     super.willUpdate(changed);
     // A new theme or badge base means new image URLs: try the image again.
     if (changed.has('theme') || changed.has('proxyUrl')) this._badgeFailed = false;
-    // The badge's colour scheme is read for every status about to render at the first read of a
-    // task (imageScheme). Read before this render changes the DOM, that read finds the styles
-    // clean; read at the first verified status, it would first restyle every status rendered
-    // before it in the task (500 answers arriving at once).
-    if (this._status !== 'idle' && this._status !== 'loading') void this.imageScheme;
+    // The badge's colour scheme (imageScheme, a style read) is read before this render changes
+    // the DOM, where that read finds this element's styles clean; and only by a status about to
+    // show the badge image (#badge): of 500 statuses, the verified ones, not every one.
+    if (this.#showsBadgeImage()) void this.imageScheme;
+  }
+
+  /** Whether this render shows the badge image: a full verified status, with a badge base configured and the image not failed. */
+  #showsBadgeImage(): boolean {
+    return this._status === 'verified' && !this.compact && !this._badgeFailed && this.config.badgeBaseUrl !== '';
   }
 
   readonly #badgeImage = new BadgeImage(() => {
@@ -231,13 +235,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   /** The full status's badge image, decorative (its label says it); the live status's own icon when the image cannot show. */
   #badge(): TemplateResult {
     const size = 24;
-    const sources = this._badgeFailed
-      ? undefined
-      : badgeSources(
-          this.config.badgeBaseUrl,
-          { credential: 'kyi_verified', variant: 'icon', format: 'svg', size },
-          this.imageScheme,
-        );
+    const sources = this.#showsBadgeImage()
+      ? badgeSources(this.config.badgeBaseUrl, { credential: 'kyi_verified', variant: 'icon', format: 'svg', size }, this.imageScheme)
+      : undefined;
     if (!sources) return html`<span class="decor" aria-hidden="true">${icon('verified', '')}</span>`;
     return html`<span class="badge">${this.#badgeImage.for(sources, '', { width: size, height: size })}</span>`;
   }
