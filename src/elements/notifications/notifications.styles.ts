@@ -5,13 +5,13 @@ export const notificationsStyles = css`
   .count {
     display: inline-flex;
     align-items: center;
-    gap: 0.25rem;
-    padding: 0.05em 0.6em;
-    border-radius: 999px;
+    gap: var(--_kyi-space);
+    padding: 0 var(--_kyi-space-2);
+    border-radius: var(--_kyi-radius-pill);
     background: var(--kyi-notifications-unread-color, var(--_kyi-accent));
     color: var(--_kyi-accent-text);
     font-size: var(--_kyi-font-size-small);
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
   }
   .count[data-zero] {
     background: var(--_kyi-surface-raised);
@@ -19,12 +19,13 @@ export const notificationsStyles = css`
   }
   .item[data-unread] {
     border-inline-start: 4px solid var(--kyi-notifications-unread-color, var(--_kyi-accent));
-    /* the thicker edge takes its width from the padding: an unread row's content lines up with a read one's */
-    padding-inline-start: calc(0.75rem - 3px);
+    /* the thicker edge takes its width from the padding: an unread row's content lines up with a
+       read one's (within the 1 px a border's width is off the spacing scale) */
+    padding-inline-start: var(--_kyi-space-2);
   }
   .group {
     display: flex;
     flex-direction: column;
-    gap: 0.5rem;
+    gap: var(--_kyi-space-2);
   }
 `;

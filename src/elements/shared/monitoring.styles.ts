@@ -10,23 +10,24 @@ export const monitoringStyles = css`
   .base {
     display: flex;
     flex-direction: column;
-    gap: 0.75rem;
+    gap: var(--_kyi-space-3);
   }
   .heading {
     margin: 0;
     font-size: var(--_kyi-font-size-large);
-    font-weight: 650;
+    font-weight: var(--_kyi-weight-strong);
+    line-height: var(--_kyi-leading-tight);
   }
   .subheading {
     margin: 0;
-    font-size: 1em;
-    font-weight: 600;
+    font-size: var(--_kyi-font-size);
+    font-weight: var(--_kyi-weight-strong);
   }
   .row {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: 0.5rem;
+    gap: var(--_kyi-space-2);
   }
   .row.head {
     justify-content: space-between;
@@ -34,7 +35,7 @@ export const monitoringStyles = css`
   .list {
     display: flex;
     flex-direction: column;
-    gap: var(--_list-gap, 0.5rem);
+    gap: var(--_list-gap, var(--_kyi-space-2));
     margin: 0;
     padding: 0;
     list-style: none;
@@ -42,8 +43,8 @@ export const monitoringStyles = css`
   .item {
     display: flex;
     flex-direction: column;
-    gap: 0.375rem;
-    padding: 0.625rem 0.75rem;
+    gap: var(--_kyi-space);
+    padding: var(--_kyi-space-3);
     border: 1px solid var(--_kyi-border);
     border-radius: var(--_kyi-radius);
     background: var(--_item-background, var(--_kyi-surface-raised));
@@ -54,13 +55,13 @@ export const monitoringStyles = css`
     outline-offset: 2px;
   }
   .title {
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
     overflow-wrap: anywhere;
   }
   .meta {
     display: flex;
     flex-wrap: wrap;
-    gap: 0.25rem 0.75rem;
+    gap: var(--_kyi-space) var(--_kyi-space-3);
   }
   .muted {
     color: var(--_kyi-text-muted);
@@ -88,15 +89,14 @@ export const monitoringStyles = css`
     flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
-    gap: 0.5rem;
+    gap: var(--_kyi-space-2);
   }
   .tag {
     display: inline-block;
-    padding: 0.05em 0.5em;
+    padding: 0 var(--_kyi-space-2);
     border: 1px solid var(--_kyi-border);
-    border-radius: 999px;
+    border-radius: var(--_kyi-radius-pill);
     font-size: var(--_kyi-font-size-small);
-    line-height: 1.5;
     white-space: nowrap;
   }
   .inline-error {
@@ -110,7 +110,7 @@ export const monitoringStyles = css`
   }
   label {
     font-size: var(--_kyi-font-size-small);
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
   }
   input[type='text'],
   input[type='number'],
@@ -121,7 +121,7 @@ export const monitoringStyles = css`
     background: var(--_kyi-surface);
     border: 1px solid var(--_kyi-control-border);
     border-radius: var(--_kyi-radius-small);
-    padding: var(--_kyi-space) calc(2 * var(--_kyi-space));
+    padding: var(--_kyi-space) var(--_kyi-space-2);
     min-block-size: 2em;
   }
   input[type='text'] {
@@ -131,7 +131,7 @@ export const monitoringStyles = css`
   form {
     display: flex;
     flex-direction: column;
-    gap: 0.375rem;
+    gap: var(--_kyi-space);
     margin: 0;
   }
   p {
@@ -140,7 +140,7 @@ export const monitoringStyles = css`
   .loading {
     display: flex;
     flex-direction: column;
-    gap: calc(2 * var(--_kyi-space));
+    gap: var(--_kyi-space-2);
   }
   .loading .skeleton {
     display: block;
