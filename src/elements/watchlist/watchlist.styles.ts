@@ -28,6 +28,8 @@ export const watchlistStyles = css`
     display: inline-flex;
     align-items: center;
     gap: var(--_kyi-space-2);
+    /* a target of 24 px at least (WCAG 2.5.8) */
+    min-block-size: 24px;
     padding: 0;
     border: 0;
     background: none;
