@@ -81,8 +81,8 @@ describe('<kyi-notifications>', function () {
       const name = group.dataset['group'] as keyof typeof NOTIFICATION_GROUPS;
       const items = [...group.querySelectorAll<HTMLElement>('[part="notification"]')];
       shown += items.length;
-      expect(group.querySelector('.subheading')!.textContent).to.include(headings[name]);
-      expect(group.querySelector('.subheading')!.textContent).to.include(`(${items.length})`);
+      expect(group.querySelector('.title[role="heading"]')!.textContent).to.include(headings[name]);
+      expect(group.querySelector('.title[role="heading"]')!.textContent).to.include(`(${items.length})`);
       for (const item of items) expect(notificationGroupOf(item.dataset['kind']!)).to.equal(name);
     }
     expect(shown).to.equal(el.notifications.length);
@@ -104,7 +104,7 @@ describe('<kyi-notifications>', function () {
     await showEverything(el); // the "Other" group comes last
     expect(el.notifications.find((n) => n.id === detected.notification!.id)?.kind).to.equal('kind_from_next_month');
     const other = root(el).querySelector<HTMLElement>('[part="group"][data-group="other"]')!;
-    expect(other.querySelector('.subheading')!.textContent).to.include('Other');
+    expect(other.querySelector('.title[role="heading"]')!.textContent).to.include('Other');
     expect(other.querySelector('[data-kind="kind_from_next_month"]')).to.exist;
   });
 

@@ -47,7 +47,7 @@ export const assetCardStyles = css`
   .placeholder {
     width: var(--_img);
     height: var(--_img);
-    border-radius: var(--_kyi-radius-round);
+    border-radius: var(--_kyi-radius-pill);
     object-fit: cover;
     background: var(--_kyi-surface-raised);
   }
@@ -207,7 +207,7 @@ export const assetCardStyles = css`
     color: var(--_kyi-border);
   }
   .skeleton.verdict-mark {
-    border-radius: var(--_kyi-radius-round);
+    border-radius: var(--_kyi-radius-pill);
   }
   .section-title {
     margin: 0 0 var(--_kyi-space);
@@ -259,7 +259,7 @@ export const assetCardStyles = css`
   .skeleton.round {
     width: var(--_img);
     height: var(--_img);
-    border-radius: var(--_kyi-radius-round);
+    border-radius: var(--_kyi-radius-pill);
   }
   .skeleton.line {
     display: block;

@@ -10,7 +10,6 @@ export const badgeStyles = css`
   [part~='base'] {
     display: inline-flex;
     align-items: center;
-    line-height: 0;
     border-radius: var(--_kyi-radius);
   }
   img {
@@ -26,7 +25,6 @@ export const badgeStyles = css`
     display: inline-flex;
     align-items: center;
     justify-content: center;
-    box-sizing: border-box;
     max-width: 100%;
     padding: 0 var(--_kyi-space-2);
     line-height: var(--_kyi-leading-tight);

@@ -15,10 +15,10 @@ export const changeFeedStyles = css`
     align-self: flex-start;
     min-block-size: 2.75em;
   }
+  /* the chevron turns at once: no motion to opt out of */
   .filters-toggle .chevron {
     inline-size: 1em;
     block-size: 1em;
-    transition: transform 0.15s;
   }
   .filters-toggle[aria-expanded='true'] .chevron {
     transform: rotate(90deg);
@@ -32,11 +32,6 @@ export const changeFeedStyles = css`
     }
     .filters:not(.open) {
       display: none;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .filters-toggle .chevron {
-      transition: none;
     }
   }
   /* a grid: the selects share one column width, the checkboxes line up, nothing wraps raggedly */
@@ -59,7 +54,6 @@ export const changeFeedStyles = css`
   .field input {
     inline-size: 100%;
     block-size: 2.25em;
-    box-sizing: border-box;
   }
   .checks {
     grid-column: 1 / -1;
@@ -72,9 +66,8 @@ export const changeFeedStyles = css`
     display: flex;
     align-items: center;
     gap: var(--_kyi-space);
-    min-block-size: 2em;
     min-inline-size: 0;
-    font-weight: var(--_kyi-weight-medium);
+    font-weight: normal;
     cursor: pointer;
   }
   .check > span {
@@ -82,7 +75,8 @@ export const changeFeedStyles = css`
     overflow-wrap: anywhere;
   }
   /* A checkbox drawn like the selects beside it (their edge, radius and accent), in a target of
-     24 × 24 px (WCAG 2.5.8): the box and its check are the input's own pseudo-elements. */
+     24 × 24 px (WCAG 2.5.8): the box and its check are the input's own pseudo-elements (in
+     forced colours, their edges in system colours: the check shows on the box). */
   .check > input {
     appearance: none;
     flex: none;
@@ -117,44 +111,18 @@ export const changeFeedStyles = css`
     border-width: 0 2px 2px 0;
     transform: translateY(-1px) rotate(45deg);
   }
-  .check > input:disabled {
-    cursor: not-allowed;
-    opacity: 0.6;
-  }
-  @media (forced-colors: active) {
-    .check > input::before {
-      border-color: ButtonText;
-    }
-    .check > input:checked::before {
-      forced-color-adjust: none;
-      border-color: Highlight;
-      background: Highlight;
-    }
-    .check > input:checked::after {
-      forced-color-adjust: none;
-      border-color: HighlightText;
-    }
-    .check > input:disabled::before {
-      border-color: GrayText;
-    }
-  }
-  /* the watched assets: their own full-width row, in columns; scrolls past about eight rows */
+  /* the watched assets: their own full-width row, in columns, no box inside the filters' box;
+     scrolls past about eight rows */
   .choices {
     grid-column: 1 / -1;
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(min(100%, 12rem), 1fr));
     gap: 0 var(--_kyi-space-4);
     min-inline-size: 0;
-    margin: 0;
-    padding: var(--_kyi-space) var(--_kyi-space-2) var(--_kyi-space-2);
-    border: 1px solid var(--_kyi-border);
-    border-radius: var(--_kyi-radius-small);
+    padding: 0;
+    border: 0;
     max-block-size: 16.5em;
     overflow: auto;
-  }
-  legend {
-    font-size: var(--_kyi-font-size-small);
-    font-weight: var(--_kyi-weight-strong);
   }
   .banner {
     padding: var(--_kyi-space-2) var(--_kyi-space-3);
@@ -173,7 +141,7 @@ export const changeFeedStyles = css`
     font-size: var(--_kyi-font-size-small);
   }
   .change[data-low-signal] .title {
-    font-weight: var(--_kyi-weight-medium);
+    font-weight: normal;
   }
   .tag.new {
     border-color: var(--_kyi-accent);

@@ -2,15 +2,11 @@ import { css } from 'lit';
 
 /** Styles of `<kyi-notifications>` (after the shared theme, and the monitoring layout). */
 export const notificationsStyles = css`
+  /* the unread count: a tag (monitoring.styles.ts), filled */
   .count {
-    display: inline-flex;
-    align-items: center;
-    gap: var(--_kyi-space);
-    padding: 0 var(--_kyi-space-2);
-    border-radius: var(--_kyi-radius-pill);
+    border-color: transparent;
     background: var(--kyi-notifications-unread-color, var(--_kyi-accent));
     color: var(--_kyi-accent-text);
-    font-size: var(--_kyi-font-size-small);
     font-weight: var(--_kyi-weight-strong);
   }
   .count[data-zero] {

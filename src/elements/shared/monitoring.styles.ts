@@ -7,36 +7,39 @@ export const monitoringStyles = css`
     display: block;
     max-inline-size: 100%;
   }
+  /* headings are paragraphs with a heading role (heading.ts) */
+  p,
+  ol,
+  ul,
+  form,
+  fieldset {
+    margin: 0;
+  }
   .base {
     display: flex;
     flex-direction: column;
     gap: var(--_kyi-space-3);
   }
   .heading {
-    margin: 0;
     font-size: var(--_kyi-font-size-large);
     font-weight: var(--_kyi-weight-strong);
     line-height: var(--_kyi-leading-tight);
   }
-  .subheading {
-    margin: 0;
-    font-size: var(--_kyi-font-size);
-    font-weight: var(--_kyi-weight-strong);
-  }
-  .row {
+  .row,
+  .more {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: var(--_kyi-space-2);
   }
-  .row.head {
+  .row.head,
+  .more {
     justify-content: space-between;
   }
   .list {
     display: flex;
     flex-direction: column;
     gap: var(--_list-gap, var(--_kyi-space-2));
-    margin: 0;
     padding: 0;
     list-style: none;
   }
@@ -49,10 +52,6 @@ export const monitoringStyles = css`
     border-radius: var(--_kyi-radius);
     background: var(--_item-background, var(--_kyi-surface-raised));
     min-inline-size: 0;
-  }
-  .item:focus-visible {
-    outline: 2px solid var(--_kyi-accent);
-    outline-offset: 2px;
   }
   .title {
     font-weight: var(--_kyi-weight-strong);
@@ -84,13 +83,6 @@ export const monitoringStyles = css`
   [data-tone='bad'] {
     color: var(--_kyi-danger);
   }
-  .more {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: var(--_kyi-space-2);
-  }
   .tag {
     display: inline-block;
     padding: 0 var(--_kyi-space-2);
@@ -100,7 +92,6 @@ export const monitoringStyles = css`
     white-space: nowrap;
   }
   .inline-error {
-    margin: 0;
     color: var(--_kyi-danger);
     font-size: var(--_kyi-font-size-small);
     overflow-wrap: anywhere;
@@ -108,7 +99,8 @@ export const monitoringStyles = css`
   .button.danger {
     color: var(--_kyi-danger);
   }
-  label {
+  label,
+  legend {
     font-size: var(--_kyi-font-size-small);
     font-weight: var(--_kyi-weight-strong);
   }
@@ -132,10 +124,6 @@ export const monitoringStyles = css`
     display: flex;
     flex-direction: column;
     gap: var(--_kyi-space);
-    margin: 0;
-  }
-  p {
-    margin: 0;
   }
   .loading {
     display: flex;

@@ -33,7 +33,6 @@ export const componentStyles = css`
     border-inline-start-width: 4px;
     border-radius: var(--_kyi-radius);
     background: var(--_kyi-surface);
-    color: var(--_kyi-text);
     overflow-wrap: anywhere;
     min-width: 0;
   }
@@ -85,7 +84,8 @@ export const componentStyles = css`
     background: var(--_kyi-accent);
     border-color: var(--_kyi-accent);
   }
-  .button:disabled,
+  /* every control switched off (buttons, the feed's checkboxes) */
+  :disabled,
   .button[aria-disabled='true'] {
     opacity: 0.6;
     cursor: not-allowed;
@@ -94,7 +94,7 @@ export const componentStyles = css`
     /* a target of 24 px at least (WCAG 2.5.8), whatever the font size */
     min-height: max(24px, 1.75em);
     padding: 0 var(--_kyi-space-2);
-    font-weight: var(--_kyi-weight-medium);
+    font-weight: normal;
   }
 
   .mono {

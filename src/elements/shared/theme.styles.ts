@@ -12,12 +12,12 @@
  * and nothing else (test/node/style-tokens.test.ts fails on a raw value in any *.styles.ts):
  * - type: three sizes (`--_kyi-font-size-small` 13 px: details, labels of controls, tags;
  *   `--_kyi-font-size` 15 px: body and status words; `--_kyi-font-size-large` 17 px: names and
- *   titles), three weights (normal, `--_kyi-weight-medium` 500: quiet controls,
- *   `--_kyi-weight-strong` 600: labels and titles), two line heights (`--_kyi-leading` 1.4 for
+ *   titles), two weights (normal, and `--_kyi-weight-strong` 600: labels, titles, buttons),
+ *   two line heights (`--_kyi-leading` 1.4 for
  *   text, `--_kyi-leading-tight` 1.2 for titles, buttons and pills);
  * - radii: `--_kyi-radius` 8 px for containers (cards, rows, alerts), `--_kyi-radius-small`
  *   4 px for controls and inner blocks, `--_kyi-radius-pill` for pills (tags, switches, the
- *   badge's label), `--_kyi-radius-round` for circles (icons, token images);
+ *   badge's label) and circles (icons, token images: a pill on a square);
  * - spacing: one scale on `--_kyi-space` (0.25rem): `--_kyi-space`, `--_kyi-space-2`,
  *   `--_kyi-space-3`, `--_kyi-space-4` (4, 8, 12, 16 px);
  * - colour: the tokens below (text, muted text, surface, raised surface, border, accent,
@@ -65,18 +65,16 @@ export const themeStyles = css`
     --_kyi-font-size: var(--kyi-font-size, 0.9375rem);
     --_kyi-font-size-small: var(--kyi-font-size-small, 0.8125rem);
     --_kyi-font-size-large: var(--kyi-font-size-large, 1.0625rem);
-    --_kyi-weight-medium: 500;
     --_kyi-weight-strong: 600;
     --_kyi-leading: 1.4;
     --_kyi-leading-tight: 1.2;
     --_kyi-radius: var(--kyi-radius, 8px);
-    --_kyi-radius-small: var(--kyi-radius-small, calc(var(--_kyi-radius) / 2));
+    --_kyi-radius-small: var(--kyi-radius-small, calc(var(--_kyi-radius)/2));
     --_kyi-radius-pill: 999px;
-    --_kyi-radius-round: 50%;
     --_kyi-space: var(--kyi-space, 0.25rem);
-    --_kyi-space-2: calc(2 * var(--_kyi-space));
-    --_kyi-space-3: calc(3 * var(--_kyi-space));
-    --_kyi-space-4: calc(4 * var(--_kyi-space));
+    --_kyi-space-2: calc(2*var(--_kyi-space));
+    --_kyi-space-3: calc(3*var(--_kyi-space));
+    --_kyi-space-4: calc(4*var(--_kyi-space));
     font-family: var(--_kyi-font);
     font-size: var(--_kyi-font-size);
     line-height: var(--_kyi-leading);
@@ -110,7 +108,8 @@ export const themeStyles = css`
   /* Each run of text takes its direction from its own words (like dir="auto"): on a right-to-left
      page, English strings and upstream names keep their punctuation in place and an ellipsis
      cuts their end, not their start; the layout itself still follows the page's direction. */
-  p, span, a, button, label, legend, li, dt, dd, th, td, h2, h3, h4, summary, figcaption {
+  /* (the elements the kit renders text in; its headings are paragraphs, heading.ts, but the drawer's h2) */
+  p, span, a, button, label, legend, li, h2, summary {
     unicode-bidi: plaintext;
   }
   /* …and lines up with the page's start edge whatever its own direction */

@@ -91,7 +91,7 @@ export const tokenStatusStyles = css`
     min-inline-size: 24px;
     min-block-size: 24px;
     background: var(--kyi-token-status-background, var(--_kyi-surface));
-    border-radius: var(--_kyi-radius-round);
+    border-radius: var(--_kyi-radius-pill);
     vertical-align: middle;
   }
   .text {
@@ -199,7 +199,7 @@ export const tokenStatusStyles = css`
     font-size: var(--_icon);
     line-height: 0;
     background: var(--kyi-token-status-background, var(--_kyi-surface));
-    border-radius: var(--_kyi-radius-round);
+    border-radius: var(--_kyi-radius-pill);
   }
   .warning.corner .warning-mark {
     width: 0.62em;
@@ -233,7 +233,7 @@ export const tokenStatusStyles = css`
     flex: none;
     width: var(--_icon);
     height: var(--_icon);
-    border-radius: var(--_kyi-radius-round);
+    border-radius: var(--_kyi-radius-pill);
   }
   .line {
     display: flex;
@@ -268,7 +268,6 @@ export const tokenStatusStyles = css`
     display: inline-flex;
     align-items: center;
     justify-content: center;
-    box-sizing: border-box;
     min-inline-size: 24px;
     min-block-size: 24px;
     padding: 0;
@@ -278,7 +277,7 @@ export const tokenStatusStyles = css`
     color: inherit;
     background: none;
     border: 0;
-    border-radius: var(--_kyi-radius-round);
+    border-radius: var(--_kyi-radius-pill);
     cursor: pointer;
   }
   /* forced colours: the warning's mark keeps its cut-out, the loading box its outline */

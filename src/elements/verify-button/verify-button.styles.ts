@@ -30,7 +30,6 @@ export const verifyButtonStyles = css`
      button so the button stays where it was: a width of its own (up to a readable measure,
      never wider than the page's column), not the button's. */
   .error {
-    box-sizing: border-box;
     inline-size: max-content;
     max-inline-size: min(22em, 100%);
     font-size: var(--_kyi-font-size-small);

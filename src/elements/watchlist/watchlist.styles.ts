@@ -23,7 +23,7 @@ export const watchlistStyles = css`
     gap: var(--_kyi-space-2);
     margin-inline-start: auto;
   }
-  /* monitoring on/off: a switch, its words beside it */
+  /* monitoring on/off: a switch, its words beside it (it flips at once: no motion to opt out of) */
   .switch {
     display: inline-flex;
     align-items: center;
@@ -42,10 +42,6 @@ export const watchlistStyles = css`
   .switch .monitoring-state {
     font-size: var(--_kyi-font-size-small);
   }
-  .switch:focus-visible {
-    outline: 2px solid var(--_kyi-accent);
-    outline-offset: 2px;
-  }
   /* saving: still focusable (aria-disabled), so focus never falls to the page */
   .switch[aria-disabled='true'] {
     cursor: progress;
@@ -59,7 +55,6 @@ export const watchlistStyles = css`
     border-radius: var(--_kyi-radius-pill);
     border: 1px solid var(--_kyi-border);
     background: var(--_kyi-surface);
-    transition: background-color 120ms;
   }
   .thumb {
     position: absolute;
@@ -67,9 +62,8 @@ export const watchlistStyles = css`
     inset-inline-start: 0.125rem;
     inline-size: 0.875rem;
     block-size: 0.875rem;
-    border-radius: var(--_kyi-radius-round);
+    border-radius: var(--_kyi-radius-pill);
     background: var(--_kyi-text-muted);
-    transition: transform 120ms;
   }
   .switch[aria-checked='true'] .track {
     background: var(--_kyi-accent);
@@ -81,12 +75,6 @@ export const watchlistStyles = css`
   }
   :host(:dir(rtl)) .switch[aria-checked='true'] .thumb {
     transform: translateX(-1rem);
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .track,
-    .thumb {
-      transition: none;
-    }
   }
   /* forced colours: the thumb and an "on" track in system colours, so on and paused differ */
   @media (forced-colors: active) {
@@ -122,7 +110,6 @@ export const watchlistStyles = css`
   }
   textarea {
     inline-size: 100%;
-    box-sizing: border-box;
     min-block-size: 4.5em;
     padding: var(--_kyi-space) var(--_kyi-space-2);
   }
