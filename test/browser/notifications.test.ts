@@ -189,14 +189,14 @@ describe('<kyi-notifications>', function () {
       const el = await load(html`<kyi-notifications proxy-url=${LONG}></kyi-notifications>`);
       const shown = () => [...root(el).querySelectorAll<HTMLElement>('[part="notification"]')];
       expect(shown().length).to.equal(25);
-      expect(texts(el, '[part="group"] .subheading')).to.deep.equal(['Intake (20)', 'Change notices (5 of 40)']);
+      expect(texts(el, '[part="group"] .title[role="heading"]')).to.deep.equal(['Intake (20)', 'Change notices (5 of 40)']);
       expect(texts(el, '[part="more"] [role="status"]')[0]).to.equal('Showing 25 of 60');
       await expect(el).to.be.accessible();
       moreButton(el)!.click();
       await el.updateComplete;
       expect(shown().length).to.equal(50);
       expect(root(el).activeElement).to.equal(shown()[25]!);
-      expect(texts(el, '[part="group"] .subheading')[1]).to.equal('Change notices (30 of 40)');
+      expect(texts(el, '[part="group"] .title[role="heading"]')[1]).to.equal('Change notices (30 of 40)');
       moreButton(el)!.click();
       await el.updateComplete;
       expect(shown().length).to.equal(60);
