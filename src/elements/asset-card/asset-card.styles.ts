@@ -36,6 +36,12 @@ export const assetCardStyles = css`
   bdi {
     unicode-bidi: isolate;
   }
+  /* a card with no record says so in the card's own box: its notice and error draw none */
+  .card > .notice,
+  .card > .alert {
+    padding: 0;
+    border: 0;
+  }
   .header {
     display: grid;
     grid-template-columns: var(--_img) minmax(0, 1fr);
