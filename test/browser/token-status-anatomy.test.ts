@@ -6,6 +6,7 @@ import type { KyiTokenStatus } from '../../src/elements/token-status/token-statu
 import type { KyiBadge } from '../../src/elements/badge/badge.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { failNextLookupPost, testEnv } from './helpers/display.js';
+import { holdLookupPosts } from './helpers/hold-lookups.js';
 
 /**
  * One status anatomy (issue #35): every state of `<kyi-token-status>`, full and compact, is an
@@ -83,6 +84,26 @@ describe('<kyi-token-status> one anatomy in every state', () => {
     for (const [name, template] of states()) icons.push(`${name}: ${anatomy(await render(template, true, name === 'error')).icons.join(' ')}`);
     const full = anatomy(await render(states()[0][1], false)).icons[0];
     expect(icons).to.deep.equal(states().map(([name]) => `${name}: ${full}`));
+  });
+
+  it('loading: the place of the icon is the icon size, full and compact', async () => {
+    const settled = anatomy(await render(states()[0][1], false)).icons[0];
+    for (const compact of [false, true]) {
+      getLookupClient().clearCache();
+      const held = holdLookupPosts();
+      try {
+        const box = await fixture<HTMLDivElement>(html`<div style="width: 420px"><kyi-token-status ?compact=${compact} caip19=${F.pyusd.caip19}></kyi-token-status></div>`);
+        const el = box.querySelector('kyi-token-status')!;
+        await painted(el);
+        expect(el.status).to.equal('loading');
+        const r = el.shadowRoot!.querySelector('.icon-skeleton')!.getBoundingClientRect();
+        expect(`${r.width.toFixed(1)}×${r.height.toFixed(1)}`, compact ? 'compact' : 'full').to.equal(settled);
+        held.release();
+        await el.settled;
+      } finally {
+        held.restore();
+      }
+    }
   });
 
   it('the live icon is its own, never the static badge image, full and compact', async () => {
