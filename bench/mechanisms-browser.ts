@@ -4,8 +4,6 @@
  * benchmark 2 (500 `<kyi-token-status>` over 100 distinct lookups, warm proxy cache):
  *   - render slices (render-scheduler.ts, `renderInSlice`: answers render in ≤ 16 ms slices, in view first;
  *     without: each answer renders at once in the task that settled it);
- *   - the scheme read for the badge image only (token-status.ts: a status reads its `color-scheme`
- *     when it shows the badge image; without: every settled status reads it, as before issue #36);
  * Measured by this benchmark and removed for want of a gain (run of 2026-11-27, 5 runs):
  *   - the quiet wait (lookup-element.ts: no skeleton for 150 ms after a lookup started, an
  *     element holding a view kept it by skipping LitElement's render): as many skeletons seen
@@ -72,14 +70,6 @@ const MECHANISMS: Mechanism[] = [
     what: 'answers render in ≤ 16 ms slices, elements in view first',
     plugin: without('render-scheduler.ts', [
       ['export function renderInSlice(element: Element, render: () => void): Promise<void> {', 'export function renderInSlice(element: Element, render: () => void): Promise<void> {\n  render();\n  return Promise.resolve();\n'],
-    ]),
-  },
-  {
-    id: 'scheme-read',
-    name: 'scheme read for the badge image only (token-status.ts)',
-    what: 'a status reads its colour scheme (a style read) only when it shows the badge image, not at every settled status',
-    plugin: without('token-status/token-status.ts', [
-      ['if (this.#showsBadgeImage()) void this.imageScheme;', "if (this._status !== 'idle' && this._status !== 'loading') void this.imageScheme;"],
     ]),
   },
 ];

@@ -1,6 +1,7 @@
 /**
  * The gallery page: every element in every state (gallery.html), on the gallery backend's
- * fixed data and clock. `?page=light|dark|os` and `?dir=ltr|rtl` choose the partner page;
+ * fixed data and clock. `?page=light|dark|os`, `?dir=ltr|rtl` and `?width=320|390` (the
+ * gallery's column, in a wider window) choose the partner page;
  * `<html data-gallery-ready>` is set once every state is on screen (what the visual tests wait for).
  */
 import '../src/entries/define.js';
@@ -37,6 +38,22 @@ dirSelect.addEventListener('change', () => {
   else url.searchParams.delete('dir');
   history.replaceState(null, '', url);
   rerender();
+});
+
+// ---------------------------------------------------------------- width
+const widthSelect = document.querySelector<HTMLSelectElement>('#width')!;
+function setWidth(width: string): void {
+  const gallery = document.querySelector<HTMLElement>('#gallery')!;
+  gallery.style.maxInlineSize = ['320', '390'].includes(width) ? `${width}px` : '';
+  widthSelect.value = gallery.style.maxInlineSize ? width : '';
+}
+setWidth(new URL(location.href).searchParams.get('width') ?? '');
+widthSelect.addEventListener('change', () => {
+  setWidth(widthSelect.value);
+  const url = new URL(location.href);
+  if (widthSelect.value) url.searchParams.set('width', widthSelect.value);
+  else url.searchParams.delete('width');
+  history.replaceState(null, '', url);
 });
 
 // ---------------------------------------------------------------- frozen states

@@ -81,8 +81,8 @@ describe('<kyi-notifications>', function () {
       const name = group.dataset['group'] as keyof typeof NOTIFICATION_GROUPS;
       const items = [...group.querySelectorAll<HTMLElement>('[part="notification"]')];
       shown += items.length;
-      expect(group.querySelector('.subheading')!.textContent).to.include(headings[name]);
-      expect(group.querySelector('.subheading')!.textContent).to.include(`(${items.length})`);
+      expect(group.querySelector('.title[role="heading"]')!.textContent).to.include(headings[name]);
+      expect(group.querySelector('.title[role="heading"]')!.textContent).to.include(`(${items.length})`);
       for (const item of items) expect(notificationGroupOf(item.dataset['kind']!)).to.equal(name);
     }
     expect(shown).to.equal(el.notifications.length);
@@ -104,7 +104,7 @@ describe('<kyi-notifications>', function () {
     await showEverything(el); // the "Other" group comes last
     expect(el.notifications.find((n) => n.id === detected.notification!.id)?.kind).to.equal('kind_from_next_month');
     const other = root(el).querySelector<HTMLElement>('[part="group"][data-group="other"]')!;
-    expect(other.querySelector('.subheading')!.textContent).to.include('Other');
+    expect(other.querySelector('.title[role="heading"]')!.textContent).to.include('Other');
     expect(other.querySelector('[data-kind="kind_from_next_month"]')).to.exist;
   });
 
@@ -189,14 +189,14 @@ describe('<kyi-notifications>', function () {
       const el = await load(html`<kyi-notifications proxy-url=${LONG}></kyi-notifications>`);
       const shown = () => [...root(el).querySelectorAll<HTMLElement>('[part="notification"]')];
       expect(shown().length).to.equal(25);
-      expect(texts(el, '[part="group"] .subheading')).to.deep.equal(['Intake (20)', 'Change notices (5 of 40)']);
+      expect(texts(el, '[part="group"] .title[role="heading"]')).to.deep.equal(['Intake (20)', 'Change notices (5 of 40)']);
       expect(texts(el, '[part="more"] [role="status"]')[0]).to.equal('Showing 25 of 60');
       await expect(el).to.be.accessible();
       moreButton(el)!.click();
       await el.updateComplete;
       expect(shown().length).to.equal(50);
       expect(root(el).activeElement).to.equal(shown()[25]!);
-      expect(texts(el, '[part="group"] .subheading')[1]).to.equal('Change notices (30 of 40)');
+      expect(texts(el, '[part="group"] .title[role="heading"]')[1]).to.equal('Change notices (30 of 40)');
       moreButton(el)!.click();
       await el.updateComplete;
       expect(shown().length).to.equal(60);

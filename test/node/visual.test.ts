@@ -2,8 +2,8 @@
  * Visual regression: every section of the gallery page (demo/gallery.html: every element in
  * every state, on fixed data and a fixed clock) photographed in real Chromium on a light
  * partner page with the OS dark and a dark page with the OS light, left-to-right and
- * right-to-left, 1280 px and 390 px wide — and a light page in forced colours (Windows High
- * Contrast, emulated) — and compared with the committed baselines in test/visual/baselines/
+ * right-to-left, 1280 px and 390 px wide — a light page 320 px wide (WCAG's reflow width), and a
+ * light page in forced colours (Windows High Contrast, emulated) — and compared with the committed baselines in test/visual/baselines/
  * (pixelmatch, small tolerance). Each of those pages is also checked with axe-core (WCAG 2.2 A
  * and AA, and best practice): no violation in any element.
  *
@@ -39,6 +39,7 @@ const WIDTHS = [1280, 390] as const;
 /** Every page photographed: each partner page, direction and width, then forced colours on a light page. */
 const COMBOS = [
   ...PAGES.flatMap(({ page, os }) => DIRS.flatMap((dir) => WIDTHS.map((width) => ({ scheme: page, os, dir, width, forced: false })))),
+  { scheme: 'light' as const, os: 'dark' as const, dir: 'ltr' as const, width: 320, forced: false },
   ...WIDTHS.map((width) => ({ scheme: 'light' as const, os: 'light' as const, dir: 'ltr' as const, width, forced: true })),
 ];
 

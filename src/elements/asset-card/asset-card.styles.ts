@@ -1,6 +1,10 @@
 import { css } from 'lit';
 
-/** Styles of `<kyi-asset-card>` (the shared theme comes first, from styles.ts). */
+/**
+ * Styles of `<kyi-asset-card>` (the shared theme comes first, from styles.ts). One box, the
+ * card: inside it the verdict, the sections and the authorities are separated by space and
+ * hairlines, never boxes of their own; section titles are words in sentence case.
+ */
 export const assetCardStyles = css`
   :host {
     --_img: var(--kyi-asset-card-image-size, 48px);
@@ -11,8 +15,8 @@ export const assetCardStyles = css`
   .card {
     display: flex;
     flex-direction: column;
-    gap: 0.875rem;
-    padding: var(--kyi-asset-card-padding, 1rem);
+    gap: var(--_kyi-space-4);
+    padding: var(--kyi-asset-card-padding, var(--_kyi-space-4));
     background: var(--kyi-asset-card-background, var(--_kyi-surface));
     border: var(--kyi-asset-card-border, 1px solid var(--_kyi-border));
     border-radius: var(--_kyi-radius);
@@ -32,10 +36,16 @@ export const assetCardStyles = css`
   bdi {
     unicode-bidi: isolate;
   }
+  /* a card with no record says so in the card's own box: its notice and error draw none */
+  .card > .notice,
+  .card > .alert {
+    padding: 0;
+    border: 0;
+  }
   .header {
     display: grid;
     grid-template-columns: var(--_img) minmax(0, 1fr);
-    gap: 0.75rem;
+    gap: var(--_kyi-space-3);
     align-items: center;
     min-width: 0;
   }
@@ -43,27 +53,27 @@ export const assetCardStyles = css`
   .placeholder {
     width: var(--_img);
     height: var(--_img);
-    border-radius: 50%;
+    border-radius: var(--_kyi-radius-pill);
     object-fit: cover;
     background: var(--_kyi-surface-raised);
   }
   .placeholder {
     display: grid;
     place-items: center;
-    font-weight: 700;
+    font-weight: var(--_kyi-weight-strong);
     font-size: var(--_kyi-font-size-large);
     color: var(--_kyi-text-muted);
     border: 1px solid var(--_kyi-border);
     overflow: hidden;
   }
   .titles {
-    gap: 0.125rem;
+    gap: var(--_kyi-space);
   }
   .name {
     margin: 0;
     font-size: var(--_kyi-font-size-large);
-    font-weight: 700;
-    line-height: 1.25;
+    font-weight: var(--_kyi-weight-strong);
+    line-height: var(--_kyi-leading-tight);
   }
   .name,
   .clamped p {
@@ -86,7 +96,7 @@ export const assetCardStyles = css`
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: 0.25rem 0.75rem;
+    gap: var(--_kyi-space) var(--_kyi-space-3);
     min-width: 0;
   }
   .meta,
@@ -105,18 +115,18 @@ export const assetCardStyles = css`
     color: var(--_kyi-text-muted);
   }
   .meta {
-    gap: 0.375rem;
+    gap: var(--_kyi-space-2);
   }
   .authority-head,
   .footer {
     justify-content: space-between;
   }
   .address-row {
-    gap: 0.25rem 0.5rem;
+    gap: var(--_kyi-space) var(--_kyi-space-2);
   }
   .footer,
   .links {
-    gap: 0.5rem 1rem;
+    gap: var(--_kyi-space-2) var(--_kyi-space-4);
   }
   /* one line, cut with an ellipsis */
   .ticker,
@@ -136,17 +146,17 @@ export const assetCardStyles = css`
   .issuer-name,
   .authority-type,
   .section-title {
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
   }
   .chip {
-    padding: 0 0.5em;
+    padding: 0 var(--_kyi-space-2);
     border: 1px solid var(--_kyi-border);
-    border-radius: 999px;
+    border-radius: var(--_kyi-radius-pill);
   }
   .status-text {
     display: inline-flex;
     align-items: center;
-    gap: 0.25em;
+    gap: var(--_kyi-space);
   }
   .yes {
     color: var(--_kyi-success);
@@ -159,16 +169,12 @@ export const assetCardStyles = css`
     height: 1em;
     flex: none;
   }
-  /* the verdict: one headline, one line under it */
+  /* the verdict: the status anatomy (icon, words, detail), no box of its own */
   .verdict {
     display: grid;
-    grid-template-columns: 1.5em minmax(0, 1fr);
-    gap: 0.125rem 0.5rem;
+    grid-template-columns: 1.25em minmax(0, 1fr);
+    gap: 0 var(--_kyi-space-2);
     align-items: start;
-    padding: 0.5rem 0.75rem;
-    background: var(--_kyi-surface-raised);
-    border-inline-start: 3px solid currentColor;
-    border-radius: var(--_kyi-radius-small);
   }
   .verdict.ok {
     color: var(--_kyi-success);
@@ -177,16 +183,16 @@ export const assetCardStyles = css`
     color: var(--_kyi-warning);
   }
   .verdict-mark {
-    width: 1.5em;
-    height: 1.5em;
+    /* the icon of the status anatomy, centred on the label's line */
+    width: 1.25em;
+    height: calc(var(--_kyi-leading) * 1em);
   }
   .verdict-text {
     min-width: 0;
   }
   .verdict-label {
     margin: 0;
-    font-weight: 700;
-    line-height: 1.5rem;
+    font-weight: var(--_kyi-weight-strong);
   }
   /* the issuer's whole name, wrapped, never clamped (WCAG 1.4.10, 1.4.12) */
   .issuer {
@@ -196,7 +202,7 @@ export const assetCardStyles = css`
     overflow-wrap: anywhere;
   }
   .claim {
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
     /* the check-marked kyb-claim (a status-text): its words on the line's baseline, the check centred on them */
     align-items: baseline;
   }
@@ -207,19 +213,17 @@ export const assetCardStyles = css`
     color: var(--_kyi-border);
   }
   .skeleton.verdict-mark {
-    border-radius: 50%;
+    border-radius: var(--_kyi-radius-pill);
   }
   .section-title {
-    margin: 0 0 0.25rem;
-    text-transform: uppercase;
-    letter-spacing: 0.03em;
+    margin: 0 0 var(--_kyi-space);
   }
   .description p {
     margin: 0;
     white-space: pre-line;
   }
   .link-button {
-    margin-top: 0.25rem;
+    margin-top: var(--_kyi-space);
     padding: 0;
     font: inherit;
     font-size: var(--_kyi-font-size-small);
@@ -235,15 +239,17 @@ export const assetCardStyles = css`
     padding: 0;
     list-style: none;
   }
-  ul.authorities,
   .stack {
-    gap: 0.5rem;
+    gap: var(--_kyi-space-2);
   }
+  /* the authorities: a list divided by hairlines */
   li.authority {
-    gap: 0.25rem;
-    padding: 0.5rem 0.625rem;
-    background: var(--_kyi-surface-raised);
-    border-radius: var(--_kyi-radius-small);
+    gap: var(--_kyi-space);
+    padding-block: var(--_kyi-space-2);
+    border-block-start: 1px solid var(--_kyi-border);
+  }
+  li.authority:last-child {
+    padding-block-end: 0;
   }
   .signers summary {
     /* a target of 24 px at least (WCAG 2.5.8) */
@@ -252,14 +258,14 @@ export const assetCardStyles = css`
     cursor: pointer;
   }
   .signers ul {
-    margin: 0.25rem 0 0;
-    padding-inline-start: 1.25rem;
+    margin: var(--_kyi-space) 0 0;
+    padding-inline-start: var(--_kyi-space-4);
   }
   /* loading */
   .skeleton.round {
     width: var(--_img);
     height: var(--_img);
-    border-radius: 50%;
+    border-radius: var(--_kyi-radius-pill);
   }
   .skeleton.line {
     display: block;

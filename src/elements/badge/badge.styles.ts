@@ -10,7 +10,6 @@ export const badgeStyles = css`
   [part~='base'] {
     display: inline-flex;
     align-items: center;
-    line-height: 0;
     border-radius: var(--_kyi-radius);
   }
   img {
@@ -26,19 +25,18 @@ export const badgeStyles = css`
     display: inline-flex;
     align-items: center;
     justify-content: center;
-    box-sizing: border-box;
     max-width: 100%;
-    padding: 0 0.5em;
-    line-height: 1.1;
+    padding: 0 var(--_kyi-space-2);
+    line-height: var(--_kyi-leading-tight);
     font-size: var(--_kyi-font-size-small);
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
     white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;
     color: var(--kyi-badge-label-color, var(--_kyi-success));
     background: var(--kyi-badge-label-background, var(--_kyi-surface));
     border: 1px solid currentColor;
-    border-radius: 999px;
+    border-radius: var(--_kyi-radius-pill);
   }
   [part~='label'].full {
     min-height: 32px;
@@ -48,7 +46,7 @@ export const badgeStyles = css`
     width: var(--_size);
     height: var(--_size);
     padding: 0;
-    border-radius: 22%;
+    border-radius: var(--_kyi-radius-small);
   }
   .s16 {
     --_size: 16px;

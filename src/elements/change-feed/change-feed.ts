@@ -259,7 +259,8 @@ export class KyiChangeFeed extends KyiMonitoringElement {
    * button is hidden and the filters always shown (styles: a container query).
    */
   #renderFilters(): TemplateResult | typeof nothing {
-    if (this.hideFilters) return nothing;
+    // Nothing to filter signed out or when the feed could not load (a 400 is the filters' own mistake: they stay, to be fixed).
+    if (this.hideFilters || (this._status === 'error' && !this._changes && this._error?.status !== 400)) return nothing;
     const materialities = MATERIALITIES.map((m) => [m, this.t(`changeFeed.materiality.${m}` as StringKey)] as const);
     const orders = SORT_ORDERS.map((s) => [s, this.t(`changeFeed.sort.${s}` as StringKey)] as const);
     const active = this.#activeFilters();

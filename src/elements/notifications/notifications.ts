@@ -155,7 +155,7 @@ export class KyiNotifications extends KyiMonitoringElement {
     const headingId = `group-${g}`;
     const count = shown.length === total ? String(total) : this.t('notifications.groupPartial', { shown: String(shown.length), total: String(total) });
     return html`<section class="group" part="group" data-group=${g} aria-labelledby=${headingId}>
-      <p class="subheading" role="heading" aria-level=${String(this.rowHeadingLevel)} id=${headingId}>
+      <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)} id=${headingId}>
         ${this.t(`notifications.group.${g}` as StringKey)} <span class="muted small">(${count})</span>
       </p>
       <ul class="list" part="list">
@@ -179,7 +179,7 @@ export class KyiNotifications extends KyiMonitoringElement {
       <header class="row head">
         ${this.renderTitle(this.t('notifications.title'))}
         ${data
-          ? html`<span class="count" part="unread" ?data-zero=${data.unread === 0}
+          ? html`<span class="tag count" part="unread" ?data-zero=${data.unread === 0}
               >${this.t('notifications.unread', { count: String(data.unread) })}</span
             >`
           : nothing}

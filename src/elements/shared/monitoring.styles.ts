@@ -7,60 +7,60 @@ export const monitoringStyles = css`
     display: block;
     max-inline-size: 100%;
   }
+  /* headings are paragraphs with a heading role (heading.ts) */
+  p,
+  ol,
+  ul,
+  form,
+  fieldset {
+    margin: 0;
+  }
   .base {
     display: flex;
     flex-direction: column;
-    gap: 0.75rem;
+    gap: var(--_kyi-space-3);
   }
   .heading {
-    margin: 0;
     font-size: var(--_kyi-font-size-large);
-    font-weight: 650;
+    font-weight: var(--_kyi-weight-strong);
+    line-height: var(--_kyi-leading-tight);
   }
-  .subheading {
-    margin: 0;
-    font-size: 1em;
-    font-weight: 600;
-  }
-  .row {
+  .row,
+  .more {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: 0.5rem;
+    gap: var(--_kyi-space-2);
   }
-  .row.head {
+  .row.head,
+  .more {
     justify-content: space-between;
   }
   .list {
     display: flex;
     flex-direction: column;
-    gap: var(--_list-gap, 0.5rem);
-    margin: 0;
+    gap: var(--_list-gap, var(--_kyi-space-2));
     padding: 0;
     list-style: none;
   }
   .item {
     display: flex;
     flex-direction: column;
-    gap: 0.375rem;
-    padding: 0.625rem 0.75rem;
+    gap: var(--_kyi-space);
+    padding: var(--_kyi-space-3);
     border: 1px solid var(--_kyi-border);
     border-radius: var(--_kyi-radius);
     background: var(--_item-background, var(--_kyi-surface-raised));
     min-inline-size: 0;
   }
-  .item:focus-visible {
-    outline: 2px solid var(--_kyi-accent);
-    outline-offset: 2px;
-  }
   .title {
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
     overflow-wrap: anywhere;
   }
   .meta {
     display: flex;
     flex-wrap: wrap;
-    gap: 0.25rem 0.75rem;
+    gap: var(--_kyi-space) var(--_kyi-space-3);
   }
   .muted {
     color: var(--_kyi-text-muted);
@@ -83,24 +83,15 @@ export const monitoringStyles = css`
   [data-tone='bad'] {
     color: var(--_kyi-danger);
   }
-  .more {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: 0.5rem;
-  }
   .tag {
     display: inline-block;
-    padding: 0.05em 0.5em;
+    padding: 0 var(--_kyi-space-2);
     border: 1px solid var(--_kyi-border);
-    border-radius: 999px;
+    border-radius: var(--_kyi-radius-pill);
     font-size: var(--_kyi-font-size-small);
-    line-height: 1.5;
     white-space: nowrap;
   }
   .inline-error {
-    margin: 0;
     color: var(--_kyi-danger);
     font-size: var(--_kyi-font-size-small);
     overflow-wrap: anywhere;
@@ -108,9 +99,10 @@ export const monitoringStyles = css`
   .button.danger {
     color: var(--_kyi-danger);
   }
-  label {
+  label,
+  legend {
     font-size: var(--_kyi-font-size-small);
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
   }
   input[type='text'],
   input[type='number'],
@@ -121,7 +113,7 @@ export const monitoringStyles = css`
     background: var(--_kyi-surface);
     border: 1px solid var(--_kyi-control-border);
     border-radius: var(--_kyi-radius-small);
-    padding: var(--_kyi-space) calc(2 * var(--_kyi-space));
+    padding: var(--_kyi-space) var(--_kyi-space-2);
     min-block-size: 2em;
   }
   input[type='text'] {
@@ -131,16 +123,12 @@ export const monitoringStyles = css`
   form {
     display: flex;
     flex-direction: column;
-    gap: 0.375rem;
-    margin: 0;
-  }
-  p {
-    margin: 0;
+    gap: var(--_kyi-space);
   }
   .loading {
     display: flex;
     flex-direction: column;
-    gap: calc(2 * var(--_kyi-space));
+    gap: var(--_kyi-space-2);
   }
   .loading .skeleton {
     display: block;

@@ -28,27 +28,26 @@ export const componentStyles = css`
     flex-direction: column;
     align-items: flex-start;
     gap: var(--_kyi-space);
-    padding: calc(2 * var(--_kyi-space)) calc(3 * var(--_kyi-space));
+    padding: var(--_kyi-space-2) var(--_kyi-space-3);
     border: 1px solid var(--_kyi-danger);
     border-inline-start-width: 4px;
     border-radius: var(--_kyi-radius);
     background: var(--_kyi-surface);
-    color: var(--_kyi-text);
     overflow-wrap: anywhere;
     min-width: 0;
   }
   .alert .alert-title {
     display: block;
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
     color: var(--_kyi-danger);
   }
   .alert .button {
-    margin-block-start: 0.25em;
+    margin-block-start: var(--_kyi-space);
   }
 
   .notice {
     display: block;
-    padding: calc(2 * var(--_kyi-space)) calc(3 * var(--_kyi-space));
+    padding: var(--_kyi-space-2) var(--_kyi-space-3);
     border: 1px dashed var(--_kyi-border);
     border-radius: var(--_kyi-radius);
     color: var(--_kyi-text-muted);
@@ -56,7 +55,7 @@ export const componentStyles = css`
   }
   .notice .notice-title {
     display: block;
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
     color: var(--_kyi-text);
   }
 
@@ -64,13 +63,13 @@ export const componentStyles = css`
     display: inline-flex;
     align-items: center;
     justify-content: center;
-    gap: 0.375em;
+    gap: var(--_kyi-space);
     min-height: 2em;
-    padding: 0.25em 0.75em;
+    padding: var(--_kyi-space) var(--_kyi-space-3);
     font: inherit;
     font-size: var(--_kyi-font-size-small);
-    font-weight: 600;
-    line-height: 1.2;
+    font-weight: var(--_kyi-weight-strong);
+    line-height: var(--_kyi-leading-tight);
     color: var(--_kyi-text);
     background: var(--_kyi-surface-raised);
     border: 1px solid var(--_kyi-border);
@@ -85,7 +84,8 @@ export const componentStyles = css`
     background: var(--_kyi-accent);
     border-color: var(--_kyi-accent);
   }
-  .button:disabled,
+  /* every control switched off (buttons, the feed's checkboxes) */
+  :disabled,
   .button[aria-disabled='true'] {
     opacity: 0.6;
     cursor: not-allowed;
@@ -93,8 +93,8 @@ export const componentStyles = css`
   .button.small {
     /* a target of 24 px at least (WCAG 2.5.8), whatever the font size */
     min-height: max(24px, 1.75em);
-    padding: 0.125em 0.5em;
-    font-weight: 500;
+    padding: 0 var(--_kyi-space-2);
+    font-weight: normal;
   }
 
   .mono {

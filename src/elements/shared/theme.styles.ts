@@ -8,12 +8,22 @@
  *   --kyi-font-family, --kyi-font-family-mono, --kyi-font-size, --kyi-font-size-small,
  *   --kyi-font-size-large, --kyi-radius, --kyi-radius-small, --kyi-space.
  *
- * One visual system, in the private tokens every element reads: a type scale of three sizes
- * (small 13 px, body 15 px, large 17 px: names and titles), two radii (8 px for containers —
- * cards, rows, alerts — and 4 px for controls and inner blocks; pills and circles are shapes),
- * one spacing scale (multiples of `--_kyi-space`, 0.25rem: 1, 2, 3, 4 → 4, 8, 12, 16 px), one
- * loading treatment (skeleton blocks) and one error layout (title, message, action, each on
- * its own line).
+ * One visual system (docs/elements.md, "Theming"), in the private tokens every element reads,
+ * and nothing else (test/node/style-tokens.test.ts fails on a raw value in any *.styles.ts):
+ * - type: three sizes (`--_kyi-font-size-small` 13 px: details, labels of controls, tags;
+ *   `--_kyi-font-size` 15 px: body and status words; `--_kyi-font-size-large` 17 px: names and
+ *   titles), two weights (normal, and `--_kyi-weight-strong` 600: labels, titles, buttons),
+ *   two line heights (`--_kyi-leading` 1.4 for
+ *   text, `--_kyi-leading-tight` 1.2 for titles, buttons and pills);
+ * - radii: `--_kyi-radius` 8 px for containers (cards, rows, alerts), `--_kyi-radius-small`
+ *   4 px for controls and inner blocks, `--_kyi-radius-pill` for pills (tags, switches, the
+ *   badge's label) and circles (icons, token images: a pill on a square);
+ * - spacing: one scale on `--_kyi-space` (0.25rem): `--_kyi-space`, `--_kyi-space-2`,
+ *   `--_kyi-space-3`, `--_kyi-space-4` (4, 8, 12, 16 px);
+ * - colour: the tokens below (text, muted text, surface, raised surface, border, accent,
+ *   success, warning, danger, focus, skeleton);
+ * - one status anatomy (icon + words + optional detail), one loading treatment (skeleton
+ *   blocks) and one error layout (title, message, action, each on its own line).
  * Elements read the private `--_kyi-*` copies below, which fall back to light or dark
  * defaults following the colour scheme in effect on the host (the page's `color-scheme`,
  * `configure({ theme })`, or the element's `theme` attribute, strongest last). Per-element
@@ -55,12 +65,19 @@ export const themeStyles = css`
     --_kyi-font-size: var(--kyi-font-size, 0.9375rem);
     --_kyi-font-size-small: var(--kyi-font-size-small, 0.8125rem);
     --_kyi-font-size-large: var(--kyi-font-size-large, 1.0625rem);
+    --_kyi-weight-strong: 600;
+    --_kyi-leading: 1.4;
+    --_kyi-leading-tight: 1.2;
     --_kyi-radius: var(--kyi-radius, 8px);
-    --_kyi-radius-small: var(--kyi-radius-small, calc(var(--_kyi-radius) / 2));
+    --_kyi-radius-small: var(--kyi-radius-small, calc(var(--_kyi-radius)/2));
+    --_kyi-radius-pill: 999px;
     --_kyi-space: var(--kyi-space, 0.25rem);
+    --_kyi-space-2: calc(2*var(--_kyi-space));
+    --_kyi-space-3: calc(3*var(--_kyi-space));
+    --_kyi-space-4: calc(4*var(--_kyi-space));
     font-family: var(--_kyi-font);
     font-size: var(--_kyi-font-size);
-    line-height: 1.4;
+    line-height: var(--_kyi-leading);
     color: var(--_kyi-text);
     box-sizing: border-box;
     /* Contains the absolutely positioned .visually-hidden text, which would otherwise escape a
@@ -91,7 +108,8 @@ export const themeStyles = css`
   /* Each run of text takes its direction from its own words (like dir="auto"): on a right-to-left
      page, English strings and upstream names keep their punctuation in place and an ellipsis
      cuts their end, not their start; the layout itself still follows the page's direction. */
-  p, span, a, button, label, legend, li, dt, dd, th, td, h2, h3, h4, summary, figcaption {
+  /* (the elements the kit renders text in; its headings are paragraphs, heading.ts, but the drawer's h2) */
+  p, span, a, button, label, legend, li, h2, summary {
     unicode-bidi: plaintext;
   }
   /* …and lines up with the page's start edge whatever its own direction */
@@ -109,7 +127,6 @@ export const baseStyles = css`
     position: absolute !important;
     width: 1px;
     height: 1px;
-    margin: -1px;
     padding: 0;
     overflow: hidden;
     clip: rect(0 0 0 0);

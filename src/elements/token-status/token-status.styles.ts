@@ -20,7 +20,7 @@ export const tokenStatusStyles = css`
     /* label line + small line, at the line height of the theme (1.4) */
     --_lines: calc(1.4em + 1.4 * var(--_kyi-font-size-small));
     /* the box of a full status: two lines (three for an address without a chain, below) */
-    --_box: calc(var(--_lines) + 0.5em + 2px);
+    --_box: calc(var(--_lines) + var(--_kyi-space-2) + 2px);
     /* a small line more in a column too narrow for the label and the business claim side by
        side (the strut below); an address without a chain, one more where its chains line wraps */
     --_narrow-extra: calc(1.4 * var(--_kyi-font-size-small));
@@ -50,7 +50,7 @@ export const tokenStatusStyles = css`
   /* An address without a chain may be answered for several chains: room for the chains line
      (verified on …, not verified on …) from the start, so the answer moves nothing. */
   :host([address]:not([chain-slug]):not([caip19]):not([compact])) {
-    --_box: calc(var(--_lines) + 1.4 * var(--_kyi-font-size-small) + 0.5em + 2px);
+    --_box: calc(var(--_lines) + 1.4 * var(--_kyi-font-size-small) + var(--_kyi-space-2) + 2px);
     --_wrap-extra: calc(1.4 * var(--_kyi-font-size-small));
   }
   .base {
@@ -65,20 +65,20 @@ export const tokenStatusStyles = css`
      small line when the box's inner width (its padding's percentage) is under 21em, where
      "KYI verified" and "Business not verified" no longer share a line, and for an address
      without a chain another under 31em, where its chains line wraps. */
-  .base:not(.compact):not(.notice)::before {
+  .base:not(.compact)::before {
     content: '';
     flex: none;
     inline-size: 0;
     margin-inline-end: calc(-1 * var(--_gap));
     padding-block-end: calc(
-      var(--_box) - 0.5em - 2px + clamp(0px, (21em - 100%) * 1000, var(--_narrow-extra)) +
+      var(--_box) - var(--_kyi-space-2) - 2px + clamp(0px, (21em - 100%) * 1000, var(--_narrow-extra)) +
         clamp(0px, (31em - 100%) * 1000, var(--_wrap-extra))
     );
   }
   /* Own surface, so the text stays readable whatever the page behind it (light or dark). */
   .base:not(.compact) {
     min-height: var(--_box);
-    padding: 0.25em 0.625em 0.25em 0.375em;
+    padding: var(--_kyi-space) var(--_kyi-space-3) var(--_kyi-space) var(--_kyi-space-2);
     background: var(--kyi-token-status-background, var(--_kyi-surface));
     border: 1px solid var(--_kyi-border);
     border-radius: var(--_kyi-radius);
@@ -90,9 +90,8 @@ export const tokenStatusStyles = css`
     /* a 24 × 24 px box at least: the compact retry icon's target (WCAG 2.5.8) fits inside it */
     min-inline-size: 24px;
     min-block-size: 24px;
-    padding: 0.125em;
     background: var(--kyi-token-status-background, var(--_kyi-surface));
-    border-radius: 50%;
+    border-radius: var(--_kyi-radius-pill);
     vertical-align: middle;
   }
   .text {
@@ -109,8 +108,9 @@ export const tokenStatusStyles = css`
     max-width: 100%;
     overflow-wrap: anywhere;
   }
+  /* one anatomy in every state: the words at the body size, the detail at the small one */
   .label {
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
   }
   .issuer,
   .summary,
@@ -137,9 +137,9 @@ export const tokenStatusStyles = css`
   .claim {
     display: inline-flex;
     align-items: center;
-    gap: 0.25em;
+    gap: var(--_kyi-space);
     font-size: var(--_kyi-font-size-small);
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
   }
   .kyb-claim {
     color: var(--_kyi-success);
@@ -158,10 +158,11 @@ export const tokenStatusStyles = css`
   }
   /* A verified token with an issuer: two lines at the usual widths, so the answer fits the box
      the skeleton reserved and nothing on the page moves. The business claim follows the label
-     when both fit on the first line; when they do not, it starts the issuer's line, and the
-     issuer's words run beside it, wrapping below it when the column is narrower still (the box
-     then grows once, as the answer arrives). Floats do that without script: the claim floats
-     beside the label, else below it, and the issuer's line, one label line down, flows around it.
+     when both fit on the first line; when they do not, it starts the next line. The issuer's
+     line is a whole: beside the claim when all of it fits there, else on a line of its own
+     below (never split around the claim; a column that narrow reserved that line). Floats do
+     that without script: the label and the claim float, and the issuer, a block formatting
+     context as wide as its words, sits beside them only where it fits whole.
      (Only a full status is .claimed: the compact one shows a corner mark.) */
   .claimed .text {
     display: block;
@@ -172,7 +173,7 @@ export const tokenStatusStyles = css`
   .claimed .label,
   .claimed .claim {
     float: inline-start;
-    margin-inline-end: 0.5em;
+    margin-inline-end: var(--_kyi-space-2);
   }
   .claimed .claim {
     /* centred on the label's line (its box is a small line high, the label's a full one) */
@@ -184,19 +185,21 @@ export const tokenStatusStyles = css`
     display: block;
   }
   .claimed .issuer {
+    display: flow-root;
+    inline-size: max-content;
+    max-inline-size: 100%;
     /* one label line down (the label's font size, not this line's smaller one) */
-    margin-block-start: calc(1.4 * var(--_kyi-font-size));
+    margin-block-start: calc(var(--_kyi-leading) * var(--_kyi-font-size));
   }
   /* compact: a corner mark on the badge, inside the icon box (nothing grows) */
   .warning.corner {
     position: absolute;
     inset-block-end: -0.125em;
     inset-inline-end: -0.125em;
-    padding: 0.06em;
     font-size: var(--_icon);
     line-height: 0;
     background: var(--kyi-token-status-background, var(--_kyi-surface));
-    border-radius: 50%;
+    border-radius: var(--_kyi-radius-pill);
   }
   .warning.corner .warning-mark {
     width: 0.62em;
@@ -206,12 +209,6 @@ export const tokenStatusStyles = css`
   .decor {
     display: contents;
   }
-  .badge {
-    display: inline-flex;
-    flex: none;
-    line-height: 0;
-  }
-  .badge img,
   .icon {
     display: block;
     flex: none;
@@ -236,7 +233,7 @@ export const tokenStatusStyles = css`
     flex: none;
     width: var(--_icon);
     height: var(--_icon);
-    border-radius: 50%;
+    border-radius: var(--_kyi-radius-pill);
   }
   .line {
     display: flex;
@@ -256,10 +253,6 @@ export const tokenStatusStyles = css`
     height: 0.75em;
   }
   .base.notice {
-    flex-direction: column;
-    align-items: flex-start;
-    justify-content: center;
-    gap: 0;
     border-style: dashed;
   }
   /* the error: what failed and Retry on the line of a settled status, Retry at its end */
@@ -275,17 +268,16 @@ export const tokenStatusStyles = css`
     display: inline-flex;
     align-items: center;
     justify-content: center;
-    box-sizing: border-box;
     min-inline-size: 24px;
     min-block-size: 24px;
-    padding: 0.125em;
+    padding: 0;
     margin: 0;
     font: inherit;
     line-height: 0;
     color: inherit;
     background: none;
     border: 0;
-    border-radius: 50%;
+    border-radius: var(--_kyi-radius-pill);
     cursor: pointer;
   }
   /* forced colours: the warning's mark keeps its cut-out, the loading box its outline */

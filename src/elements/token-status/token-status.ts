@@ -1,26 +1,28 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { lookupToken } from '../../client/lookup.js';
 import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
-import { BadgeImage, badgeSources } from '../shared/badge-image.js';
 import { checkTokenInput, KyiLookupElement, type InputCheck, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { chainName } from '../shared/chain-names.js';
-import { internalState } from '../shared/reactive-state.js';
 import { tokenStatusStyles } from './token-status.styles.js';
 import './strings.js';
 
-type IconKind = 'verified' | 'unverified' | 'not-found' | 'invalid' | 'error';
+type IconKind = 'verified' | 'partial' | 'unverified' | 'not-found' | 'invalid' | 'error';
 
 /**
  * The state icon: one flat template per kind (500 statuses render it 500 times). Named by
  * `aria-label` alone: a `<title>` would be read again as its description (a compact status's
  * tooltip is its box's `title`). Verified is the live status's own mark, a check in the ring
- * every state shares, never the static badge's image.
+ * every state shares, never the static badge's image (the badge is "never proof"); verified on
+ * some chains only, the same check in a ring half drawn, half dashed. One size for every state,
+ * full and compact (`--kyi-token-status-icon-size`).
  */
 function icon(kind: IconKind, label: string): TemplateResult {
   switch (kind) {
     case 'verified':
       return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.6 10.3l2.3 2.3 4.5-4.7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+    case 'partial':
+      return html`<svg part="icon" class="icon verified partial" viewBox="0 0 20 20" role="img" aria-label=${label}><path d="M10 2.5a7.5 7.5 0 0 0 0 15" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M10 2.5a7.5 7.5 0 0 1 0 15" fill="none" stroke="currentColor" stroke-width="1.8" stroke-dasharray="2.2 2"/><path d="M6.6 10.3l2.3 2.3 4.5-4.7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
     case 'unverified':
       return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`;
     case 'not-found':
@@ -59,7 +61,7 @@ const shortId = (id: string) => (id.length > 16 ? `${id.slice(0, 6)}…${id.slic
 /**
  * @tag kyi-token-status
  * @summary Live KYI verification status of one token: looks the token up through the
- * partner's server piece and shows the verified badge only when the lookup says so.
+ * partner's server piece and shows "KYI verified" only when the lookup says so.
  *
  * Identify the token with `caip19`, or with `address` and optional `chain-slug`. Lookups
  * from every element on the page are batched, deduplicated and cached. The element
@@ -77,8 +79,7 @@ const shortId = (id: string) => (id.length > 16 ? `${id.slice(0, 6)}…${id.slic
  * host, its reserved box in its place), so the page stays responsive and nothing moves.
  *
  * @csspart base - The wrapper of every state.
- * @csspart badge - The full status's verified badge image (decorative: the label says it).
- * @csspart icon - The state icon: the compact status's live check (its own mark, never the static badge image), not verified, unknown token, invalid input, error, or the badge's fallback.
+ * @csspart icon - The state icon, one size in every state, full and compact: the live check (its own mark, never the static badge image; a half-dashed ring when verified on some chains only), not verified, unknown token, invalid input, error.
  * @csspart label - The status text.
  * @csspart summary - Per-chain summary when the token matches on several chains.
  * @csspart issuer - The issuer line of a verified token: the kit's words and the issuer's name, isolated in a `<bdi>` (data, never a claim).
@@ -90,7 +91,7 @@ const shortId = (id: string) => (id.length > 16 ? `${id.slice(0, 6)}…${id.slic
  * @csspart retry-button - The error's Retry button (compact: an icon button).
  *
  * @cssprop --kyi-token-status-width - Width of the full (not compact) status in every state, so nothing moves when a lookup settles (default 24em; `auto` to fit the text).
- * @cssprop --kyi-token-status-icon-size - Size of the state icon and badge (default 1.25em).
+ * @cssprop --kyi-token-status-icon-size - Size of the state icon (default 1.25em).
  * @cssprop --kyi-token-status-gap - Gap between icon and text (default 0.375em).
  * @cssprop --kyi-token-status-verified-color - Colour of the verified text.
  * @cssprop --kyi-token-status-background - Background of the status (default the theme surface).
@@ -108,7 +109,6 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     address: { type: String, reflect: true },
     chainSlug: { type: String, reflect: true, attribute: 'chain-slug' },
     compact: { type: Boolean, reflect: true },
-    ...internalState('_badgeFailed'),
   };
 
   /** CAIP-19 asset ID of the token (use this, or `address`). */
@@ -123,7 +123,6 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    */
   compact: boolean = false;
 
-  private _badgeFailed = false;
 
   /** The last lookup result (`null` before one settled, or for invalid input and errors). */
   get result(): TokenLookupResult | null {
@@ -171,25 +170,6 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return name || symbol || shortId(this.caip19?.split(':').at(-1) ?? this.address ?? '');
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
-    // A new theme or badge base means new image URLs: try the image again.
-    if (changed.has('theme') || changed.has('proxyUrl')) this._badgeFailed = false;
-    // The badge's colour scheme (imageScheme, a style read) is read before this render changes
-    // the DOM, where that read finds this element's styles clean; and only by a status about to
-    // show the badge image (#badge): of 500 statuses, the verified ones, not every one.
-    if (this.#showsBadgeImage()) void this.imageScheme;
-  }
-
-  /** Whether this render shows the badge image: a full verified status, with a badge base configured and the image not failed. */
-  #showsBadgeImage(): boolean {
-    return this._status === 'verified' && !this.compact && !this._badgeFailed && this.config.badgeBaseUrl !== '';
-  }
-
-  readonly #badgeImage = new BadgeImage(() => {
-    this._badgeFailed = true;
-  }, 'badge');
-
   /** The chains the matches are on, verified and not, as people name them. */
   #chains(): { verified: string[]; unverified: string[] } {
     const data = this._result?.data ?? [];
@@ -232,14 +212,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return issuer?.name ? { name: withinReason(issuer.name), kybVerified: issuer.kyb_verified === true } : undefined;
   }
 
-  /** The full status's badge image, decorative (its label says it); the live status's own icon when the image cannot show. */
-  #badge(): TemplateResult {
-    const size = 24;
-    const sources = this.#showsBadgeImage()
-      ? badgeSources(this.config.badgeBaseUrl, { credential: 'kyi_verified', variant: 'icon', format: 'svg', size }, this.imageScheme)
-      : undefined;
-    if (!sources) return html`<span class="decor" aria-hidden="true">${icon('verified', '')}</span>`;
-    return html`<span class="badge">${this.#badgeImage.for(sources, '', { width: size, height: size })}</span>`;
+  /** The live status's own icon, verified or verified on some chains only: named in compact mode, decorative beside the words. */
+  #verifiedIcon(name: string): TemplateResult {
+    return icon(this.#partial() ? 'partial' : 'verified', name);
   }
 
   /** "Verified on Ethereum, Base · Not verified on Avalanche C-Chain" when the matches are on several chains, else empty. */
@@ -301,12 +276,12 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     if (this.compact) {
       const name = this.#compactVerifiedName(issuer);
       return html`<span part="base" class="base verified compact ${warned ? 'warned' : ''}" title=${name}
-        >${icon('verified', name)}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
+        >${this.#verifiedIcon(name)}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
       >`;
     }
-    // The label says it: the badge is decorative here ("KYI verified" is read once).
+    // The label says it: the icon is decorative here ("KYI verified" is read once).
     return html`<span part="base" class="base verified ${warned ? 'claimed warned' : issuer ? 'claimed' : ''}"
-      >${this.#badge()}<span class="text"
+      ><span class="decor" aria-hidden="true">${this.#verifiedIcon('')}</span><span class="text"
         ><span class="label-row"><span part="label" class="label">${label}</span>${issuer ? this.#claim(issuer.kybVerified) : nothing}</span
         >${this.#issuer(issuer)}${this.#summary()}</span
       ></span
@@ -328,7 +303,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       : html`<span part="base" class="base not-found"><span class="decor" aria-hidden="true">${icon('not-found', label)}</span><span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail">${detail}</span></span></span>`;
   }
 
-  /** Bad input: a notice, or in compact mode an icon of the same size as every other state. */
+  /** Bad input: the anatomy of every state (icon, words, detail) in a dashed box, or in compact mode the icon alone. */
   #invalid(): TemplateResult {
     // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
     const title = this.t('tokenStatus.invalid');
@@ -336,7 +311,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return this.compact
       ? html`<span part="base notice" class="base invalid compact" title=${`${title}. ${detail}`}>${icon('invalid', `${title}. ${detail}`)}</span>`
       : html`<span part="base notice" class="base invalid notice"
-          ><span class="notice-title">${title}</span><span class="detail">${detail}</span></span
+          ><span class="decor" aria-hidden="true">${icon('invalid', '')}</span><span class="text"><span part="label" class="label">${title}</span><span class="detail">${detail}</span></span></span
         >`;
   }
 

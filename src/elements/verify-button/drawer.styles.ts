@@ -88,7 +88,7 @@ export const drawerStyles = css`
     display: flex;
     align-items: center;
     justify-content: center;
-    gap: 0.5rem;
+    gap: var(--_kyi-space-2);
     margin: 0;
   }
   .drawer-header {
@@ -96,8 +96,8 @@ export const drawerStyles = css`
     inset-block-start: 0;
     inset-inline: 0;
     z-index: 1;
-    padding-block: 0.5rem;
-    padding-inline: 1rem 0.5rem;
+    padding-block: var(--_kyi-space-2);
+    padding-inline: var(--_kyi-space-4) var(--_kyi-space-2);
     border-block-end: 1px solid var(--_kyi-border);
     background: var(--kyi-verify-button-drawer-background, var(--_kyi-surface));
   }
@@ -105,7 +105,7 @@ export const drawerStyles = css`
     flex: 1;
     margin: 0;
     font-size: var(--_kyi-font-size-large);
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
   }
   .drawer-close {
     inline-size: 2.75rem;
@@ -123,7 +123,7 @@ export const drawerStyles = css`
   .drawer-status {
     position: absolute;
     inset: 0;
-    padding: 1rem;
+    padding: var(--_kyi-space-4);
     background: var(--kyi-verify-button-drawer-background, var(--_kyi-surface));
   }
   .drawer-header[hidden],

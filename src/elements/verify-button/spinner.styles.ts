@@ -8,7 +8,7 @@ export const spinnerStyles = css`
     flex: none;
     border: 2px solid;
     border-inline-end-color: transparent;
-    border-radius: 50%;
+    border-radius: var(--_kyi-radius-pill);
     animation: kyi-spin 0.8s linear infinite;
   }
   @keyframes kyi-spin {

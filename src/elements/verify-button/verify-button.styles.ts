@@ -6,14 +6,14 @@ export const verifyButtonStyles = css`
     display: inline-flex;
     flex-direction: column;
     align-items: flex-start;
-    gap: 0.375em;
+    gap: var(--_kyi-space-2);
     max-width: 100%;
   }
   .verify {
     --_bg: var(--kyi-verify-button-background, var(--_kyi-accent));
     --_fg: var(--kyi-verify-button-color, var(--_kyi-accent-text));
     min-height: 2.75rem;
-    padding: 0.5em 1em;
+    padding: var(--_kyi-space-2) var(--_kyi-space-4);
     font-size: var(--_kyi-font-size);
     color: var(--_fg);
     background: var(--_bg);
@@ -30,7 +30,6 @@ export const verifyButtonStyles = css`
      button so the button stays where it was: a width of its own (up to a readable measure,
      never wider than the page's column), not the button's. */
   .error {
-    box-sizing: border-box;
     inline-size: max-content;
     max-inline-size: min(22em, 100%);
     font-size: var(--_kyi-font-size-small);

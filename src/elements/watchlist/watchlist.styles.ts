@@ -3,7 +3,7 @@ import { css } from 'lit';
 /** Styles of `<kyi-watchlist>` (after the shared theme, and the monitoring layout). */
 export const watchlistStyles = css`
   :host {
-    --_list-gap: var(--kyi-watchlist-gap, 0.5rem);
+    --_list-gap: var(--kyi-watchlist-gap, var(--_kyi-space-2));
     --_item-background: var(--kyi-watchlist-item-background, var(--_kyi-surface-raised));
   }
   /* the id field keeps room for a whole UUID; the Add button goes below it when there is none */
@@ -20,15 +20,17 @@ export const watchlistStyles = css`
   .actions {
     display: inline-flex;
     flex-wrap: wrap;
-    gap: 0.5rem;
+    gap: var(--_kyi-space-2);
     margin-inline-start: auto;
   }
-  /* monitoring on/off: a switch, its words beside it */
+  /* monitoring on/off: a switch, its words beside it (it flips at once: no motion to opt out of) */
   .switch {
     display: inline-flex;
     align-items: center;
-    gap: 0.5rem;
-    padding: 0.125rem;
+    gap: var(--_kyi-space-2);
+    /* a target of 24 px at least (WCAG 2.5.8) */
+    min-block-size: 24px;
+    padding: 0;
     border: 0;
     background: none;
     color: inherit;
@@ -40,10 +42,6 @@ export const watchlistStyles = css`
   .switch .monitoring-state {
     font-size: var(--_kyi-font-size-small);
   }
-  .switch:focus-visible {
-    outline: 2px solid var(--_kyi-accent);
-    outline-offset: 2px;
-  }
   /* saving: still focusable (aria-disabled), so focus never falls to the page */
   .switch[aria-disabled='true'] {
     cursor: progress;
@@ -54,10 +52,9 @@ export const watchlistStyles = css`
     flex: none;
     inline-size: 2.25rem;
     block-size: 1.25rem;
-    border-radius: 999px;
+    border-radius: var(--_kyi-radius-pill);
     border: 1px solid var(--_kyi-border);
     background: var(--_kyi-surface);
-    transition: background-color 120ms;
   }
   .thumb {
     position: absolute;
@@ -65,9 +62,8 @@ export const watchlistStyles = css`
     inset-inline-start: 0.125rem;
     inline-size: 0.875rem;
     block-size: 0.875rem;
-    border-radius: 50%;
+    border-radius: var(--_kyi-radius-pill);
     background: var(--_kyi-text-muted);
-    transition: transform 120ms;
   }
   .switch[aria-checked='true'] .track {
     background: var(--_kyi-accent);
@@ -79,12 +75,6 @@ export const watchlistStyles = css`
   }
   :host(:dir(rtl)) .switch[aria-checked='true'] .thumb {
     transform: translateX(-1rem);
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .track,
-    .thumb {
-      transition: none;
-    }
   }
   /* forced colours: the thumb and an "on" track in system colours, so on and paused differ */
   @media (forced-colors: active) {
@@ -120,12 +110,11 @@ export const watchlistStyles = css`
   }
   textarea {
     inline-size: 100%;
-    box-sizing: border-box;
     min-block-size: 4.5em;
-    padding: 0.375em 0.5em;
+    padding: var(--_kyi-space) var(--_kyi-space-2);
   }
   .counter[data-over] {
     color: var(--_kyi-danger);
-    font-weight: 600;
+    font-weight: var(--_kyi-weight-strong);
   }
 `;
