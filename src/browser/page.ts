@@ -114,6 +114,14 @@ export function onVisibilityChange(listener: () => void): () => void {
   return () => removeEventListener!.call(doc, 'visibilitychange', listener);
 }
 
+/** Calls `listener` with the address of each request the page's Content-Security-Policy blocks; returns the unsubscribe function. */
+export function onCspBlock(listener: (blockedUrl: string) => void): () => void {
+  if (!doc) return () => {};
+  const on = (event: Event) => listener((event as SecurityPolicyViolationEvent).blockedURI);
+  addEventListener!.call(doc, 'securitypolicyviolation', on);
+  return () => removeEventListener!.call(doc, 'securitypolicyviolation', on);
+}
+
 /** The viewport's size, or `undefined` when the page cannot tell. */
 export const viewport = (): { width: number; height: number } | undefined =>
   typeof innerHeight === 'number' ? { width: innerWidth, height: innerHeight } : undefined;

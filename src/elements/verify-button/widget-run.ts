@@ -6,7 +6,7 @@
  */
 import type { WidgetScope } from '../../contract/enums.js';
 import { refreshLiveLookups } from '../../client/lookup/refresh.js';
-import { pageOrigin } from '../../browser/page.js';
+import { onCspBlock, pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import { KyiCloseEvent, KyiOpenEvent, KyiReadyEvent, KyiVerificationChangedEvent, type KyiCloseReason } from '../../browser/widget-events.js';
 import type { DrawerText } from './drawer.js';
@@ -53,6 +53,9 @@ export class WidgetRun {
   #retried = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #widget: WidgetHandle | undefined;
+  #widgetUrl = '';
+  /** Whether the widget URL's host answers (asked once per open, beside the frame). */
+  #reach: Promise<Reach> = Promise.resolve('unknown');
 
   constructor(
     private readonly button: RunButton,
@@ -62,6 +65,7 @@ export class WidgetRun {
   /** Opens the widget: `kyi-open` and the ready timer, or a `widget_error` failure when the opener throws. */
   start(open: WidgetOpener, presentation: WidgetPresentation, token: string, widgetUrl: string): boolean {
     const { button, scope } = this;
+    this.#widgetUrl = widgetUrl;
     try {
       this.#widget = open({
         scope,
@@ -86,6 +90,9 @@ export class WidgetRun {
   opened(): void {
     emit(this.button.element, new KyiOpenEvent({ scope: this.scope }));
     this.#armReadyTimer();
+    // a host that is down fails this within seconds, where the frame alone would only stay empty
+    this.#reach = reach(this.#widgetUrl);
+    void this.#reach.then((answer) => answer === 'unreachable' && this.#unreachable());
   }
 
   /** Removes the widget and, unless the button was removed, returns focus to it. */
@@ -113,8 +120,23 @@ export class WidgetRun {
     clearTimeout(this.#timer);
     const ms = this.button.readyTimeout();
     this.#timer = setTimeout(() => {
-      if (this.button.isOpen()) this.button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) });
+      // the reachability check settles within PROBE_MS: a host that did not answer is not an allow-list's refusal
+      void this.#reach.then((answer) => {
+        if (answer === 'unreachable') this.#unreachable();
+        else if (this.button.isOpen() && !this.#ready) this.button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) });
+      });
     }, ms);
+  }
+
+  #unreachable(): void {
+    if (!this.button.isOpen() || this.#ready) return;
+    const url = this.#widgetUrl;
+    this.button.fail({
+      code: 'widget_unreachable',
+      message:
+        `Could not reach the widget at ${url}: its host did not answer (down, or a wrong address), so the drawer would stay empty. ` +
+        `Check the widget URL (<meta name="kyi:widget-url">, configure({ widgetUrl })); with the local sandbox, is \`npx kyi-sandbox\` running at ${new URL(url).origin}?`,
+    });
   }
 
   #onReady(): void {
@@ -144,6 +166,33 @@ export class WidgetRun {
       this.#widget?.reload(token);
       this.#armReadyTimer();
     });
+  }
+}
+
+/** How long the reachability check of the widget URL may take, in ms. */
+const PROBE_MS = 4000;
+
+type Reach = 'reachable' | 'unreachable' | 'unknown';
+
+/**
+ * Whether the widget URL's host answers at all: an opaque `no-cors` HEAD whose answer is never
+ * read, only that one came. `unknown` when there is no URL to ask (the vendor's client) or the
+ * page's Content-Security-Policy forbids the request (`connect-src`: the browser reports that
+ * after the request has failed, so the failure waits one moment for the report).
+ */
+async function reach(widgetUrl: string): Promise<Reach> {
+  if (!/^https?:\/\//.test(widgetUrl)) return 'unknown';
+  const origin = new URL(widgetUrl).origin;
+  let blocked = false;
+  const stop = onCspBlock((url) => (blocked ||= url.startsWith(origin)));
+  try {
+    await fetch(widgetUrl, { method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_MS) });
+    return 'reachable';
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return blocked ? 'unknown' : 'unreachable';
+  } finally {
+    stop();
   }
 }
 

@@ -1,0 +1,26 @@
+/**
+ * An answer at the proxy URL that is not the server piece's: a non-JSON answer below 500 (a
+ * catch-all route answering every path with the page, a static host's 404 or 405 page). That
+ * is the site's configuration, never the service's: the code is `not_configured` (the
+ * visitor reads "not configured on this site"), and the console says once per address and
+ * answer what came back and what to change. A 5xx without JSON stays a gateway's outage
+ * (`codeForStatus`), and a 204 has no body to judge.
+ */
+import { KyiRequestError } from './errors.js';
+
+const told = new Set<string>();
+
+/** The `not_configured` error for an answer of `url` that is not the server piece's; `undefined` for one that may be. */
+export function notTheServerPiece(url: string, response: Response): KyiRequestError | undefined {
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+  if (response.status >= 500 || response.status === 204 || /json/i.test(type)) return undefined;
+  const message = `${response.url || url} answered ${response.status} ${type || 'with no content type'}, not the server piece's JSON`;
+  if (!told.has(message)) {
+    told.add(message);
+    console.error(
+      `kyi-elements: ${message}. The proxy URL (<meta name="kyi:proxy-url">, configure({ proxyUrl })) must be the path the ` +
+        `server piece is mounted at (createKyiHandler's prefix, "/api/kyi" by default), handed to it before any route that answers with your page.`,
+    );
+  }
+  return new KyiRequestError('not_configured', message, response.status);
+}
