@@ -1,10 +1,11 @@
 /**
- * An answer at the proxy URL that is not the server piece's: a non-JSON answer below 500 (a
- * catch-all route answering every path with the page, a static host's 404 or 405 page). That
- * is the site's configuration, never the service's: the code is `not_configured` (the
+ * An answer at the proxy URL that is not the server piece's: a success, 404 or 405 without JSON
+ * (a catch-all route answering every path with the page, a static host's 404 or 405 page).
+ * That is the site's configuration, never the service's: the code is `not_configured` (the
  * visitor reads "not configured on this site"), and the console says once per address and
- * answer what came back and what to change. A 5xx without JSON stays a gateway's outage
- * (`codeForStatus`), and a 204 has no body to judge.
+ * answer what came back and what to change. Other bare statuses keep their meaning
+ * (`codeForStatus`: a load balancer's 413 or 502, a bare 401 of the site's session), and a 204
+ * has no body to judge.
  */
 import { KyiRequestError } from './errors.js';
 
@@ -13,8 +14,9 @@ const told = new Set<string>();
 /** The `not_configured` error for an answer of `url` that is not the server piece's; `undefined` for one that may be. */
 export function notTheServerPiece(url: string, response: Response): KyiRequestError | undefined {
   const type = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
-  if (response.status >= 500 || response.status === 204 || /json/i.test(type)) return undefined;
-  const message = `${response.url || url} answered ${response.status} ${type || 'with no content type'}, not the server piece's JSON`;
+  const { status } = response;
+  if (!((status < 300 && status !== 204) || status === 404 || status === 405) || /json/i.test(type)) return undefined;
+  const message = `${response.url || url} answered ${status} ${type || 'with no content type'}, not the server piece's JSON`;
   if (!told.has(message)) {
     told.add(message);
     console.error(
@@ -22,5 +24,5 @@ export function notTheServerPiece(url: string, response: Response): KyiRequestEr
         `server piece is mounted at (createKyiHandler's prefix, "/api/kyi" by default), handed to it before any route that answers with your page.`,
     );
   }
-  return new KyiRequestError('not_configured', message, response.status);
+  return new KyiRequestError('not_configured', message, status);
 }
