@@ -161,7 +161,8 @@ describe('a page with hostile user content', () => {
       expect(src.origin).to.equal(new URL(widgetUrl).origin);
       expect(src.searchParams.get('token')).to.equal('partner-token');
       el.close();
-      expect(requested).to.deep.equal([`${location.origin}/api/kyi/token`]);
+      // the token from the page's own server, and the reachability check of the configured widget URL
+      expect(requested).to.deep.equal([`${location.origin}/api/kyi/token`, new URL(widgetUrl).href]);
       expect(await evilLog('/d')).to.deep.equal([]);
     } finally {
       window.fetch = original;
