@@ -54,8 +54,8 @@ export class WidgetRun {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #widget: WidgetHandle | undefined;
   #widgetUrl = '';
-  /** Whether the widget URL's host answers (asked once per open, beside the frame). */
-  #reach: Promise<Reach> = Promise.resolve('unknown');
+  /** Whether the widget URL's host answers: asked once per open, when the widget is slow to report ready. */
+  #reach: Promise<Reach> | undefined;
 
   constructor(
     private readonly button: RunButton,
@@ -90,9 +90,6 @@ export class WidgetRun {
   opened(): void {
     emit(this.button.element, new KyiOpenEvent({ scope: this.scope }));
     this.#armReadyTimer();
-    // a host that is down fails this within seconds, where the frame alone would only stay empty
-    this.#reach = reach(this.#widgetUrl);
-    void this.#reach.then((answer) => answer === 'unreachable' && this.#unreachable());
   }
 
   /** Removes the widget and, unless the button was removed, returns focus to it. */
@@ -119,24 +116,22 @@ export class WidgetRun {
   #armReadyTimer(): void {
     clearTimeout(this.#timer);
     const ms = this.button.readyTimeout();
+    const checkAt = Math.min(CHECK_AFTER_MS, ms);
+    // Not ready yet: does the widget's host answer at all? A host that is down is told within
+    // seconds, not as an allow-list's refusal after the whole timeout (a working widget is
+    // ready sooner: no check, no request).
     this.#timer = setTimeout(() => {
-      // the reachability check settles within PROBE_MS: a host that did not answer is not an allow-list's refusal
-      void this.#reach.then((answer) => {
-        if (answer === 'unreachable') this.#unreachable();
-        else if (this.button.isOpen() && !this.#ready) this.button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) });
+      void (this.#reach ??= reach(this.#widgetUrl)).then((answer) => {
+        if (!this.button.isOpen() || this.#ready) return;
+        const url = this.#widgetUrl;
+        if (answer === 'unreachable')
+          return this.button.fail({
+            code: 'widget_unreachable',
+            message: `Could not reach the widget at ${url}: its host did not answer (down, or a wrong address). Check kyi:widget-url / configure({ widgetUrl }); with the sandbox, is \`npx kyi-sandbox\` running?`,
+          });
+        this.#timer = setTimeout(() => this.button.isOpen() && !this.#ready && this.button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) }), ms - checkAt);
       });
-    }, ms);
-  }
-
-  #unreachable(): void {
-    if (!this.button.isOpen() || this.#ready) return;
-    const url = this.#widgetUrl;
-    this.button.fail({
-      code: 'widget_unreachable',
-      message:
-        `Could not reach the widget at ${url}: its host did not answer (down, or a wrong address), so the drawer would stay empty. ` +
-        `Check the widget URL (<meta name="kyi:widget-url">, configure({ widgetUrl })); with the local sandbox, is \`npx kyi-sandbox\` running at ${new URL(url).origin}?`,
-    });
+    }, checkAt);
   }
 
   #onReady(): void {
@@ -169,7 +164,8 @@ export class WidgetRun {
   }
 }
 
-/** How long the reachability check of the widget URL may take, in ms. */
+/** How long the widget has to report ready before its host is checked, and how long the check may take, in ms. */
+const CHECK_AFTER_MS = 2000;
 const PROBE_MS = 4000;
 
 type Reach = 'reachable' | 'unreachable' | 'unknown';
