@@ -13,6 +13,11 @@
  * re-check out of the lookup chunk; headings and foreign-text marking in one shared chunk).
  * Then raised by 60-70 B on the token-status rows for #35's layout-shift fix (the status reserves
  * the lines its answer may need before it settles: CLS 0.054 → 0.000 on the 500-status page).
+ * Then raised for issue #38's errors that name the partner's setting (measured +150 to +200 B on
+ * the token-status pages, +190 B on kyi-monitoring.js, +480 B on kyi-elements.js): the check that
+ * a proxy URL's answer is the server piece's (one console error naming the address; every
+ * lookup, monitoring and token call) and the verify button's reachability check of a widget
+ * host that is slow to report ready (CSP-aware). To be made room for by subtraction.
  * The goals are the targets in bench/size.ts.
  */
 import { readFile } from 'node:fs/promises';
@@ -51,11 +56,11 @@ export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]
 
 /** Gzip budgets in bytes (zlib level 6, each file compressed alone, as a CDN serves it). */
 export const SIZE_BUDGETS: Readonly<Record<string, number>> = {
-  'kyi-elements.js': 35_140,
-  'kyi-monitoring.js': 29_235,
+  'kyi-elements.js': 35_630,
+  'kyi-monitoring.js': 29_430,
   'badge-only page': 11_085,
-  'token-status-only page': 25_080,
-  'all four display elements': 35_695,
+  'token-status-only page': 25_300,
+  'all four display elements': 35_890,
 };
 
 export interface Measured {

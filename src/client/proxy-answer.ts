@@ -13,16 +13,13 @@ const told = new Set<string>();
 
 /** The `not_configured` error for an answer of `url` that is not the server piece's; `undefined` for one that may be. */
 export function notTheServerPiece(url: string, response: Response): KyiRequestError | undefined {
-  const type = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
   const { status } = response;
-  if (!((status < 300 && status !== 204) || status === 404 || status === 405) || /json/i.test(type)) return undefined;
-  const message = `${response.url || url} answered ${status} ${type || 'with no content type'}, not the server piece's JSON`;
+  const type = response.headers.get('content-type') ?? '';
+  if (/json/i.test(type) || ((status > 299 || status == 204) && status != 404 && status != 405)) return;
+  const message = `${response.url || url} answered ${status} ${type.split(';')[0] || 'untyped'}, not the server piece`;
   if (!told.has(message)) {
     told.add(message);
-    console.error(
-      `kyi-elements: ${message}. The proxy URL (<meta name="kyi:proxy-url">, configure({ proxyUrl })) must be the path the ` +
-        `server piece is mounted at (createKyiHandler's prefix, "/api/kyi" by default), handed to it before any route that answers with your page.`,
-    );
+    console.error(`kyi-elements: ${message}: kyi:proxy-url must be where createKyiHandler is mounted (default /api/kyi), before your page's routes`);
   }
   return new KyiRequestError('not_configured', message, status);
 }

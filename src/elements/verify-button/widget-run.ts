@@ -6,7 +6,7 @@
  */
 import type { WidgetScope } from '../../contract/enums.js';
 import { refreshLiveLookups } from '../../client/lookup/refresh.js';
-import { onCspBlock, pageOrigin } from '../../browser/page.js';
+import { onPageEvent, pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import { KyiCloseEvent, KyiOpenEvent, KyiReadyEvent, KyiVerificationChangedEvent, type KyiCloseReason } from '../../browser/widget-events.js';
 import type { DrawerText } from './drawer.js';
@@ -127,7 +127,7 @@ export class WidgetRun {
         if (answer === 'unreachable')
           return this.button.fail({
             code: 'widget_unreachable',
-            message: `Could not reach the widget at ${url}: its host did not answer (down, or a wrong address). Check kyi:widget-url / configure({ widgetUrl }); with the sandbox, is \`npx kyi-sandbox\` running?`,
+            message: `Could not reach the widget at ${url}: down, or a wrong kyi:widget-url / configure({ widgetUrl }) (is the sandbox running?)`,
           });
         this.#timer = setTimeout(() => this.button.isOpen() && !this.#ready && this.button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) }), ms - checkAt);
       });
@@ -180,7 +180,7 @@ async function reach(widgetUrl: string): Promise<Reach> {
   if (!/^https?:\/\//.test(widgetUrl)) return 'unknown';
   const origin = new URL(widgetUrl).origin;
   let blocked = false;
-  const stop = onCspBlock((url) => (blocked ||= url.startsWith(origin)));
+  const stop = onPageEvent('securitypolicyviolation', (event) => (blocked ||= event.blockedURI.startsWith(origin)));
   try {
     await fetch(widgetUrl, { method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_MS) });
     return 'reachable';
@@ -200,7 +200,6 @@ function timeoutMessage(ms: number): string {
   const origin = pageOrigin() ?? 'this site';
   return (
     `The widget did not report ready within ${ms} ms. The likely cause: this site's origin (${origin}) is not on the ` +
-    `widget's allow-list of partner origins (the widget then stays empty). Ask the verification service to add it; ` +
-    `with the local sandbox, start it with \`npx kyi-sandbox --widget-origin ${origin}\`.`
+    `widget's allow-list; ask the service to add it (sandbox: \`npx kyi-sandbox --widget-origin ${origin}\`).`
   );
 }
