@@ -26,7 +26,7 @@
  * `downWidgetUrl` in `/__test/env` is a loopback address nothing listens on (a widget host that is down).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '../node/helpers/loopback.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { systemClock } from '../../src/server/clock.js';
@@ -40,15 +40,6 @@ const ELSEWHERE_ORIGIN = 'https://app.partner.example';
 type KoaContext = { path: string; req: IncomingMessage; res: ServerResponse; respond?: boolean };
 type KoaNext = () => Promise<unknown>;
 type ServerStart = { config: { hostname?: string; port?: number } };
-
-/** A loopback port nothing listens on (one the system just handed out and took back). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export function kyiHarness() {
   let sandbox: Sandbox | undefined;
@@ -68,7 +59,7 @@ export function kyiHarness() {
     const { info } = sandbox;
     const env = JSON.stringify({
       ...info,
-      downWidgetUrl: `http://127.0.0.1:${await closedPort()}`,
+      downWidgetUrl: `http://127.0.0.1:${await freePort()}`,
       evilUrl: evil.url,
       refusingWidgetUrl: refusing.info.widgetUrl,
       elsewhereOrigin: ELSEWHERE_ORIGIN,

@@ -14,13 +14,13 @@ import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import { freePort } from './helpers/loopback.js';
 import { packedTarball } from './helpers/packed.js';
 
 const run = promisify(execFile);
@@ -39,14 +39,6 @@ function block(blocks: string[], starts: string): string {
   const found = blocks.find((b) => b.startsWith(starts));
   assert.ok(found, `the README's quick start has no block starting "${starts}"`);
   return found;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /** Starts `sh -c script` in its own process group; resolves with its first stdout line. */

@@ -18,7 +18,6 @@ import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
@@ -33,6 +32,7 @@ import { packedTarball } from './helpers/packed.js';
 import { docsRecipes, importsOf, type Recipe } from './helpers/recipes.js';
 import { usePostgres } from './helpers/postgres.js';
 import { startFixtureSandbox } from './helpers/server.js';
+import { freePort } from './helpers/loopback.js';
 import { waitFor } from './helpers/wait.js';
 
 const run = promisify(execFile);
@@ -104,14 +104,6 @@ async function check(script: string, args: string[], cwd: string): Promise<void>
   await run(process.execPath, [join(ROOT, 'node_modules', script), ...args], { cwd, maxBuffer: 16 * 1024 * 1024 }).catch(
     (e: { stdout: string; stderr: string }) => assert.fail(`${script} ${args.join(' ')} in ${cwd}:\n${e.stdout}\n${e.stderr}`),
   );
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /** The variables the docs set (the sandbox's demo credentials), for a site at `origin`. */
