@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { unreadNotice } from '../../src/server/env.js';
 import { createKyiHandler, type KyiHandlerOptions } from '../../src/server/index.js';
 import { toNodeHandler } from '../../src/server/node/adapter.js';
 import { checkOrigin } from '../../src/server/origin.js';
@@ -68,6 +69,9 @@ function demoOrigins(host: string, port: number, env: Record<string, string | un
   return origins;
 }
 
+/** The KYI_* variables this repository reads besides kyiOptionsFromEnv's: the demo's own, the tests' and the build's. */
+const REPOSITORY_VARIABLES = ['KYI_WIDGET_URL', 'KYI_BADGE_BASE_URL', 'KYI_DEV_USER', 'KYI_TEST_RUN', 'KYI_TEST_DATABASE_URL', 'KYI_VISUAL_UPDATE', 'KYI_FRAMEWORK_TYPES_DIR'];
+
 /** Server-piece options from the KYI_* variables, or from the embedded sandbox when none are set. */
 async function upstream(env: Record<string, string | undefined>) {
   if (env.KYI_PUBLIC_API_URL) {
@@ -87,6 +91,9 @@ async function upstream(env: Record<string, string | undefined>) {
       browser: { widgetUrl: env.KYI_WIDGET_URL ?? '', badgeBaseUrl: env.KYI_BADGE_BASE_URL ?? env.KYI_PUBLIC_API_URL },
     };
   }
+  // a variable of an older setup (KYI_BASE_URL, KYI_API_KEY) would otherwise leave the demo on the sandbox without a word
+  const unread = unreadNotice(env, REPOSITORY_VARIABLES);
+  if (unread) throw new Error(`${unread} Without KYI_PUBLIC_API_URL the demo runs on the embedded sandbox: rename the variable, or unset it.`);
   const sandbox = await startSandbox({ port: Number(env.SANDBOX_PORT ?? 0) });
   const { info } = sandbox;
   const options: PartnerOptions = {

@@ -2,8 +2,9 @@
 /**
  * The framework types and React wrappers (src/frameworks/: jsx-types.d.ts, vue-types.d.ts,
  * svelte-types.d.ts, react.ts and react/<element>.ts), generated from the elements' JSDoc. They are build output, not
- * tracked: `npm install` (prepare), `npm test`, `npm run build` and `npm start` run this first, so
- * nothing ever type-checks or builds against files made from older JSDoc.
+ * tracked: `npm test`, `npm start`, `npm run build`, `npm run typecheck` and `npm run api` run this
+ * first, so nothing ever type-checks or builds against files made from older JSDoc. No install
+ * script runs it: the published package.json has none (npm warns about them on every install).
  *
  * Only these files are written: the analyzer's manifest goes to a scratch folder, so the committed
  * custom-elements.json changes only through `npm run manifest` (the docs' element pages follow from it).

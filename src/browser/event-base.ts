@@ -52,6 +52,7 @@ export type KyiErrorCode =
   | 'signing_failed'
   | 'widget_error'
   | 'widget_timeout'
+  | 'widget_unreachable'
   | 'untrusted_proxy_url'
   | 'payload_too_large'
   | (string & {});

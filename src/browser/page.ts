@@ -107,11 +107,15 @@ export const pageHidden = (): boolean => !!doc && visibilityOf(doc) === 'hidden'
 /** Whether focus rests nowhere on the page (its body, or nothing): where a removed control drops it. Never on a server. */
 export const focusDropped = (of = doc): boolean => !!of && (activeOf(of) === null || activeOf(of) === bodyOfDoc(of));
 
-/** Calls `listener` when the page is hidden or shown again; returns the unsubscribe function. */
-export function onVisibilityChange(listener: () => void): () => void {
+/**
+ * Calls `listener` on each of the page's `type` events — `visibilitychange` (hidden or shown
+ * again), `securitypolicyviolation` (a request its Content-Security-Policy blocked); returns the
+ * unsubscribe function.
+ */
+export function onPageEvent<K extends 'visibilitychange' | 'securitypolicyviolation'>(type: K, listener: (event: DocumentEventMap[K]) => void): () => void {
   if (!doc) return () => {};
-  addEventListener!.call(doc, 'visibilitychange', listener);
-  return () => removeEventListener!.call(doc, 'visibilitychange', listener);
+  addEventListener!.call(doc, type, listener as EventListener);
+  return () => removeEventListener!.call(doc, type, listener as EventListener);
 }
 
 /** The viewport's size, or `undefined` when the page cannot tell. */

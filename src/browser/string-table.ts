@@ -39,7 +39,7 @@ export interface StringTable {
     'error.sessionRequired': string;
     /** You don’t have access to this on this site. */
     'error.forbidden': string;
-    /** This page’s address ({origin}) is not the one this site’s server expects, so it refused the request. */
+    /** This site’s server refused the request from this page’s address. */
     'error.originNotAllowed': string;
     /** This element is not set up correctly. {message} */
     'error.invalidAttribute': string;
@@ -53,7 +53,7 @@ export interface StringTable {
     'error.signingFailed': string;
     /** The verification widget reported an error: {message} */
     'error.widget': string;
-    /** The verification widget did not load in time. The likely cause: this site ({origin}) is not on the widget’s allow-list. */
+    /** The verification widget did not load. Please try again later. */
     'error.widgetTimeout': string;
   };
   badge: {

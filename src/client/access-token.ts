@@ -14,6 +14,7 @@
  */
 
 import { codeForStatus, errorFromAnswer, isAbortError, KyiRequestError, type StatusCodes } from './errors.js';
+import { notTheServerPiece } from './proxy-answer.js';
 import { onPage } from '../browser/config.js';
 import type { AccessToken } from './token-slot.js';
 
@@ -118,6 +119,8 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
     if (isAbort(error, signal)) throw signal?.reason ?? error;
     throw new KyiRequestError('network', errorText(error));
   }
+  const misanswer = notTheServerPiece(options.endpoint, response);
+  if (misanswer) throw misanswer;
   const { ok, status } = response;
   const body = (await response.json().catch(() => undefined)) as { accessToken?: unknown; expiresAt?: unknown } | undefined;
   signal?.throwIfAborted();

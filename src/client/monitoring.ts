@@ -14,6 +14,7 @@
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
 import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/monitoring-query.js';
 import { errorFromAnswer, isAbortError, KyiRequestError } from './errors.js';
+import { notTheServerPiece } from './proxy-answer.js';
 import { onPage } from '../browser/config.js';
 import { asBoolean, asFiniteNumber, asIs, asString, listOf, objectOf, readObject, type Reader } from './read-body.js';
 
@@ -107,6 +108,8 @@ export async function call<T>(
     if (isAbortError(error) || options.signal?.aborted) throw error;
     throw new KyiRequestError('network', 'The server could not be reached', 0);
   }
+  const misanswer = notTheServerPiece(url, response);
+  if (misanswer) throw misanswer;
   let json: unknown = undefined;
   if (raw) {
     try {

@@ -3,7 +3,7 @@
  * events on custom elements natively. Add `import 'kyi-elements/jsx'` once (e.g. in a
  * `.d.ts`), then `<kyi-token-status caip19="…" onkyi-status={(e) => e.detail.status} />`
  * is checked like any intrinsic element. The element types are generated from the elements'
- * JSDoc into ./frameworks/ at install, test and build time (scripts/manifest/frameworks.mjs);
+ * JSDoc into ./frameworks/ at test, start and build time (scripts/manifest/frameworks.mjs);
  * this module only adds them to React's JSX.
  * Types only: the module has no runtime code.
  */

@@ -20,7 +20,7 @@ export const enErrors = {
     'error.untrustedProxy': 'This element is set up to use a server this site does not trust, so it shows nothing.',
     'error.sessionRequired': 'Please sign in and try again.',
     'error.forbidden': 'You don’t have access to this on this site.',
-    'error.originNotAllowed': 'This page’s address ({origin}) is not the one this site’s server expects, so it refused the request.',
+    'error.originNotAllowed': 'This site’s server refused the request from this page’s address.',
     'error.invalidAttribute': 'This element is not set up correctly. {message}',
   },
 } as const;

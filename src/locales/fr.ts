@@ -25,10 +25,10 @@ export const fr: StringTable = {
     'error.untrustedProxy': 'Cet élément est configuré pour utiliser un serveur auquel ce site ne fait pas confiance ; il n’affiche rien.',
     'error.sessionRequired': 'Connectez-vous puis réessayez.',
     'error.forbidden': 'Vous n’avez pas accès à ceci sur ce site.',
-    'error.originNotAllowed': 'L’adresse de cette page ({origin}) n’est pas celle qu’attend le serveur de ce site ; il a refusé la requête.',
+    'error.originNotAllowed': 'Le serveur de ce site a refusé la requête venant de l’adresse de cette page.',
     'error.signingFailed': 'Impossible de lancer la vérification. Veuillez réessayer.',
     'error.widget': 'Le module de vérification a signalé une erreur : {message}',
-    'error.widgetTimeout': 'Le module de vérification ne s’est pas chargé à temps. Cause probable : ce site ({origin}) ne figure pas sur la liste des origines autorisées du module.',
+    'error.widgetTimeout': 'Le module de vérification ne s’est pas chargé. Veuillez réessayer plus tard.',
     'error.invalidAttribute': 'Cet élément n’est pas configuré correctement. {message}',
   },
   badge: {

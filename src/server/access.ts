@@ -11,7 +11,7 @@
  *
  * Fetch-API only (no `node:` imports).
  */
-import { KyiError, KyiHttpError, type ErrorCode } from './errors.js';
+import { KyiConfigError, KyiError, KyiHttpError, type ErrorCode } from './errors.js';
 import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
 import type { KyiRequestContext } from './routing.js';
 
@@ -35,15 +35,29 @@ export function refusal(
 }
 
 /**
+ * What `onError` is told when the partner's `getUserId` or `authorize` throws: that function's
+ * error (its own words, and the error itself as the `cause`), with the usual reason a session
+ * read throws: the session middleware runs after the handler, so `req.session` is undefined.
+ */
+function hookThrew(hook: 'getUserId' | 'authorize', error: unknown): KyiConfigError {
+  const words = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new KyiConfigError(
+    `${hook} threw ${words}. This is your ${hook}'s error, not the kit's: if it reads the session (req.session, req.user), ` +
+      'mount your session middleware before the kyi handler (app.use(session(…)) first), so the session exists when the handler calls it.',
+    { cause: error },
+  );
+}
+
+/**
  * The signed-in user's id from `getUserId`, `null` when no one is signed in. A throwing hook
- * or an unusable id is told to `onError` and answered 500 (the partner's code to fix).
+ * (`hookThrew`) or an unusable id is told to `onError` and answered 500 (the partner's code to fix).
  */
 export async function sessionUserId(request: Request, context: KyiRequestContext, config: ResolvedConfig, route: string): Promise<string | null> {
   let userId: unknown;
   try {
     userId = await config.getUserId!(request, context);
   } catch (error) {
-    config.onError(error, { route });
+    config.onError(hookThrew('getUserId', error), { route });
     throw new KyiHttpError(500, 'internal_error', 'The session could not be read');
   }
   if (typeof userId === 'number' && Number.isFinite(userId)) userId = String(userId);
@@ -85,7 +99,7 @@ export async function authorizeRoute(
   try {
     verdict = await config.authorize!(request, info, context);
   } catch (error) {
-    config.onError(error, { route: info.id });
+    config.onError(hookThrew('authorize', error), { route: info.id });
     throw new KyiHttpError(500, 'internal_error', 'The authorization check failed');
   }
   if (verdict instanceof Response) return verdict;

@@ -33,8 +33,8 @@ export class KyiError extends Error {
  */
 export class KyiConfigError extends KyiError {
   override name = 'KyiConfigError';
-  constructor(message: string) {
-    super('invalid_configuration', message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('invalid_configuration', message, 0, options);
   }
 }
 

@@ -238,7 +238,15 @@ function fail(message: string): never {
   throw new KyiConfigError(`createKyiHandler: ${message}`);
 }
 
-function baseUrl(value: unknown, option: string): string {
+/**
+ * How a value check throws: `createKyiHandler`'s error naming the option, or (for the same
+ * check run by `kyiOptionsFromEnv`) its own error naming the environment variable.
+ */
+export type Fail = (message: string) => never;
+const handlerFail: Fail = fail;
+
+/** A base URL option (`publicApi.baseUrl`, `explorer.baseUrl`), as `origin + path` without a trailing slash. */
+export function baseUrl(value: unknown, option: string, fail: Fail = handlerFail): string {
   if (typeof value !== 'string' || value.trim() === '') fail(`${option} is required (the service's base URL, e.g. https://api.example.com)`);
   let url: URL;
   try {
@@ -252,7 +260,8 @@ function baseUrl(value: unknown, option: string): string {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
-function secret(value: unknown, option: string): string {
+/** A key or secret: printable, no surrounding whitespace. Its value is never named. */
+export function secret(value: unknown, option: string, fail: Fail = handlerFail): string {
   if (typeof value !== 'string' || value.length === 0) return fail(`${option} is required`);
   if (value !== value.trim()) fail(`${option} has leading or trailing whitespace`);
   if (!/^[\x21-\x7e]+$/.test(value)) fail(`${option} must be printable ASCII without spaces`);
@@ -275,21 +284,28 @@ function prefixOf(value: unknown): string {
   return '/' + value.replace(/^\/+|\/+$/g, '');
 }
 
+/** An origin (`publicOrigin`, an `allowedOrigins` entry), named by `what`: scheme, host and port only. */
+export function origin(entry: string, what: string, fail: Fail = handlerFail): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(entry);
+  } catch {
+    url = undefined;
+  }
+  // "localhost:3000" parses as a URL of scheme "localhost:", with no origin
+  if (!url || url.origin === 'null')
+    return fail(`${what} "${entry}" is not an origin: write the scheme, host and port, such as "https://app.example.com" or "http://localhost:3000"`);
+  if (url.origin !== entry.replace(/\/$/, '')) fail(`${what} "${entry}" must be a bare origin (scheme, host and port only): "${url.origin}"`);
+  return url.origin;
+}
+
 function origins(value: unknown): Set<string> {
   const set = new Set<string>();
   if (value === undefined) return set;
   if (!Array.isArray(value)) return fail('allowedOrigins must be an array of origins such as "https://app.example.com"');
   for (const entry of value as unknown[]) {
     if (typeof entry !== 'string') fail('allowedOrigins must hold strings');
-    let url: URL;
-    try {
-      url = new URL(entry as string);
-    } catch {
-      return fail(`allowedOrigins entry "${String(entry)}" is not an origin such as "https://app.example.com"`);
-    }
-    if (url.origin === 'null' || url.origin !== (entry as string).replace(/\/$/, ''))
-      fail(`allowedOrigins entry "${String(entry)}" must be a bare origin (scheme, host and port only)`);
-    set.add(url.origin);
+    set.add(origin(entry as string, 'allowedOrigins entry'));
   }
   return set;
 }
@@ -327,11 +343,24 @@ function publicApiOf(options: KyiHandlerOptions, secrets: string[], gate: Upstre
   if (!options.publicApi || typeof options.publicApi !== 'object') fail('publicApi { baseUrl, apiKey } is required');
   const baseUrlValue = baseUrl(options.publicApi.baseUrl, 'publicApi.baseUrl');
   const rawKey = options.publicApi.apiKey;
-  if (typeof rawKey === 'string' && /^bearer\s/i.test(rawKey))
-    fail('publicApi.apiKey must be the raw key: remove the "Bearer " prefix (the Public API rejects it)');
-  const apiKey = secret(rawKey, 'publicApi.apiKey');
+  const apiKey = publicApiKey(rawKey, 'publicApi.apiKey');
   secrets.push(apiKey);
   return { baseUrl: baseUrlValue, apiKey, gate, policy };
+}
+
+/** The Public API key: the raw key, no `Bearer ` prefix. */
+export function publicApiKey(value: unknown, option: string, fail: Fail = handlerFail): string {
+  if (typeof value === 'string' && /^bearer\s/i.test(value)) fail(`${option} must be the raw key: remove the "Bearer " prefix (the Public API rejects it)`);
+  return secret(value, option, fail);
+}
+
+/** An Explorer key: a live key (`bx_live_…`) alone, no `Bearer ` prefix. */
+export function explorerKey(value: unknown, option: string, fail: Fail = handlerFail): string {
+  if (typeof value === 'string' && /^bearer\s/i.test(value)) fail(`${option} must be the key alone: remove the "Bearer " prefix (the handler adds it)`);
+  const key = secret(value, option, fail);
+  if (!key.startsWith(EXPLORER_LIVE_KEY_PREFIX)) fail(`${option} must be a live key starting with "${EXPLORER_LIVE_KEY_PREFIX}"`);
+  if (key.length === EXPLORER_LIVE_KEY_PREFIX.length) fail(`${option} has nothing after "${EXPLORER_LIVE_KEY_PREFIX}"`);
+  return key;
 }
 
 function explorerOf(
@@ -345,11 +374,7 @@ function explorerOf(
   if (e === undefined) return undefined;
   if (!e || typeof e !== 'object') fail('explorer must be { baseUrl, apiKey, writes? }');
   const explorerBase = baseUrl(e.baseUrl, 'explorer.baseUrl');
-  if (typeof e.apiKey === 'string' && /^bearer\s/i.test(e.apiKey))
-    fail('explorer.apiKey must be the key alone: remove the "Bearer " prefix (the handler adds it)');
-  const key = secret(e.apiKey, 'explorer.apiKey');
-  if (!key.startsWith(EXPLORER_LIVE_KEY_PREFIX)) fail(`explorer.apiKey must be a live key starting with "${EXPLORER_LIVE_KEY_PREFIX}"`);
-  if (key.length === EXPLORER_LIVE_KEY_PREFIX.length) fail(`explorer.apiKey has nothing after "${EXPLORER_LIVE_KEY_PREFIX}"`);
+  const key = explorerKey(e.apiKey, 'explorer.apiKey');
   if (e.writes !== undefined && typeof e.writes !== 'boolean') fail('explorer.writes must be true or false');
   if (e.forwardNewOnly !== undefined && typeof e.forwardNewOnly !== 'boolean') fail('explorer.forwardNewOnly must be true or false');
   if (typeof options.authorize !== 'function')
@@ -394,7 +419,7 @@ function allowedOriginsOf(options: KyiHandlerOptions): Set<string> {
   const set = origins(options.allowedOrigins);
   if (options.publicOrigin !== undefined) {
     if (typeof options.publicOrigin !== 'string') fail('publicOrigin must be an origin such as "https://app.example.com"');
-    for (const origin of origins([options.publicOrigin])) set.add(origin);
+    set.add(origin(options.publicOrigin, 'publicOrigin'));
   }
   const writes = options.widget !== undefined || options.explorer?.writes === true;
   if (writes && set.size === 0)

@@ -9,6 +9,8 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
+import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import type { KyiMonitoringElement } from '../../src/elements/shared/monitoring-element.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
@@ -51,10 +53,13 @@ describe('refusals of the site\'s own server', function () {
         const detail = await failure(el);
         expect(detail.code).to.equal('origin_not_allowed');
         expect(detail.status).to.equal(403);
+        // the visitor reads plain words: no address, no option name (those are the developer's, on the console)
         const words = errorOf(el)!.textContent!;
         expect(words).not.to.match(/verification service/i);
-        expect(words).to.include(location.origin);
-        expect(words).to.match(/site’s server expects/);
+        expect(words).not.to.include(location.host);
+        expect(words).not.to.match(/https?:|publicOrigin|allowedOrigins|proxyUrl|tokenEndpoint|KYI_/);
+        expect(words).to.match(/This site’s server refused the request/);
+        expect(detail.message, 'kyi-error keeps the server\'s detail').to.include(location.origin);
         expect(warnings.lines).to.have.length(1);
         expect(warnings.lines[0]).to.include(location.origin).and.include(elsewhereOrigin);
         await expect(el).to.be.accessible();
@@ -74,6 +79,57 @@ describe('refusals of the site\'s own server', function () {
         expect(warnings.lines[0]).to.include('allow-list').and.include(`kyi-sandbox --widget-origin ${location.origin}`);
       } finally {
         warnings.restore();
+      }
+    });
+  });
+
+  describe('<kyi-verify-button> with a widget host that is down', () => {
+    beforeEach(signIn);
+    afterEach(() => resetConfig());
+
+    it('says within seconds that the widget could not be reached (not the allow-list, not after the 20 s ready timeout); the console names the address', async function () {
+      this.timeout(10_000);
+      const { downWidgetUrl } = await testEnv();
+      configure({ widgetUrl: downWidgetUrl });
+      const warnings = recordWarnings();
+      try {
+        const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
+        expect(el.readyTimeout, 'the default ready timeout is longer than this test may take').to.be.greaterThan(10_000);
+        const detail = await failure(el);
+        expect(detail.code).to.equal('widget_unreachable');
+        expect(detail.message).to.include(`Could not reach the widget at ${downWidgetUrl}`).and.not.include('allow-list');
+        const words = errorOf(el)!.textContent!;
+        expect(words).to.include('Could not reach the verification service');
+        expect(words).not.to.match(/https?:|allow-list|widgetUrl/);
+        expect(warnings.lines).to.have.length(1);
+        expect(warnings.lines[0]).to.include(downWidgetUrl).and.include('kyi:widget-url');
+        await expect(el).to.be.accessible();
+      } finally {
+        warnings.restore();
+      }
+    });
+  });
+
+  describe('a proxy URL that a page route answers (HTML, not the server piece)', () => {
+    afterEach(() => resetConfig());
+
+    it('one console error naming the address, what came back and the setting to fix; the element does not blame the verification service', async () => {
+      const proxyUrl = `/__test/catch-all/${crypto.randomUUID()}/api/kyi`;
+      configure({ proxyUrl });
+      const errors: string[] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => void errors.push(args.map(String).join(' '));
+      try {
+        const el = await fixture<KyiTokenStatus>(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
+        await el.settled;
+        expect(el.status).to.equal('error');
+        const words = el.shadowRoot!.textContent!;
+        expect(words).not.to.match(/verification service/i);
+        expect(words).to.include('not configured on this site');
+        expect(errors).to.have.length(1);
+        expect(errors[0]).to.include(`${location.origin}${proxyUrl}/lookup answered 200 text/html`).and.include('kyi:proxy-url').and.include('/api/kyi');
+      } finally {
+        console.error = original;
       }
     });
   });

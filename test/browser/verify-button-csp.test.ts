@@ -40,6 +40,7 @@ describe('<kyi-verify-button> under a strict CSP', () => {
       "script-src 'self'",
       "style-src 'self'",
       `frame-src ${widgetOrigin}`,
+      "connect-src 'self'", // docs/security.md's policy: the page calls its own server only
       "object-src 'none'",
       "base-uri 'none'",
     ].join('; ');
@@ -120,6 +121,17 @@ describe('<kyi-verify-button> under a strict CSP', () => {
     expect(closes).to.equal(1);
     expect(document.querySelector('[data-kyi-widget]')).to.equal(null);
     expect((await flushViolations()).map((v) => `${v.effectiveDirective} ${v.blockedURI}`)).to.deep.equal([]);
+  });
+
+  it("a widget slow to report ready is checked for reachability; when the page's connect-src forbids the check, no verdict: widget_timeout, never widget_unreachable", async () => {
+    configure({ widgetUrl: (await testEnv()).downWidgetUrl });
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button ready-timeout="2500"></kyi-verify-button>`);
+    const failed = oneEvent(el, 'kyi-error');
+    innerButton(el).click();
+    expect((await failed).detail.code).to.equal('widget_timeout');
+    // the frame (frame-src) and the check (connect-src) were both refused by the page's policy
+    const directives = new Set((await flushViolations()).map((v) => v.effectiveDirective));
+    expect([...directives].sort()).to.deep.equal(['connect-src', 'frame-src']);
   });
 
   it('shows an error state with no violation', async () => {

@@ -21,8 +21,12 @@
  * (`refusingWidgetUrl` in `/__test/env`) keeps the default list, so its widget refuses the page.
  * A foreign "evil" origin (`evilUrl` in `/__test/env`, see evil-server.ts) answers as a scam
  * proxy and records what reaches it, for the page-trust tests.
+ *   ANY /__test/catch-all/…          the site's page (200 text/html) for every path: a proxy URL
+ *                                    that a catch-all page route answers before the server piece
+ * `downWidgetUrl` in `/__test/env` is a loopback address nothing listens on (a widget host that is down).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { freePort } from '../node/helpers/loopback.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createKyiHandler } from '../../src/server/index.js';
 import { systemClock } from '../../src/server/clock.js';
@@ -55,6 +59,7 @@ export function kyiHarness() {
     const { info } = sandbox;
     const env = JSON.stringify({
       ...info,
+      downWidgetUrl: `http://127.0.0.1:${await freePort()}`,
       evilUrl: evil.url,
       refusingWidgetUrl: refusing.info.widgetUrl,
       elsewhereOrigin: ELSEWHERE_ORIGIN,
@@ -98,6 +103,8 @@ export function kyiHarness() {
           clockOffsetMs += advanceMs;
           return new Response(JSON.stringify({ offsetMs: clockOffsetMs }), { headers: { 'content-type': 'application/json' } });
         }
+        if (path.startsWith('/__test/catch-all/'))
+          return new Response('<!doctype html><title>The partner’s shop</title><h1>Welcome</h1>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
         if (path === '/__test/env')
           return new Response(env, { headers: { 'content-type': 'application/json' } });
         return new Response(JSON.stringify({ code: 'not_found', message: 'Unknown test route' }), { status: 404 });

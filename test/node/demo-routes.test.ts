@@ -96,3 +96,12 @@ describe('the demo mounts the server piece through kyi.node', () => {
     assert.deepEqual(await trickle(server.url, '/demo/faults', { origin: server.url }), { status: 408, code: 'request_timeout', connection: 'close' });
   });
 });
+
+describe('npm start with the variables of an older setup', () => {
+  it('refuses to fall back to the embedded sandbox without a word: it names each variable it does not read and the one meant', async () => {
+    const env = { KYI_BASE_URL: 'https://api.example', KYI_API_KEY: 'pk', KYI_SECRET_KEY: 's' };
+    await assert.rejects(startDemoServer({ port: 0, root, env }), (e: Error) =>
+      ['KYI_BASE_URL', 'KYI_PUBLIC_API_URL', 'KYI_API_KEY', 'KYI_PUBLIC_API_KEY', 'KYI_SECRET_KEY', 'KYI_PARTNER_SECRET', 'embedded sandbox'].every((w) => e.message.includes(w)),
+    );
+  });
+});

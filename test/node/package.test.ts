@@ -294,6 +294,12 @@ describe('npm pack (what a partner installs)', () => {
     assert.match(await readFile('CHANGELOG.md', 'utf8'), /## \[Unreleased\][\s\S]*## \[0\.1\.0\]/);
   });
 
+  it('has no script npm runs (or warns about) when a partner installs it', async () => {
+    const installed = JSON.parse(await readFile(join(packed.consumer, 'node_modules/kyi-elements/package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const onInstall = ['preinstall', 'install', 'postinstall', 'prepare'].filter((name) => installed.scripts?.[name] !== undefined);
+    assert.deepEqual(onInstall, [], 'the published package.json runs scripts on install');
+  });
+
   it('ships documents without leftover merge-conflict markers', async () => {
     for (const doc of packed.files.filter((f) => f.endsWith('.md'))) {
       const lines = (await readFile(doc, 'utf8')).split('\n');

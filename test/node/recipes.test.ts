@@ -18,7 +18,6 @@ import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
@@ -33,6 +32,7 @@ import { packedTarball } from './helpers/packed.js';
 import { docsRecipes, importsOf, type Recipe } from './helpers/recipes.js';
 import { usePostgres } from './helpers/postgres.js';
 import { startFixtureSandbox } from './helpers/server.js';
+import { freePort } from './helpers/loopback.js';
 import { waitFor } from './helpers/wait.js';
 
 const run = promisify(execFile);
@@ -63,9 +63,6 @@ const STACKS: Record<string, string> = {
   'kyi-widget': 'js',
 };
 
-const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-/** The script-tag page's CDN folder: jsDelivr serves the published package's files. */
-const CDN = `https://cdn.jsdelivr.net/npm/kyi-elements@${version}/dist/cdn/`;
 
 const recipes = docsRecipes();
 const db = usePostgres();
@@ -107,14 +104,6 @@ async function check(script: string, args: string[], cwd: string): Promise<void>
   await run(process.execPath, [join(ROOT, 'node_modules', script), ...args], { cwd, maxBuffer: 16 * 1024 * 1024 }).catch(
     (e: { stdout: string; stderr: string }) => assert.fail(`${script} ${args.join(' ')} in ${cwd}:\n${e.stdout}\n${e.stderr}`),
   );
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /** The variables the docs set (the sandbox's demo credentials), for a site at `origin`. */
@@ -378,26 +367,26 @@ describe('a Cloudflare Worker in workerd', () => {
 
 /**
  * Getting started's quick starts, pasted into an empty folder with the tarball installed:
- * index.html (script tag), server.mjs (server piece), main.js (npm), and the page's `export`
+ * index.html (script tag), server.js (server piece), main.js (npm), and the page's `export`
  * line with the sandbox's address and a free port where the page says 127.0.0.1:4010 and 3000.
- * The page loads the autoloader from jsDelivr, which serves the published package's files; this
- * machine has no such network (and the version may not be published yet), so Chromium gets the
- * installed tarball's own dist/cdn files for that exact URL and version — the same files.
+ * The page loads the autoloader from server.js, which serves it from the installed package (the
+ * README's copy, run from a fresh `npm init -y` with every other origin blocked:
+ * readme-quick-start.test.ts).
  */
 describe('Getting started: script tag, npm and the server piece, as pasted', () => {
-  it('type-checked (checkJs, strict); node server.mjs serves the page; both pages settle on "KYI verified"; the button asks to sign in', async () => {
+  it('type-checked (checkJs, strict); node server.js serves the page and the kit; both pages settle on "KYI verified"; the button asks to sign in', async () => {
     const { dir, recipe } = await project('quick-start');
     await check('typescript/bin/tsc', ['-p', 'tsconfig.json'], dir);
     const port = await freePort();
     const origin = `http://localhost:${port}`;
     // the reader's `export …` line, as typed, with the test's sandbox and port
-    const exported = recipe.shell.filter((l) => !l.startsWith('npm install')).join(' ').replaceAll('\\', '');
+    const exported = recipe.shell.slice(recipe.shell.findIndex((l) => l.startsWith('export '))).join(' ').replaceAll('\\', '');
     assert.match(exported, /^export /);
     const env = Object.fromEntries(
       [...exported.matchAll(/(\w+)=(\S+)/g)].map(([, name, value]) => [name!, value!.replace(DOCS_SANDBOX, sandbox.info.publicApiUrl).replace('http://localhost:3000', origin)]),
     );
     assert.equal(env.KYI_PUBLIC_ORIGIN, origin);
-    await serve(['server.mjs'], dir, { ...env, PORT: String(port) }, origin);
+    await serve(['server.js'], dir, { ...env, PORT: String(port) }, origin);
     checkProxyAt(origin, '/api/kyi');
 
     const signInState = async (page: import('playwright-core').Page) => {
@@ -406,13 +395,14 @@ describe('Getting started: script tag, npm and the server piece, as pasted', () 
       await page.locator('kyi-verify-button').getByRole('alert').getByText('Please sign in').waitFor();
       assert.equal(await page.evaluate(() => (document.querySelector('kyi-verify-button') as unknown as { lastError: { code: string } | null }).lastError?.code), 'session_required');
     };
-    const cdn = await routeCdn();
-    await settles(`${origin}/`, async (page) => {
-      await signInState(page);
-    }, cdn.route);
-    assert.ok(cdn.served.includes('kyi-autoloader.js'), `the page did not load the autoloader from ${CDN}`);
+    const scripts: string[] = [];
+    await settles(`${origin}/`, signInState, async (page) => {
+      page.on('requestfinished', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    });
+    assert.ok(scripts.includes(`${origin}/kyi-elements/kyi-autoloader.js`), `the page did not load the autoloader from server.js: ${scripts.join(', ')}`);
+    assert.deepEqual(scripts.filter((url) => !url.startsWith(`${origin}/kyi-elements/`)), [], 'every script of the page comes from server.js');
 
-    // the npm block, bundled (esbuild) into the reader's page with the same two elements: server.mjs reads index.html on each request
+    // the npm block, bundled (esbuild) into the reader's page with the same two elements: server.js reads index.html on each request
     const bundle = await build({ entryPoints: [join(dir, 'main.js')], bundle: true, format: 'esm', write: false, absWorkingDir: dir, logLevel: 'silent' });
     const script = bundle.outputFiles[0]!.text;
     assert.ok(!script.includes('</script'));
@@ -421,23 +411,6 @@ describe('Getting started: script tag, npm and the server piece, as pasted', () 
     await settles(`${origin}/`, signInState);
   });
 });
-
-/** Serves jsDelivr's address of this version's dist/cdn files from the installed tarball; the names served. */
-async function routeCdn(): Promise<{ served: string[]; route: (page: import('playwright-core').Page) => Promise<void> }> {
-  const served: string[] = [];
-  const folder = join(WORK, 'node_modules/kyi-elements/dist/cdn');
-  return {
-    served,
-    route: async (page) => {
-      await page.route(`${CDN}**`, async (r) => {
-        const name = r.request().url().slice(CDN.length);
-        served.push(name);
-        const body = await readFile(join(folder, name)).catch(() => null);
-        await r.fulfill(body ? { body, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' } } : { status: 404 });
-      });
-    },
-  };
-}
 
 /** A JavaScript recipe's project, type-checked (checkJs, strict). */
 async function jsProject(name: string): Promise<string> {

@@ -33,4 +33,39 @@ describe('kyiOptionsFromEnv', () => {
       assert.throws(() => kyiOptionsFromEnv(env), (e: unknown) => e instanceof KyiConfigError && e.message.includes(name) && /server's environment/.test(e.message) && e.message.includes(`${docs}server.html#environment-variables`), name);
     }
   });
+
+  it('a malformed value is named by its variable, not by the option it fills (the value too, unless it is a key)', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ KYI_PUBLIC_ORIGIN: 'localhost:3000' }, /KYI_PUBLIC_ORIGIN "localhost:3000" is not an origin.*http:\/\/localhost:3000/],
+      [{ KYI_PUBLIC_ORIGIN: 'https://partner.example/shop' }, /KYI_PUBLIC_ORIGIN "https:\/\/partner.example\/shop" must be a bare origin/],
+      [{ KYI_PUBLIC_API_URL: 'api.example' }, /KYI_PUBLIC_API_URL must be an absolute http\(s\) URL/],
+      [{ KYI_PUBLIC_API_KEY: 'Bearer pk' }, /KYI_PUBLIC_API_KEY must be the raw key/],
+      [{ KYI_PARTNER_SECRET: ' secret' }, /KYI_PARTNER_SECRET has leading or trailing whitespace/],
+      [{ KYI_EXPLORER_KEY: 'bx_test_1', KYI_EXPLORER_URL: 'https://explorer.example' }, /KYI_EXPLORER_KEY must be a live key/],
+      [{ KYI_EXPLORER_WRITES: 'yes' }, /KYI_EXPLORER_WRITES must be "true" or "false"/],
+    ];
+    for (const [change, message] of cases) {
+      assert.throws(
+        () => kyiOptionsFromEnv({ ...ENV, ...change }),
+        (e: unknown) => e instanceof KyiConfigError && message.test(e.message) && !/allowedOrigins|publicOrigin|publicApi|explorer\.|widget\./.test(e.message),
+        JSON.stringify(change),
+      );
+    }
+    // no key or secret is ever echoed
+    assert.throws(() => kyiOptionsFromEnv({ ...ENV, KYI_PARTNER_SECRET: ' hunter2' }), (e: unknown) => !(e as Error).message.includes('hunter2'));
+  });
+
+  it('a KYI_* variable it does not read (an older setup) is named with the one it most likely means', () => {
+    const older = { KYI_PUBLIC_ORIGIN: 'http://localhost:3000', KYI_BASE_URL: 'http://127.0.0.1:4010', KYI_API_KEY: 'pk', KYI_SECRET_KEY: 's', KYI_DEV_USER: 'u1' };
+    assert.throws(
+      () => kyiOptionsFromEnv(older),
+      (e: unknown) =>
+        e instanceof KyiConfigError &&
+        e.message.includes('set KYI_PUBLIC_API_URL') &&
+        e.message.includes('KYI_BASE_URL is set, which is not read: did you mean KYI_PUBLIC_API_URL?') &&
+        e.message.includes('KYI_API_KEY is set, which is not read: did you mean KYI_PUBLIC_API_KEY?') &&
+        e.message.includes('KYI_SECRET_KEY is set, which is not read: did you mean KYI_PARTNER_SECRET?') &&
+        !e.message.includes('KYI_DEV_USER'),
+    );
+  });
 });

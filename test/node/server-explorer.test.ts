@@ -200,6 +200,23 @@ describe('Explorer proxy', () => {
     }
   });
 
+  it("an authorize that throws is told to onError as authorize's error (the cause kept), answered 500 internal_error", async () => {
+    const throwing = await mount(sandbox, {
+      authorize: (_request, _route, context) => (context as { node?: { req: { user: { staff: boolean } } } }).node!.req.user.staff,
+    });
+    try {
+      const res = await fetch(`${throwing.base}/explorer/me/watchlist`, { headers: { cookie: SESSION_COOKIE } });
+      assert.equal(res.status, 500);
+      assert.equal(await codeOf(res), 'internal_error');
+      const told = throwing.errors[0] as KyiError;
+      assert.ok(told instanceof KyiError);
+      assert.match(told.message, /^authorize threw TypeError: Cannot read properties of undefined \(reading 'staff'\)\. This is your authorize's error.*session middleware before the kyi handler/);
+      assert.ok(told.cause instanceof TypeError);
+    } finally {
+      await throwing.close();
+    }
+  });
+
   it('without getUserId, a refusal is 403 forbidden and onError says getUserId would tell a signed-out visitor', async () => {
     const noSession = await mount(sandbox, (d) => ({ ...d, widget: undefined, getUserId: undefined, authorize: () => false }));
     try {

@@ -266,6 +266,24 @@ describe('POST /token', () => {
     }
   });
 
+  it("a getUserId that throws (session middleware mounted after the handler) is told to onError as getUserId's error, with the middleware-order hint", async () => {
+    // what express-session's req.session is when its middleware runs after the handler: undefined
+    const early = await mount(sandbox, { getUserId: (_request, { node }) => (node?.req as unknown as { session: { userId: string } }).session.userId });
+    try {
+      const res = await post(`${early.base}/token`, { cookie: SESSION_COOKIE });
+      assert.equal(res.status, 500);
+      assert.equal(early.errors.length, 1);
+      const told = early.errors[0] as KyiError;
+      assert.ok(told instanceof KyiError, 'a KyiError, not the raw TypeError');
+      assert.match(told.message, /^getUserId threw TypeError: Cannot read properties of undefined \(reading 'userId'\)\. This is your getUserId's error/);
+      assert.match(told.message, /session middleware before the kyi handler/);
+      assert.ok(told.cause instanceof TypeError, 'the error itself is the cause');
+      assert.ok(!(await res.text()).includes('userId'), 'the browser is not told the partner\'s code');
+    } finally {
+      await early.close();
+    }
+  });
+
   it('getUserId reads the Node request through handler.node, and gets {} through the fetch handler', async () => {
     const contexts: KyiNodeContext[] = [];
     const viaNode = await mount(sandbox, {

@@ -23,6 +23,7 @@ import { LOOKUP_BATCH_MAX, TOKEN_IMAGE_LIFETIME_MS } from '../../contract/lookup
 import { onPage } from '../../browser/config.js';
 import { pageHidden } from '../../browser/page.js';
 import { errorFromAnswer, KyiRequestError } from '../errors.js';
+import { notTheServerPiece } from '../proxy-answer.js';
 import { TtlCache } from './cache.js';
 
 /**
@@ -321,6 +322,8 @@ export class LookupClient {
         signal: batch.controller.signal,
         ...(bypass ? { cache: 'no-store' as RequestCache } : {}),
       });
+      const misanswer = notTheServerPiece(`${proxyUrl}/lookup`, response);
+      if (misanswer) throw misanswer;
       let body: unknown;
       try {
         body = await response.json();

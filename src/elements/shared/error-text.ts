@@ -34,6 +34,8 @@ const ERROR_STRINGS: Record<string, StringKey> = {
   signing_failed: 'common.error.signingFailed',
   widget_error: 'common.error.widget',
   widget_timeout: 'common.error.widgetTimeout',
+  // The widget's host did not answer at all: the visitor reads that the service could not be reached.
+  widget_unreachable: 'common.error.network',
   invalid_attribute: 'common.error.invalidAttribute',
 };
 

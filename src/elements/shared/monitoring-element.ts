@@ -11,7 +11,7 @@ import { html, nothing, type PropertyDeclarations, type PropertyValues, type Tem
 import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
 import { emit, KyiErrorEvent } from '../../browser/events.js';
 import { addStrings } from '../../browser/strings.js';
-import { onVisibilityChange, pageHidden } from '../../browser/page.js';
+import { onPageEvent, pageHidden } from '../../browser/page.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
 import { errorStringKey } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
@@ -183,7 +183,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#stopWatchingVisibility = onVisibilityChange(this.#onVisibility);
+    this.#stopWatchingVisibility = onPageEvent('visibilitychange', this.#onVisibility);
     if (this.hasUpdated) this.startLoad('full');
   }
 

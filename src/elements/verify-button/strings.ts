@@ -17,7 +17,7 @@ export const enVerifyButton = {
   common: {
     'error.signingFailed': 'Verification could not be started. Please try again.',
     'error.widget': 'The verification widget reported an error: {message}',
-    'error.widgetTimeout': 'The verification widget did not load in time. The likely cause: this site ({origin}) is not on the widget’s allow-list.',
+    'error.widgetTimeout': 'The verification widget did not load. Please try again later.',
   },
 } as const;
 

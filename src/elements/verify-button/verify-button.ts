@@ -32,8 +32,8 @@ const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
  * for any other (a visitor's sign-in or access is not the partner's to fix: the button says it).
  */
 function partnerFix(detail: KyiErrorDetail): string | undefined {
-  // the message says which allow-list, and how to add this origin to the sandbox's
-  if (detail.code === 'widget_timeout') return detail.message;
+  // the message says which allow-list, and how to add this origin to the sandbox's; or which address did not answer
+  if (detail.code === 'widget_timeout' || detail.code === 'widget_unreachable') return detail.message;
   // the message is the server's answer, naming both origins
   if (detail.code === 'origin_not_allowed')
     return (
@@ -55,8 +55,8 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  * The drawer shows one title and one close button at a time: its own header while the widget
  * loads, then the widget's own header once it reports ready. It sits at the inline end (the
  * left on a right-to-left page) and fills the screen on a phone.
- * A failure only the partner can fix (`origin_not_allowed`, `widget_timeout`) is also told
- * once on the console, naming what to change.
+ * A failure only the partner can fix (`origin_not_allowed`, `widget_unreachable`, `widget_timeout`) is
+ * also told once on the console, naming what to change; the button itself says it in plain words.
  * A widget error after the widget reported ready is reported (`kyi-error`) but leaves the
  * drawer open: the widget shows it and stays usable. Only an error before ready, a token
  * expiry after its one automatic retry, or the ready timeout close it. The widget has no
@@ -100,8 +100,9 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  * @fires kyi-error - `detail: { code, message, status? }`; code `session_required` (401), `forbidden` (403),
  *   `origin_not_allowed` (403: this page's origin is not the server's `publicOrigin` or in its `allowedOrigins`),
  *   `not_configured` (503 or 404, or no widget URL), `signing_failed` (502), `network`, `widget_error` (message
- *   from the widget; after `kyi:ready` the drawer stays open), `widget_timeout` (no `kyi:ready` in time: most
- *   often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`);
+ *   from the widget; after `kyi:ready` the drawer stays open), `widget_unreachable` (the widget URL's host did
+ *   not answer: down, or a wrong address; told within seconds), `widget_timeout` (no `kyi:ready` in time, the
+ *   host answering: most often this site's origin is not on the widget's allow-list), `invalid_attribute` (bad `scope` or `mode`);
  *   other answers of the token endpoint carry the kit's usual codes (e.g. `too_many_requests`).
  */
 export class KyiVerifyButton extends KyiElement {

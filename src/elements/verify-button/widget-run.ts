@@ -6,7 +6,7 @@
  */
 import type { WidgetScope } from '../../contract/widget-enums.js';
 import { refreshLiveLookups } from '../../client/lookup/refresh.js';
-import { pageOrigin } from '../../browser/page.js';
+import { onPageEvent, pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import { KyiCloseEvent, KyiOpenEvent, KyiReadyEvent, KyiVerificationChangedEvent, type KyiCloseReason } from '../../browser/widget-events.js';
 import type { DrawerText } from './drawer.js';
@@ -53,6 +53,9 @@ export class WidgetRun {
   #retried = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #widget: WidgetHandle | undefined;
+  #widgetUrl = '';
+  /** Whether the widget URL's host answers: asked once per open, when the widget is slow to report ready. */
+  #reach: Promise<Reach> | undefined;
 
   constructor(
     private readonly button: RunButton,
@@ -62,6 +65,7 @@ export class WidgetRun {
   /** Opens the widget: `kyi-open` and the ready timer, or a `widget_error` failure when the opener throws. */
   start(open: WidgetOpener, presentation: WidgetPresentation, token: string, widgetUrl: string): boolean {
     const { button, scope } = this;
+    this.#widgetUrl = widgetUrl;
     try {
       this.#widget = open({
         scope,
@@ -112,9 +116,22 @@ export class WidgetRun {
   #armReadyTimer(): void {
     clearTimeout(this.#timer);
     const ms = this.button.readyTimeout();
+    const checkAt = Math.min(CHECK_AFTER_MS, ms);
+    // Not ready yet: does the widget's host answer at all? A host that is down is told within
+    // seconds, not as an allow-list's refusal after the whole timeout (a working widget is
+    // ready sooner: no check, no request).
     this.#timer = setTimeout(() => {
-      if (this.button.isOpen()) this.button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) });
-    }, ms);
+      void (this.#reach ??= reach(this.#widgetUrl)).then((answer) => {
+        if (!this.button.isOpen() || this.#ready) return;
+        const url = this.#widgetUrl;
+        if (answer === 'unreachable')
+          return this.button.fail({
+            code: 'widget_unreachable',
+            message: `Could not reach the widget at ${url}: down, or a wrong kyi:widget-url / configure({ widgetUrl }) (is the sandbox running?)`,
+          });
+        this.#timer = setTimeout(() => this.button.isOpen() && !this.#ready && this.button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) }), ms - checkAt);
+      });
+    }, checkAt);
   }
 
   #onReady(): void {
@@ -147,6 +164,34 @@ export class WidgetRun {
   }
 }
 
+/** How long the widget has to report ready before its host is checked, and how long the check may take, in ms. */
+const CHECK_AFTER_MS = 2000;
+const PROBE_MS = 4000;
+
+type Reach = 'reachable' | 'unreachable' | 'unknown';
+
+/**
+ * Whether the widget URL's host answers at all: an opaque `no-cors` HEAD whose answer is never
+ * read, only that one came. `unknown` when there is no URL to ask (the vendor's client) or the
+ * page's Content-Security-Policy forbids the request (`connect-src`: the browser reports that
+ * after the request has failed, so the failure waits one moment for the report).
+ */
+async function reach(widgetUrl: string): Promise<Reach> {
+  if (!/^https?:\/\//.test(widgetUrl)) return 'unknown';
+  const origin = new URL(widgetUrl).origin;
+  let blocked = false;
+  const stop = onPageEvent('securitypolicyviolation', (event) => (blocked ||= event.blockedURI.startsWith(origin)));
+  try {
+    await fetch(widgetUrl, { method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_MS) });
+    return 'reachable';
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return blocked ? 'unknown' : 'unreachable';
+  } finally {
+    stop();
+  }
+}
+
 /**
  * The ready timeout's message: a widget that refuses this page's origin never posts
  * `kyi:ready`, so it names the origin to allow, at the service or in the local sandbox.
@@ -155,7 +200,6 @@ function timeoutMessage(ms: number): string {
   const origin = pageOrigin() ?? 'this site';
   return (
     `The widget did not report ready within ${ms} ms. The likely cause: this site's origin (${origin}) is not on the ` +
-    `widget's allow-list of partner origins (the widget then stays empty). Ask the verification service to add it; ` +
-    `with the local sandbox, start it with \`npx kyi-sandbox --widget-origin ${origin}\`.`
+    `widget's allow-list; ask the service to add it (sandbox: \`npx kyi-sandbox --widget-origin ${origin}\`).`
   );
 }

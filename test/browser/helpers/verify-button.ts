@@ -7,6 +7,8 @@ export interface TestEnv {
   widgetUrl: string;
   /** A second sandbox whose widget allow-list does not hold this page's origin. */
   refusingWidgetUrl: string;
+  /** A loopback address nothing listens on: a widget host that is down. */
+  downWidgetUrl: string;
   /** The only origin `/api/kyi-elsewhere` accepts browser calls from (not this page's). */
   elsewhereOrigin: string;
   publicApiUrl: string;

@@ -23,3 +23,12 @@ export async function listenLoopback(listener: RequestListener, path = ''): Prom
     },
   };
 }
+
+/** A loopback port free right now (the system handed it out and took it back): for a process that listens on its own, or for an address nothing listens on. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
