@@ -7,7 +7,7 @@ import { safeHttpUrl } from '../../browser/config.js';
 import { KyiChangesEvent } from '../../browser/monitoring-events.js';
 import type { StringKey } from '../../browser/strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
-import { addsInformation, formatDate, valueText } from '../shared/monitoring-parts.js';
+import { addsInformation, assetName, formatDate, valueText } from '../shared/monitoring-parts.js';
 import { ShownRows } from '../shared/monitoring-pager.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -313,7 +313,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       ${this._watchlist.map(
         (w) => html`<label class="check"
           ><input type="checkbox" name="item" value=${w.id} .checked=${chosen.has(w.id)} ?disabled=${full && !chosen.has(w.id)} /><span
-            >${w.asset.name ?? w.asset.symbol ?? w.asset.id}</span
+            >${assetName(w.asset)}</span
           ></label
         >`,
       )}
@@ -420,15 +420,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
         ${rows ? html`<span class="muted small">${this.t('changeFeed.count', { count: String(rows.length) })}</span>` : nothing}
       </header>
       ${this.#renderFilters()}
-      ${this.renderStatus(
-        {
-          loading: this.t('changeFeed.loading'),
-          signIn: this.t('changeFeed.signIn'),
-          denied: this.t('changeFeed.denied'),
-          error: (p) => (p.status === 400 ? this.t('changeFeed.error.filter') : this.t('changeFeed.error.load')),
-        },
-        false,
-      )}
+      ${this.renderStatus('changeFeed', false, this.t('changeFeed.error.filter'))}
       ${this._truncated && rows && !(this._status === 'error' && problem?.status === 400)
         ? html`<div class="banner" part="truncated" role="status">
             <strong>${this.t('changeFeed.truncated.title', { max: String(LIMITS.changesPerResponse) })}</strong>
