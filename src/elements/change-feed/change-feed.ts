@@ -3,7 +3,6 @@ import type { Change, WatchlistItem } from '../../contract/index.js';
 import { IMPACT_ORDER, MATERIALITIES, SORT_ORDERS, impactRank, isOneOf, type Direction } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/limits.js';
 import { fetchChanges, fetchWatchlist, mergeById } from '../../client/monitoring.js';
-import { safeHttpUrl } from '../../browser/config.js';
 import { KyiChangesEvent } from '../../browser/monitoring-events.js';
 import type { StringKey } from '../../browser/strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
@@ -322,18 +321,6 @@ export class KyiChangeFeed extends KyiMonitoringElement {
 
   // ---------------------------------------------------------------- rows
 
-  #renderLinks(change: Change): TemplateResult | typeof nothing {
-    const links: Array<[string, string]> = [];
-    const source = safeHttpUrl(change.sourceUrl);
-    const prior = safeHttpUrl(change.priorSourceUrl);
-    const details = safeHttpUrl(change.href);
-    if (source) links.push([source, this.t('changeFeed.link.source')]);
-    if (prior) links.push([prior, this.t('changeFeed.link.priorSource')]);
-    if (details) links.push([details, this.t('changeFeed.link.details')]);
-    if (links.length === 0) return nothing;
-    return html`<div class="row small" part="links">${links.map(([href, label]) => this.renderExternalLink(href, label))}</div>`;
-  }
-
   #renderDelta(change: Change): TemplateResult | typeof nothing {
     const ex = change.explanation;
     const before = valueText(ex?.previous?.value ?? change.before);
@@ -374,7 +361,14 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       </div>
       ${addsInformation(what, [headline]) ? html`<p>${what}</p>` : nothing}
       ${why ? html`<p class="small"><span class="muted">${this.t('changeFeed.why')}</span> ${why}</p>` : nothing}
-      ${this.#renderDelta(change)} ${this.#renderDirection(change, direction)} ${this.#renderLinks(change)}
+      ${this.#renderDelta(change)} ${this.#renderDirection(change, direction)} ${this.renderLinks(
+        [
+          [change.sourceUrl, this.t('changeFeed.link.source')],
+          [change.priorSourceUrl, this.t('changeFeed.link.priorSource')],
+          [change.href, this.t('changeFeed.link.details')],
+        ],
+        'links',
+      )}
     </li>`;
   }
 

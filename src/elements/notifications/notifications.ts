@@ -110,18 +110,11 @@ export class KyiNotifications extends KyiMonitoringElement {
       </div>
       ${headline ? html`<p>${headline}</p>` : nothing} ${body ? html`<p class="small">${body}</p>` : nothing}
       ${n.impact ? html`<p class="small"><span class="muted">${this.t('notifications.impact')}</span> ${n.impact}</p>` : nothing}
-      ${this.#renderLinks(n)}
+      ${this.renderLinks([
+        [n.href, this.t('notifications.open')],
+        [n.changeHref, this.t('notifications.viewChange')],
+      ])}
     </li>`;
-  }
-
-  #renderLinks(n: Notification): TemplateResult | typeof nothing {
-    const href = safeHttpUrl(n.href);
-    const changeHref = safeHttpUrl(n.changeHref);
-    if (!href && !changeHref) return nothing;
-    return html`<div class="row small">
-      ${href ? this.renderExternalLink(href, this.t('notifications.open')) : nothing}
-      ${changeHref ? this.renderExternalLink(changeHref, this.t('notifications.viewChange')) : nothing}
-    </div>`;
   }
 
   /** The notifications by kind group, in the groups' order. */

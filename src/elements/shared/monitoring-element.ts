@@ -12,6 +12,7 @@ import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js'
 import { emit, KyiErrorEvent } from '../../browser/events.js';
 import { addStrings } from '../../browser/strings.js';
 import { onVisibilityChange, pageHidden } from '../../browser/page.js';
+import { safeHttpUrl } from '../../browser/config.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
 import { errorStringKey } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
@@ -285,6 +286,19 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     const refused = problem.status === 400;
     const title = (refused && refusedTitle) || this.t(`${words}.error.load` as const);
     return this.renderError(title, this.problemText(problem), refused ? undefined : this.retry);
+  }
+
+  /**
+   * A row's links to the service's pages, in a row (`part`, if given): only those whose URL is
+   * absolute http(s) (`safeHttpUrl`), each opening in a new tab; nothing when none is.
+   * @internal
+   */
+  protected renderLinks(links: ReadonlyArray<readonly [url: string | null | undefined, label: string]>, part?: string): TemplateResult | typeof nothing {
+    const safe = links.flatMap(([url, label]) => {
+      const href = safeHttpUrl(url);
+      return href ? [this.renderExternalLink(href, label)] : [];
+    });
+    return safe.length ? html`<div class="row small" part=${part ?? nothing}>${safe}</div>` : nothing;
   }
 
   /** A link to an http(s) page of the service, opening in a new tab (and saying so). */

@@ -3,16 +3,16 @@
  * marked invalid and described by them), and the failure of the last add.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { parseWatchlistAddBody } from '../../contract/bodies.js';
+import { isUuid } from '../../contract/uuid.js';
 import type { KyiProblem } from '../../client/errors.js';
 import type { Translate } from './watchlist-parts.js';
 import type { WatchlistView } from './watchlist-view.js';
 import { renderWriteProblem } from './write-problems.js';
 import { ADD } from './watchlist-writes.js';
 
-/** Why `assetId` cannot be sent (not an asset id), or `undefined` when it can. */
+/** Why `assetId` cannot be sent (not a registry asset id, a UUID), or `undefined` when it can. */
 export function assetIdProblem(assetId: string, t: Translate): KyiProblem | undefined {
-  if (parseWatchlistAddBody({ assetId }).ok) return undefined;
+  if (isUuid(assetId)) return undefined;
   return { code: 'invalid_asset_id', message: t('watchlist.error.assetId'), status: 0 };
 }
 

@@ -5,7 +5,7 @@
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { WatchlistItem } from '../../contract/index.js';
-import { checkNote, noteLength } from '../../contract/bodies.js';
+import { noteLength } from '../../contract/bodies.js';
 import { LIMITS } from '../../contract/limits.js';
 import { announce } from '../shared/announce.js';
 import { assetName } from '../shared/monitoring-parts.js';
@@ -61,7 +61,7 @@ export class NoteEditor {
 
   /** Whether the draft fits the note limit. */
   get fits(): boolean {
-    return checkNote(this.#draft).ok;
+    return noteBand(this.#draft) !== 'over';
   }
 
   /** Opens the editor on `item`'s note. */

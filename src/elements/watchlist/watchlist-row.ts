@@ -19,14 +19,14 @@ export function renderRow(view: WatchlistView, item: WatchlistItem): TemplateRes
   const a = item.asset;
   return html`<li class="item" part="item" tabindex="-1" data-id=${item.id} data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
     <div class="row head">
-      <p class="title" role="heading" aria-level=${String(view.rowLevel)}><bdi>${assetName(a)}</bdi>${a.symbol && a.name ? html`<span class="muted"> (<bdi>${a.symbol}</bdi>)</span>` : nothing}</p>
-      ${renderState(item, t, view.lang)}
+      <p class="title" role="heading" aria-level=${String(view.rowHeadingLevel)}><bdi>${assetName(a)}</bdi>${a.symbol && a.name ? html`<span class="muted"> (<bdi>${a.symbol}</bdi>)</span>` : nothing}</p>
+      ${renderState(item, t, view.renderLang)}
     </div>
     <div class="meta small muted">
       ${a.issuerName ? html`<bdi>${a.issuerName}</bdi>` : nothing}
       ${a.chain ? html`<span>${chainName(a.chain)}</span>` : nothing}
       ${a.contractAddress ? html`<span class="mono address">${a.contractAddress}</span>` : nothing}
-      <span>${t('watchlist.addedAt', { date: formatDate(item.addedAt, view.lang) })}</span>
+      <span>${t('watchlist.addedAt', { date: formatDate(item.addedAt, view.renderLang) })}</span>
     </div>
     <div class="row controls">${renderMonitoring(view, item, busy)} ${renderActions(view, item, busy)}</div>
     ${view.note.render(item, busy, view)} ${renderWriteProblem(view, item.id)}

@@ -22,9 +22,9 @@ export interface WatchlistActions extends NoteActions {
 export interface WatchlistView extends WatchlistActions {
   t: Translate;
   /** The language dates are written in. */
-  lang: string;
+  renderLang: string;
   /** The level of a row's heading. */
-  rowLevel: number;
+  rowHeadingLevel: number;
   /** Whether write controls are shown. */
   canWrite: boolean;
   /** The most items the watchlist holds (said when it is full). */
@@ -32,7 +32,7 @@ export interface WatchlistView extends WatchlistActions {
   /** The add form's field, as typed. */
   addValue: string;
   /** The words for a failed read (the element's `problemText`). */
-  readProblemText(problem: KyiProblem): string;
+  problemText(problem: KyiProblem): string;
   writes: ItemWrites;
   removals: PendingRemovals;
   note: NoteEditor;

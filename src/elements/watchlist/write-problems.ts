@@ -23,7 +23,7 @@ function writeProblemText(view: WatchlistView, problem: KyiProblem, target: stri
     case 'forbidden':
       return t('watchlist.error.forbidden');
   }
-  return problem.status === 400 ? problem.message : view.readProblemText(problem);
+  return problem.status === 400 ? problem.message : view.problemText(problem);
 }
 
 /** The failure of `target`'s last write, as an alert (`id`: what its field is described by). */
