@@ -18,15 +18,15 @@ import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { announce } from '../shared/announce.js';
 import { watchlistStyles } from './watchlist.styles.js';
-import { assetIdProblem, renderAddForm } from './add-form.js';
-import { NoteEditor } from './note-editor.js';
 import { PendingRemovals } from './removals.js';
+import { NoteEditor } from './note-editor.js';
+import { renderRow } from './watchlist-row.js';
+import { assetIdProblem, renderAddForm } from './add-form.js';
 import { addItem, afterRemoval, replaceItem, withoutItems } from './watchlist-data.js';
 import { addField, focusAfter, focusIn, focusWithin, rowOf } from './watchlist-focus.js';
 import type { Translate } from './watchlist-parts.js';
-import { renderRow } from './watchlist-row.js';
 import type { WatchlistActions, WatchlistView } from './watchlist-view.js';
-import { ADD, ItemWrites, type WriteDone } from './watchlist-writes.js';
+import { ADD, ItemWrites } from './watchlist-writes.js';
 import { renderOrphanProblem } from './write-problems.js';
 
 /**
@@ -141,11 +141,6 @@ export class KyiWatchlist extends KyiMonitoringElement {
     if (this._data) this._data = change(this._data);
   }
 
-  /** A write's outcome: `apply` once it is the latest, then the change event. */
-  #done(apply: () => void, action: 'add' | 'update' | 'remove', itemId: string, item: WatchlistItem | null): WriteDone {
-    return { apply, event: new KyiWatchlistChangeEvent({ action, itemId, item }) };
-  }
-
   async #add(event: Event): Promise<void> {
     event.preventDefault();
     if (this.#writes.busy(ADD)) return;
@@ -165,18 +160,14 @@ export class KyiWatchlist extends KyiMonitoringElement {
         if (isAbortError(error)) throw error;
         return undefined;
       });
-      return this.#done(
-        () => {
-          this._addValue = '';
-          if (data) this._data = data;
-          else this.#change((d) => addItem(d, item));
-          this.#reveal(item.id);
-          announce(this, this.t('watchlist.added', { name: assetName(item.asset) }));
-        },
-        'add',
-        item.id,
-        item,
-      );
+      const apply = () => {
+        this._addValue = '';
+        if (data) this._data = data;
+        else this.#change((d) => addItem(d, item));
+        this.#reveal(item.id);
+        announce(this, this.t('watchlist.added', { name: assetName(item.asset) }));
+      };
+      return { apply, event: new KyiWatchlistChangeEvent({ action: 'add', itemId: item.id, item }) };
     });
     // Added: the emptied field is ready for the next id (the notice says what was added).
     if (!this.#writes.failed(ADD) && focusWithin(this.#root, '[part="add-form"]')) addField(this.renderRoot)?.focus();
@@ -204,7 +195,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
     const proxyUrl = this.proxy;
     await this.#writes.run(item.id, async (signal) => {
       const updated = await updateWatchlistItem({ proxyUrl, signal }, item.id, { monitoringEnabled: !item.monitoringEnabled });
-      return this.#done(() => this.#change((d) => replaceItem(d, updated)), 'update', updated.id, updated);
+      return { apply: () => this.#change((d) => replaceItem(d, updated)), event: new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated }) };
     });
     const again = this.#flipAgain.delete(item.id) && !this.#writes.failed(item.id);
     const current = this.items.find((i) => i.id === item.id);
@@ -228,7 +219,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
         this.#change((d) => replaceItem(d, updated));
         this.#note.close();
       };
-      return this.#done(apply, 'update', updated.id, updated);
+      return { apply, event: new KyiWatchlistChangeEvent({ action: 'update', itemId: updated.id, item: updated }) };
     });
     if (this.#note.editing === undefined) focusIn(this.renderRoot, item.id, '.edit-note');
   }
@@ -269,7 +260,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
         this.#change((d) => afterRemoval(d, item.id));
         announce(this, this.t('watchlist.removed', { name: assetName(item.asset) }));
       };
-      return this.#done(apply, 'remove', item.id, null);
+      return { apply, event: new KyiWatchlistChangeEvent({ action: 'remove', itemId: item.id, item: null }) };
     });
   }
 
@@ -293,14 +284,14 @@ export class KyiWatchlist extends KyiMonitoringElement {
   }
 
   readonly #actions: WatchlistActions = {
-    add: (e) => void this.#add(e),
+    add: this.#add.bind(this),
     addInput: (value) => (this._addValue = value),
-    toggle: (item) => void this.#toggle(item),
-    editNote: (item) => this.#editNote(item),
-    remove: (item) => this.#scheduleRemoval(item),
-    undo: (item) => this.#undoRemoval(item),
-    save: (e, item) => void this.#saveNote(e, item),
-    cancel: (item) => void this.#cancelNote(item),
+    toggle: this.#toggle.bind(this),
+    editNote: this.#editNote.bind(this),
+    remove: this.#scheduleRemoval.bind(this),
+    undo: this.#undoRemoval.bind(this),
+    save: this.#saveNote.bind(this),
+    cancel: this.#cancelNote.bind(this),
   };
 
   override render(): TemplateResult {
