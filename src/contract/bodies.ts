@@ -2,7 +2,8 @@
  * Request bodies of the watchlist writes (spec 4.2, 8), checked once for everyone and
  * zod-free so the browser can use them too: the sandbox answers with these results, the
  * server piece and `ExplorerClient` check with them before anything is sent, and
- * `<kyi-watchlist>` checks its note editor with them.
+ * `<kyi-watchlist>` counts its notes with `noteLength` (it checks an asset id with `isUuid`,
+ * so the browser carries none of these checks' messages, which it never shows).
  */
 import { isObject, type QueryProblem, type QueryResult } from './queries.js';
 import { isUuid } from './uuid.js';

@@ -3,11 +3,10 @@ import type { Change, WatchlistItem } from '../../contract/index.js';
 import { IMPACT_ORDER, MATERIALITIES, SORT_ORDERS, impactRank, isOneOf, type Direction } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/limits.js';
 import { fetchChanges, fetchWatchlist, mergeById } from '../../client/monitoring.js';
-import { safeHttpUrl } from '../../browser/config.js';
 import { KyiChangesEvent } from '../../browser/monitoring-events.js';
 import type { StringKey } from '../../browser/strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
-import { addsInformation, formatDate, valueText } from '../shared/monitoring-parts.js';
+import { addsInformation, assetName, formatDate, valueText } from '../shared/monitoring-parts.js';
 import { ShownRows } from '../shared/monitoring-pager.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -314,7 +313,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       ${this._watchlist.map(
         (w) => html`<label class="check"
           ><input type="checkbox" name="item" value=${w.id} .checked=${chosen.has(w.id)} ?disabled=${full && !chosen.has(w.id)} /><span
-            >${w.asset.name ?? w.asset.symbol ?? w.asset.id}</span
+            >${assetName(w.asset)}</span
           ></label
         >`,
       )}
@@ -322,18 +321,6 @@ export class KyiChangeFeed extends KyiMonitoringElement {
   }
 
   // ---------------------------------------------------------------- rows
-
-  #renderLinks(change: Change): TemplateResult | typeof nothing {
-    const links: Array<[string, string]> = [];
-    const source = safeHttpUrl(change.sourceUrl);
-    const prior = safeHttpUrl(change.priorSourceUrl);
-    const details = safeHttpUrl(change.href);
-    if (source) links.push([source, this.t('changeFeed.link.source')]);
-    if (prior) links.push([prior, this.t('changeFeed.link.priorSource')]);
-    if (details) links.push([details, this.t('changeFeed.link.details')]);
-    if (links.length === 0) return nothing;
-    return html`<div class="row small" part="links">${links.map(([href, label]) => this.renderExternalLink(href, label))}</div>`;
-  }
 
   #renderDelta(change: Change): TemplateResult | typeof nothing {
     const ex = change.explanation;
@@ -375,7 +362,14 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       </div>
       ${addsInformation(what, [headline]) ? html`<p>${what}</p>` : nothing}
       ${why ? html`<p class="small"><span class="muted">${this.t('changeFeed.why')}</span> ${why}</p>` : nothing}
-      ${this.#renderDelta(change)} ${this.#renderDirection(change, direction)} ${this.#renderLinks(change)}
+      ${this.#renderDelta(change)} ${this.#renderDirection(change, direction)} ${this.renderLinks(
+        [
+          [change.sourceUrl, this.t('changeFeed.link.source')],
+          [change.priorSourceUrl, this.t('changeFeed.link.priorSource')],
+          [change.href, this.t('changeFeed.link.details')],
+        ],
+        'links',
+      )}
     </li>`;
   }
 
@@ -421,15 +415,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
         ${rows ? html`<span class="muted small">${this.t('changeFeed.count', { count: String(rows.length) })}</span>` : nothing}
       </header>
       ${this.#renderFilters()}
-      ${this.renderStatus(
-        {
-          loading: this.t('changeFeed.loading'),
-          signIn: this.t('changeFeed.signIn'),
-          denied: this.t('changeFeed.denied'),
-          error: (p) => (p.status === 400 ? this.t('changeFeed.error.filter') : this.t('changeFeed.error.load')),
-        },
-        false,
-      )}
+      ${this.renderStatus('changeFeed', false, this.t('changeFeed.error.filter'))}
       ${this._truncated && rows && !(this._status === 'error' && problem?.status === 400)
         ? html`<div class="banner" part="truncated" role="status">
             <strong>${this.t('changeFeed.truncated.title', { max: String(LIMITS.changesPerResponse) })}</strong>

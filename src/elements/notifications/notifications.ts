@@ -82,13 +82,7 @@ export class KyiNotifications extends KyiMonitoringElement {
   protected override async load(signal: AbortSignal, kind: 'full' | 'poll'): Promise<KyiNotificationsEvent> {
     const data = await fetchNotifications({ proxyUrl: this.proxy, signal }, this.unreadOnly ? { unread: true } : {});
     signal.throwIfAborted();
-    if (kind === 'poll' && this._data) {
-      // what arrived since is shown besides what was
-      const seen = new Set(this._data.items.map((n) => n.id));
-      this.#shown.grow(data.items.filter((n) => !seen.has(n.id)).length);
-    } else {
-      this.#shown.reset();
-    }
+    this.#shown.afterRead(kind, this._data?.items, data.items);
     this._data = data;
     return new KyiNotificationsEvent({ unread: data.unread, items: data.items });
   }
@@ -116,18 +110,11 @@ export class KyiNotifications extends KyiMonitoringElement {
       </div>
       ${headline ? html`<p>${headline}</p>` : nothing} ${body ? html`<p class="small">${body}</p>` : nothing}
       ${n.impact ? html`<p class="small"><span class="muted">${this.t('notifications.impact')}</span> ${n.impact}</p>` : nothing}
-      ${this.#renderLinks(n)}
+      ${this.renderLinks([
+        [n.href, this.t('notifications.open')],
+        [n.changeHref, this.t('notifications.viewChange')],
+      ])}
     </li>`;
-  }
-
-  #renderLinks(n: Notification): TemplateResult | typeof nothing {
-    const href = safeHttpUrl(n.href);
-    const changeHref = safeHttpUrl(n.changeHref);
-    if (!href && !changeHref) return nothing;
-    return html`<div class="row small">
-      ${href ? this.renderExternalLink(href, this.t('notifications.open')) : nothing}
-      ${changeHref ? this.renderExternalLink(changeHref, this.t('notifications.viewChange')) : nothing}
-    </div>`;
   }
 
   /** The notifications by kind group, in the groups' order. */
@@ -184,7 +171,7 @@ export class KyiNotifications extends KyiMonitoringElement {
             >`
           : nothing}
       </header>
-      ${this.renderStatus({ loading: this.t('notifications.loading'), signIn: this.t('notifications.signIn'), denied: this.t('notifications.denied'), error: () => this.t('notifications.error.load') }, !!data)}
+      ${this.renderStatus('notifications', !!data)}
       ${data
         ? data.items.length === 0
           ? html`<p class="notice" part="empty">

@@ -12,6 +12,7 @@ import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js'
 import { emit, KyiErrorEvent } from '../../browser/events.js';
 import { addStrings } from '../../browser/strings.js';
 import { onPageEvent, pageHidden } from '../../browser/page.js';
+import { safeHttpUrl } from '../../browser/config.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
 import { errorStringKey } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
@@ -56,15 +57,12 @@ const browserTimers: PollTimers = {
 /** What a load found: an event announcing it, fired once the element's state says `ready`. */
 export type LoadAnnouncement = Event | undefined | void;
 
-/** An element's own words for its load states: loading, the error box's title, signed out, refused. */
-export interface MonitoringStatusText {
-  loading: string;
-  error: (problem: KyiProblem) => string;
-  /** 401: what signing in would show ("Sign in to see your watchlist."). */
-  signIn: string;
-  /** 403 `forbidden`: what the visitor may not see here. */
-  denied: string;
-}
+/**
+ * The section of the string table holding an element's words, among them those of its load
+ * states: `<section>.loading`, `.error.load` (the error box's title), `.signIn` (401: what
+ * signing in would show) and `.denied` (403 `forbidden`: what the visitor may not see here).
+ */
+export type MonitoringWords = 'watchlist' | 'changeFeed' | 'notifications';
 
 /**
  * Base of the monitoring elements: `proxy-url`, `refresh-interval`, `theme`, the load
@@ -253,11 +251,12 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
   }
 
   /**
-   * The load status as shown: nothing when idle or ready, the loading line (only while there is
-   * nothing else to show), or the error box.
+   * The load status as shown, in the element's `words`: nothing when idle or ready, the loading
+   * line (only while there is nothing else to show), or the error box — titled `refusedTitle`,
+   * when given, for a request the server piece refused (400).
    * @internal
    */
-  protected renderStatus(text: MonitoringStatusText, hasData: boolean): TemplateResult | typeof nothing {
+  protected renderStatus(words: MonitoringWords, hasData: boolean, refusedTitle?: string): TemplateResult | typeof nothing {
     switch (this._status) {
       case 'idle':
       case 'ready':
@@ -268,10 +267,10 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
           ? nothing
           : html`<div class="loading" role="status"
               ><span class="skeleton" part="skeleton"></span><span class="skeleton short" part="skeleton"></span
-              ><span class="visually-hidden">${text.loading}</span></div
+              ><span class="visually-hidden">${this.t(`${words}.loading` as const)}</span></div
             >`;
       case 'error':
-        return this._error ? this.#renderProblem(this._error, text) : nothing;
+        return this._error ? this.#renderProblem(this._error, words, refusedTitle) : nothing;
     }
   }
 
@@ -280,11 +279,26 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
    * a visitor the partner's server does not let in, a plain notice instead (not an error): sign
    * in (401 `session_required`) or no access (403 `forbidden`).
    */
-  #renderProblem(problem: KyiProblem, text: MonitoringStatusText): TemplateResult {
+  #renderProblem(problem: KyiProblem, words: MonitoringWords, refusedTitle: string | undefined): TemplateResult {
     const refusal = accessRefusal(problem);
-    if (refusal === 'sign-in') return html`<p class="notice" role="status" part="sign-in">${text.signIn}</p>`;
-    if (refusal === 'denied') return html`<p class="notice" role="status" part="access-denied">${text.denied}</p>`;
-    return this.renderError(text.error(problem), this.problemText(problem), problem.status === 400 ? undefined : this.retry);
+    if (refusal === 'sign-in') return html`<p class="notice" role="status" part="sign-in">${this.t(`${words}.signIn` as const)}</p>`;
+    if (refusal === 'denied') return html`<p class="notice" role="status" part="access-denied">${this.t(`${words}.denied` as const)}</p>`;
+    const refused = problem.status === 400;
+    const title = (refused && refusedTitle) || this.t(`${words}.error.load` as const);
+    return this.renderError(title, this.problemText(problem), refused ? undefined : this.retry);
+  }
+
+  /**
+   * A row's links to the service's pages, in a row (`part`, if given): only those whose URL is
+   * absolute http(s) (`safeHttpUrl`), each opening in a new tab; nothing when none is.
+   * @internal
+   */
+  protected renderLinks(links: ReadonlyArray<readonly [url: string | null | undefined, label: string]>, part?: string): TemplateResult | typeof nothing {
+    const safe = links.flatMap(([url, label]) => {
+      const href = safeHttpUrl(url);
+      return href ? [this.renderExternalLink(href, label)] : [];
+    });
+    return safe.length ? html`<div class="row small" part=${part ?? nothing}>${safe}</div>` : nothing;
   }
 
   /** A link to an http(s) page of the service, opening in a new tab (and saying so). */

@@ -42,6 +42,16 @@ export class ShownRows {
     this.#host.requestUpdate();
   }
 
+  /**
+   * A list read again: on a poll, the rows whose id was not in `before` are shown besides what
+   * was (`grow`); any other read, or the first, starts at one page (`reset`).
+   */
+  afterRead(kind: 'full' | 'poll', before: readonly { id: string }[] | undefined, after: readonly { id: string }[]): void {
+    if (kind !== 'poll' || !before) return this.reset();
+    const seen = new Set(before.map((row) => row.id));
+    this.grow(after.filter((row) => !seen.has(row.id)).length);
+  }
+
   /** Rows a poll added on top are shown besides what was: nothing the visitor saw drops off the end. */
   grow(added: number): void {
     if (added <= 0) return;

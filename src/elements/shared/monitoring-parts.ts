@@ -1,4 +1,10 @@
 /** Small render helpers shared by `<kyi-watchlist>`, `<kyi-change-feed>` and `<kyi-notifications>`. */
+import type { AssetSummary } from '../../contract/index.js';
+
+/** An asset in words: its name, else its symbol, else its id. */
+export function assetName(asset: AssetSummary): string {
+  return asset.name ?? asset.symbol ?? asset.id;
+}
 
 /** A timestamp as a short local date and time; the raw value when it does not parse. */
 export function formatDate(value: string | null | undefined, lang: string): string {
