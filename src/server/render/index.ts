@@ -55,10 +55,21 @@ export interface RenderOptions {
   lang?: string | undefined;
 }
 
-/** The display elements a render fills, and the lookup each makes. */
-const RENDERED = new Map<string, (response: LookupResponse) => { status: string; result: unknown }>([
-  ['kyi-token-status', tokenOutcome],
-  ['kyi-asset-card', assetOutcome],
+/**
+ * The one rule a rendered token status adds to its styles. A status skips its rendering while
+ * off screen (`content-visibility: auto`), and Chromium lays such an element out skipped, in its
+ * reserved box, until its first frame says it is on screen: a rendered answer taller than the
+ * box (a token on several chains, in a narrow column) would then push the page down after the
+ * first paint. A rendered status is laid out as it is, with the containment `auto` brings when
+ * on screen (so to the pixel as the kit lays it out); once the kit replaces the root the element
+ * skips off screen again, in the size it was last laid out at.
+ */
+const LAID_OUT = ':host{content-visibility:visible;contain:layout style paint}';
+
+/** The display elements a render fills: how each reads its lookup's answer, and what its rendered root adds to its styles. */
+const RENDERED = new Map<string, { outcome: (response: LookupResponse) => { status: string; result: unknown }; rule: string }>([
+  ['kyi-token-status', { outcome: tokenOutcome, rule: LAID_OUT }],
+  ['kyi-asset-card', { outcome: assetOutcome, rule: '' }],
 ]);
 const TAGS = new Set(RENDERED.keys());
 
@@ -148,13 +159,13 @@ export async function renderKyiElements(handler: KyiHandler, html: string, optio
   for (const { found: f, renderer, element, check } of elements) {
     if (check.ok) {
       const response = settled.get(check.key);
-      const outcome = response && RENDERED.get(f.tag)!(response);
+      const outcome = response && RENDERED.get(f.tag)!.outcome(response);
       // Not answered in time, or failed: the loading placeholder, which the browser fills.
       element._state = !outcome || outcome.status === 'error' ? { status: 'loading', result: null } : { status: outcome.status, result: outcome.result };
     } else {
       element._state = { status: check.empty ? 'idle' : 'invalid', result: null };
     }
-    out += html.slice(at, f.end) + shadowRoot(renderer, element);
+    out += html.slice(at, f.end) + shadowRoot(renderer, element, RENDERED.get(f.tag)!.rule);
     at = f.end;
   }
   return out + html.slice(at);
@@ -163,12 +174,12 @@ export async function renderKyiElements(handler: KyiHandler, html: string, optio
 const LIT_MARKERS = /<!--(?:\/?lit-part[^>]*|lit-node \d+)-->/g;
 
 /** The element's shadow root as a declarative one: its styles and its template, rendered as the browser renders it. */
-function shadowRoot(renderer: LitElementRenderer, element: RenderedElement): string {
+function shadowRoot(renderer: LitElementRenderer, element: RenderedElement, rule: string): string {
   const ctor = (element as unknown as LitElement).constructor as typeof LitElement;
   // The element is the host of what its template renders (its `<slot>`s), as in Lit's own render of an element.
   const host = { customElementInstanceStack: [renderer], customElementHostStack: [renderer] };
   // Lit's hydration markers are dropped: the kit never hydrates a root, it confirms and replaces
   // it. Upstream text cannot forge one: Lit escapes `<` in every text and attribute it renders.
   const content = collectResultSync(render(element.render(), host)).replace(LIT_MARKERS, '');
-  return `<template shadowrootmode="open"><style>${styleText(ctor)}</style>${content}</template>`;
+  return `<template shadowrootmode="open"><style>${styleText(ctor)}${rule}</style>${content}</template>`;
 }
