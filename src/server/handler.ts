@@ -29,6 +29,7 @@ import type { SendAttempt } from './upstream/call.js';
 import { upstreamPath, type PublicTarget } from '../contract/index.js';
 import { PublicApiClient, type LookupAnswer } from './lookup/public-api.js';
 import { tokenRoute } from './token-route.js';
+import { keepLookups } from './handler-lookups.js';
 import {
   MALFORMED_PATH_ERROR,
   MAX_URL_LENGTH,
@@ -392,7 +393,10 @@ export function handlerParts(options: KyiHandlerOptions, defaultSend?: SendAttem
       await Promise.all([publicApi.close(closed), explorer?.close(closed)]);
     },
   });
-  LOOKUPS.set(handler, { publicApi, clientOf: state.clientOf });
+  keepLookups(handler, {
+    lookup: (target, key, client) => publicApi.lookupByKey(target, key, client === undefined ? {} : { client }),
+    clientOf: state.clientOf,
+  });
   return {
     handler,
     serve: (request, context) => answer(state, request, context),
@@ -400,23 +404,6 @@ export function handlerParts(options: KyiHandlerOptions, defaultSend?: SendAttem
     cachedLookup: (key) => publicApi.cachedLookupByKey(key),
     bodyTimeoutMs: config.bodyTimeoutMs,
   };
-}
-
-/**
- * What a server render looks up through (`./render/`): the handler's own lookup path — its
- * cache, flights in flight, per-client and upstream budgets — and how it tells visitors apart.
- * Internal: reached only through `handlerLookups(handler)`, never a property of the handler.
- */
-export interface HandlerLookups {
-  publicApi: PublicApiClient;
-  clientOf: ClientOf;
-}
-
-const LOOKUPS = new WeakMap<object, HandlerLookups>();
-
-/** The lookup path of a handler `createKyiHandler` made, or `undefined` for any other value. */
-export function handlerLookups(handler: object): HandlerLookups | undefined {
-  return LOOKUPS.get(handler);
 }
 
 /** Creates the handler. Throws `KyiConfigError` for a configuration mistake. */

@@ -195,7 +195,7 @@ describe('a server-rendered page with JavaScript on', () => {
     const [before, ...later] = shots.map((s) => PNG.sync.read(s));
     for (const [i, shot] of later.entries()) {
       assert.deepEqual([shot.width, shot.height], [before!.width, before!.height]);
-      assert.equal(pixelmatch(before!.data, shot.data, null, shot.width, shot.height, { threshold: 0 }), 0, `the screen ${i ? 'after the answers' : 'while the kit looks up'}, as it was before the kit ran`);
+      assert.equal(pixelmatch(before!.data, shot.data, undefined, shot.width, shot.height, { threshold: 0 }), 0, `the screen ${i ? 'after the answers' : 'while the kit looks up'}, as it was before the kit ran`);
     }
     assert.equal(await p.evaluate(() => (window as unknown as { shifts: number }).shifts), 0);
     const statuses = await p.$$eval('kyi-token-status', (els) => els.map((e) => (e as unknown as { status: string }).status));

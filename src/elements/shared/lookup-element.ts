@@ -11,7 +11,7 @@
  *   failed — never because code set a property (an input that fails the browser-side check
  *   only sets `status`).
  */
-import { ReactiveElement, type PropertyValues } from 'lit';
+import type { PropertyValues } from 'lit';
 import { lookupKey, registerLiveElement, unregisterLiveElement, type AbortHook, type LookupRequest } from '../../client/lookup.js';
 import { checkAssetLookup, checkTokenLookup, type AssetLookupRule, type TokenLookupRule } from '../../contract/queries.js';
 import { addStrings, t, type StringKey } from '../../browser/strings.js';
@@ -177,11 +177,11 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
 
   #key: string | undefined;
   /**
-   * What a server render put in the element's open shadow root (kyi-elements/server/render),
-   * kept on screen while the first lookup loads, then replaced by what the answer renders:
-   * page markup, shown as the page showed it, never read (the status is the lookup's).
+   * What a server render put in the shadow root (kyi-elements/server/render): page markup, kept
+   * on screen as the page showed it until the first answer (its own style hides what the
+   * element renders meanwhile), never read (the status is the lookup's); then removed.
    */
-  #serverView: ChildNode[] | undefined;
+  #view: ChildNode[] | undefined;
   /** The key of the last invalid input warned about on the console. */
   #warnedInput: string | undefined;
   #configVersion = -1;
@@ -233,20 +233,12 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
     return this.fingerprint() !== before;
   }
 
-  /** The shadow root, emptied (`ElementCore.renderRoot`), with a server-rendered view put back until the lookup answers. @internal */
+  /** The shadow root, emptied (`ElementCore.renderRoot`), a server-rendered view put back until the first answer. @internal */
   protected override createRenderRoot(): ShadowRoot {
     const view = [...(this.shadowRoot?.childNodes ?? [])];
     const root = super.createRenderRoot();
-    if (view.length) root.append(...(this.#serverView = view));
+    root.append(...(this.#view = view));
     return root;
-  }
-
-  /** Renders, unless a server-rendered view waits for the first lookup: then nothing covers or moves it. */
-  protected override update(changed: PropertyValues): void {
-    if (this.#serverView && this._status === 'loading') return ReactiveElement.prototype['update'].call(this, changed);
-    this.#serverView?.forEach((node) => node.remove());
-    this.#serverView = undefined;
-    super.update(changed);
   }
 
   override connectedCallback(): void {
@@ -321,6 +313,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   }
 
   #show(state: LookupState<R>): void {
+    if (state.status !== 'loading') this.#view?.forEach((node) => node.remove());
     this._state = state;
   }
 

@@ -18,7 +18,7 @@ import { LitElementRenderer, render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import type { CSSResultOrNative, LitElement } from 'lit';
 import type { KyiHandler } from '../handler.js';
-import { handlerLookups } from '../handler.js';
+import { handlerLookups } from '../handler-lookups.js';
 import type { KyiRequestContext } from '../routing.js';
 import { checkLookupEntry } from '../../contract/index.js';
 import type { LookupRequest, LookupResponse } from '../../client/lookup/batcher.js';
@@ -65,6 +65,13 @@ export interface RenderOptions {
  * skips off screen again, in the size it was last laid out at.
  */
 const LAID_OUT = ':host{content-visibility:visible;contain:layout style paint}';
+
+/**
+ * The end of a rendered root: the kit keeps the rendered view on screen until its lookup
+ * answers, and what the element renders meanwhile (its loading placeholder, after this marker)
+ * stays hidden, taking no room; the answer removes the view, this marker and its rule.
+ */
+const END = '<style data-kyi-rendered>[data-kyi-rendered]~*{display:none!important}</style>';
 
 /** The display elements a render fills: how each reads its lookup's answer, and what its rendered root adds to its styles. */
 const RENDERED = new Map<string, { outcome: (response: LookupResponse) => { status: string; result: unknown }; rule: string }>([
@@ -142,8 +149,8 @@ export async function renderKyiElements(handler: KyiHandler, html: string, optio
     const entry = checkLookupEntry(check.request satisfies LookupRequest, 0);
     if (!entry.ok) continue;
     // Not aborted at the deadline: the lookup completes into the cache the browser then asks.
-    const answer = lookups.publicApi
-      .lookupByKey(entry.value.target, entry.value.path, client === undefined ? {} : { client })
+    const answer = lookups
+      .lookup(entry.value.target, entry.value.path, client)
       .then(({ value }): LookupResponse => ({ status: value.status, body: value.body }));
     answers.set(check.key, byDeadline(answer, deadline));
   }
@@ -181,5 +188,5 @@ function shadowRoot(renderer: LitElementRenderer, element: RenderedElement, rule
   // Lit's hydration markers are dropped: the kit never hydrates a root, it confirms and replaces
   // it. Upstream text cannot forge one: Lit escapes `<` in every text and attribute it renders.
   const content = collectResultSync(render(element.render(), host)).replace(LIT_MARKERS, '');
-  return `<template shadowrootmode="open"><style>${styleText(ctor)}${rule}</style>${content}</template>`;
+  return `<template shadowrootmode="open"><style>${styleText(ctor)}${rule}</style>${content}${END}</template>`;
 }
