@@ -36,7 +36,7 @@ export default defineConfig({
         'server-fetch': src('server/fetch.ts'),
         'server-postgres': src('server/postgres/index.ts'),
         // Server rendering (`kyi-elements/server/render`): @lit-labs/ssr is an optional peer, external.
-        'server-render': src('server/render/index.ts'),
+        'server-render': src('render/index.ts'),
         sandbox: src('sandbox/index.ts'),
         jsx: src('frameworks/jsx.ts'),
         vue: src('frameworks/vue.ts'),

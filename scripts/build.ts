@@ -44,7 +44,7 @@ await build({
     target: 'es2022',
     minify: false,
     sourcemap: false,
-    lib: { entry: { 'server-render-edge': src('server/render/index.ts') }, formats: ['es'] },
+    lib: { entry: { 'server-render-edge': src('render/index.ts') }, formats: ['es'] },
     rollupOptions: { external: [/^node:/], output: { codeSplitting: false } },
   },
 });

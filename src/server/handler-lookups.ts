@@ -1,5 +1,5 @@
 /**
- * What a server render looks up through (`./render/`): a handler's own lookup path — its cache,
+ * What a server render looks up through (`src/render/`): a handler's own lookup path — its cache,
  * its loads in flight, the per-client and upstream budgets — and how it tells visitors apart.
  * Internal: kept on the handler under a registered symbol, not a property anyone reads, so that
  * the render finds it whichever build of the package made the handler (the edge build of

@@ -23,7 +23,7 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { createKyiHandler, type KyiHandler } from '../../src/server/index.js';
-import { renderKyiElements } from '../../src/server/render/index.js';
+import { renderKyiElements } from '../../src/render/index.js';
 import { startFixtureSandbox } from './helpers/server.js';
 
 const AXE_SOURCE = readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf8');

@@ -14,7 +14,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { seedLookups } from '../../src/sandbox/data/lookups.js';
 import { createKyiHandler, type KyiHandler } from '../../src/server/index.js';
-import { renderKyiElements, type RenderOptions } from '../../src/server/render/index.js';
+import { renderKyiElements, type RenderOptions } from '../../src/render/index.js';
 import { startFixtureSandbox } from './helpers/server.js';
 import { startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
 import { startSandbox } from '../../src/sandbox/index.js';

@@ -12,21 +12,22 @@
  * The rendered markup is page markup: once the kit runs, each element confirms with its own
  * lookup and the live answer wins (see `ElementCore`, `KyiLookupElement`).
  *
- * Fetch-API only (no `node:` imports): runs on Node and on edge runtimes (workerd).
+ * A layer of its own, on top of both the elements and the server piece (which import neither
+ * it nor each other). Fetch-API only (no `node:` imports): runs on Node and on edge runtimes.
  */
 import { LitElementRenderer, render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import type { CSSResultOrNative, LitElement } from 'lit';
-import type { KyiHandler } from '../handler.js';
-import { handlerLookups } from '../handler-lookups.js';
-import type { KyiRequestContext } from '../routing.js';
-import { checkLookupEntry } from '../../contract/index.js';
-import type { LookupRequest, LookupResponse } from '../../client/lookup/batcher.js';
-import { tokenOutcome } from '../../client/lookup/outcome.js';
-import { assetOutcome } from '../../client/lookup/asset.js';
-import type { InputCheck } from '../../elements/shared/lookup-element.js';
-import { defineTokenStatus } from '../../elements/token-status/define.js';
-import { defineAssetCard } from '../../elements/asset-card/define.js';
+import type { KyiHandler } from '../server/handler.js';
+import { handlerLookups } from '../server/handler-lookups.js';
+import type { KyiRequestContext } from '../server/routing.js';
+import { checkLookupEntry } from '../contract/index.js';
+import type { LookupRequest, LookupResponse } from '../client/lookup/batcher.js';
+import { tokenOutcome } from '../client/lookup/outcome.js';
+import { assetOutcome } from '../client/lookup/asset.js';
+import type { InputCheck } from '../elements/shared/lookup-element.js';
+import { defineTokenStatus } from '../elements/token-status/define.js';
+import { defineAssetCard } from '../elements/asset-card/define.js';
 import { findElements } from './scan.js';
 
 /** How long a render waits for lookups by default, ms. */
