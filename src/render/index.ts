@@ -18,7 +18,6 @@
 import { LitElementRenderer, render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import type { CSSResultOrNative, LitElement } from 'lit';
-import type { KyiHandler } from '../server/handler.js';
 import { handlerLookups } from '../server/handler-lookups.js';
 import type { KyiRequestContext } from '../server/routing.js';
 import { checkLookupEntry } from '../contract/index.js';
@@ -31,7 +30,7 @@ import { defineAssetCard } from '../elements/asset-card/define.js';
 import { findElements } from './scan.js';
 
 /** How long a render waits for lookups by default, ms. */
-export const DEFAULT_RENDER_TIMEOUT_MS = 1000;
+const DEFAULT_RENDER_TIMEOUT_MS = 1000;
 
 /** What a render needs of a Node request (Express's `req`, `http.IncomingMessage`). */
 export interface NodeRequestLike {
@@ -120,9 +119,10 @@ function byDeadline<T>(promise: Promise<T>, deadline: Promise<void>): Promise<T 
  * Renders the kit's display elements in `html` (a page or a fragment) into Declarative Shadow
  * DOM, from `handler`'s own lookups; everything else in `html` is kept byte for byte. Never
  * rejects for a lookup: what is not answered by `timeoutMs`, or failed, renders the element's
- * loading placeholder. Throws `TypeError` when `handler` is not one `createKyiHandler` made.
+ * loading placeholder. `handler` is the one `createKyiHandler` made (its lookup path is the
+ * render's); anything else throws `TypeError`.
  */
-export async function renderKyiElements(handler: KyiHandler, html: string, options: RenderOptions = {}): Promise<string> {
+export async function renderKyiElements(handler: (request: Request) => Promise<Response>, html: string, options: RenderOptions = {}): Promise<string> {
   const lookups = handlerLookups(handler);
   if (!lookups) throw new TypeError('renderKyiElements: pass the handler createKyiHandler made (its lookups, cache and budgets are the ones the render uses)');
   defineTokenStatus();
