@@ -34,7 +34,9 @@ const DEFAULT_RENDER_TIMEOUT_MS = 1000;
 
 /** What a render needs of a Node request (Express's `req`, `http.IncomingMessage`). */
 export interface NodeRequestLike {
+  /** Its headers (`X-Forwarded-For` is read only as `trustProxy` says). */
   headers: Record<string, string | string[] | undefined>;
+  /** Its connection: the peer address, the client when nothing else says. */
   socket?: { remoteAddress?: string | undefined } | undefined;
 }
 
