@@ -35,6 +35,8 @@ export default defineConfig({
         server: src('server/index.ts'),
         'server-fetch': src('server/fetch.ts'),
         'server-postgres': src('server/postgres/index.ts'),
+        // Server rendering (`kyi-elements/server/render`): @lit-labs/ssr is an optional peer, external.
+        'server-render': src('render/index.ts'),
         sandbox: src('sandbox/index.ts'),
         jsx: src('frameworks/jsx.ts'),
         vue: src('frameworks/vue.ts'),
@@ -51,7 +53,7 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
-      external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^zod($|\/)/, /^jose($|\/)/, /^react($|\/)/, /^pg($|\/)/, /^undici($|\/)/],
+      external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^@lit-labs\//, /^zod($|\/)/, /^jose($|\/)/, /^react($|\/)/, /^pg($|\/)/, /^undici($|\/)/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
         // Lit's globals (src/browser/lit-globals.ts) in a chunk of their own, which the entries

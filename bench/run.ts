@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name…]`: runs the benchmarks (all, or the named ones: size,
- * page-lookups, proxy-load, verify-button, replicas, overload, mechanisms-server, mechanisms-browser) and writes
+ * page-lookups, proxy-load, verify-button, replicas, overload, mechanisms-server, mechanisms-browser, server-render) and writes
  * bench/RESULTS.md with machine info.
  * Targets are ratios or bounds measured within this one run; nothing asserts, a missed
  * target is reported as MISS and the run still exits 0 (a benchmark that crashes exits 1).
@@ -28,6 +28,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   overload: () => import('./overload.js'),
   'mechanisms-server': () => import('./mechanisms-server.js'),
   'mechanisms-browser': () => import('./mechanisms-browser.js'),
+  'server-render': () => import('./server-render.js'),
 };
 const ALIASES: Record<string, string> = { page: 'page-lookups', proxy: 'proxy-load', verify: 'verify-button' };
 

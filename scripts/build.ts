@@ -6,6 +6,7 @@
  *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in), and the autoloader
  *                        (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element), and
  *                        dist/cdn/integrity.json: the sha384 SRI value of each (printed too)
+ *   dist/server-render-edge.js  kyi-elements/server/render for edge runtimes (Lit's server builds and @lit-labs/ssr inside)
  *   dist/types/**        type declarations (tsc, plus the framework types in src/frameworks/*.d.ts)
  */
 import { build } from 'vite';
@@ -14,6 +15,8 @@ import { cp, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { AUTOLOADER_CODE_SPLITTING, autoloaderChunkFileName, cdnConfig } from './lib/cdn-chunks.js';
 import { INTEGRITY_FILE, writeCdnIntegrity } from './lib/integrity.js';
+import { minifyLitTemplatesPlugin } from './lib/minify-lit-templates.js';
+import { ownKeysNamespacePlugin } from './lib/own-keys-namespace.js';
 
 const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url));
 
@@ -26,6 +29,25 @@ await Promise.all(
 );
 
 await build({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)) });
+
+// `kyi-elements/server/render` on edge runtimes (workerd, worker, edge-light): one self-contained
+// file with Lit's server builds and @lit-labs/ssr inside. Edge bundlers resolve Lit's browser
+// build, which needs a document; the server builds need none, and no Node built-in either.
+await build({
+  configFile: false,
+  logLevel: 'warn',
+  plugins: [minifyLitTemplatesPlugin(), ownKeysNamespacePlugin()],
+  resolve: { conditions: ['node', 'import', 'module', 'default'] },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    target: 'es2022',
+    minify: false,
+    sourcemap: false,
+    lib: { entry: { 'server-render-edge': src('render/index.ts') }, formats: ['es'] },
+    rollupOptions: { external: [/^node:/], output: { codeSplitting: false } },
+  },
+});
 
 /** One CDN module: see cdnConfig (the autoloader split into sibling chunks, the others one file each). */
 async function cdnBuild(name: string, chunks: boolean) {

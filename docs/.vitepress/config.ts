@@ -79,6 +79,7 @@ export default defineConfig({
         ],
       },
       { text: 'Server', link: '/server' },
+      { text: 'Server rendering', link: '/server-rendering' },
       { text: 'Monitoring', link: '/monitoring' },
       { text: 'Deploying', link: '/deploying' },
       { text: 'Security', link: '/security' },

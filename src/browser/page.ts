@@ -78,8 +78,8 @@ export const queryAll = (root: Element, selector: string): NodeListOf<Element> =
 /** `root.querySelector(selector)`, likewise. */
 export const queryOne = <T extends Element>(root: Element, selector: string): T | null => querySelector!.call(root, selector) as T | null;
 
-/** An element's attribute, likewise. */
-export const attributeOf = (element: Element, name: string): string | null => getAttribute!.call(element, name);
+/** An element's attribute, likewise (on a server, as the element answers: a server render's own element). */
+export const attributeOf = (element: Element, name: string): string | null => (getAttribute ?? element.getAttribute).call(element, name);
 
 /**
  * The content of `<meta name="…">` in the document's real `<head>`: the head the platform

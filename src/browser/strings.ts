@@ -172,7 +172,7 @@ export function resolveLang(element?: Element | null): string {
   let node: Node | null | undefined = element;
   const root = rootElement();
   while (node && node !== root) {
-    const lang = node instanceof Element && attributeOf(node, 'lang');
+    const lang = (node as Element).localName && attributeOf(node as Element, 'lang');
     if (lang) return lang;
     // A shadow root has no parentNode; continue from its host.
     node = parentOf(node) ?? (node as Partial<ShadowRoot>).host;

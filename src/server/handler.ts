@@ -29,6 +29,7 @@ import type { SendAttempt } from './upstream/call.js';
 import { upstreamPath, type PublicTarget } from '../contract/index.js';
 import { PublicApiClient, type LookupAnswer } from './lookup/public-api.js';
 import { tokenRoute } from './token-route.js';
+import { keepLookups } from './handler-lookups.js';
 import {
   MALFORMED_PATH_ERROR,
   MAX_URL_LENGTH,
@@ -391,6 +392,10 @@ export function handlerParts(options: KyiHandlerOptions, defaultSend?: SendAttem
       closed ??= CLOSED();
       await Promise.all([publicApi.close(closed), explorer?.close(closed)]);
     },
+  });
+  keepLookups(handler, {
+    lookup: (target, key, client) => publicApi.lookupByKey(target, key, client === undefined ? {} : { client }),
+    clientOf: state.clientOf,
   });
   return {
     handler,

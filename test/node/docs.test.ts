@@ -59,14 +59,16 @@ describe('docs build', () => {
     assert.ok(codes.has('widget_timeout') && codes.has('origin_not_allowed'));
   });
 
-  it('the Server page shows each recipe test/node/recipes.test.ts runs, line by line', async () => {
-    const page = textOf(await readFile(join(DIST, 'server.html'), 'utf8')).replace(/\s+/g, '');
+  it('the Server pages show each recipe test/node/recipes.test.ts runs, line by line', async () => {
     for (const name of readdirSync('examples')) {
+      // the page that includes it (Server, or Server rendering)
+      const md = readdirSync('docs').find((n) => n.endsWith('.md') && readFileSync(join('docs', n), 'utf8').includes(`@/../examples/${name}#`)) ?? 'server.md';
+      const page = textOf(await readFile(join(DIST, md.replace(/\.md$/, '.html')), 'utf8')).replace(/\s+/g, '');
       const source = readFileSync(join('examples', name), 'utf8');
       const region = /\/\/ #region recipe\n([\s\S]*?)\/\/ #endregion recipe/.exec(source)?.[1];
       assert.ok(region, `examples/${name} has no recipe region`);
       for (const line of region.split('\n').map((l) => l.replace(/\s+/g, '')).filter(Boolean)) {
-        assert.ok(page.includes(line), `examples/${name}: "${line}" is not on the Server page`);
+        assert.ok(page.includes(line), `examples/${name}: "${line}" is not on docs/${md}`);
       }
     }
   });

@@ -51,6 +51,11 @@ const LAYERS: LayerRule[] = [
     because: 'browser code never reaches the server piece or the sandbox',
   },
   {
+    files: /^src\/(?!render\/)/,
+    mayNotImport: under('render'),
+    because: 'server rendering (kyi-elements/server/render) is the top layer: it renders the elements with the server piece\'s lookups, and neither reaches it',
+  },
+  {
     files: under('server'),
     mayNotImport: under('client', 'browser', 'elements', 'entries', 'frameworks', 'locales', 'sandbox'),
     because: 'the server piece runs no browser code and no sandbox',

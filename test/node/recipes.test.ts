@@ -61,6 +61,10 @@ const STACKS: Record<string, string> = {
   replicas: 'js',
   pollers: 'js',
   'kyi-widget': 'js',
+  // Server rendering: a template string on Node, Express, a Worker
+  'ssr-node': 'js',
+  'ssr-express': 'node-server',
+  'ssr-worker': 'worker',
 };
 
 
@@ -506,5 +510,55 @@ describe('Monitoring: the pollers', () => {
 describe('Migrating: kyi()', () => {
   it('type-checks (checkJs, strict) against the package', async () => {
     await jsProject('kyi-widget');
+  });
+});
+
+/** Opens `url` in Chromium with JavaScript off: the page reads each of `words` (rendered statuses, through their shadow roots). */
+async function renderedWithoutScript(url: string, words: string[]): Promise<void> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    const text = await page.locator('body').ariaSnapshot();
+    for (const w of words) assert.ok(text.includes(w), `${url} without JavaScript reads "${w}":\n${text}`);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('Server rendering', () => {
+  it('Node, a template string: without JavaScript the page reads its statuses; with it the kit (from the CDN) confirms them', async () => {
+    const dir = await jsProject('ssr-node');
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    await serve(['server.mjs'], dir, { ...kyiEnv(origin), PORT: String(port) }, origin);
+    await renderedWithoutScript(`${origin}/`, ['KYI verified', 'Verified asset', 'heading "PayPal USD"']);
+    const cdn = await routeCdn();
+    await settles(`${origin}/`, undefined, cdn.route);
+  });
+
+  it('Express: without JavaScript the list reads its statuses; with it the self-hosted kit confirms them', async () => {
+    const origin = await nodeServer('ssr-express');
+    await renderedWithoutScript(`${origin}/`, ['KYI verified']);
+    await settles(`${origin}/`);
+  });
+
+  it('a Worker in workerd (bundled as Wrangler does, no Node built-in): the page arrives rendered; lookups answer', async () => {
+    const { dir } = await project('ssr-worker');
+    await check('typescript/bin/tsc', ['-p', 'tsconfig.json'], dir);
+    const bundle = await bundleForEdge('./src/worker.ts', { cwd: dir });
+    assert.deepEqual(bundle.nodeImports, []);
+    const origin = 'http://partner.example';
+    const mf = new Miniflare({ modules: true, script: bundle.code, compatibilityDate: '2025-01-01', compatibilityFlags: [], bindings: kyiEnv(origin) });
+    try {
+      await mf.ready;
+      const dispatch = (url: string, init?: RequestInit) => mf.dispatchFetch(url, init as never) as unknown as Promise<Response>;
+      const html = await (await dispatch(`${origin}/`)).text();
+      assert.match(html, /<kyi-token-status caip19="[^"]+"><template shadowrootmode="open">/);
+      assert.match(html, /<span part="label" class="label">KYI verified<\/span>/);
+      assert.equal(await lookup(origin, dispatch), true);
+    } finally {
+      await mf.dispose();
+    }
   });
 });

@@ -176,6 +176,12 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   }
 
   #key: string | undefined;
+  /**
+   * What a server render put in the shadow root (kyi-elements/server/render): page markup, kept
+   * on screen as the page showed it until the first answer (its own style hides what the
+   * element renders meanwhile), never read (the status is the lookup's); then removed.
+   */
+  #view: ChildNode[] | undefined;
   /** The key of the last invalid input warned about on the console. */
   #warnedInput: string | undefined;
   #configVersion = -1;
@@ -225,6 +231,14 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
     this.#start(check, true);
     await this.settled;
     return this.fingerprint() !== before;
+  }
+
+  /** The shadow root, emptied (`ElementCore.renderRoot`), a server-rendered view put back until the first answer. @internal */
+  protected override createRenderRoot(): ShadowRoot {
+    const view = [...(this.shadowRoot?.childNodes ?? [])];
+    const root = super.createRenderRoot();
+    root.append(...(this.#view = view));
+    return root;
   }
 
   override connectedCallback(): void {
@@ -299,6 +313,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   }
 
   #show(state: LookupState<R>): void {
+    if (state.status !== 'loading') this.#view?.forEach((node) => node.remove());
     this._state = state;
   }
 

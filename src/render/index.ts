@@ -1,0 +1,195 @@
+/**
+ * `kyi-elements/server/render`: the status at first paint, with no kit JavaScript.
+ *
+ * `renderKyiElements(handler, html)` finds every `<kyi-token-status>` and `<kyi-asset-card>`
+ * in a page or fragment, looks all of them up in one pass through the handler's own lookup
+ * path (its cache, its flights in flight, the per-client and upstream budgets: no second
+ * client), and renders each into a Declarative Shadow DOM root (`<template shadowrootmode="open">`)
+ * with Lit's own SSR, from the elements' own templates, words and styles. What is not answered
+ * by the deadline, or failed upstream, renders the element's loading placeholder: the
+ * browser fills it. The page never waits longer, and never fails for a status.
+ *
+ * The rendered markup is page markup: once the kit runs, each element confirms with its own
+ * lookup and the live answer wins (see `ElementCore`, `KyiLookupElement`).
+ *
+ * A layer of its own, on top of both the elements and the server piece (which import neither
+ * it nor each other). Fetch-API only (no `node:` imports): runs on Node and on edge runtimes.
+ */
+import { LitElementRenderer, render } from '@lit-labs/ssr';
+import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
+import type { CSSResultOrNative, LitElement } from 'lit';
+import { handlerLookups } from '../server/handler-lookups.js';
+import type { KyiRequestContext } from '../server/routing.js';
+import { checkLookupEntry } from '../contract/index.js';
+import type { LookupRequest, LookupResponse } from '../client/lookup/batcher.js';
+import { tokenOutcome } from '../client/lookup/outcome.js';
+import { assetOutcome } from '../client/lookup/asset.js';
+import type { InputCheck } from '../elements/shared/lookup-element.js';
+import { defineTokenStatus } from '../elements/token-status/define.js';
+import { defineAssetCard } from '../elements/asset-card/define.js';
+import { findElements } from './scan.js';
+
+/** How long a render waits for lookups by default, ms. */
+const DEFAULT_RENDER_TIMEOUT_MS = 1000;
+
+/** What a render needs of a Node request (Express's `req`, `http.IncomingMessage`). */
+export interface NodeRequestLike {
+  /** Its headers (`X-Forwarded-For` is read only as `trustProxy` says). */
+  headers: Record<string, string | string[] | undefined>;
+  /** Its connection: the peer address, the client when nothing else says. */
+  socket?: { remoteAddress?: string | undefined } | undefined;
+}
+
+/** Options of `renderKyiElements`. */
+export interface RenderOptions {
+  /**
+   * The page request being answered: who asks, for the per-client budget, told apart as the
+   * handler tells visitors apart (`getClientId`, `trustProxy`). A fetch `Request`, or a Node
+   * request (Express's `req`). Without it, the render's lookups count against no client.
+   */
+  request?: Request | NodeRequestLike | undefined;
+  /**
+   * Longest wait for the lookups, ms (default 1000). A status not answered by then renders its
+   * loading placeholder and the browser fills it; its lookup still completes into the cache.
+   */
+  timeoutMs?: number | undefined;
+  /** Language of elements without their own `lang` (default: the page's `<html lang>`, else the kit's default, English). */
+  lang?: string | undefined;
+}
+
+/**
+ * The one rule a rendered token status adds to its styles. A status skips its rendering while
+ * off screen (`content-visibility: auto`), and Chromium lays such an element out skipped, in its
+ * reserved box, until its first frame says it is on screen: a rendered answer taller than the
+ * box (a token on several chains, in a narrow column) would then push the page down after the
+ * first paint. A rendered status is laid out as it is, with the containment `auto` brings when
+ * on screen (so to the pixel as the kit lays it out); once the kit replaces the root the element
+ * skips off screen again, in the size it was last laid out at.
+ */
+const LAID_OUT = ':host{content-visibility:visible;contain:layout style paint}';
+
+/**
+ * The end of a rendered root: the kit keeps the rendered view on screen until its lookup
+ * answers, and what the element renders meanwhile (its loading placeholder, after this marker)
+ * stays hidden, taking no room; the answer removes the view, this marker and its rule.
+ */
+const END = '<style data-kyi-rendered>[data-kyi-rendered]~*{display:none!important}</style>';
+
+/** The display elements a render fills: how each reads its lookup's answer, and what its rendered root adds to its styles. */
+const RENDERED = new Map<string, { outcome: (response: LookupResponse) => { status: string; result: unknown }; rule: string }>([
+  ['kyi-token-status', { outcome: tokenOutcome, rule: LAID_OUT }],
+  ['kyi-asset-card', { outcome: assetOutcome, rule: '' }],
+]);
+const TAGS = new Set(RENDERED.keys());
+
+/** A kit element instance as the render drives it (its protected members, read from here only). */
+interface RenderedElement {
+  checkInput(): InputCheck;
+  render(): unknown;
+  _state: { status: string; result: unknown };
+}
+
+/** The shadow root's styles, as Lit's SSR writes them. */
+function styleText(ctor: typeof LitElement): string {
+  const styles = (ctor as unknown as { elementStyles?: CSSResultOrNative[] }).elementStyles ?? [];
+  return styles.map((s) => (s as { cssText?: string }).cssText ?? '').join('');
+}
+
+/** Who asks, as the handler's adapters would say. */
+function asker(request: RenderOptions['request']): { request: Request; context: KyiRequestContext } | undefined {
+  if (!request) return undefined;
+  if (typeof Request !== 'undefined' && request instanceof Request) return { request, context: {} };
+  const node = request as NodeRequestLike;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(node.headers ?? {})) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  const clientAddress = node.socket?.remoteAddress;
+  return {
+    request: new Request('http://localhost/', { headers }),
+    context: { node: { req: request, res: undefined }, ...(clientAddress ? { clientAddress } : {}) },
+  };
+}
+
+/** Resolves with `promise`'s value, or `undefined` once `deadline` has fired first. */
+function byDeadline<T>(promise: Promise<T>, deadline: Promise<void>): Promise<T | undefined> {
+  return Promise.race([promise.catch(() => undefined), deadline.then(() => undefined)]);
+}
+
+/**
+ * Renders the kit's display elements in `html` (a page or a fragment) into Declarative Shadow
+ * DOM, from `handler`'s own lookups; everything else in `html` is kept byte for byte. Never
+ * rejects for a lookup: what is not answered by `timeoutMs`, or failed, renders the element's
+ * loading placeholder. `handler` is the one `createKyiHandler` made (its lookup path is the
+ * render's); anything else throws `TypeError`.
+ */
+export async function renderKyiElements(handler: (request: Request) => Promise<Response>, html: string, options: RenderOptions = {}): Promise<string> {
+  const lookups = handlerLookups(handler);
+  if (!lookups) throw new TypeError('renderKyiElements: pass the handler createKyiHandler made (its lookups, cache and budgets are the ones the render uses)');
+  defineTokenStatus();
+  defineAssetCard();
+  const found = findElements(html, TAGS);
+  if (found.elements.length === 0) return html;
+  const pageLang = options.lang ?? found.lang;
+
+  // Every element, its input checked by its own rules; every distinct lookup, once.
+  const elements = found.elements.map((f) => {
+    const renderer = new LitElementRenderer(f.tag);
+    for (const [name, value] of f.attributes) renderer.setAttribute(name, value);
+    if (!f.attributes.has('lang') && pageLang) renderer.element!.setAttribute('lang', pageLang);
+    const element = renderer.element as unknown as RenderedElement;
+    return { found: f, renderer, element, check: element.checkInput() };
+  });
+  const who = asker(options.request);
+  const client = who ? lookups.clientOf(who.request, who.context) : undefined;
+  let fire!: () => void;
+  const deadline = new Promise<void>((resolve) => (fire = resolve));
+  const timer = setTimeout(fire, options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS);
+  const answers = new Map<string, Promise<LookupResponse | undefined>>();
+  for (const { check } of elements) {
+    if (!check.ok || answers.has(check.key)) continue;
+    const entry = checkLookupEntry(check.request satisfies LookupRequest, 0);
+    if (!entry.ok) continue;
+    // Not aborted at the deadline: the lookup completes into the cache the browser then asks.
+    const answer = lookups
+      .lookup(entry.value.target, entry.value.path, client)
+      .then(({ value }): LookupResponse => ({ status: value.status, body: value.body }));
+    answers.set(check.key, byDeadline(answer, deadline));
+  }
+  const settled = new Map<string, LookupResponse | undefined>();
+  try {
+    await Promise.all([...answers].map(async ([key, answer]) => settled.set(key, await answer)));
+  } finally {
+    clearTimeout(timer);
+  }
+
+  let out = '';
+  let at = 0;
+  for (const { found: f, renderer, element, check } of elements) {
+    if (check.ok) {
+      const response = settled.get(check.key);
+      const outcome = response && RENDERED.get(f.tag)!.outcome(response);
+      // Not answered in time, or failed: the loading placeholder, which the browser fills.
+      element._state = !outcome || outcome.status === 'error' ? { status: 'loading', result: null } : { status: outcome.status, result: outcome.result };
+    } else {
+      element._state = { status: check.empty ? 'idle' : 'invalid', result: null };
+    }
+    out += html.slice(at, f.end) + shadowRoot(renderer, element, RENDERED.get(f.tag)!.rule);
+    at = f.end;
+  }
+  return out + html.slice(at);
+}
+
+const LIT_MARKERS = /<!--(?:\/?lit-part[^>]*|lit-node \d+)-->/g;
+
+/** The element's shadow root as a declarative one: its styles and its template, rendered as the browser renders it. */
+function shadowRoot(renderer: LitElementRenderer, element: RenderedElement, rule: string): string {
+  const ctor = (element as unknown as LitElement).constructor as typeof LitElement;
+  // The element is the host of what its template renders (its `<slot>`s), as in Lit's own render of an element.
+  const host = { customElementInstanceStack: [renderer], customElementHostStack: [renderer] };
+  // Lit's hydration markers are dropped: the kit never hydrates a root, it confirms and replaces
+  // it. Upstream text cannot forge one: Lit escapes `<` in every text and attribute it renders.
+  const content = collectResultSync(render(element.render(), host)).replace(LIT_MARKERS, '');
+  return `<template shadowrootmode="open"><style>${styleText(ctor)}${rule}</style>${content}${END}</template>`;
+}

@@ -1,0 +1,164 @@
+/**
+ * `renderKyiElements` (kyi-elements/server/render) over real HTTP: a partner's page server
+ * renders its page through the handler's own lookups against the sandbox (or a hostile
+ * stand-in), and the test reads the page as a browser would get it. One upstream call per
+ * distinct lookup for a page of 100 statuses, none when the cache is warm; a hanging upstream
+ * ends at the deadline with loading placeholders; hostile upstream text is escaped; a root
+ * posted inside an element comes after the kit's (the parser attaches the first).
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+import { seedLookups } from '../../src/sandbox/data/lookups.js';
+import { createKyiHandler, type KyiHandler } from '../../src/server/index.js';
+import { renderKyiElements, type RenderOptions } from '../../src/render/index.js';
+import { startFixtureSandbox } from './helpers/server.js';
+import { startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+
+/** A partner's page server: every request answered with `page` rendered through `handler`. */
+async function pageServer(handler: KyiHandler, page: string, options: RenderOptions = {}): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    void renderKyiElements(handler, page, { ...options, request: req }).then((html) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** An element's tag with its attributes. */
+const tag = (name: string, attributes: Record<string, string>) =>
+  `<${name} ${Object.entries(attributes).map(([k, v]) => `${k}="${v}"`).join(' ')}></${name}>`;
+
+/** The declarative roots of a page, in order. */
+const roots = (html: string) => [...html.matchAll(/<template shadowrootmode="open">([\s\S]*?)<\/template>/g)].map((m) => m[1]!);
+
+describe('renderKyiElements', () => {
+  let sandbox: Sandbox;
+  let handler: KyiHandler;
+  before(async () => {
+    sandbox = await startFixtureSandbox();
+    handler = createKyiHandler({ publicApi: { baseUrl: sandbox.info.publicApiUrl, apiKey: sandbox.info.credentials.publicApiKey } });
+  });
+  after(async () => {
+    await handler.close();
+    await sandbox.close();
+  });
+
+  it('renders a page of 100 statuses with one upstream call per distinct lookup, and none once the cache is warm', async () => {
+    // every seed token's lookups (34), and unknown tokens to make 50
+    const seeds = seedLookups();
+    const unknown = Array.from({ length: 50 - seeds.length }, (_, i) => ({ address: `0x${String(i + 1).padStart(40, '0')}`, 'chain-slug': 'ethereum' }));
+    const lookups = [...seeds, ...unknown];
+    assert.equal(lookups.length, 50);
+    // 100 statuses over 50 distinct lookups, each twice (a list and its detail row)
+    const page = `<!doctype html><html lang="en"><body><ul>${[...lookups, ...lookups].map((l) => `<li>${tag('kyi-token-status', l)}</li>`).join('')}</ul></body></html>`;
+    sandbox.reset();
+    const { url, server } = await pageServer(handler, page);
+    try {
+      const html = await (await fetch(url)).text();
+      assert.equal(roots(html).length, 100);
+      assert.equal(sandbox.stats.count('public:tokens'), 50, 'one upstream call per distinct lookup');
+      assert.ok(!html.includes('aria-busy'), 'every status answered: no placeholder');
+      assert.match(html, /KYI verified/);
+      const again = await (await fetch(url)).text();
+      assert.equal(sandbox.stats.count('public:tokens'), 50, 'a warm cache calls upstream no more');
+      assert.equal(again, html);
+    } finally {
+      await closeServer(server);
+    }
+  });
+
+  it('renders every display state in the words and parts the elements use', async () => {
+    const page = [
+      tag('kyi-token-status', { caip19: F.pyusd.caip19 }),
+      tag('kyi-token-status', { address: F.businessNotVerified.address, 'chain-slug': F.businessNotVerified.chain }),
+      tag('kyi-token-status', { address: F.multiChain.address }),
+      tag('kyi-token-status', { address: F.indexedNotVerified.address, 'chain-slug': F.indexedNotVerified.chain }),
+      tag('kyi-token-status', { address: F.unknown.address, 'chain-slug': F.unknown.chain }),
+      tag('kyi-token-status', { address: 'not an address!' }),
+      tag('kyi-asset-card', { 'account-id': F.usdc.accountId }),
+    ].join('\n');
+    const [verified, businessNot, several, notVerified, unknown, invalid, card] = roots(await renderKyiElements(handler, page));
+    assert.match(verified!, /part="label" class="label">KYI verified</);
+    assert.match(businessNot!, /Business not verified/);
+    assert.match(several!, /KYI verified on 2 of 3 chains/);
+    assert.match(notVerified!, /Not verified/);
+    assert.match(unknown!, /Unknown token/);
+    assert.match(invalid!, /Invalid token identifier/);
+    assert.match(card!, /<article part="base" class="card" aria-label="USD Coin"/);
+    for (const root of [verified, card]) assert.doesNotMatch(root!, /<!--/, 'no hydration markers: the kit confirms and replaces, never hydrates');
+  });
+
+  it('keeps a root posted inside an element after the kit’s own, which the parser attaches', async () => {
+    const forged = '<template shadowrootmode="open"><span>KYI verified</span></template>';
+    const html = await renderKyiElements(handler, `<p><kyi-token-status address="${F.unknown.address}" chain-slug="ethereum">${forged}</kyi-token-status></p>`);
+    const first = html.indexOf('<template shadowrootmode="open">');
+    assert.match(html.slice(first, html.indexOf('</template>', first)), /Unknown token/);
+    assert.ok(html.indexOf(forged) > first);
+  });
+
+  it('leaves markup that is not an element alone: comments, scripts, attribute values, text areas', async () => {
+    const page = [
+      `<!-- <kyi-token-status caip19="${F.pyusd.caip19}"> -->`,
+      `<script>const t = '<kyi-token-status caip19="${F.pyusd.caip19}">';</script>`,
+      `<textarea><kyi-token-status caip19="${F.pyusd.caip19}"></textarea>`,
+      `<a title='<kyi-token-status caip19="${F.pyusd.caip19}">'>x</a>`,
+    ].join('\n');
+    assert.equal(await renderKyiElements(handler, page), page);
+  });
+});
+
+describe('renderKyiElements, hostile upstream', () => {
+  it('renders hostile names and descriptions as text, as the browser does', async () => {
+    const sandbox = await startSandbox({ port: 0, hostile: true });
+    const handler = createKyiHandler({ publicApi: { baseUrl: sandbox.info.publicApiUrl, apiKey: sandbox.info.credentials.publicApiKey } });
+    try {
+      const page = tag('kyi-token-status', { address: F.hostile.html.address, 'chain-slug': 'ethereum' }) + tag('kyi-asset-card', { chain: 'ethereum', address: F.hostile.html.address });
+      const [status, card] = roots(await renderKyiElements(handler, page));
+      assert.match(status!, /<bdi>&lt;iframe src=&quot;javascript:alert\(3\)&quot;&gt;&lt;\/iframe&gt;Evil Corp<\/bdi>/);
+      for (const root of [status!, card!]) {
+        const markup = root.replace(/<style>[\s\S]*?<\/style>/, '');
+        assert.doesNotMatch(markup, /<(?:iframe|script|img src=x|svg onload)/i);
+        assert.doesNotMatch(markup, /href="javascript:/i);
+      }
+    } finally {
+      await handler.close();
+      await sandbox.close();
+    }
+  });
+});
+
+describe('renderKyiElements, upstream that never answers', () => {
+  let upstream: RecordingUpstream;
+  before(async () => {
+    upstream = await startRecordingUpstream();
+    upstream.respond = () => 'hang';
+  });
+  after(() => upstream.close());
+
+  it('finishes at its deadline with the loading placeholder, which the browser fills', async () => {
+    const handler = createKyiHandler({ publicApi: { baseUrl: upstream.url, apiKey: 'key' } });
+    try {
+      const page = tag('kyi-token-status', { caip19: F.pyusd.caip19 }) + tag('kyi-asset-card', { 'account-id': F.usdc.accountId });
+      const { url, server } = await pageServer(handler, page, { timeoutMs: 200 });
+      try {
+        const [status, card] = roots(await (await fetch(url)).text());
+        assert.match(status!, /<span part="base" class="base loading" aria-busy="true"/);
+        assert.match(card!, /class="card skeleton-card" aria-busy="true"/);
+        assert.equal(upstream.requests.length, 2);
+      } finally {
+        await closeServer(server);
+      }
+    } finally {
+      await handler.close();
+    }
+  });
+});
