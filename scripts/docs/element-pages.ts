@@ -53,8 +53,8 @@ export const LIVE_EXAMPLES: Record<string, string> = {
 };
 
 const LIVE_NOTE =
-  'The live example runs on the kit\'s sandbox, which this copy of the docs is served without: in a clone of the repository, ' +
-  '<code>npm run docs</code> (or <code>npm run docs:preview</code> after <code>npm run docs:build</code>) shows it.';
+  'The live example runs on the kit\'s sandbox inside this site\'s Service Worker, which this browser did not start ' +
+  '(service workers need an https or localhost address, and some private windows turn them off).';
 
 function liveExample(tag: string): string {
   const markup = LIVE_EXAMPLES[tag];
@@ -64,7 +64,7 @@ function liveExample(tag: string): string {
     : '';
   return [
     '## Live example',
-    `Running on the kit's sandbox, through the docs site's own server piece; the page calls \`configure({ proxyUrl, badgeBaseUrl, widgetUrl })\` and imports \`kyi-elements/define\`, as in [Getting started](../getting-started.md#npm).${signedIn}`,
+    `Running on the kit's sandbox, through the docs site's own server piece (both in this site's Service Worker, with the sandbox's published demo credentials); the page calls \`configure({ proxyUrl, badgeBaseUrl, widgetUrl })\` and imports \`kyi-elements/define\`, as in [Getting started](../getting-started.md#npm).${signedIn}`,
     `<div class="kyi-live" data-example="${tag}"><div class="kyi-live-stage">${markup}</div><p class="kyi-live-note">${LIVE_NOTE}</p></div>`,
     `\`\`\`html\n${markup}\n\`\`\``,
   ].join('\n\n');

@@ -139,7 +139,8 @@ describe('docs site in Chromium', () => {
   let docs: DocsServer;
   let browser: Browser;
   before(async () => {
-    docs = await serveDocs({ root: DIST }); // what `npm run docs:preview` serves: the built site and the live examples' backend
+    // files alone, as a static host serves them (`npm run docs:preview`): the live examples' backend is the site's Service Worker
+    docs = await serveDocs({ root: DIST });
     browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
   });
   after(async () => {
@@ -186,26 +187,21 @@ describe('docs site in Chromium', () => {
     assert.deepEqual([...settled].sort(), elementsOf(manifest).map(({ declaration }) => declaration.tagName!).sort(), 'an element page without a settled live example');
   });
 
-  it('on a static host (no backend) the examples give way to a note, with no console error', async () => {
-    const staticHost = await serveDocs({ root: DIST, live: false });
-    const page = await browser.newPage();
+  it('on a browser that starts no Service Worker the examples give way to a note, with no console error', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
     const problems = watch(page);
     try {
-      // every element page carries the note (the same markup); one is opened
-      for (const { declaration } of elementsOf(manifest)) {
-        assert.match(textOf(await readFile(join(DIST, 'elements', `${declaration.tagName}.html`), 'utf8')), /which this copy of the docs is served without: .*npm run docs/, `${declaration.tagName}: no note`);
-      }
-      await page.goto(`${staticHost.url}elements/kyi-watchlist.html`, { waitUntil: 'load' });
+      await page.goto(`${docs.url}elements/kyi-watchlist.html`, { waitUntil: 'load' });
       await page.waitForFunction(() => document.documentElement.dataset['kyiLive'] === 'off');
       assert.ok(await page.locator('.kyi-live-note').isVisible());
       assert.equal(await page.locator('.kyi-live-stage').isVisible(), false);
       // never defined, so never calling a server that is not there
       assert.equal(await page.evaluate(() => customElements.get('kyi-watchlist') === undefined), true);
     } finally {
-      await page.close();
-      await staticHost.close();
+      await context.close();
     }
-    assert.deepEqual(problems, []);
+    assert.deepEqual(problems.filter((p) => !p.endsWith('Service Worker registration blocked by Playwright')), []);
   });
 });
 
