@@ -26,6 +26,10 @@ export default defineConfig({
       md.core.ruler.before('normalize', 'kyi-version', (state) => {
         state.src = state.src.replaceAll('@VERSION@', version);
       });
+      // inline code may break after its punctuation (a CAIP-19, `origin_not_allowed`), so a table column
+      // holding it wraps instead of running past the page (tables.css); copying it is unchanged
+      const code = md.renderer.rules.code_inline!;
+      md.renderer.rules.code_inline = (...args) => code(...args).replace(/([_/.:|-])(?=[^<>]*<\/code>)/g, '$1<wbr>');
     },
   },
   vite: {

@@ -104,7 +104,11 @@ export function elementPage(d: Declaration, module: string): string {
     text(d.description),
     `\`\`\`js\nimport '${entry}'; // registers <${d.tagName}> (class ${d.name}); or 'kyi-elements/define' for every element\n\`\`\``,
     liveExample(d.tagName!),
-    section('Attributes', table(['Attribute', 'Property', 'Type', 'Default', 'Description'], attrs.map((a) => [code(a.name), code(a.fieldName), code(a.type?.text), code(a.default), text(a.description)]))),
+    // one column for the attribute and its property when they share the name (most do), so the description has room
+    section(
+      'Attributes',
+      table(['Attribute (property)', 'Type', 'Default', 'Description'], attrs.map((a) => [a.fieldName && a.fieldName !== a.name ? `${code(a.name)} (${code(a.fieldName)})` : code(a.name), code(a.type?.text), code(a.default), text(a.description)])),
+    ),
     section(
       'Properties and methods',
       table(

@@ -98,7 +98,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const server = createServer(toNodeHandler((request) => handle(request), { maxBodyBytes: 256 * 1024 }));
   const address = await listen(server, opts.port ?? 0, host);
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-  const { fetch, stop, ...core } = createSandbox(origin, opts);
+  let sandbox: ReturnType<typeof createSandbox>;
+  try {
+    sandbox = createSandbox(origin, opts);
+  } catch (error) {
+    // a bad option (a widget origin that is not one): nothing stays listening
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  }
+  const { fetch, stop, ...core } = sandbox;
   handle = fetch;
   return {
     ...core,

@@ -158,15 +158,7 @@ describe('docs site in Chromium', () => {
   }
 
   it('opens every page with no console error and no failed request, and every live example settles', async () => {
-    const pages: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) { if (name !== 'assets') walk(path); }
-        else if (name.endsWith('.html') && name !== '404.html') pages.push(relative(DIST, path).split(sep).join('/'));
-      }
-    };
-    walk(DIST);
+    const pages = builtPages();
     assert.ok(pages.length >= 12 + elementsOf(manifest).length, `only ${pages.length} pages built`);
     const page = await browser.newPage();
     page.setDefaultTimeout(60_000); // a bound for a hang on a loaded machine, not a speed assertion
@@ -187,6 +179,34 @@ describe('docs site in Chromium', () => {
     assert.deepEqual([...settled].sort(), elementsOf(manifest).map(({ declaration }) => declaration.tagName!).sort(), 'an element page without a settled live example');
   });
 
+  it('cuts no table cell at 1280 px: tables wrap to the column, every cell shows all it holds', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const cut: string[] = [];
+    try {
+      for (const path of builtPages()) {
+        await page.goto(docs.url + path, { waitUntil: 'load' });
+        await page.waitForFunction(() => Boolean((document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__));
+        cut.push(
+          ...(await page.locator('.vp-doc table').evaluateAll((tables, path) => tables.flatMap((table, t) => {
+            const name = `${path} table ${t + 1} (${[...table.querySelectorAll('th')].map((th) => th.textContent).join(' | ')})`;
+            const found: string[] = [];
+            // wider than its box: part of it is out of sight (a scrollbar that overlays or hides is no affordance)
+            if (table.scrollWidth > table.clientWidth + 1) found.push(`${name}: ${table.scrollWidth} px in a ${table.clientWidth} px box`);
+            const column = (table.parentElement as HTMLElement).getBoundingClientRect();
+            if (table.getBoundingClientRect().right > column.right + 1) found.push(`${name}: runs past its column`);
+            for (const cell of table.querySelectorAll<HTMLElement>('th, td')) {
+              if (cell.scrollWidth > cell.clientWidth + 1) found.push(`${name}: cell "${cell.textContent!.slice(0, 40)}" ${cell.scrollWidth} px in ${cell.clientWidth} px`);
+            }
+            return found;
+          }), path)),
+        );
+      }
+    } finally {
+      await page.close();
+    }
+    assert.deepEqual(cut, []);
+  });
+
   it('on a browser that starts no Service Worker the examples give way to a note, with no console error', async () => {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -204,6 +224,20 @@ describe('docs site in Chromium', () => {
     assert.deepEqual(problems.filter((p) => !p.endsWith('Service Worker registration blocked by Playwright')), []);
   });
 });
+
+/** The built pages, relative to the site's root (`elements/kyi-badge.html`), 404 left out. */
+function builtPages(): string[] {
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) { if (name !== 'assets') walk(path); }
+      else if (name.endsWith('.html') && name !== '404.html') pages.push(relative(DIST, path).split(sep).join('/'));
+    }
+  };
+  walk(DIST);
+  return pages;
+}
 
 /**
  * Waits for the live example of `tag` to reach its settled state, through the elements' public
