@@ -21,11 +21,7 @@ export default defineConfig({
   head: [['link', { rel: 'icon', href: 'data:,' }]], // no favicon request (a 404 in every console)
   lastUpdated: false,
   markdown: {
-    // `@VERSION@` in a page (code blocks too) is the package's version: the CDN addresses pin it
     config: (md) => {
-      md.core.ruler.before('normalize', 'kyi-version', (state) => {
-        state.src = state.src.replaceAll('@VERSION@', version);
-      });
       // inline code may break after its punctuation (a CAIP-19, `origin_not_allowed`), so a table column
       // holding it wraps instead of running past the page (tables.css); copying it is unchanged
       const code = md.renderer.rules.code_inline!;

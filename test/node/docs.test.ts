@@ -16,6 +16,8 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { elementsOf, type Manifest } from '../../scripts/docs/element-pages.js';
 import { serveDocs, type DocsServer } from '../../scripts/docs/serve.js';
 import { documentedCodes } from '../../scripts/docs/error-codes.js';
+import { examplesOf } from '../../scripts/docs/page-blocks.js';
+import { trackedPages } from '../../scripts/docs/generate.js';
 import { EXPLORER_ERROR_CODES, KIT_ERROR_CODES } from '../../src/contract/errors.js';
 
 const run = promisify(execFile);
@@ -30,6 +32,9 @@ const textOf = (html: string) =>
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
     .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCharCode(parseInt(n, 16)))
     .replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The tracked pages as committed, read before the build below brings them up to date. */
+const committedPages = new Map(readdirSync('docs').filter((n) => n.endsWith('.md')).map((n) => [resolve('docs', n), readFileSync(join('docs', n), 'utf8')]));
 
 before(async () => {
   // what `npm run docs:build` runs
@@ -59,16 +64,10 @@ describe('docs build', () => {
     assert.ok(codes.has('widget_timeout') && codes.has('origin_not_allowed'));
   });
 
-  it('the Server page shows each recipe test/node/recipes.test.ts runs, line by line', async () => {
-    const page = textOf(await readFile(join(DIST, 'server.html'), 'utf8')).replace(/\s+/g, '');
-    for (const name of readdirSync('examples')) {
-      const source = readFileSync(join('examples', name), 'utf8');
-      const region = /\/\/ #region recipe\n([\s\S]*?)\/\/ #endregion recipe/.exec(source)?.[1];
-      assert.ok(region, `examples/${name} has no recipe region`);
-      for (const line of region.split('\n').map((l) => l.replace(/\s+/g, '')).filter(Boolean)) {
-        assert.ok(page.includes(line), `examples/${name}: "${line}" is not on the Server page`);
-      }
-    }
+  it('each page holds, as written, the recipe files it shows from examples/ (as recipes.test.ts runs them) and its generated tables', () => {
+    for (const [file, text] of trackedPages()) assert.equal(committedPages.get(file), text, `${file} is behind examples/ or the generated tables: run npm run docs:build`);
+    const shown = new Set(readdirSync('docs').filter((n) => n.endsWith('.md')).flatMap((page) => examplesOf(readFileSync(join('docs', page), 'utf8')).map((e) => e.file)));
+    assert.deepEqual([...shown].sort(), readdirSync('examples').sort(), 'a file of examples/ that no page shows');
   });
 });
 
@@ -77,7 +76,7 @@ describe('README and docs pages', () => {
     const blocks = (md: string) => [...md.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]!);
     const readme = readFileSync('README.md', 'utf8');
     const quickStarts = readme.slice(readme.indexOf('## Install'), readme.indexOf('## Documentation'));
-    const guide = readFileSync('docs/getting-started.md', 'utf8').replaceAll('@VERSION@', pkg.version);
+    const guide = readFileSync('docs/getting-started.md', 'utf8');
     const guideBlocks = blocks(guide);
     for (const block of blocks(quickStarts).filter((b) => !b.startsWith('npm install'))) {
       assert.ok(guideBlocks.includes(block), `README block not in docs/getting-started.md:\n${block}`);
@@ -113,6 +112,17 @@ describe('README and docs pages', () => {
       assert.ok(link.startsWith(homepage), `README links to ${link}, outside the docs address ${homepage}`);
       const page = new URL(link).pathname.slice(new URL(homepage).pathname.length) || 'index.html';
       assert.ok(existsSync(join(DIST, page)), `README links to ${link}: no such page is built`);
+    }
+  });
+
+  it('read as they are on a code host: versions are the package\'s, no include of a file the package does not ship', () => {
+    const pages = ['README.md', ...readdirSync('docs').filter((n) => n.endsWith('.md')).map((n) => join('docs', n))];
+    for (const page of pages) {
+      const text = readFileSync(page, 'utf8');
+      assert.ok(!/@VERSION@/.test(text), `${page} holds the placeholder @VERSION@`);
+      for (const [, pin] of text.matchAll(/kyi-elements@(\d[^/\s'"`]*)/g)) assert.equal(pin, pkg.version, `${page} pins kyi-elements@${pin}, not the package's ${pkg.version}`);
+      // VitePress includes (`<<< @/…`, `<!--@include: …-->`) show on a code host as the line itself
+      for (const [line] of text.matchAll(/^<<< .*$|<!--\s*@include:.*?-->/gm)) assert.fail(`${page} includes a file at build time, which a reader of the Markdown does not see: ${line}`);
     }
   });
 

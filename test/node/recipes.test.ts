@@ -1,7 +1,7 @@
 /**
  * Every recipe of the docs, as a partner gets it: the files exactly as the docs pages show them
- * (helpers/recipes.ts reads the pages' recipe code groups, examples/ included as VitePress
- * includes them), added to a fresh project per stack (test/fixtures/recipes: what
+ * (helpers/recipes.ts reads the pages' recipe code groups; the files kept in examples/ are
+ * written into the pages by scripts/docs/examples.ts), added to a fresh project per stack (test/fixtures/recipes: what
  * `npm create vite` / `create-next-app` make), with the packed tarball installed — never the
  * repository's sources. Each project is type-checked strictly with its stack's own checker, then
  * run against the sandbox: requests through the partner's server get real answers (checked
