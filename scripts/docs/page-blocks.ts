@@ -22,7 +22,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const EXAMPLE_BLOCK = /^(<!-- example: ([\w.-]+)#([\w-]+) -->\n```\w+(?: \[[^\]\n]+\])?\n)([\s\S]*?)^```$/gm;
+const EXAMPLE_BLOCK = /^(<!-- example: ([\w.-]+)#([\w-]+) -->\n```\w+(?: \[.+\])?\n)([\s\S]*?)^```$/gm;
 
 /** The lines of a `// #region NAME` of a file, without the markers and the indentation they share. */
 function exampleRegion(examplesDir: string, file: string, name: string): string {

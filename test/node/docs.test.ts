@@ -19,6 +19,9 @@ import { documentedCodes } from '../../scripts/docs/error-codes.js';
 import { examplesOf } from '../../scripts/docs/page-blocks.js';
 import { trackedPages } from '../../scripts/docs/generate.js';
 import { EXPLORER_ERROR_CODES, KIT_ERROR_CODES } from '../../src/contract/errors.js';
+import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { sandboxInfo } from '../../src/sandbox/info.js';
+import { kyiOptionsFromEnv } from '../../src/server/env.js';
 
 const run = promisify(execFile);
 const DIST = resolve('docs/.vitepress/dist');
@@ -123,6 +126,25 @@ describe('README and docs pages', () => {
       for (const [, pin] of text.matchAll(/kyi-elements@(\d[^/\s'"`]*)/g)) assert.equal(pin, pkg.version, `${page} pins kyi-elements@${pin}, not the package's ${pkg.version}`);
       // VitePress includes (`<<< @/…`, `<!--@include: …-->`) show on a code host as the line itself
       for (const [line] of text.matchAll(/^<<< .*$|<!--\s*@include:.*?-->/gm)) assert.fail(`${page} includes a file at build time, which a reader of the Markdown does not see: ${line}`);
+    }
+  });
+
+  it('.env.example (shipped) holds the sandbox\'s values, as the Server page\'s table says, and kyiOptionsFromEnv reads it whole', () => {
+    assert.ok(pkg.files.includes('.env.example'), '.env.example is not in package.json files');
+    const env = Object.fromEntries(readFileSync('.env.example', 'utf8').split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    const info = sandboxInfo('http://127.0.0.1:4010', SANDBOX_CREDENTIALS); // `npx kyi-sandbox` (src/sandbox/cli.ts DEFAULT_SANDBOX_PORT)
+    const options = kyiOptionsFromEnv(env);
+    assert.deepEqual(
+      { publicApi: options.publicApi, widget: options.widget, explorer: options.explorer },
+      {
+        publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
+        widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
+        explorer: { baseUrl: info.explorerUrl, apiKey: info.credentials.explorerKeys.full, writes: true },
+      },
+    );
+    const server = readFileSync('docs/server.md', 'utf8');
+    for (const [name, value] of Object.entries(env)) {
+      assert.match(server, new RegExp(`^\\| \`${name}\` \\|.*\\| \`${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\``, 'm'), `the Server page's table does not give ${name} the sandbox's ${value}`);
     }
   });
 
