@@ -60,6 +60,7 @@ const STACKS: Record<string, string> = {
   'all-assets': 'js',
   replicas: 'js',
   pollers: 'js',
+  'monitoring-page': 'js',
   'kyi-widget': 'js',
 };
 
@@ -527,6 +528,32 @@ describe('Monitoring: the pollers', () => {
     assert.match(output, /\d+ revisions/);
     child.kill('SIGTERM');
     assert.equal(await exited, 0, output);
+  });
+});
+
+describe('Monitoring: the page', () => {
+  it('node server.mjs serves the page and the Explorer routes; each of the three elements asks the signed-out visitor to sign in', async () => {
+    const dir = await jsProject('monitoring-page');
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    await serve(['server.mjs'], dir, { ...kyiEnv(origin), PORT: String(port) }, origin);
+    const cdn = await routeCdn();
+    const page = await browser.newPage();
+    await cdn.route(page);
+    const unchecked = checkPageAnswers(page, origin, '/api/kyi');
+    const errors: string[] = [];
+    // Chromium logs each refused Explorer call (401: the stand-ins refuse everyone), which the elements turn into their sign-in notice
+    page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && !(m.location().url.includes('/api/kyi/explorer/') && m.text().includes('status of 401')) && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(`${origin}/`);
+      for (const tag of ['kyi-watchlist', 'kyi-change-feed', 'kyi-notifications']) await page.locator(`${tag} [part="sign-in"]`).waitFor({ timeout: 60_000 });
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+      unchecked();
+    }
+    assert.ok(cdn.served.includes('kyi-autoloader.js'));
   });
 });
 
