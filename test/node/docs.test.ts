@@ -28,9 +28,10 @@ const DIST = resolve('docs/.vitepress/dist');
 const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as Manifest;
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; files: string[] };
 
-/** Text of a built page, tags dropped and entities of `<`, `>`, `&` read back. */
+/** Text of a built page, tags dropped (a `<wbr>`, a break opportunity inside a word, without a space) and entities of `<`, `>`, `&` read back. */
 const textOf = (html: string) =>
   html
+    .replace(/<wbr>/g, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
     .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCharCode(parseInt(n, 16)))
