@@ -1,39 +1,17 @@
 /**
  * The docs site (VitePress). `npm run docs` serves it, `npm run docs:build` writes it to
- * docs/.vitepress/dist; both first run scripts/docs/generate.ts (element pages, error codes).
- * In `npm run docs` the live examples' backend (the sandbox and the server piece) runs inside
- * the dev server; `npm run docs:preview` serves the built site with the same backend.
+ * docs/.vitepress/dist; both first run scripts/docs/generate.ts (element pages, error codes, the
+ * live examples' Service Worker, which is their backend wherever the site is served).
  */
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type UserConfig } from 'vitepress';
+import { defineConfig } from 'vitepress';
 import { DOCS_BASE } from '../../scripts/docs/address.js';
 import { elementsOf, type Manifest } from '../../scripts/docs/element-pages.js';
-import { loopbackOrigins, startDocsBackend, type DocsBackend } from '../../scripts/docs/live-backend.js';
 
 const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as Manifest;
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-/** A plugin of the Vite VitePress runs (its own copy, not the repository's). */
-type Plugin = Extract<NonNullable<NonNullable<UserConfig['vite']>['plugins']>[number], { name: string }>;
 const source = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url));
-
-/** `npm run docs`: the live examples' backend inside the dev server (scripts/docs/live-backend.ts). */
-function liveExamples(): Plugin {
-  return {
-    name: 'kyi-docs-live-examples',
-    apply: 'serve',
-    configureServer(server) {
-      const backend: Promise<DocsBackend> = startDocsBackend({ base: DOCS_BASE });
-      server.httpServer?.once('listening', () => {
-        const { port } = server.httpServer!.address() as AddressInfo;
-        void backend.then((b) => loopbackOrigins('localhost', port).forEach((origin) => b.allowOrigin(origin)));
-      });
-      server.httpServer?.once('close', () => void backend.then((b) => b.close()));
-      server.middlewares.use((req, res, next) => void backend.then((b) => b.node(req, res, next), next));
-    },
-  };
-}
 
 export default defineConfig({
   title: 'kyi-elements',
@@ -43,15 +21,14 @@ export default defineConfig({
   head: [['link', { rel: 'icon', href: 'data:,' }]], // no favicon request (a 404 in every console)
   lastUpdated: false,
   markdown: {
-    // `@VERSION@` in a page (code blocks too) is the package's version: the CDN addresses pin it
     config: (md) => {
-      md.core.ruler.before('normalize', 'kyi-version', (state) => {
-        state.src = state.src.replaceAll('@VERSION@', version);
-      });
+      // inline code may break after its punctuation (a CAIP-19, `origin_not_allowed`), so a table column
+      // holding it wraps instead of running past the page (tables.css); copying it is unchanged
+      const code = md.renderer.rules.code_inline!;
+      md.renderer.rules.code_inline = (...args) => code(...args).replace(/([_/.:|-])(?=[^<>]*<\/code>)/g, '$1<wbr>');
     },
   },
   vite: {
-    plugins: [liveExamples()],
     // the pages import the package by its npm names; in this repository those are its sources
     resolve: {
       alias: [

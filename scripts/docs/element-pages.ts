@@ -53,8 +53,8 @@ export const LIVE_EXAMPLES: Record<string, string> = {
 };
 
 const LIVE_NOTE =
-  'The live example runs on the kit\'s sandbox, which this copy of the docs is served without: in a clone of the repository, ' +
-  '<code>npm run docs</code> (or <code>npm run docs:preview</code> after <code>npm run docs:build</code>) shows it.';
+  'The live example runs on the kit\'s sandbox inside this site\'s Service Worker, which this browser did not start ' +
+  '(service workers need an https or localhost address, and some private windows turn them off).';
 
 function liveExample(tag: string): string {
   const markup = LIVE_EXAMPLES[tag];
@@ -64,7 +64,7 @@ function liveExample(tag: string): string {
     : '';
   return [
     '## Live example',
-    `Running on the kit's sandbox, through the docs site's own server piece; the page calls \`configure({ proxyUrl, badgeBaseUrl, widgetUrl })\` and imports \`kyi-elements/define\`, as in [Getting started](../getting-started.md#npm).${signedIn}`,
+    `Running on the kit's sandbox, through the docs site's own server piece (both in this site's Service Worker, with the sandbox's published demo credentials); the page calls \`configure({ proxyUrl, badgeBaseUrl, widgetUrl })\` and imports \`kyi-elements/define\`, as in [Getting started](../getting-started.md#npm).${signedIn}`,
     `<div class="kyi-live" data-example="${tag}"><div class="kyi-live-stage">${markup}</div><p class="kyi-live-note">${LIVE_NOTE}</p></div>`,
     `\`\`\`html\n${markup}\n\`\`\``,
   ].join('\n\n');
@@ -104,7 +104,11 @@ export function elementPage(d: Declaration, module: string): string {
     text(d.description),
     `\`\`\`js\nimport '${entry}'; // registers <${d.tagName}> (class ${d.name}); or 'kyi-elements/define' for every element\n\`\`\``,
     liveExample(d.tagName!),
-    section('Attributes', table(['Attribute', 'Property', 'Type', 'Default', 'Description'], attrs.map((a) => [code(a.name), code(a.fieldName), code(a.type?.text), code(a.default), text(a.description)]))),
+    // one column for the attribute and its property when they share the name (most do), so the description has room
+    section(
+      'Attributes',
+      table(['Attribute (property)', 'Type', 'Default', 'Description'], attrs.map((a) => [a.fieldName && a.fieldName !== a.name ? `${code(a.name)} (${code(a.fieldName)})` : code(a.name), code(a.type?.text), code(a.default), text(a.description)])),
+    ),
     section(
       'Properties and methods',
       table(

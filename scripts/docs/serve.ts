@@ -1,8 +1,7 @@
 /**
  * `npm run docs:preview`: serves the built site (docs/.vitepress/dist, from `npm run docs:build`)
- * under its base path with the live examples' backend (scripts/docs/live-backend.ts) mounted, as
- * `npm run docs` does in development. `live: false` serves the files alone, as a static host would.
- * Port from PORT (4173).
+ * under its base path, files alone, as a static host would: the live examples' backend is the
+ * site's own Service Worker (scripts/docs/worker/). Port from PORT (4173).
  */
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -10,7 +9,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { DOCS_BASE } from './address.js';
-import { loopbackOrigins, startDocsBackend } from './live-backend.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,10 +26,9 @@ export interface DocsServer {
   close(): Promise<void>;
 }
 
-export async function serveDocs({ root = 'docs/.vitepress/dist', port = 0, host = '127.0.0.1', live = true } = {}): Promise<DocsServer> {
+export async function serveDocs({ root = 'docs/.vitepress/dist', port = 0, host = '127.0.0.1' } = {}): Promise<DocsServer> {
   const dist = resolve(root);
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`${root} holds no built site: run \`npm run docs:build\` first`);
-  const backend = live ? await startDocsBackend({ base: DOCS_BASE }) : undefined;
   const notFound = async (res: import('node:http').ServerResponse) =>
     void res.writeHead(404, { 'content-type': TYPES['.html']! }).end(await readFile(join(dist, '404.html')));
   const server = createServer((req, res) => {
@@ -44,25 +41,21 @@ export async function serveDocs({ root = 'docs/.vitepress/dist', port = 0, host 
       if (!existsSync(file)) return notFound(res);
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(await readFile(file));
     };
-    const serveFile = () => void files().catch(() => res.writeHead(500).end());
-    if (backend) backend.node(req, res, serveFile);
-    else serveFile();
+    void files().catch(() => res.writeHead(500).end());
   });
   await new Promise<void>((ok) => server.listen(port, host, ok));
   const { port: bound } = server.address() as AddressInfo;
-  for (const origin of loopbackOrigins(host, bound)) backend?.allowOrigin(origin);
   return {
     url: `http://${host}:${bound}${DOCS_BASE}`,
     async close() {
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
-      await backend?.close();
     },
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const docs = await serveDocs({ port: Number(process.env.PORT ?? 4173), host: process.env.HOST ?? '127.0.0.1' });
-  console.log(`kyi-elements docs with live examples on the sandbox: ${docs.url}`);
+  console.log(`kyi-elements docs (live examples in the site's Service Worker): ${docs.url}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void docs.close().then(() => process.exit(0)));
 }

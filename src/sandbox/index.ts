@@ -1,19 +1,17 @@
 /**
  * The sandbox: a local stand-in for the whole service on one loopback origin.
  * `startSandbox()` → `{ info, origin, faults, stats, state, reset(), close() }`.
+ * The service itself, without a listening server, is `createSandbox` (./core.ts).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '../server/node/adapter.js';
-import { createSandboxApp } from './app.js';
-import { delay } from './http.js';
-import { SANDBOX_CREDENTIALS } from './credentials.js';
-import { createExplorerApi, type ExplorerContext, type ExplorerState } from './explorer/index.js';
-import { SandboxFaults } from './faults.js';
-import { sandboxInfo, type SandboxInfo } from './info.js';
-import { PublicState } from './state.js';
-import { SandboxStats } from './stats.js';
-import { DEFAULT_WIDGET_ORIGINS, checkWidgetOrigin } from './widget/origins.js';
+import { createSandbox } from './core.js';
+import type { ExplorerContext, ExplorerState } from './explorer/index.js';
+import type { SandboxFaults } from './faults.js';
+import type { SandboxInfo } from './info.js';
+import type { PublicState } from './state.js';
+import type { SandboxStats } from './stats.js';
 
 export type { SandboxInfo } from './info.js';
 export type { SandboxCredentials } from './credentials.js';
@@ -93,67 +91,33 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
   });
 }
 
-/** Every sandbox answer says where it came from (`x-kyi-sandbox: 1`), so a client or a test can tell it from the real service. */
-function markSandbox(response: Response): Response {
-  response.headers.set('x-kyi-sandbox', '1');
-  return response;
-}
-
 /** Starts the sandbox (the whole service) on one loopback origin; resolves once it listens. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
-  const now = opts.now ?? Date.now;
-  const lifetime = new AbortController();
-  const faults = new SandboxFaults();
-  const stats = new SandboxStats();
-  const publicState = new PublicState({ hostile: opts.hostile ?? false });
-  const credentials = SANDBOX_CREDENTIALS;
-  const widgetOrigins = new Set((opts.widgetOrigins ?? DEFAULT_WIDGET_ORIGINS).map(checkWidgetOrigin));
-
   let handle: (request: Request) => Promise<Response> = async () => new Response('Starting', { status: 503 });
-  const server = createServer(toNodeHandler((request) => handle(request).then(markSandbox), { maxBodyBytes: 256 * 1024 }));
+  const server = createServer(toNodeHandler((request) => handle(request), { maxBodyBytes: 256 * 1024 }));
   const address = await listen(server, opts.port ?? 0, host);
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-  const info = sandboxInfo(origin, credentials);
-
-  const serveBase = { faults, stats, now, signal: lifetime.signal, sleep: opts.sleep ?? delay };
-  const explorer = createExplorerApi({ ...opts.explorer, now });
-
-  const sandbox: Sandbox = {
-    info,
+  let sandbox: ReturnType<typeof createSandbox>;
+  try {
+    sandbox = createSandbox(origin, opts);
+  } catch (error) {
+    // a bad option (a widget origin that is not one): nothing stays listening
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  }
+  const { fetch, stop, ...core } = sandbox;
+  handle = fetch;
+  return {
+    ...core,
     origin,
-    faults,
-    stats,
-    state: { public: publicState, explorer: explorer.state },
-    widgetOrigins,
-    allowWidgetOrigin(value) {
-      widgetOrigins.add(checkWidgetOrigin(value));
-    },
-    reset() {
-      faults.clear();
-      stats.reset();
-      publicState.reset();
-      explorer.reset();
-    },
     close() {
-      lifetime.abort();
+      stop();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
     },
   };
-
-  handle = createSandboxApp({
-    ...serveBase,
-    state: publicState,
-    apiKey: credentials.publicApiKey,
-    partners: new Map([[credentials.partnerId, credentials.secretKey]]),
-    widgetOrigins,
-    records: () => ({ origin, verifiedUrl: info.verifiedUrl, now: now() }),
-    info,
-    reset: () => sandbox.reset(),
-    explorer,
-  });
-  return sandbox;
 }
+

@@ -16,20 +16,29 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { elementsOf, type Manifest } from '../../scripts/docs/element-pages.js';
 import { serveDocs, type DocsServer } from '../../scripts/docs/serve.js';
 import { documentedCodes } from '../../scripts/docs/error-codes.js';
+import { examplesOf } from '../../scripts/docs/page-blocks.js';
+import { trackedPages } from '../../scripts/docs/generate.js';
 import { EXPLORER_ERROR_CODES, KIT_ERROR_CODES } from '../../src/contract/errors.js';
+import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { sandboxInfo } from '../../src/sandbox/info.js';
+import { kyiOptionsFromEnv } from '../../src/server/env.js';
 
 const run = promisify(execFile);
 const DIST = resolve('docs/.vitepress/dist');
 const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as Manifest;
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; files: string[] };
 
-/** Text of a built page, tags dropped and entities of `<`, `>`, `&` read back. */
+/** Text of a built page, tags dropped (a `<wbr>`, a break opportunity inside a word, without a space) and entities of `<`, `>`, `&` read back. */
 const textOf = (html: string) =>
   html
+    .replace(/<wbr>/g, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
     .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCharCode(parseInt(n, 16)))
     .replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The tracked pages as committed, read before the build below brings them up to date. */
+const committedPages = new Map(readdirSync('docs').filter((n) => n.endsWith('.md')).map((n) => [resolve('docs', n), readFileSync(join('docs', n), 'utf8')]));
 
 before(async () => {
   // what `npm run docs:build` runs
@@ -59,18 +68,10 @@ describe('docs build', () => {
     assert.ok(codes.has('widget_timeout') && codes.has('origin_not_allowed'));
   });
 
-  it('the Server pages show each recipe test/node/recipes.test.ts runs, line by line', async () => {
-    for (const name of readdirSync('examples')) {
-      // the page that includes it (Server, or Server rendering)
-      const md = readdirSync('docs').find((n) => n.endsWith('.md') && readFileSync(join('docs', n), 'utf8').includes(`@/../examples/${name}#`)) ?? 'server.md';
-      const page = textOf(await readFile(join(DIST, md.replace(/\.md$/, '.html')), 'utf8')).replace(/\s+/g, '');
-      const source = readFileSync(join('examples', name), 'utf8');
-      const region = /\/\/ #region recipe\n([\s\S]*?)\/\/ #endregion recipe/.exec(source)?.[1];
-      assert.ok(region, `examples/${name} has no recipe region`);
-      for (const line of region.split('\n').map((l) => l.replace(/\s+/g, '')).filter(Boolean)) {
-        assert.ok(page.includes(line), `examples/${name}: "${line}" is not on docs/${md}`);
-      }
-    }
+  it('each page holds, as written, the recipe files it shows from examples/ (as recipes.test.ts runs them) and its generated tables', () => {
+    for (const [file, text] of trackedPages()) assert.equal(committedPages.get(file), text, `${file} is behind examples/ or the generated tables: run npm run docs:build`);
+    const shown = new Set(readdirSync('docs').filter((n) => n.endsWith('.md')).flatMap((page) => examplesOf(readFileSync(join('docs', page), 'utf8')).map((e) => e.file)));
+    assert.deepEqual([...shown].sort(), readdirSync('examples').sort(), 'a file of examples/ that no page shows');
   });
 });
 
@@ -79,7 +80,7 @@ describe('README and docs pages', () => {
     const blocks = (md: string) => [...md.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]!);
     const readme = readFileSync('README.md', 'utf8');
     const quickStarts = readme.slice(readme.indexOf('## Install'), readme.indexOf('## Documentation'));
-    const guide = readFileSync('docs/getting-started.md', 'utf8').replaceAll('@VERSION@', pkg.version);
+    const guide = readFileSync('docs/getting-started.md', 'utf8');
     const guideBlocks = blocks(guide);
     for (const block of blocks(quickStarts).filter((b) => !b.startsWith('npm install'))) {
       assert.ok(guideBlocks.includes(block), `README block not in docs/getting-started.md:\n${block}`);
@@ -118,6 +119,36 @@ describe('README and docs pages', () => {
     }
   });
 
+  it('read as they are on a code host: versions are the package\'s, no include of a file the package does not ship', () => {
+    const pages = ['README.md', ...readdirSync('docs').filter((n) => n.endsWith('.md')).map((n) => join('docs', n))];
+    for (const page of pages) {
+      const text = readFileSync(page, 'utf8');
+      assert.ok(!/@VERSION@/.test(text), `${page} holds the placeholder @VERSION@`);
+      for (const [, pin] of text.matchAll(/kyi-elements@(\d[^/\s'"`]*)/g)) assert.equal(pin, pkg.version, `${page} pins kyi-elements@${pin}, not the package's ${pkg.version}`);
+      // VitePress includes (`<<< @/…`, `<!--@include: …-->`) show on a code host as the line itself
+      for (const [line] of text.matchAll(/^<<< .*$|<!--\s*@include:.*?-->/gm)) assert.fail(`${page} includes a file at build time, which a reader of the Markdown does not see: ${line}`);
+    }
+  });
+
+  it('.env.example (shipped) holds the sandbox\'s values, as the Server page\'s table says, and kyiOptionsFromEnv reads it whole', () => {
+    assert.ok(pkg.files.includes('.env.example'), '.env.example is not in package.json files');
+    const env = Object.fromEntries(readFileSync('.env.example', 'utf8').split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    const info = sandboxInfo('http://127.0.0.1:4010', SANDBOX_CREDENTIALS); // `npx kyi-sandbox` (src/sandbox/cli.ts DEFAULT_SANDBOX_PORT)
+    const options = kyiOptionsFromEnv(env);
+    assert.deepEqual(
+      { publicApi: options.publicApi, widget: options.widget, explorer: options.explorer },
+      {
+        publicApi: { baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey },
+        widget: { partnerId: info.credentials.partnerId, secretKey: info.credentials.secretKey },
+        explorer: { baseUrl: info.explorerUrl, apiKey: info.credentials.explorerKeys.full, writes: true },
+      },
+    );
+    const server = readFileSync('docs/server.md', 'utf8');
+    for (const [name, value] of Object.entries(env)) {
+      assert.match(server, new RegExp(`^\\| \`${name}\` \\|.*\\| \`${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\``, 'm'), `the Server page's table does not give ${name} the sandbox's ${value}`);
+    }
+  });
+
   it('name no repository file the tarball does not ship', () => {
     // every top-level entry of the repository, and each folder under src/, that package.json "files" leaves out
     const shipped = (path: string) => path === 'package.json' || pkg.files.some((f) => !f.startsWith('!') && (path === f || path.startsWith(f.replace(/\/?\*.*$/, '')) || f.startsWith(`${path}/`)));
@@ -141,7 +172,8 @@ describe('docs site in Chromium', () => {
   let docs: DocsServer;
   let browser: Browser;
   before(async () => {
-    docs = await serveDocs({ root: DIST }); // what `npm run docs:preview` serves: the built site and the live examples' backend
+    // files alone, as a static host serves them (`npm run docs:preview`): the live examples' backend is the site's Service Worker
+    docs = await serveDocs({ root: DIST });
     browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
   });
   after(async () => {
@@ -159,15 +191,9 @@ describe('docs site in Chromium', () => {
   }
 
   it('opens every page with no console error and no failed request, and every live example settles', async () => {
-    const pages: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) { if (name !== 'assets') walk(path); }
-        else if (name.endsWith('.html') && name !== '404.html') pages.push(relative(DIST, path).split(sep).join('/'));
-      }
-    };
-    walk(DIST);
+    // a plain static server: nothing of ours answers beside the files (the examples' backend is the site's Service Worker)
+    for (const path of ['api/kyi/capabilities', 'sandbox/']) assert.equal((await fetch(docs.url + path)).status, 404, `the docs server answers ${path}`);
+    const pages = builtPages();
     assert.ok(pages.length >= 12 + elementsOf(manifest).length, `only ${pages.length} pages built`);
     const page = await browser.newPage();
     page.setDefaultTimeout(60_000); // a bound for a hang on a loaded machine, not a speed assertion
@@ -188,28 +214,65 @@ describe('docs site in Chromium', () => {
     assert.deepEqual([...settled].sort(), elementsOf(manifest).map(({ declaration }) => declaration.tagName!).sort(), 'an element page without a settled live example');
   });
 
-  it('on a static host (no backend) the examples give way to a note, with no console error', async () => {
-    const staticHost = await serveDocs({ root: DIST, live: false });
-    const page = await browser.newPage();
+  it('cuts no table cell at 1280 px: tables wrap to the column, every cell shows all it holds', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const cut: string[] = [];
+    try {
+      for (const path of builtPages()) {
+        await page.goto(docs.url + path, { waitUntil: 'load' });
+        await page.waitForFunction(() => Boolean((document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__));
+        cut.push(
+          ...(await page.locator('.vp-doc table').evaluateAll((tables, path) => tables.flatMap((table, t) => {
+            const name = `${path} table ${t + 1} (${[...table.querySelectorAll('th')].map((th) => th.textContent).join(' | ')})`;
+            const found: string[] = [];
+            // wider than its box: part of it is out of sight (a scrollbar that overlays or hides is no affordance)
+            if (table.scrollWidth > table.clientWidth + 1) found.push(`${name}: ${table.scrollWidth} px in a ${table.clientWidth} px box`);
+            const column = (table.parentElement as HTMLElement).getBoundingClientRect();
+            if (table.getBoundingClientRect().right > column.right + 1) found.push(`${name}: runs past its column`);
+            for (const cell of table.querySelectorAll<HTMLElement>('th, td')) {
+              if (cell.scrollWidth > cell.clientWidth + 1) found.push(`${name}: cell "${cell.textContent!.slice(0, 40)}" ${cell.scrollWidth} px in ${cell.clientWidth} px`);
+            }
+            return found;
+          }), path)),
+        );
+      }
+    } finally {
+      await page.close();
+    }
+    assert.deepEqual(cut, []);
+  });
+
+  it('on a browser that starts no Service Worker the examples give way to a note, with no console error', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
     const problems = watch(page);
     try {
-      // every element page carries the note (the same markup); one is opened
-      for (const { declaration } of elementsOf(manifest)) {
-        assert.match(textOf(await readFile(join(DIST, 'elements', `${declaration.tagName}.html`), 'utf8')), /which this copy of the docs is served without: .*npm run docs/, `${declaration.tagName}: no note`);
-      }
-      await page.goto(`${staticHost.url}elements/kyi-watchlist.html`, { waitUntil: 'load' });
+      await page.goto(`${docs.url}elements/kyi-watchlist.html`, { waitUntil: 'load' });
       await page.waitForFunction(() => document.documentElement.dataset['kyiLive'] === 'off');
       assert.ok(await page.locator('.kyi-live-note').isVisible());
       assert.equal(await page.locator('.kyi-live-stage').isVisible(), false);
       // never defined, so never calling a server that is not there
       assert.equal(await page.evaluate(() => customElements.get('kyi-watchlist') === undefined), true);
     } finally {
-      await page.close();
-      await staticHost.close();
+      await context.close();
     }
-    assert.deepEqual(problems, []);
+    assert.deepEqual(problems.filter((p) => !p.endsWith('Service Worker registration blocked by Playwright')), []);
   });
 });
+
+/** The built pages, relative to the site's root (`elements/kyi-badge.html`), 404 left out. */
+function builtPages(): string[] {
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) { if (name !== 'assets') walk(path); }
+      else if (name.endsWith('.html') && name !== '404.html') pages.push(relative(DIST, path).split(sep).join('/'));
+    }
+  };
+  walk(DIST);
+  return pages;
+}
 
 /**
  * Waits for the live example of `tag` to reach its settled state, through the elements' public

@@ -1,7 +1,7 @@
 /**
  * Every recipe of the docs, as a partner gets it: the files exactly as the docs pages show them
- * (helpers/recipes.ts reads the pages' recipe code groups, examples/ included as VitePress
- * includes them), added to a fresh project per stack (test/fixtures/recipes: what
+ * (helpers/recipes.ts reads the pages' recipe code groups; the files kept in examples/ are
+ * written into the pages by scripts/docs/examples.ts), added to a fresh project per stack (test/fixtures/recipes: what
  * `npm create vite` / `create-next-app` make), with the packed tarball installed — never the
  * repository's sources. Each project is type-checked strictly with its stack's own checker, then
  * run against the sandbox: requests through the partner's server get real answers (checked
@@ -60,6 +60,7 @@ const STACKS: Record<string, string> = {
   'all-assets': 'js',
   replicas: 'js',
   pollers: 'js',
+  'monitoring-page': 'js',
   'kyi-widget': 'js',
   // Server rendering: a template string on Node, Express, a Worker
   'ssr-node': 'js',
@@ -504,6 +505,32 @@ describe('Monitoring: the pollers', () => {
     assert.match(output, /\d+ revisions/);
     child.kill('SIGTERM');
     assert.equal(await exited, 0, output);
+  });
+});
+
+describe('Monitoring: the page', () => {
+  it('node server.mjs serves the page and the Explorer routes; each of the three elements asks the signed-out visitor to sign in', async () => {
+    const dir = await jsProject('monitoring-page');
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    await serve(['server.mjs'], dir, { ...kyiEnv(origin), PORT: String(port) }, origin);
+    const cdn = await routeCdn();
+    const page = await browser.newPage();
+    await cdn.route(page);
+    const unchecked = checkPageAnswers(page, origin, '/api/kyi');
+    const errors: string[] = [];
+    // Chromium logs each refused Explorer call (401: the stand-ins refuse everyone), which the elements turn into their sign-in notice
+    page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && !(m.location().url.includes('/api/kyi/explorer/') && m.text().includes('status of 401')) && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(`${origin}/`);
+      for (const tag of ['kyi-watchlist', 'kyi-change-feed', 'kyi-notifications']) await page.locator(`${tag} [part="sign-in"]`).waitFor({ timeout: 60_000 });
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+      unchecked();
+    }
+    assert.ok(cdn.served.includes('kyi-autoloader.js'));
   });
 });
 

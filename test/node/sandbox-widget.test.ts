@@ -111,8 +111,10 @@ describe('widget pages: framing under a strict CSP', () => {
     assert.doesNotMatch(res.text, /\son[a-z]+=/i, 'no inline event handlers');
     const script = /<script type="module" src="([^"]+)">/.exec(res.text)![1]!;
     const style = /<link rel="stylesheet" href="([^"]+)">/.exec(res.text)![1]!;
-    const js = await request(sandbox().origin + script);
-    const css = await request(sandbox().origin + style);
+    // linked relative to the page (/widget/kyi), so a sandbox served under a path finds them too
+    const page = `${sandbox().origin}/widget/kyi`;
+    const js = await request(new URL(script, page).href);
+    const css = await request(new URL(style, page).href);
     assert.match(js.headers.get('content-type') ?? '', /text\/javascript/);
     assert.match(css.headers.get('content-type') ?? '', /text\/css/);
     for (const type of ['kyi:ready', 'kyi:error', 'kyi:close']) assert.ok(js.text.includes(type), type);

@@ -18,6 +18,11 @@ export type WidgetProduct = keyof typeof WIDGET_PRODUCTS;
 export const WIDGET_SCRIPT_PATH = '/widget/static/widget.js';
 export const WIDGET_STYLE_PATH = '/widget/static/widget.css';
 export const WIDGET_COMPLETE_PATH = '/widget/api/complete';
+/**
+ * A widget path as the widget page (`/widget/<product>`) links to it: relative, so a sandbox
+ * served under a path (the docs site's Service Worker, `…/sandbox/widget/kyi`) finds its own files.
+ */
+export const fromWidgetPage = (path: string) => path.slice('/widget/'.length);
 
 /** The page's own CSP: nothing inline, nothing from elsewhere. `frame-ancestors` is added per allow-list (origins.ts). */
 export const WIDGET_CSP = [
@@ -43,8 +48,8 @@ function shell(product: WidgetProduct, attrs: Record<string, string>, body: stri
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(WIDGET_PRODUCTS[product].title)} · KYI sandbox</title>
-<link rel="stylesheet" href="${WIDGET_STYLE_PATH}">
-<script type="module" src="${WIDGET_SCRIPT_PATH}"></script>
+<link rel="stylesheet" href="${fromWidgetPage(WIDGET_STYLE_PATH)}">
+<script type="module" src="${fromWidgetPage(WIDGET_SCRIPT_PATH)}"></script>
 </head>
 <body>
 <main id="kyi-widget"${data}>

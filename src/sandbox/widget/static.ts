@@ -41,7 +41,7 @@ if (form) {
     button.disabled = true;
     status.textContent = 'Submitting…';
     try {
-      const res = await fetch('/widget/api/complete', {
+      const res = await fetch('api/complete', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: params.get('token'), asset, product: root.dataset.product }),

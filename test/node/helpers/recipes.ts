@@ -1,11 +1,10 @@
 /**
  * The recipes exactly as the docs show them. A recipe is a code group marked
  * `<!-- recipe: NAME -->` on a docs page: each tab is one file of the partner's project, titled
- * with its path (`[server.ts]`), written inline or included from examples/ with VitePress's
- * `<<< @/../examples/x.ts#region{lang} [path]` (read here as VitePress reads it); a `[shell]` tab
- * holds the commands to type. A recipe may also be spread over single fenced blocks between a
+ * with its path (`[server.ts]`; the files kept runnable in examples/ are written into the page by
+ * scripts/docs/examples.ts); a `[shell]` tab holds the commands to type. A recipe may also be spread over single fenced blocks between a
  * page's prose, each marked `<!-- recipe: NAME [path] -->` (`[shell]` for commands; Getting
- * started's quick starts). `@VERSION@` is the package's version, as on the built pages.
+ * started's quick starts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -21,30 +20,16 @@ export interface Recipe {
 }
 
 const DOCS = resolve('docs');
-const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-
-/** The lines of a `#region` of a file, without the region markers (and the indentation they share), as VitePress includes them. */
-function region(file: string, name: string): string {
-  const lines = readFileSync(file, 'utf8').split('\n');
-  const start = lines.findIndex((l) => l.trim() === `// #region ${name}`);
-  const end = lines.findIndex((l, i) => i > start && l.trim() === `// #endregion ${name}`);
-  if (start < 0 || end < 0) throw new Error(`${file} has no region ${name}`);
-  const body = lines.slice(start + 1, end);
-  const indent = Math.min(...body.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length));
-  return body.map((l) => l.slice(indent)).join('\n') + '\n';
-}
 
 function parse(page: string): Recipe[] {
-  const text = readFileSync(join(DOCS, page), 'utf8').replaceAll('@VERSION@', version);
+  const text = readFileSync(join(DOCS, page), 'utf8');
   const recipes: Recipe[] = [];
   for (const m of text.matchAll(/<!-- recipe: ([\w-]+) -->\n::: code-group\n([\s\S]*?)\n:::\n/g)) {
     const recipe: Recipe = { name: m[1]!, page, files: new Map(), shell: [] };
     const body = m[2]!;
-    for (const tab of body.matchAll(/^```\w+ \[(.+)\]\n([\s\S]*?)^```$|^<<< @\/(\S+?)#([\w-]+)\{\w+\} \[(.+)\]$/gm)) {
-      const [, fencedPath, fenced, included, regionName, includedPath] = tab;
-      if (fencedPath === 'shell') recipe.shell = fenced!.split('\n').filter(Boolean);
-      else if (fencedPath) recipe.files.set(fencedPath, fenced!);
-      else recipe.files.set(includedPath!, region(join(DOCS, included!), regionName!));
+    for (const [, path, code] of body.matchAll(/^```\w+ \[(.+)\]\n([\s\S]*?)^```$/gm)) {
+      if (path === 'shell') recipe.shell = code!.split('\n').filter(Boolean);
+      else recipe.files.set(path!, code!);
     }
     recipes.push(recipe);
   }
