@@ -417,6 +417,31 @@ describe('Getting started: script tag, npm and the server piece, as pasted', () 
   });
 });
 
+/** The published version's jsDelivr folder: recipes whose page loads the kit from the CDN (the alternative to serving it from the package). */
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+const CDN = `https://cdn.jsdelivr.net/npm/kyi-elements@${version}/dist/cdn/`;
+
+/**
+ * Serves jsDelivr's address of this version's dist/cdn files from the installed tarball (this
+ * machine has no such network, and the version may not be published yet: the same files); the
+ * names served.
+ */
+async function routeCdn(): Promise<{ served: string[]; route: (page: import('playwright-core').Page) => Promise<void> }> {
+  const served: string[] = [];
+  const folder = join(WORK, 'node_modules/kyi-elements/dist/cdn');
+  return {
+    served,
+    route: async (page) => {
+      await page.route(`${CDN}**`, async (r) => {
+        const name = r.request().url().slice(CDN.length);
+        served.push(name);
+        const body = await readFile(join(folder, name)).catch(() => null);
+        await r.fulfill(body ? { body, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' } } : { status: 404 });
+      });
+    },
+  };
+}
+
 /** A JavaScript recipe's project, type-checked (checkJs, strict). */
 async function jsProject(name: string): Promise<string> {
   const { dir } = await project(name);
