@@ -11,7 +11,7 @@ import { createExplorerApi } from './explorer/index.js';
 import { SandboxFaults } from './faults.js';
 import { delay } from './http.js';
 import { sandboxInfo } from './info.js';
-import type { Sandbox, SandboxOptions } from './index.js';
+import type { Sandbox, SandboxOptions } from './types.js';
 import { PublicState } from './state.js';
 import { SandboxStats } from './stats.js';
 import { DEFAULT_WIDGET_ORIGINS, checkWidgetOrigin } from './widget/origins.js';

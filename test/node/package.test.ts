@@ -272,11 +272,11 @@ describe('npm pack (what a partner installs)', () => {
 
   it('ships the built entries, the bin, the documents and the legal files — no sources, maps or test builds', () => {
     const files = new Set(packed.files);
-    for (const file of ['package.json', 'README.md', 'LICENSE', 'SECURITY.md', 'CHANGELOG.md', 'custom-elements.json', 'openapi/proxy.json', 'openapi/service.json', 'dist/bin/kyi-sandbox.js'])
+    for (const file of ['package.json', 'README.md', '.env.example', 'LICENSE', 'SECURITY.md', 'CHANGELOG.md', 'custom-elements.json', 'openapi/proxy.json', 'openapi/service.json', 'dist/bin/kyi-sandbox.js'])
       assert.ok(files.has(file), `${file} is shipped`);
     for (const target of Object.values(pkg.exports).flatMap(targetFiles))
       assert.ok(files.has(target.slice(2)), `${target} is shipped`);
-    const unexpected = packed.files.filter((f) => !/^(dist\/([\w-]+\.js|chunks|locales|cdn|bin|types|react)\b|openapi\/\w+\.json$|[A-Z]+\.md$|LICENSE$|package\.json$|custom-elements\.json$)/.test(f));
+    const unexpected = packed.files.filter((f) => !/^(dist\/([\w-]+\.js|chunks|locales|cdn|bin|types|react)\b|openapi\/\w+\.json$|[A-Z]+\.md$|LICENSE$|\.env\.example$|package\.json$|custom-elements\.json$)/.test(f));
     assert.deepEqual(unexpected, []);
     assert.deepEqual(packed.files.filter((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('test/')), []);
     // every declaration file ships with its module: the CLI has none (it is the bin)
