@@ -13,8 +13,8 @@
  */
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
 import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/monitoring-query.js';
-import { errorFromAnswer, isAbortError, KyiRequestError } from './errors.js';
-import { notTheServerPiece } from './proxy-answer.js';
+import { isAbortError, KyiRequestError } from './errors.js';
+import { answerBody } from './proxy-answer.js';
 import { onPage } from '../browser/config.js';
 import { asBoolean, asFiniteNumber, asIs, asString, listOf, objectOf, readObject, type Reader } from './read-body.js';
 
@@ -94,7 +94,6 @@ export async function call<T>(
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const doFetch = options.fetch ?? fetch;
   let response: Response;
-  let raw: string;
   try {
     response = await doFetch(url, {
       method: init.method ?? 'GET',
@@ -103,22 +102,12 @@ export async function call<T>(
       credentials: 'same-origin',
       signal: options.signal,
     });
-    raw = await response.text();
   } catch (error) {
     if (isAbortError(error) || options.signal?.aborted) throw error;
     throw new KyiRequestError('network', 'The server could not be reached', 0);
   }
-  const misanswer = notTheServerPiece(url, response);
-  if (misanswer) throw misanswer;
-  let json: unknown = undefined;
-  if (raw) {
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      json = undefined;
-    }
-  }
-  if (!response.ok) throw errorFromAnswer(response.status, json, response.headers);
+  const json = await answerBody(url, response);
+  options.signal?.throwIfAborted();
   if (read === null) return undefined as T;
   const body = read(json);
   if (body === undefined) throw new KyiRequestError('invalid_response', 'Unexpected answer from the server', response.status);
