@@ -3,8 +3,8 @@
  * the same in every element (a bare 502 from a load balancer says "unavailable" in
  * `<kyi-token-status>` and `<kyi-watchlist>` alike; a bare 504 says so in
  * `<kyi-verify-button>` too). Codes come from `client/errors.ts`. A few strings take
- * parameters: `{message}` (the problem's own message: a widget's error, a bad attribute)
- * and `{origin}` (this page's origin).
+ * `{message}` (the problem's own message: a widget's error, a bad attribute). Codes only one
+ * element meets (the widget's) are that element's table, passed as `own`.
  */
 import type { StringKey } from '../../browser/strings.js';
 
@@ -29,21 +29,17 @@ const ERROR_STRINGS: Record<string, StringKey> = {
   upstream_error: 'common.error.server',
   internal_error: 'common.error.server',
   untrusted_proxy_url: 'common.error.untrustedProxy',
-  // Starting a verification (`<kyi-verify-button>`, the token endpoint's own statuses).
   session_required: 'common.error.sessionRequired',
-  signing_failed: 'common.error.signingFailed',
-  widget_error: 'common.error.widget',
-  widget_timeout: 'common.error.widgetTimeout',
-  // The widget's host did not answer at all: the visitor reads that the service could not be reached.
-  widget_unreachable: 'common.error.network',
   invalid_attribute: 'common.error.invalidAttribute',
 };
 
 /**
- * The strings-table key for a problem: its code's, else by status (5xx: the server's problem).
- * A code comes from an answer: only the table's own entries count (`constructor` is no code).
+ * The strings-table key for a problem: its code's (in `own`, then the shared table), else by
+ * status (5xx: the server's problem). A code comes from an answer: only a table's own entries
+ * count (`constructor` is no code).
  */
-export function errorStringKey(problem: { code: string; status?: number | undefined }): StringKey {
-  const own = Object.hasOwn(ERROR_STRINGS, problem.code) ? ERROR_STRINGS[problem.code] : undefined;
-  return own ?? ((problem.status ?? 0) >= 500 ? 'common.error.server' : 'common.error.generic');
+export function errorStringKey(problem: { code: string; status?: number | undefined }, own: Record<string, StringKey> = {}): StringKey {
+  const { code } = problem;
+  const table = Object.hasOwn(own, code) ? own : Object.hasOwn(ERROR_STRINGS, code) ? ERROR_STRINGS : undefined;
+  return table?.[code] ?? ((problem.status ?? 0) >= 500 ? 'common.error.server' : 'common.error.generic');
 }

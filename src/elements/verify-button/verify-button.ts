@@ -2,6 +2,7 @@ import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { isOneOf } from '../../contract/badge-enums.js';
 import type { KyiConfig } from '../../browser/config.js';
+import type { StringKey } from '../../browser/strings.js';
 import { pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import type { KyiCloseReason } from '../../browser/widget-events.js';
@@ -26,6 +27,15 @@ export type KyiVerifyButtonStatus = 'idle' | 'pending' | 'open';
 export const DEFAULT_READY_TIMEOUT_MS = 20_000;
 
 const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
+
+/** The words of the codes only starting a verification meets (the token endpoint's, the widget's); the others are shared (error-text.ts). */
+const WIDGET_ERRORS: Record<string, StringKey> = {
+  signing_failed: 'common.error.signingFailed',
+  widget_error: 'common.error.widget',
+  widget_timeout: 'common.error.widgetTimeout',
+  // The widget's host did not answer at all: the visitor reads that the service could not be reached.
+  widget_unreachable: 'common.error.network',
+};
 
 /**
  * The console line for a failure only the partner can fix, naming what to change; `undefined`
@@ -241,7 +251,7 @@ export class KyiVerifyButton extends KyiElement {
       ><span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>${error
         ? html`<div part="error" id="error" class="alert error" role="alert"
             ><span class="alert-title">${this.t('verifyButton.errorTitle')}</span
-            ><span>${withForeignText((message) => this.t(errorStringKey(error), { message, origin: pageOrigin() ?? '' }), error.message, this.renderLang)}</span></div
+            ><span>${withForeignText((message) => this.t(errorStringKey(error, WIDGET_ERRORS), { message }), error.message, this.renderLang)}</span></div
           >`
         : nothing}<div class="drawer-host"></div>`;
   }
