@@ -12,7 +12,6 @@
  * Nothing here touches the DOM.
  */
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
-import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/monitoring-query.js';
 import { isAbortError, KyiRequestError } from './errors.js';
 import { answerBody } from './proxy-answer.js';
 import { onPage } from '../browser/config.js';
@@ -167,15 +166,13 @@ export function removeWatchlistItem(options: MonitoringCallOptions, id: string):
 }
 
 /**
- * `GET /me/monitoring/changes`. Raw `URLSearchParams` are sent as they are, so a bad filter
- * comes back as the server's 400 naming the parameter (the feed never widens silently).
+ * `GET /me/monitoring/changes`. The query is sent as the change feed's attributes wrote it, so a
+ * bad filter comes back as the server's 400 naming the parameter (the feed never widens
+ * silently); the browser carries no formatter of typed filters (the server piece's is
+ * contract/monitoring-query.ts).
  */
-export function fetchChanges(
-  options: MonitoringCallOptions,
-  query: MonitoringChangesQuery | URLSearchParams,
-): Promise<ChangesEnvelope> {
-  const params = query instanceof URLSearchParams ? query : formatMonitoringChangesQuery(query);
-  return call(options, '/explorer/me/monitoring/changes', { query: params }, readers.changes);
+export function fetchChanges(options: MonitoringCallOptions, query: URLSearchParams): Promise<ChangesEnvelope> {
+  return call(options, '/explorer/me/monitoring/changes', { query }, readers.changes);
 }
 
 /** `GET /me/notifications`. */
