@@ -8,29 +8,33 @@
  */
 import type { StringKey } from '../../browser/strings.js';
 
-const ERROR_STRINGS: Record<string, StringKey> = {
-  network: 'common.error.network',
+/** The last part of a `common.error.<name>` key. */
+export type ErrorWords = StringKey extends infer K ? (K extends `common.error.${infer N}` ? N : never) : never;
+
+/** Each code's words (`common.error.<name>`). */
+const ERROR_STRINGS: Record<string, ErrorWords> = {
+  network: 'network',
   // A bare 404 for a kit route: the server piece is not mounted at the proxy URL.
-  not_found: 'common.error.notConfigured',
-  not_configured: 'common.error.notConfigured',
-  upstream_unavailable: 'common.error.unavailable',
-  upstream_timeout: 'common.error.unavailable',
-  too_many_requests: 'common.error.rateLimited',
-  payload_too_large: 'common.error.payloadTooLarge',
+  not_found: 'notConfigured',
+  not_configured: 'notConfigured',
+  upstream_unavailable: 'unavailable',
+  upstream_timeout: 'unavailable',
+  too_many_requests: 'rateLimited',
+  payload_too_large: 'payloadTooLarge',
   // 401 and 403 from the partner's own server: the visitor's session or access, never the service.
-  unauthorized: 'common.error.sessionRequired',
-  forbidden: 'common.error.forbidden',
+  unauthorized: 'sessionRequired',
+  forbidden: 'forbidden',
   // The page is open at another origin than the server's `publicOrigin`: the site's configuration.
-  origin_not_allowed: 'common.error.originNotAllowed',
+  origin_not_allowed: 'originNotAllowed',
   // The service refused the server's key: the site's configuration with the service.
-  upstream_auth: 'common.error.unauthorized',
-  invalid_response: 'common.error.invalidResponse',
-  upstream_invalid: 'common.error.invalidResponse',
-  upstream_error: 'common.error.server',
-  internal_error: 'common.error.server',
-  untrusted_proxy_url: 'common.error.untrustedProxy',
-  session_required: 'common.error.sessionRequired',
-  invalid_attribute: 'common.error.invalidAttribute',
+  upstream_auth: 'unauthorized',
+  invalid_response: 'invalidResponse',
+  upstream_invalid: 'invalidResponse',
+  upstream_error: 'server',
+  internal_error: 'server',
+  untrusted_proxy_url: 'untrustedProxy',
+  session_required: 'sessionRequired',
+  invalid_attribute: 'invalidAttribute',
 };
 
 /**
@@ -38,8 +42,8 @@ const ERROR_STRINGS: Record<string, StringKey> = {
  * status (5xx: the server's problem). A code comes from an answer: only a table's own entries
  * count (`constructor` is no code).
  */
-export function errorStringKey(problem: { code: string; status?: number | undefined }, own: Record<string, StringKey> = {}): StringKey {
+export function errorStringKey(problem: { code: string; status?: number | undefined }, own: Record<string, ErrorWords> = {}): StringKey {
   const { code } = problem;
   const table = Object.hasOwn(own, code) ? own : Object.hasOwn(ERROR_STRINGS, code) ? ERROR_STRINGS : undefined;
-  return table?.[code] ?? ((problem.status ?? 0) >= 500 ? 'common.error.server' : 'common.error.generic');
+  return `common.error.${table?.[code] ?? ((problem.status ?? 0) >= 500 ? 'server' : 'generic')}`;
 }

@@ -2,7 +2,6 @@ import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { isOneOf } from '../../contract/badge-enums.js';
 import type { KyiConfig } from '../../browser/config.js';
-import type { StringKey } from '../../browser/strings.js';
 import { pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import type { KyiCloseReason } from '../../browser/widget-events.js';
@@ -11,7 +10,7 @@ import { errorDetail, KyiRequestError, toProblem } from '../../client/errors.js'
 import { WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
 import { loadDrawer, loadedDrawer, loadedSession, loadFailure, loadSession, type DrawerCode, type SessionCode } from './drawer-loader.js';
 import type { WidgetOpener, WidgetRun } from './widget-run.js';
-import { errorStringKey } from '../shared/error-text.js';
+import { errorStringKey, type ErrorWords } from '../shared/error-text.js';
 import { withForeignText } from '../shared/foreign-text.js';
 import { KyiElement, LatestRun } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
@@ -29,12 +28,12 @@ export const DEFAULT_READY_TIMEOUT_MS = 20_000;
 const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
 
 /** The words of the codes only starting a verification meets (the token endpoint's, the widget's); the others are shared (error-text.ts). */
-const WIDGET_ERRORS: Record<string, StringKey> = {
-  signing_failed: 'common.error.signingFailed',
-  widget_error: 'common.error.widget',
-  widget_timeout: 'common.error.widgetTimeout',
+const WIDGET_ERRORS: Record<string, ErrorWords> = {
+  signing_failed: 'signingFailed',
+  widget_error: 'widget',
+  widget_timeout: 'widgetTimeout',
   // The widget's host did not answer at all: the visitor reads that the service could not be reached.
-  widget_unreachable: 'common.error.network',
+  widget_unreachable: 'network',
 };
 
 /**
