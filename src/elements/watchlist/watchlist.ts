@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { WatchlistItem, WatchlistResponse } from '../../contract/index.js';
-import { LIMITS } from '../../contract/limits.js';
+import { WATCHLIST_CAP } from '../../contract/monitoring-limits.js';
 import {
   addWatchlistItem,
   fetchWatchlist,
@@ -277,7 +277,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
       renderLang: this.renderLang,
       rowHeadingLevel: this.rowHeadingLevel,
       canWrite: this._canWrite,
-      limit: this._data?.limit ?? LIMITS.watchlistCap,
+      limit: this._data?.limit ?? WATCHLIST_CAP,
       addValue: this._addValue,
       problemText: (problem) => this.problemText(problem),
       writes: this.#writes,
