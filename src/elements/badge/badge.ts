@@ -1,6 +1,6 @@
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
-import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/badge-enums.js';
+import { BADGE_THEMES, CREDENTIAL_TYPES, invalidValue, isOneOf } from '../../contract/badge-enums.js';
 import { emit, KyiErrorEvent } from '../../browser/event-base.js';
 import { configuredHttpUrl, type KyiTheme } from '../../browser/config.js';
 import { ElementCore } from '../shared/element-core.js';
@@ -103,7 +103,7 @@ export class KyiBadge extends ReactiveElement {
   #resolve(): Resolved {
     // A problem is told once per message: each names the attribute and its value.
     const theme = this.theme ?? 'auto';
-    if (!isOneOf(BADGE_ELEMENT_THEMES, theme)) return { ok: false, message: `Invalid theme "${theme}". Allowed: ${BADGE_ELEMENT_THEMES.join(', ')}` };
+    if (!isOneOf(BADGE_ELEMENT_THEMES, theme)) return { ok: false, message: invalidValue('theme', theme, BADGE_ELEMENT_THEMES) };
     const parsed = parseBadgeOptions(String(this.credential ?? ''), {
       variant: String(this.variant ?? ''),
       theme: 'dark',

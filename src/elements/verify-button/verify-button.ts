@@ -1,6 +1,6 @@
 import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
-import { isOneOf } from '../../contract/badge-enums.js';
+import { invalidValue, isOneOf } from '../../contract/badge-enums.js';
 import type { KyiConfig } from '../../browser/config.js';
 import { pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
@@ -45,10 +45,7 @@ function partnerFix(detail: KyiErrorDetail): string | undefined {
   if (detail.code === 'widget_timeout' || detail.code === 'widget_unreachable') return detail.message;
   // the message is the server's answer, naming both origins
   if (detail.code === 'origin_not_allowed')
-    return (
-      `could not get an access token: ${detail.message}. The site's server piece accepts these requests from its ` +
-      `publicOrigin and allowedOrigins only: open this page at that origin, or add ${pageOrigin() ?? 'this origin'} to allowedOrigins.`
-    );
+    return `could not get an access token: ${detail.message}. Open this page at the server piece's publicOrigin, or add ${pageOrigin() ?? 'this origin'} to its allowedOrigins.`;
   return undefined;
 }
 
@@ -171,10 +168,10 @@ export class KyiVerifyButton extends KyiElement {
     if (this._status !== 'idle' || this.disabled || !this.isConnected) return;
     const { scope, mode } = this;
     if (!isOneOf(SCOPES, scope)) {
-      return this.#fail({ code: 'invalid_attribute', message: `Invalid scope "${String(scope)}". Allowed: ${SCOPES.join(', ')}.` });
+      return this.#fail({ code: 'invalid_attribute', message: invalidValue('scope', scope, SCOPES) });
     }
     if (!isOneOf(WIDGET_PRESENTATIONS, mode)) {
-      return this.#fail({ code: 'invalid_attribute', message: `Invalid mode "${String(mode)}". Allowed: ${WIDGET_PRESENTATIONS.join(', ')}.` });
+      return this.#fail({ code: 'invalid_attribute', message: invalidValue('mode', mode, WIDGET_PRESENTATIONS) });
     }
     if (!canOpen(this.config)) {
       return this.#fail({ code: 'not_configured', message: 'No widget URL is configured (configure({ widgetUrl }) or <meta name="kyi:widget-url">)' });
