@@ -13,8 +13,8 @@
  * `token-slot.ts`).
  */
 
-import { codeForStatus, errorFromAnswer, isAbortError, KyiRequestError, type StatusCodes } from './errors.js';
-import { notTheServerPiece } from './proxy-answer.js';
+import { codeForStatus, isAbortError, KyiRequestError, type StatusCodes } from './errors.js';
+import { answerBody } from './proxy-answer.js';
 import { onPage } from '../browser/config.js';
 import type { AccessToken } from './token-slot.js';
 
@@ -119,14 +119,11 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
     if (isAbort(error, signal)) throw signal?.reason ?? error;
     throw new KyiRequestError('network', errorText(error));
   }
-  const misanswer = notTheServerPiece(options.endpoint, response);
-  if (misanswer) throw misanswer;
-  const { ok, status } = response;
-  const body = (await response.json().catch(() => undefined)) as { accessToken?: unknown; expiresAt?: unknown } | undefined;
-  signal?.throwIfAborted();
-  if (!ok) throw errorFromAnswer(status, body, response.headers, TOKEN_STATUS_CODES);
+  const body = (await answerBody(options.endpoint, response, TOKEN_STATUS_CODES).finally(() => signal?.throwIfAborted())) as
+    | { accessToken?: unknown; expiresAt?: unknown }
+    | undefined;
   if (typeof body?.accessToken !== 'string' || !body.accessToken) {
-    throw new KyiRequestError('signing_failed', 'The token endpoint did not answer with an accessToken', status);
+    throw new KyiRequestError('signing_failed', 'The token endpoint did not answer with an accessToken', response.status);
   }
   return makeToken(body.accessToken, body.expiresAt);
 }

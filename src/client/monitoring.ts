@@ -12,9 +12,8 @@
  * Nothing here touches the DOM.
  */
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
-import { formatMonitoringChangesQuery, type MonitoringChangesQuery } from '../contract/monitoring-query.js';
-import { errorFromAnswer, isAbortError, KyiRequestError } from './errors.js';
-import { notTheServerPiece } from './proxy-answer.js';
+import { isAbortError, KyiRequestError } from './errors.js';
+import { answerBody } from './proxy-answer.js';
 import { onPage } from '../browser/config.js';
 import { asBoolean, asFiniteNumber, asIs, asString, listOf, objectOf, readObject, type Reader } from './read-body.js';
 
@@ -94,7 +93,6 @@ export async function call<T>(
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const doFetch = options.fetch ?? fetch;
   let response: Response;
-  let raw: string;
   try {
     response = await doFetch(url, {
       method: init.method ?? 'GET',
@@ -103,22 +101,12 @@ export async function call<T>(
       credentials: 'same-origin',
       signal: options.signal,
     });
-    raw = await response.text();
   } catch (error) {
     if (isAbortError(error) || options.signal?.aborted) throw error;
     throw new KyiRequestError('network', 'The server could not be reached', 0);
   }
-  const misanswer = notTheServerPiece(url, response);
-  if (misanswer) throw misanswer;
-  let json: unknown = undefined;
-  if (raw) {
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      json = undefined;
-    }
-  }
-  if (!response.ok) throw errorFromAnswer(response.status, json, response.headers);
+  const json = await answerBody(url, response);
+  options.signal?.throwIfAborted();
   if (read === null) return undefined as T;
   const body = read(json);
   if (body === undefined) throw new KyiRequestError('invalid_response', 'Unexpected answer from the server', response.status);
@@ -178,15 +166,13 @@ export function removeWatchlistItem(options: MonitoringCallOptions, id: string):
 }
 
 /**
- * `GET /me/monitoring/changes`. Raw `URLSearchParams` are sent as they are, so a bad filter
- * comes back as the server's 400 naming the parameter (the feed never widens silently).
+ * `GET /me/monitoring/changes`. The query is sent as the change feed's attributes wrote it, so a
+ * bad filter comes back as the server's 400 naming the parameter (the feed never widens
+ * silently); the browser carries no formatter of typed filters (the server piece's is
+ * contract/monitoring-query.ts).
  */
-export function fetchChanges(
-  options: MonitoringCallOptions,
-  query: MonitoringChangesQuery | URLSearchParams,
-): Promise<ChangesEnvelope> {
-  const params = query instanceof URLSearchParams ? query : formatMonitoringChangesQuery(query);
-  return call(options, '/explorer/me/monitoring/changes', { query: params }, readers.changes);
+export function fetchChanges(options: MonitoringCallOptions, query: URLSearchParams): Promise<ChangesEnvelope> {
+  return call(options, '/explorer/me/monitoring/changes', { query }, readers.changes);
 }
 
 /** `GET /me/notifications`. */

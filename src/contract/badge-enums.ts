@@ -41,6 +41,11 @@ export function servedBadgeSize(size: BadgeSize): 16 | 24 | 32 {
   return size === 64 ? 32 : size;
 }
 
+/** The message for a value outside an allowed set (7.3, field notes): the badge route's 400s, and the elements' attributes. */
+export function invalidValue(name: string, value: unknown, allowed: readonly (string | number)[]): string {
+  return `Invalid ${name} "${String(value)}". Allowed: ${allowed.join(', ')}`;
+}
+
 /** Returns whether `value` is one of `set` (a type guard over a readonly tuple). */
 export function isOneOf<T extends string | number>(set: readonly T[], value: unknown): value is T {
   return (set as readonly unknown[]).includes(value);

@@ -6,6 +6,7 @@ import {
   BADGE_THEMES,
   BADGE_VARIANTS,
   CREDENTIAL_TYPES,
+  invalidValue,
   isOneOf,
   type BadgeFormat,
   type BadgeSize,
@@ -26,11 +27,6 @@ export type BadgeOptionsResult =
   | { ok: true; value: BadgeOptions }
   | { ok: false; status: 400 | 415; param: keyof BadgeOptions; message: string };
 
-/** The message the badge route gives for a value outside an allowed set (7.3, field notes). */
-function invalid(param: string, value: string, allowed: readonly (string | number)[]): string {
-  return `Invalid ${param} "${value}". Allowed: ${allowed.join(', ')}`;
-}
-
 export const WEBP_NOT_AVAILABLE = 'WebP badges are not yet available. Use svg or png.';
 
 /**
@@ -42,21 +38,21 @@ export function parseBadgeOptions(
   query: { variant?: string | null; theme?: string | null; format?: string | null; size?: string | number | null },
 ): BadgeOptionsResult {
   if (!isOneOf(CREDENTIAL_TYPES, credential))
-    return { ok: false, status: 400, param: 'credential', message: invalid('credential type', credential, CREDENTIAL_TYPES) };
+    return { ok: false, status: 400, param: 'credential', message: invalidValue('credential type', credential, CREDENTIAL_TYPES) };
   const variant = query.variant ?? BADGE_DEFAULTS.variant;
   if (!isOneOf(BADGE_VARIANTS, variant))
-    return { ok: false, status: 400, param: 'variant', message: invalid('variant', variant, BADGE_VARIANTS) };
+    return { ok: false, status: 400, param: 'variant', message: invalidValue('variant', variant, BADGE_VARIANTS) };
   const theme = query.theme ?? BADGE_DEFAULTS.theme;
   if (!isOneOf(BADGE_THEMES, theme))
-    return { ok: false, status: 400, param: 'theme', message: invalid('theme', theme, BADGE_THEMES) };
+    return { ok: false, status: 400, param: 'theme', message: invalidValue('theme', theme, BADGE_THEMES) };
   const format = query.format ?? BADGE_DEFAULTS.format;
   if (!isOneOf(BADGE_FORMATS_ACCEPTED, format))
-    return { ok: false, status: 400, param: 'format', message: invalid('format', format, BADGE_FORMATS_ACCEPTED) };
+    return { ok: false, status: 400, param: 'format', message: invalidValue('format', format, BADGE_FORMATS_ACCEPTED) };
   if (format === 'webp') return { ok: false, status: 415, param: 'format', message: WEBP_NOT_AVAILABLE };
   const rawSize = query.size ?? BADGE_DEFAULTS.size;
   // Only the canonical spelling ("24", not "024" or "24.0"), so one image has one URL.
   const size = typeof rawSize === 'number' ? rawSize : BADGE_SIZES.find((s) => String(s) === rawSize);
   if (!isOneOf(BADGE_SIZES, size))
-    return { ok: false, status: 400, param: 'size', message: invalid('size', String(rawSize), BADGE_SIZES) };
+    return { ok: false, status: 400, param: 'size', message: invalidValue('size', String(rawSize), BADGE_SIZES) };
   return { ok: true, value: { credential, variant, theme, format, size } };
 }

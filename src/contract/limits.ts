@@ -1,17 +1,18 @@
 import { LOOKUP_BATCH_MAX, TOKEN_IMAGE_LIFETIME_MS } from './lookup-limits.js';
+import { CHANGES_PER_RESPONSE, ITEM_FILTER_MAX, NOTE_MAX_LENGTH, WATCHLIST_CAP } from './monitoring-limits.js';
 
 /** Limits of spec part 8, plus the few numeric rules other parts and the field notes fix. */
 export const LIMITS = {
   /** Explorer rate budget per key, requests per minute (8). */
   explorerRequestsPerMinute: 120,
-  /** Watchlist cap per key (8); `unresolved` items count. */
-  watchlistCap: 50,
+  /** Watchlist cap per key (8); `unresolved` items count; monitoring-limits.ts, as the three after it. */
+  watchlistCap: WATCHLIST_CAP,
   /** Watchlist `note` length in characters (8). */
-  noteMaxLength: 500,
+  noteMaxLength: NOTE_MAX_LENGTH,
   /** Watchlist item ids in the `item` filter (8). */
-  itemFilterMax: 25,
+  itemFilterMax: ITEM_FILTER_MAX,
   /** Rows per monitoring changes response before `truncated: true` (8, 4.2 rule 4). */
-  changesPerResponse: 200,
+  changesPerResponse: CHANGES_PER_RESPONSE,
   /** Tokenomics page size used by the polling pattern and the maximum `limit` (8, field notes). */
   tokenomicsPageMax: 200,
   /** Tokenomics `limit` default (field notes). */

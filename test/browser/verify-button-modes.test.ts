@@ -212,7 +212,7 @@ describe('<kyi-verify-button> and the widget', () => {
       const failed = oneEvent(el, 'kyi-error');
       innerButton(el).click();
       const { detail } = await failed;
-      expect(detail).to.deep.equal({ code: 'invalid_attribute', message: 'Invalid mode "inline". Allowed: drawer, modal.' });
+      expect(detail).to.deep.equal({ code: 'invalid_attribute', message: 'Invalid mode "inline". Allowed: drawer, modal' });
       expect(dialogOf(el)).to.equal(null);
     });
   });

@@ -74,7 +74,7 @@ describe('monitoring through the server piece', () => {
       patch: { direction: 'reverses', materiality: 'seismic' },
       notificationPatch: { kind: 'kind_from_next_month' },
     })!;
-    const changes = await fetchChanges(browser(), {});
+    const changes = await fetchChanges(browser(), new URLSearchParams());
     const row = changes.items.find((c) => c.id === found.change.body.id)!;
     assert.deepEqual([row.direction, row.materiality], ['reverses', 'seismic']);
     const inbox = await fetchNotifications(browser());
@@ -86,7 +86,7 @@ describe('monitoring through the server piece', () => {
     const item = readyItem().id;
     const good = explorer().detectChange(item)!.change.body.id;
     const bad = explorer().detectChange(item, { patch: { title: 42 }, notificationPatch: { title: 42 } })!;
-    const changes = await fetchChanges(browser(), {});
+    const changes = await fetchChanges(browser(), new URLSearchParams());
     const ids = changes.items.map((c) => c.id);
     assert.ok(ids.includes(good));
     assert.ok(!ids.includes(bad.change.body.id));
@@ -108,10 +108,10 @@ describe('monitoring through the server piece', () => {
   it('merges a re-read window by id: new rows added, changed rows replaced', async () => {
     const item = readyItem().id;
     const draft = explorer().detectChange(item, { confirmed: false })!.change.body.id;
-    const first = await fetchChanges(browser(), {});
+    const first = await fetchChanges(browser(), new URLSearchParams());
     explorer().updateChange(draft, { confirmed: true });
     const added = explorer().detectChange(item)!.change.body.id;
-    const second = await fetchChanges(browser(), {});
+    const second = await fetchChanges(browser(), new URLSearchParams());
     const merged = mergeById(first.items, second.items);
     assert.deepEqual(merged.added.map((c) => c.id), [added]);
     assert.deepEqual(merged.replaced.map((c) => [c.id, c.confirmed]), [[draft, true]]);

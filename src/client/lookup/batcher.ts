@@ -22,8 +22,8 @@
 import { LOOKUP_BATCH_MAX, TOKEN_IMAGE_LIFETIME_MS } from '../../contract/lookup-limits.js';
 import { onPage } from '../../browser/config.js';
 import { pageHidden } from '../../browser/page.js';
-import { errorFromAnswer, KyiRequestError } from '../errors.js';
-import { notTheServerPiece } from '../proxy-answer.js';
+import { KyiRequestError } from '../errors.js';
+import { answerBody } from '../proxy-answer.js';
 import { TtlCache } from './cache.js';
 
 /**
@@ -322,15 +322,7 @@ export class LookupClient {
         signal: batch.controller.signal,
         ...(bypass ? { cache: 'no-store' as RequestCache } : {}),
       });
-      const misanswer = notTheServerPiece(`${proxyUrl}/lookup`, response);
-      if (misanswer) throw misanswer;
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch {
-        body = undefined;
-      }
-      if (!response.ok) throw errorFromAnswer(response.status, body, response.headers);
+      const body = await answerBody(`${proxyUrl}/lookup`, response);
       const list = (body as { results?: unknown } | undefined)?.results;
       if (!Array.isArray(list) || list.length !== entries.length)
         throw new KyiRequestError('invalid_response', 'The lookup proxy sent an unexpected answer', response.status);

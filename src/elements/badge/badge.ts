@@ -1,6 +1,6 @@
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
-import { BADGE_THEMES, CREDENTIAL_TYPES, isOneOf } from '../../contract/badge-enums.js';
+import { BADGE_THEMES, CREDENTIAL_TYPES, invalidValue, isOneOf } from '../../contract/badge-enums.js';
 import { emit, KyiErrorEvent } from '../../browser/event-base.js';
 import { configuredHttpUrl, type KyiTheme } from '../../browser/config.js';
 import { ElementCore } from '../shared/element-core.js';
@@ -27,7 +27,7 @@ const fallbackMark = () =>
 
 type Resolved =
   | { ok: true; options: Omit<BadgeOptions, 'theme'>; theme: KyiTheme; href: string | undefined }
-  | { ok: false; key: string; message: string };
+  | { ok: false; message: string };
 
 /**
  * @tag kyi-badge
@@ -101,23 +101,20 @@ export class KyiBadge extends ReactiveElement {
   }
 
   #resolve(): Resolved {
+    // A problem is told once per message: each names the attribute and its value.
     const theme = this.theme ?? 'auto';
-    if (!isOneOf(BADGE_ELEMENT_THEMES, theme))
-      return { ok: false, key: `theme:${theme}`, message: `Invalid theme "${theme}". Allowed: ${BADGE_ELEMENT_THEMES.join(', ')}` };
+    if (!isOneOf(BADGE_ELEMENT_THEMES, theme)) return { ok: false, message: invalidValue('theme', theme, BADGE_ELEMENT_THEMES) };
     const parsed = parseBadgeOptions(String(this.credential ?? ''), {
       variant: String(this.variant ?? ''),
       theme: 'dark',
       format: String(this.format ?? ''),
       size: Number.isFinite(this.size) ? this.size : String(this.getAttribute('size') ?? this.size),
     });
-    if (!parsed.ok) {
-      const value = String((this as unknown as Record<string, unknown>)[parsed.param] ?? '');
-      return { ok: false, key: `${parsed.param}:${value}`, message: parsed.message };
-    }
+    if (!parsed.ok) return parsed;
     let href: string | undefined;
-    if (this.href !== undefined && this.href !== null && this.href !== '') {
+    if (this.href) {
       href = configuredHttpUrl(this.href);
-      if (!href) return { ok: false, key: `href:${this.href}`, message: 'Invalid href: only http(s) links are allowed' };
+      if (!href) return { ok: false, message: `Invalid href "${this.href}": only http(s) links are allowed` };
     }
     const { theme: _ignored, ...options } = parsed.value;
     return { ok: true, options, theme, href };
@@ -137,8 +134,8 @@ export class KyiBadge extends ReactiveElement {
     super.updated(changed);
     const r = this.#resolved;
     if (r && !r.ok) {
-      if (this.#reportedInvalid !== r.key) {
-        this.#reportedInvalid = r.key;
+      if (this.#reportedInvalid !== r.message) {
+        this.#reportedInvalid = r.message;
         emit(this, new KyiErrorEvent({ code: 'invalid_attribute', message: r.message }));
       }
     } else {

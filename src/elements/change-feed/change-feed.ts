@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Change, WatchlistItem } from '../../contract/index.js';
 import { IMPACT_ORDER, MATERIALITIES, SORT_ORDERS, impactRank, isOneOf, type Direction } from '../../contract/enums.js';
-import { LIMITS } from '../../contract/limits.js';
+import { CHANGES_PER_RESPONSE, ITEM_FILTER_MAX } from '../../contract/monitoring-limits.js';
 import { fetchChanges, fetchWatchlist, mergeById } from '../../client/monitoring.js';
 import { KyiChangesEvent } from '../../browser/monitoring-events.js';
 import type { StringKey } from '../../browser/strings.js';
@@ -307,9 +307,9 @@ export class KyiChangeFeed extends KyiMonitoringElement {
   #renderItemChoices(): TemplateResult | typeof nothing {
     if (!this._watchlist || this._watchlist.length === 0) return nothing;
     const chosen = new Set(this.items.split(',').map((s) => s.trim()).filter(Boolean));
-    const full = chosen.size >= LIMITS.itemFilterMax;
+    const full = chosen.size >= ITEM_FILTER_MAX;
     return html`<fieldset class="choices">
-      <legend>${this.t('changeFeed.filter.items', { max: String(LIMITS.itemFilterMax) })}</legend>
+      <legend>${this.t('changeFeed.filter.items', { max: String(ITEM_FILTER_MAX) })}</legend>
       ${this._watchlist.map(
         (w) => html`<label class="check"
           ><input type="checkbox" name="item" value=${w.id} .checked=${chosen.has(w.id)} ?disabled=${full && !chosen.has(w.id)} /><span
@@ -418,7 +418,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       ${this.renderStatus('changeFeed', false, this.t('changeFeed.error.filter'))}
       ${this._truncated && rows && !(this._status === 'error' && problem?.status === 400)
         ? html`<div class="banner" part="truncated" role="status">
-            <strong>${this.t('changeFeed.truncated.title', { max: String(LIMITS.changesPerResponse) })}</strong>
+            <strong>${this.t('changeFeed.truncated.title', { max: String(CHANGES_PER_RESPONSE) })}</strong>
             ${this.t('changeFeed.truncated.body')}
           </div>`
         : nothing}

@@ -1,6 +1,6 @@
 import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
-import { isOneOf } from '../../contract/badge-enums.js';
+import { invalidValue, isOneOf } from '../../contract/badge-enums.js';
 import type { KyiConfig } from '../../browser/config.js';
 import { pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
@@ -10,7 +10,7 @@ import { errorDetail, KyiRequestError, toProblem } from '../../client/errors.js'
 import { WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
 import { loadDrawer, loadedDrawer, loadedSession, loadFailure, loadSession, type DrawerCode, type SessionCode } from './drawer-loader.js';
 import type { WidgetOpener, WidgetRun } from './widget-run.js';
-import { errorStringKey } from '../shared/error-text.js';
+import { errorStringKey, type ErrorWords } from '../shared/error-text.js';
 import { withForeignText } from '../shared/foreign-text.js';
 import { KyiElement, LatestRun } from '../shared/kyi-element.js';
 import { sharedStyles } from '../shared/styles.js';
@@ -27,6 +27,15 @@ export const DEFAULT_READY_TIMEOUT_MS = 20_000;
 
 const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
 
+/** The words of the codes only starting a verification meets (the token endpoint's, the widget's); the others are shared (error-text.ts). */
+const WIDGET_ERRORS: Record<string, ErrorWords> = {
+  signing_failed: 'signingFailed',
+  widget_error: 'widget',
+  widget_timeout: 'widgetTimeout',
+  // The widget's host did not answer at all: the visitor reads that the service could not be reached.
+  widget_unreachable: 'network',
+};
+
 /**
  * The console line for a failure only the partner can fix, naming what to change; `undefined`
  * for any other (a visitor's sign-in or access is not the partner's to fix: the button says it).
@@ -36,10 +45,7 @@ function partnerFix(detail: KyiErrorDetail): string | undefined {
   if (detail.code === 'widget_timeout' || detail.code === 'widget_unreachable') return detail.message;
   // the message is the server's answer, naming both origins
   if (detail.code === 'origin_not_allowed')
-    return (
-      `could not get an access token: ${detail.message}. The site's server piece accepts these requests from its ` +
-      `publicOrigin and allowedOrigins only: open this page at that origin, or add ${pageOrigin() ?? 'this origin'} to allowedOrigins.`
-    );
+    return `could not get an access token: ${detail.message}. Open this page at the server piece's publicOrigin, or add ${pageOrigin() ?? 'this origin'} to its allowedOrigins.`;
   return undefined;
 }
 
@@ -162,10 +168,10 @@ export class KyiVerifyButton extends KyiElement {
     if (this._status !== 'idle' || this.disabled || !this.isConnected) return;
     const { scope, mode } = this;
     if (!isOneOf(SCOPES, scope)) {
-      return this.#fail({ code: 'invalid_attribute', message: `Invalid scope "${String(scope)}". Allowed: ${SCOPES.join(', ')}.` });
+      return this.#fail({ code: 'invalid_attribute', message: invalidValue('scope', scope, SCOPES) });
     }
     if (!isOneOf(WIDGET_PRESENTATIONS, mode)) {
-      return this.#fail({ code: 'invalid_attribute', message: `Invalid mode "${String(mode)}". Allowed: ${WIDGET_PRESENTATIONS.join(', ')}.` });
+      return this.#fail({ code: 'invalid_attribute', message: invalidValue('mode', mode, WIDGET_PRESENTATIONS) });
     }
     if (!canOpen(this.config)) {
       return this.#fail({ code: 'not_configured', message: 'No widget URL is configured (configure({ widgetUrl }) or <meta name="kyi:widget-url">)' });
@@ -241,7 +247,7 @@ export class KyiVerifyButton extends KyiElement {
       ><span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>${error
         ? html`<div part="error" id="error" class="alert error" role="alert"
             ><span class="alert-title">${this.t('verifyButton.errorTitle')}</span
-            ><span>${withForeignText((message) => this.t(errorStringKey(error), { message, origin: pageOrigin() ?? '' }), error.message, this.renderLang)}</span></div
+            ><span>${withForeignText((message) => this.t(errorStringKey(error, WIDGET_ERRORS), { message }), error.message, this.renderLang)}</span></div
           >`
         : nothing}<div class="drawer-host"></div>`;
   }

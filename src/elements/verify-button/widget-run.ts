@@ -54,8 +54,8 @@ export class WidgetRun {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #widget: WidgetHandle | undefined;
   #widgetUrl = '';
-  /** Whether the widget URL's host answers: asked once per open, when the widget is slow to report ready. */
-  #reach: Promise<Reach> | undefined;
+  /** Whether the widget URL's host is known not to answer: asked once per open, when the widget is slow to report ready. */
+  #down: Promise<boolean> | undefined;
 
   constructor(
     private readonly button: RunButton,
@@ -120,17 +120,16 @@ export class WidgetRun {
     // Not ready yet: does the widget's host answer at all? A host that is down is told within
     // seconds, not as an allow-list's refusal after the whole timeout (a working widget is
     // ready sooner: no check, no request).
-    this.#timer = setTimeout(() => {
-      void (this.#reach ??= reach(this.#widgetUrl)).then((answer) => {
-        if (!this.button.isOpen() || this.#ready) return;
-        const url = this.#widgetUrl;
-        if (answer === 'unreachable')
-          return this.button.fail({
-            code: 'widget_unreachable',
-            message: `Could not reach the widget at ${url}: down, or a wrong kyi:widget-url / configure({ widgetUrl }) (is the sandbox running?)`,
-          });
-        this.#timer = setTimeout(() => this.button.isOpen() && !this.#ready && this.button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) }), ms - checkAt);
-      });
+    const failing = () => this.button.isOpen() && !this.#ready;
+    this.#timer = setTimeout(async () => {
+      const down = await (this.#down ??= unreachable(this.#widgetUrl));
+      if (!failing()) return;
+      if (down)
+        return this.button.fail({
+          code: 'widget_unreachable',
+          message: `Could not reach the widget at ${this.#widgetUrl}: down, or a wrong kyi:widget-url / configure({ widgetUrl }) (is the sandbox running?)`,
+        });
+      this.#timer = setTimeout(() => failing() && this.button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) }), ms - checkAt);
     }, checkAt);
   }
 
@@ -168,25 +167,22 @@ export class WidgetRun {
 const CHECK_AFTER_MS = 2000;
 const PROBE_MS = 4000;
 
-type Reach = 'reachable' | 'unreachable' | 'unknown';
-
 /**
- * Whether the widget URL's host answers at all: an opaque `no-cors` HEAD whose answer is never
- * read, only that one came. `unknown` when there is no URL to ask (the vendor's client) or the
- * page's Content-Security-Policy forbids the request (`connect-src`: the browser reports that
- * after the request has failed, so the failure waits one moment for the report).
+ * Whether the widget URL's host does not answer at all: an opaque `no-cors` HEAD whose answer is
+ * never read, only that one came. No verdict (`false`) when there is no URL to ask (the vendor's
+ * client) or the page's Content-Security-Policy forbids the request (`connect-src`: the browser
+ * reports that after the request has failed, so the failure waits one moment for the report).
  */
-async function reach(widgetUrl: string): Promise<Reach> {
-  if (!/^https?:\/\//.test(widgetUrl)) return 'unknown';
-  const origin = new URL(widgetUrl).origin;
+async function unreachable(widgetUrl: string): Promise<boolean> {
+  if (!/^https?:\/\//.test(widgetUrl)) return false;
   let blocked = false;
-  const stop = onPageEvent('securitypolicyviolation', (event) => (blocked ||= event.blockedURI.startsWith(origin)));
+  const stop = onPageEvent('securitypolicyviolation', (event) => (blocked ||= event.blockedURI.startsWith(new URL(widgetUrl).origin)));
   try {
     await fetch(widgetUrl, { method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_MS) });
-    return 'reachable';
+    return false;
   } catch {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    return blocked ? 'unknown' : 'unreachable';
+    return !blocked;
   } finally {
     stop();
   }

@@ -6,7 +6,7 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { WatchlistItem } from '../../contract/index.js';
 import { noteLength } from '../../contract/bodies.js';
-import { LIMITS } from '../../contract/limits.js';
+import { NOTE_MAX_LENGTH } from '../../contract/monitoring-limits.js';
 import { announce } from '../shared/announce.js';
 import { assetName } from '../shared/monitoring-parts.js';
 import type { Translate } from './watchlist-parts.js';
@@ -18,15 +18,15 @@ type NoteBand = 'room' | 'near' | 'over';
 const NOTE_NEAR_LIMIT = 50;
 
 function noteBand(draft: string): NoteBand {
-  const left = LIMITS.noteMaxLength - noteLength(draft);
+  const left = NOTE_MAX_LENGTH - noteLength(draft);
   return left < 0 ? 'over' : left <= NOTE_NEAR_LIMIT ? 'near' : 'room';
 }
 
 /** "27 / 500 characters", and how many too many. */
 function counterText(draft: string, t: Translate): string {
   const length = noteLength(draft);
-  const counter = t('watchlist.note.counter', { count: String(length), max: String(LIMITS.noteMaxLength) });
-  return length > LIMITS.noteMaxLength ? `${counter} — ${t('watchlist.note.tooLong', { over: String(length - LIMITS.noteMaxLength) })}` : counter;
+  const counter = t('watchlist.note.counter', { count: String(length), max: String(NOTE_MAX_LENGTH) });
+  return length > NOTE_MAX_LENGTH ? `${counter} — ${t('watchlist.note.tooLong', { over: String(length - NOTE_MAX_LENGTH) })}` : counter;
 }
 
 /** What the editor's buttons and keys do: save the draft, or close it unsaved (Cancel, Escape). */

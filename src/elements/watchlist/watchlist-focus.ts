@@ -15,9 +15,8 @@ export function addField(root: ParentNode): HTMLInputElement | null {
 }
 
 /** Whether focus is inside the part of `root` matching `selector`. */
-export function focusWithin(root: ShadowRoot, selector: string): boolean {
-  const active = root.activeElement;
-  return !!active && !!active.closest(selector);
+export function focusWithin(root: ParentNode, selector: string): boolean {
+  return !!(root as ShadowRoot).activeElement?.closest(selector);
 }
 
 /** Focuses the control matching `selector` in the row of `itemId`. */

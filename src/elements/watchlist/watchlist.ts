@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { WatchlistItem, WatchlistResponse } from '../../contract/index.js';
-import { LIMITS } from '../../contract/limits.js';
+import { WATCHLIST_CAP } from '../../contract/monitoring-limits.js';
 import {
   addWatchlistItem,
   fetchWatchlist,
@@ -25,7 +25,7 @@ import { assetIdProblem, renderAddForm } from './add-form.js';
 import { addItem, afterRemoval, replaceItem, withoutItems } from './watchlist-data.js';
 import { addField, focusAfter, focusIn, focusWithin, rowOf } from './watchlist-focus.js';
 import type { Translate } from './watchlist-parts.js';
-import type { WatchlistActions, WatchlistView } from './watchlist-view.js';
+import type { WatchlistView } from './watchlist-view.js';
 import { ADD, ItemWrites } from './watchlist-writes.js';
 import { renderOrphanProblem } from './write-problems.js';
 
@@ -170,7 +170,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
       return { apply, event: new KyiWatchlistChangeEvent({ action: 'add', itemId: item.id, item }) };
     });
     // Added: the emptied field is ready for the next id (the notice says what was added).
-    if (!this.#writes.failed(ADD) && focusWithin(this.#root, '[part="add-form"]')) addField(this.renderRoot)?.focus();
+    if (!this.#writes.failed(ADD) && focusWithin(this.renderRoot, '[part="add-form"]')) addField(this.renderRoot)?.focus();
   }
 
   /**
@@ -180,10 +180,6 @@ export class KyiWatchlist extends KyiMonitoringElement {
   #reveal(itemId: string): void {
     const at = this.items.findIndex((i) => i.id === itemId);
     if (at >= 0 && this.items.length > this.#shown.limit) this.#shown.grow(Math.max(1, at + 1 - this.#shown.limit));
-  }
-
-  get #root(): ShadowRoot {
-    return this.renderRoot as ShadowRoot;
   }
 
   /** A press while the switch's change is saved asks for one more flip once the save settles. */
@@ -240,7 +236,7 @@ export class KyiWatchlist extends KyiMonitoringElement {
    */
   #scheduleRemoval(item: WatchlistItem): void {
     this.#removals.start(item.id, () => {
-      if (focusWithin(this.#root, rowOf(item.id))) focusAfter(this.renderRoot, item.id)?.focus();
+      if (focusWithin(this.renderRoot, rowOf(item.id))) focusAfter(this.renderRoot, item.id)?.focus();
       void this.#remove(item).finally(() => this.isConnected && this.#removals.settled(item.id));
     });
     this.#writes.fail(undefined);
@@ -266,15 +262,22 @@ export class KyiWatchlist extends KyiMonitoringElement {
 
   // ---------------------------------------------------------------- render
 
-  /** What the rows and the add form render from. */
+  /** What the rows and the add form render from (each control's handler calls its action). */
   #view(): WatchlistView {
     return {
-      ...this.#actions,
+      add: (event) => this.#add(event),
+      addInput: (value) => (this._addValue = value),
+      toggle: (item) => this.#toggle(item),
+      editNote: (item) => this.#editNote(item),
+      remove: (item) => this.#scheduleRemoval(item),
+      undo: (item) => this.#undoRemoval(item),
+      save: (event, item) => this.#saveNote(event, item),
+      cancel: (item) => this.#cancelNote(item),
       t: this.#t,
       renderLang: this.renderLang,
       rowHeadingLevel: this.rowHeadingLevel,
       canWrite: this._canWrite,
-      limit: this._data?.limit ?? LIMITS.watchlistCap,
+      limit: this._data?.limit ?? WATCHLIST_CAP,
       addValue: this._addValue,
       problemText: (problem) => this.problemText(problem),
       writes: this.#writes,
@@ -282,17 +285,6 @@ export class KyiWatchlist extends KyiMonitoringElement {
       note: this.#note,
     };
   }
-
-  readonly #actions: WatchlistActions = {
-    add: this.#add.bind(this),
-    addInput: (value) => (this._addValue = value),
-    toggle: this.#toggle.bind(this),
-    editNote: this.#editNote.bind(this),
-    remove: this.#scheduleRemoval.bind(this),
-    undo: this.#undoRemoval.bind(this),
-    save: this.#saveNote.bind(this),
-    cancel: this.#cancelNote.bind(this),
-  };
 
   override render(): TemplateResult {
     const data = this._data;
