@@ -30,6 +30,9 @@
  * monitoring elements' four limits as constants (contract/monitoring-limits.ts) and no typed
  * change filters in the browser, and kyi-elements.js's modules in the order that packs it
  * smallest; every row lowered to its new size and about 50 B (the badge page's kept: 21 B to spare).
+ * Then issue #37's hydration hold (a lookup element keeps a server-rendered view on screen until
+ * its first answer: 55 B) took three rows 4-8 B over those new budgets; they were set again at
+ * size + 50 B, each still below its budget at the start of that round (35,140 / 25,080 / 35,695).
  * The goals are the targets in bench/size.ts.
  */
 import { readFile } from 'node:fs/promises';
@@ -68,11 +71,11 @@ export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]
 
 /** Gzip budgets in bytes (zlib level 6, each file compressed alone, as a CDN serves it). */
 export const SIZE_BUDGETS: Readonly<Record<string, number>> = {
-  'kyi-elements.js': 34_860,
+  'kyi-elements.js': 34_920,
   'kyi-monitoring.js': 29_145,
   'badge-only page': 11_085,
-  'token-status-only page': 24_685,
-  'all four display elements': 35_455,
+  'token-status-only page': 24_740,
+  'all four display elements': 35_510,
 };
 
 export interface Measured {
