@@ -9,8 +9,12 @@
  * by the deadline, or failed upstream, renders the element's loading placeholder: the
  * browser fills it. The page never waits longer, and never fails for a status.
  *
+ * Every `<kyi-badge>` is rendered too, from its attributes (no lookup), from the same
+ * description of its nodes the browser builds (./badge.ts).
+ *
  * The rendered markup is page markup: once the kit runs, each element confirms with its own
- * lookup and the live answer wins (see `ElementCore`, `KyiLookupElement`).
+ * lookup and the live answer wins (see `ElementCore`, `KyiLookupElement`); a badge's root is
+ * emptied and the badge renders again from its attributes.
  *
  * A layer of its own, on top of both the elements and the server piece (which import neither
  * it nor each other). Fetch-API only (no `node:` imports): runs on Node and on edge runtimes.
