@@ -554,7 +554,13 @@ describe('Server rendering', () => {
     const origin = await nextApp('ssr-next');
     const unchecked = checkProxyAt(origin, '/api/kyi');
     try {
+      sandbox.reset();
       await renderedWithoutScript(`${origin}/`, ['KYI verified', 'heading "PayPal USD"']);
+      // the route handler is the render's handler: the browser's lookup is answered from the cache the render filled
+      const rendered = sandbox.stats.count('public:tokens');
+      assert.equal(rendered, 1);
+      assert.equal(await lookup(origin), true);
+      assert.equal(sandbox.stats.count('public:tokens'), rendered, 'one handler for the route handler and the server component');
       await settles(`${origin}/`);
     } finally {
       unchecked();
