@@ -9,8 +9,12 @@
  * by the deadline, or failed upstream, renders the element's loading placeholder: the
  * browser fills it. The page never waits longer, and never fails for a status.
  *
+ * Every `<kyi-badge>` is rendered too, from its attributes (no lookup), from the same
+ * description of its nodes the browser builds (./badge.ts).
+ *
  * The rendered markup is page markup: once the kit runs, each element confirms with its own
- * lookup and the live answer wins (see `ElementCore`, `KyiLookupElement`).
+ * lookup and the live answer wins (see `ElementCore`, `KyiLookupElement`); a badge's root is
+ * emptied and the badge renders again from its attributes.
  *
  * A layer of its own, on top of both the elements and the server piece (which import neither
  * it nor each other). Fetch-API only (no `node:` imports): runs on Node and on edge runtimes.
@@ -27,6 +31,8 @@ import { assetOutcome } from '../client/lookup/asset.js';
 import type { InputCheck } from '../elements/shared/lookup-element.js';
 import { defineTokenStatus } from '../elements/token-status/define.js';
 import { defineAssetCard } from '../elements/asset-card/define.js';
+import { defineBadge } from '../elements/badge/define.js';
+import { badgeContent, type RenderedBadge } from './badge.js';
 import { findElements } from './scan.js';
 
 /** How long a render waits for lookups by default, ms. */
@@ -80,7 +86,9 @@ const RENDERED = new Map<string, { outcome: (response: LookupResponse) => { stat
   ['kyi-token-status', { outcome: tokenOutcome, rule: LAID_OUT }],
   ['kyi-asset-card', { outcome: assetOutcome, rule: '' }],
 ]);
-const TAGS = new Set(RENDERED.keys());
+/** `<kyi-badge>`: no lookup, its attributes say what it shows; the kit renders it again from them. */
+const BADGE = 'kyi-badge';
+const TAGS = new Set([...RENDERED.keys(), BADGE]);
 
 /** A kit element instance as the render drives it (its protected members, read from here only). */
 interface RenderedElement {
@@ -129,6 +137,7 @@ export async function renderKyiElements(handler: (request: Request) => Promise<R
   if (!lookups) throw new TypeError('renderKyiElements: pass the handler createKyiHandler made (its lookups, cache and budgets are the ones the render uses)');
   defineTokenStatus();
   defineAssetCard();
+  defineBadge();
   const found = findElements(html, TAGS);
   if (found.elements.length === 0) return html;
   const pageLang = options.lang ?? found.lang;
@@ -139,7 +148,7 @@ export async function renderKyiElements(handler: (request: Request) => Promise<R
     for (const [name, value] of f.attributes) renderer.setAttribute(name, value);
     if (!f.attributes.has('lang') && pageLang) renderer.element!.setAttribute('lang', pageLang);
     const element = renderer.element as unknown as RenderedElement;
-    return { found: f, renderer, element, check: element.checkInput() };
+    return { found: f, renderer, element, check: f.tag === BADGE ? undefined : element.checkInput() };
   });
   const who = asker(options.request);
   const client = who ? lookups.clientOf(who.request, who.context) : undefined;
@@ -148,7 +157,7 @@ export async function renderKyiElements(handler: (request: Request) => Promise<R
   const timer = setTimeout(fire, options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS);
   const answers = new Map<string, Promise<LookupResponse | undefined>>();
   for (const { check } of elements) {
-    if (!check.ok || answers.has(check.key)) continue;
+    if (!check?.ok || answers.has(check.key)) continue;
     const entry = checkLookupEntry(check.request satisfies LookupRequest, 0);
     if (!entry.ok) continue;
     // Not aborted at the deadline: the lookup completes into the cache the browser then asks.
@@ -167,6 +176,11 @@ export async function renderKyiElements(handler: (request: Request) => Promise<R
   let out = '';
   let at = 0;
   for (const { found: f, renderer, element, check } of elements) {
+    if (!check) {
+      out += html.slice(at, f.end) + root(element, badgeContent(element as unknown as RenderedBadge));
+      at = f.end;
+      continue;
+    }
     if (check.ok) {
       const response = settled.get(check.key);
       const outcome = response && RENDERED.get(f.tag)!.outcome(response);
@@ -175,7 +189,7 @@ export async function renderKyiElements(handler: (request: Request) => Promise<R
     } else {
       element._state = { status: check.empty ? 'idle' : 'invalid', result: null };
     }
-    out += html.slice(at, f.end) + shadowRoot(renderer, element, RENDERED.get(f.tag)!.rule);
+    out += html.slice(at, f.end) + root(element, shadowContent(renderer, element), RENDERED.get(f.tag)!.rule, END);
     at = f.end;
   }
   return out + html.slice(at);
@@ -183,13 +197,17 @@ export async function renderKyiElements(handler: (request: Request) => Promise<R
 
 const LIT_MARKERS = /<!--(?:\/?lit-part[^>]*|lit-node \d+)-->/g;
 
-/** The element's shadow root as a declarative one: its styles and its template, rendered as the browser renders it. */
-function shadowRoot(renderer: LitElementRenderer, element: RenderedElement, rule: string): string {
-  const ctor = (element as unknown as LitElement).constructor as typeof LitElement;
+/** What an element's template renders, as the browser renders it. */
+function shadowContent(renderer: LitElementRenderer, element: RenderedElement): string {
   // The element is the host of what its template renders (its `<slot>`s), as in Lit's own render of an element.
   const host = { customElementInstanceStack: [renderer], customElementHostStack: [renderer] };
   // Lit's hydration markers are dropped: the kit never hydrates a root, it confirms and replaces
   // it. Upstream text cannot forge one: Lit escapes `<` in every text and attribute it renders.
-  const content = collectResultSync(render(element.render(), host)).replace(LIT_MARKERS, '');
-  return `<template shadowrootmode="open"><style>${styleText(ctor)}${rule}</style>${content}${END}</template>`;
+  return collectResultSync(render(element.render(), host)).replace(LIT_MARKERS, '');
+}
+
+/** The element's shadow root as a declarative one: its styles and `rule`, its content, then `end`. */
+function root(element: unknown, content: string, rule = '', end = ''): string {
+  const ctor = (element as LitElement).constructor as typeof LitElement;
+  return `<template shadowrootmode="open"><style>${styleText(ctor)}${rule}</style>${content}${end}</template>`;
 }

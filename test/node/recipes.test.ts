@@ -62,9 +62,10 @@ const STACKS: Record<string, string> = {
   pollers: 'js',
   'monitoring-page': 'js',
   'kyi-widget': 'js',
-  // Server rendering: a template string on Node, Express, a Worker
+  // Server rendering: a template string on Node, Express, a Next.js server component, a Worker
   'ssr-node': 'js',
   'ssr-express': 'node-server',
+  'ssr-next': 'next',
   'ssr-worker': 'worker',
 };
 
@@ -288,17 +289,23 @@ describe('Hono on Node', () => {
   });
 });
 
+/** A Next.js recipe: `next build` (no keys at build time), then `next start` with the KYI_* variables on a free port; its origin. */
+async function nextApp(name: string): Promise<string> {
+  const { dir } = await project(name);
+  const next = join(ROOT, 'node_modules/next/dist/bin/next');
+  // `next build` type-checks the project (strict) and refuses segment configs cacheComponents does not allow
+  await run(process.execPath, [next, 'build'], { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, maxBuffer: 16 * 1024 * 1024 }).catch(
+    (e: { stdout: string; stderr: string }) => assert.fail(`next build:\n${e.stdout}\n${e.stderr}`),
+  );
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  await serve([next, 'start', '-p', String(port)], dir, kyiEnv(origin), origin);
+  return origin;
+}
+
 describe('Next.js 16 App Router (cacheComponents on)', () => {
   it('next build (no keys at build time) and next start: the route handler answers, the page settles', async () => {
-    const { dir } = await project('next');
-    const next = join(ROOT, 'node_modules/next/dist/bin/next');
-    // `next build` type-checks the project (strict) and refuses segment configs cacheComponents does not allow
-    await run(process.execPath, [next, 'build'], { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, maxBuffer: 16 * 1024 * 1024 }).catch(
-      (e: { stdout: string; stderr: string }) => assert.fail(`next build:\n${e.stdout}\n${e.stderr}`),
-    );
-    const port = await freePort();
-    const origin = `http://localhost:${port}`;
-    await serve([next, 'start', '-p', String(port)], dir, kyiEnv(origin), origin);
+    const origin = await nextApp('next');
     const unchecked = checkProxyAt(origin, '/api/kyi');
     try {
       assert.equal(await lookup(origin), true);
@@ -593,6 +600,23 @@ describe('Server rendering', () => {
     const origin = await nodeServer('ssr-express');
     await renderedWithoutScript(`${origin}/`, ['KYI verified']);
     await settles(`${origin}/`);
+  });
+
+  it('Next.js App Router, a server component (cacheComponents on): without JavaScript the page reads its status; with it the kit confirms it', async () => {
+    const origin = await nextApp('ssr-next');
+    const unchecked = checkProxyAt(origin, '/api/kyi');
+    try {
+      sandbox.reset();
+      await renderedWithoutScript(`${origin}/`, ['KYI verified', 'heading "PayPal USD"']);
+      // the route handler is the render's handler: the browser's lookup is answered from the cache the render filled
+      const rendered = sandbox.stats.count('public:tokens');
+      assert.equal(rendered, 1);
+      assert.equal(await lookup(origin), true);
+      assert.equal(sandbox.stats.count('public:tokens'), rendered, 'one handler for the route handler and the server component');
+      await settles(`${origin}/`);
+    } finally {
+      unchecked();
+    }
   });
 
   it('a Worker in workerd (bundled as Wrangler does, no Node built-in): the page arrives rendered; lookups answer', async () => {

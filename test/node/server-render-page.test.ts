@@ -5,7 +5,8 @@
  * - JavaScript off: every state reads complete (words, accessible names, colours following the
  *   visitor's scheme); axe finds nothing on the page without the kit.
  * - JavaScript on: the kit confirms every rendered status with one lookup POST; the screen before
- *   and after it ran is the same image, and nothing shifts.
+ *   and after it ran is the same image, and nothing shifts. A badge (no lookup) is rendered again
+ *   by the kit from its attributes: the same nodes and styles as the server's.
  * - A forged "verified" root (page markup) on an unknown token: while the kit's lookup is out the
  *   element's status is `loading`, never the markup's; then it reads "Unknown token".
  */
@@ -38,6 +39,8 @@ const STATES = [
   ['invalid', `<kyi-token-status address="not an address!"></kyi-token-status>`, 'Invalid token identifier'],
   ['compact verified', `<kyi-token-status compact caip19="${F.pyusd.caip19}"></kyi-token-status>`, ''],
   ['asset card', `<kyi-asset-card heading-level="2" chain="${F.pyusd.chain}" address="${F.pyusd.address}"></kyi-asset-card>`, 'Verified asset'],
+  ['badge', `<kyi-badge></kyi-badge>`, 'KYI verified badge (static claim)'],
+  ['badge, full, a link', `<kyi-badge variant="full" href="https://verified.example/asset"></kyi-badge>`, 'link "KYI verified badge (static claim) (opens in a new tab)"'],
   ['asset card, business not verified', `<kyi-asset-card heading-level="2" chain="${F.businessNotVerified.chain}" address="${F.businessNotVerified.address}"></kyi-asset-card>`, 'Business not verified'],
 ] as const;
 
@@ -179,6 +182,20 @@ describe('a server-rendered page with JavaScript on', () => {
     await p.goto(`${origin}/`, { waitUntil: 'commit' });
     await p.getByRole('heading', { name: 'PayPal USD' }).waitFor();
     const shots = [await screen(p)];
+    // each badge's rendered root: its nodes, and the rules of its `<style>`
+    const badgeRoots = (adopted: boolean) =>
+      p.$$eval(
+        'kyi-badge',
+        (els, adopted) =>
+          els.map((e) => {
+            const root = e.shadowRoot!;
+            const sheets = adopted ? root.adoptedStyleSheets : [...root.styleSheets];
+            return { nodes: root.innerHTML.replace(/^<style>[^<]*<\/style>/, ''), rules: sheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)) };
+          }),
+        adopted,
+      );
+    const rendered = await badgeRoots(false);
+    assert.equal(rendered.length, 2);
     // the kit runs; its lookup is out: every rendered status stays as it was
     held.kit = undefined;
     kitGate.open();
@@ -186,6 +203,10 @@ describe('a server-rendered page with JavaScript on', () => {
       [...document.querySelectorAll('kyi-token-status[caip19], kyi-token-status[chain-slug], kyi-asset-card')].every((e) => (e as unknown as { status?: string }).status === 'loading'),
     );
     shots.push(await screen(p));
+    // the kit rendered each badge again, from its attributes: the same nodes, the same styles (adopted now)
+    await p.waitForFunction(() => [...document.querySelectorAll('kyi-badge')].every((e) => (e as unknown as { hasUpdated: boolean }).hasUpdated));
+    assert.equal(await p.$$eval('kyi-badge', (els) => els.filter((e) => e.shadowRoot!.querySelector('style')).length), 0, 'the rendered roots are the kit’s own now');
+    assert.deepEqual(await badgeRoots(true), rendered);
     // the answers agree: nothing changes either
     held.lookup = undefined;
     lookupGate.open();

@@ -97,6 +97,31 @@ describe('renderKyiElements', () => {
     for (const root of [verified, card]) assert.doesNotMatch(root!, /<!--/, 'no hydration markers: the kit confirms and replaces, never hydrates');
   });
 
+  it('renders <kyi-badge> from its attributes as the badge builds it, with no lookup: its mark and name, a pill in a link, nothing when invalid', async () => {
+    sandbox.reset();
+    const page = [
+      tag('kyi-badge', {}),
+      tag('kyi-badge', { variant: 'full', credential: 'proof_of_collateral', href: 'https://verified.example/asset?a=1&amp;b=&quot;2' }),
+      tag('kyi-badge', { href: 'javascript:alert(1)' }),
+    ].join('\n');
+    const [icon, full, invalid] = roots(await renderKyiElements(handler, page)).map((root) => root.replace(/^<style>[^<]*<\/style>/, ''));
+    assert.equal(
+      icon,
+      '<span part="base"><span part="label" class="label icon s24" title="KYI verified badge (static claim)">' +
+        '<svg class="mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"></path></svg>' +
+        '<span class="visually-hidden">KYI verified badge (static claim)</span></span></span>',
+    );
+    assert.equal(
+      full,
+      '<a part="base" href="https://verified.example/asset?a=1&amp;b=%222" target="_blank" rel="noopener noreferrer">' +
+        '<span part="label" class="label full"><span aria-hidden="true">Proof of collateral</span><span class="visually-hidden">Proof of collateral badge (static claim)</span></span>' +
+        '<span class="visually-hidden">(opens in a new tab)</span></a>',
+    );
+    assert.equal(invalid, '', 'an href that is not http(s) renders nothing, as in the browser');
+    assert.match(roots(await renderKyiElements(handler, tag('kyi-badge', {})))[0]!, /^<style>[^<]*\[part~='label'\][^<]*<\/style>/, 'with the badge’s own styles');
+    assert.equal(sandbox.stats.count('public:tokens'), 0, 'a badge looks nothing up');
+  });
+
   it('keeps a root posted inside an element after the kit’s own, which the parser attaches', async () => {
     const forged = '<template shadowrootmode="open"><span>KYI verified</span></template>';
     const html = await renderKyiElements(handler, `<p><kyi-token-status address="${F.unknown.address}" chain-slug="ethereum">${forged}</kyi-token-status></p>`);

@@ -5,7 +5,7 @@ import { emit, KyiErrorEvent } from '../../browser/event-base.js';
 import { configuredHttpUrl, type KyiTheme } from '../../browser/config.js';
 import { ElementCore } from '../shared/element-core.js';
 import type { StringKey } from '../../browser/strings.js';
-import { BadgeImage, badgeSources, el } from '../shared/badge-image.js';
+import { badgeSources, build, imageView, type Box, type ElementView, type Sources, type View } from '../shared/badge-image.js';
 import { baseStyles, themeStyles } from '../shared/theme.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
@@ -18,12 +18,11 @@ const BADGE_ELEMENT_THEMES: readonly KyiTheme[] = ['auto', ...BADGE_THEMES];
 const FULL_PILL_HEIGHT = 32;
 
 /** The text fallback of an `icon` badge: the credential's mark in the icon's own square box. */
-const fallbackMark = () =>
-  el(
-    'svg',
-    { class: 'mark', viewBox: '0 0 20 20', 'aria-hidden': 'true' },
-    el('path', { d: 'M5 10.5l3.2 3.2L15 6.8', fill: 'none', stroke: 'currentColor', 'stroke-width': '2.4', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }),
-  );
+const FALLBACK_MARK: ElementView = [
+  'svg',
+  { class: 'mark', viewBox: '0 0 20 20', 'aria-hidden': 'true' },
+  ['path', { d: 'M5 10.5l3.2 3.2L15 6.8', fill: 'none', stroke: 'currentColor', 'stroke-width': '2.4', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }],
+];
 
 type Resolved =
   | { ok: true; options: Omit<BadgeOptions, 'theme'>; theme: KyiTheme; href: string | undefined }
@@ -79,15 +78,18 @@ export class KyiBadge extends ReactiveElement {
   href: string | undefined = undefined;
 
   private _failed = false;
-  // No Lit templates: the few nodes of a badge are built directly (a badge-only page then loads
-  // no template library), again only when what they show changes.
+  // No Lit templates: the few nodes of a badge are described as data (`content`) and built
+  // directly (a badge-only page then loads no template library), again only when what they show
+  // changes; a server render writes the same description as HTML.
   readonly #core = new ElementCore(this);
 
   /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
   protected override createRenderRoot(): ShadowRoot {
     return this.#core.renderRoot();
   }
-  readonly #image = new BadgeImage(() => this.#onError());
+  /** The image shown, and what it shows: kept while that is unchanged (a re-render keeps the loaded image). */
+  #image: Element | undefined;
+  #imageKey = '';
   #shown = '';
   #resolved: Resolved | undefined;
   #reportedInvalid: string | undefined;
@@ -143,10 +145,21 @@ export class KyiBadge extends ReactiveElement {
     }
   }
 
-  #onError(): void {
-    if (this._failed) return;
-    this._failed = true;
-    emit(this, new KyiErrorEvent({ code: 'image_failed', message: 'The badge image could not be loaded' }));
+  /** The badge image (`imageView`), built again only when what it shows changes, and after it failed to load. */
+  #imageFor(sources: Sources, alt: string, box: Box): Element {
+    const key = JSON.stringify([sources, alt, box]);
+    if (this.#image && key === this.#imageKey) return this.#image;
+    const node = (this.#image = build(imageView(sources, alt, box)));
+    this.#imageKey = key;
+    // the `<img>`, alone or last in its `<picture>`
+    (node.lastElementChild ?? node).addEventListener('error', () => {
+      // An image replaced meanwhile (new theme, new base) says nothing about the one shown.
+      if (this.#image !== node || this._failed) return;
+      this.#image = undefined;
+      this._failed = true;
+      emit(this, new KyiErrorEvent({ code: 'image_failed', message: 'The badge image could not be loaded' }));
+    });
+    return node;
   }
 
   /** The credential's name, as the pill shows it: "KYI verified". */
@@ -161,21 +174,29 @@ export class KyiBadge extends ReactiveElement {
   }
 
   /** What stands in for the image: the credential's name in a pill, or for an icon a mark in the icon's box; named as the image is. */
-  #fallback(options: Omit<BadgeOptions, 'theme'>, label: string): Element {
+  #fallback(options: Omit<BadgeOptions, 'theme'>, label: string): ElementView {
     if (options.variant === 'full')
-      return el('span', { part: 'label', class: 'label full' }, el('span', { 'aria-hidden': 'true' }, this.#credentialName()), el('span', { class: 'visually-hidden' }, label));
-    return el('span', { part: 'label', class: `label icon s${options.size}`, title: label }, fallbackMark(), el('span', { class: 'visually-hidden' }, label));
+      return ['span', { part: 'label', class: 'label full' }, ['span', { 'aria-hidden': 'true' }, this.#credentialName()], ['span', { class: 'visually-hidden' }, label]];
+    return ['span', { part: 'label', class: `label icon s${options.size}`, title: label }, FALLBACK_MARK, ['span', { class: 'visually-hidden' }, label]];
   }
 
   protected override update(changed: PropertyValues): void {
     super.update(changed);
-    this.#render();
+    const [key, views] = this.content((sources, alt, box) => this.#imageFor(sources, alt, box));
+    // Its nodes replaced only when what they show changed (a focused link stays focused).
+    if (key === this.#shown && this.hasUpdated) return;
+    this.#shown = key;
+    this.renderRoot.replaceChildren(...views.map((view) => build(view)));
   }
 
-  /** The badge's nodes: none when invalid, else the image or its fallback, in a link when `href` is set. */
-  #render(): void {
+  /**
+   * What the badge shows, as data: a key that changes with it, and its nodes (none when invalid):
+   * the image (as `image` gives it) or its fallback, in a link when `href` is set. Built in the
+   * browser; written as HTML by a server render (src/render/badge.ts). @internal
+   */
+  protected content(image: (sources: Sources, alt: string, box: Box) => View): [key: string, views: ElementView[]] {
     const r = this.#resolved ?? this.#resolve();
-    if (!r.ok) return this.#show('', []);
+    if (!r.ok) return ['', []];
     const label = this.#label();
     const box =
       r.options.variant === 'full'
@@ -183,18 +204,11 @@ export class KyiBadge extends ReactiveElement {
         : { width: r.options.size, height: r.options.size };
     const sources = this._failed ? undefined : badgeSources(this.#core.config.badgeBaseUrl, r.options, this.#core.imageScheme);
     const newTab = r.href ? this.#core.t('common.opensInNewTab') : '';
-    this.#show(JSON.stringify([r, label, sources, newTab]), () => {
-      const content = sources ? this.#image.for(sources, label, box) : this.#fallback(r.options, label);
-      if (!r.href) return [el('span', { part: 'base' }, content)];
-      return [el('a', { part: 'base', href: r.href, target: '_blank', rel: 'noopener noreferrer' }, content, el('span', { class: 'visually-hidden' }, newTab))];
-    });
-  }
-
-  /** Replaces the badge's nodes, unless what they show is unchanged. */
-  #show(key: string, nodes: Node[] | (() => Node[])): void {
-    if (key === this.#shown && this.hasUpdated) return;
-    this.#shown = key;
-    this.renderRoot.replaceChildren(...(typeof nodes === 'function' ? nodes() : nodes));
+    const content = sources ? image(sources, label, box) : this.#fallback(r.options, label);
+    return [
+      JSON.stringify([r, label, sources, newTab]),
+      [r.href ? ['a', { part: 'base', href: r.href, target: '_blank', rel: 'noopener noreferrer' }, content, ['span', { class: 'visually-hidden' }, newTab]] : ['span', { part: 'base' }, content]],
+    ];
   }
 }
 

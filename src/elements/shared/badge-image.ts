@@ -1,14 +1,17 @@
 /**
- * Renders a badge image: one `<img>`, or a `<picture>` whose dark source the browser picks
- * when the user prefers dark (`auto` theme) — no script, no layout shift (explicit size; a
- * `full` pill gives its height only, its width is the artwork's own).
+ * A badge's image and nodes. Its URLs: one `<img>`, or a `<picture>` whose dark source the
+ * browser picks when the user prefers dark (`auto` theme) — no script, no layout shift
+ * (explicit size; a `full` pill gives its height only, its width is the artwork's own).
+ * Its nodes, as data (`View`): the badge renders without Lit templates (a badge-only page loads
+ * no template library); the browser builds them (`build`) and a server render writes them as
+ * HTML (src/render/badge.ts): one description, the same nodes either way.
  */
 import { createIn, createSvg } from '../../browser/page.js';
 import type { BadgeOptions } from '../../contract/badge.js';
 
 export type ThemeChoice = 'auto' | 'dark' | 'light';
 
-type Sources = { urls: string[]; themes: ('dark' | 'light')[] };
+export type Sources = { urls: string[]; themes: ('dark' | 'light')[] };
 const sourceCache = new Map<string, Sources>();
 
 /**
@@ -39,53 +42,32 @@ export function badgeUrl(baseUrl: string, { credential, variant, theme, format, 
   return `${baseUrl.replace(/\/+$/, '')}/api/v1/badges/${credential}?${q.toString()}`;
 }
 
-type Box = { width: number | undefined; height: number };
+export type Box = { width: number | undefined; height: number };
 type Attributes = Record<string, string | number | undefined>;
 
 /**
- * An element with its attributes (`undefined` leaves one out) and children: the badge's few
- * nodes, built without a template library. `svg` and `path` are made in the SVG namespace.
+ * A node as data: text, a node already built (the browser's loaded image), or an element
+ * `[tag, attributes, ...children]` (an `undefined` attribute is left out).
  */
-export function el(tag: 'svg' | 'path', attributes: Attributes, ...children: (Node | string)[]): SVGElement;
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes, ...children: (Node | string)[]): HTMLElementTagNameMap[K];
-export function el(tag: string, attributes: Attributes, ...children: (Node | string)[]): Element {
+export type View = string | Node | ElementView;
+export type ElementView = [tag: string, attributes: Attributes, ...children: View[]];
+
+/**
+ * The element a view describes. Each element is put in its parent before it gets its attributes,
+ * in their order, then its children: an `<img>` is in its `<picture>` before it gets its `src`,
+ * and gets `loading` first, so what it asks for (lazily, the source the scheme picks) never
+ * depends on when a browser reads them. `svg` and `path` are made in the SVG namespace.
+ */
+export function build([tag, attributes, ...children]: ElementView, parent?: Element): Element {
   const node = tag === 'svg' || tag === 'path' ? createSvg(tag) : createIn(tag as keyof HTMLElementTagNameMap);
+  parent?.append(node);
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(name, String(value));
-  node.append(...children);
+  for (const child of children) Array.isArray(child) ? build(child, node) : node.append(child);
   return node;
 }
 
-/**
- * One element's badge image: an `<img>`, or for `auto` a `<picture>` whose dark source follows
- * the user's scheme. Plain DOM, so that a badge needs no template library; built again only when
- * what it shows changes (a re-render keeps the loaded image), and after the image failed to load.
- */
-export class BadgeImage {
-  #key = '';
-  #node: HTMLElement | undefined;
-
-  constructor(
-    private readonly onError: () => void,
-    private readonly part = 'image',
-  ) {}
-
-  for(sources: Sources, alt: string, { width, height }: Box): HTMLElement {
-    const key = [...sources.urls, alt, width, height].join(' ');
-    if (this.#node && key === this.#key) return this.#node;
-    const [first, light] = sources.urls;
-    // `loading` first, and the `<img>` in its `<picture>` before it gets its `src`: what it
-    // asks for (lazily, the source the scheme picks) never depends on when a browser reads them.
-    const img = el('img', { loading: 'lazy', decoding: 'async', part: this.part, alt, width, height });
-    img.addEventListener('error', () => {
-      // An image replaced meanwhile (new theme, new base) says nothing about the one shown.
-      if (this.#node !== node) return;
-      this.#node = undefined;
-      this.onError();
-    });
-    const node = light === undefined ? img : el('picture', {}, el('source', { media: '(prefers-color-scheme: dark)', srcset: first, width, height }), img);
-    img.setAttribute('src', light ?? first!);
-    this.#key = key;
-    this.#node = node;
-    return node;
-  }
+/** A badge image: an `<img>`, or for `auto` a `<picture>` whose dark source follows the user's scheme. */
+export function imageView({ urls: [first, light] }: Sources, alt: string, { width, height }: Box): ElementView {
+  const img: ElementView = ['img', { loading: 'lazy', decoding: 'async', part: 'image', alt, width, height, src: light ?? first }];
+  return light === undefined ? img : ['picture', {}, ['source', { media: '(prefers-color-scheme: dark)', srcset: first, width, height }], img];
 }
