@@ -66,26 +66,25 @@ function nonce(): string {
 }
 
 /**
- * The start tags of `tags` in `html`, in document order, at most `limit` of them (the rest are
- * counted in `more`), each where a template inserted after it is its first child; and the page's
- * `<html lang>` when it has one.
+ * The start tags of `tags` in `html`, in document order, the first `limit` of them, each where a
+ * template inserted after it is its first child; and the page's `<html lang>` when it has one.
  */
-export function findElements(html: string, tags: ReadonlySet<string>, limit: number): { elements: FoundElement[]; more: number; lang: string | undefined } {
+export function findElements(html: string, tags: ReadonlySet<string>, limit: number): { elements: FoundElement[]; lang: string | undefined } {
+  // No start tag of a kit element, no element: the page is not parsed (every element has its
+  // name written after a `<`, in any case).
+  const lower = html.toLowerCase();
+  if (![...tags].some((tag) => lower.includes(`<${tag}`))) return { elements: [], lang: undefined };
   const document = parseTree(html);
   const candidates: FoundElement[] = [];
-  let more = 0;
   let lang: string | undefined;
   for (const node of elementsOf(document)) {
     if (node.tagName === 'html' && node.namespaceURI === HTML_NS) lang = node.attrs?.find((a) => a.name === 'lang')?.value.trim() || undefined;
     const end = node.sourceCodeLocation?.startTag?.endOffset;
     if (!isKitElement(node, tags) || end === undefined) continue;
-    if (candidates.length >= limit) {
-      more++;
-      continue;
-    }
+    if (candidates.length === limit) break;
     candidates.push({ tag: node.tagName!, attributes: new Map((node.attrs ?? []).map((a) => [a.name, a.value])), end });
   }
-  if (candidates.length === 0) return { elements: [], more, lang };
+  if (candidates.length === 0) return { elements: [], lang };
 
   // The check: a marked empty template after each start tag, parsed again; an element keeps its
   // place only when its template is that element's first child (not moved, not foreign, not text).
@@ -109,5 +108,5 @@ export function findElements(html: string, tags: ReadonlySet<string>, limit: num
     // Its own element (the start tag it was written after), as that element's first child.
     if (isKitElement(parent, tags) && parent.sourceCodeLocation?.startTag?.endOffset === ends[i] && parent.childNodes?.[0] === node) placed.add(i);
   }
-  return { elements: candidates.filter((_, i) => placed.has(i)), more, lang };
+  return { elements: candidates.filter((_, i) => placed.has(i)), lang };
 }
