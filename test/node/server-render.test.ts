@@ -168,8 +168,10 @@ describe('renderKyiElements', () => {
       `<math>${status}</math>`,
       `<svg><foreignObject><math>${status}</math></foreignObject></svg>`,
       `<template>${status}</template>`,
-      `<script><!--<script>${status}</script>-->`,
-      `<svg><style><![CDATA[${status}]]></style></svg>`,
+      // script data double-escaped: the first </script> does not end the script
+      `<script><!--<script></script>${status}</script>-->`,
+      // CDATA in foreign content: </style> inside it is text
+      `<svg><style><![CDATA[</style>${status}]]></style></svg>`,
     ].join('\n');
     assert.equal(await renderKyiElements(handler, `<!doctype html><html><body>${page}</body></html>`), `<!doctype html><html><body>${page}</body></html>`);
     assert.equal(await renderKyiElements(handler, page), page, 'a fragment too');
