@@ -141,7 +141,8 @@ export async function renderKyiElements(handler: (request: Request) => Promise<R
     return await renderWith(lookups, html, options);
   } catch (error) {
     // The page never fails for a status: served as it came, the browser fills every element.
-    lookups.report(new Error('renderKyiElements failed, so the page was served unrendered (the kit’s mistake: please report it to the vendor)', { cause: error }));
+    const whose = typeof html === 'string' ? 'the kit’s mistake: please report it to the vendor' : 'your code’s mistake: pass the page as a string';
+    lookups.report(new Error(`renderKyiElements failed, so the page was served unrendered (${whose})`, { cause: error }));
     return html;
   }
 }

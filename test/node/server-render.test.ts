@@ -216,7 +216,7 @@ describe('renderKyiElements', () => {
     assert.ok(html.endsWith(bare.repeat(100)), 'the rest as it came');
   });
 
-  it('serves a page it cannot render as it came, and tells onError (the kit’s mistake)', async () => {
+  it('serves a page it cannot render as it came, and tells onError whose mistake it is', async () => {
     const told: unknown[] = [];
     const failing = createKyiHandler({ publicApi: { baseUrl: sandbox.info.publicApiUrl, apiKey: sandbox.info.credentials.publicApiKey }, onError: (error) => told.push(error) });
     try {
@@ -224,7 +224,7 @@ describe('renderKyiElements', () => {
       const page = { toString: () => { throw new Error('unreadable'); } } as unknown as string;
       assert.equal(await renderKyiElements(failing, page), page);
       assert.equal(told.length, 1);
-      assert.match(String(told[0]), /renderKyiElements failed.*the kit’s mistake/);
+      assert.match(String(told[0]), /renderKyiElements failed.*your code’s mistake: pass the page as a string/);
     } finally {
       await failing.close();
     }
