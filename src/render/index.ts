@@ -128,7 +128,7 @@ function byDeadline<T>(promise: Promise<T>, deadline: Promise<void>): Promise<T 
  * Renders the kit's display elements in `html` (a page or a fragment) into Declarative Shadow
  * DOM, from `handler`'s own lookups; everything else in `html` is kept byte for byte. Only the
  * elements the browser's parser makes (HTML ones, not in `<svg>`, `<math>` or `<template>`
- * content), the first `MAX_RENDERED_ELEMENTS` of them. Never rejects for a lookup or for the
+ * content), the first 200 of them. Never rejects for a lookup or for the
  * page: what is not answered by `timeoutMs`, or failed, renders the element's loading
  * placeholder; a render that fails returns `html` as it came and tells the handler's `onError`.
  * `handler` is the one `createKyiHandler` made (its lookup path is the render's); anything else
@@ -147,6 +147,7 @@ export async function renderKyiElements(handler: (request: Request) => Promise<R
   }
 }
 
+/** The render itself, for `renderKyiElements`. */
 async function renderWith(lookups: HandlerLookups, html: string, options: RenderOptions): Promise<string> {
   defineTokenStatus();
   defineAssetCard();
