@@ -35,7 +35,8 @@ export default defineConfig({
         server: src('server/index.ts'),
         'server-fetch': src('server/fetch.ts'),
         'server-postgres': src('server/postgres/index.ts'),
-        // Server rendering (`kyi-elements/server/render`): @lit-labs/ssr is an optional peer, external.
+        // Server rendering (`kyi-elements/server/render`): @lit-labs/ssr is an optional peer, external;
+        // parse5 (its HTML parser) is bundled in, so it resolves under any installer (pnpm's strict one too).
         'server-render': src('render/index.ts'),
         sandbox: src('sandbox/index.ts'),
         jsx: src('frameworks/jsx.ts'),

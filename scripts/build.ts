@@ -6,7 +6,7 @@
  *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in), and the autoloader
  *                        (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element), and
  *                        dist/cdn/integrity.json: the sha384 SRI value of each (printed too)
- *   dist/server-render-edge.js  kyi-elements/server/render for edge runtimes (Lit's server builds and @lit-labs/ssr inside)
+ *   dist/server-render-edge.js  kyi-elements/server/render for edge runtimes (Lit's server builds, @lit-labs/ssr and parse5 inside)
  *   dist/types/**        type declarations (tsc, plus the framework types in src/frameworks/*.d.ts)
  */
 import { build } from 'vite';

@@ -22,7 +22,7 @@
 import { LitElementRenderer, render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import type { CSSResultOrNative, LitElement } from 'lit';
-import { handlerLookups } from '../server/handler-lookups.js';
+import { handlerLookups, type HandlerLookups } from '../server/handler-lookups.js';
 import type { KyiRequestContext } from '../server/routing.js';
 import { checkLookupEntry } from '../contract/index.js';
 import type { LookupRequest, LookupResponse } from '../client/lookup/batcher.js';
@@ -37,6 +37,13 @@ import { findElements } from './scan.js';
 
 /** How long a render waits for lookups by default, ms. */
 const DEFAULT_RENDER_TIMEOUT_MS = 1000;
+
+/**
+ * Most elements one render fills (in document order): a long list page's worth. Each rendered
+ * root is some 17 KB of styles and markup, so a page of posted bare tags would otherwise grow
+ * without bound; the rest are left for the browser to fill, as on a timeout.
+ */
+const MAX_RENDERED_ELEMENTS = 200;
 
 /** What a render needs of a Node request (Express's `req`, `http.IncomingMessage`). */
 export interface NodeRequestLike {
@@ -127,18 +134,33 @@ function byDeadline<T>(promise: Promise<T>, deadline: Promise<void>): Promise<T 
 
 /**
  * Renders the kit's display elements in `html` (a page or a fragment) into Declarative Shadow
- * DOM, from `handler`'s own lookups; everything else in `html` is kept byte for byte. Never
- * rejects for a lookup: what is not answered by `timeoutMs`, or failed, renders the element's
- * loading placeholder. `handler` is the one `createKyiHandler` made (its lookup path is the
- * render's); anything else throws `TypeError`.
+ * DOM, from `handler`'s own lookups; everything else in `html` is kept byte for byte. Only the
+ * elements the browser's parser makes (HTML ones, not in `<svg>`, `<math>` or `<template>`
+ * content), the first 200 of them. Never rejects for a lookup or for the
+ * page: what is not answered by `timeoutMs`, or failed, renders the element's loading
+ * placeholder; a render that fails returns `html` as it came and tells the handler's `onError`.
+ * `handler` is the one `createKyiHandler` made (its lookup path is the render's); anything else
+ * throws `TypeError`.
  */
 export async function renderKyiElements(handler: (request: Request) => Promise<Response>, html: string, options: RenderOptions = {}): Promise<string> {
   const lookups = handlerLookups(handler);
   if (!lookups) throw new TypeError('renderKyiElements: pass the handler createKyiHandler made (its lookups, cache and budgets are the ones the render uses)');
+  try {
+    return await renderWith(lookups, html, options);
+  } catch (error) {
+    // The page never fails for a status: served as it came, the browser fills every element.
+    const whose = typeof html === 'string' ? 'the kit’s mistake: please report it to the vendor' : 'your code’s mistake: pass the page as a string';
+    lookups.report(new Error(`renderKyiElements failed, so the page was served unrendered (${whose})`, { cause: error }));
+    return html;
+  }
+}
+
+/** The render itself, for `renderKyiElements`. */
+async function renderWith(lookups: HandlerLookups, html: string, options: RenderOptions): Promise<string> {
   defineTokenStatus();
   defineAssetCard();
   defineBadge();
-  const found = findElements(html, TAGS);
+  const found = findElements(html, TAGS, MAX_RENDERED_ELEMENTS);
   if (found.elements.length === 0) return html;
   const pageLang = options.lang ?? found.lang;
 

@@ -1,90 +1,112 @@
 /**
- * Finds the kit's display elements in an HTML page or fragment, as a browser's parser would
- * see their start tags: comments, `<!…>` declarations and the text of raw-text elements
- * (`<script>`, `<style>`, `<textarea>`…) are skipped, so a tag written inside them is not an
- * element. Attribute values are decoded (`&amp;`, `&#39;`…). Nothing is rewritten: the render
- * inserts each element's shadow root right after its start tag (`end`).
+ * Finds the kit's display elements in an HTML page or fragment as the browser's parser builds
+ * them: with parse5, which follows the WHATWG parsing algorithm (foreign content, attribute
+ * tokenizing, raw text, script escapes, CDATA, `<template>` content, foster parenting…). A tag
+ * the browser does not make into an HTML element of the kit (inside `<svg>` or `<math>`, in
+ * `<template>` content, in a comment or an attribute value) is not found. Attributes are the
+ * parser's (decoded, lower-case names, the first of each name).
  *
- * Fetch-API only (no `node:` imports).
+ * Nothing is rewritten: the render inserts each element's shadow root right after its start tag
+ * (`end`), and only where a second parse shows a template written there becomes that element's
+ * first child, so no root can land anywhere else in the page.
+ *
+ * Input is parsed as a document (a fragment as the content of `<body>`): the page, or a fragment
+ * the partner places where HTML flow content goes (docs/server-rendering.md).
+ *
+ * Fetch-API only (no `node:` imports). parse5 is bundled into the render's builds.
  */
+import { parse } from 'parse5';
 
 /** One start tag of a kit element. */
 export interface FoundElement {
   /** The tag name, lower-case (`kyi-token-status`). */
   tag: string;
-  /** Its attributes, decoded, the first of each name (as the parser keeps them). */
+  /** Its attributes, as the parser keeps them (decoded, the first of each name). */
   attributes: Map<string, string>;
   /** Offset just after the start tag's `>`. */
   end: number;
 }
 
-/** Elements whose text is not markup. */
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** An attribute value as the parser decodes it (numeric references and the common named ones). */
-function decode(value: string): string {
-  return value.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));?/g, (whole, dec: string, hex: string, name: string) => {
-    if (name) return NAMED[name] ?? whole;
-    const code = dec ? Number(dec) : parseInt(hex, 16);
-    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
-  });
+/** What the render reads of parse5's default tree (the same in parse5 6 and 7). */
+interface TreeNode {
+  nodeName: string;
+  tagName?: string;
+  namespaceURI?: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: TreeNode[];
+  parentNode?: TreeNode | null;
+  sourceCodeLocation?: { startTag?: { endOffset: number } } | null;
 }
 
-const NAME = /[^\s/>]+/y;
-const ATTRIBUTE = /[\s/]*([^\s/>=][^\s/>=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** The document `html` parses into, with source offsets. */
+function parseTree(html: string): TreeNode {
+  return parse(html, { sourceCodeLocationInfo: true }) as unknown as TreeNode;
+}
+
+/** Every element in `node`'s tree, in document order, not entering `<template>` content (kept apart by the parser). */
+function* elementsOf(node: TreeNode): Generator<TreeNode> {
+  for (const child of node.childNodes ?? []) {
+    if (!child.tagName) continue;
+    yield child;
+    yield* elementsOf(child);
+  }
+}
+
+/** An HTML-namespace element of one of `tags`. */
+function isKitElement(node: TreeNode | null | undefined, tags: ReadonlySet<string>): node is TreeNode {
+  return !!node && node.namespaceURI === HTML_NS && !!node.tagName && tags.has(node.tagName);
+}
+
+/** A value no page can have written: marks the probes of one render. */
+function nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /**
- * The start tags of `tags` in `html`, in document order, and the page's `<html lang>` when it
- * has one.
+ * The start tags of `tags` in `html`, in document order, the first `limit` of them, each where a
+ * template inserted after it is its first child; and the page's `<html lang>` when it has one.
  */
-export function findElements(html: string, tags: ReadonlySet<string>): { elements: FoundElement[]; lang: string | undefined } {
-  const elements: FoundElement[] = [];
+export function findElements(html: string, tags: ReadonlySet<string>, limit: number): { elements: FoundElement[]; lang: string | undefined } {
+  // No start tag of a kit element, no element: the page is not parsed (every element has its
+  // name written after a `<`, in any case).
+  const lower = html.toLowerCase();
+  if (![...tags].some((tag) => lower.includes(`<${tag}`))) return { elements: [], lang: undefined };
+  const document = parseTree(html);
+  const candidates: FoundElement[] = [];
   let lang: string | undefined;
-  let i = 0;
-  for (;;) {
-    i = html.indexOf('<', i);
-    if (i < 0 || i + 1 >= html.length) break;
-    const next = html[i + 1]!;
-    if (html.startsWith('<!--', i)) {
-      const close = html.indexOf('-->', i + 4);
-      i = close < 0 ? html.length : close + 3;
-      continue;
-    }
-    if (next === '!' || next === '?' || next === '/') {
-      const close = html.indexOf('>', i + 2);
-      i = close < 0 ? html.length : close + 1;
-      continue;
-    }
-    if (!/[a-zA-Z]/.test(next)) {
-      i++;
-      continue;
-    }
-    NAME.lastIndex = i + 1;
-    const tag = NAME.exec(html)![0].toLowerCase();
-    let at = NAME.lastIndex;
-    const attributes = new Map<string, string>();
-    for (;;) {
-      ATTRIBUTE.lastIndex = at;
-      const m = ATTRIBUTE.exec(html);
-      if (!m) break;
-      at = ATTRIBUTE.lastIndex;
-      const name = m[1]!.toLowerCase();
-      if (!attributes.has(name)) attributes.set(name, decode(m[2] ?? m[3] ?? m[4] ?? ''));
-    }
-    const close = html.indexOf('>', at);
-    const end = close < 0 ? html.length : close + 1;
-    if (tags.has(tag)) elements.push({ tag, attributes, end });
-    else if (tag === 'html' && lang === undefined) lang = attributes.get('lang')?.trim() || undefined;
-    i = end;
-    if (RAW_TEXT.has(tag)) {
-      if (tag === 'plaintext') break;
-      const endTag = new RegExp(`</${tag}[\\s/>]`, 'gi');
-      endTag.lastIndex = i;
-      const found = endTag.exec(html);
-      i = found ? found.index : html.length;
-    }
+  for (const node of elementsOf(document)) {
+    if (node.tagName === 'html' && node.namespaceURI === HTML_NS) lang = node.attrs?.find((a) => a.name === 'lang')?.value.trim() || undefined;
+    const end = node.sourceCodeLocation?.startTag?.endOffset;
+    if (!isKitElement(node, tags) || end === undefined) continue;
+    if (candidates.length === limit) break;
+    candidates.push({ tag: node.tagName!, attributes: new Map((node.attrs ?? []).map((a) => [a.name, a.value])), end });
   }
-  return { elements, lang };
+  if (candidates.length === 0) return { elements: [], lang };
+
+  // The check: a marked empty template after each start tag, parsed again; an element keeps its
+  // place only when its template is that element's first child (not moved, not foreign, not text).
+  const mark = nonce();
+  let probed = '';
+  let at = 0;
+  const ends: number[] = [];
+  for (const [i, found] of candidates.entries()) {
+    probed += html.slice(at, found.end);
+    ends.push(probed.length);
+    probed += `<template shadowrootmode="open" data-kyi-probe="${mark}-${i}"></template>`;
+    at = found.end;
+  }
+  probed += html.slice(at);
+  const placed = new Set<number>();
+  for (const node of elementsOf(parseTree(probed))) {
+    const probe = node.tagName === 'template' && node.namespaceURI === HTML_NS ? node.attrs?.find((a) => a.name === 'data-kyi-probe')?.value : undefined;
+    if (!probe?.startsWith(`${mark}-`)) continue;
+    const i = Number(probe.slice(mark.length + 1));
+    const parent = node.parentNode;
+    // Its own element (the start tag it was written after), as that element's first child.
+    if (isKitElement(parent, tags) && parent.sourceCodeLocation?.startTag?.endOffset === ends[i] && parent.childNodes?.[0] === node) placed.add(i);
+  }
+  return { elements: candidates.filter((_, i) => placed.has(i)), lang };
 }

@@ -16,6 +16,8 @@ export interface HandlerLookups {
   lookup(target: PublicTarget, key: string, client: string | undefined): Promise<LookupAnswer>;
   /** Who asks, for the per-client budget, as the handler tells visitors apart. */
   clientOf(request: Request, context: KyiRequestContext): string;
+  /** Tells the handler's `onError` about a render that failed (route `server-render`). */
+  report(error: unknown): void;
 }
 
 const KEY = Symbol.for('kyi-elements.handler-lookups');

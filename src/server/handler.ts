@@ -396,6 +396,7 @@ export function handlerParts(options: KyiHandlerOptions, defaultSend?: SendAttem
   keepLookups(handler, {
     lookup: (target, key, client) => publicApi.lookupByKey(target, key, client === undefined ? {} : { client }),
     clientOf: state.clientOf,
+    report: (error) => state.config.onError(error, { route: 'server-render' }),
   });
   return {
     handler,

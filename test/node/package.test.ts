@@ -34,6 +34,9 @@ const pkg = JSON.parse(await readFile('package.json', 'utf8')) as {
   customElements: string;
 };
 /** Every file an exports-map target names, under any condition, nested ones included. */
+/** The .js files directly in `dir` (none when it does not exist). */
+const jsFilesIn = async (dir: string): Promise<string[]> =>
+  (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.js')).map((f) => `${dir}/${f}`);
 const targetFiles = (target: ExportTarget): string[] =>
   typeof target === 'string' ? [target] : [...new Set(Object.values(target).flatMap(targetFiles))];
 
@@ -106,6 +109,23 @@ describe('npm run build', () => {
       assert.doesNotMatch(code, /\bfrom\s*["'](?!\.|\/)[^"']+["']|\bimport\s*["'](?!\.|\/)[^"']+["']/, `${file} imports a bare specifier`);
       assert.doesNotMatch(code, /bx_live_|secret-key|sandbox_public_api_key/, `${file} contains a credential`);
     }
+  });
+
+  it('imports from the npm entries only packages package.json declares (a strict pnpm install resolves nothing else): parse5 is bundled into server rendering', async () => {
+    const declared = JSON.parse(await readFile('package.json', 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> };
+    const names = new Set([...Object.keys(declared.dependencies), ...Object.keys(declared.peerDependencies)]);
+    const files = (await Promise.all(['dist', 'dist/chunks', 'dist/react', 'dist/locales', 'dist/bin'].map(jsFilesIn))).flat();
+    for (const file of files) {
+      const code = await readFile(file, 'utf8');
+      // Static imports and re-exports as the bundler writes them (at line starts), and dynamic ones.
+      for (const m of code.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm)) {
+        const specifier = m[1] ?? m[2] ?? m[3];
+        if (/^(?:\.|\/|node:)/.test(specifier!)) continue;
+        const name = specifier!.startsWith('@') ? specifier!.split('/').slice(0, 2).join('/') : specifier!.split('/')[0]!;
+        assert.ok(names.has(name), `${file} imports ${specifier}, which package.json does not declare`);
+      }
+    }
+    assert.ok(files.includes('dist/server-render.js'));
   });
 
   it('the CDN bundle kyi-elements.js exports kyi(), the drop-in for the vendor widget client', async () => {

@@ -7,6 +7,8 @@
  * - JavaScript on: the kit confirms every rendered status with one lookup POST; the screen before
  *   and after it ran is the same image, and nothing shifts. A badge (no lookup) is rendered again
  *   by the kit from its attributes: the same nodes and styles as the server's.
+ * - A post wrapping kit tags in `<svg>`/`<math>` (foreign content): nothing rendered, so no kit
+ *   text or style reaches the page, with JavaScript off or on.
  * - A forged "verified" root (page markup) on an unknown token: while the kit's lookup is out the
  *   element's status is `loading`, never the markup's; then it reads "Unknown token".
  */
@@ -52,6 +54,9 @@ ${kit ? '<script type="module" src="/kit.js"></script>' : ''}
 
 const ALL = STATES.map(([name, markup]) => `<section aria-label="${name}">${markup}</section>`).join('\n');
 
+/** A post wrapping a verified token's status in `<svg>`: the browser makes no kit element of it. */
+const SVG_POST = `<article><svg><kyi-token-status compact caip19="${F.pyusd.caip19}"></kyi-token-status></svg><math><kyi-token-status caip19="${F.pyusd.caip19}"></kyi-token-status></math><p class="note">Posted text</p></article>`;
+
 /** A verified status's server-rendered root, posted under an unknown token (page markup). */
 let forged = '';
 
@@ -80,6 +85,10 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     await held.kit;
     res.writeHead(200, { 'content-type': 'text/javascript' });
     return void res.end(kit);
+  }
+  if (url.pathname === '/svg-post') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    return void res.end(await renderKyiElements(handler, page(SVG_POST, url.searchParams.get('kit') !== '0'), { request: req }));
   }
   const body = url.pathname === '/forged' ? page(forged, true) : await renderKyiElements(handler, page(ALL, url.searchParams.get('kit') !== '0'), { request: req });
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -222,6 +231,25 @@ describe('a server-rendered page with JavaScript on', () => {
     const statuses = await p.$$eval('kyi-token-status', (els) => els.map((e) => (e as unknown as { status: string }).status));
     assert.deepEqual(statuses, ['verified', 'verified', 'verified', 'unverified', 'not-found', 'invalid', 'verified']);
     await p.close();
+  });
+
+  it('renders nothing for kit tags a post wraps in <svg> or <math>: no kit text, no kit style on the page', async () => {
+    for (const kitOn of [false, true]) {
+      const context = await browser.newContext({ javaScriptEnabled: kitOn });
+      const p = await context.newPage();
+      await p.goto(`${origin}/svg-post${kitOn ? '' : '?kit=0'}`);
+      const seen = await p.evaluate(() => ({
+        sheets: document.styleSheets.length,
+        rendered: document.querySelectorAll('[data-kyi-rendered], template, [part]').length,
+        text: document.body.textContent ?? '',
+        note: (document.querySelector('p.note') as HTMLElement).offsetHeight > 0,
+      }));
+      assert.equal(seen.sheets, 1, 'only the page’s own style sheet');
+      assert.equal(seen.rendered, 0, 'no kit markup in the page');
+      assert.doesNotMatch(seen.text, /verified/i);
+      assert.ok(seen.note, 'the page’s own content stays shown');
+      await context.close();
+    }
   });
 
   it('ends a forged rendered "verified" on an unknown token as "Unknown token"; its status is never the markup’s', async () => {

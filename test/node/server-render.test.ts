@@ -18,6 +18,52 @@ import { renderKyiElements, type RenderOptions } from '../../src/render/index.js
 import { startFixtureSandbox } from './helpers/server.js';
 import { startRecordingUpstream, type RecordingUpstream } from './helpers/recording-upstream.js';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { parse } from 'parse5';
+
+/** An element of parse5's tree, as the browser's parser builds it. */
+interface ParsedNode {
+  tagName?: string;
+  namespaceURI?: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: ParsedNode[];
+  content?: ParsedNode;
+  parentNode?: ParsedNode;
+}
+
+/** A kit display element in the HTML namespace. */
+const isKit = (node: ParsedNode | undefined): node is ParsedNode =>
+  (node?.tagName === 'kyi-token-status' || node?.tagName === 'kyi-asset-card') && node.namespaceURI === 'http://www.w3.org/1999/xhtml';
+
+/**
+ * The page as the browser parses it: every `<template>` element anywhere (foreign ones too, and
+ * in template content), and the kit elements in the HTML namespace with their attributes.
+ */
+function parsed(html: string) {
+  const templates: ParsedNode[] = [];
+  const kit: ParsedNode[] = [];
+  const walk = (node: ParsedNode) => {
+    for (const child of node.childNodes ?? []) {
+      if (child.tagName === 'template') templates.push(child);
+      if (isKit(child)) kit.push(child);
+      walk(child);
+      if (child.content) walk(child.content);
+    }
+  };
+  walk(parse(html) as unknown as ParsedNode);
+  const attribute = (node: ParsedNode, name: string) => node.attrs?.find((a) => a.name === name)?.value;
+  return { templates, kit, attribute };
+}
+
+/** Every template the render inserted is the first child of an HTML-namespace kit element, and nothing else is a template. */
+function assertRootsPlaced(html: string, count: number) {
+  const { templates } = parsed(html);
+  assert.equal(templates.length, count, 'one template per rendered element, none anywhere else');
+  for (const t of templates) {
+    assert.equal(t.namespaceURI, 'http://www.w3.org/1999/xhtml');
+    assert.ok(isKit(t.parentNode), `parent is a kit element, not ${t.parentNode?.tagName}`);
+    assert.equal(t.parentNode.childNodes?.[0], t, 'the first child');
+  }
+}
 
 /** A partner's page server: every request answered with `page` rendered through `handler`. */
 async function pageServer(handler: KyiHandler, page: string, options: RenderOptions = {}): Promise<{ url: string; server: Server }> {
@@ -138,6 +184,75 @@ describe('renderKyiElements', () => {
       `<a title='<kyi-token-status caip19="${F.pyusd.caip19}">'>x</a>`,
     ].join('\n');
     assert.equal(await renderKyiElements(handler, page), page);
+  });
+
+  it('renders no kit tag the browser makes foreign or inert: in <svg>, <math>, template content, script escapes, CDATA', async () => {
+    const status = `<kyi-token-status compact caip19="${F.pyusd.caip19}"></kyi-token-status>`;
+    const page = [
+      `<svg>${status}</svg>`,
+      `<math>${status}</math>`,
+      `<svg><foreignObject><math>${status}</math></foreignObject></svg>`,
+      `<template>${status}</template>`,
+      // script data double-escaped: the first </script> does not end the script
+      `<script><!--<script></script>${status}</script>-->`,
+      // CDATA in foreign content: </style> inside it is text
+      `<svg><style><![CDATA[</style>${status}]]></style></svg>`,
+    ].join('\n');
+    assert.equal(await renderKyiElements(handler, `<!doctype html><html><body>${page}</body></html>`), `<!doctype html><html><body>${page}</body></html>`);
+    assert.equal(await renderKyiElements(handler, page), page, 'a fragment too');
+  });
+
+  it('renders an HTML element inside <svg>’s <foreignObject>, as the browser makes one there', async () => {
+    const html = await renderKyiElements(handler, `<svg><foreignObject><kyi-token-status caip19="${F.pyusd.caip19}"></kyi-token-status></foreignObject></svg>`);
+    assertRootsPlaced(html, 1);
+    assert.match(roots(html)[0]!, /KYI verified/);
+  });
+
+  it('reads a start tag as the browser does: names starting with =, quotes holding >, HTML’s five whitespace characters only', async () => {
+    const verified = F.pyusd.caip19;
+    const unknown = `eip155:1/erc20:${F.unknown.address}`;
+    const page = [
+      `<kyi-token-status caip19="${verified}" =x title=">" data-a="b"></kyi-token-status>`,
+      `<kyi-token-status =x caip19="${unknown}" title='>' caip19="${verified}"></kyi-token-status>`,
+      `<kyi-token-status title=x\u00a0caip19=${verified} caip19="${unknown}"></kyi-token-status>`,
+      `<kyi-token-status title=x\u3000caip19=${verified} caip19="${unknown}"></kyi-token-status>`,
+      `<kyi-token-status title=x\u000bcaip19=${verified} caip19="${unknown}"></kyi-token-status>`,
+      `<kyi-token-status\u00a0caip19="${verified}"></kyi-token-status>`,
+      `<kyi-token-status\u3000caip19="${verified}"></kyi-token-status>`,
+    ].map((e) => `<p>${e}</p>`).join('\n');
+    const html = await renderKyiElements(handler, page);
+    assertRootsPlaced(html, 5);
+    const { kit, attribute } = parsed(html);
+    assert.equal(kit.length, 5, 'the tags with U+00A0 or U+3000 after the name are no kit element');
+    assert.deepEqual(kit.map((e) => attribute(e, 'title')), ['>', '>', `x\u00a0caip19=${verified}`, `x\u3000caip19=${verified}`, `x\u000bcaip19=${verified}`]);
+    assert.deepEqual(kit.map((e) => attribute(e, 'caip19')), [verified, unknown, unknown, unknown, unknown]);
+    const shown = roots(html);
+    assert.match(shown[0]!, /KYI verified/);
+    for (const root of shown.slice(1)) assert.match(root, /Unknown token/, 'the token the browser’s element names');
+    assert.doesNotMatch(html.replace(/<template shadowrootmode="open">[\s\S]*?<\/template>/g, ''), /KYI verified/, 'no verified markup outside the roots');
+  });
+
+  it('renders at most 200 elements of a 1 MB page of bare tags, leaving the rest for the browser, without throwing', async () => {
+    const bare = `<kyi-token-status caip19="${F.pyusd.caip19}"></kyi-token-status>`;
+    const page = bare.repeat(Math.ceil(1_000_000 / bare.length));
+    const html = await renderKyiElements(handler, page);
+    assertRootsPlaced(html, 200);
+    assert.ok(html.length < page.length + 200 * 30_000, `output bounded: ${html.length} chars`);
+    assert.ok(html.endsWith(bare.repeat(100)), 'the rest as it came');
+  });
+
+  it('serves a page it cannot render as it came, and tells onError whose mistake it is', async () => {
+    const told: unknown[] = [];
+    const failing = createKyiHandler({ publicApi: { baseUrl: sandbox.info.publicApiUrl, apiKey: sandbox.info.credentials.publicApiKey }, onError: (error) => told.push(error) });
+    try {
+      // A page that is not text: nothing a partner passes makes the render throw.
+      const page = { toString: () => { throw new Error('unreadable'); } } as unknown as string;
+      assert.equal(await renderKyiElements(failing, page), page);
+      assert.equal(told.length, 1);
+      assert.match(String(told[0]), /renderKyiElements failed.*your code’s mistake: pass the page as a string/);
+    } finally {
+      await failing.close();
+    }
   });
 });
 

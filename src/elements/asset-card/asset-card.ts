@@ -37,7 +37,7 @@ export function shortenAddress(address: string): string {
  * `solana`) and `address`. A 404 reads "not verified on this chain". Upstream text is
  * rendered as text; a URL becomes a link or an image only when it is http(s).
  *
- * @slot actions - Buttons or links shown at the bottom of the card (e.g. `<kyi-verify-button>`).
+ * @slot actions - Your buttons or links, shown inside the card's box at its bottom (e.g. `<kyi-verify-button>`). Whatever a child with `slot="actions"` holds shows there, next to the kit's verdict and not told apart from it: never let user content place a `<kyi-asset-card>` with children.
  *
  * @csspart base - The card.
  * @csspart header - Image, name, ticker and chain.
