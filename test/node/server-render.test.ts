@@ -107,7 +107,8 @@ describe('renderKyiElements', () => {
     // 100 statuses over 50 distinct lookups, each twice (a list and its detail row)
     const page = `<!doctype html><html lang="en"><body><ul>${[...lookups, ...lookups].map((l) => `<li>${tag('kyi-token-status', l)}</li>`).join('')}</ul></body></html>`;
     sandbox.reset();
-    const { url, server } = await pageServer(handler, page);
+    // a deadline no loaded machine reaches: this test counts calls (the deadline has its own test)
+    const { url, server } = await pageServer(handler, page, { timeoutMs: 60_000 });
     try {
       const html = await (await fetch(url)).text();
       assert.equal(roots(html).length, 100);
