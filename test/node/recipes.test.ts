@@ -351,14 +351,22 @@ describe("Vite's dev server with the server piece", () => {
   });
 });
 
+/**
+ * A Worker recipe's project, type-checked and bundled as Wrangler does (no Node built-in may
+ * remain), running in workerd without nodejs_compat with the server piece's variables for `origin`.
+ */
+async function inWorkerd(name: string, origin: string): Promise<Miniflare> {
+  const { dir } = await project(name);
+  await check('typescript/bin/tsc', ['-p', 'tsconfig.json'], dir);
+  const bundle = await bundleForEdge('./src/worker.ts', { cwd: dir });
+  assert.deepEqual(bundle.nodeImports, []);
+  return new Miniflare({ modules: true, script: bundle.code, compatibilityDate: '2025-01-01', compatibilityFlags: [], bindings: kyiEnv(origin) });
+}
+
 describe('a Cloudflare Worker in workerd', () => {
   it('bundled as Wrangler does (no Node built-in), run without nodejs_compat: lookups answer, the signed cookie reaches getUserId', async () => {
-    const { dir } = await project('worker');
-    await check('typescript/bin/tsc', ['-p', 'tsconfig.json'], dir);
-    const bundle = await bundleForEdge('./src/worker.ts', { cwd: dir });
-    assert.deepEqual(bundle.nodeImports, []);
     const origin = 'http://partner.example';
-    const mf = new Miniflare({ modules: true, script: bundle.code, compatibilityDate: '2025-01-01', compatibilityFlags: [], bindings: kyiEnv(origin) });
+    const mf = await inWorkerd('worker', origin);
     const unchecked = checkProxyAt(origin, '/api/kyi');
     try {
       await mf.ready;
@@ -620,12 +628,8 @@ describe('Server rendering', () => {
   });
 
   it('a Worker in workerd (bundled as Wrangler does, no Node built-in): the page arrives rendered; lookups answer', async () => {
-    const { dir } = await project('ssr-worker');
-    await check('typescript/bin/tsc', ['-p', 'tsconfig.json'], dir);
-    const bundle = await bundleForEdge('./src/worker.ts', { cwd: dir });
-    assert.deepEqual(bundle.nodeImports, []);
     const origin = 'http://partner.example';
-    const mf = new Miniflare({ modules: true, script: bundle.code, compatibilityDate: '2025-01-01', compatibilityFlags: [], bindings: kyiEnv(origin) });
+    const mf = await inWorkerd('ssr-worker', origin);
     try {
       await mf.ready;
       const dispatch = (url: string, init?: RequestInit) => mf.dispatchFetch(url, init as never) as unknown as Promise<Response>;
