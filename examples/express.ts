@@ -1,7 +1,7 @@
 /**
  * Recipe: Express with express-session, serving the script-tag page and the elements
  * self-hosted from the installed package (docs/server.md; run as shipped by
- * test/node/recipes.test.ts). `getUserId` and `authorize` read the session from the Node
+ * test/node/recipes-*.test.ts). `getUserId` and `authorize` read the session from the Node
  * request the adapter passes.
  */
 // #region recipe

@@ -1,5 +1,5 @@
 /**
- * Recipe: Fastify (docs/server.md; run as shipped by test/node/recipes.test.ts). The handler
+ * Recipe: Fastify (docs/server.md; run as shipped by test/node/recipes-*.test.ts). The handler
  * gets the raw Node request and response; an encapsulated scope leaves the body stream to it.
  */
 // #region recipe

@@ -1,5 +1,5 @@
 /**
- * Recipe: Hono on Node (docs/server.md; run as shipped by test/node/recipes.test.ts).
+ * Recipe: Hono on Node (docs/server.md; run as shipped by test/node/recipes-*.test.ts).
  * `app.mount()` strips the mount path before calling the handler: `replaceRequest: false`
  * keeps the request whole, so the handler's `/api/kyi` prefix matches. The session is a
  * signed JWT cookie (`hono/jwt`), read from the fetch Request.

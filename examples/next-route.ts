@@ -1,7 +1,7 @@
 /**
  * Recipe: a Next.js App Router route handler, `app/api/kyi/[...path]/route.ts` (docs/server.md;
  * built with `next build` (cacheComponents on) and served by `next start` in
- * test/node/recipes.test.ts). Route handlers are `(request: Request) => Response`: the fetch
+ * test/node/recipes-*.test.ts). Route handlers are `(request: Request) => Response`: the fetch
  * handler is one already. It is made on the first request, not when `next build` loads the
  * module (the build has no KYI_* variables); no `dynamic` segment config (Next.js 16 refuses it
  * with `cacheComponents`, and a route reading the request is dynamic already).

@@ -1,6 +1,6 @@
 /**
  * Recipe: server rendering with Express, `server.ts` (docs/server-rendering.md; run as shipped
- * by test/node/recipes.test.ts, in Chromium with JavaScript off and on).
+ * by test/node/recipes-*.test.ts, in Chromium with JavaScript off and on).
  */
 // #region recipe
 import express from 'express';

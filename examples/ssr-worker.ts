@@ -1,6 +1,6 @@
 /**
  * Recipe: server rendering in a Cloudflare Worker, `src/worker.ts` (docs/server-rendering.md;
- * bundled with the edge export conditions and run in workerd by test/node/recipes.test.ts).
+ * bundled with the edge export conditions and run in workerd by test/node/recipes-*.test.ts).
  */
 // #region recipe
 import { createKyiHandler, kyiOptionsFromEnv, type KyiHandler } from 'kyi-elements/server';

@@ -1,7 +1,7 @@
 /**
  * Recipe: the server piece inside Vite's dev server, `kyi-dev-server.ts` beside
  * `vite.config.ts` (docs/server.md, docs/frameworks.md; run as shipped with React, Vue and
- * Svelte by test/node/recipes.test.ts), so `vite` alone serves the page and `/api/kyi` while
+ * Svelte by test/node/recipes-*.test.ts), so `vite` alone serves the page and `/api/kyi` while
  * you develop; in production mount the same handler on your backend.
  */
 // #region recipe

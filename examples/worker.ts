@@ -1,6 +1,6 @@
 /**
  * Recipe: a Cloudflare Worker, `src/worker.ts` (docs/server.md; bundled with the edge export
- * conditions and run in workerd, without nodejs_compat, by test/node/recipes.test.ts).
+ * conditions and run in workerd, without nodejs_compat, by test/node/recipes-*.test.ts).
  */
 // #region recipe
 import { jwtVerify } from 'jose';

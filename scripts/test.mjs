@@ -32,8 +32,8 @@ function run(cmd, cmdArgs, env = process.env) {
 let failed = false;
 // A test that hangs (a page left open after a failed assertion, say) fails after this long
 // instead of holding the whole run until CI's limit. Node applies it to each test file as a
-// whole too: the recipes file (every stack built from the tarball) takes ~5 min on a loaded
-// 2-core machine, so the limit is 15 min.
+// whole too: a recipes file (its stacks built from the tarball, Next.js's build among them)
+// takes up to ~3 min on a loaded 2-core machine; the limit leaves room for a slower one.
 const TEST_TIMEOUT_MS = 900_000;
 
 // The framework types and React wrappers are build output made from the elements' JSDoc: made

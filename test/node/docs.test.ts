@@ -68,7 +68,7 @@ describe('docs build', () => {
     assert.ok(codes.has('widget_timeout') && codes.has('origin_not_allowed'));
   });
 
-  it('each page holds, as written, the recipe files it shows from examples/ (as recipes.test.ts runs them) and its generated tables', () => {
+  it('each page holds, as written, the recipe files it shows from examples/ (as recipes-*.test.ts runs them) and its generated tables', () => {
     for (const [file, text] of trackedPages()) assert.equal(committedPages.get(file), text, `${file} is behind examples/ or the generated tables: run npm run docs:build`);
     const shown = new Set(readdirSync('docs').filter((n) => n.endsWith('.md')).flatMap((page) => examplesOf(readFileSync(join('docs', page), 'utf8')).map((e) => e.file)));
     assert.deepEqual([...shown].sort(), readdirSync('examples').sort(), 'a file of examples/ that no page shows');
@@ -85,7 +85,7 @@ describe('README and docs pages', () => {
     for (const block of blocks(quickStarts).filter((b) => !b.startsWith('npm install'))) {
       assert.ok(guideBlocks.includes(block), `README block not in docs/getting-started.md:\n${block}`);
     }
-    // and the other way: every quick-start file of Getting started (the blocks recipes.test.ts runs) is in the README
+    // and the other way: every quick-start file of Getting started (the blocks recipes-*.test.ts runs) is in the README
     const quickStartFiles = [...guide.matchAll(/<!-- recipe: quick-start \[(?!shell\])[^\]]+\] -->\n```\w*\n([\s\S]*?)```/g)].map((m) => m[1]!);
     assert.equal(quickStartFiles.length, 3, 'Getting started marks three quick-start files (page, npm, server)');
     for (const block of quickStartFiles) assert.ok(blocks(quickStarts).includes(block), `Getting started quick start missing from the README:\n${block}`);

@@ -22,7 +22,7 @@ const run = promisify(execFile);
 const ROOT = resolve('.');
 
 /**
- * A Worker shaped like the docs' recipe (which recipes.test.ts runs as shipped): configuration
+ * A Worker shaped like the docs' recipe (which recipes-*.test.ts runs as shipped): configuration
  * from the Worker's environment through \`kyiOptionsFromEnv\`, and a session lookup (here a
  * header the test sends). Made once per isolate; background refreshes finish through `ctx.waitUntil`.
  */

@@ -6,7 +6,7 @@
  * `node server.js` in one shell. The server prints its address; Chromium opens it with every
  * request to another origin than loopback blocked (no CDN, no network), and the token status
  * settles on "verified" with the kit's code served from the installed package.
- * (Getting started's copy of the same blocks: recipes.test.ts; the two are held equal by
+ * (Getting started's copy of the same blocks: recipes-*.test.ts; the two are held equal by
  * docs.test.ts.)
  */
 import { after, before, describe, it } from 'node:test';
