@@ -163,6 +163,9 @@ export function cdnConfig(
         // chunks import), so `core` is the entry file itself, not a chunk behind a re-export:
         // one file fewer on every page.
         preserveEntrySignatures: 'allow-extension' as const,
+        // Every imported constant (a string, number or boolean `const`) written where it is used,
+        // not only in conditions (the default, 'smart'): fewer cross-module names to keep and mangle.
+        optimization: { inlineConst: true },
         // Vite keeps whitespace and `@__PURE__` marks in ES library builds (for downstream
         // tree-shaking); a CDN file is final. (Lit's license comments are dropped already.)
         output: { minify: true, comments: false, ...extra.output },
