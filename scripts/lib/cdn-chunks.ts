@@ -101,30 +101,41 @@ export const AUTOLOADER_CODE_SPLITTING = {
  * import: the code is in the file anyway, and an inlined dynamic import makes the bundler wrap
  * the imported module and everything it reaches (Lit included) in lazy-init functions, about
  * 0.5 KB gzip of `kyi-elements.js`. Such modules (the verify button's drawer and session code)
- * then run when the file loads; they only declare.
+ * then run when the file loads; they only declare. The `import()` resolves to an object with a
+ * getter per export of the module (live, as a namespace's are), not to the module's namespace
+ * object, which needs the bundler's namespace helper: 55 B gzip of `kyi-elements.js`.
  */
 export function staticImportsPlugin(): Plugin {
   return {
     name: 'kyi-static-imports',
     enforce: 'pre',
-    transform(code, id) {
+    async transform(code, id) {
       if (!/[\\/]src[\\/].*\.ts$/.test(id) || id.includes('node_modules') || !code.includes('import(')) return null;
       const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-      const edits: { start: number; end: number; name: string; specifier: string }[] = [];
+      const calls: { start: number; end: number; specifier: string }[] = [];
       const visit = (node: ts.Node) => {
         if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
           const [arg] = node.arguments;
           if (node.arguments.length !== 1 || !arg || !ts.isStringLiteral(arg)) throw new Error(`${id}: a dynamic import in a CDN file must name its module`);
-          edits.push({ start: node.getStart(), end: node.end, name: `__kyiImport${edits.length}`, specifier: arg.text });
+          calls.push({ start: node.getStart(), end: node.end, specifier: arg.text });
         }
         ts.forEachChild(node, visit);
       };
       visit(file);
-      if (edits.length === 0) return null;
+      if (calls.length === 0) return null;
+      const imports: string[] = [];
+      const modules: string[] = [];
+      for (const [i, call] of calls.entries()) {
+        const resolved = await this.resolve(call.specifier, id);
+        if (!resolved) throw new Error(`${id}: cannot resolve ${call.specifier}`);
+        const { exports } = await this.load(resolved);
+        const local = (name: string) => `__kyiImport${i}_${name}`;
+        imports.push(`import { ${exports.map((name) => `${name} as ${local(name)}`).join(', ')} } from ${JSON.stringify(call.specifier)};`);
+        modules.push(`{ ${exports.map((name) => `get ${name}() { return ${local(name)}; }`).join(', ')} }`);
+      }
       let out = code;
-      for (const e of [...edits].reverse()) out = `${out.slice(0, e.start)}Promise.resolve(${e.name})${out.slice(e.end)}`;
-      const imports = edits.map((e) => `import * as ${e.name} from ${JSON.stringify(e.specifier)};`).join('');
-      return { code: imports + out, map: null };
+      for (let i = calls.length - 1; i >= 0; i--) out = `${out.slice(0, calls[i]!.start)}Promise.resolve(${modules[i]})${out.slice(calls[i]!.end)}`;
+      return { code: imports.join('') + out, map: null };
     },
   };
 }
