@@ -17,6 +17,7 @@
  *   `${}` anywhere else (in a value, a selector) leaves its template as written; so does CSS
  *   that Lightning CSS cannot parse;
  * - no browser targets are given: nothing is lowered or prefixed (`light-dark()` stays as is);
+ *   the white space Lightning CSS keeps after a comma in a value it does not parse goes too;
  * - in html`…`, the spaces and line breaks between attributes and before `>`, which HTML
  *   ignores, are collapsed; in text, only a line break with the spaces around it (the source's
  *   indentation) becomes one line break: the same text wherever white space collapses
@@ -33,8 +34,14 @@ const standIn = (i: number) => `--kyi-css-literal-${i}`;
 /** Text for a template literal part: backslashes, backticks and `${` escaped. */
 const escapeTemplate = (text: string) => text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
 
+/**
+ * Lightning CSS's minified CSS, without the white space it keeps after a comma in a value it
+ * leaves unparsed (one holding `var()`, a custom property's: `var(--f,system-ui, sans-serif)`),
+ * where it separates nothing. A string's text keeps its own.
+ */
 function minifyCss(code: string): string {
-  return transform({ filename: 'literal.css', code: Buffer.from(code), minify: true }).code.toString();
+  const css = transform({ filename: 'literal.css', code: Buffer.from(code), minify: true }).code.toString();
+  return css.replace(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|,\s+/g, (match, quoted?: string) => quoted ?? ',');
 }
 
 /**

@@ -69,6 +69,17 @@ describe('css`…` templates', () => {
     assert.equal(minifyCssTemplate(['', ' .a { color: red; }'])!.join('.x'), '.x .a{color:red}');
   });
 
+  it('drops the white space after a comma in a value left unparsed (var() fallbacks), not in a string', () => {
+    const [out] = minifyCssTemplate([
+      `:host { font-family: var(--f, system-ui, sans-serif); --m: color-mix(in srgb, var(--a) 72%, var(--b)); }
+       .q::before { content: "a, b"; quotes: var(--q, 'x, ' "y, "); }`,
+    ])!;
+    assert.equal(
+      out,
+      `:host{font-family:var(--f,system-ui,sans-serif);--m:color-mix(in srgb,var(--a) 72%,var(--b))}.q:before{content:"a, b";quotes:var(--q,"x, " "y, ")}`,
+    );
+  });
+
   it('leaves CSS it cannot parse as written', () => {
     assert.equal(minifyCssTemplate([':host { color: red; } }']), undefined);
   });

@@ -20,39 +20,35 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
 };
 
 /** The tags the autoloader knows. */
-export const AUTOLOADED_TAGS = Object.keys(LOADERS);
+const AUTOLOADED_TAGS = Object.keys(LOADERS);
 
 let observer: MutationObserver | undefined;
-const requested = new Map<string, Promise<unknown>>();
+/** The tags whose code was requested, while it has not failed. */
+const requested = new Set<string>();
 let loaded = 0;
 
 /** Loads the element for `tag` once (a failed load may be retried by the next sighting). */
-export function loadElement(tag: string): Promise<unknown> | undefined {
+function loadElement(tag: string): void {
   // Own keys only: a posted <constructor> is not a tag we load.
-  const loader = Object.hasOwn(LOADERS, tag) ? LOADERS[tag] : undefined;
-  if (!loader) return undefined;
-  let pending = requested.get(tag);
-  if (!pending) {
-    pending = loader().then(
-      () => {
-        // Every element is defined: nothing is left to watch the document for.
-        if (++loaded === AUTOLOADED_TAGS.length) observer?.disconnect();
-      },
-      (error: unknown) => {
-        requested.delete(tag);
-        console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
-      },
-    );
-    requested.set(tag, pending);
-  }
-  return pending;
+  if (!Object.hasOwn(LOADERS, tag) || requested.has(tag)) return;
+  requested.add(tag);
+  LOADERS[tag]!().then(
+    () => {
+      // Every element is defined: nothing is left to watch the document for.
+      if (++loaded === AUTOLOADED_TAGS.length) observer?.disconnect();
+    },
+    (error: unknown) => {
+      requested.delete(tag);
+      console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
+    },
+  );
 }
 
 /** Loads the elements of `root` and its subtree (the tag names are the parser's: `localName` of an element). */
 function discover(root: Element): void {
   for (const el of [root, ...queryAll(root, ':not(:defined)')]) {
     const tag = el.localName;
-    if (typeof tag === 'string') void loadElement(tag);
+    if (typeof tag === 'string') loadElement(tag);
   }
 }
 
