@@ -269,31 +269,26 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     >`;
   }
 
-  #unverified(): TemplateResult {
-    const label = this.t('tokenStatus.unverified');
-    return this.compact
-      ? html`<span part="base" class="base unverified compact" title=${label}>${icon('unverified', label)}</span>`
-      : html`<span part="base" class="base unverified"><span class="decor" aria-hidden="true">${icon('unverified', label)}</span><span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span></span>`;
-  }
-
-  #notFound(): TemplateResult {
-    const label = this.t('tokenStatus.notFound');
-    const detail = this.t('tokenStatus.notFoundDetail');
-    return this.compact
-      ? html`<span part="base" class="base not-found compact" title=${`${label}. ${detail}`}>${icon('not-found', `${label}. ${detail}`)}</span>`
-      : html`<span part="base" class="base not-found"><span class="decor" aria-hidden="true">${icon('not-found', label)}</span><span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail">${detail}</span></span></span>`;
-  }
-
-  /** Bad input: the anatomy of every state (icon, words, detail) in a dashed box, or in compact mode the icon alone. */
-  #invalid(): TemplateResult {
-    // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
-    const title = this.t('tokenStatus.invalid');
-    const detail = this.t('tokenStatus.invalidHelp');
-    return this.compact
-      ? html`<span part="base notice" class="base invalid compact" title=${`${title}. ${detail}`}>${icon('invalid', `${title}. ${detail}`)}</span>`
-      : html`<span part="base notice" class="base invalid notice"
-          ><span class="decor" aria-hidden="true">${icon('invalid', '')}</span><span class="text"><span part="label" class="label">${title}</span><span class="detail">${detail}</span></span></span
-        >`;
+  /**
+   * A status in words alone (not verified, unknown token, invalid input): the icon, the label and
+   * below it the detail, or for a token not verified, its chains; in compact mode the icon alone,
+   * named by all its words. Invalid input is a notice in a dashed box (its words for the visitor;
+   * what exactly is wrong with the markup goes to the console, lookup-element.ts); an unknown
+   * token's words are the notice.
+   */
+  #plain(kind: 'unverified' | 'not-found' | 'invalid', label: string, detail?: string): TemplateResult {
+    const invalid = kind === 'invalid';
+    const basePart = invalid ? 'base notice' : 'base';
+    if (this.compact) {
+      const name = detail ? `${label}. ${detail}` : label;
+      return html`<span part=${basePart} class="base ${kind} compact" title=${name}>${icon(kind, name)}</span>`;
+    }
+    return html`<span part=${basePart} class="base ${invalid ? 'invalid notice' : kind}"
+      ><span class="decor" aria-hidden="true">${icon(kind, invalid ? '' : label)}</span
+      ><span part=${kind === 'not-found' ? 'notice' : nothing} class="text"><span part="label" class="label">${label}</span
+        >${detail ? html`<span class="detail">${detail}</span>` : this.#summary()}</span
+      ></span
+    >`;
   }
 
   /**
@@ -327,9 +322,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       case 'idle': return nothing;
       case 'loading': return this.#loading();
       case 'verified': return this.#verified();
-      case 'unverified': return this.#unverified();
-      case 'not-found': return this.#notFound();
-      case 'invalid': return this.#invalid();
+      case 'unverified': return this.#plain('unverified', this.t('tokenStatus.unverified'));
+      case 'not-found': return this.#plain('not-found', this.t('tokenStatus.notFound'), this.t('tokenStatus.notFoundDetail'));
+      case 'invalid': return this.#plain('invalid', this.t('tokenStatus.invalid'), this.t('tokenStatus.invalidHelp'));
       case 'error': return this.#error();
     }
   }
