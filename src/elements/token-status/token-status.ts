@@ -46,11 +46,7 @@ const warningMark = html`<svg class="warning-mark" viewBox="0 0 20 20" aria-hidd
 /** The check of "the issuer's business is verified" (the verified icon's stroke): decorative, its words say it. */
 const claimMark = html`<svg class="claim-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
 
-/** A match's chain, as people name it. */
-function chainNameOf(match: TokenMatch): string {
-  return chainName(chainOf(match));
-}
-
+/** A match's chain: its slug, else its CAIP-2 id. */
 function chainOf(match: TokenMatch): string {
   return match.token.chain_slug || match.token.caip2 || match.token.caip19?.split('/')[0] || '?';
 }
@@ -146,9 +142,11 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   protected override spokenStatus(): string {
     let status: string;
     switch (this._status) {
-      case 'verified':
-        status = this.#verifiedWords();
+      case 'verified': {
+        const { headline, issuer } = this.#verifiedView();
+        status = this.#warnedWords(headline, issuer);
         break;
+      }
       case 'unverified':
         status = this.t('tokenStatus.unverified');
         break;
@@ -173,48 +171,29 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   /** The chains the matches are on, verified and not, as people name them. */
   #chains(): { verified: string[]; unverified: string[] } {
     const data = this._result?.data ?? [];
-    return {
-      verified: [...new Set(data.filter((m) => m.kyi_verified).map(chainNameOf))],
-      unverified: [...new Set(data.filter((m) => !m.kyi_verified).map(chainNameOf))],
-    };
+    const on = (verified: boolean) => [...new Set(data.filter((m) => m.kyi_verified === verified).map((m) => chainName(chainOf(m))))];
+    return { verified: on(true), unverified: on(false) };
   }
 
-  /** Whether the token is verified on some of its chains only. */
-  #partial(): boolean {
+  /**
+   * What a verified status says: its headline, "KYI verified", or "KYI verified on 2 of 3 chains"
+   * for a token verified on some of its chains only (`partial`); the issuer of the verified match
+   * (the one the claim is about) if named.
+   */
+  #verifiedView() {
     const { verified, unverified } = this.#chains();
-    return verified.length > 0 && unverified.length > 0;
+    const partial = verified.length > 0 && unverified.length > 0;
+    const headline = partial
+      ? this.t('tokenStatus.verifiedSome', { verified: verified.length, total: new Set([...verified, ...unverified]).size })
+      : this.t('tokenStatus.verified');
+    const named = this._result?.data.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
+    const issuer = named?.name ? { name: withinReason(named.name), kybVerified: named.kyb_verified === true } : undefined;
+    return { headline, partial, issuer };
   }
 
-  /** "KYI verified", or for a token verified on some of its chains only, "KYI verified on 2 of 3 chains". */
-  #headline(): string {
-    if (!this.#partial()) return this.t('tokenStatus.verified');
-    const { verified, unverified } = this.#chains();
-    return this.t('tokenStatus.verifiedSome', { verified: verified.length, total: new Set([...verified, ...unverified]).size });
-  }
-
-  /** The headline, and "Business not verified" when the issuer's is not: what is announced. */
-  #verifiedWords(issuer = this.#verifiedIssuer()): string {
-    const label = this.#headline();
-    return issuer && !issuer.kybVerified ? `${label}. ${this.t('tokenStatus.businessNotVerified')}` : label;
-  }
-
-  /** The compact verified icon's name: a live check (never the static badge's words), the business warning, and the chains when some are not verified. */
-  #compactVerifiedName(issuer: { kybVerified: boolean } | undefined): string {
-    const parts = [this.t('tokenStatus.liveCheck', { status: this.#headline() })];
-    if (issuer && !issuer.kybVerified) parts.push(this.t('tokenStatus.businessNotVerified'));
-    if (this.#partial()) parts.push(this.#summaryText());
-    return parts.join('. ');
-  }
-
-  /** The issuer of the verified match (the one the "KYI verified" claim is about), if named. */
-  #verifiedIssuer(): { name: string; kybVerified: boolean } | undefined {
-    const issuer = this._result?.data.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
-    return issuer?.name ? { name: withinReason(issuer.name), kybVerified: issuer.kyb_verified === true } : undefined;
-  }
-
-  /** The live status's own icon, verified or verified on some chains only: named in compact mode, decorative beside the words. */
-  #verifiedIcon(name: string): TemplateResult {
-    return icon(this.#partial() ? 'partial' : 'verified', name);
+  /** The words, and "Business not verified" after them when the issuer's business is not. */
+  #warnedWords(words: string, issuer: { kybVerified: boolean } | undefined): string {
+    return issuer?.kybVerified === false ? `${words}. ${this.t('tokenStatus.businessNotVerified')}` : words;
   }
 
   /** "Verified on Ethereum, Base · Not verified on Avalanche C-Chain" when the matches are on several chains, else empty. */
@@ -270,49 +249,46 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   }
 
   #verified(): TemplateResult {
-    const label = this.#headline();
-    const issuer = this.#verifiedIssuer();
-    const warned = issuer !== undefined && !issuer.kybVerified;
+    const { headline, partial, issuer } = this.#verifiedView();
+    const warned = issuer?.kybVerified === false;
+    const kind = partial ? 'partial' : 'verified';
     if (this.compact) {
-      const name = this.#compactVerifiedName(issuer);
+      // A live check (never the static badge's words), the business warning, and the chains when some are not verified.
+      const liveCheck = this.#warnedWords(this.t('tokenStatus.liveCheck', { status: headline }), issuer);
+      const name = partial ? `${liveCheck}. ${this.#summaryText()}` : liveCheck;
       return html`<span part="base" class="base verified compact ${warned ? 'warned' : ''}" title=${name}
-        >${this.#verifiedIcon(name)}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
+        >${icon(kind, name)}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
       >`;
     }
     // The label says it: the icon is decorative here ("KYI verified" is read once).
     return html`<span part="base" class="base verified ${warned ? 'claimed warned' : issuer ? 'claimed' : ''}"
-      ><span class="decor" aria-hidden="true">${this.#verifiedIcon('')}</span><span class="text"
-        ><span class="label-row"><span part="label" class="label">${label}</span>${issuer ? this.#claim(issuer.kybVerified) : nothing}</span
+      ><span class="decor" aria-hidden="true">${icon(kind, '')}</span><span class="text"
+        ><span class="label-row"><span part="label" class="label">${headline}</span>${issuer ? this.#claim(issuer.kybVerified) : nothing}</span
         >${this.#issuer(issuer)}${this.#summary()}</span
       ></span
     >`;
   }
 
-  #unverified(): TemplateResult {
-    const label = this.t('tokenStatus.unverified');
-    return this.compact
-      ? html`<span part="base" class="base unverified compact" title=${label}>${icon('unverified', label)}</span>`
-      : html`<span part="base" class="base unverified"><span class="decor" aria-hidden="true">${icon('unverified', label)}</span><span class="text"><span part="label" class="label">${label}</span>${this.#summary()}</span></span>`;
-  }
-
-  #notFound(): TemplateResult {
-    const label = this.t('tokenStatus.notFound');
-    const detail = this.t('tokenStatus.notFoundDetail');
-    return this.compact
-      ? html`<span part="base" class="base not-found compact" title=${`${label}. ${detail}`}>${icon('not-found', `${label}. ${detail}`)}</span>`
-      : html`<span part="base" class="base not-found"><span class="decor" aria-hidden="true">${icon('not-found', label)}</span><span part="notice" class="text"><span part="label" class="label">${label}</span><span class="detail">${detail}</span></span></span>`;
-  }
-
-  /** Bad input: the anatomy of every state (icon, words, detail) in a dashed box, or in compact mode the icon alone. */
-  #invalid(): TemplateResult {
-    // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
-    const title = this.t('tokenStatus.invalid');
-    const detail = this.t('tokenStatus.invalidHelp');
-    return this.compact
-      ? html`<span part="base notice" class="base invalid compact" title=${`${title}. ${detail}`}>${icon('invalid', `${title}. ${detail}`)}</span>`
-      : html`<span part="base notice" class="base invalid notice"
-          ><span class="decor" aria-hidden="true">${icon('invalid', '')}</span><span class="text"><span part="label" class="label">${title}</span><span class="detail">${detail}</span></span></span
-        >`;
+  /**
+   * A status in words alone (not verified, unknown token, invalid input): the icon, the label and
+   * below it the detail, or for a token not verified, its chains; in compact mode the icon alone,
+   * named by all its words. Invalid input is a notice in a dashed box (its words for the visitor;
+   * what exactly is wrong with the markup goes to the console, lookup-element.ts); an unknown
+   * token's words are the notice.
+   */
+  #plain(kind: 'unverified' | 'not-found' | 'invalid', label: string, detail?: string): TemplateResult {
+    const invalid = kind === 'invalid';
+    const basePart = invalid ? 'base notice' : 'base';
+    if (this.compact) {
+      const name = detail ? `${label}. ${detail}` : label;
+      return html`<span part=${basePart} class="base ${kind} compact" title=${name}>${icon(kind, name)}</span>`;
+    }
+    return html`<span part=${basePart} class="base ${invalid ? 'invalid notice' : kind}"
+      ><span class="decor" aria-hidden="true">${icon(kind, invalid ? '' : label)}</span
+      ><span part=${kind === 'not-found' ? 'notice' : nothing} class="text"><span part="label" class="label">${label}</span
+        >${detail ? html`<span class="detail">${detail}</span>` : this.#summary()}</span
+      ></span
+    >`;
   }
 
   /**
@@ -346,9 +322,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       case 'idle': return nothing;
       case 'loading': return this.#loading();
       case 'verified': return this.#verified();
-      case 'unverified': return this.#unverified();
-      case 'not-found': return this.#notFound();
-      case 'invalid': return this.#invalid();
+      case 'unverified': return this.#plain('unverified', this.t('tokenStatus.unverified'));
+      case 'not-found': return this.#plain('not-found', this.t('tokenStatus.notFound'), this.t('tokenStatus.notFoundDetail'));
+      case 'invalid': return this.#plain('invalid', this.t('tokenStatus.invalid'), this.t('tokenStatus.invalidHelp'));
       case 'error': return this.#error();
     }
   }
