@@ -56,7 +56,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
         // The autoloader's own code too: `core` is its file.
         `src${sep}entries${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
         `src${sep}elements${sep}shared${sep}(reactive-state|element-core|theme\\.styles)\\.ts$`,
-        `src${sep}contract${sep}badge-enums\\.ts$`,
+        `src${sep}contract${sep}one-of\\.ts$`,
       ]),
     },
     {

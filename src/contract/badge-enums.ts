@@ -1,7 +1,8 @@
 /**
- * The badge's closed value sets (spec 4.1) and `isOneOf`: the part of enums.ts a badge page
- * needs, apart so that a page showing only badges carries none of the other sets. enums.ts
- * re-exports everything here: import from there unless you are on a badge's path.
+ * The badge's closed value sets (spec 4.1): the part of enums.ts a badge needs, apart so that
+ * a page showing only badges carries none of the other sets, and a page without a badge none
+ * of these (the CDN's badge chunk holds them). contract/index.ts re-exports
+ * everything here.
  */
 
 /** Badge credential types (spec 4.1 badge route, `credential_type`). */
@@ -39,14 +40,4 @@ export const BADGE_DEFAULTS = {
 /** Pixel size of the asset actually served for a requested icon size (64 → 32). */
 export function servedBadgeSize(size: BadgeSize): 16 | 24 | 32 {
   return size === 64 ? 32 : size;
-}
-
-/** The message for a value outside an allowed set (7.3, field notes): the badge route's 400s, and the elements' attributes. */
-export function invalidValue(name: string, value: unknown, allowed: readonly (string | number)[]): string {
-  return `Invalid ${name} "${String(value)}". Allowed: ${allowed.join(', ')}`;
-}
-
-/** Returns whether `value` is one of `set` (a type guard over a readonly tuple). */
-export function isOneOf<T extends string | number>(set: readonly T[], value: unknown): value is T {
-  return (set as readonly unknown[]).includes(value);
 }

@@ -6,14 +6,13 @@ import {
   BADGE_THEMES,
   BADGE_VARIANTS,
   CREDENTIAL_TYPES,
-  invalidValue,
-  isOneOf,
   type BadgeFormat,
   type BadgeSize,
   type BadgeTheme,
   type BadgeVariant,
   type CredentialType,
 } from './badge-enums.js';
+import { invalidValue, isOneOf } from './one-of.js';
 
 export interface BadgeOptions {
   credential: CredentialType;

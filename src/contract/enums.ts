@@ -5,10 +5,11 @@
  */
 
 // Each audience's sets sit in a module of their own, so a page carries only the sets of the
-// elements it shows: the badge's (with `isOneOf`), the verification widget's (widget-enums.ts,
-// which the verify button imports itself: the monitoring chunk takes in what this module
-// imports), and the monitoring sets below (the watchlist, change feed and notifications).
-export * from './badge-enums.js';
+// elements it shows: the badge's (badge-enums.ts) and the verification widget's
+// (widget-enums.ts), which their elements import themselves (the monitoring chunk takes in what
+// this module imports: re-exported from here, the badge's sets would go there, and a badge page
+// would load it), and the monitoring sets below (the watchlist, change feed and notifications).
+export * from './one-of.js';
 
 /** Watchlist item states (spec 3). */
 export type WatchState = 'gathering' | 'ready' | 'unresolved';

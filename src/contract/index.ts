@@ -1,5 +1,6 @@
 /** The service contract as code: written once, used by elements, server piece and sandbox. */
 export * from './enums.js';
+export * from './badge-enums.js';
 export * from './widget-enums.js';
 export * from './limits.js';
 export * from './errors.js';

@@ -13,6 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
 import { AUTOLOADER_CODE_SPLITTING, autoloaderChunkFileName, cdnConfig } from '../../scripts/lib/cdn-chunks.js';
 import { NOTIFICATION_KINDS, WATCH_STATES } from '../../src/contract/enums.js';
+import { BADGE_VARIANTS, CREDENTIAL_TYPES } from '../../src/contract/badge-enums.js';
 import * as sharedEvents from '../../src/browser/events.js';
 import * as widgetEvents from '../../src/browser/widget-events.js';
 import * as monitoringEvents from '../../src/browser/monitoring-events.js';
@@ -155,5 +156,12 @@ describe('CDN chunks of a token-status page', () => {
   it('carry none of the badge options’ check', async () => {
     const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
     assert.ok(!code.includes(WEBP_NOT_AVAILABLE), 'the page carries the badge options’ check');
+  });
+
+  // The badge's value sets (contract/badge-enums.ts) go with the badge; every element shares only
+  // the check against a set (contract/one-of.ts, in core).
+  it('carry none of the badge’s value sets (credential types, variants)', async () => {
+    const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
+    for (const value of [CREDENTIAL_TYPES[1], BADGE_VARIANTS[1]]) assert.ok(!code.includes(`\`${value}\``), `the page carries "${value}"`);
   });
 });

@@ -1,6 +1,7 @@
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
-import { BADGE_THEMES, CREDENTIAL_TYPES, invalidValue, isOneOf } from '../../contract/badge-enums.js';
+import { BADGE_THEMES, CREDENTIAL_TYPES } from '../../contract/badge-enums.js';
+import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import { emit, KyiErrorEvent } from '../../browser/event-base.js';
 import { configuredHttpUrl, type KyiTheme } from '../../browser/config.js';
 import { ElementCore } from '../shared/element-core.js';

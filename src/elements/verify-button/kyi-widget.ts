@@ -15,7 +15,7 @@ import { adoptStyles } from 'lit';
 import { configuredWidgetUrl } from '../../browser/config.js';
 import { bodyElement, createIn, pageDocument } from '../../browser/page.js';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
-import { isOneOf } from '../../contract/badge-enums.js';
+import { isOneOf } from '../../contract/one-of.js';
 import { openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from './drawer.js';
 import { drawerStyles, modalStyles, spinnerStyles } from './drawer.styles.js';
 import { sharedStyles } from '../shared/styles.js';

@@ -1,6 +1,6 @@
 import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
-import { invalidValue, isOneOf } from '../../contract/badge-enums.js';
+import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import type { KyiConfig } from '../../browser/config.js';
 import { pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
