@@ -6,9 +6,9 @@
 import { getConfig } from '../browser/config.js';
 import { parseAssetsPageQuery } from '../contract/query-readers.js';
 import type { AssetRecord } from '../contract/public-api.js';
-import { call, type MonitoringCallOptions } from './monitoring.js';
+import { asFiniteNumber, call, type MonitoringCallOptions } from './monitoring.js';
 import { isObject } from '../contract/queries.js';
-import { asFiniteNumber, listOf, objectOf } from './read-body.js';
+import { listOf, objectOf } from './read-body.js';
 
 /** One page of verified assets. Records are the Public API's asset lookup records (spec 2.1). */
 export interface AssetsPageResult {

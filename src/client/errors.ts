@@ -89,12 +89,6 @@ export function problemFromAnswer(status: number, body: unknown, headers?: Heade
   };
 }
 
-/** `problemFromAnswer` as a throwable error. */
-export function errorFromAnswer(status: number, body: unknown, headers?: Headers, route?: StatusCodes): KyiRequestError {
-  const p = problemFromAnswer(status, body, headers, route);
-  return new KyiRequestError(p.code, p.message, status, p.retryAfter);
-}
-
 /** Anything caught from the data layer as a problem (an unexpected throw is `internal_error`). */
 export function toProblem(error: unknown): KyiProblem {
   if (error instanceof KyiRequestError) {

@@ -15,7 +15,11 @@ import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistRe
 import { isAbortError, KyiRequestError } from './errors.js';
 import { answerBody } from './proxy-answer.js';
 import { onPage } from '../browser/config.js';
-import { asBoolean, asFiniteNumber, asIs, asString, listOf, objectOf, readObject, type Reader } from './read-body.js';
+import { asBoolean, asString, listOf, objectOf, readObject, type Reader } from './read-body.js';
+
+/** A finite number, else `undefined` (the monitoring and assets reads; the lookup's read none). */
+export const asFiniteNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** `GET {proxyUrl}/capabilities`. */
 export interface Capabilities {
@@ -40,7 +44,7 @@ const watchlistItem = withId({
   note: asString,
   addedAt: asString,
 });
-const labelled = objectOf({ label: asString, value: asIs });
+const labelled = objectOf({ label: asString, value: (value) => value });
 const change = withId({
   asset: objectOf({ name: asString }),
   detectedAt: asString,

@@ -9,7 +9,7 @@
  * came back and what to change. Other bare statuses keep their meaning (`codeForStatus`: a load
  * balancer's 413 or 502, a bare 401 of the site's session), and a 204 has no body to judge.
  */
-import { errorFromAnswer, KyiRequestError, type StatusCodes } from './errors.js';
+import { KyiRequestError, problemFromAnswer, type StatusCodes } from './errors.js';
 
 const told = new Set<string>();
 
@@ -27,5 +27,6 @@ export async function answerBody(url: string, response: Response, route?: Status
   }
   const body = await response.json().catch(() => undefined);
   if (response.ok) return body;
-  throw errorFromAnswer(status, body, headers, route);
+  const { code, message, retryAfter } = problemFromAnswer(status, body, headers, route);
+  throw new KyiRequestError(code, message, status, retryAfter);
 }

@@ -1,6 +1,7 @@
 /**
  * Defensive reading of JSON from the server piece, without a schema library (the lookup's
- * answers, lookup/outcome.ts, and the monitoring and assets reads).
+ * answers, lookup/outcome.ts, and the monitoring and assets reads). What only those reads use is
+ * theirs (client/monitoring.ts): this module loads with every lookup element.
  *
  * The server piece checks every upstream body against the contract (and answers 502
  * `upstream_invalid` otherwise); the browser only talks to it. Still, the elements must
@@ -17,11 +18,6 @@ type Obj = Record<string, unknown>;
 export const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 /** A boolean, else `undefined`. */
 export const asBoolean = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
-/** A finite number, else `undefined`. */
-export const asFiniteNumber = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-/** Any value (kept as it is). */
-export const asIs = (value: unknown): unknown => value;
 
 /** An array read item by item; items `read` rejects (`undefined`) are dropped. Not an array: `[]`. */
 export const listOf =

@@ -3,7 +3,8 @@
  * (`elements/shared/error-text.ts`) for elements that fetch. Kept out of the shared core, so a
  * page with badges only does not carry them; the elements that can fail a request (the lookup
  * elements, the verify button, the monitoring elements) add them with their own strings. The
- * widget's failures are the verify button's own (elements/verify-button/strings.ts).
+ * widget's failures, and a bad attribute's (the one element that shows it), are the verify
+ * button's own (elements/verify-button/strings.ts).
  */
 export const enErrors = {
   common: {
@@ -21,6 +22,5 @@ export const enErrors = {
     'error.sessionRequired': 'Please sign in and try again.',
     'error.forbidden': 'You don’t have access to this on this site.',
     'error.originNotAllowed': 'This site’s server refused the request from this page’s address.',
-    'error.invalidAttribute': 'This element is not set up correctly. {message}',
   },
 } as const;

@@ -101,28 +101,24 @@ interface Batch {
 interface Entry {
   key: string;
   proxyUrl: string;
-  wire: Record<string, string>;
+  wire: WireLookup;
   bypass: boolean;
   waiters: Set<Waiter>;
   batch: Batch | undefined;
 }
 
-/** The JSON one lookup is sent as inside `{ requests: [...] }`. */
-export function toWire(request: LookupRequest): Record<string, string> {
-  if (request.kind === 'token') {
-    if ('caip19' in request) return { kind: 'token', caip19: request.caip19 };
-    const wire: Record<string, string> = { kind: 'token', address: request.address };
-    if (request.chainSlug) wire.chainSlug = request.chainSlug;
-    return wire;
-  }
-  if ('accountId' in request) return { kind: 'asset', accountId: request.accountId };
-  return { kind: 'asset', chain: request.chain, address: request.address };
+/** One lookup as it is sent inside `{ requests: [...] }`: its fields, no others (an empty `chainSlug` is none). */
+export type WireLookup = { kind: LookupRequest['kind'] } & Partial<Record<'caip19' | 'address' | 'chainSlug' | 'accountId' | 'chain', string>>;
+
+/** The wire form of a lookup; fields it does not have are `undefined`, which JSON leaves out. */
+export function toWire(request: LookupRequest): WireLookup {
+  const r = request as WireLookup;
+  return { kind: r.kind, caip19: r.caip19, address: r.address, chainSlug: r.chainSlug || undefined, accountId: r.accountId, chain: r.chain };
 }
 
-/** The identity of a lookup: equal keys are one lookup. */
+/** The identity of a lookup, its wire form's JSON: equal keys are one lookup. */
 export function lookupKey(request: LookupRequest): string {
-  const r = request as Partial<Record<string, string>>;
-  return [request.kind, r.caip19, r.address, r.chainSlug || undefined, r.accountId, r.chain].join('\n');
+  return JSON.stringify(toWire(request));
 }
 
 /** Runs `run` at the next animation frame (rAF stalls in background tabs: a timeout then). */
@@ -317,10 +313,11 @@ export class LookupClient {
       const response = await doFetch(`${proxyUrl}/lookup`, {
         method: 'POST',
         headers,
-        body: JSON.stringify(bypass ? { requests: entries.map((e) => e.wire), fresh: true } : { requests: entries.map((e) => e.wire) }),
+        // `fresh` and `cache` only when bypassing: `undefined` is left out of the JSON and of the request
+        body: JSON.stringify({ requests: entries.map((e) => e.wire), fresh: bypass || undefined }),
         credentials: 'same-origin',
         signal: batch.controller.signal,
-        ...(bypass ? { cache: 'no-store' as RequestCache } : {}),
+        cache: bypass ? 'no-store' : undefined,
       });
       const body = await answerBody(`${proxyUrl}/lookup`, response);
       const list = (body as { results?: unknown } | undefined)?.results;

@@ -46,10 +46,10 @@ export class TtlCache<V> {
     return entry.value;
   }
 
-  set(key: string, value: V, ttlMs = this.#ttlMs): void {
-    if (this.#maxEntries === 0 || ttlMs <= 0) return;
+  /** Keeps `value` for the cache's time-to-live (a bound of 0 keeps nothing: it is trimmed at once). */
+  set(key: string, value: V): void {
     this.#entries.delete(key);
-    this.#entries.set(key, { value, expires: this.#now() + ttlMs });
+    this.#entries.set(key, { value, expires: this.#now() + this.#ttlMs });
     this.#trim();
   }
 

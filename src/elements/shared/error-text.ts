@@ -34,7 +34,6 @@ const ERROR_STRINGS: Record<string, ErrorWords> = {
   internal_error: 'server',
   untrusted_proxy_url: 'untrustedProxy',
   session_required: 'sessionRequired',
-  invalid_attribute: 'invalidAttribute',
 };
 
 /**

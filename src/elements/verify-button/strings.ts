@@ -18,6 +18,7 @@ export const enVerifyButton = {
     'error.signingFailed': 'Verification could not be started. Please try again.',
     'error.widget': 'The verification widget reported an error: {message}',
     'error.widgetTimeout': 'The verification widget did not load. Please try again later.',
+    'error.invalidAttribute': 'This element is not set up correctly. {message}',
   },
 } as const;
 

@@ -27,8 +27,9 @@ export const DEFAULT_READY_TIMEOUT_MS = 20_000;
 
 const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
 
-/** The words of the codes only starting a verification meets (the token endpoint's, the widget's); the others are shared (error-text.ts). */
+/** The words of the codes only a verify button meets (the token endpoint's, the widget's, a bad `scope` or `mode`); the others are shared (error-text.ts). */
 const WIDGET_ERRORS: Record<string, ErrorWords> = {
+  invalid_attribute: 'invalidAttribute',
   signing_failed: 'signingFailed',
   widget_error: 'widget',
   widget_timeout: 'widgetTimeout',
