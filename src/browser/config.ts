@@ -11,7 +11,8 @@
  * then the defaults below. Markup chooses *what* an element shows, never *where* answers or
  * tokens come from: an element's `proxy-url` attribute names a proxy, not a path — it is
  * honoured only when it is the configured proxy URL or one of `trustedProxyUrls`
- * (`proxyUrlFor`) — and the token endpoint and the widget URL never come from attributes.
+ * (`proxyUrlOf` here, applied by the data elements' base, elements/shared/kyi-element.ts) —
+ * and the token endpoint and the widget URL never come from attributes.
  * Every URL is resolved once, when it is configured, against the page's own address
  * (`location.href`, never `document.baseURI`) and kept absolute, so a `<base href>` posted into
  * the page, whenever it arrives, moves nothing.
@@ -22,9 +23,11 @@
  * anywhere else, changes nothing until the partner's code calls `configure()`. Never at module
  * load, so importing this module during a server render touches no DOM.
  *
- * Each element's view of the configuration is `ElementCore` (elements/shared/element-core.ts).
+ * Each element's view of the configuration is `ElementCore` (elements/shared/element-core.ts):
+ * the page-wide configuration; only the data elements (elements/shared/kyi-element.ts) have a
+ * `proxy-url` of their own to check, so that check is theirs, not every page's.
  */
-import { attributeOf, metaContent, pageUrl } from './page.js';
+import { metaContent, pageUrl } from './page.js';
 import type { StringOverrides } from './string-table.js';
 
 /**
@@ -271,7 +274,13 @@ const trimSlash = (url: string) => (url.length > 1 ? url.replace(/\/+$/, '') : u
 let base: KyiConfig | undefined;
 let baseVersion = -1;
 
-function baseConfig(): KyiConfig {
+/**
+ * The page-wide configuration. An element's own `proxy-url` is a data element's business
+ * (`KyiDataElement.proxyChoice`, elements/shared/kyi-element.ts): it is checked there against
+ * this configuration's `proxyUrl` and `trustedProxyUrls`, with `proxyUrlOf`; the token
+ * endpoint and the widget URL never follow an attribute.
+ */
+export function getConfig(): KyiConfig {
   const { explicit, version } = shared();
   if (base && baseVersion === version) return base;
   // Only the document's real <head>: user content in the body cannot configure the kit.
@@ -326,7 +335,7 @@ function metaUrl(key: keyof typeof META_NAMES, value: string | undefined): strin
  * or its absolute form. Dot segments are looked for in the value as written: resolving
  * removes them.
  */
-function proxyUrlOf(written: string): { url: string } | { problem: string } {
+export function proxyUrlOf(written: string): { url: string } | { problem: string } {
   // The URL parser drops tabs and newlines anywhere (`.\t.` is `..`): so do we, first.
   const value = written.replace(/[\t\n\r]/g, '');
   if (!value) return { problem: 'it is empty' };
@@ -358,47 +367,4 @@ function trustedProxyUrls(entries: unknown, where: string, strict: boolean): str
     else warnOnce(`${where}: ${JSON.stringify(entry)} is not a proxy URL (${checked.problem}) and is ignored (the page's configuration).`);
   }
   return urls;
-}
-
-/** An element's own proxy URL (`proxy-url` attribute or `proxyUrl` property), trimmed; `undefined` when unset. */
-function ownProxyUrl(element: Element | null | undefined): string | undefined {
-  const own = (element as { proxyUrl?: unknown } | null | undefined)?.proxyUrl;
-  return (typeof own === 'string' ? own.trim() : '') || (element && attributeOf(element, 'proxy-url'))?.trim() || undefined;
-}
-
-/** Where an element's answers come from: its own trusted `proxy-url`, else the page's; `refused` names an untrusted one. */
-export interface ProxyChoice {
-  proxyUrl: string;
-  /** The element's `proxy-url` value that was refused (neither `proxyUrl` nor one of `trustedProxyUrls`). */
-  refused?: string | undefined;
-  /** Why it was refused, for the element's message. */
-  problem?: string | undefined;
-}
-
-/**
- * The proxy URL an element uses (see `ProxyChoice`): its `proxy-url` names a proxy, not a
- * path, so it is honoured only when, resolved against the page, it is the configured
- * `proxyUrl` or one of `trustedProxyUrls`, with no query, fragment, credentials or dot segments.
- */
-export function proxyUrlFor(element: Element | null | undefined): ProxyChoice {
-  const config = baseConfig();
-  const own = ownProxyUrl(element);
-  if (!own) return { proxyUrl: config.proxyUrl };
-  const checked = proxyUrlOf(own);
-  if ('problem' in checked) return { proxyUrl: config.proxyUrl, refused: own, problem: checked.problem };
-  if (checked.url !== config.proxyUrl && !config.trustedProxyUrls.includes(checked.url))
-    return { proxyUrl: config.proxyUrl, refused: own, problem: 'it is neither the configured proxyUrl nor one of trustedProxyUrls' };
-  return { proxyUrl: checked.url };
-}
-
-/**
- * The effective configuration, optionally for one element: its trusted `proxy-url` attribute
- * (or `proxyUrl` property) overrides `configure()` and the meta tag for that element's own
- * requests. The token endpoint and the widget URL never follow an attribute.
- */
-export function getConfig(element?: Element | null): KyiConfig {
-  const config = baseConfig();
-  if (!element) return config;
-  const { proxyUrl } = proxyUrlFor(element);
-  return proxyUrl === config.proxyUrl ? config : { ...config, proxyUrl };
 }

@@ -526,14 +526,14 @@ describe('configuration', () => {
     expect(getConfig().trustedProxyUrls).to.deep.equal([`${location.origin}/attr-proxy`, 'https://kyi.example/api/kyi']);
     configure({ proxyUrl: '/configured' });
     expect(getConfig().proxyUrl).to.equal(`${location.origin}/configured`);
-    const el = document.createElement('kyi-token-status');
+    const el = document.createElement('kyi-token-status') as unknown as KyiTokenStatus & { proxyChoice(): { proxyUrl: string } };
     el.setAttribute('proxy-url', '/attr-proxy');
-    expect(getConfig(el).proxyUrl).to.equal(`${location.origin}/attr-proxy`);
-    // The token endpoint never follows an attribute.
-    expect(getConfig(el).tokenEndpoint).to.equal(`${location.origin}/configured/token`);
+    expect(el.proxyChoice().proxyUrl).to.equal(`${location.origin}/attr-proxy`);
+    // The token endpoint never follows an attribute: it is page-wide configuration only.
+    expect(getConfig().tokenEndpoint).to.equal(`${location.origin}/configured/token`);
     meta('kyi:token-endpoint', '/session/token');
     configure({});
-    expect(getConfig(el).tokenEndpoint).to.equal(`${location.origin}/session/token`);
+    expect(getConfig().tokenEndpoint).to.equal(`${location.origin}/session/token`);
   });
 
   it('a URL that is not one is the partner\'s mistake: configure() throws, a meta tag is ignored with a warning', () => {

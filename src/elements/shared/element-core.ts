@@ -5,8 +5,8 @@ import { resolveLang, t, type StringKey, type StringParams } from '../../browser
 
 /**
  * Each element's view of the configuration. What every kit element shares, whatever renders it (Lit templates for most, plain DOM for the
- * badge, which then needs no lit-html): strings in the element's language, configuration for
- * this element, the theme it fixes for itself, the colour scheme of its images, and a re-render
+ * badge, which then needs no lit-html): strings in the element's language, the page's
+ * configuration (a data element's own `proxy-url` is checked by its base, kyi-element.ts), the theme it fixes for itself, the colour scheme of its images, and a re-render
  * when configuration or language changes (`configure()`, or a `lang` attribute changing
  * anywhere in the document, e.g. a page's language switch).
  *
@@ -120,9 +120,9 @@ export class ElementCore implements ReactiveController {
     }
   }
 
-  /** The configuration that applies to the element (its trusted `proxy-url` attribute included). */
+  /** The page's configuration (a data element's own `proxy-url` is `KyiDataElement.proxyChoice`). */
   get config(): KyiConfig {
-    return getConfig(this.element);
+    return getConfig();
   }
 
   /**
