@@ -154,7 +154,7 @@ const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor',
 
 /** Throws for a locale name, section or key that would reach a prototype (`__proto__`, `constructor`, `prototype`). */
 export function checkStringNames(where: string, locale: string, table: object): void {
-  const bad = (name: string) => FORBIDDEN_KEYS.has(name) || name.split('.').some((part) => FORBIDDEN_KEYS.has(part));
+  const bad = (name: string) => name.split('.').some((part) => FORBIDDEN_KEYS.has(part));
   const refuse = (what: string) => {
     throw new TypeError(`${where}: ${what} is not allowed: __proto__, constructor and prototype cannot name a locale, a section or a string`);
   };
@@ -200,29 +200,44 @@ function setting<K extends keyof KyiConfigInput>(explicit: KyiConfigInput, key: 
  * key with `undefined` resets it. Connected elements re-render with the new values.
  */
 export function configure(input: KyiConfigInput): void {
-  if (input.theme !== undefined && !KYI_THEMES.includes(input.theme)) {
-    throw new TypeError(`configure: theme must be one of ${KYI_THEMES.join(', ')} (got ${JSON.stringify(input.theme)})`);
-  }
-  // URLs are resolved here, once, and kept absolute.
-  const resolved: Record<string, unknown> = {};
-  for (const key of URL_KEYS) {
-    const value: unknown = input[key];
-    if (value === undefined) continue;
-    if (typeof value !== 'string' || onPage(value.trim()) === undefined)
-      throw new TypeError(`configure: ${key} must be a URL (got ${JSON.stringify(value)})`);
-    resolved[key] = absolute(value);
-  }
-  if (input.strings !== undefined) for (const [locale, table] of Object.entries(input.strings)) checkStringNames('configure: strings', locale, table);
-  if (input.trustedProxyUrls !== undefined) resolved.trustedProxyUrls = trustedProxyUrls(input.trustedProxyUrls, 'configure: trustedProxyUrls', true);
   const state = shared();
   // Prototype-free: a key from a parsed JSON config (`__proto__`) stays a key.
   const next: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, state.explicit);
+  // Every value is checked before any is kept: a throw changes nothing.
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) delete next[key];
-    else next[key] = Object.hasOwn(resolved, key) ? resolved[key] : value;
+    else next[key] = checked(key, value, `configure: ${key}`);
   }
   state.explicit = next;
   notify();
+}
+
+/**
+ * A configured value, checked and made ready to hold — URLs resolved against the page once and
+ * kept absolute, each trusted proxy URL checked (`proxyUrlOf`), the theme one of `KYI_THEMES`,
+ * string tables without prototype names — or a `TypeError` saying what is wrong with the value
+ * `where` names (`configure: proxyUrl`, a `<meta>` tag).
+ */
+function checked(key: string, value: unknown, where: string): unknown {
+  if ((URL_KEYS as readonly string[]).includes(key)) {
+    if (typeof value !== 'string' || onPage(value.trim()) === undefined) throw new TypeError(`${where} must be a URL (got ${JSON.stringify(value)})`);
+    return absolute(value);
+  }
+  if (key === 'trustedProxyUrls') {
+    if (!Array.isArray(value)) throw new TypeError(`${where} must be an array of proxy URLs (got ${JSON.stringify(value)})`);
+    return value.map((entry: unknown) => trustedProxyUrl(entry, where));
+  }
+  if (key === 'theme' && !KYI_THEMES.includes(value as KyiTheme))
+    throw new TypeError(`${where} must be one of ${KYI_THEMES.join(', ')} (got ${JSON.stringify(value)})`);
+  if (key === 'strings') for (const [locale, table] of Object.entries(value as object)) checkStringNames(where, locale, table as object);
+  return value;
+}
+
+/** One trusted proxy URL, absolute (`proxyUrlOf`), or a `TypeError` saying why it is not one. */
+function trustedProxyUrl(entry: unknown, where: string): string {
+  const result = typeof entry === 'string' ? proxyUrlOf(entry.trim()) : { problem: 'it is not a string' };
+  if ('problem' in result) throw new TypeError(`${where}: ${JSON.stringify(entry)} is not a proxy URL: ${result.problem}`);
+  return result.url;
 }
 
 /**
@@ -283,10 +298,8 @@ let baseVersion = -1;
 export function getConfig(): KyiConfig {
   const { explicit, version } = shared();
   if (base && baseVersion === version) return base;
-  // Only the document's real <head>: user content in the body cannot configure the kit.
-  const meta = (key: keyof typeof META_NAMES) => metaContent(META_NAMES[key]);
   /** A URL key: `configure()` (checked there), else its meta tag when that is a URL, else `fallback`; absolute. */
-  const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(setting(explicit, key) ?? metaUrl(key, meta(key)) ?? fallback);
+  const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(setting(explicit, key) ?? fromMeta(key, (value, where) => checked(key, value, where) as string) ?? fallback);
   const proxyUrl = url('proxyUrl', DEFAULT_PROXY_URL);
   baseVersion = version;
   return (base = {
@@ -295,12 +308,15 @@ export function getConfig(): KyiConfig {
     badgeBaseUrl: httpOrNothing(url('badgeBaseUrl', '')),
     tokenEndpoint: url('tokenEndpoint', `${proxyUrl}/token`),
     widgetUrl: url('widgetUrl', ''),
-    locale: setting(explicit, 'locale') ?? meta('locale'),
+    locale: setting(explicit, 'locale') ?? fromMeta('locale', (value) => value),
     strings: setting(explicit, 'strings') ?? {},
     fetchAccessToken: setting(explicit, 'fetchAccessToken'),
     sdk: setting(explicit, 'sdk'),
     theme: setting(explicit, 'theme') ?? 'auto',
-    trustedProxyUrls: setting(explicit, 'trustedProxyUrls') ?? trustedProxyUrls(meta('trustedProxyUrls')?.split(/[\s,]+/).filter(Boolean) ?? [], `<meta name="${META_NAMES.trustedProxyUrls}">`, false),
+    // Each entry on its own: a bad one is dropped, the others kept.
+    trustedProxyUrls:
+      setting(explicit, 'trustedProxyUrls') ??
+      (fromMeta('trustedProxyUrls', (value) => value.split(/[\s,]+/).filter(Boolean)) ?? []).flatMap((entry) => fromMeta('trustedProxyUrls', (_, where) => trustedProxyUrl(entry, where), entry) ?? []),
   });
 }
 
@@ -317,17 +333,22 @@ function absolute(url: string): string {
 
 /** Warnings already given about the page's meta tags (each once: they are read again on each `configure()`). */
 const warned = new Set<string>();
-function warnOnce(message: string): void {
-  if (warned.has(message)) return;
-  warned.add(message);
-  console.warn(`kyi-elements: ${message}`);
-}
 
-/** A meta tag's URL, or `undefined` (warned once) when it is not one: the tag is then ignored. */
-function metaUrl(key: keyof typeof META_NAMES, value: string | undefined): string | undefined {
-  if (value === undefined || onPage(value) !== undefined) return value;
-  warnOnce(`<meta name="${META_NAMES[key]}" content="${value}"> is not a URL and is ignored (the page's configuration).`);
-  return undefined;
+/**
+ * The value of `key`'s `<meta>` tag, from the document's real `<head>` only (user content in
+ * the body cannot configure the kit), through `read` (`configure()`'s checks); `undefined`
+ * without one. A value `read` refuses is the page's mistake: warned about once, then ignored.
+ */
+function fromMeta<T>(key: keyof typeof META_NAMES, read: (value: string, where: string) => T, value = metaContent(META_NAMES[key])): T | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return read(value, `<meta name="${META_NAMES[key]}">`);
+  } catch (error) {
+    const message = `kyi-elements: ${(error as Error).message}; it is ignored (the page's configuration).`;
+    if (!warned.has(message)) console.warn(message);
+    warned.add(message);
+    return undefined;
+  }
 }
 
 /**
@@ -351,20 +372,4 @@ export function proxyUrlOf(written: string): { url: string } | { problem: string
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: 'it is not an http(s) URL' };
   if (parsed.username || parsed.password) return { problem: 'it has credentials' };
   return { url: trimSlash(resolved) };
-}
-
-/**
- * The partner's list of trusted proxy URLs, absolute. A bad entry names where it came from:
- * thrown from `configure()` (`strict`), warned about once and dropped from a meta tag.
- */
-function trustedProxyUrls(entries: unknown, where: string, strict: boolean): string[] {
-  if (!Array.isArray(entries)) throw new TypeError(`${where} must be an array of proxy URLs (got ${JSON.stringify(entries)})`);
-  const urls: string[] = [];
-  for (const entry of entries as unknown[]) {
-    const checked = typeof entry === 'string' ? proxyUrlOf(entry.trim()) : { problem: 'it is not a string' };
-    if ('url' in checked) urls.push(checked.url);
-    else if (strict) throw new TypeError(`${where}: ${JSON.stringify(entry)} is not a proxy URL: ${checked.problem}`);
-    else warnOnce(`${where}: ${JSON.stringify(entry)} is not a proxy URL (${checked.problem}) and is ignored (the page's configuration).`);
-  }
-  return urls;
 }

@@ -552,8 +552,10 @@ describe('configuration', () => {
       configure({});
       getConfig();
       expect(warnings).to.have.length(2);
-      expect(warnings[0]).to.contain('<meta name="kyi:widget-url" content="http://[">');
-      expect(warnings[1]).to.contain('"/api/a#b" is not a proxy URL (it has a fragment)');
+      // The same words as configure()'s errors, and whose mistake it is.
+      expect(warnings[0]).to.contain('<meta name="kyi:widget-url"> must be a URL (got "http://[")');
+      expect(warnings[1]).to.contain('<meta name="kyi:trusted-proxy-urls">: "/api/a#b" is not a proxy URL: it has a fragment');
+      for (const warning of warnings) expect(warning).to.contain('ignored (the page\'s configuration)');
     } finally {
       console.warn = original;
     }
