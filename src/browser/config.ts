@@ -23,9 +23,10 @@
  * anywhere else, changes nothing until the partner's code calls `configure()`. Never at module
  * load, so importing this module during a server render touches no DOM.
  *
- * Each element's view of the configuration is `ElementCore` (elements/shared/element-core.ts):
- * the page-wide configuration; only the data elements (elements/shared/kyi-element.ts) have a
- * `proxy-url` of their own to check, so that check is theirs, not every page's.
+ * Every element reads the page-wide configuration (`getConfig()`, computed once per
+ * `configure()`) and re-renders on a change (elements/shared/element-core.ts); only the data
+ * elements (elements/shared/kyi-element.ts) have a `proxy-url` of their own to check, so that
+ * check is theirs, not every page's.
  */
 import { metaContent, pageUrl } from './page.js';
 import type { StringOverrides } from './string-table.js';
@@ -245,8 +246,8 @@ function trustedProxyUrl(entry: unknown, where: string): string {
  * none. Meta tags are not read: the `kyi()` drop-in takes where a token goes from code only.
  */
 export function configuredWidgetUrl(): string {
-  const url = setting(shared().explicit, 'widgetUrl');
-  return typeof url === 'string' ? absolute(url) : '';
+  // Resolved again as `getConfig()` does: another copy of the kit on the page may have held it.
+  return absolute(setting(shared().explicit, 'widgetUrl') ?? '');
 }
 
 /** Forgets every `configure()` call (tests, hot reload). Meta tags still apply, read again. */

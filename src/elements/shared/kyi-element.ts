@@ -31,7 +31,7 @@ export class KyiElement extends LitElement {
 
   /** The page's configuration. @internal */
   protected get config(): KyiConfig {
-    return this.#core.config;
+    return getConfig();
   }
 
   /**
