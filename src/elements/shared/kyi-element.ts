@@ -8,7 +8,6 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { getConfig, proxyUrlOf, type KyiConfig, type KyiTheme } from '../../browser/config.js';
-import { attributeOf } from '../../browser/page.js';
 import { ElementCore, type ImageScheme } from './element-core.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
 import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
@@ -119,7 +118,7 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
   #warnedProxyUrl: string | undefined;
 
   /**
-   * Where this element's answers come from: its own `proxy-url` (attribute or property) names
+   * Where this element's answers come from: its own `proxy-url` (the attribute, or the `proxyUrl` property) names
    * a proxy, not a path, so it is honoured only when, resolved against the page, it is the
    * configured `proxyUrl` or one of `trustedProxyUrls`, with no query, fragment, credentials or
    * dot segments (`proxyUrlOf`); else the page's proxy URL, with the value `refused` and why.
@@ -127,7 +126,8 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
    */
   protected proxyChoice(): ProxyChoice {
     const config = getConfig();
-    const own = (typeof this.proxyUrl === 'string' ? this.proxyUrl.trim() : '') || attributeOf(this, 'proxy-url')?.trim();
+    // The property Lit keeps from the attribute (or a framework set): one value, read once.
+    const own = typeof this.proxyUrl === 'string' ? this.proxyUrl.trim() : '';
     if (!own) return { proxyUrl: config.proxyUrl };
     const checked = proxyUrlOf(own);
     if ('problem' in checked) return { proxyUrl: config.proxyUrl, refused: own, problem: checked.problem };
