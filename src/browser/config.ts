@@ -203,7 +203,7 @@ function setting<K extends keyof KyiConfigInput>(explicit: KyiConfigInput, key: 
 export function configure(input: KyiConfigInput): void {
   const state = shared();
   // Prototype-free: a key from a parsed JSON config (`__proto__`) stays a key.
-  const next: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, state.explicit);
+  const next: Record<string, unknown> = Object.assign(noSettings(), state.explicit);
   // Every value is checked before any is kept: a throw changes nothing.
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) delete next[key];
@@ -271,7 +271,6 @@ export function onConfigChange(listener: () => void): () => void {
 function notify(): void {
   const state = shared();
   state.version++;
-  base = undefined;
   for (const listener of [...state.listeners]) {
     try {
       listener();
@@ -286,7 +285,8 @@ function notify(): void {
 const trimSlash = (url: string) => (url.length > 1 ? url.replace(/\/+$/, '') : url);
 
 // The page-wide configuration, computed once per `configure()` call (meta tags read then):
-// hundreds of elements rendering together ask for it thousands of times.
+// hundreds of elements rendering together ask for it thousands of times. Held with the shared
+// version it was computed for: a `configure()` from any copy of the kit bumps that version.
 let base: KyiConfig | undefined;
 let baseVersion = -1;
 
@@ -298,7 +298,7 @@ let baseVersion = -1;
  */
 export function getConfig(): KyiConfig {
   const { explicit, version } = shared();
-  if (base && baseVersion === version) return base;
+  if (baseVersion === version) return base!;
   /** A URL key: `configure()` (checked there), else its meta tag when that is a URL, else `fallback`; absolute. */
   const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(setting(explicit, key) ?? fromMeta(key, (value, where) => checked(key, value, where) as string) ?? fallback);
   const proxyUrl = url('proxyUrl', DEFAULT_PROXY_URL);
