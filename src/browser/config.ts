@@ -11,7 +11,8 @@
  * then the defaults below. Markup chooses *what* an element shows, never *where* answers or
  * tokens come from: an element's `proxy-url` attribute names a proxy, not a path — it is
  * honoured only when it is the configured proxy URL or one of `trustedProxyUrls`
- * (`proxyUrlFor`) — and the token endpoint and the widget URL never come from attributes.
+ * (`proxyUrlOf` here, applied by the data elements' base, elements/shared/kyi-element.ts) —
+ * and the token endpoint and the widget URL never come from attributes.
  * Every URL is resolved once, when it is configured, against the page's own address
  * (`location.href`, never `document.baseURI`) and kept absolute, so a `<base href>` posted into
  * the page, whenever it arrives, moves nothing.
@@ -22,9 +23,12 @@
  * anywhere else, changes nothing until the partner's code calls `configure()`. Never at module
  * load, so importing this module during a server render touches no DOM.
  *
- * Each element's view of the configuration is `ElementCore` (elements/shared/element-core.ts).
+ * Every element reads the page-wide configuration (`getConfig()`, computed once per
+ * `configure()`) and re-renders on a change (elements/shared/element-core.ts); only the data
+ * elements (elements/shared/kyi-element.ts) have a `proxy-url` of their own to check, so that
+ * check is theirs, not every page's.
  */
-import { attributeOf, metaContent, pageUrl } from './page.js';
+import { metaContent, pageUrl } from './page.js';
 import type { StringOverrides } from './string-table.js';
 
 /**
@@ -151,7 +155,7 @@ const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor',
 
 /** Throws for a locale name, section or key that would reach a prototype (`__proto__`, `constructor`, `prototype`). */
 export function checkStringNames(where: string, locale: string, table: object): void {
-  const bad = (name: string) => FORBIDDEN_KEYS.has(name) || name.split('.').some((part) => FORBIDDEN_KEYS.has(part));
+  const bad = (name: string) => name.split('.').some((part) => FORBIDDEN_KEYS.has(part));
   const refuse = (what: string) => {
     throw new TypeError(`${where}: ${what} is not allowed: __proto__, constructor and prototype cannot name a locale, a section or a string`);
   };
@@ -197,29 +201,44 @@ function setting<K extends keyof KyiConfigInput>(explicit: KyiConfigInput, key: 
  * key with `undefined` resets it. Connected elements re-render with the new values.
  */
 export function configure(input: KyiConfigInput): void {
-  if (input.theme !== undefined && !KYI_THEMES.includes(input.theme)) {
-    throw new TypeError(`configure: theme must be one of ${KYI_THEMES.join(', ')} (got ${JSON.stringify(input.theme)})`);
-  }
-  // URLs are resolved here, once, and kept absolute.
-  const resolved: Record<string, unknown> = {};
-  for (const key of URL_KEYS) {
-    const value: unknown = input[key];
-    if (value === undefined) continue;
-    if (typeof value !== 'string' || onPage(value.trim()) === undefined)
-      throw new TypeError(`configure: ${key} must be a URL (got ${JSON.stringify(value)})`);
-    resolved[key] = absolute(value);
-  }
-  if (input.strings !== undefined) for (const [locale, table] of Object.entries(input.strings)) checkStringNames('configure: strings', locale, table);
-  if (input.trustedProxyUrls !== undefined) resolved.trustedProxyUrls = trustedProxyUrls(input.trustedProxyUrls, 'configure: trustedProxyUrls', true);
   const state = shared();
   // Prototype-free: a key from a parsed JSON config (`__proto__`) stays a key.
-  const next: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, state.explicit);
+  const next: Record<string, unknown> = Object.assign(noSettings(), state.explicit);
+  // Every value is checked before any is kept: a throw changes nothing.
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) delete next[key];
-    else next[key] = Object.hasOwn(resolved, key) ? resolved[key] : value;
+    else next[key] = checked(key, value, `configure: ${key}`);
   }
   state.explicit = next;
   notify();
+}
+
+/**
+ * A configured value, checked and made ready to hold — URLs resolved against the page once and
+ * kept absolute, each trusted proxy URL checked (`proxyUrlOf`), the theme one of `KYI_THEMES`,
+ * string tables without prototype names — or a `TypeError` saying what is wrong with the value
+ * `where` names (`configure: proxyUrl`, a `<meta>` tag).
+ */
+function checked(key: string, value: unknown, where: string): unknown {
+  if ((URL_KEYS as readonly string[]).includes(key)) {
+    if (typeof value !== 'string' || onPage(value.trim()) === undefined) throw new TypeError(`${where} must be a URL (got ${JSON.stringify(value)})`);
+    return absolute(value);
+  }
+  if (key === 'trustedProxyUrls') {
+    if (!Array.isArray(value)) throw new TypeError(`${where} must be an array of proxy URLs (got ${JSON.stringify(value)})`);
+    return value.map((entry: unknown) => trustedProxyUrl(entry, where));
+  }
+  if (key === 'theme' && !KYI_THEMES.includes(value as KyiTheme))
+    throw new TypeError(`${where} must be one of ${KYI_THEMES.join(', ')} (got ${JSON.stringify(value)})`);
+  if (key === 'strings') for (const [locale, table] of Object.entries(value as object)) checkStringNames(where, locale, table as object);
+  return value;
+}
+
+/** One trusted proxy URL, absolute (`proxyUrlOf`), or a `TypeError` saying why it is not one. */
+function trustedProxyUrl(entry: unknown, where: string): string {
+  const result = typeof entry === 'string' ? proxyUrlOf(entry.trim()) : { problem: 'it is not a string' };
+  if ('problem' in result) throw new TypeError(`${where}: ${JSON.stringify(entry)} is not a proxy URL: ${result.problem}`);
+  return result.url;
 }
 
 /**
@@ -227,8 +246,8 @@ export function configure(input: KyiConfigInput): void {
  * none. Meta tags are not read: the `kyi()` drop-in takes where a token goes from code only.
  */
 export function configuredWidgetUrl(): string {
-  const url = setting(shared().explicit, 'widgetUrl');
-  return typeof url === 'string' ? absolute(url) : '';
+  // Resolved again as `getConfig()` does: another copy of the kit on the page may have held it.
+  return absolute(setting(shared().explicit, 'widgetUrl') ?? '');
 }
 
 /** Forgets every `configure()` call (tests, hot reload). Meta tags still apply, read again. */
@@ -252,7 +271,6 @@ export function onConfigChange(listener: () => void): () => void {
 function notify(): void {
   const state = shared();
   state.version++;
-  base = undefined;
   for (const listener of [...state.listeners]) {
     try {
       listener();
@@ -267,17 +285,22 @@ function notify(): void {
 const trimSlash = (url: string) => (url.length > 1 ? url.replace(/\/+$/, '') : url);
 
 // The page-wide configuration, computed once per `configure()` call (meta tags read then):
-// hundreds of elements rendering together ask for it thousands of times.
+// hundreds of elements rendering together ask for it thousands of times. Held with the shared
+// version it was computed for: a `configure()` from any copy of the kit bumps that version.
 let base: KyiConfig | undefined;
 let baseVersion = -1;
 
-function baseConfig(): KyiConfig {
+/**
+ * The page-wide configuration. An element's own `proxy-url` is a data element's business
+ * (`KyiDataElement.proxyChoice`, elements/shared/kyi-element.ts): it is checked there against
+ * this configuration's `proxyUrl` and `trustedProxyUrls`, with `proxyUrlOf`; the token
+ * endpoint and the widget URL never follow an attribute.
+ */
+export function getConfig(): KyiConfig {
   const { explicit, version } = shared();
-  if (base && baseVersion === version) return base;
-  // Only the document's real <head>: user content in the body cannot configure the kit.
-  const meta = (key: keyof typeof META_NAMES) => metaContent(META_NAMES[key]);
+  if (baseVersion === version) return base!;
   /** A URL key: `configure()` (checked there), else its meta tag when that is a URL, else `fallback`; absolute. */
-  const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(setting(explicit, key) ?? metaUrl(key, meta(key)) ?? fallback);
+  const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(setting(explicit, key) ?? fromMeta(key, (value, where) => checked(key, value, where) as string) ?? fallback);
   const proxyUrl = url('proxyUrl', DEFAULT_PROXY_URL);
   baseVersion = version;
   return (base = {
@@ -286,12 +309,15 @@ function baseConfig(): KyiConfig {
     badgeBaseUrl: httpOrNothing(url('badgeBaseUrl', '')),
     tokenEndpoint: url('tokenEndpoint', `${proxyUrl}/token`),
     widgetUrl: url('widgetUrl', ''),
-    locale: setting(explicit, 'locale') ?? meta('locale'),
+    locale: setting(explicit, 'locale') ?? fromMeta('locale', (value) => value),
     strings: setting(explicit, 'strings') ?? {},
     fetchAccessToken: setting(explicit, 'fetchAccessToken'),
     sdk: setting(explicit, 'sdk'),
     theme: setting(explicit, 'theme') ?? 'auto',
-    trustedProxyUrls: setting(explicit, 'trustedProxyUrls') ?? trustedProxyUrls(meta('trustedProxyUrls')?.split(/[\s,]+/).filter(Boolean) ?? [], `<meta name="${META_NAMES.trustedProxyUrls}">`, false),
+    // Each entry on its own: a bad one is dropped, the others kept.
+    trustedProxyUrls:
+      setting(explicit, 'trustedProxyUrls') ??
+      (fromMeta('trustedProxyUrls', (value) => value.split(/[\s,]+/).filter(Boolean)) ?? []).flatMap((entry) => fromMeta('trustedProxyUrls', (_, where) => trustedProxyUrl(entry, where), entry) ?? []),
   });
 }
 
@@ -308,17 +334,22 @@ function absolute(url: string): string {
 
 /** Warnings already given about the page's meta tags (each once: they are read again on each `configure()`). */
 const warned = new Set<string>();
-function warnOnce(message: string): void {
-  if (warned.has(message)) return;
-  warned.add(message);
-  console.warn(`kyi-elements: ${message}`);
-}
 
-/** A meta tag's URL, or `undefined` (warned once) when it is not one: the tag is then ignored. */
-function metaUrl(key: keyof typeof META_NAMES, value: string | undefined): string | undefined {
-  if (value === undefined || onPage(value) !== undefined) return value;
-  warnOnce(`<meta name="${META_NAMES[key]}" content="${value}"> is not a URL and is ignored (the page's configuration).`);
-  return undefined;
+/**
+ * The value of `key`'s `<meta>` tag, from the document's real `<head>` only (user content in
+ * the body cannot configure the kit), through `read` (`configure()`'s checks); `undefined`
+ * without one. A value `read` refuses is the page's mistake: warned about once, then ignored.
+ */
+function fromMeta<T>(key: keyof typeof META_NAMES, read: (value: string, where: string) => T, value = metaContent(META_NAMES[key])): T | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return read(value, `<meta name="${META_NAMES[key]}">`);
+  } catch (error) {
+    const message = `kyi-elements: ${(error as Error).message}; it is ignored (the page's configuration).`;
+    if (!warned.has(message)) console.warn(message);
+    warned.add(message);
+    return undefined;
+  }
 }
 
 /**
@@ -326,7 +357,7 @@ function metaUrl(key: keyof typeof META_NAMES, value: string | undefined): strin
  * or its absolute form. Dot segments are looked for in the value as written: resolving
  * removes them.
  */
-function proxyUrlOf(written: string): { url: string } | { problem: string } {
+export function proxyUrlOf(written: string): { url: string } | { problem: string } {
   // The URL parser drops tabs and newlines anywhere (`.\t.` is `..`): so do we, first.
   const value = written.replace(/[\t\n\r]/g, '');
   if (!value) return { problem: 'it is empty' };
@@ -342,63 +373,4 @@ function proxyUrlOf(written: string): { url: string } | { problem: string } {
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: 'it is not an http(s) URL' };
   if (parsed.username || parsed.password) return { problem: 'it has credentials' };
   return { url: trimSlash(resolved) };
-}
-
-/**
- * The partner's list of trusted proxy URLs, absolute. A bad entry names where it came from:
- * thrown from `configure()` (`strict`), warned about once and dropped from a meta tag.
- */
-function trustedProxyUrls(entries: unknown, where: string, strict: boolean): string[] {
-  if (!Array.isArray(entries)) throw new TypeError(`${where} must be an array of proxy URLs (got ${JSON.stringify(entries)})`);
-  const urls: string[] = [];
-  for (const entry of entries as unknown[]) {
-    const checked = typeof entry === 'string' ? proxyUrlOf(entry.trim()) : { problem: 'it is not a string' };
-    if ('url' in checked) urls.push(checked.url);
-    else if (strict) throw new TypeError(`${where}: ${JSON.stringify(entry)} is not a proxy URL: ${checked.problem}`);
-    else warnOnce(`${where}: ${JSON.stringify(entry)} is not a proxy URL (${checked.problem}) and is ignored (the page's configuration).`);
-  }
-  return urls;
-}
-
-/** An element's own proxy URL (`proxy-url` attribute or `proxyUrl` property), trimmed; `undefined` when unset. */
-function ownProxyUrl(element: Element | null | undefined): string | undefined {
-  const own = (element as { proxyUrl?: unknown } | null | undefined)?.proxyUrl;
-  return (typeof own === 'string' ? own.trim() : '') || (element && attributeOf(element, 'proxy-url'))?.trim() || undefined;
-}
-
-/** Where an element's answers come from: its own trusted `proxy-url`, else the page's; `refused` names an untrusted one. */
-export interface ProxyChoice {
-  proxyUrl: string;
-  /** The element's `proxy-url` value that was refused (neither `proxyUrl` nor one of `trustedProxyUrls`). */
-  refused?: string | undefined;
-  /** Why it was refused, for the element's message. */
-  problem?: string | undefined;
-}
-
-/**
- * The proxy URL an element uses (see `ProxyChoice`): its `proxy-url` names a proxy, not a
- * path, so it is honoured only when, resolved against the page, it is the configured
- * `proxyUrl` or one of `trustedProxyUrls`, with no query, fragment, credentials or dot segments.
- */
-export function proxyUrlFor(element: Element | null | undefined): ProxyChoice {
-  const config = baseConfig();
-  const own = ownProxyUrl(element);
-  if (!own) return { proxyUrl: config.proxyUrl };
-  const checked = proxyUrlOf(own);
-  if ('problem' in checked) return { proxyUrl: config.proxyUrl, refused: own, problem: checked.problem };
-  if (checked.url !== config.proxyUrl && !config.trustedProxyUrls.includes(checked.url))
-    return { proxyUrl: config.proxyUrl, refused: own, problem: 'it is neither the configured proxyUrl nor one of trustedProxyUrls' };
-  return { proxyUrl: checked.url };
-}
-
-/**
- * The effective configuration, optionally for one element: its trusted `proxy-url` attribute
- * (or `proxyUrl` property) overrides `configure()` and the meta tag for that element's own
- * requests. The token endpoint and the widget URL never follow an attribute.
- */
-export function getConfig(element?: Element | null): KyiConfig {
-  const config = baseConfig();
-  if (!element) return config;
-  const { proxyUrl } = proxyUrlFor(element);
-  return proxyUrl === config.proxyUrl ? config : { ...config, proxyUrl };
 }

@@ -10,31 +10,31 @@
  * anywhere in the body stops every Lit element (a `push` or `get` of an element throws), and an
  * `<a id="ShadyCSS">` makes Lit fall back to `<style>` elements, which a strict CSP blocks.
  * An own property of the global object wins over named access: each one missing is defined
- * here, with the value Lit starts from (hooks, `ShadyCSS`, `litNonce`, `trustedTypes` where
- * the browser has none: `undefined`, writable, so Lit's own `??=` and a polyfill's assignment
- * still work). What a page script set first (its own property) is left as it is.
+ * here, `undefined` and writable: Lit's own `??=` then fills it (`litHtmlVersions ??= []`,
+ * `litPropertyMetadata ??= new WeakMap()`), a polyfill's assignment still works, and the hooks,
+ * `ShadyCSS`, `litNonce` and `trustedTypes` (where the browser has none) read as absent.
+ * What a page script set first (its own property) is left as it is.
  */
 import { pageDocument } from './page.js';
 
-const LIT_GLOBALS: Readonly<Record<string, () => unknown>> = {
-  litHtmlVersions: () => [],
-  reactiveElementVersions: () => [],
-  litElementVersions: () => [],
-  litPropertyMetadata: () => new WeakMap(),
-  litHtmlPolyfillSupport: () => undefined,
-  reactiveElementPolyfillSupport: () => undefined,
-  litElementPolyfillSupport: () => undefined,
-  litElementHydrateSupport: () => undefined,
-  litNonce: () => undefined,
-  ShadyCSS: () => undefined,
-  trustedTypes: () => undefined,
-};
+/** Each is read by Lit as `??=` (the version lists, `litPropertyMetadata`) or `?.` (the hooks): it starts `undefined`. */
+const LIT_GLOBALS = [
+  'litHtmlVersions',
+  'reactiveElementVersions',
+  'litElementVersions',
+  'litPropertyMetadata',
+  'litHtmlPolyfillSupport',
+  'reactiveElementPolyfillSupport',
+  'litElementPolyfillSupport',
+  'litElementHydrateSupport',
+  'litNonce',
+  'ShadyCSS',
+  'trustedTypes',
+];
 
 // Only a window has named access (on a server there is nothing to guard).
 if (pageDocument()) {
-  for (const [name, initial] of Object.entries(LIT_GLOBALS)) {
-    if (!Object.hasOwn(globalThis, name)) {
-      Object.defineProperty(globalThis, name, { value: initial(), writable: true, configurable: true });
-    }
+  for (const name of LIT_GLOBALS) {
+    if (!Object.hasOwn(globalThis, name)) Object.defineProperty(globalThis, name, { value: undefined, writable: true, configurable: true });
   }
 }

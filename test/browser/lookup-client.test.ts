@@ -526,14 +526,14 @@ describe('configuration', () => {
     expect(getConfig().trustedProxyUrls).to.deep.equal([`${location.origin}/attr-proxy`, 'https://kyi.example/api/kyi']);
     configure({ proxyUrl: '/configured' });
     expect(getConfig().proxyUrl).to.equal(`${location.origin}/configured`);
-    const el = document.createElement('kyi-token-status');
+    const el = document.createElement('kyi-token-status') as unknown as KyiTokenStatus & { proxyChoice(): { proxyUrl: string } };
     el.setAttribute('proxy-url', '/attr-proxy');
-    expect(getConfig(el).proxyUrl).to.equal(`${location.origin}/attr-proxy`);
-    // The token endpoint never follows an attribute.
-    expect(getConfig(el).tokenEndpoint).to.equal(`${location.origin}/configured/token`);
+    expect(el.proxyChoice().proxyUrl).to.equal(`${location.origin}/attr-proxy`);
+    // The token endpoint never follows an attribute: it is page-wide configuration only.
+    expect(getConfig().tokenEndpoint).to.equal(`${location.origin}/configured/token`);
     meta('kyi:token-endpoint', '/session/token');
     configure({});
-    expect(getConfig(el).tokenEndpoint).to.equal(`${location.origin}/session/token`);
+    expect(getConfig().tokenEndpoint).to.equal(`${location.origin}/session/token`);
   });
 
   it('a URL that is not one is the partner\'s mistake: configure() throws, a meta tag is ignored with a warning', () => {
@@ -552,8 +552,10 @@ describe('configuration', () => {
       configure({});
       getConfig();
       expect(warnings).to.have.length(2);
-      expect(warnings[0]).to.contain('<meta name="kyi:widget-url" content="http://[">');
-      expect(warnings[1]).to.contain('"/api/a#b" is not a proxy URL (it has a fragment)');
+      // The same words as configure()'s errors, and whose mistake it is.
+      expect(warnings[0]).to.contain('<meta name="kyi:widget-url"> must be a URL (got "http://[")');
+      expect(warnings[1]).to.contain('<meta name="kyi:trusted-proxy-urls">: "/api/a#b" is not a proxy URL: it has a fragment');
+      for (const warning of warnings) expect(warning).to.contain('ignored (the page\'s configuration)');
     } finally {
       console.warn = original;
     }

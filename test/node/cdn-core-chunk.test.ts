@@ -36,7 +36,9 @@ function moduleBytes(result: unknown, pick: (c: Chunk) => boolean): Map<string, 
 
 /**
  * Core modules that still carry code only other elements use (see the size notes of issue
- * #14): `config.ts` (the proxy-url trust checks of the data elements) and `strings.ts` (about 80 B
+ * #14): `config.ts` (`configure()` and its checks: the autoloader's own export, which a badge
+ * bundled alone from its npm entry leaves out; the data elements' proxy-url check is theirs,
+ * elements/shared/kyi-element.ts) and `strings.ts` (about 80 B
  * of lookup helpers other elements call; its words are checked apart, below), and `page.ts`, the
  * one module that reads the page (issue #33): whole by design, with the reads of the other
  * elements (visibility, the clipboard, the drawer's window) beside the badge's.

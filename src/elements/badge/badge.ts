@@ -3,7 +3,7 @@ import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
 import { BADGE_THEMES, CREDENTIAL_TYPES } from '../../contract/badge-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import { emit, KyiErrorEvent } from '../../browser/event-base.js';
-import { configuredHttpUrl, type KyiTheme } from '../../browser/config.js';
+import { configuredHttpUrl, getConfig, type KyiTheme } from '../../browser/config.js';
 import { ElementCore } from '../shared/element-core.js';
 import type { StringKey } from '../../browser/strings.js';
 import { badgeSources, build, imageView, type Box, type ElementView, type Sources, type View } from '../shared/badge-image.js';
@@ -100,7 +100,7 @@ export class KyiBadge extends ReactiveElement {
   get src(): string | undefined {
     const r = this.#resolve();
     if (!r.ok) return undefined;
-    return badgeSources(this.#core.config.badgeBaseUrl, r.options, this.#core.imageScheme)?.urls.at(-1);
+    return badgeSources(getConfig().badgeBaseUrl, r.options, this.#core.imageScheme)?.urls.at(-1);
   }
 
   #resolve(): Resolved {
@@ -126,7 +126,7 @@ export class KyiBadge extends ReactiveElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     this.#resolved = this.#resolve();
-    const key = this.#resolved.ok ? JSON.stringify([this.#resolved, this.#core.config.badgeBaseUrl]) : '';
+    const key = this.#resolved.ok ? JSON.stringify([this.#resolved, getConfig().badgeBaseUrl]) : '';
     if (key !== this.#sourceKey) {
       this.#sourceKey = key;
       this._failed = false;
@@ -203,7 +203,7 @@ export class KyiBadge extends ReactiveElement {
       r.options.variant === 'full'
         ? { width: undefined, height: FULL_PILL_HEIGHT }
         : { width: r.options.size, height: r.options.size };
-    const sources = this._failed ? undefined : badgeSources(this.#core.config.badgeBaseUrl, r.options, this.#core.imageScheme);
+    const sources = this._failed ? undefined : badgeSources(getConfig().badgeBaseUrl, r.options, this.#core.imageScheme);
     const newTab = r.href ? this.#core.t('common.opensInNewTab') : '';
     const content = sources ? image(sources, label, box) : this.#fallback(r.options, label);
     return [

@@ -1,14 +1,14 @@
 import { adoptStyles, type ReactiveController, type ReactiveElement } from '@lit/reactive-element';
-import { getConfig, onConfigChange, type KyiConfig } from '../../browser/config.js';
+import { getConfig, onConfigChange } from '../../browser/config.js';
 import { rootElement } from '../../browser/page.js';
 import { resolveLang, t, type StringKey, type StringParams } from '../../browser/strings.js';
 
 /**
- * Each element's view of the configuration. What every kit element shares, whatever renders it (Lit templates for most, plain DOM for the
- * badge, which then needs no lit-html): strings in the element's language, configuration for
- * this element, the theme it fixes for itself, the colour scheme of its images, and a re-render
- * when configuration or language changes (`configure()`, or a `lang` attribute changing
- * anywhere in the document, e.g. a page's language switch).
+ * What every kit element shares, whatever renders it (Lit templates for most, plain DOM for the
+ * badge, which then needs no lit-html): strings in the element's language, the theme it fixes
+ * for itself, the colour scheme of its images, and a re-render when configuration or language
+ * changes (`configure()`, or a `lang` attribute changing anywhere in the document, e.g. a
+ * page's language switch).
  *
  * One `ElementCore` per element, added as a Lit reactive controller. Side-effect free: the
  * shared observers start when the first element connects and stop when the last leaves.
@@ -118,11 +118,6 @@ export class ElementCore implements ReactiveController {
       existing.replaceChildren();
       return existing;
     }
-  }
-
-  /** The configuration that applies to the element (its trusted `proxy-url` attribute included). */
-  get config(): KyiConfig {
-    return getConfig(this.element);
   }
 
   /**

@@ -7,7 +7,7 @@
  */
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { proxyUrlFor, type KyiConfig, type KyiTheme } from '../../browser/config.js';
+import { getConfig, proxyUrlOf, type KyiConfig, type KyiTheme } from '../../browser/config.js';
 import { ElementCore, type ImageScheme } from './element-core.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
 import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
@@ -22,33 +22,15 @@ import { documentOf, focusDropped } from '../../browser/page.js';
  */
 export class KyiElement extends LitElement {
   readonly #core = new ElementCore(this);
-  /** The last refused `proxy-url` value this element warned about (one warning per value). */
-  #warnedProxyUrl: string | undefined;
 
   /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
   protected override createRenderRoot(): ShadowRoot {
     return this.#core.renderRoot();
   }
 
-  /** The configuration that applies to this element (its trusted `proxy-url` attribute included). @internal */
+  /** The page's configuration. @internal */
   protected get config(): KyiConfig {
-    return this.#core.config;
-  }
-
-  /**
-   * The problem of a refused `proxy-url` (neither the configured proxy URL nor a trusted one),
-   * warned about once on the console; `undefined` when the element may fetch.
-   * @internal
-   */
-  protected untrustedProxy(): KyiProblem | undefined {
-    const { refused, problem } = proxyUrlFor(this);
-    if (refused === undefined) return undefined;
-    const message = `<${this.localName}> ignored its proxy-url attribute "${refused}": ${problem}. A proxy-url names a proxy the page configured (configure({ proxyUrl, trustedProxyUrls })), not a path. Nothing was fetched.`;
-    if (this.#warnedProxyUrl !== refused) {
-      this.#warnedProxyUrl = refused;
-      console.warn(`kyi-elements: ${message}`);
-    }
-    return { code: 'untrusted_proxy_url', message };
+    return getConfig();
   }
 
   /**
@@ -93,6 +75,15 @@ export class KyiElement extends LitElement {
   }
 }
 
+/** Where a data element's answers come from: its own trusted `proxy-url`, else the page's; `refused` names an untrusted one. */
+export interface ProxyChoice {
+  proxyUrl: string;
+  /** The element's `proxy-url` value that was refused (neither `proxyUrl` nor one of `trustedProxyUrls`). */
+  refused?: string | undefined;
+  /** Why it was refused, for the element's message. */
+  problem?: string | undefined;
+}
+
 /** What a data element shows: its status and, after a failed run, its problem. Replaced, never mutated. */
 export interface DataState<S extends string> {
   status: S;
@@ -122,6 +113,43 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
   proxyUrl: string | undefined = undefined;
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme: KyiTheme = 'auto';
+
+  /** The last refused `proxy-url` value this element warned about (one warning per value). */
+  #warnedProxyUrl: string | undefined;
+
+  /**
+   * Where this element's answers come from: its own `proxy-url` (the attribute, or the `proxyUrl` property) names
+   * a proxy, not a path, so it is honoured only when, resolved against the page, it is the
+   * configured `proxyUrl` or one of `trustedProxyUrls`, with no query, fragment, credentials or
+   * dot segments (`proxyUrlOf`); else the page's proxy URL, with the value `refused` and why.
+   * @internal
+   */
+  protected proxyChoice(): ProxyChoice {
+    const config = getConfig();
+    // The property Lit keeps from the attribute (or a framework set): one value, read once.
+    const own = typeof this.proxyUrl === 'string' ? this.proxyUrl.trim() : '';
+    if (!own) return { proxyUrl: config.proxyUrl };
+    const checked = proxyUrlOf(own);
+    if ('problem' in checked) return { proxyUrl: config.proxyUrl, refused: own, problem: checked.problem };
+    if (checked.url !== config.proxyUrl && !config.trustedProxyUrls.includes(checked.url))
+      return { proxyUrl: config.proxyUrl, refused: own, problem: 'it is neither the configured proxyUrl nor one of trustedProxyUrls' };
+    return { proxyUrl: checked.url };
+  }
+
+  /**
+   * The problem of a refused `proxy-url` (`choice`, neither the configured proxy URL nor a
+   * trusted one), warned about once on the console; `undefined` when the element may fetch.
+   * @internal
+   */
+  protected untrustedProxy({ refused, problem }: ProxyChoice): KyiProblem | undefined {
+    if (refused === undefined) return undefined;
+    const message = `<${this.localName}> ignored its proxy-url attribute "${refused}": ${problem}. A proxy-url names a proxy the page configured (configure({ proxyUrl, trustedProxyUrls })), not a path. Nothing was fetched.`;
+    if (this.#warnedProxyUrl !== refused) {
+      this.#warnedProxyUrl = refused;
+      console.warn(`kyi-elements: ${message}`);
+    }
+    return { code: 'untrusted_proxy_url', message };
+  }
 
   /** What the element shows, as one reactive state. @internal */
   protected abstract _state: DataState<S>;

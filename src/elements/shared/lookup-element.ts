@@ -18,9 +18,9 @@ import { addStrings, t, type StringKey } from '../../browser/strings.js';
 import { enInputs } from '../../locales/en-inputs.js';
 import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../browser/events.js';
-import { configVersion, proxyUrlFor, type ProxyChoice } from '../../browser/config.js';
+import { configVersion } from '../../browser/config.js';
 import { errorStringKey } from './error-text.js';
-import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
+import { KyiDataElement, LatestRun, type DataState, type ProxyChoice, type RunResult } from './kyi-element.js';
 import { announce } from './announce.js';
 import { renderInSlice } from './render-scheduler.js';
 
@@ -261,7 +261,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
     if (this.#key !== undefined && this.#configVersion === configVersion() && !this.inputsChanged(changed)) return;
     this.#configVersion = configVersion();
     const check = this.checkInput();
-    const proxy = proxyUrlFor(this);
+    const proxy = this.proxyChoice();
     const key = this.#keyFor(check, proxy);
     if (key !== this.#key) this.#start(check, false, proxy, key);
   }
@@ -274,9 +274,9 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
 
   /**
    * Starts a run; must only be called with the current input. Where the answer comes from is
-   * read once (`proxy`, what `this.config.proxyUrl` would say) for the key, the trust check and the run.
+   * read once (`proxy`, `proxyChoice()`) for the key, the trust check and the run.
    */
-  #start(check: InputCheck, bypassCache: boolean, proxy = proxyUrlFor(this), key = this.#keyFor(check, proxy)): void {
+  #start(check: InputCheck, bypassCache: boolean, proxy = this.proxyChoice(), key = this.#keyFor(check, proxy)): void {
     const previous = this.#key;
     this.#key = key;
     if (!check.ok) {
@@ -289,7 +289,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
       }
       return;
     }
-    const untrusted = proxy.refused === undefined ? undefined : this.untrustedProxy();
+    const untrusted = this.untrustedProxy(proxy);
     if (untrusted) {
       // Markup may not choose where answers come from: an error, and nothing fetched.
       this.#run.cancel();

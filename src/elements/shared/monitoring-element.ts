@@ -165,7 +165,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
 
   /** Base URL of the server piece for this element. */
   protected get proxy(): string {
-    return this.config.proxyUrl;
+    return this.proxyChoice().proxyUrl;
   }
 
   /**
@@ -203,7 +203,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
   /** Starts a load, aborting the one in flight. */
   protected startLoad(kind: 'full' | 'poll'): void {
     this.#clearTimer();
-    const untrusted = this.untrustedProxy();
+    const untrusted = this.untrustedProxy(this.proxyChoice());
     if (untrusted) {
       // Markup may not choose where answers come from: an error, nothing fetched, no polling.
       this.#run.cancel();
