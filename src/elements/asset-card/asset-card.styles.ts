@@ -36,11 +36,15 @@ export const assetCardStyles = css`
   bdi {
     unicode-bidi: isolate;
   }
-  /* a card with no record says so in the card's own box: its notice and error draw none */
-  .card > .notice,
+  /* a card with no record says so in the card's own box: its error draws none (nor its notice) */
   .card > .alert {
     padding: 0;
     border: 0;
+  }
+  .notice-title {
+    display: block;
+    font-weight: var(--_kyi-weight-strong);
+    color: var(--_kyi-text);
   }
   .header {
     display: grid;

@@ -1,4 +1,5 @@
 import { css, type CSSResultGroup } from 'lit';
+import { blockStyles } from './blocks.styles.js';
 import { sharedStyles } from './styles.js';
 
 /** Layout of the monitoring elements: a stacked section with a header, rows and lists. */
@@ -96,8 +97,19 @@ export const monitoringStyles = css`
     font-size: var(--_kyi-font-size-small);
     overflow-wrap: anywhere;
   }
+  .button.primary {
+    color: var(--_kyi-accent-text);
+    background: var(--_kyi-accent);
+    border-color: var(--_kyi-accent);
+  }
   .button.danger {
     color: var(--_kyi-danger);
+  }
+  /* a notice instead of the data (signed out, no access, nothing yet): a dashed box */
+  .notice {
+    padding: var(--_kyi-space-2) var(--_kyi-space-3);
+    border: 1px dashed var(--_kyi-border);
+    border-radius: var(--_kyi-radius);
   }
   label,
   legend {
@@ -140,7 +152,7 @@ export const monitoringStyles = css`
   }
 `;
 
-/** The styles of a monitoring element: the shared theme, the monitoring layout, then its own. */
+/** The styles of a monitoring element: the shared theme and building blocks, the monitoring layout, then its own. */
 export function withMonitoringStyles(own: CSSResultGroup): CSSResultGroup[] {
-  return [...sharedStyles, monitoringStyles, own];
+  return [...sharedStyles, blockStyles, monitoringStyles, own];
 }
