@@ -45,7 +45,7 @@ export const blockStyles = css`
   }
 
   .mono {
-    font-family: var(--_kyi-font-mono);
+    font-family: var(--kyi-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
   }
 
   /* A link standing on its own (a row of actions, a list of links): a target of 24 px at least (WCAG 2.5.8). */

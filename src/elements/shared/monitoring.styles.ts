@@ -5,8 +5,17 @@ import { sharedStyles } from './styles.js';
 /** Layout of the monitoring elements: a stacked section with a header, rows and lists. */
 export const monitoringStyles = css`
   :host {
+    /* the edge of a text field or select: at least 3:1 against the surface (WCAG 1.4.11) with
+       the default colours, derived from the themed muted text and surface */
+    --_kyi-control-border: color-mix(in srgb, var(--_kyi-text-muted) 72%, var(--_kyi-surface));
     display: block;
     max-inline-size: 100%;
+  }
+  /* more contrast asked for: controls' edges as text (borders as muted text, theme.styles.ts) */
+  @media (prefers-contrast: more) {
+    :host {
+      --_kyi-control-border: var(--_kyi-text);
+    }
   }
   /* headings are paragraphs with a heading role (heading.ts) */
   p,

@@ -20,7 +20,7 @@ export const componentStyles = css`
     display: inline-block;
     min-height: 1em;
     border-radius: var(--_kyi-radius-small);
-    background: var(--_kyi-skeleton);
+    background: var(--kyi-color-skeleton, light-dark(#e4e7eb, #2b3038));
   }
 
   .button {
