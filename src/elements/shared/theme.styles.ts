@@ -120,15 +120,14 @@ export const themeStyles = css`
  * element includes them (through `sharedStyles` or directly, after `themeStyles`).
  */
 export const baseStyles = css`
+  /* (only ever on a span: no padding or border to reset) */
   .visually-hidden {
     position: absolute !important;
     width: 1px;
     height: 1px;
-    padding: 0;
     overflow: hidden;
     clip-path: inset(50%);
     white-space: nowrap;
-    border: 0;
   }
 
   a {
