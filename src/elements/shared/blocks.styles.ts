@@ -20,10 +20,8 @@ export const blockStyles = css`
     border-radius: var(--_kyi-radius);
     background: var(--_kyi-surface);
     overflow-wrap: anywhere;
-    min-width: 0;
   }
-  .alert .alert-title {
-    display: block;
+  .alert-title {
     font-weight: var(--_kyi-weight-strong);
     color: var(--_kyi-danger);
   }
