@@ -10,8 +10,9 @@
  * `lookup`, what every other element shares (Lit's templates and `LitElement`, the kit's Lit
  * base element, the lookup client (batching, cache, outcomes), errors and their words, the lookup element, the other events, the shared
  * building-block styles, the contract rules they check). Every element but the badge loads
- * `lookup`. `text-parts` holds the headings and the foreign-text marking, which no token-status
- * page uses but the asset card, the verify button and the monitoring elements do, each some of it.
+ * `lookup`. `text-parts` holds the headings, the foreign-text marking and the building blocks of
+ * styles in blocks.styles.ts, which no token-status page uses but the asset card, the verify
+ * button and the monitoring elements do, each some of it.
  * `monitoring`, what the three monitoring elements share (their base, client, words, the
  * monitoring value sets of contract/enums.ts, the table of limits), loaded with any of them. The
  * widget's value sets are left to the bundler: they go with the verify button.
@@ -75,9 +76,10 @@ export const AUTOLOADER_CODE_SPLITTING = {
     {
       // Two small template helpers the cards, the verify button and the monitoring elements
       // share in twos (headings, foreign text marked with its `lang`), one file instead of two:
-      // each file is compressed alone, so the four display elements' page loads one fewer.
+      // each file is compressed alone, so the four display elements' page loads one fewer. And
+      // the building blocks of styles those same elements use and the token status does not.
       name: 'text-parts',
-      test: any([`src${sep}elements${sep}shared${sep}(heading|foreign-text)\\.ts$`]),
+      test: any([`src${sep}elements${sep}shared${sep}(heading|foreign-text|blocks\\.styles)\\.ts$`]),
     },
     {
       // What the three monitoring elements share (their base, client, words, value sets and

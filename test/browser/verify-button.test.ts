@@ -75,6 +75,14 @@ describe('<kyi-verify-button>', () => {
     await expect(el).to.be.accessible();
   });
 
+
+  it('takes its colours from --kyi-verify-button-background and --kyi-verify-button-color', async () => {
+    const el = await button(html`<kyi-verify-button style="--kyi-verify-button-background: rgb(1, 2, 3); --kyi-verify-button-color: rgb(4, 5, 6)"></kyi-verify-button>`);
+    const style = getComputedStyle(innerButton(el));
+    expect(style.backgroundColor).to.equal('rgb(1, 2, 3)');
+    expect(style.borderTopColor).to.equal('rgb(1, 2, 3)');
+    expect(style.color).to.equal('rgb(4, 5, 6)');
+  });
   it('fires no event when properties are set by code', async () => {
     const el = await button();
     const seen = recordEvents(el, ['kyi-open', 'kyi-close', 'kyi-error', 'kyi-ready', 'kyi-verification-changed']);

@@ -154,6 +154,14 @@ describe('CDN chunks of a token-status page', () => {
     for (const text of ['/api/v1/badges/', '(prefers-color-scheme: dark)']) assert.ok(!code.includes(text), `the page carries "${text}"`);
   });
 
+  // The building blocks only the asset card, the verify button and the monitoring elements use
+  // (blocks.styles.ts) travel with them, not in `lookup`.
+  it('carry none of the building blocks the token status does not use (error box, notice, monospace, standalone links)', async () => {
+    const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
+    assert.match(code, /\.skeleton\{/, 'the page code has the shared building blocks');
+    for (const selector of ['.alert', '.notice-title', '.mono', '.action-link', '.button.primary']) assert.ok(!code.includes(selector), `the page carries ${selector}`);
+  });
+
   // Only the badge checks its options (contract/badge.ts): its chunk carries the check, not core.
   it('carry none of the badge options’ check', async () => {
     const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');

@@ -13,8 +13,6 @@ export const assetCardStyles = css`
     min-width: 0;
   }
   .card {
-    display: flex;
-    flex-direction: column;
     gap: var(--_kyi-space-4);
     padding: var(--kyi-asset-card-padding, var(--_kyi-space-4));
     background: var(--kyi-asset-card-background, var(--_kyi-surface));
@@ -33,14 +31,15 @@ export const assetCardStyles = css`
     min-width: 0;
     max-width: 100%;
   }
-  bdi {
-    unicode-bidi: isolate;
-  }
-  /* a card with no record says so in the card's own box: its notice and error draw none */
-  .card > .notice,
+  /* a card with no record says so in the card's own box: its error draws none (nor its notice) */
   .card > .alert {
     padding: 0;
     border: 0;
+  }
+  .notice-title {
+    display: block;
+    font-weight: var(--_kyi-weight-strong);
+    color: var(--_kyi-text);
   }
   .header {
     display: grid;
@@ -274,7 +273,6 @@ export const assetCardStyles = css`
   .skeleton.block {
     display: block;
     height: 4.5em;
-    border-radius: var(--_kyi-radius-small);
   }
   .w-30 {
     width: 30%;

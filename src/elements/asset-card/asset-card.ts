@@ -9,6 +9,7 @@ import './strings.js';
 import { safeHttpUrl } from '../../browser/config.js';
 import { clipboard } from '../../browser/page.js';
 import { checkAssetInput, KyiLookupElement, type InputCheck, type LookupFunction } from '../shared/lookup-element.js';
+import { blockStyles } from '../shared/blocks.styles.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { humanize, type StringKey } from '../../browser/strings.js';
@@ -75,7 +76,7 @@ export function shortenAddress(address: string): string {
  * @fires kyi-copy - The user copied an address: `{ value }`.
  */
 export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
-  static override styles = [...sharedStyles, assetCardStyles];
+  static override styles = [...sharedStyles, blockStyles, assetCardStyles];
 
   protected static override inputs: readonly PropertyKey[] = ['proxyUrl', 'accountId', 'chain', 'address'];
 

@@ -17,10 +17,6 @@ export const badgeStyles = css`
     max-width: 100%;
     object-fit: contain;
   }
-  /* the full pill: the served height, the artwork's own width (no guessed box to letterbox into) */
-  img:not([width]) {
-    width: auto;
-  }
   [part~='label'] {
     display: inline-flex;
     align-items: center;

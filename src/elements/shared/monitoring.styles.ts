@@ -1,11 +1,21 @@
 import { css, type CSSResultGroup } from 'lit';
+import { blockStyles } from './blocks.styles.js';
 import { sharedStyles } from './styles.js';
 
 /** Layout of the monitoring elements: a stacked section with a header, rows and lists. */
 export const monitoringStyles = css`
   :host {
+    /* the edge of a text field or select: at least 3:1 against the surface (WCAG 1.4.11) with
+       the default colours, derived from the themed muted text and surface */
+    --_kyi-control-border: color-mix(in srgb, var(--_kyi-text-muted) 72%, var(--_kyi-surface));
     display: block;
     max-inline-size: 100%;
+  }
+  /* more contrast asked for: controls' edges as text (borders as muted text, theme.styles.ts) */
+  @media (prefers-contrast: more) {
+    :host {
+      --_kyi-control-border: var(--_kyi-text);
+    }
   }
   /* headings are paragraphs with a heading role (heading.ts) */
   p,
@@ -96,8 +106,19 @@ export const monitoringStyles = css`
     font-size: var(--_kyi-font-size-small);
     overflow-wrap: anywhere;
   }
+  .button.primary {
+    color: var(--_kyi-accent-text);
+    background: var(--_kyi-accent);
+    border-color: var(--_kyi-accent);
+  }
   .button.danger {
     color: var(--_kyi-danger);
+  }
+  /* a notice instead of the data (signed out, no access, nothing yet): a dashed box */
+  .notice {
+    padding: var(--_kyi-space-2) var(--_kyi-space-3);
+    border: 1px dashed var(--_kyi-border);
+    border-radius: var(--_kyi-radius);
   }
   label,
   legend {
@@ -140,7 +161,7 @@ export const monitoringStyles = css`
   }
 `;
 
-/** The styles of a monitoring element: the shared theme, the monitoring layout, then its own. */
+/** The styles of a monitoring element: the shared theme and building blocks, the monitoring layout, then its own. */
 export function withMonitoringStyles(own: CSSResultGroup): CSSResultGroup[] {
-  return [...sharedStyles, monitoringStyles, own];
+  return [...sharedStyles, blockStyles, monitoringStyles, own];
 }

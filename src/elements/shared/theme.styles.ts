@@ -21,13 +21,16 @@
  * - spacing: one scale on `--_kyi-space` (0.25rem): `--_kyi-space`, `--_kyi-space-2`,
  *   `--_kyi-space-3`, `--_kyi-space-4` (4, 8, 12, 16 px);
  * - colour: the tokens below (text, muted text, surface, raised surface, border, accent,
- *   success, warning, danger, focus, skeleton);
+ *   success, warning, danger, focus) and the skeleton's (styles.ts);
  * - one status anatomy (icon + words + optional detail), one loading treatment (skeleton
  *   blocks) and one error layout (title, message, action, each on its own line).
  * Elements read the private `--_kyi-*` copies below, which fall back to light or dark
  * defaults following the colour scheme in effect on the host (the page's `color-scheme`,
  * `configure({ theme })`, or the element's `theme` attribute, strongest last). Per-element
- * tokens (`--kyi-<element>-<prop>`) fall back to these in each element's own styles.
+ * tokens (`--kyi-<element>-<prop>`) fall back to these in each element's own styles. A public
+ * token read in one place only is read there, with its default, and needs no copy: the font
+ * family below, the monospace one (`.mono`, blocks.styles.ts), the skeleton colour
+ * (`.skeleton`, styles.ts).
  */
 import { css } from '@lit/reactive-element';
 
@@ -49,19 +52,12 @@ const tokens = css`
   --_kyi-warning: var(--kyi-color-warning, light-dark(#8a4b00, #f5b65b));
   --_kyi-danger: var(--kyi-color-danger, light-dark(#b3261e, #ff8a80));
   --_kyi-focus: var(--kyi-color-focus, light-dark(#1d4ed8, #8ab4ff));
-  --_kyi-skeleton: var(--kyi-color-skeleton, light-dark(#e4e7eb, #2b3038));
-  /* the edge of a text field or select: at least 3:1 against the surface (WCAG 1.4.11) with
-     the default colours, derived from the themed muted text and surface */
-  --_kyi-control-border: color-mix(in srgb, var(--_kyi-text-muted) 72%, var(--_kyi-surface));
 `;
 
 /** Theme tokens, `:host([hidden])`, and base typography. Include first in every element. */
 export const themeStyles = css`
   :host {
     ${tokens}
-    /* every browser the kit runs in (light-dark(), :state()) knows system-ui: no older fallbacks */
-    --_kyi-font: var(--kyi-font-family, system-ui, sans-serif);
-    --_kyi-font-mono: var(--kyi-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     --_kyi-font-size: var(--kyi-font-size, 0.9375rem);
     --_kyi-font-size-small: var(--kyi-font-size-small, 0.8125rem);
     --_kyi-font-size-large: var(--kyi-font-size-large, 1.0625rem);
@@ -75,7 +71,8 @@ export const themeStyles = css`
     --_kyi-space-2: calc(2*var(--_kyi-space));
     --_kyi-space-3: calc(3*var(--_kyi-space));
     --_kyi-space-4: calc(4*var(--_kyi-space));
-    font-family: var(--_kyi-font);
+    /* every browser the kit runs in (light-dark(), :state()) knows system-ui: no older fallbacks */
+    font-family: var(--kyi-font-family, system-ui, sans-serif);
     font-size: var(--_kyi-font-size);
     line-height: var(--_kyi-leading);
     color: var(--_kyi-text);
@@ -93,11 +90,11 @@ export const themeStyles = css`
   :host([hidden]) {
     display: none !important;
   }
-  /* more contrast asked for: borders as strong as muted text, controls' edges as text */
+  /* more contrast asked for: borders as strong as muted text (and controls' edges as text,
+     monitoring.styles.ts) */
   @media (prefers-contrast: more) {
     :host {
       --_kyi-border: var(--_kyi-text-muted);
-      --_kyi-control-border: var(--_kyi-text);
     }
   }
   *,
@@ -123,16 +120,14 @@ export const themeStyles = css`
  * element includes them (through `sharedStyles` or directly, after `themeStyles`).
  */
 export const baseStyles = css`
+  /* (only ever on a span: no padding or border to reset) */
   .visually-hidden {
     position: absolute !important;
     width: 1px;
     height: 1px;
-    padding: 0;
     overflow: hidden;
-    clip: rect(0 0 0 0);
     clip-path: inset(50%);
     white-space: nowrap;
-    border: 0;
   }
 
   a {

@@ -17,13 +17,14 @@ export const tokenStatusStyles = css`
   :host {
     --_icon: var(--kyi-token-status-icon-size, 1.25em);
     --_gap: var(--kyi-token-status-gap, 0.375em);
-    /* label line + small line, at the line height of the theme (1.4) */
-    --_lines: calc(1.4em + 1.4 * var(--_kyi-font-size-small));
-    /* the box of a full status: two lines (three for an address without a chain, below) */
+    /* a small line, at the line height of the theme (1.4) */
+    --_small-line: calc(1.4 * var(--_kyi-font-size-small));
+    /* the lines of a full status: label line + small line (one more for an address without a
+       chain, below), and its box: those lines, padding and border */
+    --_lines: calc(1.4em + var(--_small-line));
     --_box: calc(var(--_lines) + var(--_kyi-space-2) + 2px);
     /* a small line more in a column too narrow for the label and the business claim side by
        side (the strut below); an address without a chain, one more where its chains line wraps */
-    --_narrow-extra: calc(1.4 * var(--_kyi-font-size-small));
     --_wrap-extra: 0px;
     display: inline-block;
     inline-size: var(--kyi-token-status-width, 24em);
@@ -40,7 +41,7 @@ export const tokenStatusStyles = css`
   :host([compact]) {
     inline-size: auto;
     /* the icon box (icon + padding, at least 24 px: the retry target), before its first render on screen */
-    contain-intrinsic-size: auto max(24px, calc(var(--_icon) + 0.25em));
+    contain-intrinsic-size: auto max(24px, var(--_icon) + 0.25em);
   }
   /* An element given a token reserves its box before its first render too. */
   :host([caip19]:not([compact])),
@@ -50,16 +51,16 @@ export const tokenStatusStyles = css`
   /* An address without a chain may be answered for several chains: room for the chains line
      (verified on …, not verified on …) from the start, so the answer moves nothing. */
   :host([address]:not([chain-slug]):not([caip19]):not([compact])) {
-    --_box: calc(var(--_lines) + 1.4 * var(--_kyi-font-size-small) + var(--_kyi-space-2) + 2px);
-    --_wrap-extra: calc(1.4 * var(--_kyi-font-size-small));
+    --_lines: calc(1.4em + 2 * var(--_small-line));
+    --_wrap-extra: var(--_small-line);
   }
   .base {
     display: flex;
     align-items: center;
     gap: var(--_gap);
     max-width: 100%;
-    min-width: 0;
-    min-height: var(--_icon);
+    /* own surface, so the text stays readable whatever the page behind it (light or dark) */
+    background: var(--kyi-token-status-background, var(--_kyi-surface));
   }
   /* The reserved lines, the same in every state: a strut as tall as the box's lines, plus a
      small line when the box's inner width (its padding's percentage) is under 21em, where
@@ -71,15 +72,12 @@ export const tokenStatusStyles = css`
     inline-size: 0;
     margin-inline-end: calc(-1 * var(--_gap));
     padding-block-end: calc(
-      var(--_box) - var(--_kyi-space-2) - 2px + clamp(0px, (21em - 100%) * 1000, var(--_narrow-extra)) +
-        clamp(0px, (31em - 100%) * 1000, var(--_wrap-extra))
+      var(--_lines) + clamp(0px, (21em - 100%) * 1000, var(--_small-line)) + clamp(0px, (31em - 100%) * 1000, var(--_wrap-extra))
     );
   }
-  /* Own surface, so the text stays readable whatever the page behind it (light or dark). */
   .base:not(.compact) {
     min-height: var(--_box);
     padding: var(--_kyi-space) var(--_kyi-space-3) var(--_kyi-space) var(--_kyi-space-2);
-    background: var(--kyi-token-status-background, var(--_kyi-surface));
     border: 1px solid var(--_kyi-border);
     border-radius: var(--_kyi-radius);
   }
@@ -90,7 +88,6 @@ export const tokenStatusStyles = css`
     /* a 24 × 24 px box at least: the compact retry icon's target (WCAG 2.5.8) fits inside it */
     min-inline-size: 24px;
     min-block-size: 24px;
-    background: var(--kyi-token-status-background, var(--_kyi-surface));
     border-radius: var(--_kyi-radius-pill);
     vertical-align: middle;
   }
@@ -104,8 +101,6 @@ export const tokenStatusStyles = css`
   .issuer,
   .summary,
   .detail {
-    min-width: 0;
-    max-width: 100%;
     overflow-wrap: anywhere;
   }
   /* one anatomy in every state: the words at the body size, the detail at the small one */
@@ -118,19 +113,31 @@ export const tokenStatusStyles = css`
     font-size: var(--_kyi-font-size-small);
     color: var(--_kyi-text-muted);
   }
+  /* each state's colour (its box, and so its icon and label, unless said otherwise), the claim's */
+  .verified,
+  .kyb-claim {
+    color: var(--_kyi-success);
+  }
+  .unverified,
+  .warning {
+    color: var(--_kyi-warning);
+  }
+  .not-found,
+  .invalid {
+    color: var(--_kyi-text-muted);
+  }
+  .icon.error {
+    color: var(--_kyi-danger);
+  }
   .verified .label {
     color: var(--kyi-token-status-verified-color, var(--_kyi-success));
   }
   .unverified .label {
     color: var(--_kyi-text);
   }
-  .not-found .label {
-    color: var(--_kyi-text-muted);
-  }
   /* The label's own row: the label, and the business claim beside it when there is room. */
   .label-row {
     display: flex;
-    min-width: 0;
   }
   /* The business claim, the kit's own words and mark: "Business verified" (kyb-claim) or
      "Business not verified" (warning). Never issuer data, which sits on its own line below. */
@@ -141,19 +148,13 @@ export const tokenStatusStyles = css`
     font-size: var(--_kyi-font-size-small);
     font-weight: var(--_kyi-weight-strong);
   }
-  .kyb-claim {
-    color: var(--_kyi-success);
-  }
-  .warning {
-    color: var(--_kyi-warning);
-  }
   .claim-mark,
   .warning-mark {
     flex: none;
     width: 1.05em;
     height: 1.05em;
   }
-  .base.warned:not(.compact) {
+  .base.warned {
     border-color: var(--_kyi-warning);
   }
   /* A verified token with an issuer: two lines at the usual widths, so the answer fits the box
@@ -180,7 +181,6 @@ export const tokenStatusStyles = css`
     position: relative;
     inset-block-start: calc(0.7 * (var(--_kyi-font-size) - var(--_kyi-font-size-small)));
   }
-  .claimed .issuer,
   .claimed .summary {
     display: block;
   }
@@ -198,7 +198,7 @@ export const tokenStatusStyles = css`
     inset-inline-end: -0.125em;
     font-size: var(--_icon);
     line-height: 0;
-    background: var(--kyi-token-status-background, var(--_kyi-surface));
+    background: inherit;
     border-radius: var(--_kyi-radius-pill);
   }
   .warning.corner .warning-mark {
@@ -209,30 +209,15 @@ export const tokenStatusStyles = css`
   .decor {
     display: contents;
   }
-  .icon {
-    display: block;
-    flex: none;
-    width: var(--_icon);
-    height: var(--_icon);
-  }
-  .icon.verified {
-    color: var(--_kyi-success);
-  }
-  .icon.unverified {
-    color: var(--_kyi-warning);
-  }
-  .icon.not-found,
-  .icon.invalid {
-    color: var(--_kyi-text-muted);
-  }
-  .icon.error {
-    color: var(--_kyi-danger);
-  }
-  /* loading: the same two lines as a settled status */
+  /* the icon, and while loading its place: one size in every state */
+  .icon,
   .icon-skeleton {
     flex: none;
     width: var(--_icon);
     height: var(--_icon);
+  }
+  /* loading: the same two lines as a settled status */
+  .icon-skeleton {
     border-radius: var(--_kyi-radius-pill);
   }
   .line {
@@ -241,7 +226,7 @@ export const tokenStatusStyles = css`
     height: 1.4em;
   }
   .line.small {
-    height: calc(1.4 * var(--_kyi-font-size-small));
+    height: var(--_small-line);
   }
   .text-skeleton {
     width: 6em;
@@ -255,15 +240,12 @@ export const tokenStatusStyles = css`
   .base.notice {
     border-style: dashed;
   }
-  /* the error: what failed and Retry on the line of a settled status, Retry at its end */
-  .base.error:not(.compact) .button {
+  /* the error: what failed and Retry on the line of a settled status, Retry at its end (the
+     words take the rest of the line) */
+  .error .button {
     flex: none;
-    margin-inline-start: auto;
   }
   /* compact: the Retry button is the icon box itself (24 × 24 px at least, WCAG 2.5.8) */
-  .base.error.compact {
-    padding: 0;
-  }
   .retry-icon {
     display: inline-flex;
     align-items: center;
@@ -271,10 +253,8 @@ export const tokenStatusStyles = css`
     min-inline-size: 24px;
     min-block-size: 24px;
     padding: 0;
-    margin: 0;
     font: inherit;
     line-height: 0;
-    color: inherit;
     background: none;
     border: 0;
     border-radius: var(--_kyi-radius-pill);
@@ -286,14 +266,12 @@ export const tokenStatusStyles = css`
       forced-color-adjust: none;
       color: CanvasText;
     }
+    /* (the second path is a line: no fill to draw) */
     .warning-mark :is(path + path, circle) {
       stroke: Canvas;
       fill: Canvas;
     }
-    .warning-mark path + path {
-      fill: none;
-    }
-    .base.loading:not(.compact) {
+    .base.loading {
       border-color: GrayText;
     }
   }

@@ -13,6 +13,7 @@ import type { WidgetOpener, WidgetRun } from './widget-run.js';
 import { errorStringKey, type ErrorWords } from '../shared/error-text.js';
 import { withForeignText } from '../shared/foreign-text.js';
 import { KyiElement, LatestRun } from '../shared/kyi-element.js';
+import { blockStyles } from '../shared/blocks.styles.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { spinnerStyles } from './spinner.styles.js';
@@ -114,7 +115,7 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  */
 export class KyiVerifyButton extends KyiElement {
   // The drawer's styles arrive with its code (drawer-loader.ts).
-  static override styles = [...sharedStyles, spinnerStyles, verifyButtonStyles];
+  static override styles = [...sharedStyles, blockStyles, spinnerStyles, verifyButtonStyles];
 
   static override properties = {
     scope: { type: String, reflect: true },
@@ -235,7 +236,7 @@ export class KyiVerifyButton extends KyiElement {
     const error = this._error;
     return html`<button
         part="button"
-        class="button primary verify"
+        class="button verify"
         type="button"
         ?disabled=${this.disabled}
         aria-busy=${pending ? 'true' : nothing}
