@@ -10,7 +10,7 @@
  * come from a stale dist/. Lit
  * alone is an entry that re-exports LitElement, html and css and nothing else, built the same way.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -22,6 +22,14 @@ import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TARGET_GZIP_BYTES = 22 * 1024;
+/**
+ * The pages' totals and by-part figures when issue #36's last round began (written once from a
+ * run of this benchmark at that commit): each page's table shows them beside today's.
+ */
+const ROUND_START = JSON.parse(readFileSync(join(ROOT, 'bench/size-round-start.json'), 'utf8')) as {
+  commit: string;
+  pages: Record<string, { gzip: number; parts: Record<string, number> }>;
+};
 /** A module that exists only in this build: it sits in bench/ so `lit` resolves from the project. */
 const LIT_ONLY_ID = join(ROOT, 'bench', '__lit-only.ts');
 
@@ -134,6 +142,23 @@ function pageParts(modules: { id: string; code: string }[]): Part[] {
     .sort((a, b) => b.gzipWithout - a.gzipWithout);
 }
 
+/** A page's parts, today and at the round's start (ROUND_START), with the page's total. */
+function partsTable(page: { name: string; gzip: number; parts: Part[] }): string {
+  const before = ROUND_START.pages[page.name];
+  const was = (name: string) => (before?.parts[name] === undefined ? 'new' : `−${kb(before.parts[name])}`);
+  const gone = Object.entries(before?.parts ?? {}).filter(([name]) => !page.parts.some((p) => p.name === name));
+  return (
+    `What the ${page.name} loads, by part: minified bytes, and the gzip bytes the page's code would lose without the part (its code gzipped as one text, with and without; the rest still compresses against it, so the column does not add up to the files' total); ` +
+    `beside it the same at ${ROUND_START.commit}, when the last round of issue #36 began (the page's files then: ${before ? kb(before.gzip) : 'not measured'}; now: ${kb(page.gzip)}):\n\n` +
+    [
+      `| Part | Minified | gzip without it | at ${ROUND_START.commit} |`,
+      '|---|---:|---:|---:|',
+      ...page.parts.map((p) => `| ${p.name} | ${kb(p.minified)} | −${kb(p.gzipWithout)} | ${was(p.name)} |`),
+      ...gone.map(([name, bytes]) => `| ${name} | 0 | 0 (gone from the page) | −${kb(bytes)} |`),
+    ].join('\n')
+  );
+}
+
 /** Groups a module id for the composition table. */
 function group(id: string): string {
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
@@ -219,7 +244,7 @@ export async function run(): Promise<BenchResult> {
       rows.push({ metric: `${f.name} gzipped / brotli`, value: `${kb(f.s.gzip)} / ${kb(f.s.brotli)}` });
     }
     rows.push({ metric: 'Lit alone gzipped / brotli', value: `${kb(lit.gzip)} / ${kb(lit.brotli)}` });
-    const parts: { name: string; parts: Part[] }[] = [];
+    const parts: { name: string; gzip: number; parts: Part[] }[] = [];
     if (existsSync(join(ROOT, 'src/entries/cdn/kyi-autoloader.ts'))) {
       log('size: building the autoloader and its chunks');
       for (const page of await autoloaderPages(join(tmp.path, 'autoload'))) {
@@ -230,7 +255,7 @@ export async function run(): Promise<BenchResult> {
           verdict: verdict(page.gzip <= page.target),
         });
         notes.push(`${page.name} through the autoloader loads (gzip each): ${page.perFile}.`);
-        if (page.tags.length > 1 || page.tags[0] !== 'badge') parts.push(page);
+        parts.push(page);
       }
     }
 
@@ -250,11 +275,7 @@ export async function run(): Promise<BenchResult> {
     );
     notes.push(`Per-file table:\n\n${table}`);
     notes.push(`What kyi-elements.js is made of (minified bytes per source module, read from the output's source map):\n\n${composition(modules)}`);
-    for (const page of parts)
-      notes.push(
-        `What the ${page.name} loads, by part: minified bytes, and the gzip bytes the page's code would lose without the part (its code gzipped as one text, with and without; the rest still compresses against it, so the column does not add up to the files' total):\n\n` +
-          ['| Part | Minified | gzip without it |', '|---|---:|---:|', ...page.parts.map((p) => `| ${p.name} | ${kb(p.minified)} | −${kb(p.gzipWithout)} |`)].join('\n'),
-      );
+    for (const page of parts) notes.push(partsTable(page));
     return { id: 'size', title: '1. Size of the CDN files', rows, notes };
   } finally {
     await tmp.dispose();
