@@ -4,7 +4,8 @@
  * module set two elements share, so a badge-only page loads six files and a token-status page
  * eleven; each file is compressed alone, so every boundary costs bytes. Two groups instead:
  * `core`, what a badge needs (Lit's reactive base without its templates, Lit's globals made the page's own (browser/lit-globals.ts, first), the element core, the page reads (browser/page.ts), the
- * theme styles, the strings lookup, configuration, the badge's value sets and images, `kyi-error`) —
+ * theme styles, the strings lookup, configuration, the badge's value sets, `kyi-error`; the badge's image goes
+ * with the badge's chunk, as no other element shows one) —
  * every page loads it, and a badge-only page loads nothing else but the badge's own chunk; it
  * is the autoloader's own file (`kyi-autoloader.js`, see `preserveEntrySignatures` below);
  * `lookup`, what every other element shares (Lit's templates and `LitElement`, the kit's Lit
@@ -53,7 +54,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
         `src${sep}browser${sep}(lit-globals|strings|config|page|event-base|register)\\.ts$`,
         // The autoloader's own code too: `core` is its file.
         `src${sep}entries${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
-        `src${sep}elements${sep}shared${sep}(reactive-state|element-core|theme\\.styles|badge-image)\\.ts$`,
+        `src${sep}elements${sep}shared${sep}(reactive-state|element-core|theme\\.styles)\\.ts$`,
         `src${sep}contract${sep}badge-enums\\.ts$`,
       ]),
     },

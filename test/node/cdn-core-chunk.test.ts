@@ -150,4 +150,11 @@ describe('CDN chunks of a token-status page', () => {
     const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
     assert.ok(!code.includes(WEBP_NOT_AVAILABLE), 'the page carries the badge options’ check');
   });
+
+  // The status draws its own icon: the badge's image (its URLs, `<picture>`, the scheme read for
+  // it) is the badge's chunk, not core.
+  it('carry none of the badge’s image', async () => {
+    const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
+    for (const marker of ['/api/v1/badges/', '(prefers-color-scheme: dark)', 'colorScheme']) assert.ok(!code.includes(marker), `the page carries "${marker}"`);
+  });
 });

@@ -8,7 +8,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { proxyUrlFor, type KyiConfig, type KyiTheme } from '../../browser/config.js';
-import { ElementCore, type ImageScheme } from './element-core.js';
+import { ElementCore } from './element-core.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
 import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
 import { internalState } from './reactive-state.js';
@@ -49,16 +49,6 @@ export class KyiElement extends LitElement {
       console.warn(`kyi-elements: ${message}`);
     }
     return { code: 'untrusted_proxy_url', message };
-  }
-
-  /**
-   * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
-   * when one is in effect on the host, `auto` when the page lets the OS decide (`light dark`,
-   * for a `<picture>` to follow).
-   * @internal
-   */
-  protected get imageScheme(): ImageScheme {
-    return this.#core.imageScheme;
   }
 
   /** The language this element renders in. */
