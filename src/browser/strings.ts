@@ -26,8 +26,8 @@ export type { PartialStringTable, StringKey, StringOverrides, StringTable } from
 
 /**
  * The English strings a badge page needs too. The rest of each section ships with its element
- * (or with the client code that reads it without an element: `locales/en-inputs.ts` for the
- * lookup input problems, `elements/verify-button/drawer-strings.ts` for the drawer's words).
+ * (or with the code that reads it without an element: `locales/en-inputs.ts` for the token
+ * input problems, `elements/verify-button/drawer-strings.ts` for the drawer's words).
  */
 export const en = {
   common: {
