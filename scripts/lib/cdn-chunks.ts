@@ -11,8 +11,9 @@
  * `lookup`, what every other element shares (Lit's templates and `LitElement`, the kit's Lit
  * base element, the lookup client (batching, cache, outcomes), errors and their words, the lookup element, the other events, the shared
  * building-block styles, the contract rules they check). Every element but the badge loads
- * `lookup`. `text-parts` holds the headings and the foreign-text marking, which no token-status
- * page uses but the asset card, the verify button and the monitoring elements do, each some of it.
+ * `lookup`. `text-parts` holds the headings, the foreign-text marking and `humanize`, which no
+ * token-status page uses but the asset card, the verify button and the monitoring elements do,
+ * each some of it.
  * `monitoring`, what the three monitoring elements share (their base, client, words, the
  * monitoring value sets of contract/enums.ts, the table of limits), loaded with any of them. The
  * widget's value sets are left to the bundler: they go with the verify button.

@@ -152,12 +152,6 @@ export function tMaybe(key: string, params?: StringParams, lang?: string): strin
   return text === undefined ? undefined : format(text, params);
 }
 
-/** A value of an open set no table names, made readable: `mint_authority` → `Mint authority`. */
-export function humanize(value: string): string {
-  const spaced = value.replace(/[_-]+/g, ' ').trim();
-  return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : value;
-}
-
 /** The string for `key` in `lang` (see the module comment for fallbacks); the key itself if unknown. */
 export function t(key: StringKey, params?: StringParams, lang?: string): string {
   return tMaybe(key, params, lang) ?? key;

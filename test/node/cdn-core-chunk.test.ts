@@ -36,8 +36,8 @@ function moduleBytes(result: unknown, pick: (c: Chunk) => boolean): Map<string, 
 
 /**
  * Core modules that still carry code only other elements use (see the size notes of issue
- * #14): `config.ts` (the proxy-url trust checks of the data elements) and `strings.ts` (about 80 B
- * of lookup helpers other elements call; its words are checked apart, below), and `page.ts`, the
+ * #14): `config.ts` (the proxy-url trust checks of the data elements) and `strings.ts` (its
+ * exports other elements call; its words are checked apart, below), and `page.ts`, the
  * one module that reads the page (issue #33): whole by design, with the reads of the other
  * elements (visibility, the clipboard, the drawer's window) beside the badge's.
  */
