@@ -70,16 +70,14 @@ export class KyiElement extends LitElement {
    * Resolves once the element's current async run has settled and rendered, following runs
    * that replace it meanwhile (what the `settled` getters of the data elements return).
    */
-  protected settledAfter(currentRun: () => Promise<unknown>): Promise<void> {
-    return (async () => {
-      for (;;) {
-        await this.updateComplete;
-        const run = currentRun();
-        await run;
-        await this.updateComplete;
-        if (run === currentRun() && !this.isUpdatePending) return;
-      }
-    })();
+  protected async settledAfter(currentRun: () => Promise<unknown>): Promise<void> {
+    for (;;) {
+      await this.updateComplete;
+      const run = currentRun();
+      await run;
+      await this.updateComplete;
+      if (run === currentRun() && !this.isUpdatePending) return;
+    }
   }
 }
 
