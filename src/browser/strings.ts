@@ -26,7 +26,7 @@ export type { PartialStringTable, StringKey, StringOverrides, StringTable } from
 
 /**
  * The English strings a badge page needs too. The rest of each section ships with its element
- * (or with the code that reads it without an element: `locales/en-inputs.ts` for the token
+ * (or with the code that reads it without an element: `locales/en-inputs.ts` for the lookup
  * input problems, `elements/verify-button/drawer-strings.ts` for the drawer's words).
  */
 export const en = {

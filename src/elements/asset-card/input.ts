@@ -1,11 +1,10 @@
 /**
  * The asset card's input: the asset lookup's rules (`checkAssetLookup`) checked in the browser,
- * so a bad input costs no request. The words of their problems (`assetCard.invalid.*`) are the
- * card's (./strings.ts, added with this check): a token-status page carries neither.
+ * so a bad input costs no request (a token-status page does not carry it). The words of their
+ * problems (`assetCard.invalid.*`) come with `checkLookupInput` (locales/en-inputs.ts).
  */
 import { checkAssetLookup, type AssetLookupRule } from '../../contract/queries.js';
 import { checkLookupInput, type InputCheck, type InputProblem } from '../shared/lookup-element.js';
-import './strings.js';
 
 /** Asset input as the element has it (attributes). */
 export interface AssetInput {

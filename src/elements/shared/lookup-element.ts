@@ -26,8 +26,8 @@ import { renderInSlice } from './render-scheduler.js';
 
 // --- Element input ---------------------------------------------------------------------------
 // Checked against the contract's rules before anything is asked (a bad input costs no request);
-// the problems' words ship with the checks that give them (not with every element): the token
-// input's here, the asset card's with its check (elements/asset-card/input.ts).
+// the problems' words ship with the checks that give them (not with the badge's core); the asset
+// card's check is its own (elements/asset-card/input.ts), its words beside the token's.
 addStrings('en', enInputs);
 
 /** Token input as the element has it (attributes). */
