@@ -4,15 +4,16 @@
  * module set two elements share, so a badge-only page loads six files and a token-status page
  * eleven; each file is compressed alone, so every boundary costs bytes. Two groups instead:
  * `core`, what a badge needs (Lit's reactive base without its templates, Lit's globals made the page's own (browser/lit-globals.ts, first), the element core, the page reads (browser/page.ts), the
- * theme styles, the strings lookup, configuration, the badge's value sets, `kyi-error`) —
+ * theme styles, the strings lookup, configuration, the check against a closed set (contract/one-of.ts), `kyi-error`; the
+ * badge's image and value sets go with the badge's chunk, as no other element shows them) —
  * every page loads it, and a badge-only page loads nothing else but the badge's own chunk; it
  * is the autoloader's own file (`kyi-autoloader.js`, see `preserveEntrySignatures` below);
  * `lookup`, what every other element shares (Lit's templates and `LitElement`, the kit's Lit
  * base element, the lookup client (batching, cache, outcomes), errors and their words, the lookup element, the other events, the shared
  * building-block styles, the contract rules they check). Every element but the badge loads
- * `lookup`. `text-parts` holds the headings, the foreign-text marking and the building blocks of
- * styles in blocks.styles.ts, which no token-status page uses but the asset card, the verify
- * button and the monitoring elements do, each some of it.
+ * `lookup`. `text-parts` holds the headings, the foreign-text marking, `humanize` and the
+ * building blocks of styles in blocks.styles.ts, which no token-status page uses but the asset
+ * card, the verify button and the monitoring elements do, each some of it.
  * `monitoring`, what the three monitoring elements share (their base, client, words, the
  * monitoring value sets of contract/enums.ts, the table of limits), loaded with any of them. The
  * widget's value sets are left to the bundler: they go with the verify button.

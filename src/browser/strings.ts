@@ -26,8 +26,8 @@ export type { PartialStringTable, StringKey, StringOverrides, StringTable } from
 
 /**
  * The English strings a badge page needs too. The rest of each section ships with its element
- * (or with the client code that reads it without an element: `locales/en-inputs.ts` for the
- * lookup input problems, `elements/verify-button/drawer-strings.ts` for the drawer's words).
+ * (or with the code that reads it without an element: `locales/en-inputs.ts` for the lookup
+ * input problems, `elements/verify-button/drawer-strings.ts` for the drawer's words).
  */
 export const en = {
   common: {
@@ -150,12 +150,6 @@ export function tMaybe(key: string, params?: StringParams, lang?: string): strin
   const { strings, locale } = getConfig();
   const text = template(key, lang ?? locale, strings);
   return text === undefined ? undefined : format(text, params);
-}
-
-/** A value of an open set no table names, made readable: `mint_authority` → `Mint authority`. */
-export function humanize(value: string): string {
-  const spaced = value.replace(/[_-]+/g, ' ').trim();
-  return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : value;
 }
 
 /** The string for `key` in `lang` (see the module comment for fallbacks); the key itself if unknown. */

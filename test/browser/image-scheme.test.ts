@@ -6,9 +6,8 @@ import { testEnv } from './helpers/display.js';
 
 /**
  * Badge images pick their light or dark variant from the colour scheme in effect on each
- * host. Elements rendering in the same task share one reading of the page's styles (see
- * `KyiElement.imageScheme`): these tests check that the shared reading stays per host and
- * current.
+ * host (`imageSchemeOf` in badge-image.ts): these tests check that many badges rendering in
+ * the same task each read their own host's scheme, and a current one.
  */
 describe('badge image scheme, many elements at once', () => {
   const root = document.documentElement;

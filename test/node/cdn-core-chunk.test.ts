@@ -148,10 +148,11 @@ describe('CDN chunks of a token-status page', () => {
     for (const key of ['explorerKeyBodyLength', 'watchlistCap', 'lookupBatchMax']) assert.ok(!code.includes(key), `the page carries LIMITS.${key}`);
   });
 
-  // Only the badge builds its image (elements/shared/badge-image.ts): its chunk carries it, not core.
+  // Only the badge builds its image (elements/shared/badge-image.ts: its URLs, `<picture>`, the
+  // colour scheme read for it): its chunk carries it, not core.
   it('carry none of the badge image’s code (its URLs, its <picture>)', async () => {
     const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
-    for (const text of ['/api/v1/badges/', '(prefers-color-scheme: dark)']) assert.ok(!code.includes(text), `the page carries "${text}"`);
+    for (const text of ['/api/v1/badges/', '(prefers-color-scheme: dark)', 'colorScheme']) assert.ok(!code.includes(text), `the page carries "${text}"`);
   });
 
   // The building blocks only the asset card, the verify button and the monitoring elements use

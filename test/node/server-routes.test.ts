@@ -7,7 +7,8 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { checkAssetInput, checkTokenInput } from '../../src/elements/shared/lookup-element.js';
+import { checkTokenInput } from '../../src/elements/shared/lookup-element.js';
+import { checkAssetInput } from '../../src/elements/asset-card/input.js';
 import {
   ASSET_LOOKUP_RULES,
   TOKEN_LOOKUP_RULES,

@@ -8,11 +8,13 @@ import { assetCardStyles } from './asset-card.styles.js';
 import './strings.js';
 import { safeHttpUrl } from '../../browser/config.js';
 import { clipboard } from '../../browser/page.js';
-import { checkAssetInput, KyiLookupElement, type InputCheck, type LookupFunction } from '../shared/lookup-element.js';
+import { KyiLookupElement, type InputCheck, type LookupFunction } from '../shared/lookup-element.js';
+import { checkAssetInput } from './input.js';
 import { blockStyles } from '../shared/blocks.styles.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
-import { humanize, type StringKey } from '../../browser/strings.js';
+import type { StringKey } from '../../browser/strings.js';
+import { humanize } from '../shared/foreign-text.js';
 
 /** The verdict's marks: a check (both claims hold) or a warning triangle (the business is not verified). */
 const checkMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="currentColor"/><path d="M5.6 10.4l3 3 5.8-6.2" fill="none" stroke="var(--_kyi-surface)" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;

@@ -1,7 +1,7 @@
 /**
  * English strings of `<kyi-asset-card>`, added to the one table when the element's module
  * loads (with the error strings it may show). Its `invalid.*` words are in
- * locales/en-inputs.ts, with `checkAssetInput()` (the lookup elements' base) that gives them.
+ * locales/en-inputs.ts, with the lookup elements' input checks (see there why).
  */
 import { addStrings } from '../../browser/strings.js';
 import { enErrors } from '../../locales/en-errors.js';

@@ -6,7 +6,7 @@ import { emit, KyiErrorEvent } from '../../browser/event-base.js';
 import { configuredHttpUrl, getConfig, type KyiTheme } from '../../browser/config.js';
 import { ElementCore } from '../shared/element-core.js';
 import type { StringKey } from '../../browser/strings.js';
-import { badgeSources, build, imageView, type Box, type ElementView, type Sources, type View } from '../shared/badge-image.js';
+import { badgeSources, build, imageSchemeOf, imageView, type Box, type ElementView, type Sources, type View } from '../shared/badge-image.js';
 import { baseStyles, themeStyles } from '../shared/theme.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
@@ -100,7 +100,7 @@ export class KyiBadge extends ReactiveElement {
   get src(): string | undefined {
     const r = this.#resolve();
     if (!r.ok) return undefined;
-    return badgeSources(getConfig().badgeBaseUrl, r.options, this.#core.imageScheme)?.urls.at(-1);
+    return badgeSources(getConfig().badgeBaseUrl, r.options, imageSchemeOf(this))?.urls.at(-1);
   }
 
   #resolve(): Resolved {
@@ -203,7 +203,7 @@ export class KyiBadge extends ReactiveElement {
       r.options.variant === 'full'
         ? { width: undefined, height: FULL_PILL_HEIGHT }
         : { width: r.options.size, height: r.options.size };
-    const sources = this._failed ? undefined : badgeSources(getConfig().badgeBaseUrl, r.options, this.#core.imageScheme);
+    const sources = this._failed ? undefined : badgeSources(getConfig().badgeBaseUrl, r.options, imageSchemeOf(this));
     const newTab = r.href ? this.#core.t('common.opensInNewTab') : '';
     const content = sources ? image(sources, label, box) : this.#fallback(r.options, label);
     return [

@@ -11,6 +11,18 @@ import type { BadgeOptions } from '../../contract/badge.js';
 
 export type ThemeChoice = 'auto' | 'dark' | 'light';
 
+/**
+ * The scheme of a badge's image: `light` or `dark` when one is in effect on `element`, `auto`
+ * when the page lets the OS decide (`light dark`, for a `<picture>` to follow).
+ */
+export function imageSchemeOf(element: Element): ThemeChoice {
+  if (typeof getComputedStyle === 'undefined') return 'light';
+  const list = getComputedStyle(element).colorScheme.split(/\s+/);
+  const light = list.includes('light');
+  const dark = list.includes('dark');
+  return light && dark ? 'auto' : dark ? 'dark' : 'light';
+}
+
 export type Sources = { urls: string[]; themes: ('dark' | 'light')[] };
 const sourceCache = new Map<string, Sources>();
 

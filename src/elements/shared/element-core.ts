@@ -6,9 +6,8 @@ import { resolveLang, t, type StringKey, type StringParams } from '../../browser
 /**
  * What every kit element shares, whatever renders it (Lit templates for most, plain DOM for the
  * badge, which then needs no lit-html): strings in the element's language, the theme it fixes
- * for itself, the colour scheme of its images, and a re-render when configuration or language
- * changes (`configure()`, or a `lang` attribute changing anywhere in the document, e.g. a
- * page's language switch).
+ * for itself, and a re-render when configuration or language changes (`configure()`, or a
+ * `lang` attribute changing anywhere in the document, e.g. a page's language switch).
  *
  * One `ElementCore` per element, added as a Lit reactive controller. Side-effect free: the
  * shared observers start when the first element connects and stop when the last leaves.
@@ -37,16 +36,8 @@ function stopWatching(): void {
   langObserver = undefined;
 }
 
-export type ImageScheme = 'light' | 'dark' | 'auto';
 /** The theme an element fixes for itself (`undefined`: it follows the page). */
 type Fixed = 'light' | 'dark' | undefined;
-
-function schemeOf(el: Element): ImageScheme {
-  const list = getComputedStyle(el).colorScheme.split(/\s+/);
-  const light = list.includes('light');
-  const dark = list.includes('dark');
-  return light && dark ? 'auto' : dark ? 'dark' : 'light';
-}
 
 export class ElementCore implements ReactiveController {
   /** The language of the update in progress (resolved once per update, not per string). */
@@ -150,15 +141,6 @@ export class ElementCore implements ReactiveController {
     if (this.#fixed) states.delete(`kyi-${this.#fixed}`);
     if (fixed) states.add(`kyi-${fixed}`);
     this.#fixed = fixed;
-  }
-
-  /**
-   * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
-   * when one is in effect on the element, `auto` when the page lets the OS decide (`light dark`,
-   * for a `<picture>` to follow).
-   */
-  get imageScheme(): ImageScheme {
-    return typeof getComputedStyle === 'undefined' ? 'light' : schemeOf(this.element);
   }
 
   /** The language the element renders in. */

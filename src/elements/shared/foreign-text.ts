@@ -1,7 +1,9 @@
 /**
- * A sentence in the element's language holding text from elsewhere (a server's reason, a
- * widget's message, the kit's console English): that text marked with its own `lang`, so a
- * screen reader reading a French sentence switches voice for the English words inside it.
+ * Text from elsewhere in the element's words: a value of an open set no strings table names,
+ * made readable (`humanize`); a sentence in the element's language holding text from elsewhere
+ * (a server's reason, a widget's message, the kit's console English), that text marked with its
+ * own `lang`, so a screen reader reading a French sentence switches voice for the English words
+ * inside it (`withForeignText`).
  */
 import { html, type TemplateResult } from 'lit';
 
@@ -21,4 +23,10 @@ export function withForeignText(sentence: (slot: string) => string, text: string
   if (at < 0 || primary(lang) === primary(textLang)) return formatted.split(SLOT).join(text);
   const after = formatted.slice(at + SLOT.length).split(SLOT).join(text);
   return html`${formatted.slice(0, at)}<span lang=${textLang}>${text}</span>${after}`;
+}
+
+/** A value of an open set no table names, made readable: `mint_authority` → `Mint authority`. */
+export function humanize(value: string): string {
+  const spaced = value.replace(/[_-]+/g, ' ').trim();
+  return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : value;
 }

@@ -8,7 +8,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { getConfig, proxyUrlOf, type KyiConfig, type KyiTheme } from '../../browser/config.js';
-import { ElementCore, type ImageScheme } from './element-core.js';
+import { ElementCore } from './element-core.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
 import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
 import { internalState } from './reactive-state.js';
@@ -33,16 +33,6 @@ export class KyiElement extends LitElement {
     return getConfig();
   }
 
-  /**
-   * The scheme for images that come in a light and a dark variant (badges): `light` or `dark`
-   * when one is in effect on the host, `auto` when the page lets the OS decide (`light dark`,
-   * for a `<picture>` to follow).
-   * @internal
-   */
-  protected get imageScheme(): ImageScheme {
-    return this.#core.imageScheme;
-  }
-
   /** The language this element renders in. */
   protected get renderLang(): string {
     return this.#core.lang;
@@ -62,16 +52,14 @@ export class KyiElement extends LitElement {
    * Resolves once the element's current async run has settled and rendered, following runs
    * that replace it meanwhile (what the `settled` getters of the data elements return).
    */
-  protected settledAfter(currentRun: () => Promise<unknown>): Promise<void> {
-    return (async () => {
-      for (;;) {
-        await this.updateComplete;
-        const run = currentRun();
-        await run;
-        await this.updateComplete;
-        if (run === currentRun() && !this.isUpdatePending) return;
-      }
-    })();
+  protected async settledAfter(currentRun: () => Promise<unknown>): Promise<void> {
+    for (;;) {
+      await this.updateComplete;
+      const run = currentRun();
+      await run;
+      await this.updateComplete;
+      if (run === currentRun() && !this.isUpdatePending) return;
+    }
   }
 }
 

@@ -13,7 +13,7 @@
  */
 import type { PropertyValues } from 'lit';
 import { lookupKey, registerLiveElement, unregisterLiveElement, type AbortHook, type LookupRequest } from '../../client/lookup.js';
-import { checkAssetLookup, checkTokenLookup, type AssetLookupRule, type TokenLookupRule } from '../../contract/queries.js';
+import { checkTokenLookup, type RuleCheck, type TokenLookupRule } from '../../contract/queries.js';
 import { addStrings, t, type StringKey } from '../../browser/strings.js';
 import { enInputs } from '../../locales/en-inputs.js';
 import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
@@ -24,9 +24,10 @@ import { KyiDataElement, LatestRun, type DataState, type ProxyChoice, type RunRe
 import { announce } from './announce.js';
 import { renderInSlice } from './render-scheduler.js';
 
-// --- Element input ----------------------------------------------------------------------------
+// --- Element input ---------------------------------------------------------------------------
 // Checked against the contract's rules before anything is asked (a bad input costs no request);
-// the problems' words ship with the checks that give them (not with every element).
+// the problems' words ship with the checks that give them (not with the badge's core); the asset
+// card's check is its own (elements/asset-card/input.ts), its words beside the token's.
 addStrings('en', enInputs);
 
 /** Token input as the element has it (attributes). */
@@ -34,13 +35,6 @@ export interface TokenInput {
   caip19?: string | null | undefined;
   address?: string | null | undefined;
   chainSlug?: string | null | undefined;
-}
-
-/** Asset input as the element has it (attributes). */
-export interface AssetInput {
-  accountId?: string | null | undefined;
-  chain?: string | null | undefined;
-  address?: string | null | undefined;
 }
 
 /** Why element input is unusable: a strings-table key suffix plus an English message. */
@@ -55,17 +49,11 @@ export interface InputProblem {
  */
 export type InputCheck = { ok: true; request: LookupRequest; key: string } | { ok: false; empty: boolean; problem: InputProblem };
 
-/** A valid input's check: the request and its key, computed once (checks are remembered). */
-function valid(request: LookupRequest): InputCheck {
-  return { ok: true, request, key: lookupKey(request) };
-}
+/** A lookup request of `kind` without its kind: what the contract's rules check an input into. */
+type QueryOf<K extends LookupRequest['kind']> = LookupRequest extends infer U ? (U extends { kind: K } ? Omit<U, 'kind'> : never) : never;
 
 /** An attribute's value trimmed, `null` when absent or blank. */
 const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim()) || null;
-
-function problem(section: 'tokenStatus' | 'assetCard', reason: InputProblem['reason'], empty = false): InputCheck {
-  return { ok: false, empty, problem: { reason, message: t(`${section}.invalid.${reason}` as StringKey, undefined, 'en') } };
-}
 
 /**
  * Valid inputs already checked, with their request (a page shows the same token many times:
@@ -74,14 +62,35 @@ function problem(section: 'tokenStatus' | 'assetCard', reason: InputProblem['rea
  */
 const validChecks = new Map<string, InputCheck>();
 
-function rememberValid(key: string, check: () => InputCheck): InputCheck {
+/**
+ * A lookup element's input attributes (`input`, in a fixed order) checked against its lookup's
+ * rules (`check`, the contract's), for a request of `kind`; remembered when valid. Nothing given
+ * is empty (the element stays idle, no warning); a broken rule is the problem `reasons` names
+ * for it, in the words of `<section>.invalid.<reason>`.
+ */
+export function checkLookupInput<K extends LookupRequest['kind'], F extends string, R extends string>(
+  kind: K,
+  section: 'tokenStatus' | 'assetCard',
+  input: Record<F, string | null | undefined>,
+  check: (input: Record<F, string | null>) => RuleCheck<QueryOf<K>, R>,
+  reasons: Record<R, InputProblem['reason']>,
+): InputCheck {
+  const key = `${kind}\n${Object.values<string | null | undefined>(input).join('\n')}`;
   const known = validChecks.get(key);
   if (known) return known;
-  const result = check();
-  if (result.ok) {
-    if (validChecks.size >= 1000) validChecks.clear();
-    validChecks.set(key, result);
-  }
+  const problem = (reason: InputProblem['reason'], empty = false): InputCheck => ({
+    ok: false,
+    empty,
+    problem: { reason, message: t(`${section}.invalid.${reason}` as StringKey, undefined, 'en') },
+  });
+  const cleaned = Object.fromEntries(Object.entries<string | null | undefined>(input).map(([name, value]) => [name, clean(value)])) as Record<F, string | null>;
+  if (Object.values(cleaned).every((value) => value === null)) return problem('missing', true);
+  const checked = check(cleaned);
+  if (!checked.ok) return problem(reasons[checked.rule]);
+  const request = { kind, ...checked.value } as LookupRequest;
+  const result: InputCheck = { ok: true, request, key: lookupKey(request) };
+  if (validChecks.size >= 1000) validChecks.clear();
+  validChecks.set(key, result);
   return result;
 }
 
@@ -96,44 +105,8 @@ const TOKEN_REASONS: Record<TokenLookupRule, InputProblem['reason']> = {
 };
 
 /** The token lookup's rules (`checkTokenLookup`), checked in the browser so a bad input costs no request. */
-export function checkTokenInput(input: TokenInput): InputCheck {
-  return rememberValid(`token\n${input.caip19 ?? ''}\n${input.address ?? ''}\n${input.chainSlug ?? ''}`, () => checkTokenInputNow(input));
-}
-
-function checkTokenInputNow(input: TokenInput): InputCheck {
-  const caip19 = clean(input.caip19);
-  const address = clean(input.address);
-  const chainSlug = clean(input.chainSlug);
-  if (!caip19 && !address && !chainSlug) return problem('tokenStatus', 'missing', true);
-  const checked = checkTokenLookup({ caip19, address, chainSlug });
-  if (!checked.ok) return problem('tokenStatus', TOKEN_REASONS[checked.rule]);
-  return valid({ kind: 'token', ...checked.value });
-}
-
-/** The element's word for each asset-lookup rule (the strings table's `assetCard.invalid.*`). */
-const ASSET_REASONS: Record<AssetLookupRule, InputProblem['reason']> = {
-  missing: 'missing',
-  mixed: 'mixed',
-  chainAlone: 'missing',
-  addressAlone: 'missing',
-  badAccountId: 'accountId',
-  badChain: 'chain',
-  badAddress: 'address',
-};
-
-/** The asset lookup's rules (`checkAssetLookup`): `account-id` (CAIP-10), or `chain` + `address`. */
-export function checkAssetInput(input: AssetInput): InputCheck {
-  return rememberValid(`asset\n${input.accountId ?? ''}\n${input.chain ?? ''}\n${input.address ?? ''}`, () => checkAssetInputNow(input));
-}
-
-function checkAssetInputNow(input: AssetInput): InputCheck {
-  const accountId = clean(input.accountId);
-  const chain = clean(input.chain);
-  const address = clean(input.address);
-  if (!accountId && !chain && !address) return problem('assetCard', 'missing', true);
-  const checked = checkAssetLookup({ accountId, chain, address });
-  if (!checked.ok) return problem('assetCard', ASSET_REASONS[checked.rule]);
-  return valid({ kind: 'asset', ...checked.value });
+export function checkTokenInput({ caip19, address, chainSlug }: TokenInput): InputCheck {
+  return checkLookupInput('token', 'tokenStatus', { caip19, address, chainSlug }, checkTokenLookup, TOKEN_REASONS);
 }
 
 // --- The lookup base -------------------------------------------------------------------------

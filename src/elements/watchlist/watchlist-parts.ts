@@ -5,8 +5,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { WatchlistItem } from '../../contract/index.js';
 import { WATCH_STATES } from '../../contract/enums.js';
-import { humanize, type StringKey, type StringParams } from '../../browser/strings.js';
-import { withForeignText } from '../shared/foreign-text.js';
+import type { StringKey, StringParams } from '../../browser/strings.js';
+import { humanize, withForeignText } from '../shared/foreign-text.js';
 
 /** The element's translator (`this.t`). */
 export type Translate = (key: StringKey, params?: StringParams) => string;

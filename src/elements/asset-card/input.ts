@@ -1,0 +1,30 @@
+/**
+ * The asset card's input: the asset lookup's rules (`checkAssetLookup`) checked in the browser,
+ * so a bad input costs no request (a token-status page does not carry it). The words of their
+ * problems (`assetCard.invalid.*`) come with `checkLookupInput` (locales/en-inputs.ts).
+ */
+import { checkAssetLookup, type AssetLookupRule } from '../../contract/queries.js';
+import { checkLookupInput, type InputCheck, type InputProblem } from '../shared/lookup-element.js';
+
+/** Asset input as the element has it (attributes). */
+export interface AssetInput {
+  accountId?: string | null | undefined;
+  chain?: string | null | undefined;
+  address?: string | null | undefined;
+}
+
+/** The element's word for each asset-lookup rule (the strings table's `assetCard.invalid.*`). */
+const ASSET_REASONS: Record<AssetLookupRule, InputProblem['reason']> = {
+  missing: 'missing',
+  mixed: 'mixed',
+  chainAlone: 'missing',
+  addressAlone: 'missing',
+  badAccountId: 'accountId',
+  badChain: 'chain',
+  badAddress: 'address',
+};
+
+/** The asset lookup's rules (`checkAssetLookup`): `account-id` (CAIP-10), or `chain` + `address`. */
+export function checkAssetInput({ accountId, chain, address }: AssetInput): InputCheck {
+  return checkLookupInput('asset', 'assetCard', { accountId, chain, address }, checkAssetLookup, ASSET_REASONS);
+}
