@@ -26,7 +26,13 @@ export interface FetchAssetsPageOptions extends Partial<MonitoringCallOptions> {
 
 /** A record is kept when it has its `token_details`; anything else in the list is dropped. */
 const record = (value: unknown) => (isObject(value) && isObject(value['token_details']) ? value : undefined);
-const readPage = objectOf({ data: listOf(record), meta: (v) => objectOf({ total: asFiniteNumber, page_size: asFiniteNumber, page_number: asFiniteNumber })(v) ?? {} });
+/**
+ * A page read leniently. Built per read, not when the module loads: a call at the top of the
+ * module would keep it, and the monitoring client it takes `asFiniteNumber` from, in every
+ * bundle of the root entry (a bundler keeps a top-level call it cannot prove pure).
+ */
+const readPage = (body: unknown) =>
+  objectOf({ data: listOf(record), meta: (v) => objectOf({ total: asFiniteNumber, page_size: asFiniteNumber, page_number: asFiniteNumber })(v) ?? {} })(body);
 
 /**
  * One page of `GET /assets` through the server piece (`proxyUrl`, default the configured
