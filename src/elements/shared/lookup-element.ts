@@ -12,7 +12,7 @@
  *   only sets `status`).
  */
 import type { PropertyValues } from 'lit';
-import { lookupKey, registerLiveElement, unregisterLiveElement, type AbortHook, type LookupRequest } from '../../client/lookup.js';
+import { live, lookupKey, type AbortHook, type LookupRequest } from '../../client/lookup.js';
 import { checkTokenLookup, type RuleCheck, type TokenLookupRule } from '../../contract/queries.js';
 import { addStrings, t, type StringKey } from '../../browser/strings.js';
 import { enInputs } from '../../locales/en-inputs.js';
@@ -216,14 +216,14 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
 
   override connectedCallback(): void {
     super.connectedCallback();
-    registerLiveElement(this);
+    live.add(this);
     // Reconnected after its lookup was abandoned (e.g. moved in the DOM): look up again.
     if (this.#key === undefined && this.hasUpdated) this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    unregisterLiveElement(this);
+    live.delete(this);
     if (this._status === 'loading') this.#key = undefined; // looked up again on reconnection
   }
 
