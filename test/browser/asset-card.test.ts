@@ -191,6 +191,12 @@ describe('<kyi-asset-card>', () => {
     expect(notice).not.to.contain(F.unknown.address);
   });
 
+  it('404 for a Solana account id names Solana (its CAIP-2 id is mixed case)', async () => {
+    const el = await card(html`<kyi-asset-card account-id="solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T"></kyi-asset-card>`);
+    expect(el.status).to.equal('not-found');
+    expect(part(el, 'notice')!.textContent).to.contain('on Solana.');
+  });
+
   it('invalid input has its own wording and costs no request', async () => {
     const posts = countLookupPosts();
     try {

@@ -14,15 +14,5 @@ export interface LiveElement {
   recheck(): Promise<boolean>;
 }
 
-/** @internal The connected live elements (refresh.ts re-checks them). */
+/** @internal The connected live elements: each adds itself on connecting and leaves on disconnecting; refresh.ts re-checks them. */
 export const live = new Set<LiveElement>();
-
-/** Called by a live element when it connects. */
-export function registerLiveElement(element: LiveElement): void {
-  live.add(element);
-}
-
-/** Called by a live element when it disconnects. */
-export function unregisterLiveElement(element: LiveElement): void {
-  live.delete(element);
-}

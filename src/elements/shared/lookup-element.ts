@@ -12,15 +12,15 @@
  *   only sets `status`).
  */
 import type { PropertyValues } from 'lit';
-import { lookupKey, registerLiveElement, unregisterLiveElement, type AbortHook, type LookupRequest } from '../../client/lookup.js';
+import { live, lookupKey, type AbortHook, type LookupRequest } from '../../client/lookup.js';
 import { checkTokenLookup, type RuleCheck, type TokenLookupRule } from '../../contract/queries.js';
 import { addStrings, t, type StringKey } from '../../browser/strings.js';
 import { enInputs } from '../../locales/en-inputs.js';
-import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
+import { errorDetail, type KyiProblem } from '../../client/errors.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../browser/events.js';
 import { configVersion } from '../../browser/config.js';
 import { errorStringKey } from './error-text.js';
-import { KyiDataElement, LatestRun, type DataState, type ProxyChoice, type RunResult } from './kyi-element.js';
+import { KyiDataElement, LatestRun, type DataState, type ProxyChoice } from './kyi-element.js';
 import { announce } from './announce.js';
 import { renderInSlice } from './render-scheduler.js';
 
@@ -216,14 +216,14 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
 
   override connectedCallback(): void {
     super.connectedCallback();
-    registerLiveElement(this);
+    live.add(this);
     // Reconnected after its lookup was abandoned (e.g. moved in the DOM): look up again.
     if (this.#key === undefined && this.hasUpdated) this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    unregisterLiveElement(this);
+    live.delete(this);
     if (this._status === 'loading') this.#key = undefined; // looked up again on reconnection
   }
 
@@ -276,12 +276,16 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
     const proxyUrl = proxy.proxyUrl;
     this.#run.startLazy(
       (signal) => this.lookup(proxyUrl, check.request, { signal, bypassCache }),
-      (r, stillLatest) =>
+      (r, stillLatest) => {
+        // A lookup resolves every failure as an `error` outcome (lookupReadBy, client/lookup/
+        // outcome.ts) and rejects only when aborted, which the run drops: a rejection is no answer.
+        if (!r.ok) return;
         // The answer renders in a render slice (renderInSlice: 500 statuses answered at once
-        // never hold the page for long, those in view first).
-        renderInSlice(this, () => {
-          if (stillLatest()) this.#settle(r);
-        }),
+        // never hold the page for long, those in view first); the run is done once it rendered.
+        return renderInSlice(this, () => {
+          if (stillLatest()) this.#settle(r.value);
+        });
+      },
     );
   }
 
@@ -291,8 +295,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   }
 
   /** The run's outcome becomes the state and renders at once; then (and only then) the events announce it. */
-  #settle(r: RunResult<LookupOutcomeLike<R>>): void {
-    const outcome: LookupOutcomeLike<R> = r.ok ? r.value : { status: 'error', result: null, error: toProblem(r.error) };
+  #settle(outcome: LookupOutcomeLike<R>): void {
     this.#show({ status: outcome.status, result: outcome.result, error: outcome.error });
     // Now, inside the slice that times it (the update Lit scheduled then finds nothing to do).
     this.performUpdate();
