@@ -25,7 +25,7 @@ const FALLBACK_MARK: ElementView = [
 ];
 
 type Resolved =
-  | { ok: true; options: Omit<BadgeOptions, 'theme'>; theme: KyiTheme; href: string | undefined }
+  | { ok: true; options: BadgeOptions; theme: KyiTheme; href: string | undefined }
   | { ok: false; message: string };
 
 /**
@@ -104,11 +104,12 @@ export class KyiBadge extends ReactiveElement {
 
   #resolve(): Resolved {
     // A problem is told once per message: each names the attribute and its value.
+    // The image's theme is the scheme in effect on the element (`imageSchemeOf`): the options'
+    // own (the route's default) is unused.
     const theme = this.theme ?? 'auto';
     if (!isOneOf(BADGE_ELEMENT_THEMES, theme)) return { ok: false, message: invalidValue('theme', theme, BADGE_ELEMENT_THEMES) };
     const parsed = parseBadgeOptions(String(this.credential ?? ''), {
       variant: String(this.variant ?? ''),
-      theme: 'dark',
       format: String(this.format ?? ''),
       size: Number.isFinite(this.size) ? this.size : String(this.getAttribute('size') ?? this.size),
     });
@@ -118,8 +119,7 @@ export class KyiBadge extends ReactiveElement {
       href = configuredHttpUrl(this.href);
       if (!href) return { ok: false, message: `Invalid href "${this.href}": only http(s) links are allowed` };
     }
-    const { theme: _ignored, ...options } = parsed.value;
-    return { ok: true, options, theme, href };
+    return { ok: true, options: parsed.value, theme, href };
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
