@@ -111,7 +111,7 @@ function viewOf(outcome: TokenOutcome): StatusView {
     ...(issuer?.name ? { issuer: en('tokenStatus.issuer', { name: issuer.name }) } : {}),
     ...(issuer?.name && !issuer.kyb_verified ? { warning: en('tokenStatus.businessNotVerified') } : {}),
     ...(summary ? { summary } : {}),
-    ...(sources ? { badge: { urls: sources.urls.map((u) => u.replace(BADGE_PLACEHOLDER, '{base}')), themes: sources.themes } } : {}),
+    ...(sources ? { badge: { urls: sources.map((u) => u.replace(BADGE_PLACEHOLDER, '{base}')) } } : {}),
   };
 }
 

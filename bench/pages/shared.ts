@@ -19,7 +19,7 @@ export interface StatusView {
    * verified: badge image URLs (`[dark, light]` for the auto theme) with the badge base URL
    * replaced by `{base}`; the page fills in its `kyi:badge-base-url` meta tag.
    */
-  badge?: { urls: string[]; themes: ('dark' | 'light')[] };
+  badge?: { urls: string[] };
 }
 
 /** Data of the token-status page: the attributes of every element, in page order. */

@@ -33,7 +33,7 @@ export const KyiEvent: {
   constructor(detail: D, init: Omit<CustomEventInit<D>, 'detail'> = {}) {
     const type = (new.target as unknown as { eventName?: unknown }).eventName;
     if (typeof type !== 'string') throw new TypeError(`${new.target.name} must declare a static eventName`);
-    super(type, { bubbles: true, composed: true, cancelable: false, ...init, detail });
+    super(type, { bubbles: true, composed: true, ...init, detail });
   }
 };
 

@@ -55,7 +55,8 @@ function registry(): Registry {
   return (g[REGISTRY_KEY] ??= { tables: new Map(), version: 0 });
 }
 
-function merge(locale: string, table: PartialStringTable): void {
+/** Adds built-in strings (a section shipped with an element module). No re-render. */
+export function addStrings(locale: string, table: PartialStringTable): void {
   checkStringNames('registerLocale', locale, table);
   const reg = registry();
   let sections = reg.tables.get(locale);
@@ -65,17 +66,12 @@ function merge(locale: string, table: PartialStringTable): void {
   reg.version++;
 }
 
-/** Adds built-in strings (a section shipped with an element module). No re-render. */
-export function addStrings(locale: string, table: PartialStringTable): void {
-  merge(locale, table);
-}
-
 /**
  * Adds (or extends) a language: `registerLocale('fr', fr)`. Elements on the page re-render.
  * Entries of `configure({ strings })` still win over it.
  */
 export function registerLocale(locale: string, table: PartialStringTable): void {
-  merge(locale, table);
+  addStrings(locale, table);
   configure({});
 }
 

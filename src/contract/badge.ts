@@ -28,6 +28,9 @@ export type BadgeOptionsResult =
 
 export const WEBP_NOT_AVAILABLE = 'WebP badges are not yet available. Use svg or png.';
 
+/** The options a query may give beside the size, each with its closed set (a message names it as written). */
+const SETS = { variant: BADGE_VARIANTS, theme: BADGE_THEMES, format: BADGE_FORMATS_ACCEPTED } as const;
+
 /**
  * Checks badge options exactly as the badge route does: a missing option takes the spec's
  * default, a value outside its set gives the 7.3 message, `webp` gives 415.
@@ -38,20 +41,17 @@ export function parseBadgeOptions(
 ): BadgeOptionsResult {
   if (!isOneOf(CREDENTIAL_TYPES, credential))
     return { ok: false, status: 400, param: 'credential', message: invalidValue('credential type', credential, CREDENTIAL_TYPES) };
-  const variant = query.variant ?? BADGE_DEFAULTS.variant;
-  if (!isOneOf(BADGE_VARIANTS, variant))
-    return { ok: false, status: 400, param: 'variant', message: invalidValue('variant', variant, BADGE_VARIANTS) };
-  const theme = query.theme ?? BADGE_DEFAULTS.theme;
-  if (!isOneOf(BADGE_THEMES, theme))
-    return { ok: false, status: 400, param: 'theme', message: invalidValue('theme', theme, BADGE_THEMES) };
-  const format = query.format ?? BADGE_DEFAULTS.format;
-  if (!isOneOf(BADGE_FORMATS_ACCEPTED, format))
-    return { ok: false, status: 400, param: 'format', message: invalidValue('format', format, BADGE_FORMATS_ACCEPTED) };
-  if (format === 'webp') return { ok: false, status: 415, param: 'format', message: WEBP_NOT_AVAILABLE };
+  const value: Record<string, unknown> = { credential };
+  for (const [param, set] of Object.entries(SETS) as [keyof typeof SETS, readonly string[]][]) {
+    const given = query[param] ?? BADGE_DEFAULTS[param];
+    if (!isOneOf(set, given)) return { ok: false, status: 400, param, message: invalidValue(param, given, set) };
+    value[param] = given;
+  }
+  if (value.format === 'webp') return { ok: false, status: 415, param: 'format', message: WEBP_NOT_AVAILABLE };
   const rawSize = query.size ?? BADGE_DEFAULTS.size;
   // Only the canonical spelling ("24", not "024" or "24.0"), so one image has one URL.
   const size = typeof rawSize === 'number' ? rawSize : BADGE_SIZES.find((s) => String(s) === rawSize);
   if (!isOneOf(BADGE_SIZES, size))
     return { ok: false, status: 400, param: 'size', message: invalidValue('size', String(rawSize), BADGE_SIZES) };
-  return { ok: true, value: { credential, variant, theme, format, size } };
+  return { ok: true, value: { ...value, size } as BadgeOptions };
 }

@@ -122,6 +122,14 @@ describe('CDN core chunk (loaded by every page, and all a badge page loads besid
     for (const rule of ['.skeleton{', '.alert{', '.notice{', '.button{']) assert.ok(!code.includes(rule), `core carries ${rule}`);
   });
 
+  // The theme's colours no badge paints are defined in styles.ts, which every other element
+  // adopts (theme.styles.ts keeps the ones a badge reads).
+  it('defines none of the theme colours a badge does not paint', async () => {
+    const code = await readFile(corePath, 'utf8');
+    for (const token of ['--_kyi-text-muted:', '--_kyi-surface-raised:', '--_kyi-border:', '--_kyi-accent-text:', '--_kyi-warning:', '--_kyi-danger:'])
+      assert.ok(!code.includes(token), `core defines ${token}`);
+  });
+
   it('carries none of the lookup input problems’ words nor the drawer’s', async () => {
     const code = await readFile(corePath, 'utf8');
     const words = [...Object.values(enInputs.tokenStatus), ...Object.values(enInputs.assetCard), ...Object.values(enDrawer.verifyButton)];

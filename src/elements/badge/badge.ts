@@ -1,11 +1,10 @@
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
-import { BADGE_THEMES, CREDENTIAL_TYPES } from '../../contract/badge-enums.js';
+import { BADGE_THEMES } from '../../contract/badge-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import { emit, KyiErrorEvent } from '../../browser/event-base.js';
 import { configuredHttpUrl, getConfig, type KyiTheme } from '../../browser/config.js';
 import { ElementCore } from '../shared/element-core.js';
-import type { StringKey } from '../../browser/strings.js';
 import { badgeSources, build, imageSchemeOf, imageView, type Box, type ElementView, type Sources, type View } from '../shared/badge-image.js';
 import { baseStyles, themeStyles } from '../shared/theme.styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -26,7 +25,7 @@ const FALLBACK_MARK: ElementView = [
 ];
 
 type Resolved =
-  | { ok: true; options: Omit<BadgeOptions, 'theme'>; theme: KyiTheme; href: string | undefined }
+  | { ok: true; options: BadgeOptions; theme: KyiTheme; href: string | undefined }
   | { ok: false; message: string };
 
 /**
@@ -100,16 +99,17 @@ export class KyiBadge extends ReactiveElement {
   get src(): string | undefined {
     const r = this.#resolve();
     if (!r.ok) return undefined;
-    return badgeSources(getConfig().badgeBaseUrl, r.options, imageSchemeOf(this))?.urls.at(-1);
+    return badgeSources(getConfig().badgeBaseUrl, r.options, imageSchemeOf(this))?.at(-1);
   }
 
   #resolve(): Resolved {
     // A problem is told once per message: each names the attribute and its value.
+    // The image's theme is the scheme in effect on the element (`imageSchemeOf`): the options'
+    // own (the route's default) is unused.
     const theme = this.theme ?? 'auto';
     if (!isOneOf(BADGE_ELEMENT_THEMES, theme)) return { ok: false, message: invalidValue('theme', theme, BADGE_ELEMENT_THEMES) };
     const parsed = parseBadgeOptions(String(this.credential ?? ''), {
       variant: String(this.variant ?? ''),
-      theme: 'dark',
       format: String(this.format ?? ''),
       size: Number.isFinite(this.size) ? this.size : String(this.getAttribute('size') ?? this.size),
     });
@@ -119,8 +119,7 @@ export class KyiBadge extends ReactiveElement {
       href = configuredHttpUrl(this.href);
       if (!href) return { ok: false, message: `Invalid href "${this.href}": only http(s) links are allowed` };
     }
-    const { theme: _ignored, ...options } = parsed.value;
-    return { ok: true, options, theme, href };
+    return { ok: true, options: parsed.value, theme, href };
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -163,21 +162,10 @@ export class KyiBadge extends ReactiveElement {
     return node;
   }
 
-  /** The credential's name, as the pill shows it: "KYI verified". */
-  #credentialName(): string {
-    const credential = isOneOf(CREDENTIAL_TYPES, this.credential) ? this.credential : 'kyi_verified';
-    return this.#core.t(`badge.credential.${credential}` as StringKey);
-  }
-
-  /** The badge's name, which says it is a badge, a static claim (a live status's says "live check"): "KYI verified badge (static claim)". */
-  #label(): string {
-    return this.#core.t('badge.claim', { credential: this.#credentialName() });
-  }
-
   /** What stands in for the image: the credential's name in a pill, or for an icon a mark in the icon's box; named as the image is. */
-  #fallback(options: Omit<BadgeOptions, 'theme'>, label: string): ElementView {
+  #fallback(options: Omit<BadgeOptions, 'theme'>, name: string, label: string): ElementView {
     if (options.variant === 'full')
-      return ['span', { part: 'label', class: 'label full' }, ['span', { 'aria-hidden': 'true' }, this.#credentialName()], ['span', { class: 'visually-hidden' }, label]];
+      return ['span', { part: 'label', class: 'label full' }, ['span', { 'aria-hidden': 'true' }, name], ['span', { class: 'visually-hidden' }, label]];
     return ['span', { part: 'label', class: `label icon s${options.size}`, title: label }, FALLBACK_MARK, ['span', { class: 'visually-hidden' }, label]];
   }
 
@@ -198,14 +186,17 @@ export class KyiBadge extends ReactiveElement {
   protected content(image: (sources: Sources, alt: string, box: Box) => View): [key: string, views: ElementView[]] {
     const r = this.#resolved ?? this.#resolve();
     if (!r.ok) return ['', []];
-    const label = this.#label();
+    // The credential's name, as the pill shows it ("KYI verified"), and the badge's, which says it
+    // is a badge, a static claim (a live status's says "live check"): "KYI verified badge (static claim)".
+    const name = this.#core.t(`badge.credential.${r.options.credential}`);
+    const label = this.#core.t('badge.claim', { credential: name });
     const box =
       r.options.variant === 'full'
         ? { width: undefined, height: FULL_PILL_HEIGHT }
         : { width: r.options.size, height: r.options.size };
     const sources = this._failed ? undefined : badgeSources(getConfig().badgeBaseUrl, r.options, imageSchemeOf(this));
     const newTab = r.href ? this.#core.t('common.opensInNewTab') : '';
-    const content = sources ? image(sources, label, box) : this.#fallback(r.options, label);
+    const content = sources ? image(sources, label, box) : this.#fallback(r.options, name, label);
     return [
       JSON.stringify([r, label, sources, newTab]),
       [r.href ? ['a', { part: 'base', href: r.href, target: '_blank', rel: 'noopener noreferrer' }, content, ['span', { class: 'visually-hidden' }, newTab]] : ['span', { part: 'base' }, content]],

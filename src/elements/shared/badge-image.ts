@@ -23,25 +23,16 @@ export function imageSchemeOf(element: Element): ThemeChoice {
   return light && dark ? 'auto' : dark ? 'dark' : 'light';
 }
 
-export type Sources = { urls: string[]; themes: ('dark' | 'light')[] };
-const sourceCache = new Map<string, Sources>();
+/** A badge image's URLs: `[dark, light]` for the `auto` theme, else the one. */
+export type Sources = string[];
 
-/**
- * The URLs for a theme choice: `[dark, light]` for `auto`, else one. `undefined` when no badge
- * base URL is configured. Remembered: a page of statuses shows one badge.
- */
+/** The URLs for a theme choice; `undefined` when no badge base URL is configured. */
 export function badgeSources(baseUrl: string, options: Omit<BadgeOptions, 'theme'>, theme: ThemeChoice): Sources | undefined {
   // No badge base configured: no image (a page-relative URL would only 404).
   if (!baseUrl) return undefined;
-  const key = [baseUrl, options.credential, options.variant, options.format, options.size, theme].join(' ');
-  const known = sourceCache.get(key);
-  if (known) return known;
-  const themes: ('dark' | 'light')[] = theme === 'auto' ? ['dark', 'light'] : [theme];
+  const themes = theme === 'auto' ? (['dark', 'light'] as const) : [theme];
   // `baseUrl` is the configured one, resolved against the page once and held to http(s) (config.ts).
-  const sources = { urls: themes.map((t) => badgeUrl(baseUrl, { ...options, theme: t })), themes };
-  if (sourceCache.size > 100) sourceCache.clear();
-  sourceCache.set(key, sources);
-  return sources;
+  return themes.map((t) => badgeUrl(baseUrl, { ...options, theme: t }));
 }
 
 /**
@@ -79,7 +70,7 @@ export function build([tag, attributes, ...children]: ElementView, parent?: Elem
 }
 
 /** A badge image: an `<img>`, or for `auto` a `<picture>` whose dark source follows the user's scheme. */
-export function imageView({ urls: [first, light] }: Sources, alt: string, { width, height }: Box): ElementView {
+export function imageView([first, light]: Sources, alt: string, { width, height }: Box): ElementView {
   const img: ElementView = ['img', { loading: 'lazy', decoding: 'async', part: 'image', alt, width, height, src: light ?? first }];
   return light === undefined ? img : ['picture', {}, ['source', { media: '(prefers-color-scheme: dark)', srcset: first, width, height }], img];
 }

@@ -1,6 +1,6 @@
 /**
- * Shared styles of the kit's elements: the theme (theme.styles.ts, re-exported here) and the
- * building blocks every element but the badge uses. A badge takes only the theme and
+ * Shared styles of the kit's elements: the theme (theme.styles.ts, re-exported here), the
+ * theme's colours no badge paints, and the building blocks every element but the badge uses. A badge takes only the theme and
  * `baseStyles`, so a page that shows only badges carries none of the building blocks; those the
  * token status does not use are in blocks.styles.ts, so a token-status page carries none of them.
  */
@@ -10,10 +10,26 @@ import { baseStyles, themeStyles } from './theme.styles.js';
 export { baseStyles, themeStyles };
 
 /**
- * Shared building blocks: visually hidden text, links and the focus ring (`baseStyles`, which a
- * badge takes alone), then skeleton and button.
+ * The theme's colours no badge paints (theme.styles.ts has the others and says what each is for),
+ * then the shared building blocks: visually hidden text, links and the focus ring (`baseStyles`,
+ * which a badge takes alone), then skeleton and button.
  */
 export const componentStyles = css`
+  :host {
+    --_kyi-text-muted: var(--kyi-color-text-muted, light-dark(#505866, #aab1bd));
+    --_kyi-surface-raised: var(--kyi-color-surface-raised, light-dark(#f4f5f7, #20242b));
+    --_kyi-border: var(--kyi-color-border, light-dark(#d4d8de, #3a404a));
+    --_kyi-accent-text: var(--kyi-color-accent-text, light-dark(#ffffff, #0b1220));
+    --_kyi-warning: var(--kyi-color-warning, light-dark(#8a4b00, #f5b65b));
+    --_kyi-danger: var(--kyi-color-danger, light-dark(#b3261e, #ff8a80));
+  }
+  /* more contrast asked for: borders as strong as muted text (and controls' edges as text,
+     monitoring.styles.ts) */
+  @media (prefers-contrast: more) {
+    :host {
+      --_kyi-border: var(--_kyi-text-muted);
+    }
+  }
   ${baseStyles}
 
   .skeleton {

@@ -20,44 +20,37 @@
  *   badge's label) and circles (icons, token images: a pill on a square);
  * - spacing: one scale on `--_kyi-space` (0.25rem): `--_kyi-space`, `--_kyi-space-2`,
  *   `--_kyi-space-3`, `--_kyi-space-4` (4, 8, 12, 16 px);
- * - colour: the tokens below (text, muted text, surface, raised surface, border, accent,
- *   success, warning, danger, focus) and the skeleton's (styles.ts);
+ * - colour: text, muted text, surface, raised surface, border, accent, success, warning,
+ *   danger, focus, and the skeleton's;
  * - one status anatomy (icon + words + optional detail), one loading treatment (skeleton
  *   blocks) and one error layout (title, message, action, each on its own line).
- * Elements read the private `--_kyi-*` copies below, which fall back to light or dark
- * defaults following the colour scheme in effect on the host (the page's `color-scheme`,
- * `configure({ theme })`, or the element's `theme` attribute, strongest last). Per-element
- * tokens (`--kyi-<element>-<prop>`) fall back to these in each element's own styles. A public
- * token read in one place only is read there, with its default, and needs no copy: the font
- * family below, the monospace one (`.mono`, blocks.styles.ts), the skeleton colour
- * (`.skeleton`, styles.ts).
+ * Elements read the private `--_kyi-*` copies below (the type and spacing scales whole, and the
+ * colours a badge paints: a badge-only page loads this module alone) and in styles.ts (the
+ * colours no badge paints: muted text, raised surface, border, accent text, warning, danger),
+ * which fall back to light or dark defaults following the colour scheme in effect on the host
+ * (the page's `color-scheme`, `configure({ theme })`, or the element's `theme` attribute,
+ * strongest last). Per-element tokens (`--kyi-<element>-<prop>`) fall back to these in each
+ * element's own styles. A public token read in one place only is read there, with its default,
+ * and needs no copy: the font family below, the monospace one (`.mono`, blocks.styles.ts), the
+ * skeleton colour (`.skeleton`, styles.ts).
  */
 import { css } from '@lit/reactive-element';
 
 /**
- * The colour tokens. Each default is a `light-dark()` pair, resolved against the colour scheme
- * in effect on the host: the page's own `color-scheme` (inherited), unless `configure({ theme })`
- * or the element's `theme` attribute sets one (see `KyiElement`). A page that declares no scheme
- * gets light elements; one that declares `light dark` follows the visitor's OS.
+ * The theme tokens (all but the colours no badge paints, in styles.ts), `:host([hidden])`, and
+ * base typography. Include first in every element. Each colour's default is a `light-dark()`
+ * pair, resolved against the colour scheme in effect on the host: the page's own `color-scheme`
+ * (inherited), unless `configure({ theme })` or the element's `theme` attribute sets one (see
+ * `KyiElement`). A page that declares no scheme gets light elements; one that declares
+ * `light dark` follows the visitor's OS.
  */
-const tokens = css`
-  --_kyi-text: var(--kyi-color-text, light-dark(#16181d, #eceef2));
-  --_kyi-text-muted: var(--kyi-color-text-muted, light-dark(#505866, #aab1bd));
-  --_kyi-surface: var(--kyi-color-surface, light-dark(#ffffff, #15171c));
-  --_kyi-surface-raised: var(--kyi-color-surface-raised, light-dark(#f4f5f7, #20242b));
-  --_kyi-border: var(--kyi-color-border, light-dark(#d4d8de, #3a404a));
-  --_kyi-accent: var(--kyi-color-accent, light-dark(#1d4ed8, #8ab4ff));
-  --_kyi-accent-text: var(--kyi-color-accent-text, light-dark(#ffffff, #0b1220));
-  --_kyi-success: var(--kyi-color-success, light-dark(#116b35, #6fdc99));
-  --_kyi-warning: var(--kyi-color-warning, light-dark(#8a4b00, #f5b65b));
-  --_kyi-danger: var(--kyi-color-danger, light-dark(#b3261e, #ff8a80));
-  --_kyi-focus: var(--kyi-color-focus, light-dark(#1d4ed8, #8ab4ff));
-`;
-
-/** Theme tokens, `:host([hidden])`, and base typography. Include first in every element. */
 export const themeStyles = css`
   :host {
-    ${tokens}
+    --_kyi-text: var(--kyi-color-text, light-dark(#16181d, #eceef2));
+    --_kyi-surface: var(--kyi-color-surface, light-dark(#ffffff, #15171c));
+    --_kyi-accent: var(--kyi-color-accent, light-dark(#1d4ed8, #8ab4ff));
+    --_kyi-success: var(--kyi-color-success, light-dark(#116b35, #6fdc99));
+    --_kyi-focus: var(--kyi-color-focus, light-dark(#1d4ed8, #8ab4ff));
     --_kyi-font-size: var(--kyi-font-size, 0.9375rem);
     --_kyi-font-size-small: var(--kyi-font-size-small, 0.8125rem);
     --_kyi-font-size-large: var(--kyi-font-size-large, 1.0625rem);
@@ -89,13 +82,6 @@ export const themeStyles = css`
   }
   :host([hidden]) {
     display: none !important;
-  }
-  /* more contrast asked for: borders as strong as muted text (and controls' edges as text,
-     monitoring.styles.ts) */
-  @media (prefers-contrast: more) {
-    :host {
-      --_kyi-border: var(--_kyi-text-muted);
-    }
   }
   *,
   *::before,
