@@ -29,8 +29,13 @@ import { html, nothing, render, type TemplateResult } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { createIn, documentOf, frameFeatures, pageUrl, rootElement, windowOf } from '../../browser/page.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+import { addStrings } from '../../browser/strings.js';
+import { enDrawer } from './drawer-strings.js';
 
 export { WIDGET_PRESENTATIONS, messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+
+// The drawer's words come with its code: a page that only shows a button loads neither.
+addStrings('en', enDrawer);
 
 /** Browser features the widget's frame may use: its manual-signature step copies a challenge (field notes). */
 const WIDGET_FRAME_FEATURES = ['clipboard-write', 'web-share'];

@@ -1,11 +1,10 @@
 /**
  * English strings of `<kyi-verify-button>`, added to the one table when the element's module
- * loads (with the error strings it may show). The drawer's words are in
- * ./drawer-strings.ts: `kyi()` (./kyi-widget.ts) opens the same drawer without the element.
+ * loads (with the error strings it may show). The drawer's words (./drawer-strings.ts) come
+ * with the drawer's code, loaded once someone means to open it (drawer.ts).
  */
 import { addStrings } from '../../browser/strings.js';
 import { enErrors } from '../../locales/en-errors.js';
-import { enDrawer } from './drawer-strings.js';
 
 export const enVerifyButton = {
   verifyButton: {
@@ -23,5 +22,4 @@ export const enVerifyButton = {
 } as const;
 
 addStrings('en', enErrors);
-addStrings('en', enDrawer);
 addStrings('en', enVerifyButton);
