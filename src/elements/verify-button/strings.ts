@@ -12,11 +12,9 @@ export const enVerifyButton = {
     opening: 'Opening verification…',
     errorTitle: 'Verification couldn’t start',
   },
-  // the failures only a verify button meets (error-text.ts), so no other page carries them
+  // the failure only a verify button meets before its session code loads (error-text.ts); the
+  // others come with that code (./session-strings.ts), so no other page carries them
   common: {
-    'error.signingFailed': 'Verification could not be started. Please try again.',
-    'error.widget': 'The verification widget reported an error: {message}',
-    'error.widgetTimeout': 'The verification widget did not load. Please try again later.',
     'error.invalidAttribute': 'This element is not set up correctly. {message}',
   },
 } as const;
