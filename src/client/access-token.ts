@@ -17,6 +17,7 @@ import { codeForStatus, isAbortError, KyiRequestError, type StatusCodes } from '
 import { answerBody } from './proxy-answer.js';
 import { onPage } from '../browser/config.js';
 import type { AccessToken } from './token-slot.js';
+import { messageOf } from './widget-session.js';
 
 // The prefetch slot and its expiry rule, in a module of their own (re-exported for existing importers).
 export * from './token-slot.js';
@@ -68,12 +69,6 @@ function isAbort(error: unknown, signal?: AbortSignal): boolean {
   return signal?.aborted === true || isAbortError(error);
 }
 
-/** An error's `message` when it has a string one, else the value as a string. */
-function errorText(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : String(error);
-}
-
 /** Reads `exp` (seconds) from a JWT payload without verifying it; `undefined` if it is not a JWT. */
 export function jwtExpiry(token: string): number | undefined {
   const part = token.split('.')[1];
@@ -117,7 +112,7 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
     });
   } catch (error) {
     if (isAbort(error, signal)) throw signal?.reason ?? error;
-    throw new KyiRequestError('network', errorText(error));
+    throw new KyiRequestError('network', messageOf(error) || String(error));
   }
   const body = (await answerBody(options.endpoint, response, TOKEN_STATUS_CODES).finally(() => signal?.throwIfAborted())) as
     | { accessToken?: unknown; expiresAt?: unknown }
@@ -136,7 +131,7 @@ async function fromFunction(fn: () => Promise<string>, signal?: AbortSignal): Pr
     if (isAbort(error, signal)) throw signal?.reason ?? error;
     // A partner function may signal a precise failure through `code` or an HTTP `status`.
     const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown };
-    const message = errorText(error);
+    const message = messageOf(error) || String(error);
     if (isCode(code)) throw new KyiRequestError(code, message);
     if (typeof status === 'number') throw new KyiRequestError(codeForStatus(status, TOKEN_STATUS_CODES), message, status);
     throw new KyiRequestError('network', message);

@@ -10,11 +10,12 @@ import { enAssetCard } from '../../src/elements/asset-card/strings.js';
 import { enVerifyButton } from '../../src/elements/verify-button/strings.js';
 import { enInputs } from '../../src/locales/en-inputs.js';
 import { enDrawer } from '../../src/elements/verify-button/drawer-strings.js';
+import { enSessionFailures } from '../../src/elements/verify-button/session-strings.js';
 import { fr } from '../../src/locales/fr.js';
 import { errorStringKey } from '../../src/elements/shared/error-text.js';
 
 /** Every English part (the element modules add theirs when imported, as above). */
-const EN_PARTS = [en, enErrors, enBadge, enTokenStatus, enAssetCard, enVerifyButton, enMonitoring, enInputs, enDrawer];
+const EN_PARTS = [en, enErrors, enBadge, enTokenStatus, enAssetCard, enVerifyButton, enMonitoring, enInputs, enDrawer, enSessionFailures];
 
 /** Every locale module in src/locales (English is built in). */
 const LOCALE_MODULES: Record<string, unknown> = { fr };

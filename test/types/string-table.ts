@@ -10,6 +10,7 @@ import type { enTokenStatus } from '../../src/elements/token-status/strings.js';
 import type { enAssetCard } from '../../src/elements/asset-card/strings.js';
 import type { enVerifyButton } from '../../src/elements/verify-button/strings.js';
 import type { enDrawer } from '../../src/elements/verify-button/drawer-strings.js';
+import type { enSessionFailures } from '../../src/elements/verify-button/session-strings.js';
 import type { enErrors } from '../../src/locales/en-errors.js';
 import type { enMonitoring } from '../../src/locales/en-monitoring.js';
 import type { enInputs } from '../../src/locales/en-inputs.js';
@@ -24,6 +25,7 @@ type English = typeof en &
   typeof enVerifyButton &
   typeof enMonitoring &
   typeof enInputs &
-  typeof enDrawer;
+  typeof enDrawer &
+  typeof enSessionFailures;
 
 export const sameKeys: Equals<StringTable, { -readonly [S in keyof English]: { -readonly [K in keyof English[S]]: string } }> = true;

@@ -157,10 +157,13 @@ export const assetCardStyles = css`
     align-items: center;
     gap: var(--_kyi-space);
   }
-  .yes {
+  /* a claim that holds (its mark, the verdict), and one that does not */
+  .yes,
+  .ok {
     color: var(--_kyi-success);
   }
-  .no {
+  .no,
+  .warn {
     color: var(--_kyi-warning);
   }
   .mark {
@@ -174,12 +177,6 @@ export const assetCardStyles = css`
     grid-template-columns: 1.25em minmax(0, 1fr);
     gap: 0 var(--_kyi-space-2);
     align-items: start;
-  }
-  .verdict.ok {
-    color: var(--_kyi-success);
-  }
-  .verdict.warn {
-    color: var(--_kyi-warning);
   }
   .verdict-mark {
     /* the icon of the status anatomy, centred on the label's line */

@@ -20,6 +20,10 @@ import { humanize } from '../shared/foreign-text.js';
 const checkMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="currentColor"/><path d="M5.6 10.4l3 3 5.8-6.2" fill="none" stroke="var(--_kyi-surface)" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
 const warnMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1.8l8.8 15.4H1.2z" fill="currentColor" stroke="currentColor" stroke-width="1" stroke-linejoin="round"/><path d="M10 7.2v4.6" stroke="var(--_kyi-surface)" stroke-width="2" stroke-linecap="round"/><circle cx="10" cy="14.4" r="1.1" fill="var(--_kyi-surface)"/></svg>`;
 
+/** The small marks beside a claim: a check (it holds) or a dash (it does not). */
+const yesMark = html`<svg class="mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+const noMark = html`<svg class="mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`;
+
 /** Authorities shown before "Show all". */
 const AUTHORITIES_SHOWN = 10;
 /** Descriptions longer than this start clamped, with a "Show more" toggle. */
@@ -168,9 +172,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   /** A check (yes) or dash (no) mark and its words; the colour comes from the parent. */
   #mark(yes: boolean, label: string): TemplateResult {
-    return yes
-      ? html`<svg class="mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg><span>${label}</span>`
-      : html`<svg class="mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg><span>${label}</span>`;
+    return html`${yes ? yesMark : noMark}<span>${label}</span>`;
   }
 
   #address(address: string): TemplateResult {
@@ -243,7 +245,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
             loading="lazy" decoding="async" referrerpolicy="no-referrer" @error=${() => (this._imageFailed = true)} />`
         : html`<span part="placeholder" class="placeholder" aria-hidden="true">${initial}</span>`}
       <div class="titles">
-        <p part="name" class="name" role="heading" aria-level=${String(headingLevelOf(this.headingLevel))}><bdi>${name}</bdi></p>
+        ${heading(headingLevelOf(this.headingLevel), html`<bdi>${name}</bdi>`, { part: 'name', class: 'name' })}
         <div class="meta">
           ${td.token_ticker
             ? html`<bdi part="ticker" class="ticker" title=${td.token_ticker}
@@ -352,9 +354,12 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     return html`<div part="base" class="card">${content}${footer ? this.#footer() : nothing}</div>`;
   }
 
-  /** The not-found and invalid-input notices. */
-  #notice(title: StringKey, detail: TemplateResult): TemplateResult {
-    return html`<div part="notice" class="notice"><span class="notice-title">${this.t(title)}</span>${detail}</div>`;
+  /** The not-found and invalid-input notices: a card with a title and a sentence (holding the page's chain name, isolated). */
+  #notice(title: StringKey, detail: string, footer = true): TemplateResult {
+    return this.#card(
+      html`<div part="notice" class="notice"><span class="notice-title">${this.t(title)}</span><bdi>${detail}</bdi></div>`,
+      footer,
+    );
   }
 
   #footer(): TemplateResult {
@@ -390,14 +395,10 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       case 'unverified':
         return this._result ? this.#renderRecord(this._result) : nothing;
       case 'not-found':
-        return this.#card(
-          this.#notice('assetCard.notFound', html`<bdi>${this.t('assetCard.notFoundDetail', { chain: this.#chainLabel() })}</bdi>`),
-        );
-      case 'invalid': {
+        return this.#notice('assetCard.notFound', this.t('assetCard.notFoundDetail', { chain: this.#chainLabel() }));
+      case 'invalid':
         // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
-        const detail = this.t('assetCard.invalidHelp');
-        return this.#card(this.#notice('assetCard.invalid', html`<span>${detail}</span>`), false);
-      }
+        return this.#notice('assetCard.invalid', this.t('assetCard.invalidHelp'), false);
       case 'error':
         return this.#card(this.renderError(this.t('assetCard.error'), this.errorMessage(), this.retry));
     }

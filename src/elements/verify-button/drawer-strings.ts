@@ -1,7 +1,7 @@
 /**
  * English words of the verification drawer (`verifyButton.drawerTitle`, `close`, `loading`,
- * `frameTitle`): both `<kyi-verify-button>` and `kyi()` (./kyi-widget.ts) open the drawer,
- * so both add this table; a badge page carries none of it.
+ * `frameTitle`), added by the drawer's own module (drawer.ts), which both `<kyi-verify-button>`
+ * and `kyi()` (./kyi-widget.ts) load to open it: a page that only shows a button carries none of it.
  */
 export const enDrawer = {
   verifyButton: {

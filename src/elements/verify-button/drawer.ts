@@ -25,12 +25,17 @@
  * see keys pressed inside the iframe). Escape (`cancel`), the backdrop and the close button
  * all report `onClose`; the caller decides what closing means.
  */
-import { html, nothing, render, type TemplateResult } from 'lit';
+import { html, nothing, render } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { createIn, documentOf, frameFeatures, pageUrl, rootElement, windowOf } from '../../browser/page.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+import { addStrings } from '../../browser/strings.js';
+import { enDrawer } from './drawer-strings.js';
 
 export { WIDGET_PRESENTATIONS, messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+
+// The drawer's words come with its code: a page that only shows a button loads neither.
+addStrings('en', enDrawer);
 
 /** Browser features the widget's frame may use: its manual-signature step copies a challenge (field notes). */
 const WIDGET_FRAME_FEATURES = ['clipboard-write', 'web-share'];
@@ -136,43 +141,7 @@ function onBackdrop(dialog: HTMLDialogElement, event: MouseEvent): boolean {
   return event.target === dialog && (x < r.left || x > r.right || y < r.top || y > r.bottom);
 }
 
-/** What the template needs: the state to show and the handlers to call. */
-interface DrawerView {
-  modal: boolean;
-  ready: boolean;
-  frame: HTMLIFrameElement | undefined;
-  text(key: DrawerText): string;
-  onCancel(event: Event): void;
-  onClose(): void;
-  onClick(event: MouseEvent): void;
-  onGuard(): void;
-}
-
 const closeIcon = html`<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round" fill="none" /></svg>`;
-
-/**
- * The dialog. Chromium may close a dialog without a cancelable `cancel` (repeated Escape
- * without user activation): `@close` catches that path. `autofocus`: `showModal()` focuses
- * the close button rather than the first focus guard. `tabindex="-1"` on the dialog: once the
- * header (and its close button) is gone, focus rests on the labelled dialog itself, with a
- * visible ring, and Tab (Shift+Tab) from there goes straight to the widget's first (last)
- * control; the guards only ever send focus to a visible, named stop. Our header and the loading cover
- * show until the widget is ready; then the widget's own header is the only chrome.
- */
-function drawerTemplate(v: DrawerView): TemplateResult {
-  return html`<dialog class=${v.modal ? 'drawer modal' : 'drawer'} part="drawer" role="dialog" aria-modal="true" aria-label=${v.text('drawerTitle')} tabindex="-1" @cancel=${v.onCancel} @close=${v.onClose} @click=${v.onClick}
-    ><span class="visually-hidden guard" tabindex="0" @focus=${v.onGuard}></span
-    ><div class="drawer-panel" part="drawer-panel"
-      ><div class="drawer-header" part="drawer-header" ?hidden=${v.ready}
-        ><h2 class="drawer-title" part="drawer-title">${v.text('drawerTitle')}</h2
-        ><button type="button" class="drawer-close" part="close-button" aria-label=${v.text('close')} autofocus @click=${v.onClose}>${closeIcon}</button></div
-      ><div class="drawer-body" part="drawer-body" aria-busy=${v.ready ? nothing : 'true'}
-        ><p class="drawer-status" part="drawer-status" role="status" ?hidden=${v.ready}><span class="spinner" aria-hidden="true"></span><span>${v.text('loading')}</span></p
-        >${v.frame}</div
-      ></div
-    ><span class="visually-hidden guard" tabindex="0" @focus=${v.onGuard}></span
-  ></dialog>`;
-}
 
 /** One open dialog: its frame, its state, its listeners. */
 class Drawer implements DrawerHandle {
@@ -262,19 +231,33 @@ class Drawer implements DrawerHandle {
     this.#passing = false;
   };
 
+  /**
+   * The dialog. Chromium may close a dialog without a cancelable `cancel` (repeated Escape
+   * without user activation): `@close` catches that path. `autofocus`: `showModal()` focuses
+   * the close button rather than the first focus guard. `tabindex="-1"` on the dialog: once the
+   * header (and its close button) is gone, focus rests on the labelled dialog itself, with a
+   * visible ring, and Tab (Shift+Tab) from there goes straight to the widget's first (last)
+   * control; the guards only ever send focus to a visible, named stop. Our header and the loading cover
+   * show until the widget is ready; then the widget's own header is the only chrome.
+   */
   #draw(): void {
     const { presentation, text } = this.#options;
-    const view: DrawerView = {
-      modal: presentation === 'modal',
-      ready: this.#ready,
-      frame: this.#frame,
-      text,
-      onCancel: this.#onCancel,
-      onClose: this.#byUser,
-      onClick: this.#onClick,
-      onGuard: this.#onGuard,
-    };
-    render(drawerTemplate(view), this.#options.host);
+    const modal = presentation === 'modal';
+    render(
+      html`<dialog class=${modal ? 'drawer modal' : 'drawer'} part="drawer" role="dialog" aria-modal="true" aria-label=${text('drawerTitle')} tabindex="-1" @cancel=${this.#onCancel} @close=${this.#byUser} @click=${this.#onClick}
+      ><span class="visually-hidden guard" tabindex="0" @focus=${this.#onGuard}></span
+      ><div class="drawer-panel" part="drawer-panel"
+        ><div class="drawer-header" part="drawer-header" ?hidden=${this.#ready}
+          ><h2 class="drawer-title" part="drawer-title">${text('drawerTitle')}</h2
+          ><button type="button" class="drawer-close" part="close-button" aria-label=${text('close')} autofocus @click=${this.#byUser}>${closeIcon}</button></div
+        ><div class="drawer-body" part="drawer-body" aria-busy=${this.#ready ? nothing : 'true'}
+          ><p class="drawer-status" part="drawer-status" role="status" ?hidden=${this.#ready}><span class="spinner" aria-hidden="true"></span><span>${text('loading')}</span></p
+          >${this.#frame}</div
+        ></div
+      ><span class="visually-hidden guard" tabindex="0" @focus=${this.#onGuard}></span
+    ></dialog>`,
+      this.#options.host,
+    );
   }
 
   /** A new iframe for each token, so nothing the previous document posts can count. */

@@ -19,8 +19,7 @@ import { isOneOf } from '../../contract/one-of.js';
 import { openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from './drawer.js';
 import { drawerStyles, modalStyles, spinnerStyles } from './drawer.styles.js';
 import { sharedStyles } from '../shared/styles.js';
-import { addStrings, resolveLang, t } from '../../browser/strings.js';
-import { enDrawer } from './drawer-strings.js';
+import { resolveLang, t } from '../../browser/strings.js';
 
 /** `drawer` (a panel at the inline end) or `modal` (centred). */
 export type KyiMode = WidgetPresentation;
@@ -44,9 +43,6 @@ export interface KyiInstance {
   /** Closes and removes the widget; calls `onClose` if it had not closed yet. Idempotent. */
   destroy(): void;
 }
-
-// The drawer's words ship with what opens the drawer.
-addStrings('en', enDrawer);
 
 const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
 

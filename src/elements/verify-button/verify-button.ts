@@ -2,7 +2,6 @@ import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import type { KyiConfig } from '../../browser/config.js';
-import { pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import type { KyiCloseReason } from '../../browser/widget-events.js';
 import type { AccessToken, TokenSlot } from '../../client/token-slot.js';
@@ -37,19 +36,6 @@ const WIDGET_ERRORS: Record<string, ErrorWords> = {
   // The widget's host did not answer at all: the visitor reads that the service could not be reached.
   widget_unreachable: 'network',
 };
-
-/**
- * The console line for a failure only the partner can fix, naming what to change; `undefined`
- * for any other (a visitor's sign-in or access is not the partner's to fix: the button says it).
- */
-function partnerFix(detail: KyiErrorDetail): string | undefined {
-  // the message says which allow-list, and how to add this origin to the sandbox's; or which address did not answer
-  if (detail.code === 'widget_timeout' || detail.code === 'widget_unreachable') return detail.message;
-  // the message is the server's answer, naming both origins
-  if (detail.code === 'origin_not_allowed')
-    return `could not get an access token: ${detail.message}. Open this page at the server piece's publicOrigin, or add ${pageOrigin() ?? 'this origin'} to its allowedOrigins.`;
-  return undefined;
-}
 
 /** Whether a drawer can open at all: the vendor SDK or a widget URL is configured. */
 const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
@@ -371,7 +357,8 @@ export class KyiVerifyButton extends KyiElement {
     const open = this._status === 'open';
     if (!open) this._status = 'idle';
     this._error = detail;
-    const fix = partnerFix(detail);
+    // Each failure the partner must fix comes after the session code has arrived (partner-fix.ts).
+    const fix = loadedSession()?.partnerFix(detail);
     if (fix) console.warn(`kyi-elements: <kyi-verify-button> ${fix}`);
     emit(this, new KyiErrorEvent(detail));
     if (open) this.#finish('error');

@@ -10,7 +10,14 @@ import { onPageEvent, pageOrigin } from '../../browser/page.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import { KyiCloseEvent, KyiOpenEvent, KyiReadyEvent, KyiVerificationChangedEvent, type KyiCloseReason } from '../../browser/widget-events.js';
 import type { DrawerText } from './drawer.js';
+import { addStrings } from '../../browser/strings.js';
+import { enSessionFailures } from './session-strings.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+
+// The words of the failures only the session code meets (a token's signing, the widget's error
+// and timeout) come with it, here in the module of its own that defines what it runs
+// (session-code.ts only re-exports, and a bundler keeps a module's statements only with its own code).
+addStrings('en', enSessionFailures);
 
 /** The widget reports an expired token with this message (field notes); match it loosely. */
 const EXPIRED = /expired/i;
