@@ -67,7 +67,10 @@ describe('upstream faults', () => {
       const res = await fetch(`${quick.base}/kyi/v1/tokens?address=${F.pyusd.address}`);
       assert.equal(res.status, 504);
       assert.equal(await codeOf(res), 'upstream_timeout');
-      assert.equal(sandbox.stats.count('public:tokens'), 2);
+      // Tried twice: one backoff wait between the attempts. (Not the sandbox's count: on a loaded
+      // machine the retry can time out before the sandbox has read it, and it counts 1.)
+      assert.equal(quick.sleeps.length, 1);
+      assert.ok(sandbox.stats.count('public:tokens') >= 1);
     } finally {
       await quick.close();
     }
