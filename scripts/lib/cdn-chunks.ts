@@ -68,7 +68,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
         // (the watchlist's `repeat`), not to every token-status page.
         `node_modules${sep}(lit|lit-html|lit-element)${sep}(?!directive)`,
         `src${sep}browser${sep}events\\.ts$`,
-        `src${sep}client${sep}(lookup|lookup${sep}(batcher|cache|outcome|live)|read-body|assets|errors)\\.ts$`,
+        `src${sep}client${sep}(lookup|lookup${sep}(batcher|cache|outcome|live)|read-body|assets|errors|request-url)\\.ts$`,
         `src${sep}contract${sep}(lookup-limits|queries)\\.ts$`,
         `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|render-scheduler|styles|error-text|chain-names)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,

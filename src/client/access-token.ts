@@ -15,7 +15,7 @@
 
 import { codeForStatus, isAbortError, KyiRequestError, type StatusCodes } from './errors.js';
 import { answerBody } from './proxy-answer.js';
-import { onPage } from '../browser/config.js';
+import { requestUrl } from './request-url.js';
 import type { AccessToken } from './token-slot.js';
 import { messageOf } from './widget-session.js';
 
@@ -100,9 +100,10 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
   signal?.throwIfAborted();
   if (options.fetchAccessToken) return fromFunction(options.fetchAccessToken, signal);
 
+  const url = requestUrl(options.endpoint);
   let response: Response;
   try {
-    response = await fetch(onPage(options.endpoint) ?? options.endpoint, {
+    response = await fetch(url, {
       method: 'POST',
       credentials: 'same-origin',
       cache: 'no-store',

@@ -14,7 +14,7 @@
 import type { ChangesEnvelope, NotificationsEnvelope, WatchlistItem, WatchlistResponse } from '../contract/index.js';
 import { isAbortError, KyiRequestError } from './errors.js';
 import { answerBody } from './proxy-answer.js';
-import { onPage } from '../browser/config.js';
+import { requestUrl } from './request-url.js';
 import { asBoolean, asString, listOf, objectOf, readObject, type Reader } from './read-body.js';
 
 /** A finite number, else `undefined` (the monitoring and assets reads; the lookup's read none). */
@@ -92,7 +92,7 @@ export async function call<T>(
 ): Promise<T> {
   const qs = init.query?.toString();
   const written = `${options.proxyUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
-  const url = onPage(written) ?? written;
+  const url = requestUrl(written);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const doFetch = options.fetch ?? fetch;

@@ -20,7 +20,7 @@
  * Nothing here touches the DOM until a lookup is made.
  */
 import { LOOKUP_BATCH_MAX, TOKEN_IMAGE_LIFETIME_MS } from '../../contract/lookup-limits.js';
-import { onPage } from '../../browser/config.js';
+import { requestUrl } from '../request-url.js';
 import { pageHidden } from '../../browser/page.js';
 import { KyiRequestError } from '../errors.js';
 import { answerBody } from '../proxy-answer.js';
@@ -193,13 +193,15 @@ export class LookupClient {
    * Looks one thing up through the proxy at `proxyUrl` (resolved against the page's address now). Resolves with the upstream
    * `{ status, body }` (a 404 is an answer, not an error); rejects when
    * there is no answer (`KyiRequestError`), or with an `AbortError` when `signal` aborts first.
+   * Throws `KyiRequestError` (`not_configured`) at once when the page cannot resolve `proxyUrl`
+   * (client/request-url.ts; the caller, `lookupReadBy`, makes it the lookup's error outcome).
    */
   lookup(proxyUrl: string, request: LookupRequest, options: ClientLookupOptions = {}): Promise<LookupResponse> {
     const { signal, bypassCache = false } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     // Resolved now, against the page: the batch leaves a frame later, when a `<base>` posted
     // meanwhile would move a relative URL.
-    proxyUrl = (onPage(proxyUrl) ?? proxyUrl).replace(/\/+$/, '');
+    proxyUrl = requestUrl(proxyUrl).replace(/\/+$/, '');
     const key = `${proxyUrl}\n${lookupKey(request)}`;
 
     if (!bypassCache) {

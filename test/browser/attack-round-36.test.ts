@@ -1,0 +1,67 @@
+/**
+ * Attack round 36: a page whose address is not a base URL (`about:srcdoc`, and likewise
+ * `about:blank` or `blob:` documents a partner writes the kit into). `onPage()` cannot resolve
+ * the default proxy URL (`/api/kyi`) against `location.href` there, and `absolute()` (and the
+ * lookup client) then keep it relative: `fetch` resolves it against `document.baseURI`, which a
+ * `<base href>` posted by a user moves. The lookup is then answered by the poster's server
+ * ("verified" for a token nobody verified), and the verify button's default token endpoint
+ * (`${proxyUrl}/token`) asks the poster's server for the access token the widget opens with.
+ * The rule (docs/security.md): every URL is resolved against the page's own address and kept
+ * absolute; nothing hands a relative URL to `fetch`; a posted `<base>` moves nothing. Such a
+ * page's relative URL is now refused as its configuration (client/request-url.ts).
+ */
+import { expect } from '@open-wc/testing';
+import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import { randomAddress, testEnv } from './helpers/display.js';
+import { EVIL_PREFIX, watchEvil } from './helpers/evil.js';
+
+const RUN = `${EVIL_PREFIX}r36-${crypto.randomUUID()}`;
+
+/** A srcdoc page: `head`, the kit's CDN file (its URL absolute, fetched before the post), then a user's post carrying `<base href>` and `body`. */
+async function srcdocPage(head: string, base: string, body: string): Promise<{ win: Window & typeof globalThis; frame: HTMLIFrameElement }> {
+  const frame = document.createElement('iframe');
+  frame.srcdoc = `<!doctype html><html lang="en"><head>${head}<script type="module" src="${location.origin}/src/entries/cdn/kyi-elements.ts"></script></head><body>
+    <div class="user-comment"><base href="${base}"></div>${body}</body></html>`;
+  const loaded = new Promise((r) => frame.addEventListener('load', r, { once: true }));
+  document.body.append(frame);
+  await loaded;
+  return { win: frame.contentWindow as Window & typeof globalThis, frame };
+}
+
+describe('attack round 36: a page at about:srcdoc with a posted <base href>', () => {
+  let evilOrigin: string;
+  before(async () => {
+    evilOrigin = (await testEnv()).evilUrl;
+  });
+  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+  it('the default proxy is not moved: no lookup reaches the poster\'s server, nothing reads "verified" from it', async () => {
+    const evilSince = await watchEvil(`${RUN}/s`);
+    const { win } = await srcdocPage('', `${evilOrigin}${RUN}/s/`, `<kyi-token-status chain-slug="ethereum" address="${randomAddress()}"></kyi-token-status>`);
+    await win.customElements.whenDefined('kyi-token-status');
+    const status = win.document.querySelector('kyi-token-status') as KyiTokenStatus;
+    await status.settled;
+    // Failed before client/request-url.ts: 'verified' (the scam proxy at the <base>'s origin answered POST /api/kyi/lookup).
+    expect(status.status).not.to.equal('verified');
+    // the page's configuration, said so: an absolute proxy URL is what such a frame needs
+    expect(status.shadowRoot!.textContent).to.match(/not configured on this site/i);
+    expect((await evilSince()).map((r) => `${r.method} ${r.path}`)).to.deep.equal([]);
+  });
+
+  it('the verify button\'s default token endpoint is not moved: no access token is asked of the poster\'s server', async () => {
+    const { widgetUrl } = await testEnv();
+    const evilSince = await watchEvil(`${RUN}/t`);
+    const { win } = await srcdocPage(`<meta name="kyi:widget-url" content="${widgetUrl}">`, `${evilOrigin}${RUN}/t/`, '<kyi-verify-button></kyi-verify-button>');
+    await win.customElements.whenDefined('kyi-verify-button');
+    const button = win.document.querySelector('kyi-verify-button') as HTMLElement & { updateComplete: Promise<unknown> };
+    await button.updateComplete;
+    const outcome = new Promise((resolve) => {
+      for (const type of ['kyi-open', 'kyi-error']) button.addEventListener(type, resolve, { once: true });
+      setTimeout(resolve, 5000);
+    });
+    button.shadowRoot!.querySelector('button')!.click();
+    await outcome;
+    // Failed before client/request-url.ts: OPTIONS and POST /api/kyi/token reached the poster's server.
+    expect((await evilSince()).map((r) => `${r.method} ${r.path}`)).to.deep.equal([]);
+  });
+});
