@@ -95,8 +95,14 @@ export function metaContent(name: string): string | undefined {
   return undefined;
 }
 
-/** The page's address (`undefined` on a server). */
-export const pageUrl = (): string | undefined => (hasDom ? location.href : undefined);
+/**
+ * The page's address, what the kit resolves URLs against (`undefined` on a server). A frame at
+ * `about:srcdoc` or `about:blank` (or a `blob:` document) has an address that is no base URL:
+ * for it, the root of the document's origin, its creator's, which no `<base>` moves (an opaque
+ * origin gives no base: its relative URLs are refused, client/request-url.ts).
+ */
+export const pageUrl = (): string | undefined =>
+  hasDom ? (URL.canParse('/', location.href) || origin === 'null' ? location.href : `${origin}/`) : undefined;
 
 /** The page's origin (`undefined` on a server). */
 export const pageOrigin = (): string | undefined => (hasDom ? location.origin : undefined);

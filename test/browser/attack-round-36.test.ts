@@ -8,7 +8,8 @@
  * (`${proxyUrl}/token`) asks the poster's server for the access token the widget opens with.
  * The rule (docs/security.md): every URL is resolved against the page's own address and kept
  * absolute; nothing hands a relative URL to `fetch`; a posted `<base>` moves nothing. Such a
- * page's relative URL is now refused as its configuration (client/request-url.ts).
+ * page's URLs now resolve against the root of its origin (browser/page.ts `pageUrl`), and a
+ * relative URL no page address resolves is refused (client/request-url.ts).
  */
 import { expect } from '@open-wc/testing';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
@@ -41,10 +42,10 @@ describe('attack round 36: a page at about:srcdoc with a posted <base href>', ()
     await win.customElements.whenDefined('kyi-token-status');
     const status = win.document.querySelector('kyi-token-status') as KyiTokenStatus;
     await status.settled;
-    // Failed before client/request-url.ts: 'verified' (the scam proxy at the <base>'s origin answered POST /api/kyi/lookup).
+    // Failed before browser/page.ts resolved against the frame’s origin: 'verified' (the scam proxy at the <base>'s origin answered POST /api/kyi/lookup).
     expect(status.status).not.to.equal('verified');
-    // the page's configuration, said so: an absolute proxy URL is what such a frame needs
-    expect(status.shadowRoot!.textContent).to.match(/not configured on this site/i);
+    // answered by the page's own proxy, at the root of the frame's origin: nobody verified this token
+    expect(status.status).to.equal('not-found');
     expect((await evilSince()).map((r) => `${r.method} ${r.path}`)).to.deep.equal([]);
   });
 
@@ -61,7 +62,7 @@ describe('attack round 36: a page at about:srcdoc with a posted <base href>', ()
     });
     button.shadowRoot!.querySelector('button')!.click();
     await outcome;
-    // Failed before client/request-url.ts: OPTIONS and POST /api/kyi/token reached the poster's server.
+    // Failed before browser/page.ts resolved against the frame’s origin: OPTIONS and POST /api/kyi/token reached the poster's server.
     expect((await evilSince()).map((r) => `${r.method} ${r.path}`)).to.deep.equal([]);
   });
 });
