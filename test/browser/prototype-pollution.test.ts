@@ -58,9 +58,9 @@ describe('Object.prototype polluted before the kit loads', () => {
     expect(win.pageErrors).to.deep.equal([]);
     expect(status.status).to.equal('unverified');
     const config = win.kyiConfig();
-    // (A srcdoc page has no address of its own to resolve the meta tag's path against.)
-    expect(config.proxyUrl).to.equal('/api/kyi');
-    expect(config.tokenEndpoint).to.equal('/api/kyi/token');
+    // (A srcdoc page's address is no base: the meta tag's path resolves against its origin.)
+    expect(config.proxyUrl).to.equal(`${location.origin}/api/kyi`);
+    expect(config.tokenEndpoint).to.equal(`${location.origin}/api/kyi/token`);
     expect(config.widgetUrl).to.equal('');
     expect([...config.trustedProxyUrls]).to.deep.equal([]);
     expect(config.sdk).to.equal(undefined);
