@@ -327,7 +327,7 @@ export function getConfig(): KyiConfig {
  */
 const httpOrNothing = (url: string): string => (safeHttpUrl(url) ? url : '');
 
-/** As written when the page's address is no base for it (about:srcdoc): every request resolves it again and refuses it then (client/request-url.ts). */
+/** As written when no page address is a base for it (a sandboxed frame's opaque origin): every request resolves it again and refuses it then (client/request-url.ts). */
 function absolute(url: string): string {
   const trimmed = url.trim();
   return trimmed ? trimSlash(onPage(trimmed) ?? trimmed) : '';

@@ -1,11 +1,12 @@
 /**
  * The one way the browser side turns a configured URL into the URL of a request (the lookup
  * client, the monitoring calls, the access token): resolved against the page's own address
- * (`onPage`), never left relative. A page whose address is no base URL (`about:srcdoc`,
- * `about:blank`: a frame a partner writes the kit into) cannot resolve a relative one, the
- * default `/api/kyi` among them; handed to `fetch` as written, it would be resolved against
- * `document.baseURI`, which a `<base href>` posted into the page moves. Such a URL is refused
- * as the page's configuration (`not_configured`): nothing is fetched.
+ * (`onPage`), never left relative. A page no address of which is a base URL (a sandboxed frame
+ * at `about:srcdoc` with an opaque origin; other srcdoc and blank frames resolve against their
+ * origin, browser/page.ts) cannot resolve a relative one, the default `/api/kyi` among them;
+ * handed to `fetch` as written, it would be resolved against `document.baseURI`, which a
+ * `<base href>` posted into the page moves. Such a URL is refused as the page's configuration
+ * (`not_configured`): nothing is fetched.
  */
 import { onPage } from '../browser/config.js';
 import { KyiRequestError } from './errors.js';
