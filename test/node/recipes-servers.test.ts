@@ -13,9 +13,8 @@ import { SANDBOX_FIXTURES } from '../../src/sandbox/index.js';
 import { checkPageAnswers, checkProxyAt } from './helpers/openapi-check.js';
 import { usePostgres } from './helpers/postgres.js';
 import { importsOf } from './helpers/recipes.js';
-import { freePort } from './helpers/loopback.js';
 import {
-  ASSET_ID, CAIP19, STACKS, jsProject, kyiEnv, lookup, nodeServer, recipes, routeCdn, run, serve, sessionCookie, settles, stage, token, track, until, useRecipes,
+  ASSET_ID, CAIP19, STACKS, jsProject, jsServer, kyiEnv, lookup, nodeServer, recipes, routeCdn, run, sessionCookie, settles, stage, token, track, until, useRecipes,
 } from './helpers/recipe-projects.js';
 
 useRecipes('recipes-servers');
@@ -103,10 +102,7 @@ describe('Hono on Node', () => {
 
 describe('Server: the Node http server and every verified asset', () => {
   it('node server.mjs: lookups answer, a visitor without a session is asked to sign in, by the token and the Explorer routes', async () => {
-    const dir = await jsProject('node-http');
-    const port = await freePort();
-    const origin = `http://localhost:${port}`;
-    await serve(['server.mjs'], dir, { ...kyiEnv(origin), PORT: String(port) }, origin);
+    const origin = await jsServer('node-http');
     const unchecked = checkProxyAt(origin, '/api/kyi');
     try {
       assert.equal(await lookup(origin), true);
@@ -138,10 +134,7 @@ describe('Deploying: a replica on PostgreSQL', () => {
     await db().pool.query(`CREATE DATABASE ${name}`);
     const url = new URL(db().url);
     url.pathname = `/${name}`;
-    const dir = await jsProject('replicas');
-    const port = await freePort();
-    const origin = `http://localhost:${port}`;
-    await serve(['server.mjs'], dir, { ...kyiEnv(origin), PORT: String(port), DATABASE_URL: url.href }, origin);
+    const origin = await jsServer('replicas', { DATABASE_URL: url.href });
     const pool = new (await import('pg')).default.Pool({ connectionString: url.href });
     try {
       assert.equal(await lookup(origin), true);
@@ -182,10 +175,7 @@ describe('Monitoring: the pollers', () => {
 
 describe('Monitoring: the page', () => {
   it('node server.mjs serves the page and the Explorer routes; each of the three elements asks the signed-out visitor to sign in', async () => {
-    const dir = await jsProject('monitoring-page');
-    const port = await freePort();
-    const origin = `http://localhost:${port}`;
-    await serve(['server.mjs'], dir, { ...kyiEnv(origin), PORT: String(port) }, origin);
+    const origin = await jsServer('monitoring-page');
     const cdn = await routeCdn();
     const page = await stage.browser.newPage();
     await cdn.route(page);

@@ -6,19 +6,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkProxyAt } from './helpers/openapi-check.js';
-import { freePort } from './helpers/loopback.js';
 import {
-  inWorkerd, jsProject, kyiEnv, lookup, nextApp, nodeServer, renderedWithoutScript, routeCdn, serve, settles, stage, useRecipes,
+  inWorkerd, jsServer, lookup, nextApp, nodeServer, renderedWithoutScript, routeCdn, settles, stage, useRecipes,
 } from './helpers/recipe-projects.js';
 
 useRecipes('recipes-ssr');
 
 describe('Server rendering', () => {
   it('Node, a template string: without JavaScript the page reads its statuses; with it the kit (from the CDN) confirms them', async () => {
-    const dir = await jsProject('ssr-node');
-    const port = await freePort();
-    const origin = `http://localhost:${port}`;
-    await serve(['server.mjs'], dir, { ...kyiEnv(origin), PORT: String(port) }, origin);
+    const origin = await jsServer('ssr-node');
     await renderedWithoutScript(`${origin}/`, ['KYI verified', 'Verified asset', 'heading "PayPal USD"']);
     const cdn = await routeCdn();
     await settles(`${origin}/`, undefined, cdn.route);

@@ -274,6 +274,15 @@ export async function jsProject(name: string): Promise<string> {
   return dir;
 }
 
+/** A JavaScript recipe's `node server.mjs` (type-checked), with the server piece's variables and `env`, on a free port; its origin. */
+export async function jsServer(name: string, env: Record<string, string> = {}): Promise<string> {
+  const dir = await jsProject(name);
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  await serve(['server.mjs'], dir, { ...kyiEnv(origin), PORT: String(port), ...env }, origin);
+  return origin;
+}
+
 /** Polls `probe` every 100 ms until it returns a value, for up to a minute (a probe that throws has no value yet). */
 export function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
   return waitFor(() => probe().catch(() => undefined), { what, timeout: 60_000, every: 100 }) as Promise<T>;
