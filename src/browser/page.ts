@@ -69,8 +69,8 @@ export const frameFeatures = (of: Document): string[] | undefined => policyOf(of
 export const createIn = <K extends keyof HTMLElementTagNameMap>(tag: K, of = doc!): HTMLElementTagNameMap[K] =>
   createElement!.call(of, tag) as HTMLElementTagNameMap[K];
 
-/** A new SVG element (`svg`, `path`) in the page's document. */
-export const createSvg = (tag: 'svg' | 'path'): SVGElement => createElementNS!.call(doc!, 'http://www.w3.org/2000/svg', tag) as SVGElement;
+/** A new SVG element (`svg`, `path`, `circle`…) in the page's document. */
+export const createSvg = (tag: string): SVGElement => createElementNS!.call(doc!, 'http://www.w3.org/2000/svg', tag) as SVGElement;
 
 /** `root.querySelectorAll(selector)`, whatever the markup under `root` is named. */
 export const queryAll = (root: Element, selector: string): NodeListOf<Element> => querySelectorAll!.call(root, selector);

@@ -15,6 +15,7 @@ import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import type { StringKey } from '../../browser/strings.js';
 import { humanize } from '../shared/foreign-text.js';
+import { errorBox, paintTemplate } from '../shared/templates.js';
 
 /** The verdict's marks: a check (both claims hold) or a warning triangle (the business is not verified). */
 const checkMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="currentColor"/><path d="M5.6 10.4l3 3 5.8-6.2" fill="none" stroke="var(--_kyi-surface)" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
@@ -385,6 +386,11 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     </div>`;
   }
 
+  /** Its Lit template, rendered into the shadow root. @internal */
+  protected override paint(template: unknown): void {
+    paintTemplate(this, template);
+  }
+
   override render() {
     switch (this._status) {
       case 'idle':
@@ -400,7 +406,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
         // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
         return this.#notice('assetCard.invalid', this.t('assetCard.invalidHelp'), false);
       case 'error':
-        return this.#card(this.renderError(this.t('assetCard.error'), this.errorMessage(), this.retry));
+        return this.#card(errorBox(this.t('assetCard.error'), this.errorMessage(), this.retry, this.t('common.retry')));
     }
   }
 }

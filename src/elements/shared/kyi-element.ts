@@ -1,12 +1,11 @@
 /**
- * Base classes of the kit's Lit-rendered elements: strings in the element's language,
+ * Base classes of the kit's elements (all but the badge): strings in the element's language,
  * configuration for this element, and a re-render when either changes (`ElementCore` of
  * element-core.ts, which the badge shares without Lit's templates); what the data elements
  * share: the trust check of a `proxy-url` attribute and the wait for a run to settle; and the
  * one async controller their runs (and the verify button's) go through (`LatestRun`, below).
  */
-import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ReactiveElement, type PropertyDeclarations, type PropertyValues, type ReactiveController, type ReactiveControllerHost } from '@lit/reactive-element';
 import { getConfig, proxyUrlOf, type KyiConfig, type KyiTheme } from '../../browser/config.js';
 import { ElementCore } from './element-core.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
@@ -14,14 +13,38 @@ import { tMaybe, type StringKey, type StringParams } from '../../browser/strings
 import { internalState } from './reactive-state.js';
 import { announce } from './announce.js';
 import { documentOf, focusDropped } from '../../browser/page.js';
+import { patch, type View } from './view.js';
 
 /**
- * The base of the kit's elements (all but `<kyi-badge>`): a `LitElement` that reads the page's
- * configuration, its language and its trusted proxy URLs. Exported so the element classes'
- * types are whole; partners use the elements, not this class.
+ * The base of the kit's elements (all but `<kyi-badge>`): a Lit `ReactiveElement` that reads the
+ * page's configuration, its language and its trusted proxy URLs, and shows what its `render()`
+ * describes. Exported so the element classes' types are whole; partners use the elements, not
+ * this class.
  */
-export class KyiElement extends LitElement {
+export class KyiElement extends ReactiveElement {
   readonly #core = new ElementCore(this);
+  /** The nodes `paint` put in the shadow root (after any it came with: a server-rendered view). */
+  #painted: ChildNode[] = [];
+
+  /**
+   * What the element shows (a display element: a `View`, built without a template library; a
+   * monitoring element: a Lit template). Called on each update. @internal
+   */
+  protected render(): unknown {
+    return undefined;
+  }
+
+  /** Puts what `render()` returned on screen: a view, by `patch` (view.ts). @internal */
+  protected paint(shown: unknown): void {
+    this.#painted = patch(this.renderRoot, [shown as View], this.#painted);
+  }
+
+  /** @internal */
+  protected override update(changed: PropertyValues): void {
+    const shown = this.render();
+    super.update(changed);
+    this.paint(shown);
+  }
 
   /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
   protected override createRenderRoot(): ShadowRoot {
@@ -82,8 +105,8 @@ export interface DataState<S extends string> {
  * The one base of the data elements (the lookup family, `<kyi-token-status>` and
  * `<kyi-asset-card>`, and the monitoring family): the same names for the same things —
  * `proxy-url` and `theme`, the `_state` shown (`{ status, error }`, one reactive property),
- * the `inputs` whose change means a new run, and one error box (`renderError`, parts `error`
- * and `retry-button`). Each family runs its reads on a `LatestRun` (below).
+ * the `inputs` whose change means a new run, and one Retry (`retry`, parts `error` and
+ * `retry-button`). Each family runs its reads on a `LatestRun` (below).
  */
 export abstract class KyiDataElement<S extends string> extends KyiElement {
   static override properties: PropertyDeclarations = {
@@ -183,20 +206,6 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
       target.focus();
     });
   };
-
-  /**
-   * The error box: a title, the message, each on a line of its own, and a Retry button (`retry`
-   * undefined: none, the same request would fail again). Shown, not announced: an error that
-   * comes with loading is part of the page, like any other state (a page of failed statuses
-   * is not fifty alarms); one after Retry is said by `retry`.
-   */
-  protected renderError(title: string, message: string, retry: (() => void) | undefined): TemplateResult {
-    return html`<div part="error" class="alert"
-      ><span class="alert-title">${title}</span><span>${message}</span>${retry
-        ? html`<button part="retry-button" class="button small" type="button" @click=${retry}>${this.t('common.retry')}</button>`
-        : nothing}</div
-    >`;
-  }
 }
 
 /** Where focus goes after a Retry took it away, the first found: the new Retry button, the element's title, its status box. */

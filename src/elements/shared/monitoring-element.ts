@@ -16,6 +16,7 @@ import { safeHttpUrl } from '../../browser/config.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
 import { errorStringKey } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
+import { errorBox, paintTemplate } from './templates.js';
 import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from './heading.js';
 import type { ShownRows } from './monitoring-pager.js';
 
@@ -71,6 +72,11 @@ export type MonitoringWords = 'watchlist' | 'changeFeed' | 'notifications';
  * @fires kyi-error - A read failed. `detail: { code, message, status }`.
  */
 export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringStatus> {
+  /** Its Lit template, rendered into the shadow root. @internal */
+  protected override paint(template: unknown): void {
+    paintTemplate(this, template);
+  }
+
   static override properties: PropertyDeclarations = {
     refreshInterval: { type: Number, attribute: 'refresh-interval' },
     headingLevel: { type: Number, attribute: 'heading-level' },
@@ -275,7 +281,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
   }
 
   /**
-   * The error box (`renderError`: a Retry button unless the request itself was refused); for
+   * The error box (`errorBox`: a Retry button unless the request itself was refused); for
    * a visitor the partner's server does not let in, a plain notice instead (not an error): sign
    * in (401 `session_required`) or no access (403 `forbidden`).
    */
@@ -285,7 +291,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     if (refusal === 'denied') return html`<p class="notice" role="status" part="access-denied">${this.t(`${words}.denied` as const)}</p>`;
     const refused = problem.status === 400;
     const title = (refused && refusedTitle) || this.t(`${words}.error.load` as const);
-    return this.renderError(title, this.problemText(problem), refused ? undefined : this.retry);
+    return errorBox(title, this.problemText(problem), refused ? undefined : this.retry, this.t('common.retry'));
   }
 
   /**

@@ -12,6 +12,7 @@ import type { WidgetOpener, WidgetRun } from './widget-run.js';
 import { errorStringKey, type ErrorWords } from '../shared/error-text.js';
 import { withForeignText } from '../shared/foreign-text.js';
 import { KyiElement, LatestRun } from '../shared/kyi-element.js';
+import { paintTemplate } from '../shared/templates.js';
 import { blockStyles } from '../shared/blocks.styles.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -215,6 +216,11 @@ export class KyiVerifyButton extends KyiElement {
     super.updated(changed);
     // A button disabled while opening stops opening; an open drawer stays until closed.
     if (changed.has('disabled') && this.disabled && this._status === 'pending') this.#cancelPending();
+  }
+
+  /** Its Lit template, rendered into the shadow root. @internal */
+  protected override paint(template: unknown): void {
+    paintTemplate(this, template);
   }
 
   override render() {
