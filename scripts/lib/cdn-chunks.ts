@@ -57,22 +57,25 @@ export const AUTOLOADER_CODE_SPLITTING = {
         `src${sep}browser${sep}(lit-globals|strings|config|page|event-base|register)\\.ts$`,
         // The autoloader's own code too: `core` is its file.
         `src${sep}entries${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
-        `src${sep}elements${sep}shared${sep}(reactive-state|element-core|theme\\.styles)\\.ts$`,
+        `src${sep}elements${sep}shared${sep}(reactive-state|element-core|theme\\.styles|view)\\.ts$`,
         `src${sep}contract${sep}one-of\\.ts$`,
       ]),
     },
     {
       name: 'lookup',
       test: any([
-        // Lit's templates, not its directives: a directive goes with the element that uses it
-        // (the watchlist's `repeat`), not to every token-status page.
-        `node_modules${sep}(lit|lit-html|lit-element)${sep}(?!directive)`,
         `src${sep}browser${sep}events\\.ts$`,
         `src${sep}client${sep}(lookup|lookup${sep}(batcher|cache|outcome|live)|read-body|assets|errors|request-url)\\.ts$`,
         `src${sep}contract${sep}(lookup-limits|queries)\\.ts$`,
         `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|render-scheduler|styles|error-text|chain-names)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,
       ]),
+    },
+    {
+      // Lit's templates, not its directives (a directive goes with the element that uses it,
+      // the watchlist's `repeat`), for the elements rendered with them: no display element's.
+      name: 'templates',
+      test: any([`node_modules${sep}(lit|lit-html|lit-element)${sep}(?!directive)`, `src${sep}elements${sep}shared${sep}templates\\.ts$`]),
     },
     {
       // Two small template helpers the cards, the verify button and the monitoring elements

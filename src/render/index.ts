@@ -34,6 +34,8 @@ import { defineAssetCard } from '../elements/asset-card/define.js';
 import { defineBadge } from '../elements/badge/define.js';
 import { badgeContent, type RenderedBadge } from './badge.js';
 import { findElements } from './scan.js';
+import { viewHtml } from './view-html.js';
+import type { View } from '../elements/shared/view.js';
 
 /** How long a render waits for lookups by default, ms. */
 const DEFAULT_RENDER_TIMEOUT_MS = 1000;
@@ -223,9 +225,12 @@ const LIT_MARKERS = /<!--(?:\/?lit-part[^>]*|lit-node \d+)-->/g;
 function shadowContent(renderer: LitElementRenderer, element: RenderedElement): string {
   // The element is the host of what its template renders (its `<slot>`s), as in Lit's own render of an element.
   const host = { customElementInstanceStack: [renderer], customElementHostStack: [renderer] };
+  const shown = element.render();
+  // A display element's view (view.ts), written as the browser builds it.
+  if (shown === undefined || Array.isArray(shown)) return viewHtml(shown as View);
   // Lit's hydration markers are dropped: the kit never hydrates a root, it confirms and replaces
   // it. Upstream text cannot forge one: Lit escapes `<` in every text and attribute it renders.
-  return collectResultSync(render(element.render(), host)).replace(LIT_MARKERS, '');
+  return collectResultSync(render(shown, host)).replace(LIT_MARKERS, '');
 }
 
 /** The element's shadow root as a declarative one: its styles and `rule`, its content, then `end`. */

@@ -5,7 +5,8 @@ import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import { emit, KyiErrorEvent } from '../../browser/event-base.js';
 import { configuredHttpUrl, getConfig, type KyiTheme } from '../../browser/config.js';
 import { ElementCore } from '../shared/element-core.js';
-import { badgeSources, build, imageSchemeOf, imageView, type Box, type ElementView, type Sources, type View } from '../shared/badge-image.js';
+import { badgeSources, imageSchemeOf, imageView } from '../shared/badge-image.js';
+import { patch, type ElementView } from '../shared/view.js';
 import { baseStyles, themeStyles } from '../shared/theme.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
@@ -78,19 +79,17 @@ export class KyiBadge extends ReactiveElement {
   href: string | undefined = undefined;
 
   private _failed = false;
-  // No Lit templates: the few nodes of a badge are described as data (`content`) and built
-  // directly (a badge-only page then loads no template library), again only when what they show
-  // changes; a server render writes the same description as HTML.
+  // No Lit templates: the few nodes of a badge are described as data (`content`, views) and
+  // patched onto the page (a badge-only page then loads no template library); a server render
+  // writes the same description as HTML.
   readonly #core = new ElementCore(this);
+  /** The nodes shown (`patch`: kept while their views are unchanged, a loaded image stays loaded). */
+  #painted: ChildNode[] = [];
 
   /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
   protected override createRenderRoot(): ShadowRoot {
     return this.#core.renderRoot();
   }
-  /** The image shown, and what it shows: kept while that is unchanged (a re-render keeps the loaded image). */
-  #image: Element | undefined;
-  #imageKey = '';
-  #shown = '';
   #resolved: Resolved | undefined;
   #reportedInvalid: string | undefined;
   #sourceKey = '';
@@ -145,22 +144,16 @@ export class KyiBadge extends ReactiveElement {
     }
   }
 
-  /** The badge image (`imageView`), built again only when what it shows changes, and after it failed to load. */
-  #imageFor(sources: Sources, alt: string, box: Box): Element {
-    const key = JSON.stringify([sources, alt, box]);
-    if (this.#image && key === this.#imageKey) return this.#image;
-    const node = (this.#image = build(imageView(sources, alt, box)));
-    this.#imageKey = key;
-    // the `<img>`, alone or last in its `<picture>`
-    (node.lastElementChild ?? node).addEventListener('error', () => {
-      // An image replaced meanwhile (new theme, new base) says nothing about the one shown.
-      if (this.#image !== node || this._failed) return;
-      this.#image = undefined;
-      this._failed = true;
-      emit(this, new KyiErrorEvent({ code: 'image_failed', message: 'The badge image could not be loaded' }));
-    });
-    return node;
-  }
+  /**
+   * The image failed to load: the fallback shows instead. An `error` of a request the image no
+   * longer makes (its source changed: new theme, new base) arrives while the new one loads, and
+   * says nothing about it.
+   */
+  #imageFailed = (event: Event): void => {
+    if (!(event.target as HTMLImageElement).complete || this._failed) return;
+    this._failed = true;
+    emit(this, new KyiErrorEvent({ code: 'image_failed', message: 'The badge image could not be loaded' }));
+  };
 
   /** What stands in for the image: the credential's name in a pill, or for an icon a mark in the icon's box; named as the image is. */
   #fallback(options: Omit<BadgeOptions, 'theme'>, name: string, label: string): ElementView {
@@ -171,21 +164,16 @@ export class KyiBadge extends ReactiveElement {
 
   protected override update(changed: PropertyValues): void {
     super.update(changed);
-    const [key, views] = this.content((sources, alt, box) => this.#imageFor(sources, alt, box));
-    // Its nodes replaced only when what they show changed (a focused link stays focused).
-    if (key === this.#shown && this.hasUpdated) return;
-    this.#shown = key;
-    this.renderRoot.replaceChildren(...views.map((view) => build(view)));
+    this.#painted = patch(this.renderRoot, this.content(), this.#painted);
   }
 
   /**
-   * What the badge shows, as data: a key that changes with it, and its nodes (none when invalid):
-   * the image (as `image` gives it) or its fallback, in a link when `href` is set. Built in the
-   * browser; written as HTML by a server render (src/render/badge.ts). @internal
+   * What the badge shows, as views (none when invalid): the image or its fallback, in a link when
+   * `href` is set. Patched in the browser; written as HTML by a server render (src/render/badge.ts). @internal
    */
-  protected content(image: (sources: Sources, alt: string, box: Box) => View): [key: string, views: ElementView[]] {
+  protected content(): ElementView[] {
     const r = this.#resolved ?? this.#resolve();
-    if (!r.ok) return ['', []];
+    if (!r.ok) return [];
     // The credential's name, as the pill shows it ("KYI verified"), and the badge's, which says it
     // is a badge, a static claim (a live status's says "live check"): "KYI verified badge (static claim)".
     const name = this.#core.t(`badge.credential.${r.options.credential}`);
@@ -195,11 +183,11 @@ export class KyiBadge extends ReactiveElement {
         ? { width: undefined, height: FULL_PILL_HEIGHT }
         : { width: r.options.size, height: r.options.size };
     const sources = this._failed ? undefined : badgeSources(getConfig().badgeBaseUrl, r.options, imageSchemeOf(this));
-    const newTab = r.href ? this.#core.t('common.opensInNewTab') : '';
-    const content = sources ? image(sources, label, box) : this.#fallback(r.options, name, label);
+    const content = sources ? imageView(sources, label, box, this.#imageFailed) : this.#fallback(r.options, name, label);
     return [
-      JSON.stringify([r, label, sources, newTab]),
-      [r.href ? ['a', { part: 'base', href: r.href, target: '_blank', rel: 'noopener noreferrer' }, content, ['span', { class: 'visually-hidden' }, newTab]] : ['span', { part: 'base' }, content]],
+      r.href
+        ? ['a', { part: 'base', href: r.href, target: '_blank', rel: 'noopener noreferrer' }, content, ['span', { class: 'visually-hidden' }, this.#core.t('common.opensInNewTab')]]
+        : ['span', { part: 'base' }, content],
     ];
   }
 }

@@ -2,11 +2,10 @@
  * A badge's image and nodes. Its URLs: one `<img>`, or a `<picture>` whose dark source the
  * browser picks when the user prefers dark (`auto` theme) — no script, no layout shift
  * (explicit size; a `full` pill gives its height only, its width is the artwork's own).
- * Its nodes, as data (`View`): the badge renders without Lit templates (a badge-only page loads
- * no template library); the browser builds them (`build`) and a server render writes them as
- * HTML (src/render/badge.ts): one description, the same nodes either way.
+ * Its nodes, as data (`View`, ./view.ts): the browser builds them and a server render writes them
+ * as HTML: one description, the same nodes either way.
  */
-import { createIn, createSvg } from '../../browser/page.js';
+import type { ElementView, Listener } from './view.js';
 import type { BadgeOptions } from '../../contract/badge.js';
 
 export type ThemeChoice = 'auto' | 'dark' | 'light';
@@ -46,31 +45,12 @@ export function badgeUrl(baseUrl: string, { credential, variant, theme, format, 
 }
 
 export type Box = { width: number | undefined; height: number };
-type Attributes = Record<string, string | number | undefined>;
 
 /**
- * A node as data: text, a node already built (the browser's loaded image), or an element
- * `[tag, attributes, ...children]` (an `undefined` attribute is left out).
+ * A badge image: an `<img>`, or for `auto` a `<picture>` whose dark source follows the user's
+ * scheme; `failed` (in the browser) hears the `<img>`'s `error`.
  */
-export type View = string | Node | ElementView;
-export type ElementView = [tag: string, attributes: Attributes, ...children: View[]];
-
-/**
- * The element a view describes. Each element is put in its parent before it gets its attributes,
- * in their order, then its children: an `<img>` is in its `<picture>` before it gets its `src`,
- * and gets `loading` first, so what it asks for (lazily, the source the scheme picks) never
- * depends on when a browser reads them. `svg` and `path` are made in the SVG namespace.
- */
-export function build([tag, attributes, ...children]: ElementView, parent?: Element): Element {
-  const node = tag === 'svg' || tag === 'path' ? createSvg(tag) : createIn(tag as keyof HTMLElementTagNameMap);
-  parent?.append(node);
-  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(name, String(value));
-  for (const child of children) Array.isArray(child) ? build(child, node) : node.append(child);
-  return node;
-}
-
-/** A badge image: an `<img>`, or for `auto` a `<picture>` whose dark source follows the user's scheme. */
-export function imageView([first, light]: Sources, alt: string, { width, height }: Box): ElementView {
-  const img: ElementView = ['img', { loading: 'lazy', decoding: 'async', part: 'image', alt, width, height, src: light ?? first }];
+export function imageView([first, light]: Sources, alt: string, { width, height }: Box, failed?: Listener): ElementView {
+  const img: ElementView = ['img', { loading: 'lazy', decoding: 'async', part: 'image', alt, width, height, src: light ?? first, '@error': failed }];
   return light === undefined ? img : ['picture', {}, ['source', { media: '(prefers-color-scheme: dark)', srcset: first, width, height }], img];
 }

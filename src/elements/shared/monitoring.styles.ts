@@ -1,4 +1,4 @@
-import { css, type CSSResultGroup } from 'lit';
+import { css, type CSSResultGroup } from '@lit/reactive-element';
 import { blockStyles } from './blocks.styles.js';
 import { sharedStyles } from './styles.js';
 

@@ -1,7 +1,7 @@
 /**
  * Nodes as data, and the one way the kit's display elements put them on screen, with no template
  * library (a page of display elements loads none). An element describes what it shows as views
- * (`View`); the browser builds them (`build`) or brings what is on screen to them (`patch`), and
+ * (`View`); the browser brings what is on screen to them (`patch`), and
  * a server render writes the same views as HTML (src/render/view-html.ts): one description, the
  * same nodes either way.
  *
@@ -10,7 +10,8 @@
  */
 import { createIn, createSvg } from '../../browser/page.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
+/** The SVG elements views use, made in the SVG namespace (every other tag is HTML's). */
+const SVG_TAGS = /^(svg|path|circle)$/;
 
 /** Handles an event; `@type` names it in a view's attributes (`'@click': onClick`). */
 export type Listener = (event: Event) => void;
@@ -18,11 +19,8 @@ export type Listener = (event: Event) => void;
 /** A view's attributes: an `undefined` value leaves one out; `@type` is a listener for events of that type. */
 export type Attributes = { [name: string]: string | number | undefined | Listener };
 
-/**
- * A node as data: text, a node already built (the badge's loaded image), an element
- * `[tag, attributes, ...children]`, or nothing (`undefined`, `false`, `''`: left out).
- */
-export type View = string | Node | ElementView | false | undefined;
+/** A node as data: text, an element `[tag, attributes, ...children]`, or nothing (`undefined`, `false`, `''`: left out). */
+export type View = string | ElementView | false | undefined;
 export type ElementView = [tag: string, attributes: Attributes, ...children: View[]];
 
 /** What each element built here was last given: its attributes, listeners included (what `patch` compares with). */
@@ -37,44 +35,36 @@ function dispatch(this: Element, event: Event): void {
 function setAttributes(node: Element, attributes: Attributes, before: Attributes = {}): void {
   for (const [name, value] of Object.entries(attributes)) {
     if (name[0] === '@') {
-      if (!before[name]) node.addEventListener(name.slice(1), dispatch);
+      if (value && !before[name]) node.addEventListener(name.slice(1), dispatch);
     } else if (value === undefined) {
       if (before[name] !== undefined) node.removeAttribute(name);
-    } else if (value !== before[name]) node.setAttribute(name, String(value));
+    } else if (value !== before[name]) node.setAttribute(name, value as string); // a number too, as its text
   }
   for (const name of Object.keys(before)) if (!(name in attributes) && name[0] !== '@') node.removeAttribute(name);
   given.set(node, attributes);
 }
 
-const isShown = (view: View): view is string | Node | ElementView => view !== undefined && view !== false && view !== '';
-
 /**
- * The element a view describes. Each element is put in its parent before it gets its attributes,
- * in their order, then its children: an `<img>` is in its `<picture>` before it gets its `src`,
- * and gets `loading` first, so what it asks for (lazily, the source the scheme picks) never
- * depends on when a browser reads them. `<svg>` and what is in it are made in the SVG namespace.
+ * Gives `node` its view's attributes, then its children: a new node only once it is in its
+ * parent, in its attributes' order, so an `<img>` is in its `<picture>` before it gets its
+ * `src`, and gets `loading` first: what it asks for (lazily, the source the scheme picks) never
+ * depends on when a browser reads them.
  */
-export function build([tag, attributes, ...children]: ElementView, parent?: Element, svg = tag === 'svg'): Element {
-  const node = svg ? createSvg(tag) : createIn(tag as keyof HTMLElementTagNameMap);
-  parent?.append(node);
-  setAttributes(node, attributes);
-  for (const child of children) if (isShown(child)) Array.isArray(child) ? build(child, node, svg) : node.append(child);
-  return node;
+function fill(node: Element, [, attributes, ...children]: ElementView, before?: Attributes): void {
+  setAttributes(node, attributes, before);
+  patch(node, children, before ? [...node.childNodes] : []);
 }
 
-/** Brings `node` to `view` in place when it can (same tag, built here; text for text); `false` when it must be replaced. */
-function update(node: ChildNode, view: string | Node | ElementView): boolean {
+/** Brings `node` to `view` in place when it can (same tag, made here; text for text); `false` when it must be replaced. */
+function update(node: ChildNode, view: string | ElementView): boolean {
   if (typeof view === 'string') {
     if (node.nodeType !== 3) return false;
     if ((node as Text).data !== view) (node as Text).data = view;
     return true;
   }
-  if (!Array.isArray(view)) return node === view;
-  const [tag, attributes, ...children] = view;
   const before = given.get(node as Element);
-  if (!before || (node as Element).localName !== tag) return false;
-  setAttributes(node as Element, attributes, before);
-  patch(node as Element, children, [...node.childNodes], (node as Element).namespaceURI === SVG);
+  if (!before || (node as Element).localName !== view[0]) return false;
+  fill(node as Element, view, before);
   return true;
 }
 
@@ -84,23 +74,24 @@ function update(node: ChildNode, view: string | Node | ElementView): boolean {
  * only where its attributes or text differ, so a focused button keeps focus and a loaded image
  * stays loaded; other nodes are replaced, and new ones appended after the last.
  */
-export function patch(parent: ParentNode, views: View[], nodes: ChildNode[] = [...parent.childNodes], svg = false): ChildNode[] {
+export function patch(parent: ParentNode, views: View[], nodes: ChildNode[] = [...parent.childNodes]): ChildNode[] {
   const shown: ChildNode[] = [];
   let i = 0;
   for (const view of views) {
-    if (!isShown(view)) continue;
+    if (view === undefined || view === false || view === '') continue;
     const node = nodes[i];
     if (node && update(node, view)) {
       i++;
       shown.push(node);
       continue;
     }
-    const made = typeof view === 'string' ? new Text(view) : Array.isArray(view) ? build(view, undefined, svg || view[0] === 'svg') : view;
+    const made = typeof view === 'string' ? new Text(view) : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
     if (node) {
       node.replaceWith(made);
       i++;
     } else parent.append(made);
-    shown.push(made as ChildNode);
+    if (typeof view !== 'string') fill(made as Element, view);
+    shown.push(made);
   }
   for (const node of nodes.slice(i)) node.remove();
   return shown;

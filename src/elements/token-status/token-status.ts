@@ -1,37 +1,57 @@
-import { html, nothing, type TemplateResult } from 'lit';
 import { lookupToken } from '../../client/lookup.js';
 import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
 import { checkTokenInput, KyiLookupElement, type InputCheck, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { chainName } from '../shared/chain-names.js';
+import type { ElementView, View } from '../shared/view.js';
 import { tokenStatusStyles } from './token-status.styles.js';
 import './strings.js';
 
 type IconKind = 'verified' | 'partial' | 'unverified' | 'not-found' | 'invalid' | 'error';
 
+const STROKE = { fill: 'none', stroke: 'currentColor' };
+/** The ring every state but the error's shares, and the check of verified. */
+const RING: ElementView = ['circle', { cx: '10', cy: '10', r: '7.5', ...STROKE, 'stroke-width': '1.8' }];
+const CHECK: ElementView = ['path', { d: 'M6.6 10.3l2.3 2.3 4.5-4.7', ...STROKE, 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }];
+const dot = (cy: string): ElementView => ['circle', { cx: '10', cy, r: '1', fill: 'currentColor' }];
+
+/** What each state's icon draws, in its 20 × 20 box. */
+const ICONS: Record<IconKind, View[]> = {
+  verified: [RING, CHECK],
+  partial: [
+    ['path', { d: 'M10 2.5a7.5 7.5 0 0 0 0 15', ...STROKE, 'stroke-width': '1.8' }],
+    ['path', { d: 'M10 2.5a7.5 7.5 0 0 1 0 15', ...STROKE, 'stroke-width': '1.8', 'stroke-dasharray': '2.2 2' }],
+    CHECK,
+  ],
+  unverified: [RING, ['path', { d: 'M6.5 10h7', stroke: 'currentColor', 'stroke-width': '1.8', 'stroke-linecap': 'round' }]],
+  'not-found': [
+    RING,
+    ['path', { d: 'M8 8a2 2 0 1 1 2.6 1.9c-.4.2-.6.5-.6.9v.7', ...STROKE, 'stroke-width': '1.6', 'stroke-linecap': 'round' }],
+    dot('13.8'),
+  ],
+  invalid: [
+    ['circle', { cx: '10', cy: '10', r: '7.5', ...STROKE, 'stroke-width': '1.8', 'stroke-dasharray': '3 2' }],
+    ['path', { d: 'M7.5 7.5l5 5M12.5 7.5l-5 5', stroke: 'currentColor', 'stroke-width': '1.8', 'stroke-linecap': 'round' }],
+  ],
+  error: [
+    ['path', { d: 'M10 2.8l8 14H2z', ...STROKE, 'stroke-width': '1.7', 'stroke-linejoin': 'round' }],
+    ['path', { d: 'M10 8v4', stroke: 'currentColor', 'stroke-width': '1.8', 'stroke-linecap': 'round' }],
+    dot('14.4'),
+  ],
+};
+
 /**
- * The state icon: one flat template per kind (500 statuses render it 500 times). Named by
- * `aria-label` alone: a `<title>` would be read again as its description (a compact status's
- * tooltip is its box's `title`). Verified is the live status's own mark, a check in the ring
- * every state shares, never the static badge's image (the badge is "never proof"); verified on
- * some chains only, the same check in a ring half drawn, half dashed. One size for every state,
- * full and compact (`--kyi-token-status-icon-size`).
+ * The state icon. Named by `aria-label` alone: a `<title>` would be read again as its
+ * description (a compact status's tooltip is its box's `title`); the error's is decorative.
+ * Verified is the live status's own mark, a check in the ring every state shares, never the
+ * static badge's image (the badge is "never proof"); verified on some chains only, the same
+ * check in a ring half drawn, half dashed. One size for every state, full and compact
+ * (`--kyi-token-status-icon-size`).
  */
-function icon(kind: IconKind, label: string): TemplateResult {
-  switch (kind) {
-    case 'verified':
-      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.6 10.3l2.3 2.3 4.5-4.7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
-    case 'partial':
-      return html`<svg part="icon" class="icon verified partial" viewBox="0 0 20 20" role="img" aria-label=${label}><path d="M10 2.5a7.5 7.5 0 0 0 0 15" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M10 2.5a7.5 7.5 0 0 1 0 15" fill="none" stroke="currentColor" stroke-width="1.8" stroke-dasharray="2.2 2"/><path d="M6.6 10.3l2.3 2.3 4.5-4.7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
-    case 'unverified':
-      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`;
-    case 'not-found':
-      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M8 8a2 2 0 1 1 2.6 1.9c-.4.2-.6.5-.6.9v.7" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/><circle cx="10" cy="13.8" r="1" fill="currentColor"/></svg>`;
-    case 'invalid':
-      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" role="img" aria-label=${label}><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-dasharray="3 2"/><path d="M7.5 7.5l5 5M12.5 7.5l-5 5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`;
-    case 'error':
-      return html`<svg part="icon" class="icon ${kind}" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2.8l8 14H2z" fill="none" stroke="currentColor" stroke-width="1.7" stroke-linejoin="round"/><path d="M10 8v4" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/><circle cx="10" cy="14.4" r="1" fill="currentColor"/></svg>`;
-  }
+function icon(kind: IconKind, label: string): ElementView {
+  const named = kind === 'error' ? { 'aria-hidden': 'true' } : { role: 'img', 'aria-label': label };
+  const cls = kind === 'partial' ? 'verified partial' : kind;
+  return ['svg', { part: 'icon', class: `icon ${cls}`, viewBox: '0 0 20 20', ...named }, ...ICONS[kind]];
 }
 
 /**
@@ -41,10 +61,20 @@ function icon(kind: IconKind, label: string): TemplateResult {
 const withinReason = (name: string) => (name.length > 120 ? `${name.slice(0, 120)}…` : name);
 
 /** The amber triangle of "verified, but the issuer's business is not": decorative, its words say it. */
-const warningMark = html`<svg class="warning-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2.5l8.2 14.5H1.8z" fill="currentColor"/><path d="M10 7.5v4.2" stroke="var(--_kyi-surface)" stroke-width="1.9" stroke-linecap="round"/><circle cx="10" cy="14.2" r="1.05" fill="var(--_kyi-surface)"/></svg>`;
+const warningMark: ElementView = [
+  'svg',
+  { class: 'warning-mark', viewBox: '0 0 20 20', 'aria-hidden': 'true' },
+  ['path', { d: 'M10 2.5l8.2 14.5H1.8z', fill: 'currentColor' }],
+  ['path', { d: 'M10 7.5v4.2', stroke: 'var(--_kyi-surface)', 'stroke-width': '1.9', 'stroke-linecap': 'round' }],
+  ['circle', { cx: '10', cy: '14.2', r: '1.05', fill: 'var(--_kyi-surface)' }],
+];
 
 /** The check of "the issuer's business is verified" (the verified icon's stroke): decorative, its words say it. */
-const claimMark = html`<svg class="claim-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+const claimMark: ElementView = [
+  'svg',
+  { class: 'claim-mark', viewBox: '0 0 20 20', 'aria-hidden': 'true' },
+  ['path', { d: 'M5 10.5l3.2 3.2L15 6.8', ...STROKE, 'stroke-width': '2.2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }],
+];
 
 /** A match's chain: its slug, else its CAIP-2 id. */
 function chainOf(match: TokenMatch): string {
@@ -207,9 +237,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return parts.join(' · ');
   }
 
-  #summary(): TemplateResult | typeof nothing {
+  #summary(): View {
     const text = this.#summaryText();
-    return text ? html`<span part="summary" class="summary">${text}</span>` : nothing;
+    return text && ['span', { part: 'summary', class: 'summary' }, text];
   }
 
   /**
@@ -217,10 +247,10 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * `<bdi>` (U+202E and friends cannot reorder the words around it). The business claim is
    * the kit's, beside the label.
    */
-  #issuer(issuer: { name: string } | undefined): TemplateResult | typeof nothing {
-    if (!issuer) return nothing;
+  #issuer(issuer: { name: string } | undefined): View {
+    if (!issuer) return undefined;
     const [before, after = ''] = this.t('tokenStatus.issuer').split('{name}');
-    return html`<span part="issuer" class="issuer">${before}<bdi>${issuer.name}</bdi>${after}</span>`;
+    return ['span', { part: 'issuer', class: 'issuer' }, before, ['bdi', {}, issuer.name], after];
   }
 
   /**
@@ -228,27 +258,33 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * verified" (part kyb-claim) or "Business not verified" (part warning), never ellipsized away.
    * No issuer's name can stand in for it: the name is on its own line, isolated.
    */
-  #claim(kybVerified: boolean): TemplateResult {
+  #claim(kybVerified: boolean): ElementView {
     const part = kybVerified ? 'kyb-claim' : 'warning';
-    return html`<span part=${part} class="claim ${part}"
-      ><span class="visually-hidden">, </span>${kybVerified ? claimMark : warningMark}${this.t(kybVerified ? 'tokenStatus.businessVerified' : 'tokenStatus.businessNotVerified')}</span
-    >`;
+    return [
+      'span',
+      { part, class: `claim ${part}` },
+      ['span', { class: 'visually-hidden' }, ', '],
+      kybVerified ? claimMark : warningMark,
+      this.t(kybVerified ? 'tokenStatus.businessVerified' : 'tokenStatus.businessNotVerified'),
+    ];
   }
 
-  /** One flat template per variant (a nested one would cost every one of 500 statuses a second template instance). */
-  #loading(): TemplateResult {
-    const text = this.t('tokenStatus.loading');
+  #loading(): ElementView {
+    const text = ['span', { class: 'visually-hidden' }, this.t('tokenStatus.loading')] satisfies ElementView;
+    const iconSkeleton: ElementView = ['span', { part: 'skeleton', class: 'skeleton icon-skeleton' }];
+    const line = (cls: string, skeleton: string): ElementView => ['span', { class: cls }, ['span', { part: 'skeleton', class: skeleton }]];
     return this.compact
-      ? html`<span part="base" class="base loading compact" aria-busy="true"><span part="skeleton" class="skeleton icon-skeleton"></span><span class="visually-hidden">${text}</span></span>`
-      : html`<span part="base" class="base loading" aria-busy="true"
-          ><span part="skeleton" class="skeleton icon-skeleton"></span
-          ><span class="text"><span class="line"><span part="skeleton" class="skeleton text-skeleton"></span></span
-          ><span class="line small"><span part="skeleton" class="skeleton text-skeleton wide"></span></span></span
-          ><span class="visually-hidden">${text}</span></span
-        >`;
+      ? ['span', { part: 'base', class: 'base loading compact', 'aria-busy': 'true' }, iconSkeleton, text]
+      : [
+          'span',
+          { part: 'base', class: 'base loading', 'aria-busy': 'true' },
+          iconSkeleton,
+          ['span', { class: 'text' }, line('line', 'skeleton text-skeleton'), line('line small', 'skeleton text-skeleton wide')],
+          text,
+        ];
   }
 
-  #verified(): TemplateResult {
+  #verified(): ElementView {
     const { headline, partial, issuer } = this.#verifiedView();
     const warned = issuer?.kybVerified === false;
     const kind = partial ? 'partial' : 'verified';
@@ -256,17 +292,26 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       // A live check (never the static badge's words), the business warning, and the chains when some are not verified.
       const liveCheck = this.#warnedWords(this.t('tokenStatus.liveCheck', { status: headline }), issuer);
       const name = partial ? `${liveCheck}. ${this.#summaryText()}` : liveCheck;
-      return html`<span part="base" class="base verified compact ${warned ? 'warned' : ''}" title=${name}
-        >${icon(kind, name)}${warned ? html`<span part="warning" class="warning corner">${warningMark}</span>` : nothing}</span
-      >`;
+      return [
+        'span',
+        { part: 'base', class: `base verified compact ${warned ? 'warned' : ''}`, title: name },
+        icon(kind, name),
+        warned && ['span', { part: 'warning', class: 'warning corner' }, warningMark],
+      ];
     }
     // The label says it: the icon is decorative here ("KYI verified" is read once).
-    return html`<span part="base" class="base verified ${warned ? 'claimed warned' : issuer ? 'claimed' : ''}"
-      ><span class="decor" aria-hidden="true">${icon(kind, '')}</span><span class="text"
-        ><span class="label-row"><span part="label" class="label">${headline}</span>${issuer ? this.#claim(issuer.kybVerified) : nothing}</span
-        >${this.#issuer(issuer)}${this.#summary()}</span
-      ></span
-    >`;
+    return [
+      'span',
+      { part: 'base', class: `base verified ${warned ? 'claimed warned' : issuer ? 'claimed' : ''}` },
+      ['span', { class: 'decor', 'aria-hidden': 'true' }, icon(kind, '')],
+      [
+        'span',
+        { class: 'text' },
+        ['span', { class: 'label-row' }, ['span', { part: 'label', class: 'label' }, headline], issuer && this.#claim(issuer.kybVerified)],
+        this.#issuer(issuer),
+        this.#summary(),
+      ],
+    ];
   }
 
   /**
@@ -276,19 +321,24 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * what exactly is wrong with the markup goes to the console, lookup-element.ts); an unknown
    * token's words are the notice.
    */
-  #plain(kind: 'unverified' | 'not-found' | 'invalid', label: string, detail?: string): TemplateResult {
+  #plain(kind: 'unverified' | 'not-found' | 'invalid', label: string, detail?: string): ElementView {
     const invalid = kind === 'invalid';
     const basePart = invalid ? 'base notice' : 'base';
     if (this.compact) {
       const name = detail ? `${label}. ${detail}` : label;
-      return html`<span part=${basePart} class="base ${kind} compact" title=${name}>${icon(kind, name)}</span>`;
+      return ['span', { part: basePart, class: `base ${kind} compact`, title: name }, icon(kind, name)];
     }
-    return html`<span part=${basePart} class="base ${invalid ? 'invalid notice' : kind}"
-      ><span class="decor" aria-hidden="true">${icon(kind, invalid ? '' : label)}</span
-      ><span part=${kind === 'not-found' ? 'notice' : nothing} class="text"><span part="label" class="label">${label}</span
-        >${detail ? html`<span class="detail">${detail}</span>` : this.#summary()}</span
-      ></span
-    >`;
+    return [
+      'span',
+      { part: basePart, class: `base ${invalid ? 'invalid notice' : kind}` },
+      ['span', { class: 'decor', 'aria-hidden': 'true' }, icon(kind, invalid ? '' : label)],
+      [
+        'span',
+        { part: kind === 'not-found' ? 'notice' : undefined, class: 'text' },
+        ['span', { part: 'label', class: 'label' }, label],
+        detail ? ['span', { class: 'detail' }, detail] : this.#summary(),
+      ],
+    ];
   }
 
   /**
@@ -297,29 +347,37 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * description, a tooltip, the words a screen reader reads on). Compact, a Retry icon button
    * whose name says what failed. Shown, not announced (one after Retry is: `retry`).
    */
-  #error(): TemplateResult {
+  #error(): ElementView {
     const title = this.t('tokenStatus.error');
     if (!this.compact) {
       const detail = this.errorMessage();
-      return html`<span part="base" class="base error" title=${detail}
-        >${icon('error', '')}<span part="error" class="text"
-          ><span part="label" class="label">${title}</span><span class="visually-hidden"> <span id="detail">${detail}</span></span></span
-        ><button part="retry-button" class="button small" type="button" aria-describedby="detail" @click=${this.retry}>${this.t('common.retry')}</button></span
-      >`;
+      return [
+        'span',
+        { part: 'base', class: 'base error', title: detail },
+        icon('error', ''),
+        [
+          'span',
+          { part: 'error', class: 'text' },
+          ['span', { part: 'label', class: 'label' }, title],
+          ['span', { class: 'visually-hidden' }, ' ', ['span', { id: 'detail' }, detail]],
+        ],
+        ['button', { part: 'retry-button', class: 'button small', type: 'button', 'aria-describedby': 'detail', '@click': this.retry }, this.t('common.retry')],
+      ];
     }
     const message = `${title}. ${this.errorMessage()}`;
     // The tooltip is the box's: on the button, its title would be read again as its description.
-    return html`<span part="base" class="base error compact" title=${message}
-      ><span part="error" class="visually-hidden">${message}</span
-      ><button part="retry-button" class="retry-icon" type="button" aria-label=${`${this.t('common.retry')}: ${message}`} @click=${this.retry}>
-        ${icon('error', '')}
-      </button></span
-    >`;
+    return [
+      'span',
+      { part: 'base', class: 'base error compact', title: message },
+      ['span', { part: 'error', class: 'visually-hidden' }, message],
+      ['button', { part: 'retry-button', class: 'retry-icon', type: 'button', 'aria-label': `${this.t('common.retry')}: ${message}`, '@click': this.retry }, icon('error', '')],
+    ];
   }
 
-  override render() {
+  /** What the status shows, as a view (no template library: a page of statuses loads none). @internal */
+  protected override render(): View {
     switch (this._status) {
-      case 'idle': return nothing;
+      case 'idle': return undefined;
       case 'loading': return this.#loading();
       case 'verified': return this.#verified();
       case 'unverified': return this.#plain('unverified', this.t('tokenStatus.unverified'));
