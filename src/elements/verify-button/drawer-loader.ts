@@ -5,7 +5,7 @@
  * session code (token requests, the vendor client's adapter). Once loaded it is kept: a
  * prefetched click opens the drawer in the same frame.
  */
-import type { CSSResult } from 'lit';
+import type { CSSResult } from '@lit/reactive-element';
 import type { openDrawer } from './drawer.js';
 import type * as SessionModule from './session-code.js';
 import { messageOf } from '../../client/widget-session.js';

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '@lit/reactive-element';
 
 /** Styles of `<kyi-verify-button>` (after the shared theme). */
 export const verifyButtonStyles = css`
@@ -8,6 +8,11 @@ export const verifyButtonStyles = css`
     align-items: flex-start;
     gap: var(--_kyi-space-2);
     max-width: 100%;
+  }
+  /* The wrapper of the button's nodes (a view is one element): no box of its own, its children
+     are the host's flex items. */
+  .parts {
+    display: contents;
   }
   .verify {
     --_bg: var(--kyi-verify-button-background, var(--_kyi-accent));
