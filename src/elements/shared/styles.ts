@@ -4,7 +4,7 @@
  * `baseStyles`, so a page that shows only badges carries none of the building blocks; those the
  * token status does not use are in blocks.styles.ts, so a token-status page carries none of them.
  */
-import { css } from 'lit';
+import { css } from '@lit/reactive-element';
 import { baseStyles, themeStyles } from './theme.styles.js';
 
 export { baseStyles, themeStyles };
