@@ -221,7 +221,7 @@ export class KyiVerifyButton extends KyiElement {
   /**
    * The button, its status line and its error, in one wrapper (`display: contents`: each stays
    * a flex item of the host). The button is the first node of the wrapper in every state, so
-   * opening, disabling and failing change it in place and it keeps focus.
+   * opening, disabling and failing change it in place and it keeps focus. @internal
    */
   protected override render(): View {
     const pending = this._status === 'pending';
@@ -267,6 +267,7 @@ export class KyiVerifyButton extends KyiElement {
   /**
    * Where the drawer opens (widget-run.ts): after the wrapper, outside the view, so an error
    * shown while the drawer is open never moves it (a modal dialog taken out of the page closes).
+   * @internal
    */
   protected override firstUpdated(changed: PropertyValues<this>): void {
     super.firstUpdated(changed);
