@@ -265,8 +265,10 @@ export class KyiVerifyButton extends KyiElement {
   }
 
   /**
-   * Where the drawer opens (widget-run.ts): after the wrapper, outside the view, so an error
-   * shown while the drawer is open never moves it (a modal dialog taken out of the page closes).
+   * Where the drawer opens (widget-run.ts): after the wrapper, outside the view. The drawer owns
+   * what is in it (a view of it would patch the dialog away on the next render), and the nodes
+   * before it come and go (the error), which would take it out of the page and back (a modal
+   * dialog taken out of the page closes).
    * @internal
    */
   protected override firstUpdated(changed: PropertyValues<this>): void {
