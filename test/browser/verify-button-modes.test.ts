@@ -46,8 +46,13 @@ describe('<kyi-verify-button> and the widget', () => {
       const frame = await openStandIn(el);
       const seen = recordEvents(el, ['kyi-ready', 'kyi-error', 'kyi-close']);
       await postFromFrame(frame, { type: 'kyi:ready' });
+      const dialog = dialogOf(el)!;
       await postFromFrame(frame, { type: 'kyi:error', payload: 'Signature rejected, try again' });
       await postFromFrame(frame, { type: 'kyi:error', payload: { message: 'Network hiccup' } });
+      // The widget shows it: the same dialog stays open and modal (and the button re-rendered meanwhile).
+      await el.updateComplete;
+      expect(dialogOf(el)).to.equal(dialog);
+      expect(dialog.matches(':modal')).to.equal(true);
       expect(seen).to.deep.equal([
         { type: 'kyi-ready', detail: { scope: 'kyi' } },
         { type: 'kyi-error', detail: { code: 'widget_error', message: 'Signature rejected, try again' } },
@@ -83,9 +88,18 @@ describe('<kyi-verify-button> and the widget', () => {
       const first = await openStandIn(el);
       const seen = recordEvents(el, ['kyi-ready', 'kyi-error', 'kyi-close']);
       await postFromFrame(first, { type: 'kyi:ready' });
+      const dialog = dialogOf(el)!;
+      const header = dialog.querySelector<HTMLElement>('[part="drawer-header"]')!;
+      expect(header.hidden).to.equal(true);
       // The first expiry after ready: a fresh token, the widget reloaded in the same drawer.
       await postFromFrame(first, { type: 'kyi:error', payload: 'Access token expired' });
       await waitUntil(() => frameOf(el) !== null && frameOf(el) !== first, 'the widget was not reloaded');
+      // The same dialog, open, its own header shown again while the new frame loads.
+      expect(dialogOf(el)).to.equal(dialog);
+      expect(dialog.open).to.equal(true);
+      expect(dialog.querySelector('[part="drawer-header"]')).to.equal(header);
+      expect(header.hidden).to.equal(false);
+      expect(first.isConnected).to.equal(false);
       expect(tokens).to.equal(2);
       expect(seen.map((e) => e.type)).to.deep.equal(['kyi-ready']);
       expect(el.status).to.equal('open');

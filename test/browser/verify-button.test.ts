@@ -761,6 +761,30 @@ describe('<kyi-verify-button>', () => {
       el.close();
     });
 
+    it('the focused button stays the same node, and keeps focus, while it opens and fails; disabling changes it in place', async () => {
+      const gate = deferred<string>();
+      configure({ fetchAccessToken: () => gate.promise });
+      const el = await button();
+      const b = innerButton(el);
+      b.focus();
+      await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+      expect(el.status).to.equal('pending');
+      expect(innerButton(el)).to.equal(b);
+      expect(el.shadowRoot!.activeElement).to.equal(b);
+      const failed = oneEvent(el, 'kyi-error');
+      gate.reject(Object.assign(new Error('HTTP 403'), { status: 403 }));
+      await failed;
+      await el.updateComplete;
+      expect(errorOf(el)).not.to.equal(null);
+      expect(innerButton(el)).to.equal(b);
+      expect(el.shadowRoot!.activeElement).to.equal(b);
+      el.disabled = true;
+      await el.updateComplete;
+      expect(innerButton(el)).to.equal(b);
+      expect(b.disabled).to.equal(true);
+    });
+
     it('opens with Space too', async () => {
       const el = await button();
       innerButton(el).focus();

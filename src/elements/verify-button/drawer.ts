@@ -8,7 +8,7 @@
  * What it does better than the vendor's client (field notes):
  * - a message counts only when it comes from the widget's exact origin AND from this
  *   drawer's own iframe window (the vendor matches a substring of the origin);
- * - no styles are injected into the page: the dialog is a Lit template rendered in shadow
+ * - no styles are injected into the page: the dialog is a view (view.ts) built in shadow
  *   DOM and its styles (`drawerStyles`) are adopted by the host element, so a `style-src`
  *   without `'unsafe-inline'` holds; the only page-level change is the scroll lock, done
  *   through the CSSOM (`element.style`), which CSP does not restrict;
@@ -25,12 +25,12 @@
  * see keys pressed inside the iframe). Escape (`cancel`), the backdrop and the close button
  * all report `onClose`; the caller decides what closing means.
  */
-import { html, nothing, render } from 'lit';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { createIn, documentOf, frameFeatures, pageUrl, rootElement, windowOf } from '../../browser/page.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 import { addStrings } from '../../browser/strings.js';
 import { enDrawer } from './drawer-strings.js';
+import { patch, type ElementView } from '../shared/view.js';
 
 export { WIDGET_PRESENTATIONS, messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 
@@ -141,7 +141,11 @@ function onBackdrop(dialog: HTMLDialogElement, event: MouseEvent): boolean {
   return event.target === dialog && (x < r.left || x > r.right || y < r.top || y > r.bottom);
 }
 
-const closeIcon = html`<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round" fill="none" /></svg>`;
+const closeIcon: ElementView = [
+  'svg',
+  { viewBox: '0 0 24 24', width: '20', height: '20', 'aria-hidden': 'true', focusable: 'false' },
+  ['path', { d: 'M6 6l12 12M18 6L6 18', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', fill: 'none' }],
+];
 
 /** One open dialog: its frame, its state, its listeners. */
 class Drawer implements DrawerHandle {
@@ -154,6 +158,8 @@ class Drawer implements DrawerHandle {
   /** Focus is passing through a guard on purpose (Tab from the dialog itself). */
   #passing = false;
   #frame: HTMLIFrameElement | undefined;
+  /** The nodes `#draw` put in the host: the dialog. */
+  #shown: ChildNode[] = [];
   #origin = '';
   #ready = false;
   #live = true;
@@ -192,7 +198,7 @@ class Drawer implements DrawerHandle {
     this.#live = false;
     this.#win.removeEventListener('message', this.#onMessage);
     if (this.#dialog.open) this.#dialog.close();
-    render(nothing, this.#options.host);
+    this.#shown = patch(this.#options.host, [], this.#shown);
     this.#frame = undefined;
     unlockScroll(rootElement(this.#doc)!);
   }
@@ -211,8 +217,8 @@ class Drawer implements DrawerHandle {
     this.#byUser();
   };
 
-  #onClick = (event: MouseEvent) => {
-    if (onBackdrop(this.#dialog, event)) this.#byUser();
+  #onClick = (event: Event) => {
+    if (onBackdrop(this.#dialog, event as MouseEvent)) this.#byUser();
   };
 
   // Focus guards: `showModal()` makes the page inert, but Tab past the end of the widget
@@ -242,22 +248,46 @@ class Drawer implements DrawerHandle {
    */
   #draw(): void {
     const { presentation, text } = this.#options;
-    const modal = presentation === 'modal';
-    render(
-      html`<dialog class=${modal ? 'drawer modal' : 'drawer'} part="drawer" role="dialog" aria-modal="true" aria-label=${text('drawerTitle')} tabindex="-1" @cancel=${this.#onCancel} @close=${this.#byUser} @click=${this.#onClick}
-      ><span class="visually-hidden guard" tabindex="0" @focus=${this.#onGuard}></span
-      ><div class="drawer-panel" part="drawer-panel"
-        ><div class="drawer-header" part="drawer-header" ?hidden=${this.#ready}
-          ><h2 class="drawer-title" part="drawer-title">${text('drawerTitle')}</h2
-          ><button type="button" class="drawer-close" part="close-button" aria-label=${text('close')} autofocus @click=${this.#byUser}>${closeIcon}</button></div
-        ><div class="drawer-body" part="drawer-body" aria-busy=${this.#ready ? nothing : 'true'}
-          ><p class="drawer-status" part="drawer-status" role="status" ?hidden=${this.#ready}><span class="spinner" aria-hidden="true"></span><span>${text('loading')}</span></p
-          >${this.#frame}</div
-        ></div
-      ><span class="visually-hidden guard" tabindex="0" @focus=${this.#onGuard}></span
-    ></dialog>`,
-      this.#options.host,
-    );
+    const ready = this.#ready;
+    const guard: ElementView = ['span', { class: 'visually-hidden guard', tabindex: '0', '@focus': this.#onGuard }];
+    const dialog: ElementView = [
+      'dialog',
+      {
+        class: presentation === 'modal' ? 'drawer modal' : 'drawer',
+        part: 'drawer',
+        role: 'dialog',
+        'aria-modal': 'true',
+        'aria-label': text('drawerTitle'),
+        tabindex: '-1',
+        '@cancel': this.#onCancel,
+        '@close': this.#byUser,
+        '@click': this.#onClick,
+      },
+      guard,
+      [
+        'div',
+        { class: 'drawer-panel', part: 'drawer-panel' },
+        [
+          'div',
+          { class: 'drawer-header', part: 'drawer-header', hidden: ready ? '' : undefined },
+          ['h2', { class: 'drawer-title', part: 'drawer-title' }, text('drawerTitle')],
+          ['button', { type: 'button', class: 'drawer-close', part: 'close-button', 'aria-label': text('close'), autofocus: '', '@click': this.#byUser }, closeIcon],
+        ],
+        [
+          'div',
+          { class: 'drawer-body', part: 'drawer-body', 'aria-busy': ready ? undefined : 'true' },
+          [
+            'p',
+            { class: 'drawer-status', part: 'drawer-status', role: 'status', hidden: ready ? '' : undefined },
+            ['span', { class: 'spinner', 'aria-hidden': 'true' }],
+            ['span', {}, text('loading')],
+          ],
+          this.#frame,
+        ],
+      ],
+      guard,
+    ];
+    this.#shown = patch(this.#options.host, [dialog], this.#shown);
   }
 
   /** A new iframe for each token, so nothing the previous document posts can count. */

@@ -9,6 +9,11 @@ export const verifyButtonStyles = css`
     gap: var(--_kyi-space-2);
     max-width: 100%;
   }
+  /* The wrapper of the button's nodes (a view is one element): no box of its own, its children
+     are the host's flex items. */
+  .parts {
+    display: contents;
+  }
   .verify {
     --_bg: var(--kyi-verify-button-background, var(--_kyi-accent));
     --_fg: var(--kyi-verify-button-color, var(--_kyi-accent-text));

@@ -1,4 +1,4 @@
-import { adoptStyles, html, nothing, type PropertyValues } from 'lit';
+import { adoptStyles, type PropertyValues } from '@lit/reactive-element';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import type { KyiConfig } from '../../browser/config.js';
@@ -12,7 +12,7 @@ import type { WidgetOpener, WidgetRun } from './widget-run.js';
 import { errorStringKey, type ErrorWords } from '../shared/error-text.js';
 import { withForeignText } from '../shared/foreign-text.js';
 import { KyiElement, LatestRun } from '../shared/kyi-element.js';
-import { paintTemplate } from '../shared/templates.js';
+import { build, type ElementView, type View } from '../shared/view.js';
 import { blockStyles } from '../shared/blocks.styles.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -218,32 +218,62 @@ export class KyiVerifyButton extends KyiElement {
     if (changed.has('disabled') && this.disabled && this._status === 'pending') this.#cancelPending();
   }
 
-  /** Its Lit template, rendered into the shadow root. @internal */
-  protected override paint(template: unknown): void {
-    paintTemplate(this, template);
-  }
-
-  override render() {
+  /**
+   * The button, its status line and its error, in one wrapper (`display: contents`: each stays
+   * a flex item of the host). The button is the first node of the wrapper in every state, so
+   * opening, disabling and failing change it in place and it keeps focus. @internal
+   */
+  protected override render(): View {
     const pending = this._status === 'pending';
     const error = this._error;
-    return html`<button
-        part="button"
-        class="button verify"
-        type="button"
-        ?disabled=${this.disabled}
-        aria-busy=${pending ? 'true' : nothing}
-        aria-disabled=${this._status !== 'idle' ? 'true' : nothing}
-        aria-describedby=${error ? 'error' : nothing}
-        @click=${this.#onClick}
-        @pointerenter=${this.#onIntent}
-        @focus=${this.#onIntent}
-      >${pending ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span part="label"><slot>${this.t('verifyButton.label')}</slot></span></button
-      ><span class="visually-hidden" role="status">${pending ? this.t('verifyButton.opening') : ''}</span>${error
-        ? html`<div part="error" id="error" class="alert error" role="alert"
-            ><span class="alert-title">${this.t('verifyButton.errorTitle')}</span
-            ><span>${withForeignText((message) => this.t(errorStringKey(error, WIDGET_ERRORS), { message }), error.message, this.renderLang)}</span></div
-          >`
-        : nothing}<div class="drawer-host"></div>`;
+    return [
+      'div',
+      { class: 'parts' },
+      [
+        'button',
+        {
+          part: 'button',
+          class: 'button verify',
+          type: 'button',
+          disabled: this.disabled ? '' : undefined,
+          'aria-busy': pending ? 'true' : undefined,
+          'aria-disabled': this._status !== 'idle' ? 'true' : undefined,
+          'aria-describedby': error ? 'error' : undefined,
+          '@click': this.#onClick,
+          '@pointerenter': this.#onIntent,
+          '@focus': this.#onIntent,
+        },
+        pending && ['span', { part: 'spinner', class: 'spinner', 'aria-hidden': 'true' }],
+        ['span', { part: 'label' }, ['slot', {}, this.t('verifyButton.label')]],
+      ],
+      ['span', { class: 'visually-hidden', role: 'status' }, pending ? this.t('verifyButton.opening') : ''],
+      error ? this.#errorView(error) : undefined,
+    ];
+  }
+
+  /** The failure under the button: a title, then the message (a widget's or the kit's English in it marked `lang`). */
+  #errorView(error: KyiErrorDetail): ElementView {
+    const message = withForeignText((message) => this.t(errorStringKey(error, WIDGET_ERRORS), { message }), error.message, this.renderLang);
+    return [
+      'div',
+      { part: 'error', id: 'error', class: 'alert error', role: 'alert' },
+      ['span', { class: 'alert-title' }, this.t('verifyButton.errorTitle')],
+      typeof message === 'string'
+        ? ['span', {}, message]
+        : ['span', {}, message.before, ['span', { lang: message.lang }, message.text], message.after],
+    ];
+  }
+
+  /**
+   * Where the drawer opens (widget-run.ts): after the wrapper, outside the view. The drawer owns
+   * what is in it (a view of it would patch the dialog away on the next render), and the nodes
+   * before it come and go (the error), which would take it out of the page and back (a modal
+   * dialog taken out of the page closes).
+   * @internal
+   */
+  protected override firstUpdated(changed: PropertyValues<this>): void {
+    super.firstUpdated(changed);
+    this.renderRoot.append(build(['div', { class: 'drawer-host' }]));
   }
 
   #onClick = (event: Event) => {

@@ -6,7 +6,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { WatchlistItem } from '../../contract/index.js';
 import { WATCH_STATES } from '../../contract/enums.js';
 import type { StringKey, StringParams } from '../../browser/strings.js';
-import { humanize, withForeignText } from '../shared/foreign-text.js';
+import { humanize, withForeignText, type ForeignText } from '../shared/foreign-text.js';
 
 /** The element's translator (`this.t`). */
 export type Translate = (key: StringKey, params?: StringParams) => string;
@@ -14,10 +14,14 @@ export type Translate = (key: StringKey, params?: StringParams) => string;
 /** The colour of a watch state (see `[data-tone]` in the monitoring styles). */
 const STATE_TONE: Record<string, string> = { ready: 'good', gathering: 'warn', unresolved: 'bad' };
 
+/** A sentence as `withForeignText` gives it, the foreign text in a `<span lang>`. */
+const sentence = (parts: ForeignText | string): TemplateResult | string =>
+  typeof parts === 'string' ? parts : html`${parts.before}<span lang=${parts.lang}>${parts.text}</span>${parts.after}`;
+
 /** An item's state in words: the intake status while gathering, the reason when unresolved. */
 export function renderState(item: WatchlistItem, t: Translate, lang: string): TemplateResult {
   // The service's own words (a reason, a status) are English inside a sentence of the element's language.
-  let text: TemplateResult | string;
+  let text: ForeignText | string;
   switch (item.state) {
     case 'gathering':
       text = item.intakeStatus
@@ -36,5 +40,5 @@ export function renderState(item: WatchlistItem, t: Translate, lang: string): Te
       text = withForeignText((state) => t('watchlist.state.other', { state }), humanize(item.state), lang);
   }
   const state = (WATCH_STATES as readonly string[]).includes(item.state) ? item.state : 'other';
-  return html`<span class="state" part="state" data-state=${state} data-tone=${STATE_TONE[state] ?? nothing}>${text}</span>`;
+  return html`<span class="state" part="state" data-state=${state} data-tone=${STATE_TONE[state] ?? nothing}>${sentence(text)}</span>`;
 }
