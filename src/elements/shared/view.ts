@@ -55,7 +55,12 @@ function fill(node: Element, [, attributes, ...children]: ElementView, before?: 
   patch(node, children, before ? [...node.childNodes] : []);
 }
 
-/** Brings `node` to `view` in place when it can (same tag, made here; text for text); `false` when it must be replaced. */
+/**
+ * Brings `node` to `view` in place when it is the same thing (made here, the same tag and the
+ * same `class`; text for text); `false` when it must be replaced. A class names what a node is:
+ * a status's box that becomes another state's (`base loading` → `base verified`) is a new box, as
+ * it would be with a template per state, so a settling page shifts no layout it did not show.
+ */
 function update(node: ChildNode, view: string | ElementView): boolean {
   if (typeof view === 'string') {
     if (node.nodeType !== 3) return false;
@@ -63,16 +68,16 @@ function update(node: ChildNode, view: string | ElementView): boolean {
     return true;
   }
   const before = given.get(node as Element);
-  if (!before || (node as Element).localName !== view[0]) return false;
+  if (!before || (node as Element).localName !== view[0] || before['class'] !== view[1]['class']) return false;
   fill(node as Element, view, before);
   return true;
 }
 
 /**
  * Brings `nodes`, children of `parent` (by default all of them), to `views`, and returns the
- * nodes now shown: a node stays where its view has the same tag (or is text for text), changed
- * only where its attributes or text differ, so a focused button keeps focus and a loaded image
- * stays loaded; other nodes are replaced, and new ones appended after the last.
+ * nodes now shown: a node stays where its view describes the same thing (`update`), changed only
+ * where its attributes or text differ, so a focused button keeps focus and a loaded image stays
+ * loaded; other nodes are replaced, and new ones appended after the last.
  */
 export function patch(parent: ParentNode, views: View[], nodes: ChildNode[] = [...parent.childNodes]): ChildNode[] {
   const shown: ChildNode[] = [];
