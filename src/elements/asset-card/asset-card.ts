@@ -22,11 +22,16 @@ import { build, type ElementView, type View } from '../shared/view.js';
 const icon = (className: string, ...shapes: ElementView[]): ElementView => ['svg', { class: className, viewBox: '0 0 20 20', 'aria-hidden': 'true' }, ...shapes];
 
 /**
- * `mark`, built (a node, in the SVG namespace). A workaround: `build` (view.ts) makes an `<svg>`
- * inside an HTML view in the HTML namespace (it hands its parent's namespace down), so the card
- * hands its icons over built, again on each render, until `build` checks each child's tag.
+ * `view` with each `<svg>` in it built (a node, in the SVG namespace). A workaround, in the
+ * browser only (`render()` stays data a server writes as HTML): `build` (view.ts) makes an
+ * `<svg>` inside an HTML view in the HTML namespace (it hands its parent's namespace down), so
+ * the card paints its icons built, again on each render, until `build` checks each child's tag.
  */
-const shown = (mark: ElementView): Node => build(mark);
+function withBuiltIcons(view: View): View {
+  if (!Array.isArray(view)) return view;
+  const [tag, attributes, ...children] = view;
+  return tag === 'svg' ? build(view) : [tag, attributes, ...children.map(withBuiltIcons)];
+}
 
 /** The verdict's marks: a check (both claims hold) or a warning triangle (the business is not verified). */
 const checkMark = icon(
@@ -207,7 +212,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   /** A check (yes) or dash (no) mark and its words; the colour comes from the parent. */
   #mark(yes: boolean, label: string): View[] {
-    return [shown(yes ? yesMark : noMark), ['span', {}, label]];
+    return [yes ? yesMark : noMark, ['span', {}, label]];
   }
 
   #address(address: string): ElementView {
@@ -314,7 +319,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     return [
       'section',
       { part: 'status', class: `verdict ${warned ? 'warn' : 'ok'}` },
-      shown(warned ? warnMark : checkMark),
+      warned ? warnMark : checkMark,
       [
         'div',
         { class: 'verdict-text' },
@@ -433,6 +438,11 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       stack(line(30), ['span', { part: 'skeleton', class: 'skeleton block' }]),
       ['span', { class: 'visually-hidden' }, this.t('assetCard.loading')],
     ];
+  }
+
+  /** Paints `shown` with its icons built (`withBuiltIcons`: a workaround until view.ts's `build` keeps them SVG). @internal */
+  protected override paint(shown: unknown): void {
+    super.paint(withBuiltIcons(shown as View));
   }
 
   /** What the card shows: one view (view.ts), nothing while idle. @internal */
