@@ -1,6 +1,6 @@
 import { chainName } from '../shared/chain-names.js';
 import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from '../shared/heading.js';
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import type { PropertyValues } from '@lit/reactive-element';
 import { lookupAsset } from '../../client/lookup/asset.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../browser/events.js';
@@ -15,15 +15,44 @@ import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import type { StringKey } from '../../browser/strings.js';
 import { humanize } from '../shared/foreign-text.js';
-import { errorBox, paintTemplate } from '../shared/templates.js';
+import { errorBoxView } from '../shared/error-box.js';
+import { build, type ElementView, type View } from '../shared/view.js';
+
+/** An icon of the card: `shapes` in a 20 × 20 box, hidden from assistive technology (the words beside it say it). */
+const icon = (className: string, ...shapes: ElementView[]): ElementView => ['svg', { class: className, viewBox: '0 0 20 20', 'aria-hidden': 'true' }, ...shapes];
+
+/**
+ * `view` with each `<svg>` in it built (a node, in the SVG namespace). A workaround, in the
+ * browser only (`render()` stays data a server writes as HTML): `build` (view.ts) makes an
+ * `<svg>` inside an HTML view in the HTML namespace (it hands its parent's namespace down), so
+ * the card paints its icons built, again on each render, until `build` checks each child's tag.
+ */
+function withBuiltIcons(view: View): View {
+  if (!Array.isArray(view)) return view;
+  const [tag, attributes, ...children] = view;
+  return tag === 'svg' ? build(view) : [tag, attributes, ...children.map(withBuiltIcons)];
+}
 
 /** The verdict's marks: a check (both claims hold) or a warning triangle (the business is not verified). */
-const checkMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="currentColor"/><path d="M5.6 10.4l3 3 5.8-6.2" fill="none" stroke="var(--_kyi-surface)" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
-const warnMark = html`<svg class="verdict-mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1.8l8.8 15.4H1.2z" fill="currentColor" stroke="currentColor" stroke-width="1" stroke-linejoin="round"/><path d="M10 7.2v4.6" stroke="var(--_kyi-surface)" stroke-width="2" stroke-linecap="round"/><circle cx="10" cy="14.4" r="1.1" fill="var(--_kyi-surface)"/></svg>`;
+const checkMark = icon(
+  'verdict-mark',
+  ['circle', { cx: 10, cy: 10, r: 9, fill: 'currentColor' }],
+  ['path', { d: 'M5.6 10.4l3 3 5.8-6.2', fill: 'none', stroke: 'var(--_kyi-surface)', 'stroke-width': 2.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }],
+);
+const warnMark = icon(
+  'verdict-mark',
+  ['path', { d: 'M10 1.8l8.8 15.4H1.2z', fill: 'currentColor', stroke: 'currentColor', 'stroke-width': 1, 'stroke-linejoin': 'round' }],
+  ['path', { d: 'M10 7.2v4.6', stroke: 'var(--_kyi-surface)', 'stroke-width': 2, 'stroke-linecap': 'round' }],
+  ['circle', { cx: 10, cy: 14.4, r: 1.1, fill: 'var(--_kyi-surface)' }],
+);
 
 /** The small marks beside a claim: a check (it holds) or a dash (it does not). */
-const yesMark = html`<svg class="mark" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 10.5l3.2 3.2L15 6.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
-const noMark = html`<svg class="mark" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M6.5 10h7" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>`;
+const yesMark = icon('mark', ['path', { d: 'M5 10.5l3.2 3.2L15 6.8', fill: 'none', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }]);
+const noMark = icon(
+  'mark',
+  ['circle', { cx: 10, cy: 10, r: 7.5, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.8 }],
+  ['path', { d: 'M6.5 10h7', stroke: 'currentColor', 'stroke-width': 1.8, 'stroke-linecap': 'round' }],
+);
 
 /** Authorities shown before "Show all". */
 const AUTHORITIES_SHOWN = 10;
@@ -171,40 +200,46 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     this.#copyTimer = setTimeout(() => (this._copyMessage = ''), 4000);
   }
 
+  readonly #imageFailed = (): void => {
+    this._imageFailed = true;
+  };
+  readonly #toggleDescription = (): void => {
+    this._expanded = !this._expanded;
+  };
+  readonly #showAllAuthorities = (): void => {
+    this._allAuthorities = true;
+  };
+
   /** A check (yes) or dash (no) mark and its words; the colour comes from the parent. */
-  #mark(yes: boolean, label: string): TemplateResult {
-    return html`${yes ? yesMark : noMark}<span>${label}</span>`;
+  #mark(yes: boolean, label: string): View[] {
+    return [yes ? yesMark : noMark, ['span', {}, label]];
   }
 
-  #address(address: string): TemplateResult {
+  #address(address: string): ElementView {
     const short = shortenAddress(address);
-    return html`<span class="address-row">
-      <bdi part="address" class="address mono" title=${address}
-        ><span aria-hidden="true">${short}</span><span class="visually-hidden">${address}</span></bdi
-      >
-      <button
-        part="copy-button"
-        class="button small"
-        type="button"
-        aria-label=${this.t('assetCard.copyAddress', { address: short })}
-        @click=${() => this.#copy(address)}
-      >
-        ${this.t('common.copy')}
-      </button>
-    </span>`;
+    return [
+      'span',
+      { class: 'address-row' },
+      ['bdi', { part: 'address', class: 'address mono', title: address }, ['span', { 'aria-hidden': 'true' }, short], ['span', { class: 'visually-hidden' }, address]],
+      [
+        'button',
+        { part: 'copy-button', class: 'button small', type: 'button', 'aria-label': this.t('assetCard.copyAddress', { address: short }), '@click': () => void this.#copy(address) },
+        this.t('common.copy'),
+      ],
+    ];
   }
 
-  #link(url: string | null | undefined, label: string, part = 'link'): TemplateResult | typeof nothing {
+  #link(url: string | null | undefined, label: string, part = 'link'): ElementView | undefined {
     const href = safeHttpUrl(url);
-    if (!href) return nothing;
-    return html`<li>
-      <a part=${part} class="action-link" href=${href} target="_blank" rel="noopener noreferrer"
-        >${label}<span class="visually-hidden"> ${this.t('common.opensInNewTab')}</span></a
-      >
-    </li>`;
+    if (!href) return undefined;
+    return [
+      'li',
+      {},
+      ['a', { class: 'action-link', target: '_blank', rel: 'noopener noreferrer', part, href }, label, ['span', { class: 'visually-hidden' }, ` ${this.t('common.opensInNewTab')}`]],
+    ];
   }
 
-  #authority(a: Authority): TemplateResult {
+  #authority(a: Authority): ElementView {
     const type = a.authority_type ?? '';
     const typeLabel = type
       ? (this.tMaybe(`assetCard.authorityType.${type}`) ?? humanize(type))
@@ -213,200 +248,220 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       ? (this.tMaybe(`assetCard.accountType.${a.account_type}`) ?? humanize(a.account_type))
       : '';
     const signers = a.multisig_signers ?? [];
-    return html`<li part="authority" class="authority">
-      <div class="authority-head">
-        <bdi class="authority-type" title=${typeLabel}>${typeLabel}</bdi>
-        <span class="status-text ${a.verified ? 'yes' : 'no'}"
-          >${this.#mark(!!a.verified, this.t(a.verified ? 'assetCard.authorityVerified' : 'assetCard.authorityNotVerified'))}</span
-        >
-      </div>
-      ${a.address ? this.#address(a.address) : nothing}
-      ${accountType
-        ? html`<span class="muted">${this.t('assetCard.accountType')}: <bdi>${accountType}</bdi></span>`
-        : nothing}
-      ${signers.length
-        ? html`<details class="signers">
-            <summary>${this.t('assetCard.signers', { count: signers.length })}</summary>
-            <ul>
-              ${signers.map((s) => html`<li>${this.#address(s)}</li>`)}
-            </ul>
-          </details>`
-        : nothing}
-    </li>`;
+    return [
+      'li',
+      { part: 'authority', class: 'authority' },
+      [
+        'div',
+        { class: 'authority-head' },
+        ['bdi', { class: 'authority-type', title: typeLabel }, typeLabel],
+        [
+          'span',
+          { class: `status-text ${a.verified ? 'yes' : 'no'}` },
+          ...this.#mark(!!a.verified, this.t(a.verified ? 'assetCard.authorityVerified' : 'assetCard.authorityNotVerified')),
+        ],
+      ],
+      a.address ? this.#address(a.address) : undefined,
+      accountType && ['span', { class: 'muted' }, `${this.t('assetCard.accountType')}: `, ['bdi', {}, accountType]],
+      signers.length > 0 && [
+        'details',
+        { class: 'signers' },
+        ['summary', {}, this.t('assetCard.signers', { count: signers.length })],
+        ['ul', {}, ...signers.map((s): ElementView => ['li', {}, this.#address(s)])],
+      ],
+    ];
   }
 
-  #header(r: AssetRecord, name: string): TemplateResult {
+  #header(r: AssetRecord, name: string): ElementView {
     const td = r.token_details;
     const image = this._imageFailed ? undefined : safeHttpUrl(td.token_image);
     // the first letter or digit of the ticker or name (never a bidi control or a bracket of markup)
     const initial = `${td.token_ticker ?? ''}${td.token_name ?? ''}`.match(/[\p{L}\p{N}]/u)?.[0] ?? '?';
-    return html`<header part="header" class="header">
-      ${image
-        ? html`<img part="image" class="image" src=${image} alt=${this.t('assetCard.imageAlt')} width="48" height="48"
-            loading="lazy" decoding="async" referrerpolicy="no-referrer" @error=${() => (this._imageFailed = true)} />`
-        : html`<span part="placeholder" class="placeholder" aria-hidden="true">${initial}</span>`}
-      <div class="titles">
-        ${heading(headingLevelOf(this.headingLevel), html`<bdi>${name}</bdi>`, { part: 'name', class: 'name' })}
-        <div class="meta">
-          ${td.token_ticker
-            ? html`<bdi part="ticker" class="ticker" title=${td.token_ticker}
-                ><span class="visually-hidden">${this.t('assetCard.ticker')}: </span>${td.token_ticker}</bdi
-              >`
-            : nothing}
-          <span part="chain" class="chain chip"
-            ><span class="visually-hidden">${this.t('assetCard.chain')}: </span><bdi>${chainName(td.chain)}</bdi></span
-          >
-        </div>
-      </div>
-    </header>`;
+    return [
+      'header',
+      { part: 'header', class: 'header' },
+      image
+        ? [
+            'img',
+            // `loading` before `src`: the image is asked for lazily, however the browser reads them.
+            { part: 'image', class: 'image', width: 48, height: 48, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer', src: image, alt: this.t('assetCard.imageAlt'), '@error': this.#imageFailed },
+          ]
+        : ['span', { part: 'placeholder', class: 'placeholder', 'aria-hidden': 'true' }, initial],
+      [
+        'div',
+        { class: 'titles' },
+        heading(headingLevelOf(this.headingLevel), ['bdi', {}, name], { part: 'name', class: 'name' }),
+        [
+          'div',
+          { class: 'meta' },
+          td.token_ticker
+            ? ['bdi', { part: 'ticker', class: 'ticker', title: td.token_ticker }, ['span', { class: 'visually-hidden' }, `${this.t('assetCard.ticker')}: `], td.token_ticker]
+            : undefined,
+          ['span', { part: 'chain', class: 'chain chip' }, ['span', { class: 'visually-hidden' }, `${this.t('assetCard.chain')}: `], ['bdi', {}, chainName(td.chain)]],
+        ],
+      ],
+    ];
   }
 
   /**
    * One verdict: the headline is the weaker of the two claims (asset verified, business
    * verified), the line under it the other claim and the issuer. Nothing beside it disagrees.
    */
-  #verdict(r: AssetRecord): TemplateResult {
+  #verdict(r: AssetRecord): ElementView {
     const bd = r.business_details;
     const warned = bd ? bd.business_verified !== true : false;
     const headline = this.t(warned ? 'assetCard.businessNotVerified' : 'assetCard.verifiedAsset');
     // The kit's claim, never the issuer's words: the name sits after it, isolated in a <bdi>.
-    const claim = warned
-      ? html`<span class="claim">${this.t('assetCard.assetVerified')}</span>`
-      : html`<span part="kyb-claim" class="claim status-text yes">${this.#mark(true, this.t('assetCard.businessVerified'))}</span>`;
+    const claim: ElementView = warned
+      ? ['span', { class: 'claim' }, this.t('assetCard.assetVerified')]
+      : ['span', { part: 'kyb-claim', class: 'claim status-text yes' }, ...this.#mark(true, this.t('assetCard.businessVerified'))];
     const issuerName = bd?.business_name?.trim();
-    return html`<section part="status" class="verdict ${warned ? 'warn' : 'ok'}">
-      ${warned ? warnMark : checkMark}
-      <div class="verdict-text">
-        <p part="status-label" class="verdict-label">${headline}</p>
-        <p part="issuer" class="issuer">
-          ${bd ? html`${claim}<span aria-hidden="true"> · </span>` : nothing}
-          ${issuerName
-            ? html`<span>${this.t('assetCard.issuer')}: <bdi class="issuer-name" title=${issuerName}>${issuerName}</bdi></span>`
-            : html`<span>${this.t('assetCard.unknownIssuer')}</span>`}
-        </p>
-      </div>
-    </section>`;
+    return [
+      'section',
+      { part: 'status', class: `verdict ${warned ? 'warn' : 'ok'}` },
+      warned ? warnMark : checkMark,
+      [
+        'div',
+        { class: 'verdict-text' },
+        ['p', { part: 'status-label', class: 'verdict-label' }, headline],
+        [
+          'p',
+          { part: 'issuer', class: 'issuer' },
+          ...(bd ? [claim, ['span', { 'aria-hidden': 'true' }, ' · '] satisfies ElementView] : []),
+          issuerName
+            ? ['span', {}, `${this.t('assetCard.issuer')}: `, ['bdi', { class: 'issuer-name', title: issuerName }, issuerName]]
+            : ['span', {}, this.t('assetCard.unknownIssuer')],
+        ],
+      ],
+    ];
   }
 
   /** A section's small heading. */
-  #title(key: StringKey): TemplateResult {
+  #title(key: StringKey): ElementView {
     return heading(headingLevelOf(this.headingLevel) + 1, this.t(key), { class: 'section-title' });
   }
 
-  #description(r: AssetRecord): TemplateResult | typeof nothing {
+  #description(r: AssetRecord): ElementView | undefined {
     const description = r.business_details?.business_description?.trim() ?? '';
-    if (!description) return nothing;
+    if (!description) return undefined;
     const long = description.length > DESCRIPTION_CLAMP_CHARS;
-    return html`<section part="description" class="description ${long && !this._expanded ? 'clamped' : ''}">
-      ${this.#title('assetCard.description')}
-      <p><bdi>${description}</bdi></p>
-      ${long
-        ? html`<button class="link-button" type="button" aria-expanded=${this._expanded ? 'true' : 'false'}
-            @click=${() => (this._expanded = !this._expanded)}>
-            ${this.t(this._expanded ? 'assetCard.showLess' : 'assetCard.showMore')}
-          </button>`
-        : nothing}
-    </section>`;
+    return [
+      'section',
+      { part: 'description', class: long && !this._expanded ? 'description clamped' : 'description' },
+      this.#title('assetCard.description'),
+      ['p', {}, ['bdi', {}, description]],
+      long && [
+        'button',
+        { class: 'link-button', type: 'button', 'aria-expanded': this._expanded ? 'true' : 'false', '@click': this.#toggleDescription },
+        this.t(this._expanded ? 'assetCard.showLess' : 'assetCard.showMore'),
+      ],
+    ];
   }
 
-  #links(r: AssetRecord): TemplateResult | typeof nothing {
+  #links(r: AssetRecord): ElementView | undefined {
     const links = [
       this.#link(r.website_url, this.t('assetCard.website')),
       this.#link(r.whitepaper_url, this.t('assetCard.whitepaper')),
       this.#link(r.asset_url, this.t('assetCard.verifiedPage'), 'link verified-link'),
-    ].filter((l) => l !== nothing);
-    return links.length ? html`<ul part="links" class="links" aria-label=${this.t('assetCard.links')}>${links}</ul>` : nothing;
+    ].filter((l) => l !== undefined);
+    return links.length ? ['ul', { part: 'links', class: 'links', 'aria-label': this.t('assetCard.links') }, ...links] : undefined;
   }
 
-  #authorities(r: AssetRecord): TemplateResult {
+  #authorities(r: AssetRecord): ElementView {
     const authorities = r.token_details.authorities ?? [];
     const shown = this._allAuthorities ? authorities : authorities.slice(0, AUTHORITIES_SHOWN);
-    return html`<section class="authorities-section">
-      ${this.#title('assetCard.authorities')}
-      ${authorities.length
-        ? html`<ul part="authorities" class="authorities">${shown.map((a) => this.#authority(a))}</ul>`
-        : html`<p class="muted">${this.t('assetCard.noAuthorities')}</p>`}
-      ${authorities.length > AUTHORITIES_SHOWN && !this._allAuthorities
-        ? html`<button class="link-button" type="button" @click=${() => (this._allAuthorities = true)}>
-            ${this.t('assetCard.showAllAuthorities', { count: authorities.length })}
-          </button>`
-        : nothing}
-    </section>`;
+    return [
+      'section',
+      { class: 'authorities-section' },
+      this.#title('assetCard.authorities'),
+      authorities.length
+        ? ['ul', { part: 'authorities', class: 'authorities' }, ...shown.map((a) => this.#authority(a))]
+        : ['p', { class: 'muted' }, this.t('assetCard.noAuthorities')],
+      authorities.length > AUTHORITIES_SHOWN && !this._allAuthorities && [
+        'button',
+        { class: 'link-button', type: 'button', '@click': this.#showAllAuthorities },
+        this.t('assetCard.showAllAuthorities', { count: authorities.length }),
+      ],
+    ];
   }
 
-  #attestation(r: AssetRecord): TemplateResult | typeof nothing {
-    if (!r.attestation_address) return nothing;
-    return html`<section part="attestation" class="attestation">
-      ${this.#title('assetCard.attestation')}
-      ${this.#address(r.attestation_address)}
-    </section>`;
+  #attestation(r: AssetRecord): ElementView | undefined {
+    if (!r.attestation_address) return undefined;
+    return ['section', { part: 'attestation', class: 'attestation' }, this.#title('assetCard.attestation'), this.#address(r.attestation_address)];
   }
 
-  #renderRecord(r: AssetRecord): TemplateResult {
+  #renderRecord(r: AssetRecord): ElementView {
     const name = r.token_details.token_name?.trim() || this.t('assetCard.untitled');
-    return html`<article part="base" class="card" aria-label=${name}>
-      ${this.#header(r, name)} ${this.#verdict(r)} ${this.#description(r)} ${this.#links(r)} ${this.#authorities(r)}
-      ${this.#attestation(r)} ${this.#footer()}
-    </article>`;
+    return [
+      'article',
+      { part: 'base', class: 'card', 'aria-label': name },
+      this.#header(r, name),
+      this.#verdict(r),
+      this.#description(r),
+      this.#links(r),
+      this.#authorities(r),
+      this.#attestation(r),
+      this.#footer(),
+    ];
   }
 
   /** A card with no record: a notice or an error, and the footer unless `footer` is false. */
-  #card(content: TemplateResult, footer = true): TemplateResult {
-    return html`<div part="base" class="card">${content}${footer ? this.#footer() : nothing}</div>`;
+  #card(content: ElementView, footer = true): ElementView {
+    return ['div', { part: 'base', class: 'card' }, content, footer && this.#footer()];
   }
 
   /** The not-found and invalid-input notices: a card with a title and a sentence (holding the page's chain name, isolated). */
-  #notice(title: StringKey, detail: string, footer = true): TemplateResult {
-    return this.#card(
-      html`<div part="notice" class="notice"><span class="notice-title">${this.t(title)}</span><bdi>${detail}</bdi></div>`,
-      footer,
-    );
+  #notice(title: StringKey, detail: string, footer = true): ElementView {
+    return this.#card(['div', { part: 'notice', class: 'notice' }, ['span', { class: 'notice-title' }, this.t(title)], ['bdi', {}, detail]], footer);
   }
 
-  #footer(): TemplateResult {
-    return html`<div class="footer">
-      <span part="actions" class="actions"><slot name="actions"></slot></span>
-      <span class="copy-status" role="status">${this._copyMessage}</span>
-    </div>`;
+  #footer(): ElementView {
+    return [
+      'div',
+      { class: 'footer' },
+      ['span', { part: 'actions', class: 'actions' }, ['slot', { name: 'actions' }]],
+      ['span', { class: 'copy-status', role: 'status' }, this._copyMessage],
+    ];
   }
 
   /** The loading card: the sections of a typical record, line for line, so settling moves little. */
-  #skeleton(): TemplateResult {
-    const line = (w: number) => html`<span part="skeleton" class="skeleton line w-${w}"></span>`;
-    return html`<div part="base" class="card skeleton-card" aria-busy="true">
-      <div class="header">
-        <span part="skeleton" class="skeleton round"></span>
-        <div class="stack">${line(60)}${line(40)}</div>
-      </div>
-      <div class="verdict"><span part="skeleton" class="skeleton verdict-mark"></span><div class="stack">${line(40)}${line(75)}</div></div>
-      <div class="stack">${line(30)}${line(90)}</div>
-      <div class="stack">${line(40)}${line(60)}</div>
-      <div class="stack">${line(30)}<span part="skeleton" class="skeleton block"></span></div>
-      <span class="visually-hidden">${this.t('assetCard.loading')}</span>
-    </div>`;
+  #skeleton(): ElementView {
+    const line = (w: number): ElementView => ['span', { part: 'skeleton', class: `skeleton line w-${w}` }];
+    const stack = (...lines: ElementView[]): ElementView => ['div', { class: 'stack' }, ...lines];
+    return [
+      'div',
+      { part: 'base', class: 'card skeleton-card', 'aria-busy': 'true' },
+      ['div', { class: 'header' }, ['span', { part: 'skeleton', class: 'skeleton round' }], stack(line(60), line(40))],
+      ['div', { class: 'verdict' }, ['span', { part: 'skeleton', class: 'skeleton verdict-mark' }], stack(line(40), line(75))],
+      stack(line(30), line(90)),
+      stack(line(40), line(60)),
+      stack(line(30), ['span', { part: 'skeleton', class: 'skeleton block' }]),
+      ['span', { class: 'visually-hidden' }, this.t('assetCard.loading')],
+    ];
   }
 
-  /** Its Lit template, rendered into the shadow root. @internal */
-  protected override paint(template: unknown): void {
-    paintTemplate(this, template);
+  /** Paints `shown` with its icons built (`withBuiltIcons`: a workaround until view.ts's `build` keeps them SVG). @internal */
+  protected override paint(shown: unknown): void {
+    super.paint(withBuiltIcons(shown as View));
   }
 
-  override render() {
+  /** What the card shows: one view (view.ts), nothing while idle. @internal */
+  override render(): View {
     switch (this._status) {
       case 'idle':
-        return nothing;
+        return undefined;
       case 'loading':
         return this.#skeleton();
       case 'verified':
       case 'unverified':
-        return this._result ? this.#renderRecord(this._result) : nothing;
+        return this._result ? this.#renderRecord(this._result) : undefined;
       case 'not-found':
         return this.#notice('assetCard.notFound', this.t('assetCard.notFoundDetail', { chain: this.#chainLabel() }));
       case 'invalid':
         // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
         return this.#notice('assetCard.invalid', this.t('assetCard.invalidHelp'), false);
       case 'error':
-        return this.#card(errorBox(this.t('assetCard.error'), this.errorMessage(), this.retry, this.t('common.retry')));
+        return this.#card(errorBoxView(this.t('assetCard.error'), this.errorMessage(), this.retry, this.t('common.retry')));
     }
   }
 }

@@ -17,7 +17,7 @@ import { enMonitoring } from '../../locales/en-monitoring.js';
 import { errorStringKey } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
 import { errorBox, paintTemplate } from './templates.js';
-import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from './heading.js';
+import { DEFAULT_HEADING_LEVEL, headingAttributes, headingLevelOf } from './heading.js';
 import type { ShownRows } from './monitoring-pager.js';
 
 // The monitoring sections of the English table ship with the monitoring elements only.
@@ -112,10 +112,11 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
    */
   protected renderTitle(text: string, attrs: { focusable?: boolean } = {}): TemplateResult | typeof nothing {
     if (this.partnerLabelled) return nothing;
-    const level = String(headingLevelOf(this.headingLevel));
+    // The heading's attributes by the one rule (heading.ts), bound in this element's template.
+    const h = headingAttributes(headingLevelOf(this.headingLevel), { class: 'heading' });
     return attrs.focusable
-      ? html`<p class="heading" role="heading" aria-level=${level} tabindex="-1">${text}</p>`
-      : heading(Number(level), text, { class: 'heading' });
+      ? html`<p class="heading" role="heading" aria-level=${h['aria-level']} tabindex="-1">${text}</p>`
+      : html`<p role=${h.role} aria-level=${h['aria-level']} part=${h.part} class=${h.class}>${text}</p>`;
   }
 
   /** Whether the partner names the element's region itself (read at render). */
