@@ -72,12 +72,6 @@ export const AUTOLOADER_CODE_SPLITTING = {
       ]),
     },
     {
-      // Lit's templates, not its directives (a directive goes with the element that uses it,
-      // the watchlist's `repeat`), for the elements rendered with them: no display element's.
-      name: 'templates',
-      test: any([`node_modules${sep}(lit|lit-html|lit-element)${sep}(?!directive)`, `src${sep}elements${sep}shared${sep}templates\\.ts$`]),
-    },
-    {
       // Two small template helpers the cards, the verify button and the monitoring elements
       // share in twos (headings, foreign text marked with its `lang`), one file instead of two:
       // each file is compressed alone, so the four display elements' page loads one fewer. And
@@ -92,6 +86,9 @@ export const AUTOLOADER_CODE_SPLITTING = {
       // token-status page carries two numbers, not the table.
       name: 'monitoring',
       test: any([
+        // Lit's templates, not its directives (a directive goes with the element that uses it,
+        // the watchlist's `repeat`): only the monitoring elements render templates.
+        `node_modules${sep}(lit|lit-html|lit-element)${sep}(?!directive)`,
         `src${sep}elements${sep}shared${sep}(monitoring-element|monitoring\\.styles|monitoring-parts|monitoring-pager)\\.ts$`,
         `src${sep}client${sep}monitoring\\.ts$`,
         `src${sep}locales${sep}en-monitoring\\.ts$`,

@@ -17,6 +17,7 @@ const escape = (text: string, quoted = false) => text.replace(quoted ? /[&"]/g :
 export function viewHtml(view: View): string {
   if (view === undefined || view === false) return '';
   if (typeof view === 'string') return escape(view);
+  if (!Array.isArray(view)) throw new TypeError('renderKyiElements: an element on the server describes its nodes, it builds none');
   const [tag, attributes, ...children] = view;
   let open = `<${tag}`;
   for (const [name, value] of Object.entries(attributes))

@@ -16,22 +16,10 @@ import { internalState } from '../shared/reactive-state.js';
 import type { StringKey } from '../../browser/strings.js';
 import { humanize } from '../shared/foreign-text.js';
 import { errorBoxView } from '../shared/error-box.js';
-import { build, type ElementView, type View } from '../shared/view.js';
+import type { ElementView, View } from '../shared/view.js';
 
 /** An icon of the card: `shapes` in a 20 × 20 box, hidden from assistive technology (the words beside it say it). */
 const icon = (className: string, ...shapes: ElementView[]): ElementView => ['svg', { class: className, viewBox: '0 0 20 20', 'aria-hidden': 'true' }, ...shapes];
-
-/**
- * `view` with each `<svg>` in it built (a node, in the SVG namespace). A workaround, in the
- * browser only (`render()` stays data a server writes as HTML): `build` (view.ts) makes an
- * `<svg>` inside an HTML view in the HTML namespace (it hands its parent's namespace down), so
- * the card paints its icons built, again on each render, until `build` checks each child's tag.
- */
-function withBuiltIcons(view: View): View {
-  if (!Array.isArray(view)) return view;
-  const [tag, attributes, ...children] = view;
-  return tag === 'svg' ? build(view) : [tag, attributes, ...children.map(withBuiltIcons)];
-}
 
 /** The verdict's marks: a check (both claims hold) or a warning triangle (the business is not verified). */
 const checkMark = icon(
@@ -438,11 +426,6 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       stack(line(30), ['span', { part: 'skeleton', class: 'skeleton block' }]),
       ['span', { class: 'visually-hidden' }, this.t('assetCard.loading')],
     ];
-  }
-
-  /** Paints `shown` with its icons built (`withBuiltIcons`: a workaround until view.ts's `build` keeps them SVG). @internal */
-  protected override paint(shown: unknown): void {
-    super.paint(withBuiltIcons(shown as View));
   }
 
   /** What the card shows: one view (view.ts), nothing while idle. @internal */

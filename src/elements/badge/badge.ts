@@ -6,7 +6,7 @@ import { emit, KyiErrorEvent } from '../../browser/event-base.js';
 import { configuredHttpUrl, getConfig, type KyiTheme } from '../../browser/config.js';
 import { ElementCore } from '../shared/element-core.js';
 import { badgeSources, imageSchemeOf, imageView } from '../shared/badge-image.js';
-import { patch, type ElementView } from '../shared/view.js';
+import { show, type ElementView } from '../shared/view.js';
 import { baseStyles, themeStyles } from '../shared/theme.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
@@ -80,11 +80,9 @@ export class KyiBadge extends ReactiveElement {
 
   private _failed = false;
   // No Lit templates: the few nodes of a badge are described as data (`content`, views) and
-  // patched onto the page (a badge-only page then loads no template library); a server render
+  // shown by patching (a loaded image stays loaded) (a badge-only page then loads no template library); a server render
   // writes the same description as HTML.
   readonly #core = new ElementCore(this);
-  /** The nodes shown (`patch`: kept while their views are unchanged, a loaded image stays loaded). */
-  #painted: ChildNode[] = [];
 
   /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
   protected override createRenderRoot(): ShadowRoot {
@@ -164,7 +162,7 @@ export class KyiBadge extends ReactiveElement {
 
   protected override update(changed: PropertyValues): void {
     super.update(changed);
-    this.#painted = patch(this.renderRoot, this.content(), this.#painted);
+    show(this.renderRoot, this.content());
   }
 
   /**

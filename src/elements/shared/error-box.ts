@@ -1,6 +1,6 @@
 /**
  * The error box of the elements that show views (view.ts): the same nodes as the monitoring
- * elements' template (`errorBox`, templates.ts), which goes when they move to views.
+ * elements' template (monitoring-element.ts), which goes when they move to views.
  */
 import type { ElementView } from './view.js';
 

@@ -13,31 +13,24 @@ import { tMaybe, type StringKey, type StringParams } from '../../browser/strings
 import { internalState } from './reactive-state.js';
 import { announce } from './announce.js';
 import { documentOf, focusDropped } from '../../browser/page.js';
-import { patch, type View } from './view.js';
 
 /**
  * The base of the kit's elements (all but `<kyi-badge>`): a Lit `ReactiveElement` that reads the
  * page's configuration, its language and its trusted proxy URLs, and shows what its `render()`
- * describes. Exported so the element classes' types are whole; partners use the elements, not
+ * describes (`paint`). Exported so the element classes' types are whole; partners use the elements, not
  * this class.
  */
-export class KyiElement extends ReactiveElement {
+export abstract class KyiElement extends ReactiveElement {
   readonly #core = new ElementCore(this);
-  /** The nodes `paint` put in the shadow root (after any it came with: a server-rendered view). */
-  #painted: ChildNode[] = [];
 
   /**
-   * What the element shows (a display element: a `View`, built without a template library; a
+   * What the element shows (a display element: a view, view.ts, no template library; a
    * monitoring element: a Lit template). Called on each update. @internal
    */
-  protected render(): unknown {
-    return undefined;
-  }
+  protected abstract render(): unknown;
 
-  /** Puts what `render()` returned on screen: a view, by `patch` (view.ts). @internal */
-  protected paint(shown: unknown): void {
-    this.#painted = patch(this.renderRoot, [shown as View], this.#painted);
-  }
+  /** Puts what `render()` returned into the shadow root (a view: `show`, view.ts; a template: Lit's `render`). @internal */
+  protected abstract paint(shown: unknown): void;
 
   /** @internal */
   protected override update(changed: PropertyValues): void {

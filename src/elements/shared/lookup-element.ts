@@ -23,6 +23,7 @@ import { errorStringKey } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type ProxyChoice } from './kyi-element.js';
 import { announce } from './announce.js';
 import { renderInSlice } from './render-scheduler.js';
+import { show, type View } from './view.js';
 
 // --- Element input ---------------------------------------------------------------------------
 // Checked against the contract's rules before anything is asked (a bad input costs no request);
@@ -160,6 +161,14 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   #configVersion = -1;
   // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
   readonly #run = new LatestRun(this, () => this._status === 'loading');
+
+  /** What the element shows: one view (view.ts), nothing while idle. @internal */
+  protected abstract override render(): View;
+
+  /** @internal */
+  protected override paint(view: View): void {
+    show(this.renderRoot, [view]);
+  }
 
   /** Checks the element's input attributes. @internal */
   protected abstract checkInput(): InputCheck;

@@ -7,7 +7,7 @@
  *   one request at a time, paused while the page is hidden, and stretched to the
  *   `Retry-After` of a 429.
  */
-import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, render, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
 import { emit, KyiErrorEvent } from '../../browser/events.js';
 import { addStrings } from '../../browser/strings.js';
@@ -16,7 +16,6 @@ import { safeHttpUrl } from '../../browser/config.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
 import { errorStringKey } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
-import { errorBox, paintTemplate } from './templates.js';
 import { DEFAULT_HEADING_LEVEL, headingAttributes, headingLevelOf } from './heading.js';
 import type { ShownRows } from './monitoring-pager.js';
 
@@ -74,7 +73,7 @@ export type MonitoringWords = 'watchlist' | 'changeFeed' | 'notifications';
 export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringStatus> {
   /** Its Lit template, rendered into the shadow root. @internal */
   protected override paint(template: unknown): void {
-    paintTemplate(this, template);
+    render(template, this.renderRoot, { host: this });
   }
 
   static override properties: PropertyDeclarations = {
@@ -282,7 +281,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
   }
 
   /**
-   * The error box (`errorBox`: a Retry button unless the request itself was refused); for
+   * The error box (a Retry button unless the request itself was refused); for
    * a visitor the partner's server does not let in, a plain notice instead (not an error): sign
    * in (401 `session_required`) or no access (403 `forbidden`).
    */
@@ -292,7 +291,13 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     if (refusal === 'denied') return html`<p class="notice" role="status" part="access-denied">${this.t(`${words}.denied` as const)}</p>`;
     const refused = problem.status === 400;
     const title = (refused && refusedTitle) || this.t(`${words}.error.load` as const);
-    return errorBox(title, this.problemText(problem), refused ? undefined : this.retry, this.t('common.retry'));
+    const retry = refused ? undefined : this.retry;
+    // The nodes of the display elements' error box (error-box.ts), as a template.
+    return html`<div part="error" class="alert"
+      ><span class="alert-title">${title}</span><span>${this.problemText(problem)}</span>${retry
+        ? html`<button part="retry-button" class="button small" type="button" @click=${retry}>${this.t('common.retry')}</button>`
+        : nothing}</div
+    >`;
   }
 
   /**

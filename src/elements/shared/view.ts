@@ -19,8 +19,11 @@ export type Listener = (event: Event) => void;
 /** A view's attributes: an `undefined` value leaves one out; `@type` is a listener for events of that type. */
 export type Attributes = { [name: string]: string | number | undefined | Listener };
 
-/** A node as data: text, an element `[tag, attributes, ...children]`, or nothing (`undefined`, `false`, `''`: left out). */
-export type View = string | ElementView | false | undefined;
+/**
+ * A node as data: text, an element `[tag, attributes, ...children]`, a node made elsewhere (the
+ * drawer's frame, which must stay the same node), or nothing (`undefined`, `false`, `''`: left out).
+ */
+export type View = string | Node | ElementView | false | undefined;
 export type ElementView = [tag: string, attributes: Attributes, ...children: View[]];
 
 /** What each element built here was last given: its attributes, listeners included (what `patch` compares with). */
@@ -61,16 +64,28 @@ function fill(node: Element, [, attributes, ...children]: ElementView, before?: 
  * a status's box that becomes another state's (`base loading` → `base verified`) is a new box, as
  * it would be with a template per state, so a settling page shifts no layout it did not show.
  */
-function update(node: ChildNode, view: string | ElementView): boolean {
+function update(node: ChildNode, view: string | Node | ElementView): boolean {
   if (typeof view === 'string') {
     if (node.nodeType !== 3) return false;
     if ((node as Text).data !== view) (node as Text).data = view;
     return true;
   }
+  if (!Array.isArray(view)) return node === view;
   const before = given.get(node as Element);
   if (!before || (node as Element).localName !== view[0] || before['class'] !== view[1]['class']) return false;
   fill(node as Element, view, before);
   return true;
+}
+
+/** The nodes each root shows: what `show` last put there. */
+const shownIn = new WeakMap<ParentNode, ChildNode[]>();
+
+/**
+ * Shows `views` in `root` (an element's shadow root): what `show` put there before is patched
+ * to them; nodes the root came with (a server-rendered view) stay before them.
+ */
+export function show(root: ParentNode, views: View[]): void {
+  shownIn.set(root, patch(root, views, shownIn.get(root) ?? []));
 }
 
 /**
@@ -90,13 +105,14 @@ export function patch(parent: ParentNode, views: View[], nodes: ChildNode[] = [.
       shown.push(node);
       continue;
     }
-    const made = typeof view === 'string' ? new Text(view) : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
+    const element = Array.isArray(view);
+    const made = typeof view === 'string' ? new Text(view) : !element ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
     if (node) {
       node.replaceWith(made);
       i++;
     } else parent.append(made);
-    if (typeof view !== 'string') fill(made as Element, view);
-    shown.push(made);
+    if (element) fill(made as Element, view);
+    shown.push(made as ChildNode);
   }
   for (const node of nodes.slice(i)) node.remove();
   return shown;

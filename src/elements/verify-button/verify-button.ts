@@ -12,7 +12,8 @@ import type { WidgetOpener, WidgetRun } from './widget-run.js';
 import { errorStringKey, type ErrorWords } from '../shared/error-text.js';
 import { withForeignText } from '../shared/foreign-text.js';
 import { KyiElement, LatestRun } from '../shared/kyi-element.js';
-import { build, type ElementView, type View } from '../shared/view.js';
+import { show, type ElementView, type View } from '../shared/view.js';
+import { createIn } from '../../browser/page.js';
 import { blockStyles } from '../shared/blocks.styles.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive-state.js';
@@ -223,6 +224,11 @@ export class KyiVerifyButton extends KyiElement {
    * a flex item of the host). The button is the first node of the wrapper in every state, so
    * opening, disabling and failing change it in place and it keeps focus. @internal
    */
+  /** @internal */
+  protected override paint(view: View): void {
+    show(this.renderRoot, [view]);
+  }
+
   protected override render(): View {
     const pending = this._status === 'pending';
     const error = this._error;
@@ -273,7 +279,9 @@ export class KyiVerifyButton extends KyiElement {
    */
   protected override firstUpdated(changed: PropertyValues<this>): void {
     super.firstUpdated(changed);
-    this.renderRoot.append(build(['div', { class: 'drawer-host' }]));
+    const host = createIn('div');
+    host.className = 'drawer-host';
+    this.renderRoot.append(host);
   }
 
   #onClick = (event: Event) => {
