@@ -229,6 +229,7 @@ export class KyiVerifyButton extends KyiElement {
     show(this.renderRoot, [view]);
   }
 
+  /** What the button shows: one view (view.ts). @internal */
   protected override render(): View {
     const pending = this._status === 'pending';
     const error = this._error;
