@@ -55,6 +55,8 @@ let badgeAlone: Map<string, number>;
 let corePath: string;
 /** The files a page with only `<kyi-token-status>` loads: the autoloader, the element's chunk and their static imports. */
 let tokenStatusPage: string[];
+/** The files a page with the four display elements loads (badge, token status, asset card, verify button). */
+let displayPage: string[];
 
 before(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'kyi-core-chunk-'));
@@ -68,15 +70,19 @@ before(async () => {
   corePath = join(outDir, 'auto', 'kyi-autoloader.js');
   const chunks = (Array.isArray(autoloader) ? autoloader : [autoloader]).flatMap((o) => (o as Output).output).filter((c) => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const page = new Set<string>();
-  const add = (file: string) => {
-    if (page.has(file)) return;
-    page.add(file);
-    for (const f of byFile.get(file)?.imports ?? []) add(f);
+  const pageOf = (elements: string[]) => {
+    const page = new Set<string>();
+    const add = (file: string) => {
+      if (page.has(file)) return;
+      page.add(file);
+      for (const f of byFile.get(file)?.imports ?? []) add(f);
+    };
+    add(chunks.find((c) => c.isEntry)!.fileName);
+    for (const element of elements) add(chunks.find((c) => c.facadeModuleId?.endsWith(`src/elements/${element}/define.ts`))!.fileName);
+    return [...page].map((f) => join(outDir, 'auto', f));
   };
-  add(chunks.find((c) => c.isEntry)!.fileName);
-  add(chunks.find((c) => c.facadeModuleId?.endsWith('src/elements/token-status/define.ts'))!.fileName);
-  tokenStatusPage = [...page].map((f) => join(outDir, 'auto', f));
+  tokenStatusPage = pageOf(['token-status']);
+  displayPage = pageOf(['badge', 'token-status', 'asset-card', 'verify-button']);
   const alone = await build(cdnConfig(resolve('src/entries/badge.ts'), join(outDir, 'alone'), 'badge.js', { output: { codeSplitting: false } }));
   badgeAlone = moduleBytes(alone, () => true);
 });
@@ -182,5 +188,16 @@ describe('CDN chunks of a token-status page', () => {
   it('carry none of the badge’s value sets (credential types, variants)', async () => {
     const code = (await Promise.all(tokenStatusPage.map((f) => readFile(f, 'utf8')))).join('\n');
     for (const value of [CREDENTIAL_TYPES[1], BADGE_VARIANTS[1]]) assert.ok(!code.includes(`\`${value}\``), `the page carries "${value}"`);
+  });
+
+  // The display elements describe their nodes as views (elements/shared/view.ts): a page of them
+  // loads no template library (lit-html, LitElement: some 3 KB gzip); only the monitoring
+  // elements render Lit templates.
+  it('carry no template library, nor does a page of the four display elements', async () => {
+    for (const [name, files] of [['token-status page', tokenStatusPage], ['four display elements', displayPage]] as const) {
+      assert.ok(files.length >= 3, `${name}: ${files.length} files`);
+      const code = (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n');
+      for (const mark of ['_$litType$', 'lit-html']) assert.ok(!code.includes(mark), `${name} carries Lit's templates ("${mark}")`);
+    }
   });
 });
