@@ -216,7 +216,7 @@ describe('pay only for the elements used', () => {
 
   /** Literals that only each element's own code contains. */
   const MARKERS = {
-    assetCard: 'part="authorities"',
+    assetCard: 'assetCard.authorityType.',
     verifyButtonDrawer: 'kyi:ready',
     monitoring: '/explorer/me/watchlist',
   };
