@@ -5,7 +5,10 @@
  * in a page or fragment, looks all of them up in one pass through the handler's own lookup
  * path (its cache, its flights in flight, the per-client and upstream budgets: no second
  * client), and renders each into a Declarative Shadow DOM root (`<template shadowrootmode="open">`)
- * with Lit's own SSR, from the elements' own templates, words and styles. What is not answered
+ * from the elements' own views, words and styles: each element is an instance of its own class
+ * (on a server, `HTMLElement` is the DOM shim `@lit/reactive-element`'s Node build brings), and
+ * the views its `render()` describes are written as HTML (./view-html.ts), the nodes the browser
+ * builds from the same views. No template library, no server renderer. What is not answered
  * by the deadline, or failed upstream, renders the element's loading placeholder: the
  * browser fills it. The page never waits longer, and never fails for a status.
  *
