@@ -35,8 +35,9 @@ export default defineConfig({
         server: src('server/index.ts'),
         'server-fetch': src('server/fetch.ts'),
         'server-postgres': src('server/postgres/index.ts'),
-        // Server rendering (`kyi-elements/server/render`): @lit-labs/ssr is an optional peer, external;
-        // parse5 (its HTML parser) is bundled in, so it resolves under any installer (pnpm's strict one too).
+        // Server rendering (`kyi-elements/server/render`): Lit's reactive base is a dependency, external
+        // (its Node build brings the DOM shim the elements are made on); parse5 (the render's HTML parser)
+        // is bundled in, so it resolves under any installer (pnpm's strict one too).
         'server-render': src('render/index.ts'),
         sandbox: src('sandbox/index.ts'),
         jsx: src('frameworks/jsx.ts'),
@@ -54,7 +55,7 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
-      external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^@lit-labs\//, /^zod($|\/)/, /^jose($|\/)/, /^react($|\/)/, /^pg($|\/)/, /^undici($|\/)/],
+      external: [/^node:/, /^lit($|\/)/, /^@lit\//, /^zod($|\/)/, /^jose($|\/)/, /^react($|\/)/, /^pg($|\/)/, /^undici($|\/)/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
         // Lit's globals (src/browser/lit-globals.ts) in a chunk of their own, which the entries

@@ -6,7 +6,7 @@
  *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in), and the autoloader
  *                        (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element), and
  *                        dist/cdn/integrity.json: the sha384 SRI value of each (printed too)
- *   dist/server-render-edge.js  kyi-elements/server/render for edge runtimes (Lit's server builds, @lit-labs/ssr and parse5 inside)
+ *   dist/server-render-edge.js  kyi-elements/server/render for edge runtimes (Lit's server builds and parse5 inside)
  *   dist/types/**        type declarations (tsc, plus the framework types in src/frameworks/*.d.ts)
  */
 import { build } from 'vite';
@@ -31,8 +31,9 @@ await Promise.all(
 await build({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)) });
 
 // `kyi-elements/server/render` on edge runtimes (workerd, worker, edge-light): one self-contained
-// file with Lit's server builds and @lit-labs/ssr inside. Edge bundlers resolve Lit's browser
-// build, which needs a document; the server builds need none, and no Node built-in either.
+// file with Lit's server builds (the reactive base and its DOM shim) and parse5 inside. Edge
+// bundlers resolve Lit's browser build, which needs a document; the server builds need none, and
+// no Node built-in either.
 await build({
   configFile: false,
   logLevel: 'warn',

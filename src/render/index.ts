@@ -5,7 +5,10 @@
  * in a page or fragment, looks all of them up in one pass through the handler's own lookup
  * path (its cache, its flights in flight, the per-client and upstream budgets: no second
  * client), and renders each into a Declarative Shadow DOM root (`<template shadowrootmode="open">`)
- * with Lit's own SSR, from the elements' own templates, words and styles. What is not answered
+ * from the elements' own views, words and styles: each element is an instance of its own class
+ * (on a server, `HTMLElement` is the DOM shim `@lit/reactive-element`'s Node build brings), and
+ * the views its `render()` describes are written as HTML (./view-html.ts), the nodes the browser
+ * builds from the same views. No template library, no server renderer. What is not answered
  * by the deadline, or failed upstream, renders the element's loading placeholder: the
  * browser fills it. The page never waits longer, and never fails for a status.
  *
@@ -19,9 +22,7 @@
  * A layer of its own, on top of both the elements and the server piece (which import neither
  * it nor each other). Fetch-API only (no `node:` imports): runs on Node and on edge runtimes.
  */
-import { LitElementRenderer, render } from '@lit-labs/ssr';
-import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
-import type { CSSResultOrNative, LitElement } from 'lit';
+import type { CSSResultOrNative } from '@lit/reactive-element';
 import { handlerLookups, type HandlerLookups } from '../server/handler-lookups.js';
 import type { KyiRequestContext } from '../server/routing.js';
 import { checkLookupEntry } from '../contract/index.js';
@@ -101,14 +102,42 @@ const TAGS = new Set([...RENDERED.keys(), BADGE]);
 
 /** A kit element instance as the render drives it (its protected members, read from here only). */
 interface RenderedElement {
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void;
   checkInput(): InputCheck;
-  render(): unknown;
+  render(): View;
   _state: { status: string; result: unknown };
 }
 
-/** The shadow root's styles, as Lit's SSR writes them. */
-function styleText(ctor: typeof LitElement): string {
-  const styles = (ctor as unknown as { elementStyles?: CSSResultOrNative[] }).elementStyles ?? [];
+/** A kit element's class, once registered: finalized (its `elementStyles` made from its `styles`). */
+interface RenderedClass {
+  new (): RenderedElement;
+  finalize(): void;
+  elementStyles: CSSResultOrNative[];
+}
+
+/**
+ * A kit element as the parser would make it, on no document: the registered class's own
+ * instance (on Node and edge runtimes its `HTMLElement` is `@lit/reactive-element`'s server
+ * shim), given its attributes as the parser gives them, each told to the element as it is.
+ * Never connected: no update runs, the render reads what the element describes.
+ */
+function instance(tag: string, attributes: Iterable<[string, string]>): RenderedElement {
+  const ctor = customElements.get(tag) as unknown as RenderedClass;
+  ctor.finalize(); // done by `define` already where the registry reads `observedAttributes`
+  const element = new ctor();
+  for (const [name, value] of attributes) {
+    const old = element.getAttribute(name);
+    element.setAttribute(name, value);
+    element.attributeChangedCallback(name, old, value);
+  }
+  return element;
+}
+
+/** The shadow root's styles: the element's own, in order, as the browser adopts them. */
+function styleText(element: RenderedElement): string {
+  const styles = (element.constructor as unknown as RenderedClass).elementStyles;
   return styles.map((s) => (s as { cssText?: string }).cssText ?? '').join('');
 }
 
@@ -168,11 +197,9 @@ async function renderWith(lookups: HandlerLookups, html: string, options: Render
 
   // Every element, its input checked by its own rules; every distinct lookup, once.
   const elements = found.elements.map((f) => {
-    const renderer = new LitElementRenderer(f.tag);
-    for (const [name, value] of f.attributes) renderer.setAttribute(name, value);
-    if (!f.attributes.has('lang') && pageLang) renderer.element!.setAttribute('lang', pageLang);
-    const element = renderer.element as unknown as RenderedElement;
-    return { found: f, renderer, element, check: f.tag === BADGE ? undefined : element.checkInput() };
+    const lang: [string, string][] = !f.attributes.has('lang') && pageLang ? [['lang', pageLang]] : [];
+    const element = instance(f.tag, [...f.attributes, ...lang]);
+    return { found: f, element, check: f.tag === BADGE ? undefined : element.checkInput() };
   });
   const who = asker(options.request);
   const client = who ? lookups.clientOf(who.request, who.context) : undefined;
@@ -199,7 +226,7 @@ async function renderWith(lookups: HandlerLookups, html: string, options: Render
 
   let out = '';
   let at = 0;
-  for (const { found: f, renderer, element, check } of elements) {
+  for (const { found: f, element, check } of elements) {
     if (!check) {
       out += html.slice(at, f.end) + root(element, badgeContent(element as unknown as RenderedBadge));
       at = f.end;
@@ -213,28 +240,13 @@ async function renderWith(lookups: HandlerLookups, html: string, options: Render
     } else {
       element._state = { status: check.empty ? 'idle' : 'invalid', result: null };
     }
-    out += html.slice(at, f.end) + root(element, shadowContent(renderer, element), RENDERED.get(f.tag)!.rule, END);
+    out += html.slice(at, f.end) + root(element, viewHtml(element.render()), RENDERED.get(f.tag)!.rule, END);
     at = f.end;
   }
   return out + html.slice(at);
 }
 
-const LIT_MARKERS = /<!--(?:\/?lit-part[^>]*|lit-node \d+)-->/g;
-
-/** What an element's template renders, as the browser renders it. */
-function shadowContent(renderer: LitElementRenderer, element: RenderedElement): string {
-  // The element is the host of what its template renders (its `<slot>`s), as in Lit's own render of an element.
-  const host = { customElementInstanceStack: [renderer], customElementHostStack: [renderer] };
-  const shown = element.render();
-  // A display element's view (view.ts), written as the browser builds it.
-  if (shown === undefined || Array.isArray(shown)) return viewHtml(shown as View);
-  // Lit's hydration markers are dropped: the kit never hydrates a root, it confirms and replaces
-  // it. Upstream text cannot forge one: Lit escapes `<` in every text and attribute it renders.
-  return collectResultSync(render(shown, host)).replace(LIT_MARKERS, '');
-}
-
 /** The element's shadow root as a declarative one: its styles and `rule`, its content, then `end`. */
-function root(element: unknown, content: string, rule = '', end = ''): string {
-  const ctor = (element as LitElement).constructor as typeof LitElement;
-  return `<template shadowrootmode="open"><style>${styleText(ctor)}${rule}</style>${content}${end}</template>`;
+function root(element: RenderedElement, content: string, rule = '', end = ''): string {
+  return `<template shadowrootmode="open"><style>${styleText(element)}${rule}</style>${content}${end}</template>`;
 }

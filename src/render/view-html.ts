@@ -10,8 +10,11 @@ import type { View } from '../elements/shared/view.js';
 const VOID = new Set(['img', 'source', 'br', 'input']);
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-/** Text as HTML text (`quoted`: as a double-quoted attribute value). */
-const escape = (text: string, quoted = false) => text.replace(quoted ? /[&"]/g : /[&<>]/g, (c) => ENTITIES[c]!);
+/**
+ * Text as HTML text (`quoted`: as a double-quoted attribute value, `<` and `>` escaped too: no
+ * tag-like text anywhere in a rendered root, so nothing reading the markup can mistake one).
+ */
+const escape = (text: string, quoted = false) => text.replace(quoted ? /[&<>"]/g : /[&<>]/g, (c) => ENTITIES[c]!);
 
 /** A view as HTML: text and attribute values escaped, attributes in the order the browser sets them. */
 export function viewHtml(view: View): string {
