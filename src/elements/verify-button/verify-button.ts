@@ -219,17 +219,17 @@ export class KyiVerifyButton extends KyiElement {
     if (changed.has('disabled') && this.disabled && this._status === 'pending') this.#cancelPending();
   }
 
-  /**
-   * The button, its status line and its error, in one wrapper (`display: contents`: each stays
-   * a flex item of the host). The button is the first node of the wrapper in every state, so
-   * opening, disabling and failing change it in place and it keeps focus. @internal
-   */
   /** @internal */
   protected override paint(view: View): void {
     show(this.renderRoot, [view]);
   }
 
-  /** What the button shows: one view (view.ts). @internal */
+  /**
+   * What the button shows, one view (view.ts): the button, its status line and its error, in one
+   * wrapper (`display: contents`: each stays a flex item of the host). The button is the first
+   * node of the wrapper in every state, so opening, disabling and failing change it in place and
+   * it keeps focus. @internal
+   */
   protected override render(): View {
     const pending = this._status === 'pending';
     const error = this._error;
