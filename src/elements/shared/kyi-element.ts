@@ -29,7 +29,11 @@ export abstract class KyiElement extends ReactiveElement {
    */
   protected abstract render(): unknown;
 
-  /** Puts what `render()` returned into the shadow root (a view: `show`, view.ts; a template: Lit's `render`). @internal */
+  /**
+   * Puts what `render()` returned into the shadow root (a view: `show`, view.ts; a template: Lit's
+   * `render`). Each family says how, so neither carries the other's code (`kyi-monitoring.js`
+   * no view code, a page of display elements no template library). @internal
+   */
   protected abstract paint(shown: unknown): void;
 
   /** @internal */
