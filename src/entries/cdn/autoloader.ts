@@ -6,17 +6,18 @@
 import { queryAll, rootElement } from '../../browser/page.js';
 
 /**
- * Each tag's registration, not its npm entry (`entries/<name>.ts`): the entries re-export base
- * classes and events for importers, which a chunk would carry as exports no page uses.
+ * Each tag's registration module, not its npm entry (`entries/<name>.ts`): the entries re-export
+ * base classes and events for importers, which a chunk would carry as exports no page uses. Each
+ * registers its tag with its default export: one call, written once, serves every tag.
  */
-const LOADERS: Record<string, () => Promise<unknown>> = {
-  'kyi-badge': () => import('../../elements/badge/define.js').then((m) => m.defineBadge()),
-  'kyi-token-status': () => import('../../elements/token-status/define.js').then((m) => m.defineTokenStatus()),
-  'kyi-asset-card': () => import('../../elements/asset-card/define.js').then((m) => m.defineAssetCard()),
-  'kyi-verify-button': () => import('../../elements/verify-button/define.js').then((m) => m.defineVerifyButton()),
-  'kyi-watchlist': () => import('../../elements/watchlist/define.js').then((m) => m.defineWatchlist()),
-  'kyi-change-feed': () => import('../../elements/change-feed/define.js').then((m) => m.defineChangeFeed()),
-  'kyi-notifications': () => import('../../elements/notifications/define.js').then((m) => m.defineNotifications()),
+const LOADERS: Record<string, () => Promise<{ default(): void }>> = {
+  'kyi-badge': () => import('../../elements/badge/define.js'),
+  'kyi-token-status': () => import('../../elements/token-status/define.js'),
+  'kyi-asset-card': () => import('../../elements/asset-card/define.js'),
+  'kyi-verify-button': () => import('../../elements/verify-button/define.js'),
+  'kyi-watchlist': () => import('../../elements/watchlist/define.js'),
+  'kyi-change-feed': () => import('../../elements/change-feed/define.js'),
+  'kyi-notifications': () => import('../../elements/notifications/define.js'),
 };
 
 /** The tags the autoloader knows. */
@@ -32,16 +33,18 @@ function loadElement(tag: string): void {
   // Own keys only: a posted <constructor> is not a tag we load.
   if (!Object.hasOwn(LOADERS, tag) || requested.has(tag)) return;
   requested.add(tag);
-  LOADERS[tag]!().then(
-    () => {
-      // Every element is defined: nothing is left to watch the document for.
-      if (++loaded === AUTOLOADED_TAGS.length) observer?.disconnect();
-    },
-    (error: unknown) => {
-      requested.delete(tag);
-      console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
-    },
-  );
+  LOADERS[tag]!()
+    .then((module) => module.default())
+    .then(
+      () => {
+        // Every element is defined: nothing is left to watch the document for.
+        if (++loaded === AUTOLOADED_TAGS.length) observer?.disconnect();
+      },
+      (error: unknown) => {
+        requested.delete(tag);
+        console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
+      },
+    );
 }
 
 /** Loads the elements of `root` and its subtree (the tag names are the parser's: `localName` of an element). */
