@@ -369,9 +369,10 @@ export function proxyUrlOf(written: string): { url: string } | { problem: string
   const resolved = onPage(value);
   if (resolved === undefined) return { problem: 'it is not a URL' };
   // Without a page (a server render) a relative URL stays as written: nothing is fetched there.
-  if (!URL.canParse(resolved)) return { url: trimSlash(resolved) };
-  const parsed = new URL(resolved);
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: 'it is not an http(s) URL' };
-  if (parsed.username || parsed.password) return { problem: 'it has credentials' };
+  if (URL.canParse(resolved)) {
+    if (!safeHttpUrl(resolved)) return { problem: 'it is not an http(s) URL' };
+    const parsed = new URL(resolved);
+    if (parsed.username || parsed.password) return { problem: 'it has credentials' };
+  }
   return { url: trimSlash(resolved) };
 }
