@@ -84,8 +84,8 @@ function update(node: ChildNode, view: string | Node | ElementView): boolean {
 const shownIn = new WeakMap<ParentNode, ChildNode[]>();
 
 /**
- * Shows `views` in `root` (an element's shadow root): what `show` put there before is patched
- * to them; nodes the root came with (a server-rendered view) stay before them.
+ * Shows `views` in `root` (an element's shadow root, the drawer's host): what `show` put there
+ * before is patched to them; nodes the root came with (a server-rendered view) stay before them.
  */
 export function show(root: ParentNode, views: View[]): void {
   shownIn.set(root, patch(root, views, shownIn.get(root) ?? []));
@@ -97,7 +97,7 @@ export function show(root: ParentNode, views: View[]): void {
  * where its attributes or text differ, so a focused button keeps focus and a loaded image stays
  * loaded; other nodes are replaced, and new ones appended after the last.
  */
-export function patch(parent: ParentNode, views: View[], nodes: ChildNode[]): ChildNode[] {
+function patch(parent: ParentNode, views: View[], nodes: ChildNode[]): ChildNode[] {
   const shown: ChildNode[] = [];
   let i = 0;
   for (const view of views) {
