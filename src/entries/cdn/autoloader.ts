@@ -20,9 +20,6 @@ const LOADERS: Record<string, () => Promise<{ default(): void }>> = {
   'kyi-notifications': () => import('../../elements/notifications/define.js'),
 };
 
-/** The tags the autoloader knows. */
-const AUTOLOADED_TAGS = Object.keys(LOADERS);
-
 let observer: MutationObserver | undefined;
 /** The tags whose code was requested, while it has not failed. */
 const requested = new Set<string>();
@@ -38,7 +35,7 @@ function loadElement(tag: string): void {
     .then(
       () => {
         // Every element is defined: nothing is left to watch the document for.
-        if (++loaded === AUTOLOADED_TAGS.length) observer?.disconnect();
+        if (++loaded === Object.keys(LOADERS).length) observer?.disconnect();
       },
       (error: unknown) => {
         requested.delete(tag);
