@@ -58,7 +58,7 @@ function setAttributes(node: Element, attributes: Attributes, before: Attributes
  */
 function fill(node: Element, [, attributes, ...children]: ElementView, before?: Attributes): void {
   setAttributes(node, attributes, before);
-  patch(node, children, before ? [...node.childNodes] : []);
+  patch(node, children, [...node.childNodes]); // a new node's: none
 }
 
 /**
