@@ -122,7 +122,8 @@ export class KyiBadge extends ReactiveElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     this.#resolved = this.#resolve();
-    const key = this.#resolved.ok ? JSON.stringify([this.#resolved, getConfig().badgeBaseUrl]) : '';
+    // A new source (or none, when invalid) is tried afresh.
+    const key = JSON.stringify([this.#resolved, getConfig().badgeBaseUrl]);
     if (key !== this.#sourceKey) {
       this.#sourceKey = key;
       this._failed = false;
