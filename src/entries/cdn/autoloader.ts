@@ -6,18 +6,21 @@
 import { queryAll, rootElement } from '../../browser/page.js';
 
 /**
- * Each tag's registration module, not its npm entry (`entries/<name>.ts`): the entries re-export
- * base classes and events for importers, which a chunk would carry as exports no page uses. Each
- * registers its tag with its default export: one call, written once, serves every tag.
+ * Each tag's registration, not its npm entry (`entries/<name>.ts`): the entries re-export base
+ * classes and events for importers, which a chunk would carry as exports no page uses. Each
+ * registration module's default export registers its tag: the same call for every tag, which
+ * compresses to almost nothing. It stays in each loader: a module handed on whole would come as
+ * a namespace object from a chunk that exports more (the verify button's), with the bundler's
+ * helper that makes one.
  */
-const LOADERS: Record<string, () => Promise<{ default(): void }>> = {
-  'kyi-badge': () => import('../../elements/badge/define.js'),
-  'kyi-token-status': () => import('../../elements/token-status/define.js'),
-  'kyi-asset-card': () => import('../../elements/asset-card/define.js'),
-  'kyi-verify-button': () => import('../../elements/verify-button/define.js'),
-  'kyi-watchlist': () => import('../../elements/watchlist/define.js'),
-  'kyi-change-feed': () => import('../../elements/change-feed/define.js'),
-  'kyi-notifications': () => import('../../elements/notifications/define.js'),
+const LOADERS: Record<string, () => Promise<void>> = {
+  'kyi-badge': () => import('../../elements/badge/define.js').then((m) => m.default()),
+  'kyi-token-status': () => import('../../elements/token-status/define.js').then((m) => m.default()),
+  'kyi-asset-card': () => import('../../elements/asset-card/define.js').then((m) => m.default()),
+  'kyi-verify-button': () => import('../../elements/verify-button/define.js').then((m) => m.default()),
+  'kyi-watchlist': () => import('../../elements/watchlist/define.js').then((m) => m.default()),
+  'kyi-change-feed': () => import('../../elements/change-feed/define.js').then((m) => m.default()),
+  'kyi-notifications': () => import('../../elements/notifications/define.js').then((m) => m.default()),
 };
 
 let observer: MutationObserver | undefined;
@@ -30,18 +33,16 @@ function loadElement(tag: string): void {
   // Own keys only: a posted <constructor> is not a tag we load.
   if (!Object.hasOwn(LOADERS, tag) || requested.has(tag)) return;
   requested.add(tag);
-  LOADERS[tag]!()
-    .then((module) => module.default())
-    .then(
-      () => {
-        // Every element is defined: nothing is left to watch the document for.
-        if (++loaded === Object.keys(LOADERS).length) observer?.disconnect();
-      },
-      (error: unknown) => {
-        requested.delete(tag);
-        console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
-      },
-    );
+  LOADERS[tag]!().then(
+    () => {
+      // Every element is defined: nothing is left to watch the document for.
+      if (++loaded === Object.keys(LOADERS).length) observer?.disconnect();
+    },
+    (error: unknown) => {
+      requested.delete(tag);
+      console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
+    },
+  );
 }
 
 /** Loads the elements of `root` and its subtree (the tag names are the parser's: `localName` of an element). */
