@@ -137,15 +137,11 @@ export type KyiConfigInput = Partial<KyiConfig>;
 /** Default proxy mount point of the server piece. */
 export const DEFAULT_PROXY_URL = '/api/kyi';
 
-/** `<meta name>` for each configurable URL. */
-export const META_NAMES = {
-  proxyUrl: 'kyi:proxy-url',
-  badgeBaseUrl: 'kyi:badge-base-url',
-  tokenEndpoint: 'kyi:token-endpoint',
-  widgetUrl: 'kyi:widget-url',
-  locale: 'kyi:locale',
-  trustedProxyUrls: 'kyi:trusted-proxy-urls',
-} as const;
+/** The configuration keys a `<meta>` tag in the head may set. */
+type MetaKey = 'proxyUrl' | 'badgeBaseUrl' | 'tokenEndpoint' | 'widgetUrl' | 'locale' | 'trustedProxyUrls';
+
+/** The `<meta name>` of a key: `kyi:` and the key in kebab case (`kyi:proxy-url`, `kyi:trusted-proxy-urls`). */
+const metaName = (key: MetaKey): string => `kyi:${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
 /** The configuration keys holding one URL (resolved against the page when configured). */
 const URL_KEYS = ['proxyUrl', 'badgeBaseUrl', 'tokenEndpoint', 'widgetUrl'] as const;
@@ -341,10 +337,10 @@ const warned = new Set<string>();
  * the body cannot configure the kit), through `read` (`configure()`'s checks); `undefined`
  * without one. A value `read` refuses is the page's mistake: warned about once, then ignored.
  */
-function fromMeta<T>(key: keyof typeof META_NAMES, read: (value: string, where: string) => T, value = metaContent(META_NAMES[key])): T | undefined {
+function fromMeta<T>(key: MetaKey, read: (value: string, where: string) => T, value = metaContent(metaName(key))): T | undefined {
   if (value === undefined) return undefined;
   try {
-    return read(value, `<meta name="${META_NAMES[key]}">`);
+    return read(value, `<meta name="${metaName(key)}">`);
   } catch (error) {
     const message = `kyi-elements: ${(error as Error).message}; it is ignored (the page's configuration).`;
     if (!warned.has(message)) console.warn(message);
@@ -369,9 +365,10 @@ export function proxyUrlOf(written: string): { url: string } | { problem: string
   const resolved = onPage(value);
   if (resolved === undefined) return { problem: 'it is not a URL' };
   // Without a page (a server render) a relative URL stays as written: nothing is fetched there.
-  if (!URL.canParse(resolved)) return { url: trimSlash(resolved) };
-  const parsed = new URL(resolved);
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: 'it is not an http(s) URL' };
-  if (parsed.username || parsed.password) return { problem: 'it has credentials' };
+  if (URL.canParse(resolved)) {
+    if (!safeHttpUrl(resolved)) return { problem: 'it is not an http(s) URL' };
+    const parsed = new URL(resolved);
+    if (parsed.username || parsed.password) return { problem: 'it has credentials' };
+  }
   return { url: trimSlash(resolved) };
 }

@@ -83,23 +83,16 @@ export function registeredLocales(): string[] {
 export const DEFAULT_LOCALE = 'en';
 
 /** `fr-CA` → [`fr-CA`, `fr-ca`, `fr`, `en`]. */
-function candidates(lang: string | undefined): string[] {
-  const out = new Set<string>();
-  if (lang) {
-    const lower = lang.toLowerCase();
-    out.add(lang).add(lower).add(lower.split(/[-_]/)[0]!);
-  }
-  return [...out.add(DEFAULT_LOCALE)].filter(Boolean);
+function candidates(lang = ''): string[] {
+  const lower = lang.toLowerCase();
+  return [...new Set([lang, lower, lower.split(/[-_]/)[0]!, DEFAULT_LOCALE])].filter(Boolean);
 }
 
 /** `key` in a table, flat or by section; own properties only (a locale or key is a name from outside). */
 function pick(table: Sections | Record<string, unknown> | undefined, key: string, dot: number): string | undefined {
   const own = (object: unknown, name: string): unknown =>
     typeof object === 'object' && object !== null && Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
-  const flat = own(table, key);
-  if (typeof flat === 'string') return flat;
-  const value = own(own(table, key.slice(0, dot)), key.slice(dot + 1));
-  return typeof value === 'string' ? value : undefined;
+  return [own(table, key), own(own(table, key.slice(0, dot)), key.slice(dot + 1))].find((value) => typeof value === 'string') as string | undefined;
 }
 
 // Resolved templates by lang and key, for one configuration version: hundreds of elements
@@ -117,22 +110,15 @@ function template(key: string, lang: string | undefined, strings: KyiConfig['str
   const id = `${lang ?? ''}\n${key}`;
   let hit = cache.get(id);
   if (hit === undefined) {
-    hit = null;
     const dot = key.indexOf('.');
-    if (dot > 0) {
-      for (const l of candidates(lang)) {
-        const found =
-          pick(Object.hasOwn(strings, l) ? (strings[l] as Record<string, unknown>) : undefined, key, dot) ??
-          pick(reg.tables.get(l), key, dot) ??
-          (l === DEFAULT_LOCALE ? pick(en as unknown as Sections, key, dot) : undefined);
-        if (found !== undefined) {
-          hit = found;
-          break;
-        }
-      }
-    }
+    // The first locale that has the key (`null`: none has it).
+    for (const l of dot > 0 ? candidates(lang) : [])
+      hit ??=
+        pick(Object.hasOwn(strings, l) ? (strings[l] as Record<string, unknown>) : undefined, key, dot) ??
+        pick(reg.tables.get(l), key, dot) ??
+        (l === DEFAULT_LOCALE ? pick(en as unknown as Sections, key, dot) : undefined);
     if (cache.size > 5000) cache.clear();
-    cache.set(id, hit);
+    cache.set(id, (hit ??= null));
   }
   return hit ?? undefined;
 }

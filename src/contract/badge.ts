@@ -24,7 +24,7 @@ export interface BadgeOptions {
 
 export type BadgeOptionsResult =
   | { ok: true; value: BadgeOptions }
-  | { ok: false; status: 400 | 415; param: keyof BadgeOptions; message: string };
+  | { ok: false; status: 400 | 415; message: string };
 
 export const WEBP_NOT_AVAILABLE = 'WebP badges are not yet available. Use svg or png.';
 
@@ -40,18 +40,18 @@ export function parseBadgeOptions(
   query: { variant?: string | null; theme?: string | null; format?: string | null; size?: string | number | null },
 ): BadgeOptionsResult {
   if (!isOneOf(CREDENTIAL_TYPES, credential))
-    return { ok: false, status: 400, param: 'credential', message: invalidValue('credential type', credential, CREDENTIAL_TYPES) };
+    return { ok: false, status: 400, message: invalidValue('credential type', credential, CREDENTIAL_TYPES) };
   const value: Record<string, unknown> = { credential };
   for (const [param, set] of Object.entries(SETS) as [keyof typeof SETS, readonly string[]][]) {
     const given = query[param] ?? BADGE_DEFAULTS[param];
-    if (!isOneOf(set, given)) return { ok: false, status: 400, param, message: invalidValue(param, given, set) };
+    if (!isOneOf(set, given)) return { ok: false, status: 400, message: invalidValue(param, given, set) };
     value[param] = given;
   }
-  if (value.format === 'webp') return { ok: false, status: 415, param: 'format', message: WEBP_NOT_AVAILABLE };
+  if (value.format === 'webp') return { ok: false, status: 415, message: WEBP_NOT_AVAILABLE };
   const rawSize = query.size ?? BADGE_DEFAULTS.size;
   // Only the canonical spelling ("24", not "024" or "24.0"), so one image has one URL.
   const size = typeof rawSize === 'number' ? rawSize : BADGE_SIZES.find((s) => String(s) === rawSize);
   if (!isOneOf(BADGE_SIZES, size))
-    return { ok: false, status: 400, param: 'size', message: invalidValue('size', String(rawSize), BADGE_SIZES) };
+    return { ok: false, status: 400, message: invalidValue('size', String(rawSize), BADGE_SIZES) };
   return { ok: true, value: { ...value, size } as BadgeOptions };
 }

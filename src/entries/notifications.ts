@@ -3,7 +3,7 @@
  * shows only this element loads only its code.
  */
 import '../browser/lit-globals.js'; // first: Lit's globals are the page's own before Lit is evaluated
-import { defineNotifications } from '../elements/notifications/define.js';
+import defineNotifications from '../elements/notifications/define.js';
 
 defineNotifications();
 

@@ -3,7 +3,7 @@
  * shows only this element loads only its code.
  */
 import '../browser/lit-globals.js'; // first: Lit's globals are the page's own before Lit is evaluated
-import { defineVerifyButton } from '../elements/verify-button/define.js';
+import defineVerifyButton from '../elements/verify-button/define.js';
 
 defineVerifyButton();
 

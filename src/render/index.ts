@@ -30,9 +30,9 @@ import type { LookupRequest, LookupResponse } from '../client/lookup/batcher.js'
 import { tokenOutcome } from '../client/lookup/outcome.js';
 import { assetOutcome } from '../client/lookup/asset.js';
 import type { InputCheck } from '../elements/shared/lookup-element.js';
-import { defineTokenStatus } from '../elements/token-status/define.js';
-import { defineAssetCard } from '../elements/asset-card/define.js';
-import { defineBadge } from '../elements/badge/define.js';
+import defineTokenStatus from '../elements/token-status/define.js';
+import defineAssetCard from '../elements/asset-card/define.js';
+import defineBadge from '../elements/badge/define.js';
 import { badgeContent, type RenderedBadge } from './badge.js';
 import { findElements } from './scan.js';
 import { viewHtml } from './view-html.js';

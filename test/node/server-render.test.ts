@@ -165,7 +165,7 @@ describe('renderKyiElements', () => {
         '<span class="visually-hidden">(opens in a new tab)</span></a>',
     );
     assert.equal(invalid, '', 'an href that is not http(s) renders nothing, as in the browser');
-    assert.match(roots(await renderKyiElements(handler, tag('kyi-badge', {})))[0]!, /^<style>[^<]*\[part~='label'\][^<]*<\/style>/, 'with the badge’s own styles');
+    assert.match(roots(await renderKyiElements(handler, tag('kyi-badge', {})))[0]!, /^<style>[^<]*--kyi-badge-label-color[^<]*<\/style>/, 'with the badge’s own styles');
     assert.equal(sandbox.stats.count('public:tokens'), 0, 'a badge looks nothing up');
   });
 

@@ -17,7 +17,7 @@ export const badgeStyles = css`
     max-width: 100%;
     object-fit: contain;
   }
-  [part~='label'] {
+  .label {
     display: inline-flex;
     align-items: center;
     justify-content: center;
@@ -34,11 +34,11 @@ export const badgeStyles = css`
     border: 1px solid currentColor;
     border-radius: var(--_kyi-radius-pill);
   }
-  [part~='label'].full {
+  .label.full {
     min-height: 32px;
   }
   /* an icon stays an icon: its own square box, the name as text for assistive technology only */
-  [part~='label'].icon {
+  .label.icon {
     width: var(--_size);
     height: var(--_size);
     padding: 0;

@@ -7,7 +7,7 @@ import { configuredHttpUrl, getConfig, type KyiTheme } from '../../browser/confi
 import { ElementCore } from '../shared/element-core.js';
 import { badgeSources, imageSchemeOf, imageView } from '../shared/badge-image.js';
 import { show, type ElementView } from '../shared/view.js';
-import { baseStyles, themeStyles } from '../shared/theme.styles.js';
+import { themeStyles } from '../shared/theme.styles.js';
 import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
 import './strings.js';
@@ -53,7 +53,7 @@ type Resolved =
  */
 export class KyiBadge extends ReactiveElement {
   // The theme and the few shared rules a badge uses (not the building blocks of the data elements).
-  static override styles = [themeStyles, baseStyles, badgeStyles];
+  static override styles = [themeStyles, badgeStyles];
 
   static override properties = {
     credential: { type: String, reflect: true },
@@ -122,7 +122,8 @@ export class KyiBadge extends ReactiveElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     this.#resolved = this.#resolve();
-    const key = this.#resolved.ok ? JSON.stringify([this.#resolved, getConfig().badgeBaseUrl]) : '';
+    // A new source (or none, when invalid) is tried afresh.
+    const key = JSON.stringify([this.#resolved, getConfig().badgeBaseUrl]);
     if (key !== this.#sourceKey) {
       this.#sourceKey = key;
       this._failed = false;

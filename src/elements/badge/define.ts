@@ -2,7 +2,10 @@
 import { defineElement } from '../../browser/register.js';
 import { KyiBadge } from './badge.js';
 
-/** Registers `<kyi-badge>` (guarded: a second call, or a server render, does nothing). */
-export function defineBadge(registry?: CustomElementRegistry): void {
+/**
+ * Registers `<kyi-badge>` (guarded: a second call, or a server render, does nothing). The module's
+ * default export: the one name the CDN autoloader calls for every tag (entries/cdn/autoloader.ts).
+ */
+export default function defineBadge(registry?: CustomElementRegistry): void {
   defineElement('kyi-badge', KyiBadge, registry);
 }

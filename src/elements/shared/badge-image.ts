@@ -17,9 +17,8 @@ export type ThemeChoice = 'auto' | 'dark' | 'light';
 export function imageSchemeOf(element: Element): ThemeChoice {
   if (typeof getComputedStyle === 'undefined') return 'light';
   const list = getComputedStyle(element).colorScheme.split(/\s+/);
-  const light = list.includes('light');
-  const dark = list.includes('dark');
-  return light && dark ? 'auto' : dark ? 'dark' : 'light';
+  if (!list.includes('dark')) return 'light';
+  return list.includes('light') ? 'auto' : 'dark';
 }
 
 /** A badge image's URLs: `[dark, light]` for the `auto` theme, else the one. */

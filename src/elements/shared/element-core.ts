@@ -13,27 +13,23 @@ import { resolveLang, t, type StringKey, type StringParams } from '../../browser
  * shared observers start when the first element connects and stop when the last leaves.
  */
 const connected = new Set<ElementCore>();
-let unsubscribeConfig: (() => void) | undefined;
-let langObserver: MutationObserver | undefined;
+/** Stops the shared watch (set while it runs). */
+let stopWatching: (() => void) | undefined;
 
 function refreshAll(): void {
   for (const core of connected) core.element.requestUpdate();
 }
 
-function startWatching(): void {
-  unsubscribeConfig ??= onConfigChange(refreshAll);
+/** Starts the shared watch of the configuration and of `lang` attributes; returns what stops it. */
+function startWatching(): () => void {
+  const unsubscribe = onConfigChange(refreshAll);
   const root = rootElement();
-  if (!langObserver && root) {
-    langObserver = new MutationObserver(refreshAll);
-    langObserver.observe(root, { attributes: true, attributeFilter: ['lang'], subtree: true });
-  }
-}
-
-function stopWatching(): void {
-  unsubscribeConfig?.();
-  unsubscribeConfig = undefined;
-  langObserver?.disconnect();
-  langObserver = undefined;
+  const langObserver = new MutationObserver(refreshAll);
+  if (root) langObserver.observe(root, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  return () => {
+    unsubscribe();
+    langObserver.disconnect();
+  };
 }
 
 /** The theme an element fixes for itself (`undefined`: it follows the page). */
@@ -56,12 +52,15 @@ export class ElementCore implements ReactiveController {
 
   hostConnected(): void {
     connected.add(this);
-    startWatching();
+    stopWatching ??= startWatching();
   }
 
   hostDisconnected(): void {
     connected.delete(this);
-    if (connected.size === 0) stopWatching();
+    if (connected.size === 0) {
+      stopWatching?.();
+      stopWatching = undefined;
+    }
   }
 
   /** The element's `ElementInternals`, attached once (`attachInternals` may be called only once). */

@@ -1,18 +1,16 @@
 /**
- * Shared styles of the kit's elements: the theme (theme.styles.ts, re-exported here), the
- * theme's colours no badge paints, and the building blocks every element but the badge uses. A badge takes only the theme and
- * `baseStyles`, so a page that shows only badges carries none of the building blocks; those the
- * token status does not use are in blocks.styles.ts, so a token-status page carries none of them.
+ * Shared styles of the kit's elements: the theme (theme.styles.ts, with the rules a badge uses
+ * too), the theme's colours no badge paints, and the building blocks every element but the badge
+ * uses. A badge takes only the theme, so a page that shows only badges carries none of the
+ * building blocks; those the token status does not use are in blocks.styles.ts, so a
+ * token-status page carries none of them.
  */
 import { css } from '@lit/reactive-element';
-import { baseStyles, themeStyles } from './theme.styles.js';
-
-export { baseStyles, themeStyles };
+import { themeStyles } from './theme.styles.js';
 
 /**
  * The theme's colours no badge paints (theme.styles.ts has the others and says what each is for),
- * then the shared building blocks: visually hidden text, links and the focus ring (`baseStyles`,
- * which a badge takes alone), then skeleton and button.
+ * then the shared building blocks: skeleton and button.
  */
 export const componentStyles = css`
   :host {
@@ -30,7 +28,6 @@ export const componentStyles = css`
       --_kyi-border: var(--_kyi-text-muted);
     }
   }
-  ${baseStyles}
 
   .skeleton {
     display: inline-block;

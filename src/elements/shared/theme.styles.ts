@@ -37,8 +37,9 @@
 import { css } from '@lit/reactive-element';
 
 /**
- * The theme tokens (all but the colours no badge paints, in styles.ts), `:host([hidden])`, and
- * base typography. Include first in every element. Each colour's default is a `light-dark()`
+ * The theme tokens (all but the colours no badge paints, in styles.ts), `:host([hidden])`, base
+ * typography, and the shared rules every element uses, a badge too: visually hidden text, links,
+ * the focus ring. Include first in every element. Each colour's default is a `light-dark()`
  * pair, resolved against the colour scheme in effect on the host: the page's own `color-scheme`
  * (inherited), unless `configure({ theme })` or the element's `theme` attribute sets one (see
  * `KyiElement`). A page that declares no scheme gets light elements; one that declares
@@ -99,13 +100,8 @@ export const themeStyles = css`
   :host(:dir(rtl)) {
     text-align: right;
   }
-`;
 
-/**
- * The shared rules a badge needs too: visually hidden text, links, the focus ring. Every
- * element includes them (through `sharedStyles` or directly, after `themeStyles`).
- */
-export const baseStyles = css`
+  /* The shared rules a badge needs too: visually hidden text, links, the focus ring. */
   /* (only ever on a span: no padding or border to reset) */
   .visually-hidden {
     position: absolute !important;

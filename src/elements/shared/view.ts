@@ -34,16 +34,19 @@ function dispatch(this: Element, event: Event): void {
   (given.get(this)?.[`@${event.type}`] as Listener | undefined)?.(event);
 }
 
-/** Sets `attributes` on `node`, which was last given `before` (a new node: nothing). */
+/**
+ * Sets `attributes` on `node`, which was last given `before` (a new node: nothing, and then in
+ * their order); a name given before and not now is an `undefined` value now.
+ */
 function setAttributes(node: Element, attributes: Attributes, before: Attributes = {}): void {
-  for (const [name, value] of Object.entries(attributes)) {
+  for (const name of Object.keys({ ...before, ...attributes })) {
+    const value = attributes[name];
     if (name[0] === '@') {
       if (value && !before[name]) node.addEventListener(name.slice(1), dispatch);
     } else if (value === undefined) {
       if (before[name] !== undefined) node.removeAttribute(name);
     } else if (value !== before[name]) node.setAttribute(name, value as string); // a number too, as its text
   }
-  for (const name of Object.keys(before)) if (!(name in attributes) && name[0] !== '@') node.removeAttribute(name);
   given.set(node, attributes);
 }
 
@@ -55,7 +58,7 @@ function setAttributes(node: Element, attributes: Attributes, before: Attributes
  */
 function fill(node: Element, [, attributes, ...children]: ElementView, before?: Attributes): void {
   setAttributes(node, attributes, before);
-  patch(node, children, before ? [...node.childNodes] : []);
+  patch(node, children, [...node.childNodes]); // a new node's: none
 }
 
 /**
@@ -81,38 +84,33 @@ function update(node: ChildNode, view: string | Node | ElementView): boolean {
 const shownIn = new WeakMap<ParentNode, ChildNode[]>();
 
 /**
- * Shows `views` in `root` (an element's shadow root): what `show` put there before is patched
- * to them; nodes the root came with (a server-rendered view) stay before them.
+ * Shows `views` in `root` (an element's shadow root, the drawer's host): what `show` put there
+ * before is patched to them; nodes the root came with (a server-rendered view) stay before them.
  */
 export function show(root: ParentNode, views: View[]): void {
   shownIn.set(root, patch(root, views, shownIn.get(root) ?? []));
 }
 
 /**
- * Brings `nodes`, children of `parent` (by default all of them), to `views`, and returns the
+ * Brings `nodes`, children of `parent`, to `views`, and returns the
  * nodes now shown: a node stays where its view describes the same thing (`update`), changed only
  * where its attributes or text differ, so a focused button keeps focus and a loaded image stays
  * loaded; other nodes are replaced, and new ones appended after the last.
  */
-export function patch(parent: ParentNode, views: View[], nodes: ChildNode[] = [...parent.childNodes]): ChildNode[] {
+function patch(parent: ParentNode, views: View[], nodes: ChildNode[]): ChildNode[] {
   const shown: ChildNode[] = [];
   let i = 0;
   for (const view of views) {
-    if (view === undefined || view === false || view === '') continue;
-    const node = nodes[i];
-    if (node && update(node, view)) {
-      i++;
-      shown.push(node);
-      continue;
+    if (!view) continue; // `undefined`, `false`, `''`: nothing
+    let node = nodes[i++];
+    if (!node || !update(node, view)) {
+      const made = typeof view === 'string' ? new Text(view) : !Array.isArray(view) ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
+      if (node) node.replaceWith(made);
+      else parent.append(made);
+      if (Array.isArray(view)) fill(made as Element, view);
+      node = made as ChildNode;
     }
-    const element = Array.isArray(view);
-    const made = typeof view === 'string' ? new Text(view) : !element ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
-    if (node) {
-      node.replaceWith(made);
-      i++;
-    } else parent.append(made);
-    if (element) fill(made as Element, view);
-    shown.push(made as ChildNode);
+    shown.push(node);
   }
   for (const node of nodes.slice(i)) node.remove();
   return shown;

@@ -2,7 +2,10 @@
 import { defineElement } from '../../browser/register.js';
 import { KyiTokenStatus } from './token-status.js';
 
-/** Registers `<kyi-token-status>` (guarded: a second call, or a server render, does nothing). */
-export function defineTokenStatus(registry?: CustomElementRegistry): void {
+/**
+ * Registers `<kyi-token-status>` (guarded: a second call, or a server render, does nothing). The module's
+ * default export: the one name the CDN autoloader calls for every tag (entries/cdn/autoloader.ts).
+ */
+export default function defineTokenStatus(registry?: CustomElementRegistry): void {
   defineElement('kyi-token-status', KyiTokenStatus, registry);
 }

@@ -30,7 +30,7 @@ import { createIn, documentOf, frameFeatures, pageUrl, rootElement, windowOf } f
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 import { addStrings } from '../../browser/strings.js';
 import { enDrawer } from './drawer-strings.js';
-import { patch, type ElementView } from '../shared/view.js';
+import { show, type ElementView } from '../shared/view.js';
 
 export { WIDGET_PRESENTATIONS, messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 
@@ -158,8 +158,6 @@ class Drawer implements DrawerHandle {
   /** Focus is passing through a guard on purpose (Tab from the dialog itself). */
   #passing = false;
   #frame: HTMLIFrameElement | undefined;
-  /** The nodes `#draw` put in the host: the dialog. */
-  #shown: ChildNode[] = [];
   #origin = '';
   #ready = false;
   #live = true;
@@ -198,7 +196,7 @@ class Drawer implements DrawerHandle {
     this.#live = false;
     this.#win.removeEventListener('message', this.#onMessage);
     if (this.#dialog.open) this.#dialog.close();
-    this.#shown = patch(this.#options.host, [], this.#shown);
+    show(this.#options.host, []);
     this.#frame = undefined;
     unlockScroll(rootElement(this.#doc)!);
   }
@@ -287,7 +285,7 @@ class Drawer implements DrawerHandle {
       ],
       guard,
     ];
-    this.#shown = patch(this.#options.host, [dialog], this.#shown);
+    show(this.#options.host, [dialog]);
   }
 
   /** A new iframe for each token, so nothing the previous document posts can count. */

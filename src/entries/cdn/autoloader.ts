@@ -7,20 +7,21 @@ import { queryAll, rootElement } from '../../browser/page.js';
 
 /**
  * Each tag's registration, not its npm entry (`entries/<name>.ts`): the entries re-export base
- * classes and events for importers, which a chunk would carry as exports no page uses.
+ * classes and events for importers, which a chunk would carry as exports no page uses. Each
+ * registration module's default export registers its tag: the same call for every tag, which
+ * compresses to almost nothing. It stays in each loader: a module handed on whole would come as
+ * a namespace object from a chunk that exports more (the verify button's), with the bundler's
+ * helper that makes one.
  */
-const LOADERS: Record<string, () => Promise<unknown>> = {
-  'kyi-badge': () => import('../../elements/badge/define.js').then((m) => m.defineBadge()),
-  'kyi-token-status': () => import('../../elements/token-status/define.js').then((m) => m.defineTokenStatus()),
-  'kyi-asset-card': () => import('../../elements/asset-card/define.js').then((m) => m.defineAssetCard()),
-  'kyi-verify-button': () => import('../../elements/verify-button/define.js').then((m) => m.defineVerifyButton()),
-  'kyi-watchlist': () => import('../../elements/watchlist/define.js').then((m) => m.defineWatchlist()),
-  'kyi-change-feed': () => import('../../elements/change-feed/define.js').then((m) => m.defineChangeFeed()),
-  'kyi-notifications': () => import('../../elements/notifications/define.js').then((m) => m.defineNotifications()),
+const LOADERS: Record<string, () => Promise<void>> = {
+  'kyi-badge': () => import('../../elements/badge/define.js').then((m) => m.default()),
+  'kyi-token-status': () => import('../../elements/token-status/define.js').then((m) => m.default()),
+  'kyi-asset-card': () => import('../../elements/asset-card/define.js').then((m) => m.default()),
+  'kyi-verify-button': () => import('../../elements/verify-button/define.js').then((m) => m.default()),
+  'kyi-watchlist': () => import('../../elements/watchlist/define.js').then((m) => m.default()),
+  'kyi-change-feed': () => import('../../elements/change-feed/define.js').then((m) => m.default()),
+  'kyi-notifications': () => import('../../elements/notifications/define.js').then((m) => m.default()),
 };
-
-/** The tags the autoloader knows. */
-const AUTOLOADED_TAGS = Object.keys(LOADERS);
 
 let observer: MutationObserver | undefined;
 /** The tags whose code was requested, while it has not failed. */
@@ -35,7 +36,7 @@ function loadElement(tag: string): void {
   LOADERS[tag]!().then(
     () => {
       // Every element is defined: nothing is left to watch the document for.
-      if (++loaded === AUTOLOADED_TAGS.length) observer?.disconnect();
+      if (++loaded === Object.keys(LOADERS).length) observer?.disconnect();
     },
     (error: unknown) => {
       requested.delete(tag);
