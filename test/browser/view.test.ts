@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { patch, show, type View } from '../../src/elements/shared/view.js';
+import { show, type View } from '../../src/elements/shared/view.js';
 
 /**
  * Views (src/elements/shared/view.ts): how the display elements put their nodes on screen
@@ -83,12 +83,12 @@ describe('views (view.ts)', () => {
   });
 
   it('keeps a node made elsewhere as that node (the drawer’s frame)', () => {
-    const parent = document.createElement('div');
+    const r = root();
     const frame = document.createElement('iframe');
     const views = (words: string): View[] => [['span', {}, words], frame];
-    patch(parent, views('a'));
-    patch(parent, views('b'));
-    expect(parent.lastChild).to.equal(frame);
-    expect(parent.firstChild!.textContent).to.equal('b');
+    show(r, views('a'));
+    show(r, views('b'));
+    expect(r.lastChild).to.equal(frame);
+    expect(r.firstChild!.textContent).to.equal('b');
   });
 });
