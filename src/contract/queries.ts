@@ -219,8 +219,11 @@ export interface TokenLookupInput {
   chainSlug: string | null;
 }
 
-/** Which token-lookup rule an input breaks (its 400 message: `TOKEN_LOOKUP_RULES`). */
-export type TokenLookupRule = 'missing' | 'mixed' | 'chainSlugAlone' | 'badCaip19' | 'badAddress' | 'badChainSlug';
+/**
+ * Which token-lookup rule an input breaks (its 400 message: `TOKEN_LOOKUP_RULES`), named as the
+ * elements' words for it are (`tokenStatus.invalid.<rule>`).
+ */
+export type TokenLookupRule = 'missing' | 'mixed' | 'chainWithoutAddress' | 'caip19' | 'address' | 'chain';
 
 /**
  * Each token-lookup rule (`checkTokenLookup`): the input it is about (`chainSlug` is the
@@ -229,10 +232,10 @@ export type TokenLookupRule = 'missing' | 'mixed' | 'chainSlugAlone' | 'badCaip1
 export const TOKEN_LOOKUP_RULES = {
   missing: ['caip19', 'Provide caip19, or address with optional chain_slug'],
   mixed: ['caip19', 'Use either caip19, or address with optional chain_slug, not both'],
-  chainSlugAlone: ['chainSlug', 'chain_slug requires address'],
-  badCaip19: ['caip19', 'caip19 must be a valid CAIP-19 identifier'],
-  badAddress: ['address', 'address must be a token address (1–128 characters of A-Z, a-z, 0-9, "-", "_" or ".")'],
-  badChainSlug: ['chainSlug', 'chain_slug must be a chain slug (lower-case letters, digits and "-")'],
+  chainWithoutAddress: ['chainSlug', 'chain_slug requires address'],
+  caip19: ['caip19', 'caip19 must be a valid CAIP-19 identifier'],
+  address: ['address', 'address must be a token address (1–128 characters of A-Z, a-z, 0-9, "-", "_" or ".")'],
+  chain: ['chainSlug', 'chain_slug must be a chain slug (lower-case letters, digits and "-")'],
 } as const satisfies Record<TokenLookupRule, readonly [keyof TokenLookupInput, string]>;
 
 /**
@@ -244,13 +247,13 @@ export function checkTokenLookup(input: TokenLookupInput): RuleCheck<TokenLookup
   const { caip19, address, chainSlug } = input;
   if (caip19 !== null && address !== null) return broken('mixed');
   if (caip19 !== null) {
-    if (chainSlug !== null) return broken('chainSlugAlone');
-    return isCaip19(caip19) ? { ok: true, value: { caip19 } } : broken('badCaip19');
+    if (chainSlug !== null) return broken('chainWithoutAddress');
+    return isCaip19(caip19) ? { ok: true, value: { caip19 } } : broken('caip19');
   }
-  if (address === null) return broken(chainSlug !== null ? 'chainSlugAlone' : 'missing');
-  if (!isAddress(address)) return broken('badAddress');
+  if (address === null) return broken(chainSlug !== null ? 'chainWithoutAddress' : 'missing');
+  if (!isAddress(address)) return broken('address');
   if (chainSlug === null) return { ok: true, value: { address } };
-  return isChainName(chainSlug) ? { ok: true, value: { address, chainSlug } } : broken('badChainSlug');
+  return isChainName(chainSlug) ? { ok: true, value: { address, chainSlug } } : broken('chain');
 }
 
 /** The query string of a token lookup (what the server piece sends upstream: checked and written in one module). */
