@@ -189,12 +189,13 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
 
   /** Looks up again, bypassing the browser's and the proxy's caches. Resolves when settled. */
   async refresh(): Promise<void> {
-    await this.updateComplete;
-    this.#start(this.checkInput(), true);
-    await this.settled;
+    await this.recheck();
   }
 
-  /** @internal Re-checks for `refreshLiveLookups()`; resolves whether what is shown changed. */
+  /**
+   * @internal Looks up again, bypassing the caches (`refresh()`, and `refreshLiveLookups()`);
+   * resolves whether what is shown changed. Input that cannot be looked up has nothing to refresh.
+   */
   async recheck(): Promise<boolean> {
     await this.updateComplete;
     const check = this.checkInput();
