@@ -9,6 +9,8 @@ export * from './public-api.js';
 export * from './explorer.js';
 export * from './badge.js';
 export * from './queries.js';
+export * from './asset-queries.js';
+export * from './lookup-entries.js';
 export * from './uuid.js';
 export * from './monitoring-query.js';
 export * from './query-readers.js';

@@ -1,12 +1,13 @@
 /**
  * Query parameters of the service's routes and the identifiers in them, checked exactly once
- * for everyone. This module holds what the browser runs: the identifiers (chain names,
- * addresses, CAIP ids), the token and asset lookup rules the elements check their attributes
- * with, and the monitoring filters' query string; and what the server piece runs of a lookup:
- * the check of a `POST /lookup` entry and the upstream request it makes (`checkLookupEntry`,
- * `upstreamPath`), so that a lookup runs this one module on either side. The readers of whole
- * query strings are the server piece's and the sandbox's (`query-readers.ts`, which imports
- * this module, never the reverse), built on these same rules and messages.
+ * for everyone. This module holds what the browser runs on every lookup page: the identifiers
+ * (chain names, addresses, CAIP ids), the token lookup's rules the elements check their
+ * attributes with, and the monitoring filters' query string. The asset lookup's rules are in
+ * asset-queries.ts (only the asset card checks them in the browser, so its chunk carries them,
+ * not the one every token-status page loads); the server piece's check of a `POST /lookup` entry
+ * and the upstream request it makes, with both lookups' rules, in lookup-entries.ts. The readers
+ * of whole query strings are the server piece's and the sandbox's (`query-readers.ts`, which
+ * imports this module, never the reverse), built on these same rules and messages.
  */
 
 // ---------------------------------------------------------------- identifiers
@@ -206,7 +207,7 @@ export type QueryResult<T> = { ok: true; value: T } | QueryProblem;
 /** A rule check's answer: the query, or the key of the rule the input breaks. */
 export type RuleCheck<T, R extends string> = { ok: true; value: T } | { ok: false; rule: R };
 
-const broken = <R extends string>(rule: R) => ({ ok: false as const, rule });
+export const broken = <R extends string>(rule: R) => ({ ok: false as const, rule });
 
 // ---------------------------------------------------------------- GET /kyi/v1/tokens (4.1)
 
@@ -219,8 +220,11 @@ export interface TokenLookupInput {
   chainSlug: string | null;
 }
 
-/** Which token-lookup rule an input breaks (its 400 message: `TOKEN_LOOKUP_RULES`). */
-export type TokenLookupRule = 'missing' | 'mixed' | 'chainSlugAlone' | 'badCaip19' | 'badAddress' | 'badChainSlug';
+/**
+ * Which token-lookup rule an input breaks (its 400 message: `TOKEN_LOOKUP_RULES`), named as the
+ * elements' words for it are (`tokenStatus.invalid.<rule>`).
+ */
+export type TokenLookupRule = 'missing' | 'mixed' | 'chainWithoutAddress' | 'caip19' | 'address' | 'chain';
 
 /**
  * Each token-lookup rule (`checkTokenLookup`): the input it is about (`chainSlug` is the
@@ -229,10 +233,10 @@ export type TokenLookupRule = 'missing' | 'mixed' | 'chainSlugAlone' | 'badCaip1
 export const TOKEN_LOOKUP_RULES = {
   missing: ['caip19', 'Provide caip19, or address with optional chain_slug'],
   mixed: ['caip19', 'Use either caip19, or address with optional chain_slug, not both'],
-  chainSlugAlone: ['chainSlug', 'chain_slug requires address'],
-  badCaip19: ['caip19', 'caip19 must be a valid CAIP-19 identifier'],
-  badAddress: ['address', 'address must be a token address (1–128 characters of A-Z, a-z, 0-9, "-", "_" or ".")'],
-  badChainSlug: ['chainSlug', 'chain_slug must be a chain slug (lower-case letters, digits and "-")'],
+  chainWithoutAddress: ['chainSlug', 'chain_slug requires address'],
+  caip19: ['caip19', 'caip19 must be a valid CAIP-19 identifier'],
+  address: ['address', 'address must be a token address (1–128 characters of A-Z, a-z, 0-9, "-", "_" or ".")'],
+  chain: ['chainSlug', 'chain_slug must be a chain slug (lower-case letters, digits and "-")'],
 } as const satisfies Record<TokenLookupRule, readonly [keyof TokenLookupInput, string]>;
 
 /**
@@ -244,13 +248,13 @@ export function checkTokenLookup(input: TokenLookupInput): RuleCheck<TokenLookup
   const { caip19, address, chainSlug } = input;
   if (caip19 !== null && address !== null) return broken('mixed');
   if (caip19 !== null) {
-    if (chainSlug !== null) return broken('chainSlugAlone');
-    return isCaip19(caip19) ? { ok: true, value: { caip19 } } : broken('badCaip19');
+    if (chainSlug !== null) return broken('chainWithoutAddress');
+    return isCaip19(caip19) ? { ok: true, value: { caip19 } } : broken('caip19');
   }
-  if (address === null) return broken(chainSlug !== null ? 'chainSlugAlone' : 'missing');
-  if (!isAddress(address)) return broken('badAddress');
+  if (address === null) return broken(chainSlug !== null ? 'chainWithoutAddress' : 'missing');
+  if (!isAddress(address)) return broken('address');
   if (chainSlug === null) return { ok: true, value: { address } };
-  return isChainName(chainSlug) ? { ok: true, value: { address, chainSlug } } : broken('badChainSlug');
+  return isChainName(chainSlug) ? { ok: true, value: { address, chainSlug } } : broken('chain');
 }
 
 /** The query string of a token lookup (what the server piece sends upstream: checked and written in one module). */
@@ -259,144 +263,4 @@ export function formatTokenLookupQuery(q: TokenLookupQuery): URLSearchParams {
   const p = new URLSearchParams({ address: q.address });
   if (q.chainSlug) p.set('chain_slug', q.chainSlug);
   return p;
-}
-
-// ---------------------------------------------------------------- asset lookup (4.1, POST /lookup)
-
-/** An asset lookup: a CAIP-10 account id, or a chain name with an address. */
-export type AssetLookupQuery = { accountId: string } | { chain: string; address: string };
-
-/** An asset lookup's three inputs; `null` when absent. */
-export interface AssetLookupInput {
-  accountId: string | null;
-  chain: string | null;
-  address: string | null;
-}
-
-/** Which asset-lookup rule an input breaks (its 400 message: `ASSET_LOOKUP_RULES`). */
-export type AssetLookupRule = 'missing' | 'mixed' | 'chainAlone' | 'addressAlone' | 'badAccountId' | 'badChain' | 'badAddress';
-
-/**
- * Each asset-lookup rule (`checkAssetLookup`): the field it is about and its 400 message (a
- * `POST /lookup` entry names its fields like these).
- */
-export const ASSET_LOOKUP_RULES = {
-  missing: ['accountId', 'Provide accountId, or chain with address'],
-  mixed: ['accountId', 'Use either accountId, or chain with address, not both'],
-  chainAlone: ['address', 'chain requires address'],
-  addressAlone: ['chain', 'address requires chain (or give accountId)'],
-  badAccountId: ['accountId', 'accountId must be a CAIP-10 account id "namespace:reference:address" with an address of A-Z, a-z, 0-9, "-" or "."'],
-  badChain: ['chain', 'chain must be a chain name such as solana or ethereum (a-z, 0-9, "-")'],
-  badAddress: ['address', 'address must be an address of 1–128 characters of A-Z, a-z, 0-9, "-", "_" or "."'],
-} as const satisfies Record<AssetLookupRule, readonly [keyof AssetLookupInput, string]>;
-
-/**
- * The account id of an asset lookup: CAIP-10, and its address one the Public API takes in a
- * path (`isAddress`), since the server piece forwards it as `/assets/{ns}/{ref}/{address}`.
- */
-function isAssetAccountId(value: string): boolean {
-  return isCaip10(value) && isAddress(value.slice(value.lastIndexOf(':') + 1));
-}
-
-/**
- * The asset lookup's rules: either `accountId`, or `chain` with `address`. The one copy:
- * the server piece checks `POST /lookup` entries with it, the elements their attributes.
- */
-export function checkAssetLookup(input: AssetLookupInput): RuleCheck<AssetLookupQuery, AssetLookupRule> {
-  const { accountId, chain, address } = input;
-  if (accountId !== null) {
-    if (chain !== null || address !== null) return broken('mixed');
-    return isAssetAccountId(accountId) ? { ok: true, value: { accountId } } : broken('badAccountId');
-  }
-  if (chain === null) return broken(address !== null ? 'addressAlone' : 'missing');
-  if (address === null) return broken('chainAlone');
-  if (!isChainName(chain)) return broken('badChain');
-  return isAddress(address) ? { ok: true, value: { chain, address } } : broken('badAddress');
-}
-
-// ---------------------------------------------------------------- POST /lookup entries and the requests upstream
-
-/** One Public API request the server piece forwards, checked and normalized (its `upstreamPath` is its cache key). */
-export type PublicTarget =
-  | { kind: 'assets'; pageSize?: number; pageNumber?: number }
-  | { kind: 'asset'; chain: string; address: string }
-  | { kind: 'asset-caip10'; namespace: string; reference: string; address: string }
-  | { kind: 'tokens'; query: TokenLookupQuery };
-
-/** The upstream path (and query) of a target, each segment encoded. */
-export function upstreamPath(target: PublicTarget): string {
-  const e = encodeURIComponent;
-  switch (target.kind) {
-    case 'assets': {
-      const q = new URLSearchParams();
-      if (target.pageSize !== undefined) q.set('page_size', String(target.pageSize));
-      if (target.pageNumber !== undefined) q.set('page_number', String(target.pageNumber));
-      const s = q.toString();
-      return s ? `/assets?${s}` : '/assets';
-    }
-    case 'asset':
-      return `/assets/${e(target.chain)}/${e(target.address)}`;
-    case 'asset-caip10':
-      return `/assets/${e(target.namespace)}/${e(target.reference)}/${e(target.address)}`;
-    case 'tokens':
-      return `/kyi/v1/tokens?${formatTokenLookupQuery(target.query).toString()}`;
-  }
-}
-
-/** A checked `POST /lookup` entry: the request it makes upstream and that request's `upstreamPath`. */
-export interface LookupEntry {
-  target: PublicTarget;
-  path: string;
-}
-
-/**
- * What CAIP-19 lets into an id and the server piece does not forward: percent-encoding and dot
- * segments (the single route refuses them too, with every parameter's generic checks).
- */
-const UNFORWARDED_CAIP19 = /%|\.\.|\/\.$/;
-
-/**
- * Checks entry `index` of a `POST /lookup` body by the elements' rules (`checkTokenLookup`,
- * `checkAssetLookup`, with their messages): the request it makes upstream, or the problem
- * naming its field (`requests[3].chainSlug`). A token entry's `chain_slug` is read as `chainSlug`.
- */
-export function checkLookupEntry(entry: unknown, index: number): QueryResult<LookupEntry> {
-  const at = `requests[${index}]`;
-  const refuse = (field: string, message: string): QueryProblem => ({
-    ok: false,
-    param: field ? `${at}.${field}` : at,
-    message,
-    code: 'invalid_parameter',
-  });
-  const found = (target: PublicTarget): QueryResult<LookupEntry> => ({ ok: true, value: { target, path: upstreamPath(target) } });
-  if (!isObject(entry)) return refuse('', 'must be an object with a kind of "token" or "asset"');
-  /** The first field read that is neither absent (`null`, `undefined`) nor a string. */
-  let notText: string | undefined;
-  const text = (name: string): string | null => {
-    const v = entry[name];
-    if (typeof v === 'string') return v;
-    if (v !== undefined && v !== null) notText ??= name;
-    return null;
-  };
-  if (entry['kind'] === 'token') {
-    const input = { caip19: text('caip19'), address: text('address'), chainSlug: text('chainSlug') ?? text('chain_slug') };
-    if (notText) return refuse(notText, 'must be a string');
-    const checked = checkTokenLookup(input);
-    if (!checked.ok) return refuse(TOKEN_LOOKUP_RULES[checked.rule][0], TOKEN_LOOKUP_RULES[checked.rule][1]);
-    const query = checked.value;
-    if ('caip19' in query && UNFORWARDED_CAIP19.test(query.caip19)) return refuse('caip19', 'must not contain percent-encoding or dot segments');
-    return found({ kind: 'tokens', query });
-  }
-  if (entry['kind'] === 'asset') {
-    const input = { accountId: text('accountId'), chain: text('chain'), address: text('address') };
-    if (notText) return refuse(notText, 'must be a string');
-    const checked = checkAssetLookup(input);
-    if (!checked.ok) return refuse(ASSET_LOOKUP_RULES[checked.rule][0], ASSET_LOOKUP_RULES[checked.rule][1]);
-    const query = checked.value;
-    if ('chain' in query) return found({ kind: 'asset', ...query });
-    // a checked account id: `namespace:reference:address`, none of them holding a ":"
-    const [namespace, reference, address] = query.accountId.split(':') as [string, string, string];
-    return found({ kind: 'asset-caip10', namespace, reference, address });
-  }
-  return refuse('kind', 'must be "token" or "asset"');
 }

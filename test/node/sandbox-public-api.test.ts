@@ -358,12 +358,12 @@ describe('spec 4.1 GET /kyi/v1/tokens', () => {
   const rule2: Array<[string, string, string]> = [
     ['no parameters', '', TOKEN_QUERY_MESSAGES.missing],
     ['caip19 and address together', `caip19=${encodeURIComponent(F.pusd.caip19)}&address=${F.pusd.address}`, TOKEN_QUERY_MESSAGES.mixed],
-    ['chain_slug alone', 'chain_slug=solana', TOKEN_QUERY_MESSAGES.chainSlugAlone],
-    ['caip19 with chain_slug', `caip19=${encodeURIComponent(F.pusd.caip19)}&chain_slug=plume`, TOKEN_QUERY_MESSAGES.chainSlugAlone],
-    ['an invalid caip19', 'caip19=not-a-caip19', TOKEN_QUERY_MESSAGES.badCaip19],
-    ['a caip19 missing its asset part', 'caip19=eip155%3A1', TOKEN_QUERY_MESSAGES.badCaip19],
-    ['an invalid address', 'address=%3Cscript%3E', TOKEN_QUERY_MESSAGES.badAddress],
-    ['an invalid chain_slug', `address=${F.pyusd.address}&chain_slug=Sol%20ana`, TOKEN_QUERY_MESSAGES.badChainSlug],
+    ['chain_slug alone', 'chain_slug=solana', TOKEN_QUERY_MESSAGES.chainWithoutAddress],
+    ['caip19 with chain_slug', `caip19=${encodeURIComponent(F.pusd.caip19)}&chain_slug=plume`, TOKEN_QUERY_MESSAGES.chainWithoutAddress],
+    ['an invalid caip19', 'caip19=not-a-caip19', TOKEN_QUERY_MESSAGES.caip19],
+    ['a caip19 missing its asset part', 'caip19=eip155%3A1', TOKEN_QUERY_MESSAGES.caip19],
+    ['an invalid address', 'address=%3Cscript%3E', TOKEN_QUERY_MESSAGES.address],
+    ['an invalid chain_slug', `address=${F.pyusd.address}&chain_slug=Sol%20ana`, TOKEN_QUERY_MESSAGES.chain],
   ];
   for (const [what, query, message] of rule2) {
     test(`4.1 tokens rule 2: ${what} → 400 "${message}"`, async () => {

@@ -330,14 +330,14 @@ describe('POST /lookup', () => {
       [{ kind: 'asset', chain: 'solana' }, 'address', ASSET_LOOKUP_RULES.chainAlone[1]],
       [{ kind: 'asset', address: F.pyusd.address }, 'chain', ASSET_LOOKUP_RULES.addressAlone[1]],
       [{ kind: 'asset' }, 'accountId', ASSET_LOOKUP_RULES.missing[1]],
-      [{ kind: 'asset', accountId: 'eip155:1' }, 'accountId', ASSET_LOOKUP_RULES.badAccountId[1]],
-      [{ kind: 'asset', accountId: 'eip155:1:a_b' }, 'accountId', ASSET_LOOKUP_RULES.badAccountId[1]],
-      [{ kind: 'asset', chain: 'So-lana', address: F.pyusd.address }, 'chain', ASSET_LOOKUP_RULES.badChain[1]],
-      [{ kind: 'asset', chain: 'solana', address: '-x' }, 'address', ASSET_LOOKUP_RULES.badAddress[1]],
-      [{ kind: 'token', chainSlug: 'solana' }, 'chainSlug', TOKEN_LOOKUP_RULES.chainSlugAlone[1]],
+      [{ kind: 'asset', accountId: 'eip155:1' }, 'accountId', ASSET_LOOKUP_RULES.accountId[1]],
+      [{ kind: 'asset', accountId: 'eip155:1:a_b' }, 'accountId', ASSET_LOOKUP_RULES.accountId[1]],
+      [{ kind: 'asset', chain: 'So-lana', address: F.pyusd.address }, 'chain', ASSET_LOOKUP_RULES.chain[1]],
+      [{ kind: 'asset', chain: 'solana', address: '-x' }, 'address', ASSET_LOOKUP_RULES.address[1]],
+      [{ kind: 'token', chainSlug: 'solana' }, 'chainSlug', TOKEN_LOOKUP_RULES.chainWithoutAddress[1]],
       [{ kind: 'token', caip19: F.usdc.caip19, address: F.pyusd.address }, 'caip19', TOKEN_LOOKUP_RULES.mixed[1]],
-      [{ kind: 'token', caip19: 'eip155:1' }, 'caip19', TOKEN_LOOKUP_RULES.badCaip19[1]],
-      [{ kind: 'token', address: F.pyusd.address, chain_slug: 'Sol' }, 'chainSlug', TOKEN_LOOKUP_RULES.badChainSlug[1]],
+      [{ kind: 'token', caip19: 'eip155:1' }, 'caip19', TOKEN_LOOKUP_RULES.caip19[1]],
+      [{ kind: 'token', address: F.pyusd.address, chain_slug: 'Sol' }, 'chainSlug', TOKEN_LOOKUP_RULES.chain[1]],
     ] as const;
     const requests = refused.map(([entry]) => entry);
     const { results } = (await (await postJson(`${m.base}/lookup`, { requests })).json()) as {

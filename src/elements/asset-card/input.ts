@@ -3,7 +3,7 @@
  * so a bad input costs no request (a token-status page does not carry it). The words of their
  * problems (`assetCard.invalid.*`) come with `checkLookupInput` (locales/en-inputs.ts).
  */
-import { checkAssetLookup, type AssetLookupRule } from '../../contract/queries.js';
+import { checkAssetLookup, type AssetLookupRule } from '../../contract/asset-queries.js';
 import { checkLookupInput, type InputCheck, type InputProblem } from '../shared/lookup-element.js';
 
 /** Asset input as the element has it (attributes). */
@@ -13,16 +13,8 @@ export interface AssetInput {
   address?: string | null | undefined;
 }
 
-/** The element's word for each asset-lookup rule (the strings table's `assetCard.invalid.*`). */
-const ASSET_REASONS: Record<AssetLookupRule, InputProblem['reason']> = {
-  missing: 'missing',
-  mixed: 'mixed',
-  chainAlone: 'missing',
-  addressAlone: 'missing',
-  badAccountId: 'accountId',
-  badChain: 'chain',
-  badAddress: 'address',
-};
+/** The rules whose words are another's: a chain or an address alone is input missing (`assetCard.invalid.missing`). */
+const ASSET_REASONS = { chainAlone: 'missing', addressAlone: 'missing' } as const satisfies Record<Exclude<AssetLookupRule, InputProblem['reason']>, InputProblem['reason']>;
 
 /** The asset lookup's rules (`checkAssetLookup`): `account-id` (CAIP-10), or `chain` + `address`. */
 export function checkAssetInput({ accountId, chain, address }: AssetInput): InputCheck {

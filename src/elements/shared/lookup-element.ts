@@ -13,7 +13,7 @@
  */
 import type { PropertyValues } from '@lit/reactive-element';
 import { live, lookupKey, type AbortHook, type LookupRequest } from '../../client/lookup.js';
-import { checkTokenLookup, type RuleCheck, type TokenLookupRule } from '../../contract/queries.js';
+import { checkTokenLookup, type RuleCheck } from '../../contract/queries.js';
 import { addStrings, t, type StringKey } from '../../browser/strings.js';
 import { enInputs } from '../../locales/en-inputs.js';
 import { errorDetail, type KyiProblem } from '../../client/errors.js';
@@ -66,16 +66,16 @@ const validChecks = new Map<string, InputCheck>();
 /**
  * A lookup element's input attributes (`input`, in a fixed order) checked against its lookup's
  * rules (`check`, the contract's), for a request of `kind`; remembered when valid. Nothing given
- * is empty (the element stays idle, no warning); a broken rule is the problem `reasons` names
- * for it, in the words of `<section>.invalid.<reason>`.
+ * is empty (the element stays idle, no warning); a broken rule is a problem in the words of
+ * `<section>.invalid.<reason>`, the reason named as the rule is, or as `reasons` renames it
+ * (several rules may share words).
  */
 export function checkLookupInput<K extends LookupRequest['kind'], F extends string, R extends string>(
   kind: K,
   section: 'tokenStatus' | 'assetCard',
   input: Record<F, string | null | undefined>,
   check: (input: Record<F, string | null>) => RuleCheck<QueryOf<K>, R>,
-  reasons: Record<R, InputProblem['reason']>,
-): InputCheck {
+  reasons: Record<Exclude<R, InputProblem['reason']>, InputProblem['reason']>): InputCheck {
   const key = `${kind}\n${Object.values<string | null | undefined>(input).join('\n')}`;
   const known = validChecks.get(key);
   if (known) return known;
@@ -87,7 +87,7 @@ export function checkLookupInput<K extends LookupRequest['kind'], F extends stri
   const cleaned = Object.fromEntries(Object.entries<string | null | undefined>(input).map(([name, value]) => [name, clean(value)])) as Record<F, string | null>;
   if (Object.values(cleaned).every((value) => value === null)) return problem('missing', true);
   const checked = check(cleaned);
-  if (!checked.ok) return problem(reasons[checked.rule]);
+  if (!checked.ok) return problem((reasons as Partial<Record<R, InputProblem['reason']>>)[checked.rule] ?? (checked.rule as InputProblem['reason']));
   const request = { kind, ...checked.value } as LookupRequest;
   const result: InputCheck = { ok: true, request, key: lookupKey(request) };
   if (validChecks.size >= 1000) validChecks.clear();
@@ -95,19 +95,9 @@ export function checkLookupInput<K extends LookupRequest['kind'], F extends stri
   return result;
 }
 
-/** The element's word for each token-lookup rule (the strings table's `tokenStatus.invalid.*`). */
-const TOKEN_REASONS: Record<TokenLookupRule, InputProblem['reason']> = {
-  missing: 'missing',
-  mixed: 'mixed',
-  chainSlugAlone: 'chainWithoutAddress',
-  badCaip19: 'caip19',
-  badAddress: 'address',
-  badChainSlug: 'chain',
-};
-
 /** The token lookup's rules (`checkTokenLookup`), checked in the browser so a bad input costs no request. */
 export function checkTokenInput({ caip19, address, chainSlug }: TokenInput): InputCheck {
-  return checkLookupInput('token', 'tokenStatus', { caip19, address, chainSlug }, checkTokenLookup, TOKEN_REASONS);
+  return checkLookupInput('token', 'tokenStatus', { caip19, address, chainSlug }, checkTokenLookup, {});
 }
 
 // --- The lookup base -------------------------------------------------------------------------
@@ -199,12 +189,13 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
 
   /** Looks up again, bypassing the browser's and the proxy's caches. Resolves when settled. */
   async refresh(): Promise<void> {
-    await this.updateComplete;
-    this.#start(this.checkInput(), true);
-    await this.settled;
+    await this.recheck();
   }
 
-  /** @internal Re-checks for `refreshLiveLookups()`; resolves whether what is shown changed. */
+  /**
+   * @internal Looks up again, bypassing the caches (`refresh()`, and `refreshLiveLookups()`);
+   * resolves whether what is shown changed. Input that cannot be looked up has nothing to refresh.
+   */
   async recheck(): Promise<boolean> {
     await this.updateComplete;
     const check = this.checkInput();

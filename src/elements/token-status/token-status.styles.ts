@@ -75,8 +75,8 @@ export const tokenStatusStyles = css`
       var(--_lines) + clamp(0px, (21em - 100%) * 1000, var(--_small-line)) + clamp(0px, (31em - 100%) * 1000, var(--_wrap-extra))
     );
   }
+  /* (its height: the strut's lines, with padding and border, make --_box at least) */
   .base:not(.compact) {
-    min-height: var(--_box);
     padding: var(--_kyi-space) var(--_kyi-space-3) var(--_kyi-space) var(--_kyi-space-2);
     border: 1px solid var(--_kyi-border);
     border-radius: var(--_kyi-radius);
