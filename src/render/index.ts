@@ -30,9 +30,9 @@ import type { LookupRequest, LookupResponse } from '../client/lookup/batcher.js'
 import { tokenOutcome } from '../client/lookup/outcome.js';
 import { assetOutcome } from '../client/lookup/asset.js';
 import type { InputCheck } from '../elements/shared/lookup-element.js';
-import defineTokenStatus from '../elements/token-status/define.js';
-import defineAssetCard from '../elements/asset-card/define.js';
-import defineBadge from '../elements/badge/define.js';
+import { KyiTokenStatus } from '../elements/token-status/token-status.js';
+import { KyiAssetCard } from '../elements/asset-card/asset-card.js';
+import { KyiBadge } from '../elements/badge/badge.js';
 import { badgeContent, type RenderedBadge } from './badge.js';
 import { findElements } from './scan.js';
 import { viewHtml } from './view-html.js';
@@ -98,7 +98,13 @@ const RENDERED = new Map<string, { outcome: (response: LookupResponse) => { stat
 ]);
 /** `<kyi-badge>`: no lookup, its attributes say what it shows; the kit renders it again from them. */
 const BADGE = 'kyi-badge';
-const TAGS = new Set([...RENDERED.keys(), BADGE]);
+/** Each rendered tag's class: the kit's own, whatever a registry holds. */
+const CLASSES = new Map<string, unknown>([
+  ['kyi-token-status', KyiTokenStatus],
+  ['kyi-asset-card', KyiAssetCard],
+  [BADGE, KyiBadge],
+]);
+const TAGS = new Set(CLASSES.keys());
 
 /** A kit element instance as the render drives it (its protected members, read from here only). */
 interface RenderedElement {
@@ -118,14 +124,14 @@ interface RenderedClass {
 }
 
 /**
- * A kit element as the parser would make it, on no document: the registered class's own
- * instance (on Node and edge runtimes its `HTMLElement` is `@lit/reactive-element`'s server
- * shim), given its attributes as the parser gives them, each told to the element as it is.
- * Never connected: no update runs, the render reads what the element describes.
+ * A kit element as the parser would make it, on no document: an instance of its class (on Node
+ * and edge runtimes its `HTMLElement` is `@lit/reactive-element`'s server shim), given its
+ * attributes as the parser gives them, each told to the element as it is. Never connected: no
+ * update runs, the render reads what the element describes.
  */
 function instance(tag: string, attributes: Iterable<[string, string]>): RenderedElement {
-  const ctor = customElements.get(tag) as unknown as RenderedClass;
-  ctor.finalize(); // done by `define` already where the registry reads `observedAttributes`
+  const ctor = CLASSES.get(tag) as RenderedClass;
+  ctor.finalize(); // its `elementStyles`, made from its `styles` (once: later calls return at once)
   const element = new ctor();
   for (const [name, value] of attributes) {
     const old = element.getAttribute(name);
@@ -188,9 +194,6 @@ export async function renderKyiElements(handler: (request: Request) => Promise<R
 
 /** The render itself, for `renderKyiElements`. */
 async function renderWith(lookups: HandlerLookups, html: string, options: RenderOptions): Promise<string> {
-  defineTokenStatus();
-  defineAssetCard();
-  defineBadge();
   const found = findElements(html, TAGS, MAX_RENDERED_ELEMENTS);
   if (found.elements.length === 0) return html;
   const pageLang = options.lang ?? found.lang;
