@@ -50,7 +50,6 @@ export const drawerStyles = css`
     display: flex;
     flex: 1;
     min-inline-size: 0;
-    min-block-size: 0;
   }
   .drawer-body {
     flex: 1;
