@@ -136,9 +136,9 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     return this._result;
   }
 
-  /** @internal */
+  /** Its attributes, checked (only `account-id`, `chain` and `address` are read). @internal */
   protected checkInput(): InputCheck {
-    return checkAssetInput({ accountId: this.accountId, chain: this.chain, address: this.address });
+    return checkAssetInput(this);
   }
 
   /** @internal */
