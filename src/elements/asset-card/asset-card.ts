@@ -1,6 +1,5 @@
 import { chainName } from '../shared/chain-names.js';
 import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from '../shared/heading.js';
-import type { PropertyValues } from '@lit/reactive-element';
 import { lookupAsset } from '../../client/lookup/asset.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../browser/events.js';
@@ -125,7 +124,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   /** Level (1–6) of the card's name heading; its sections' titles sit one level below. Default 3. */
   headingLevel: number = DEFAULT_HEADING_LEVEL;
 
-  private _imageFailed = false;
+  /** The record whose image failed to load: its link is not tried again; a new record's is (it may have been re-signed). */
+  private _imageFailed: AssetRecord | null = null;
   private _expanded = false;
   private _allAuthorities = false;
   private _copyMessage = '';
@@ -149,13 +149,6 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     if (!r) return this._status;
     const auth = (r.token_details.authorities ?? []).map((a) => `${a.address}:${a.verified}`).join(',');
     return `${this._status}|${r.business_details?.business_verified}|${auth}`;
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
-    // A new record may carry a new (re-signed) image link: try it again.
-    const before = (changed as Map<PropertyKey, unknown>).get('_state') as { result?: unknown } | undefined;
-    if ((changed as Map<PropertyKey, unknown>).has('_state') && before?.result !== this._result) this._imageFailed = false;
   }
 
   override disconnectedCallback(): void {
@@ -193,7 +186,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   }
 
   readonly #imageFailed = (): void => {
-    this._imageFailed = true;
+    this._imageFailed = this._result;
   };
   readonly #toggleDescription = (): void => {
     this._expanded = !this._expanded;
@@ -266,7 +259,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   #header(r: AssetRecord, name: string): ElementView {
     const td = r.token_details;
-    const image = this._imageFailed ? undefined : safeHttpUrl(td.token_image);
+    const image = this._imageFailed === r ? undefined : safeHttpUrl(td.token_image);
     // the first letter or digit of the ticker or name (never a bidi control or a bracket of markup)
     const initial = `${td.token_ticker ?? ''}${td.token_name ?? ''}`.match(/[\p{L}\p{N}]/u)?.[0] ?? '?';
     return [
