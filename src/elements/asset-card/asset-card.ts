@@ -156,10 +156,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     clearTimeout(this.#copyTimer);
   }
 
-  /** The chain a not-found notice names: the record's, the `chain` attribute, or the account id's chain id. */
+  /** The chain a not-found notice names (it has no record): the `chain` attribute, or the account id's chain id. */
   #chainLabel(): string {
-    const r = this._result;
-    if (r?.token_details.chain) return chainName(r.token_details.chain);
     if (this.chain) return chainName(this.chain);
     // A lookup was made, so the account id passed the CAIP-10 check: its chain id is what
     // comes before the last ":".
