@@ -65,8 +65,9 @@ function isCode(value: unknown): value is AccessTokenErrorCode {
   return typeof value === 'string' && (ACCESS_TOKEN_ERROR_CODES as readonly string[]).includes(value);
 }
 
-function isAbort(error: unknown, signal?: AbortSignal): boolean {
-  return signal?.aborted === true || isAbortError(error);
+/** Rethrows an abort as the signal's reason (or as it came): a cancelled request is no failure to report. */
+function throwIfAbort(error: unknown, signal?: AbortSignal): void {
+  if (signal?.aborted || isAbortError(error)) throw signal?.reason ?? error;
 }
 
 /** Reads `exp` (seconds) from a JWT payload without verifying it; `undefined` if it is not a JWT. */
@@ -112,7 +113,7 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
       signal,
     });
   } catch (error) {
-    if (isAbort(error, signal)) throw signal?.reason ?? error;
+    throwIfAbort(error, signal);
     throw new KyiRequestError('network', messageOf(error) || String(error));
   }
   const body = (await answerBody(options.endpoint, response, TOKEN_STATUS_CODES).finally(() => signal?.throwIfAborted())) as
@@ -129,7 +130,7 @@ async function fromFunction(fn: () => Promise<string>, signal?: AbortSignal): Pr
   try {
     value = await fn();
   } catch (error) {
-    if (isAbort(error, signal)) throw signal?.reason ?? error;
+    throwIfAbort(error, signal);
     // A partner function may signal a precise failure through `code` or an HTTP `status`.
     const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown };
     const message = messageOf(error) || String(error);

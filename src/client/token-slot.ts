@@ -63,9 +63,9 @@ export class TokenSlot {
 
   async take(): Promise<AccessToken | undefined> {
     const pending = this.#pending;
-    this.#pending = undefined;
-    this.#held = undefined;
+    // Handed out: its request is no longer the slot's to abort.
     this.#controller = undefined;
+    this.clear();
     const token = await pending;
     return token && isUsable(token) ? token : undefined;
   }

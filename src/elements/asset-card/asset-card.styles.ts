@@ -21,6 +21,7 @@ export const assetCardStyles = css`
     overflow: hidden;
     overflow-wrap: anywhere;
   }
+  /* columns: their items take the column's width (stretched), never their content's */
   .card,
   .titles,
   .stack,
@@ -28,8 +29,6 @@ export const assetCardStyles = css`
   li.authority {
     display: flex;
     flex-direction: column;
-    min-width: 0;
-    max-width: 100%;
   }
   /* a card with no record says so in the card's own box: its error draws none (nor its notice) */
   .card > .alert {
@@ -46,7 +45,6 @@ export const assetCardStyles = css`
     grid-template-columns: var(--_img) minmax(0, 1fr);
     gap: var(--_kyi-space-3);
     align-items: center;
-    min-width: 0;
   }
   .image,
   .placeholder {
@@ -96,7 +94,6 @@ export const assetCardStyles = css`
     flex-wrap: wrap;
     align-items: center;
     gap: var(--_kyi-space) var(--_kyi-space-3);
-    min-width: 0;
   }
   .meta,
   .address-row,
@@ -127,13 +124,12 @@ export const assetCardStyles = css`
   .links {
     gap: var(--_kyi-space-2) var(--_kyi-space-4);
   }
-  /* one line, cut with an ellipsis */
+  /* one line, cut with an ellipsis (an item of a wrapping row, shrunk to its line) */
   .ticker,
   .chain,
   .authority-type,
   .address {
     min-width: 0;
-    max-width: 100%;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
@@ -166,6 +162,12 @@ export const assetCardStyles = css`
   .warn {
     color: var(--_kyi-warning);
   }
+  /* the marks (asset-card.ts, icon): round strokes, shapes unfilled unless they say otherwise */
+  svg {
+    fill: none;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
   .mark {
     width: 1em;
     height: 1em;
@@ -183,19 +185,15 @@ export const assetCardStyles = css`
     width: 1.25em;
     height: calc(var(--_kyi-leading) * 1em);
   }
-  .verdict-text {
-    min-width: 0;
-  }
   .verdict-label {
     margin: 0;
     font-weight: var(--_kyi-weight-strong);
   }
-  /* the issuer's whole name, wrapped, never clamped (WCAG 1.4.10, 1.4.12) */
+  /* the issuer's whole name, wrapped (anywhere, as the card's text), never clamped (WCAG 1.4.10, 1.4.12) */
   .issuer {
     margin: 0;
     font-size: var(--_kyi-font-size-small);
     color: var(--_kyi-text);
-    overflow-wrap: anywhere;
   }
   .claim {
     font-weight: var(--_kyi-weight-strong);
@@ -204,9 +202,6 @@ export const assetCardStyles = css`
   }
   .claim .mark {
     align-self: center;
-  }
-  .skeleton-card .verdict {
-    color: var(--_kyi-border);
   }
   .skeleton.verdict-mark {
     border-radius: var(--_kyi-radius-pill);
@@ -263,9 +258,9 @@ export const assetCardStyles = css`
     height: var(--_img);
     border-radius: var(--_kyi-radius-pill);
   }
+  /* a line's height: the skeleton's min-height (styles.ts) */
   .skeleton.line {
     display: block;
-    height: 0.9em;
   }
   .skeleton.block {
     display: block;

@@ -1,6 +1,5 @@
 import { chainName } from '../shared/chain-names.js';
 import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from '../shared/heading.js';
-import type { PropertyValues } from '@lit/reactive-element';
 import { lookupAsset } from '../../client/lookup/asset.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../browser/events.js';
@@ -18,28 +17,32 @@ import { humanize } from '../shared/foreign-text.js';
 import { errorBoxView } from '../shared/error-box.js';
 import type { ElementView, View } from '../shared/view.js';
 
-/** An icon of the card: `shapes` in a 20 × 20 box, hidden from assistive technology (the words beside it say it). */
+/**
+ * An icon of the card: `shapes` in a 20 × 20 box, hidden from assistive technology (the words
+ * beside it say it). Its strokes are round and its shapes unfilled unless they say otherwise
+ * (the card's styles, `svg`).
+ */
 const icon = (className: string, ...shapes: ElementView[]): ElementView => ['svg', { class: className, viewBox: '0 0 20 20', 'aria-hidden': 'true' }, ...shapes];
 
 /** The verdict's marks: a check (both claims hold) or a warning triangle (the business is not verified). */
 const checkMark = icon(
   'verdict-mark',
   ['circle', { cx: 10, cy: 10, r: 9, fill: 'currentColor' }],
-  ['path', { d: 'M5.6 10.4l3 3 5.8-6.2', fill: 'none', stroke: 'var(--_kyi-surface)', 'stroke-width': 2.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }],
+  ['path', { d: 'M5.6 10.4l3 3 5.8-6.2', stroke: 'var(--_kyi-surface)', 'stroke-width': 2.2 }],
 );
 const warnMark = icon(
   'verdict-mark',
-  ['path', { d: 'M10 1.8l8.8 15.4H1.2z', fill: 'currentColor', stroke: 'currentColor', 'stroke-width': 1, 'stroke-linejoin': 'round' }],
-  ['path', { d: 'M10 7.2v4.6', stroke: 'var(--_kyi-surface)', 'stroke-width': 2, 'stroke-linecap': 'round' }],
+  ['path', { d: 'M10 1.8l8.8 15.4H1.2z', fill: 'currentColor', stroke: 'currentColor', 'stroke-width': 1 }],
+  ['path', { d: 'M10 7.2v4.6', stroke: 'var(--_kyi-surface)', 'stroke-width': 2 }],
   ['circle', { cx: 10, cy: 14.4, r: 1.1, fill: 'var(--_kyi-surface)' }],
 );
 
 /** The small marks beside a claim: a check (it holds) or a dash (it does not). */
-const yesMark = icon('mark', ['path', { d: 'M5 10.5l3.2 3.2L15 6.8', fill: 'none', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }]);
+const yesMark = icon('mark', ['path', { d: 'M5 10.5l3.2 3.2L15 6.8', stroke: 'currentColor', 'stroke-width': 2.2 }]);
 const noMark = icon(
   'mark',
-  ['circle', { cx: 10, cy: 10, r: 7.5, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.8 }],
-  ['path', { d: 'M6.5 10h7', stroke: 'currentColor', 'stroke-width': 1.8, 'stroke-linecap': 'round' }],
+  ['circle', { cx: 10, cy: 10, r: 7.5, stroke: 'currentColor', 'stroke-width': 1.8 }],
+  ['path', { d: 'M6.5 10h7', stroke: 'currentColor', 'stroke-width': 1.8 }],
 );
 
 /** Authorities shown before "Show all". */
@@ -121,7 +124,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   /** Level (1–6) of the card's name heading; its sections' titles sit one level below. Default 3. */
   headingLevel: number = DEFAULT_HEADING_LEVEL;
 
-  private _imageFailed = false;
+  /** The record whose image failed to load: its link is not tried again; a new record's is (it may have been re-signed). */
+  private _imageFailed: AssetRecord | null = null;
   private _expanded = false;
   private _allAuthorities = false;
   private _copyMessage = '';
@@ -132,9 +136,9 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     return this._result;
   }
 
-  /** @internal */
+  /** Its attributes, checked (only `account-id`, `chain` and `address` are read). @internal */
   protected checkInput(): InputCheck {
-    return checkAssetInput({ accountId: this.accountId, chain: this.chain, address: this.address });
+    return checkAssetInput(this);
   }
 
   /** @internal */
@@ -147,22 +151,13 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     return `${this._status}|${r.business_details?.business_verified}|${auth}`;
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
-    // A new record may carry a new (re-signed) image link: try it again.
-    const before = (changed as Map<PropertyKey, unknown>).get('_state') as { result?: unknown } | undefined;
-    if ((changed as Map<PropertyKey, unknown>).has('_state') && before?.result !== this._result) this._imageFailed = false;
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.#copyTimer);
   }
 
-  /** The chain a not-found notice names: the record's, the `chain` attribute, or the account id's chain id. */
+  /** The chain a not-found notice names (it has no record): the `chain` attribute, or the account id's chain id. */
   #chainLabel(): string {
-    const r = this._result;
-    if (r?.token_details.chain) return chainName(r.token_details.chain);
     if (this.chain) return chainName(this.chain);
     // A lookup was made, so the account id passed the CAIP-10 check: its chain id is what
     // comes before the last ":".
@@ -189,7 +184,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   }
 
   readonly #imageFailed = (): void => {
-    this._imageFailed = true;
+    this._imageFailed = this._result;
   };
   readonly #toggleDescription = (): void => {
     this._expanded = !this._expanded;
@@ -262,7 +257,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   #header(r: AssetRecord, name: string): ElementView {
     const td = r.token_details;
-    const image = this._imageFailed ? undefined : safeHttpUrl(td.token_image);
+    const image = this._imageFailed === r ? undefined : safeHttpUrl(td.token_image);
     // the first letter or digit of the ticker or name (never a bidi control or a bracket of markup)
     const initial = `${td.token_ticker ?? ''}${td.token_name ?? ''}`.match(/[\p{L}\p{N}]/u)?.[0] ?? '?';
     return [

@@ -19,7 +19,7 @@ export function headingLevelOf(level: unknown): number {
 
 /** What makes a paragraph a heading at `level` (capped at 6), with `part` and `class`: its attributes. */
 export function headingAttributes(level: number, attrs: { part?: string; class?: string } = {}) {
-  return { role: 'heading', 'aria-level': String(Math.min(6, level)), part: attrs.part ?? '', class: attrs.class ?? '' };
+  return { role: 'heading', 'aria-level': Math.min(6, level), part: attrs.part ?? '', class: attrs.class ?? '' };
 }
 
 /** A heading at `level` (capped at 6) holding `content`, with `part` and `class`, as a view. */

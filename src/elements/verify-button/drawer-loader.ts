@@ -40,7 +40,7 @@ function onDemand<T>(importCode: () => Promise<T>): { loaded(): T | undefined; l
 
 const drawer = onDemand(() =>
   Promise.all([import('./drawer.js'), import('./drawer.styles.js')]).then(
-    ([code, styles]): DrawerCode => ({ openDrawer: code.openDrawer, styles: [styles.drawerStyles, styles.modalStyles] }),
+    ([code, styles]): DrawerCode => ({ openDrawer: code.openDrawer, styles: [styles.drawerStyles] }),
   ),
 );
 const session = onDemand(() => import('./session-code.js'));

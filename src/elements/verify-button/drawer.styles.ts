@@ -10,7 +10,7 @@ import { spinnerStyles } from './spinner.styles.js';
  * On a phone (≤ 30rem wide) drawer and modal fill the screen. Public knobs:
  * `--kyi-verify-button-drawer-width` (default 760px, never wider than the viewport),
  * `--kyi-verify-button-drawer-background`,
- * `--kyi-verify-button-backdrop`.
+ * `--kyi-verify-button-backdrop`; and the centred modal's (`mode="modal"`), at the end.
  */
 export { spinnerStyles };
 
@@ -20,6 +20,7 @@ export const drawerStyles = css`
   }
   .drawer {
     --_slide-from: 100%;
+    --_open: kyi-drawer-in;
     position: fixed;
     inset-block: 0;
     inset-inline: auto 0;
@@ -39,7 +40,7 @@ export const drawerStyles = css`
   }
   .drawer[open] {
     display: flex;
-    animation: kyi-drawer-in 160ms ease-out;
+    animation: var(--_open) 160ms ease-out;
   }
   .drawer::backdrop {
     background: var(--kyi-verify-button-backdrop, rgb(0 0 0 / 0.45));
@@ -50,7 +51,6 @@ export const drawerStyles = css`
     display: flex;
     flex: 1;
     min-inline-size: 0;
-    min-block-size: 0;
   }
   .drawer-body {
     flex: 1;
@@ -141,27 +141,14 @@ export const drawerStyles = css`
       transform: translateX(var(--_slide-from));
     }
   }
-  @media (max-width: 30rem) {
-    .drawer {
-      box-shadow: none;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .drawer[open] {
-      animation: none;
-    }
-  }
-`;
 
-/**
- * The dialog's second presentation: `modal`, centred over the page. It is the same
- * `<dialog>` as the drawer (same parts, focus handling, backdrop and Escape), with the
- * `modal` class added. Public knobs: `--kyi-verify-button-modal-width` (default 760px) and
- * `--kyi-verify-button-modal-height` (default 90vh); on a phone (≤ 30rem wide) it fills the
- * viewport: no side gap, no rounded corners.
- */
-export const modalStyles = css`
+  /* The dialog's second presentation, mode="modal", centred over the page. It is the same
+     <dialog> as the drawer (same parts, focus handling, backdrop and Escape), with the modal
+     class added. Public knobs: --kyi-verify-button-modal-width (default 760px) and
+     --kyi-verify-button-modal-height (default 90vh); on a phone (≤ 30rem wide) it fills the
+     viewport: no side gap, no rounded corners. */
   .drawer.modal {
+    --_open: kyi-modal-in;
     inset: 0;
     margin: auto;
     inline-size: min(var(--kyi-verify-button-modal-width, 760px), calc(100% - 2rem));
@@ -170,25 +157,26 @@ export const modalStyles = css`
     box-shadow: 0 1rem 3rem rgb(0 0 0 / 0.3);
     overflow: hidden;
   }
-  .drawer.modal[open] {
-    animation: kyi-modal-in 160ms ease-out;
-  }
   @keyframes kyi-modal-in {
     from {
       opacity: 0;
       transform: scale(0.96);
     }
   }
+  /* on a phone: no shadow (the drawer fills the screen), and the modal fills it too */
   @media (max-width: 30rem) {
+    .drawer,
+    .drawer.modal {
+      box-shadow: none;
+    }
     .drawer.modal {
       inline-size: 100%;
       block-size: 100%;
       border-radius: 0;
-      box-shadow: none;
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .drawer.modal[open] {
+    .drawer[open] {
       animation: none;
     }
   }

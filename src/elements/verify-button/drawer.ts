@@ -32,8 +32,6 @@ import { addStrings } from '../../browser/strings.js';
 import { enDrawer } from './drawer-strings.js';
 import { show, type ElementView } from '../shared/view.js';
 
-export { WIDGET_PRESENTATIONS, messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
-
 // The drawer's words come with its code: a page that only shows a button loads neither.
 addStrings('en', enDrawer);
 

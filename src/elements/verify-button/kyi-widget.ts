@@ -16,8 +16,9 @@ import { configuredWidgetUrl } from '../../browser/config.js';
 import { bodyElement, createIn, pageDocument } from '../../browser/page.js';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { isOneOf } from '../../contract/one-of.js';
-import { openDrawer, WIDGET_PRESENTATIONS, type DrawerHandle, type WidgetPresentation } from './drawer.js';
-import { drawerStyles, modalStyles, spinnerStyles } from './drawer.styles.js';
+import { openDrawer, type DrawerHandle } from './drawer.js';
+import { WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
+import { drawerStyles, spinnerStyles } from './drawer.styles.js';
 import { sharedStyles } from '../shared/styles.js';
 import { resolveLang, t } from '../../browser/strings.js';
 
@@ -77,7 +78,7 @@ function createHost(): { host: HTMLElement; root: ShadowRoot } {
   const host = createIn('div');
   host.setAttribute('data-kyi-widget', '');
   const root = host.attachShadow({ mode: 'open' });
-  adoptStyles(root, [...sharedStyles, spinnerStyles, drawerStyles, modalStyles]);
+  adoptStyles(root, [...sharedStyles, spinnerStyles, drawerStyles]);
   bodyElement()!.append(host);
   return { host, root };
 }

@@ -367,12 +367,11 @@ export class KyiVerifyButton extends KyiElement {
     run.opened();
   }
 
-  /** Adds the drawer's styles to this button's shadow root, once. */
+  /** Adds the drawer's styles to this button's shadow root (its render root, kyi-element.ts), once. */
   #adoptDrawerStyles(drawer: DrawerCode): void {
-    const root = this.renderRoot;
-    if (!(root instanceof ShadowRoot) || this.#drawerStylesAdopted) return;
+    if (this.#drawerStylesAdopted) return;
     this.#drawerStylesAdopted = true;
-    adoptStyles(root, [...(this.constructor as typeof KyiVerifyButton).elementStyles, ...drawer.styles]);
+    adoptStyles(this.renderRoot as ShadowRoot, [...(this.constructor as typeof KyiVerifyButton).elementStyles, ...drawer.styles]);
   }
 
   /** Ends an open drawer: exactly one `kyi-close`, then the page's live elements re-check. */
