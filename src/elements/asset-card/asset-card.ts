@@ -176,9 +176,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       emit(this, new KyiCopyEvent({ value }));
     } catch (error) {
       this._copyMessage = this.t('common.copyFailed');
-      emit(this, 
-        new KyiErrorEvent({ code: 'copy_failed', message: error instanceof Error ? error.message : 'Copy failed' }),
-      );
+      emit(this, new KyiErrorEvent({ code: 'copy_failed', message: error instanceof Error ? error.message : 'Copy failed' }));
     }
     this.#copyTimer = setTimeout(() => (this._copyMessage = ''), 4000);
   }
