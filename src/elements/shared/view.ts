@@ -26,29 +26,47 @@ export type Attributes = { [name: string]: string | number | undefined | Listene
 export type View = string | Node | ElementView | false | undefined;
 export type ElementView = [tag: string, attributes: Attributes, ...children: View[]];
 
-/** What each element built here was last given: its attributes, listeners included (what `patch` compares with). */
-const given = new WeakMap<Element, Attributes>();
+/** Where an element made here holds what it was last given: its attributes, listeners included (what `patch` compares with). */
+const GIVEN = Symbol('kyi-view');
+type Made = Element & { [GIVEN]?: Attributes };
 
 /** Runs the listener an element was last given for `event`'s type. */
-function dispatch(this: Element, event: Event): void {
-  (given.get(this)?.[`@${event.type}`] as Listener | undefined)?.(event);
+function dispatch(this: Made, event: Event): void {
+  (this[GIVEN]?.[`@${event.type}`] as Listener | undefined)?.(event);
 }
 
 /**
  * Sets `attributes` on `node`, which was last given `before` (a new node: nothing, and then in
- * their order); a name given before and not now is an `undefined` value now.
+ * their order); a name given before and not now is removed.
  */
-function setAttributes(node: Element, attributes: Attributes, before: Attributes = {}): void {
-  for (const name of Object.keys({ ...before, ...attributes })) {
+function setAttributes(node: Made, attributes: Attributes, before?: Attributes): void {
+  for (const name in attributes) {
     const value = attributes[name];
+    if (value === before?.[name]) continue;
     if (name[0] === '@') {
-      if (value && !before[name]) node.addEventListener(name.slice(1), dispatch);
-    } else if (value === undefined) {
-      if (before[name] !== undefined) node.removeAttribute(name);
-    } else if (value !== before[name]) node.setAttribute(name, value as string); // a number too, as its text
+      if (value && !before?.[name]) node.addEventListener(name.slice(1), dispatch);
+    } else if (value === undefined) node.removeAttribute(name);
+    else node.setAttribute(name, value as string); // a number too, as its text
   }
-  given.set(node, attributes);
+  if (before) for (const name in before) if (!(name in attributes) && name[0] !== '@') node.removeAttribute(name);
+  node[GIVEN] = attributes;
 }
+
+/** Views that never change (`fixed`), each with its nodes once built (cloned for every later use). */
+const prototypes = new WeakMap<ElementView, Element | undefined>();
+
+/**
+ * Marks `view` as one that never changes and holds no listener (a module's constant: an icon, a
+ * mark, a skeleton): built once, then cloned natively wherever it is shown again (500 statuses
+ * draw the same ring and check 500 times). Returns it.
+ */
+export function fixed<V extends ElementView>(view: V): V {
+  prototypes.set(view, undefined);
+  return view;
+}
+
+/** No nodes: a new node's children. */
+const NONE: ChildNode[] = [];
 
 /**
  * Gives `node` its view's attributes, then its children: a new node only once it is in its
@@ -56,9 +74,9 @@ function setAttributes(node: Element, attributes: Attributes, before: Attributes
  * `src`, and gets `loading` first: what it asks for (lazily, the source the scheme picks) never
  * depends on when a browser reads them.
  */
-function fill(node: Element, [, attributes, ...children]: ElementView, before?: Attributes): void {
-  setAttributes(node, attributes, before);
-  patch(node, children, [...node.childNodes]); // a new node's: none
+function fill(node: Made, view: ElementView, before?: Attributes): void {
+  setAttributes(node, view[1], before);
+  patch(node, view, before ? [...node.childNodes] : NONE, 2);
 }
 
 /**
@@ -74,9 +92,10 @@ function update(node: ChildNode, view: string | Node | ElementView): boolean {
     return true;
   }
   if (!Array.isArray(view)) return node === view;
-  const before = given.get(node as Element);
+  const before = (node as Made)[GIVEN];
   if (!before || (node as Element).localName !== view[0] || before['class'] !== view[1]['class']) return false;
-  fill(node as Element, view, before);
+  // The very attributes it was last given: the same view (a view never changes once given).
+  if (before !== view[1]) fill(node as Element, view, before);
   return true;
 }
 
@@ -92,26 +111,35 @@ export function show(root: ParentNode, views: View[]): void {
 }
 
 /**
- * Brings `nodes`, children of `parent`, to `views`, and returns the
+ * Brings `nodes`, children of `parent`, to `views` (from the view at `from`), and returns the
  * nodes now shown: a node stays where its view describes the same thing (`update`), changed only
  * where its attributes or text differ, so a focused button keeps focus and a loaded image stays
  * loaded; other nodes are replaced, and new ones appended after the last.
  */
-function patch(parent: ParentNode, views: View[], nodes: ChildNode[]): ChildNode[] {
+function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[], from = 0): ChildNode[] {
   const shown: ChildNode[] = [];
   let i = 0;
-  for (const view of views) {
+  for (let k = from; k < views.length; k++) {
+    const view = views[k] as View;
     if (!view) continue; // `undefined`, `false`, `''`: nothing
     let node = nodes[i++];
     if (!node || !update(node, view)) {
-      const made = typeof view === 'string' ? new Text(view) : !Array.isArray(view) ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
+      const element = Array.isArray(view);
+      const prototype = element && prototypes.get(view);
+      const made = prototype
+        ? (prototype.cloneNode(true) as Made)
+        : typeof view === 'string' ? new Text(view) : !element ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
       if (node) node.replaceWith(made);
       else parent.append(made);
-      if (Array.isArray(view)) fill(made as Element, view);
+      if (prototype) (made as Made)[GIVEN] = view[1];
+      else if (element) {
+        fill(made as Element, view);
+        if (prototypes.has(view)) prototypes.set(view, (made as Element).cloneNode(true) as Element);
+      }
       node = made as ChildNode;
     }
     shown.push(node);
   }
-  for (const node of nodes.slice(i)) node.remove();
+  while (i < nodes.length) nodes[i++]!.remove();
   return shown;
 }
