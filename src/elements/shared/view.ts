@@ -27,7 +27,7 @@ export type View = string | Node | ElementView | false | undefined;
 export type ElementView = [tag: string, attributes: Attributes, ...children: View[]];
 
 /** Where an element made here holds what it was last given: its attributes, listeners included (what `patch` compares with). */
-const GIVEN = Symbol('kyi-view');
+const GIVEN = Symbol();
 type Made = Element & { [GIVEN]?: Attributes };
 
 /** Runs the listener an element was last given for `event`'s type. */
@@ -39,34 +39,18 @@ function dispatch(this: Made, event: Event): void {
  * Sets `attributes` on `node`, which was last given `before` (a new node: nothing, and then in
  * their order); a name given before and not now is removed.
  */
-function setAttributes(node: Made, attributes: Attributes, before?: Attributes): void {
+function setAttributes(node: Made, attributes: Attributes, before: Attributes = {}): void {
   for (const name in attributes) {
     const value = attributes[name];
-    if (value === before?.[name]) continue;
+    if (value === before[name]) continue;
     if (name[0] === '@') {
-      if (value && !before?.[name]) node.addEventListener(name.slice(1), dispatch);
+      if (value && !before[name]) node.addEventListener(name.slice(1), dispatch);
     } else if (value === undefined) node.removeAttribute(name);
     else node.setAttribute(name, value as string); // a number too, as its text
   }
-  if (before) for (const name in before) if (!(name in attributes) && name[0] !== '@') node.removeAttribute(name);
+  for (const name in before) if (!(name in attributes) && name[0] !== '@') node.removeAttribute(name);
   node[GIVEN] = attributes;
 }
-
-/** Views that never change (`fixed`), each with its nodes once built (cloned for every later use). */
-const prototypes = new WeakMap<ElementView, Element | undefined>();
-
-/**
- * Marks `view` as one that never changes and holds no listener (a module's constant: an icon, a
- * mark, a skeleton): built once, then cloned natively wherever it is shown again (500 statuses
- * draw the same ring and check 500 times). Returns it.
- */
-export function fixed<V extends ElementView>(view: V): V {
-  prototypes.set(view, undefined);
-  return view;
-}
-
-/** No nodes: a new node's children. */
-const NONE: ChildNode[] = [];
 
 /**
  * Gives `node` its view's attributes, then its children: a new node only once it is in its
@@ -76,7 +60,7 @@ const NONE: ChildNode[] = [];
  */
 function fill(node: Made, view: ElementView, before?: Attributes): void {
   setAttributes(node, view[1], before);
-  patch(node, view, before ? [...node.childNodes] : NONE, 2);
+  patch(node, view, [...node.childNodes], 2); // a new node's: none
 }
 
 /**
@@ -124,18 +108,10 @@ function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[]
     if (!view) continue; // `undefined`, `false`, `''`: nothing
     let node = nodes[i++];
     if (!node || !update(node, view)) {
-      const element = Array.isArray(view);
-      const prototype = element && prototypes.get(view);
-      const made = prototype
-        ? (prototype.cloneNode(true) as Made)
-        : typeof view === 'string' ? new Text(view) : !element ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
+      const made = typeof view === 'string' ? new Text(view) : !Array.isArray(view) ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
       if (node) node.replaceWith(made);
       else parent.append(made);
-      if (prototype) (made as Made)[GIVEN] = view[1];
-      else if (element) {
-        fill(made as Element, view);
-        if (prototypes.has(view)) prototypes.set(view, (made as Element).cloneNode(true) as Element);
-      }
+      if (Array.isArray(view)) fill(made as Element, view);
       node = made as ChildNode;
     }
     shown.push(node);

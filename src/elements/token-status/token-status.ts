@@ -3,7 +3,7 @@ import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
 import { checkTokenInput, KyiLookupElement, type InputCheck, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { chainName } from '../shared/chain-names.js';
-import { fixed, type ElementView, type View } from '../shared/view.js';
+import type { ElementView, View } from '../shared/view.js';
 import { tokenStatusStyles } from './token-status.styles.js';
 import './strings.js';
 
@@ -15,8 +15,8 @@ const RING: ElementView = ['circle', { cx: '10', cy: '10', r: '7.5', ...STROKE, 
 const CHECK: ElementView = ['path', { d: 'M6.6 10.3l2.3 2.3 4.5-4.7', ...STROKE, 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }];
 const dot = (cy: string): ElementView => ['circle', { cx: '10', cy, r: '1', fill: 'currentColor' }];
 
-/** What each state's icon draws, in its 20 × 20 box (`fixed`: shapes built once, then cloned). */
-const ICONS: Record<IconKind, ElementView[]> = {
+/** What each state's icon draws, in its 20 × 20 box. */
+const ICONS: Record<IconKind, View[]> = {
   verified: [RING, CHECK],
   partial: [
     ['path', { d: 'M10 2.5a7.5 7.5 0 0 0 0 15', ...STROKE, 'stroke-width': '1.8' }],
@@ -39,7 +39,6 @@ const ICONS: Record<IconKind, ElementView[]> = {
     dot('14.4'),
   ],
 };
-for (const shapes of Object.values(ICONS)) shapes.forEach(fixed);
 
 /**
  * The state icon. Named by `aria-label` alone: a `<title>` would be read again as its
@@ -62,25 +61,20 @@ function icon(kind: IconKind, label: string): ElementView {
 const withinReason = (name: string) => (name.length > 120 ? `${name.slice(0, 120)}…` : name);
 
 /** The amber triangle of "verified, but the issuer's business is not": decorative, its words say it. */
-const warningMark = fixed([
+const warningMark: ElementView = [
   'svg',
   { class: 'warning-mark', viewBox: '0 0 20 20', 'aria-hidden': 'true' },
   ['path', { d: 'M10 2.5l8.2 14.5H1.8z', fill: 'currentColor' }],
   ['path', { d: 'M10 7.5v4.2', stroke: 'var(--_kyi-surface)', 'stroke-width': '1.9', 'stroke-linecap': 'round' }],
   ['circle', { cx: '10', cy: '14.2', r: '1.05', fill: 'var(--_kyi-surface)' }],
-]);
+];
 
 /** The check of "the issuer's business is verified" (the verified icon's stroke): decorative, its words say it. */
-const claimMark = fixed([
+const claimMark: ElementView = [
   'svg',
   { class: 'claim-mark', viewBox: '0 0 20 20', 'aria-hidden': 'true' },
   ['path', { d: 'M5 10.5l3.2 3.2L15 6.8', ...STROKE, 'stroke-width': '2.2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }],
-]);
-
-/** The loading placeholder's icon and lines (`fixed`: built once, then cloned). */
-const ICON_SKELETON = fixed(['span', { part: 'skeleton', class: 'skeleton icon-skeleton' }]);
-const skeletonLine = (line: string, skeleton: string): ElementView => ['span', { class: line }, ['span', { part: 'skeleton', class: skeleton }]];
-const TEXT_SKELETON = fixed(['span', { class: 'text' }, skeletonLine('line', 'skeleton text-skeleton'), skeletonLine('line small', 'skeleton text-skeleton wide')]);
+];
 
 /** A match's chain: its slug, else its CAIP-2 id. */
 function chainOf(match: TokenMatch): string {
@@ -276,10 +270,18 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   }
 
   #loading(): ElementView {
-    const text: ElementView = ['span', { class: 'visually-hidden' }, this.t('tokenStatus.loading')];
+    const text = ['span', { class: 'visually-hidden' }, this.t('tokenStatus.loading')] satisfies ElementView;
+    const iconSkeleton: ElementView = ['span', { part: 'skeleton', class: 'skeleton icon-skeleton' }];
+    const line = (cls: string, skeleton: string): ElementView => ['span', { class: cls }, ['span', { part: 'skeleton', class: skeleton }]];
     return this.compact
-      ? ['span', { part: 'base', class: 'base loading compact', 'aria-busy': 'true' }, ICON_SKELETON, text]
-      : ['span', { part: 'base', class: 'base loading', 'aria-busy': 'true' }, ICON_SKELETON, TEXT_SKELETON, text];
+      ? ['span', { part: 'base', class: 'base loading compact', 'aria-busy': 'true' }, iconSkeleton, text]
+      : [
+          'span',
+          { part: 'base', class: 'base loading', 'aria-busy': 'true' },
+          iconSkeleton,
+          ['span', { class: 'text' }, line('line', 'skeleton text-skeleton'), line('line small', 'skeleton text-skeleton wide')],
+          text,
+        ];
   }
 
   #verified(): ElementView {
