@@ -1,0 +1,43 @@
+/**
+ * Attack round "views": the display elements describe their nodes as data (view.ts) and a server
+ * render writes the same views as HTML. What a poster or a hostile upstream tried, and what held.
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
+import { getLookupClient } from '../../src/client/lookup.js';
+import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
+import { randomAddress, testEnv } from './helpers/display.js';
+
+describe('attack round views', () => {
+  before(async () => configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl }));
+  after(() => resetConfig());
+  beforeEach(() => getLookupClient().clearCache());
+
+  it('a posted <div data-kyi-live-region> is not the kit’s live region: no kit words are written into a poster’s element', async () => {
+    // A sanitizer keeps data-* attributes (DOMPurify does by default): a comment can carry this.
+    const post = document.createElement('div');
+    post.className = 'user-comment';
+    post.innerHTML = '<div data-kyi-live-region aria-hidden="true">posted</div>';
+    document.body.prepend(post); // first in the document, where a lookup by attribute finds it
+    const el = await fixture<KyiTokenStatus>(html`<kyi-token-status address=${randomAddress()} chain-slug="ethereum"></kyi-token-status>`);
+    try {
+      await el.settled;
+      expect(el.status).to.equal('not-found');
+      el.caip19 = F.pyusd.caip19;
+      el.address = undefined;
+      el.chainSlug = undefined;
+      await el.settled;
+      expect(el.status).to.equal('verified');
+      // The change is said once, in a region of the kit's own (hidden, role=status)…
+      const own = () => [...document.querySelectorAll('[data-kyi-live-region]')].find((r) => !post.contains(r));
+      await waitUntil(() => own()?.textContent?.includes('KYI verified'), 'the kit says the change in its own region', { timeout: 3000 });
+      // …never in the poster's element, where the kit's words would read as the kit's, wherever it was posted.
+      expect(post.textContent).to.equal('posted');
+      expect(own()!.getAttribute('role')).to.equal('status');
+    } finally {
+      post.remove();
+    }
+  });
+});
