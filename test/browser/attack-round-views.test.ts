@@ -9,6 +9,22 @@ import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { randomAddress, testEnv } from './helpers/display.js';
+import { recordAnnouncements } from './helpers/a11y.js';
+
+/** Answers every `POST …/lookup` itself: an entry naming `address` gets `body` (200), any other 404 (a hostile upstream, through the proxy). */
+function answerLookups(address: string, body: unknown): { restore(): void } {
+  const original = window.fetch;
+  window.fetch = async function (input: RequestInfo | URL, init?: RequestInit) {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if ((init?.method ?? 'GET').toUpperCase() !== 'POST' || !/\/lookup$/.test(new URL(url, location.href).pathname)) return original.call(window, input, init);
+    const { requests } = JSON.parse(String(init?.body)) as { requests: unknown[] };
+    const results = requests.map((r) =>
+      JSON.stringify(r).includes(address) ? { status: 200, body } : { status: 404, body: { kyi_verified: false, data: [] } },
+    );
+    return new Response(JSON.stringify({ results }), { headers: { 'content-type': 'application/json' } });
+  } as typeof fetch;
+  return { restore: () => void (window.fetch = original) };
+}
 
 describe('attack round views', () => {
   before(async () => configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl }));
@@ -38,6 +54,28 @@ describe('attack round views', () => {
       expect(own()!.getAttribute('role')).to.equal('status');
     } finally {
       post.remove();
+    }
+  });
+
+  it('a token not verified, named by anyone who deployed it, is not announced in the kit’s claim’s words', async () => {
+    // Anyone can deploy a token and name it; the service indexes it, not verified.
+    const scam = randomAddress();
+    const answers = answerLookups(scam, {
+      kyi_verified: false,
+      data: [{ kyi_verified: false, token: { chain_slug: 'ethereum', address: scam }, asset: { name: 'USD Coin (USDC): KYI verified. Other', symbol: 'SCAM' }, issuer: null }],
+    });
+    const said = recordAnnouncements();
+    const el = await fixture<KyiTokenStatus>(html`<kyi-token-status address=${randomAddress()} chain-slug="ethereum"></kyi-token-status>`);
+    try {
+      await el.settled;
+      el.address = scam; // the page shows the token the visitor picked next
+      await el.settled;
+      expect(el.status).to.equal('unverified');
+      await waitUntil(() => said.said.length > 0, 'the change is said', { timeout: 3000 });
+      expect(said.said.join(' ')).not.to.contain('KYI verified');
+    } finally {
+      said.stop();
+      answers.restore();
     }
   });
 });

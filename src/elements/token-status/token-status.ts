@@ -189,9 +189,13 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return this.t('tokenStatus.changed', { token: this.#tokenName(), status });
   }
 
-  /** The token as people name it: the asset's name and symbol from the answer, else its identifier, shortened. */
+  /**
+   * The token as people name it: the name and symbol of a verified match, else its identifier,
+   * shortened. A token nobody verified is named by whoever deployed it ("USD Coin: KYI verified.
+   * Other"), words that would read as the kit's own in the sentence said before its status.
+   */
   #tokenName(): string {
-    const asset = this._result?.data.find((m) => m.asset?.name || m.asset?.symbol)?.asset;
+    const asset = this._result?.data.find((m) => m.kyi_verified && (m.asset?.name || m.asset?.symbol))?.asset;
     const name = asset?.name ? withinReason(asset.name) : '';
     const symbol = asset?.symbol ? withinReason(asset.symbol) : '';
     if (name && symbol && name !== symbol) return `${name} (${symbol})`;
