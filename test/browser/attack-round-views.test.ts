@@ -78,4 +78,32 @@ describe('attack round views', () => {
       answers.restore();
     }
   });
+
+  it('a chain slug carrying U+202E reorders none of the kit’s words after it in the chains line', async () => {
+    const address = randomAddress();
+    const answers = answerLookups(address, {
+      kyi_verified: false,
+      data: [
+        { kyi_verified: false, token: { chain_slug: 'x\u202E', address }, issuer: null },
+        { kyi_verified: false, token: { chain_slug: 'base', address }, issuer: null },
+      ],
+    });
+    try {
+      const el = await fixture<KyiTokenStatus>(html`<kyi-token-status address=${address}></kyi-token-status>`);
+      await el.settled;
+      const summary = el.shadowRoot!.querySelector('[part~="summary"]')!;
+      const text = [...summary.childNodes].find((n) => n.nodeType === Node.TEXT_NODE) as Text;
+      const left = (i: number) => {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      const base = text.data.indexOf('Base');
+      // Failed before the chain was isolated: "Not verified on x‮, Base" drew ", Base" right to left ("esaB ,").
+      expect(left(base), 'the kit’s "Base" reads left to right after the override').to.be.below(left(base + 3));
+    } finally {
+      answers.restore();
+    }
+  });
 });
