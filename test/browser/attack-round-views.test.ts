@@ -7,6 +7,7 @@ import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
 import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { randomAddress, testEnv } from './helpers/display.js';
 import { recordAnnouncements } from './helpers/a11y.js';
@@ -104,6 +105,25 @@ describe('attack round views', () => {
       expect(left(base), 'the kit’s "Base" reads left to right after the override').to.be.below(left(base + 3));
     } finally {
       answers.restore();
+    }
+  });
+
+  it('held: a forged rendered root whose nodes copy the kit’s (same tags, classes and parts) is never patched into the answer', async () => {
+    const host = document.createElement('div');
+    // The card's not-found view is a `div.card` holding a `div.notice`: the forged root offers exactly those, saying "Business verified".
+    host.setHTMLUnsafe(`<kyi-asset-card chain="ethereum" address="${randomAddress()}"><template shadowrootmode="open"><div part="base" class="card"><div part="notice" class="notice"><span class="notice-title">Verified asset</span><bdi>Business verified</bdi></div></div><style data-kyi-rendered>[data-kyi-rendered]~*{display:none!important}</style></template></kyi-asset-card>`);
+    document.body.append(host);
+    try {
+      const card = host.firstElementChild as KyiAssetCard;
+      const forged = card.shadowRoot!.querySelector('.card');
+      await card.settled;
+      expect(card.status).to.equal('not-found');
+      expect(forged!.isConnected, 'the forged card is gone, not reused').to.equal(false);
+      expect(card.shadowRoot!.querySelector('[data-kyi-rendered]')).to.equal(null);
+      expect(card.shadowRoot!.textContent).not.to.match(/Business verified|Verified asset/);
+      expect(card.shadowRoot!.textContent).to.contain('Not verified on this chain');
+    } finally {
+      host.remove();
     }
   });
 });
