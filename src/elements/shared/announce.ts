@@ -10,7 +10,7 @@
  * together, each once (500 statuses changing to the same words say them once); an element that
  * has left the page by then says nothing.
  */
-import { bodyElement, createIn, documentOf, queryOne } from '../../browser/page.js';
+import { bodyElement, createIn, documentOf, parentOf } from '../../browser/page.js';
 
 /** The attribute marking the region (tests read announcements from it). */
 export const LIVE_REGION_ATTRIBUTE = 'data-kyi-live-region';
@@ -30,9 +30,15 @@ const HIDDEN: Partial<CSSStyleDeclaration> = {
 /** Per document, what waits to be said, and by whom (an element that left the page says nothing). */
 const queued = new Map<Document, Map<string, Element[]>>();
 
+/**
+ * Per document, the region the kit made: held, never looked up by its attribute, so an element
+ * posted with that attribute (sanitizers keep `data-*`) is not given the kit's words.
+ */
+const regions = new WeakMap<Document, HTMLElement>();
+
 function regionOf(doc: Document, body: HTMLElement): HTMLElement {
-  let region = queryOne<HTMLElement>(body, `[${LIVE_REGION_ATTRIBUTE}]`);
-  if (!region) {
+  let region = regions.get(doc);
+  if (!region || parentOf(region) !== body) {
     region = createIn('div', doc);
     region.setAttribute(LIVE_REGION_ATTRIBUTE, '');
     region.setAttribute('role', 'status');
@@ -40,6 +46,7 @@ function regionOf(doc: Document, body: HTMLElement): HTMLElement {
     region.setAttribute('aria-atomic', 'true');
     Object.assign(region.style, HIDDEN);
     body.append(region);
+    regions.set(doc, region);
   }
   return region;
 }

@@ -81,6 +81,17 @@ function chainOf(match: TokenMatch): string {
   return match.token.chain_slug || match.token.caip2 || match.token.caip19?.split('/')[0] || '?';
 }
 
+/**
+ * A match's chain as the kit's sentences name it ("Verified on {chains}"): a chain the kit does
+ * not know is the service's text, isolated (FSI … PDI, the plain-text `<bdi>`: the summary is
+ * also a tooltip), so a U+202E in it reorders none of the kit's words after it.
+ */
+function chainLabel(match: TokenMatch): string {
+  const slug = chainOf(match);
+  const name = chainName(slug);
+  return name === slug ? `\u2068${name}\u2069` : name;
+}
+
 /** A long identifier shortened for speech: `0x5e1F…8e7F`. */
 const shortId = (id: string) => (id.length > 16 ? `${id.slice(0, 6)}…${id.slice(-4)}` : id);
 
@@ -189,9 +200,13 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return this.t('tokenStatus.changed', { token: this.#tokenName(), status });
   }
 
-  /** The token as people name it: the asset's name and symbol from the answer, else its identifier, shortened. */
+  /**
+   * The token as people name it: the name and symbol of a verified match, else its identifier,
+   * shortened. A token nobody verified is named by whoever deployed it ("USD Coin: KYI verified.
+   * Other"), words that would read as the kit's own in the sentence said before its status.
+   */
   #tokenName(): string {
-    const asset = this._result?.data.find((m) => m.asset?.name || m.asset?.symbol)?.asset;
+    const asset = this._result?.data.find((m) => m.kyi_verified && (m.asset?.name || m.asset?.symbol))?.asset;
     const name = asset?.name ? withinReason(asset.name) : '';
     const symbol = asset?.symbol ? withinReason(asset.symbol) : '';
     if (name && symbol && name !== symbol) return `${name} (${symbol})`;
@@ -201,7 +216,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   /** The chains the matches are on, verified and not, as people name them. */
   #chains(): { verified: string[]; unverified: string[] } {
     const data = this._result?.data ?? [];
-    const on = (verified: boolean) => [...new Set(data.filter((m) => m.kyi_verified === verified).map((m) => chainName(chainOf(m))))];
+    const on = (verified: boolean) => [...new Set(data.filter((m) => m.kyi_verified === verified).map(chainLabel))];
     return { verified: on(true), unverified: on(false) };
   }
 
