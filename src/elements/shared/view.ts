@@ -48,7 +48,7 @@ function setAttributes(node: Made, attributes: Attributes, before: Attributes = 
     } else if (value === undefined) node.removeAttribute(name);
     else node.setAttribute(name, value as string); // a number too, as its text
   }
-  for (const name in before) if (!(name in attributes) && name[0] !== '@') node.removeAttribute(name);
+  for (const name in before) if (!(name in attributes)) node.removeAttribute(name); // `@type`: none to remove, no-op
   node[GIVEN] = attributes;
 }
 
