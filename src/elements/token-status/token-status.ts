@@ -109,7 +109,8 @@ const shortId = (id: string) => (id.length > 16 ? `${id.slice(0, 6)}…${id.slic
  * verified (live check)"): a static `<kyi-badge>` is named "KYI verified badge (static
  * claim)" and looks different. A status that changes after it first settled (after a
  * verification in the drawer, say) is announced once, politely, naming the token: "Orbit
- * Dollar (ORBD): KYI verified".
+ * Dollar (ORBD): KYI verified" (the name a verified match gives, else its shortened address:
+ * anyone can name a token they deploy).
  *
  * Made for pages of hundreds: many statuses answered at once render in short slices, those in
  * view first, and a status out of view skips its rendering (`content-visibility: auto` on the
