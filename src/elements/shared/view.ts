@@ -24,6 +24,11 @@ export type Attributes = { [name: string]: string | number | undefined | Listene
  * drawer's frame, which must stay the same node), or nothing (`undefined`, `false`, `''`: left out).
  */
 export type View = string | Node | ElementView | false | undefined;
+/**
+ * An element as data. Never changed once shown, and its attributes object is its own: shown
+ * again where it is already shown, it is known unchanged by that object alone (module constants:
+ * icons, marks).
+ */
 export type ElementView = [tag: string, attributes: Attributes, ...children: View[]];
 
 /** Where an element made here holds what it was last given: its attributes, listeners included (what `patch` compares with). */
