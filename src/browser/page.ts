@@ -50,7 +50,7 @@ export const windowOf = /* @__PURE__ */ getter<Window | null>(D, 'defaultView');
 const policyOf = /* @__PURE__ */ getter<{ features(): string[] } | undefined>(D, 'featurePolicy');
 const metaContentOf = /* @__PURE__ */ getter<string>(hasDom ? HTMLMetaElement.prototype : undefined, 'content');
 const { createElement, createElementNS } = D ?? ({} as Partial<Document>);
-const { querySelector, querySelectorAll, getAttribute } = E ?? ({} as Partial<Element>);
+const { querySelectorAll, getAttribute } = E ?? ({} as Partial<Element>);
 const { addEventListener, removeEventListener } = hasDom ? EventTarget.prototype : ({} as Partial<EventTarget>);
 
 /** The page's document, or `undefined` on a server. */
@@ -74,9 +74,6 @@ export const createSvg = (tag: string): SVGElement => createElementNS!.call(doc!
 
 /** `root.querySelectorAll(selector)`, whatever the markup under `root` is named. */
 export const queryAll = (root: Element, selector: string): NodeListOf<Element> => querySelectorAll!.call(root, selector);
-
-/** `root.querySelector(selector)`, likewise. */
-export const queryOne = <T extends Element>(root: Element, selector: string): T | null => querySelector!.call(root, selector) as T | null;
 
 /** An element's attribute, likewise (on a server, as the element answers: a server render's own element). */
 export const attributeOf = (element: Element, name: string): string | null => (getAttribute ?? element.getAttribute).call(element, name);
