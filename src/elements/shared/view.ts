@@ -65,7 +65,7 @@ function setAttributes(node: Made, attributes: Attributes, before: Attributes = 
  */
 function fill(node: Made, view: ElementView, before?: Attributes): void {
   setAttributes(node, view[1], before);
-  patch(node, view, [...node.childNodes], 2); // a new node's: none
+  patch(node, view, before && [...node.childNodes], 2); // a new node's children: none to copy
 }
 
 /**
@@ -96,16 +96,17 @@ const shownIn = new WeakMap<ParentNode, ChildNode[]>();
  * before is patched to them; nodes the root came with (a server-rendered view) stay before them.
  */
 export function show(root: ParentNode, views: View[]): void {
-  shownIn.set(root, patch(root, views, shownIn.get(root) ?? []));
+  shownIn.set(root, patch(root, views, shownIn.get(root)));
 }
 
 /**
- * Brings `nodes`, children of `parent`, to `views` (from the view at `from`), and returns the
- * nodes now shown: a node stays where its view describes the same thing (`update`), changed only
- * where its attributes or text differ, so a focused button keeps focus and a loaded image stays
- * loaded; other nodes are replaced, and new ones appended after the last.
+ * Brings `nodes`, children of `parent` (none: a new parent, or a root `show` has not shown in),
+ * to `views` (from the view at `from`), and returns the nodes now shown: a node stays where its
+ * view describes the same thing (`update`), changed only where its attributes or text differ,
+ * so a focused button keeps focus and a loaded image stays loaded; other nodes are replaced,
+ * and new ones appended after the last.
  */
-function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[], from = 0): ChildNode[] {
+function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[] = [], from = 0): ChildNode[] {
   const shown: ChildNode[] = [];
   let i = 0;
   for (let k = from; k < views.length; k++) {
