@@ -29,7 +29,8 @@ const badgeBase = document.querySelector<HTMLMetaElement>('meta[name="kyi:badge-
 const onBadgeError = () => {};
 
 class PlainTokenStatus extends LitElement {
-  static override styles = [...sharedStyles, tokenStatusStyles];
+  // The kit's own sheets (constructable, as Lit adopts its own).
+  static override styles = [...sharedStyles, tokenStatusStyles].map((s) => s.styleSheet);
   static override properties = { view: { attribute: false } };
   declare view: StatusView | undefined;
 

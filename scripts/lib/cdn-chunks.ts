@@ -3,13 +3,12 @@
  * bench/size.ts measures it the same way). Left alone, the bundler makes a chunk of every
  * module set two elements share, so a badge-only page loads six files and a token-status page
  * eleven; each file is compressed alone, so every boundary costs bytes. Two groups instead:
- * `core`, what a badge needs (Lit's reactive base without its templates, Lit's globals made the page's own (browser/lit-globals.ts, first), the element core, the page reads (browser/page.ts), the
+ * `core`, what a badge needs (the kit's reactive base, elements/shared/reactive.ts, Lit's globals made the page's own (browser/lit-globals.ts, first), the element core, the page reads (browser/page.ts), the
  * theme styles, the strings lookup, configuration, the check against a closed set (contract/one-of.ts), `kyi-error`; the
  * badge's image and value sets go with the badge's chunk, as no other element shows them) —
  * every page loads it, and a badge-only page loads nothing else but the badge's own chunk; it
  * is the autoloader's own file (`kyi-autoloader.js`, see `preserveEntrySignatures` below);
- * `lookup`, what every other element shares (Lit's templates and `LitElement`, the kit's Lit
- * base element, the lookup client (batching, cache, outcomes), errors and their words, the lookup element, the other events, the shared
+ * `lookup`, what every other element shares (the kit's base element, the lookup client (batching, cache, outcomes), errors and their words, the lookup element, the other events, the shared
  * building-block styles, the contract rules they check). Every element but the badge loads
  * `lookup`. `text-parts` holds the headings, the foreign-text marking, `humanize` and the
  * building blocks of styles in blocks.styles.ts, which no token-status page uses but the asset
@@ -52,12 +51,10 @@ export const AUTOLOADER_CODE_SPLITTING = {
     {
       name: 'core',
       test: any([
-        // Lit's reactive base, not its templates: a badge builds its few nodes itself.
-        `node_modules${sep}@lit${sep}reactive-element${sep}`,
         `src${sep}browser${sep}(lit-globals|strings|config|page|event-base|register)\\.ts$`,
         // The autoloader's own code too: `core` is its file.
         `src${sep}entries${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
-        `src${sep}elements${sep}shared${sep}(reactive-state|element-core|theme\\.styles|view)\\.ts$`,
+        `src${sep}elements${sep}shared${sep}(reactive|reactive-state|element-core|theme\\.styles|view)\\.ts$`,
         `src${sep}contract${sep}one-of\\.ts$`,
       ]),
     },

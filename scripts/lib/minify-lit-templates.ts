@@ -1,6 +1,6 @@
 /**
  * A Vite plugin that shrinks Lit's tagged templates in src/: the CSS of css`…` templates (the
- * element styles) is minified with Lightning CSS, the minifier Vite itself uses for CSS files,
+ * element styles, written with the kit's `css`, src/elements/shared/reactive.ts, or Lit's) is minified with Lightning CSS, the minifier Vite itself uses for CSS files,
  * and whitespace inside the tags of html`…`/svg`…` templates is collapsed. The npm build, the
  * CDN builds, the size benchmark and the demo/gallery build all use it, so what ships is what
  * is measured and what the visual test looks at.
@@ -164,19 +164,22 @@ export function collapseTagWhitespace(parts: readonly string[]): string[] | unde
 type Kind = 'css' | 'html';
 
 const LIT_MODULES = new Set(['lit', '@lit/reactive-element']);
+/** The kit's own reactive base (src/elements/shared/reactive.ts), whose `css` is Lit's tag's kin: constant CSS. */
+const KIT_CSS_MODULE = /(^|\/)reactive\.js$/;
+const isTagModule = (specifier: string) => LIT_MODULES.has(specifier) || KIT_CSS_MODULE.test(specifier);
 
 /**
  * The source with Lit's css`…` templates minified (and with `html`, whitespace inside the tags
  * of html`…`/svg`…` templates collapsed), or `undefined` when nothing changed.
  */
 export function minifyLitTemplates(code: string, fileName: string, options: { html?: boolean } = {}): string | undefined {
-  if (!/from\s*['"](lit|@lit\/reactive-element)['"]/.test(code)) return undefined;
+  if (!/from\s*['"](lit|@lit\/reactive-element|[^'"]*\/reactive\.js)['"]/.test(code)) return undefined;
   const file = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  // Only the tags imported from Lit (`lit`, or its reactive base for `css` alone), under whatever
-  // local name (another `css` may mean something else).
+  // Only the tags imported from Lit (`lit`, or its reactive base for `css` alone) or the kit's
+  // reactive base (`css`), under whatever local name (another `css` may mean something else).
   const tags = new Map<string, Kind>();
   for (const s of file.statements) {
-    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier) || !LIT_MODULES.has(s.moduleSpecifier.text)) continue;
+    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier) || !isTagModule(s.moduleSpecifier.text)) continue;
     const bindings = s.importClause?.namedBindings;
     if (!bindings || !ts.isNamedImports(bindings)) continue;
     for (const e of bindings.elements) {

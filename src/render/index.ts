@@ -22,7 +22,7 @@
  * A layer of its own, on top of both the elements and the server piece (which import neither
  * it nor each other). Fetch-API only (no `node:` imports): runs on Node and on edge runtimes.
  */
-import type { CSSResultOrNative } from '@lit/reactive-element';
+import type { Styles } from '../elements/shared/reactive.js';
 import { handlerLookups, type HandlerLookups } from '../server/handler-lookups.js';
 import type { KyiRequestContext } from '../server/routing.js';
 import { checkLookupEntry } from '../contract/index.js';
@@ -120,7 +120,7 @@ interface RenderedElement {
 interface RenderedClass {
   new (): RenderedElement;
   finalize(): void;
-  elementStyles: CSSResultOrNative[];
+  elementStyles: Styles[];
 }
 
 /**

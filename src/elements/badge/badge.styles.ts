@@ -1,4 +1,4 @@
-import { css } from '@lit/reactive-element';
+import { css } from '../shared/reactive.js';
 
 /** Styles of `<kyi-badge>` (after the shared theme). */
 export const badgeStyles = css`

@@ -1,4 +1,4 @@
-import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
+import { KyiReactiveElement, type PropertyValues } from '../shared/reactive.js';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
 import { BADGE_THEMES } from '../../contract/badge-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
@@ -51,7 +51,7 @@ type Resolved =
  *
  * @fires kyi-error - `invalid_attribute` when an attribute is invalid; `image_failed` when the image does not load.
  */
-export class KyiBadge extends ReactiveElement {
+export class KyiBadge extends KyiReactiveElement {
   // The theme and the few shared rules a badge uses (not the building blocks of the data elements).
   static override styles = [themeStyles, badgeStyles];
 

@@ -1,4 +1,5 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
+import type { PropertyValues } from '../shared/reactive.js';
 import type { Change, WatchlistItem } from '../../contract/index.js';
 import { IMPACT_ORDER, MATERIALITIES, SORT_ORDERS, impactRank, isOneOf, type Direction } from '../../contract/enums.js';
 import { CHANGES_PER_RESPONSE, ITEM_FILTER_MAX } from '../../contract/monitoring-limits.js';

@@ -1,4 +1,4 @@
-import { css } from '@lit/reactive-element';
+import { css } from '../shared/reactive.js';
 
 /** Styles of `<kyi-notifications>` (after the shared theme, and the monitoring layout). */
 export const notificationsStyles = css`

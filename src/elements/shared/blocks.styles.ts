@@ -5,7 +5,7 @@
  * Those elements include them after `sharedStyles` (styles.ts); a token-status page loads none
  * of them (they travel with the headings in the `text-parts` chunk, scripts/lib/cdn-chunks.ts).
  */
-import { css } from '@lit/reactive-element';
+import { css } from './reactive.js';
 
 export const blockStyles = css`
   /* One error layout: title, message and action each on a line of their own. */

@@ -1,4 +1,4 @@
-import { adoptStyles, type ReactiveController, type ReactiveElement } from '@lit/reactive-element';
+import { adoptStyles, type KyiReactiveElement, type ReactiveController } from './reactive.js';
 import { getConfig, onConfigChange } from '../../browser/config.js';
 import { rootElement } from '../../browser/page.js';
 import { resolveLang, t, type StringKey, type StringParams } from '../../browser/strings.js';
@@ -46,7 +46,7 @@ export class ElementCore implements ReactiveController {
   /** The theme set as the element's custom state (`:state(kyi-light)`, `:state(kyi-dark)`). */
   #fixed: Fixed;
 
-  constructor(readonly element: ReactiveElement & { theme?: unknown }) {
+  constructor(readonly element: KyiReactiveElement & { theme?: unknown }) {
     element.addController(this);
   }
 
@@ -78,7 +78,7 @@ export class ElementCore implements ReactiveController {
    * compare `existing` with what the element renders here, never adopt its claims.)
    */
   renderRoot(): ShadowRoot {
-    const ctor = this.element.constructor as typeof ReactiveElement;
+    const ctor = this.element.constructor as typeof KyiReactiveElement;
     const root = this.#ownShadowRoot(ctor.shadowRootOptions);
     adoptStyles(root, ctor.elementStyles);
     return root;

@@ -5,7 +5,7 @@
  * share: the trust check of a `proxy-url` attribute and the wait for a run to settle; and the
  * one async controller their runs (and the verify button's) go through (`LatestRun`, below).
  */
-import { ReactiveElement, type PropertyDeclarations, type PropertyValues, type ReactiveController, type ReactiveControllerHost } from '@lit/reactive-element';
+import { KyiReactiveElement, type PropertyDeclarations, type PropertyValues, type ReactiveController, type ReactiveControllerHost } from './reactive.js';
 import { getConfig, proxyUrlOf, type KyiConfig, type KyiTheme } from '../../browser/config.js';
 import { ElementCore } from './element-core.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
@@ -20,7 +20,7 @@ import { documentOf, focusDropped } from '../../browser/page.js';
  * describes (`paint`). Exported so the element classes' types are whole; partners use the elements, not
  * this class.
  */
-export abstract class KyiElement extends ReactiveElement {
+export abstract class KyiElement extends KyiReactiveElement {
   readonly #core = new ElementCore(this);
 
   /**

@@ -11,7 +11,7 @@
  *   failed — never because code set a property (an input that fails the browser-side check
  *   only sets `status`).
  */
-import type { PropertyValues } from '@lit/reactive-element';
+import type { PropertyValues } from './reactive.js';
 import { live, lookupKey, type AbortHook, type LookupRequest } from '../../client/lookup.js';
 import { checkTokenLookup, type RuleCheck } from '../../contract/queries.js';
 import { addStrings, t, type StringKey } from '../../browser/strings.js';

@@ -3,7 +3,7 @@
  * visitor asks. The change feed and the inbox can hold hundreds of rows; rendering them all
  * makes a page tens of thousands of pixels tall.
  */
-import type { ReactiveControllerHost } from '@lit/reactive-element';
+import type { ReactiveControllerHost } from './reactive.js';
 
 /** Rows shown at first, and added by each "Show more". */
 export const MONITORING_PAGE_SIZE = 25;

@@ -1,4 +1,4 @@
-import { css, type CSSResultGroup } from '@lit/reactive-element';
+import { css, type StylesGroup } from './reactive.js';
 import { blockStyles } from './blocks.styles.js';
 import { sharedStyles } from './styles.js';
 
@@ -162,6 +162,6 @@ export const monitoringStyles = css`
 `;
 
 /** The styles of a monitoring element: the shared theme and building blocks, the monitoring layout, then its own. */
-export function withMonitoringStyles(own: CSSResultGroup): CSSResultGroup[] {
+export function withMonitoringStyles(own: StylesGroup): StylesGroup[] {
   return [...sharedStyles, blockStyles, monitoringStyles, own];
 }

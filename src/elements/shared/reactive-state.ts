@@ -1,4 +1,4 @@
-import type { PropertyDeclaration } from '@lit/reactive-element';
+import type { PropertyDeclaration } from './reactive.js';
 
 /*
  * The elements declare reactive properties as class fields with initialisers

@@ -5,7 +5,7 @@
  * building blocks; those the token status does not use are in blocks.styles.ts, so a
  * token-status page carries none of them.
  */
-import { css } from '@lit/reactive-element';
+import { css } from './reactive.js';
 import { themeStyles } from './theme.styles.js';
 
 /**

@@ -34,7 +34,7 @@
  * and needs no copy: the font family below, the monospace one (`.mono`, blocks.styles.ts), the
  * skeleton colour (`.skeleton`, styles.ts).
  */
-import { css } from '@lit/reactive-element';
+import { css } from './reactive.js';
 
 /**
  * The theme tokens (all but the colours no badge paints, in styles.ts), `:host([hidden])`, base

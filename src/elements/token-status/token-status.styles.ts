@@ -1,4 +1,4 @@
-import { css } from '@lit/reactive-element';
+import { css } from '../shared/reactive.js';
 
 /**
  * Styles of `<kyi-token-status>` (the shared theme comes first, from styles.ts).

@@ -5,7 +5,7 @@
  * session code (token requests, the vendor client's adapter). Once loaded it is kept: a
  * prefetched click opens the drawer in the same frame.
  */
-import type { CSSResult } from '@lit/reactive-element';
+import type { Styles } from '../shared/reactive.js';
 import type { openDrawer } from './drawer.js';
 import type * as SessionModule from './session-code.js';
 import { messageOf } from '../../client/widget-session.js';
@@ -13,7 +13,7 @@ import { messageOf } from '../../client/widget-session.js';
 export interface DrawerCode {
   openDrawer: typeof openDrawer;
   /** The dialog's styles, adopted by the button's shadow root when the code arrives. */
-  styles: CSSResult[];
+  styles: Styles[];
 }
 
 export type SessionCode = typeof SessionModule;

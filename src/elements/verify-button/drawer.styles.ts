@@ -1,4 +1,4 @@
-import { css } from '@lit/reactive-element';
+import { css } from '../shared/reactive.js';
 import { spinnerStyles } from './spinner.styles.js';
 
 /**

@@ -11,7 +11,7 @@
  * - focus is trapped in a real modal dialog and returns where it was;
  * - the widget URL comes from `configure({ widgetUrl })` only, never from the page's markup.
  */
-import { adoptStyles } from '@lit/reactive-element';
+import { adoptStyles } from '../shared/reactive.js';
 import { configuredWidgetUrl } from '../../browser/config.js';
 import { bodyElement, createIn, pageDocument } from '../../browser/page.js';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';

@@ -1,4 +1,4 @@
-import { css } from '@lit/reactive-element';
+import { css } from '../shared/reactive.js';
 
 /** The progress indicator of the button (while a token is fetched) and of the drawer (until the widget is ready). */
 export const spinnerStyles = css`

@@ -1,4 +1,4 @@
-import { adoptStyles, type PropertyValues } from '@lit/reactive-element';
+import { adoptStyles, type PropertyValues } from '../shared/reactive.js';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import type { KyiConfig } from '../../browser/config.js';

@@ -3,7 +3,7 @@
  * its undo delay (on the monitoring elements' timers, which tests step), then its removal is
  * sent, and its row stays marked removed until that write settles.
  */
-import type { ReactiveControllerHost } from '@lit/reactive-element';
+import type { ReactiveControllerHost } from '../shared/reactive.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 
 /** How long a removed item can be brought back before the removal is sent. */

@@ -6,7 +6,7 @@
  * its result; then the change event fires once the element shows it. Writes of other items go
  * on beside it.
  */
-import type { ReactiveControllerHost } from '@lit/reactive-element';
+import type { ReactiveControllerHost } from '../shared/reactive.js';
 import type { WatchlistResponse } from '../../contract/index.js';
 import { emit } from '../../browser/events.js';
 import type { KyiWatchlistChangeEvent } from '../../browser/monitoring-events.js';

@@ -1,0 +1,297 @@
+/**
+ * The reactive base of the kit's elements: declared properties kept in step with their
+ * attributes, one batched update per microtask, reactive controllers, and styles adopted as
+ * constructable sheets. It is the part of Lit's `ReactiveElement` the kit uses, with Lit's
+ * behaviour for it (the same lifecycle names, `updateComplete`, `PropertyValues`), in about a
+ * third of the bytes: a page of display elements loads no Lit at all (issue #36). The monitoring
+ * elements still render Lit templates (lit-html) on top of it.
+ *
+ * Declarations are the subset the kit writes: `type` (`String`, `Number`, `Boolean`),
+ * `attribute` (a name, or `false`), `reflect`, `state` (no attribute) and `useDefault` (the
+ * first value is the default: never reflected, and back when the attribute is removed).
+ */
+import type { PropertyValues, ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
+
+export type { PropertyValues, ReactiveController, ReactiveControllerHost };
+
+/** How a reactive property is kept: see the module's comment. */
+export interface PropertyDeclaration {
+  readonly type?: StringConstructor | NumberConstructor | BooleanConstructor;
+  readonly attribute?: string | false;
+  readonly reflect?: boolean;
+  readonly state?: boolean;
+  readonly useDefault?: boolean;
+}
+
+/** An element class's reactive properties, by name. */
+export type PropertyDeclarations = Readonly<Record<string, PropertyDeclaration>>;
+
+// --- Styles -----------------------------------------------------------------------------------
+/** A style sheet's text (`css`), made a constructable sheet once, when first adopted. */
+export class Styles {
+  #sheet: CSSStyleSheet | undefined;
+  constructor(readonly cssText: string) {}
+
+  get styleSheet(): CSSStyleSheet {
+    if (!this.#sheet) {
+      this.#sheet = new CSSStyleSheet();
+      this.#sheet.replaceSync(this.cssText);
+    }
+    return this.#sheet;
+  }
+}
+
+/** Styles, or lists of them (nested as `static styles` may be). */
+export type StylesGroup = Styles | readonly StylesGroup[];
+
+/** A style sheet written in the source: constant text, no `${}` (nothing from data reaches a sheet). */
+export const css = (text: TemplateStringsArray): Styles => new Styles(text[0]!);
+
+/** Makes `styles` the sheets of `root`, in order. */
+export function adoptStyles(root: ShadowRoot, styles: readonly Styles[]): void {
+  root.adoptedStyleSheets = styles.map((s) => s.styleSheet);
+}
+
+// --- The element ------------------------------------------------------------------------------
+/**
+ * On a server (a render: no DOM, nothing connected), an element is its attributes: what the
+ * render gives it and what its `render()` reads.
+ */
+class ServerElement {
+  #attributes = new Map<string, string>();
+  getAttribute(name: string): string | null {
+    return this.#attributes.get(name) ?? null;
+  }
+  setAttribute(name: string, value: string): void {
+    this.#attributes.set(name, `${value}`);
+  }
+  hasAttribute(name: string): boolean {
+    return this.#attributes.has(name);
+  }
+  removeAttribute(name: string): void {
+    this.#attributes.delete(name);
+  }
+}
+
+const Host = (globalThis.HTMLElement ?? ServerElement) as typeof HTMLElement;
+
+/** A class's declarations, its own and inherited, and the attribute each property follows. */
+interface Finalized {
+  properties: Map<string, PropertyDeclaration>;
+  /** Attribute name → property name. */
+  attributes: Map<string, string>;
+}
+const finalized = new WeakMap<object, Finalized>();
+
+/** The attribute a declared property follows (`undefined`: none). */
+const attributeOf = (name: string, d: PropertyDeclaration): string | undefined =>
+  d.state || d.attribute === false ? undefined : typeof d.attribute === 'string' ? d.attribute : name.toLowerCase();
+
+/** Lit's rule: a change is a different value, and NaN never changes to NaN. */
+const changed = (value: unknown, old: unknown): boolean => old !== value && (old === old || value === value);
+
+const fromAttribute = (value: string | null, type: PropertyDeclaration['type']): unknown =>
+  type === Boolean ? value !== null : type === Number ? (value === null ? null : Number(value)) : value;
+
+const toAttribute = (value: unknown, type: PropertyDeclaration['type']): unknown => (type === Boolean ? (value ? '' : null) : value);
+
+export abstract class KyiReactiveElement extends Host implements ReactiveControllerHost {
+  /** The element's reactive properties. */
+  static properties: PropertyDeclarations = {};
+  /** The element's styles, adopted by its shadow root. */
+  static styles?: StylesGroup;
+  /** Its shadow root's options. */
+  static shadowRootOptions: ShadowRootInit = { mode: 'open' };
+  /** `styles`, flattened, each once (its last place), once the class is finalized. */
+  static elementStyles: Styles[] = [];
+
+  /** Makes the class's property accessors and `elementStyles` (once; the browser does it when the tag is defined). */
+  static finalize(): Finalized {
+    let done = finalized.get(this);
+    if (done) return done;
+    const parent = Object.getPrototypeOf(this) as typeof KyiReactiveElement;
+    const properties = new Map(this === KyiReactiveElement ? undefined : parent.finalize().properties);
+    if (Object.hasOwn(this, 'properties'))
+      for (const [name, declaration] of Object.entries(this.properties)) {
+        properties.set(name, declaration);
+        const key = Symbol(name);
+        Object.defineProperty(this.prototype, name, {
+          get(this: Record<symbol, unknown>) {
+            return this[key];
+          },
+          set(this: KyiReactiveElement & Record<symbol, unknown>, value: unknown) {
+            const old = this[key];
+            this[key] = value;
+            this.requestUpdate(name, old);
+          },
+          configurable: true,
+        });
+      }
+    const attributes = new Map<string, string>();
+    for (const [name, declaration] of properties) {
+      const attribute = attributeOf(name, declaration);
+      if (attribute) attributes.set(attribute, name);
+    }
+    this.elementStyles = [...new Set([this.styles ?? []].flat(Infinity as 1).reverse() as Styles[])].reverse();
+    finalized.set(this, (done = { properties, attributes }));
+    return done;
+  }
+
+  static get observedAttributes(): string[] {
+    return [...this.finalize().attributes.keys()];
+  }
+
+  /** The shadow root the element renders into (made when it first connects). */
+  renderRoot!: ShadowRoot;
+  /** Whether an update is scheduled and has not run yet. */
+  isUpdatePending = false;
+  /** Whether the element has updated once. */
+  hasUpdated = false;
+
+  /** The class's declarations (`finalize`). */
+  #class: Finalized;
+  #changed: PropertyValues = new Map();
+  #reflect = new Set<string>();
+  /** The property being written from (or to) its attribute: no echo back. */
+  #reflecting: string | undefined;
+  #defaults: Map<string, unknown> | undefined;
+  /** Properties set on the element before it was upgraded, applied before its first update. */
+  #early: Map<string, unknown> | undefined;
+  #controllers: Set<ReactiveController> | undefined;
+  #update: Promise<boolean>;
+  #enable!: (value: boolean) => void;
+
+  constructor() {
+    super();
+    this.#class = (this.constructor as typeof KyiReactiveElement).finalize();
+    for (const name of this.#class.properties.keys())
+      if (Object.hasOwn(this, name)) {
+        (this.#early ??= new Map()).set(name, this[name as keyof this]);
+        delete this[name as keyof this];
+      }
+    this.#update = new Promise((enable) => (this.#enable = enable));
+    this.requestUpdate();
+  }
+
+  /** Settles (with whether no further update is pending) once the scheduled update has run. */
+  get updateComplete(): Promise<boolean> {
+    return this.#update;
+  }
+
+  addController(controller: ReactiveController): void {
+    (this.#controllers ??= new Set()).add(controller);
+    if (this.renderRoot !== undefined && this.isConnected) controller.hostConnected?.();
+  }
+
+  removeController(controller: ReactiveController): void {
+    this.#controllers?.delete(controller);
+  }
+
+  /** The element's shadow root, made on its first connection. */
+  protected abstract createRenderRoot(): ShadowRoot;
+
+  connectedCallback(): void {
+    this.renderRoot ??= this.createRenderRoot();
+    this.#enable(true);
+    this.#controllers?.forEach((c) => c.hostConnected?.());
+  }
+
+  disconnectedCallback(): void {
+    this.#controllers?.forEach((c) => c.hostDisconnected?.());
+  }
+
+  attributeChangedCallback(attribute: string, _old: string | null, value: string | null): void {
+    const name = this.#class.attributes.get(attribute);
+    if (name === undefined || name === this.#reflecting) return;
+    const { type } = this.#class.properties.get(name)!;
+    this.#reflecting = name;
+    const converted = fromAttribute(value, type);
+    (this as Record<string, unknown>)[name] = converted ?? this.#defaults?.get(name) ?? converted;
+    this.#reflecting = undefined;
+  }
+
+  /**
+   * Schedules an update (one per microtask, whatever asks); with a property's `name` and its
+   * `old` value, records the change (for `willUpdate`, `updated`…) when it is one.
+   */
+  requestUpdate(name?: string, old?: unknown): void {
+    if (name !== undefined) {
+      const declaration = this.#class.properties.get(name);
+      const value = (this as Record<string, unknown>)[name];
+      if (!changed(value, old)) return;
+      if (declaration?.useDefault && !(this.#defaults ??= new Map()).has(name)) {
+        this.#defaults.set(name, value); // the first value: the default, not a change to reflect
+        return;
+      }
+      if (!this.#changed.has(name)) this.#changed.set(name, this.hasUpdated || declaration?.useDefault ? old : undefined);
+      if (declaration?.reflect && this.#reflecting !== name) this.#reflect.add(name);
+    }
+    if (!this.isUpdatePending) this.#update = this.#enqueue();
+  }
+
+  async #enqueue(): Promise<boolean> {
+    this.isUpdatePending = true;
+    try {
+      await this.#update; // the last update, or (before the first) the first connection
+    } catch (error) {
+      // That update's failure was reported through its own promise; this one still runs.
+      void Promise.reject(error);
+    }
+    this.performUpdate();
+    return !this.isUpdatePending;
+  }
+
+  /** Runs the scheduled update now (nothing when none is): `willUpdate`, `update`, `firstUpdated`, `updated`. */
+  performUpdate(): void {
+    if (!this.isUpdatePending) return;
+    if (!this.hasUpdated) {
+      this.renderRoot ??= this.createRenderRoot();
+      this.#early?.forEach((value, name) => ((this as Record<string, unknown>)[name] = value));
+      this.#early = undefined;
+    }
+    const changedProperties = this.#changed;
+    try {
+      this.willUpdate(changedProperties);
+      this.#controllers?.forEach((c) => c.hostUpdate?.());
+      this.update(changedProperties);
+    } catch (error) {
+      this.#updated();
+      throw error;
+    }
+    this.#controllers?.forEach((c) => c.hostUpdated?.());
+    if (!this.hasUpdated) {
+      this.hasUpdated = true;
+      this.firstUpdated(changedProperties);
+    }
+    this.updated(changedProperties);
+  }
+
+  /** Before each update: compute what the update needs from what changed. */
+  protected willUpdate(_changed: PropertyValues): void {}
+
+  /** The update: reflects properties to their attributes; subclasses render after calling it. */
+  protected update(_changed: PropertyValues): void {
+    for (const name of this.#reflect) {
+      const declaration = this.#class.properties.get(name)!;
+      const value = toAttribute((this as Record<string, unknown>)[name], declaration.type);
+      const attribute = attributeOf(name, declaration)!;
+      this.#reflecting = name;
+      if (value == null) this.removeAttribute(attribute);
+      else this.setAttribute(attribute, value as string);
+      this.#reflecting = undefined;
+    }
+    this.#reflect.clear();
+    this.#updated();
+  }
+
+  /** After the first update. */
+  protected firstUpdated(_changed: PropertyValues): void {}
+
+  /** After each update. */
+  protected updated(_changed: PropertyValues): void {}
+
+  #updated(): void {
+    this.#changed = new Map();
+    this.isUpdatePending = false;
+  }
+}
