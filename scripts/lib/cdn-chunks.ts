@@ -3,7 +3,7 @@
  * bench/size.ts measures it the same way). Left alone, the bundler makes a chunk of every
  * module set two elements share, so a badge-only page loads six files and a token-status page
  * eleven; each file is compressed alone, so every boundary costs bytes. Two groups instead:
- * `core`, what a badge needs (the kit's reactive base, elements/shared/reactive.ts, Lit's globals made the page's own (browser/lit-globals.ts, first), the element core, the page reads (browser/page.ts), the
+ * `core`, what a badge needs (the kit's reactive base, elements/shared/reactive.ts, the element core, the page reads (browser/page.ts), the
  * theme styles, the strings lookup, configuration, the check against a closed set (contract/one-of.ts), `kyi-error`; the
  * badge's image and value sets go with the badge's chunk, as no other element shows them) —
  * every page loads it, and a badge-only page loads nothing else but the badge's own chunk; it
@@ -51,7 +51,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
     {
       name: 'core',
       test: any([
-        `src${sep}browser${sep}(lit-globals|strings|config|page|event-base|register)\\.ts$`,
+        `src${sep}browser${sep}(strings|config|page|event-base|register)\\.ts$`,
         // The autoloader's own code too: `core` is its file.
         `src${sep}entries${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
         `src${sep}elements${sep}shared${sep}(reactive|reactive-state|element-core|theme\\.styles|view)\\.ts$`,
@@ -86,6 +86,9 @@ export const AUTOLOADER_CODE_SPLITTING = {
         // Lit's templates, not its directives (a directive goes with the element that uses it,
         // the watchlist's `repeat`): only the monitoring elements render templates.
         `node_modules${sep}(lit|lit-html|lit-element)${sep}(?!directive)`,
+        // lit-html as the kit takes it: Lit's globals made the page's own first.
+        `src${sep}elements${sep}shared${sep}lit-html\\.ts$`,
+        `src${sep}browser${sep}lit-globals\\.ts$`,
         `src${sep}elements${sep}shared${sep}(monitoring-element|monitoring\\.styles|monitoring-parts|monitoring-pager)\\.ts$`,
         `src${sep}client${sep}monitoring\\.ts$`,
         `src${sep}locales${sep}en-monitoring\\.ts$`,

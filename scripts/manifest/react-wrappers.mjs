@@ -45,8 +45,6 @@ function elementSource(declaration, events) {
     ` * \`kyi-elements/react/${name}\`: \`<${declaration.tagName}>\` as a React component (\`@lit/react\`). Importing it`,
     ` * registers \`<${declaration.tagName}>\` alone (\`kyi-elements/${name}\`); no other element's code comes with it.`,
     ` */`,
-    // First, stated again here: a bundler may hoist the element's chunk (with Lit) above its entry.
-    `import '../../browser/lit-globals.js';`,
     `import * as React from 'react';`,
     `import { createComponent${eventClasses.length ? ', type EventName' : ''} } from '@lit/react';`,
     `import { ${declaration.name} as ${declaration.name}Element } from '../../entries/${name}.js';`,
@@ -80,7 +78,6 @@ export function reactSources(manifest) {
       ` * \`onKyiStatus\`-style event props. Importing it registers every element; import`,
       ` * \`kyi-elements/react/<element>\` (e.g. \`kyi-elements/react/token-status\`) to load one element's code only.`,
       ` */`,
-      `import '../browser/lit-globals.js';`,
       ...elements.map((d) => `export * from './react/${entryName(d.tagName)}.js';`),
       '',
     ].join('\n'),

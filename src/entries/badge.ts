@@ -2,7 +2,6 @@
  * `kyi-elements/badge`: registers `<kyi-badge>` alone (guarded) and exports its class. A page that
  * shows only this element loads only its code.
  */
-import '../browser/lit-globals.js'; // first: Lit's globals are the page's own before Lit is evaluated
 import defineBadge from '../elements/badge/define.js';
 
 defineBadge();

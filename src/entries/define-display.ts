@@ -1,5 +1,4 @@
 /** Registration of the display and verify elements (the `kyi-elements.js` CDN bundle). */
-import '../browser/lit-globals.js'; // first: Lit's globals are the page's own before Lit is evaluated
 // In the order that packs kyi-elements.js smallest (gzip: 34,810 B against 35,111 B in tag order; measured over all 24).
 import defineVerifyButton from '../elements/verify-button/define.js';
 import defineTokenStatus from '../elements/token-status/define.js';

@@ -7,7 +7,6 @@
  * says what semver covers). Everything else in `src/` is internal.
  */
 // The elements
-import '../browser/lit-globals.js'; // first: Lit's globals are the page's own before Lit is evaluated
 export { KyiBadge } from '../elements/badge/badge.js';
 export { KyiTokenStatus } from '../elements/token-status/token-status.js';
 export { KyiAssetCard } from '../elements/asset-card/asset-card.js';

@@ -4,7 +4,6 @@
  * `configure({ widgetUrl })`. Importing it during a server render is fine; calling `kyi()`
  * there throws, as the vendor's does.
  */
-import '../browser/lit-globals.js'; // first: Lit's globals are the page's own before Lit is evaluated
 export { kyi, type KyiInstance, type KyiMode, type KyiOptions, type KyiScope } from '../elements/verify-button/kyi-widget.js';
 export { configure, type KyiConfig, type KyiConfigInput, type KyiTheme, type VendorKyiFunction } from '../browser/config.js';
 // What those name

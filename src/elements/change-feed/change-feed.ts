@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from '../shared/lit-html.js';
 import type { PropertyValues } from '../shared/reactive.js';
 import type { Change, WatchlistItem } from '../../contract/index.js';
 import { IMPACT_ORDER, MATERIALITIES, SORT_ORDERS, impactRank, isOneOf, type Direction } from '../../contract/enums.js';

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from '../shared/lit-html.js';
 import type { Notification, NotificationGroup, NotificationsEnvelope } from '../../contract/index.js';
 import { NOTIFICATION_GROUP_NAMES, notificationGroupOf } from '../../contract/enums.js';
 import { fetchNotifications } from '../../client/monitoring.js';

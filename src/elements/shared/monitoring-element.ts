@@ -7,7 +7,7 @@
  *   one request at a time, paused while the page is hidden, and stretched to the
  *   `Retry-After` of a 429.
  */
-import { html, nothing, render, type TemplateResult } from 'lit/html.js';
+import { html, nothing, render, type TemplateResult } from './lit-html.js';
 import type { PropertyDeclarations, PropertyValues } from './reactive.js';
 import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js';
 import { emit, KyiErrorEvent } from '../../browser/events.js';

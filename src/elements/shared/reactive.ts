@@ -27,7 +27,7 @@ export interface PropertyDeclaration {
 export type PropertyDeclarations = Readonly<Record<string, PropertyDeclaration>>;
 
 // --- Styles -----------------------------------------------------------------------------------
-/** A style sheet's text (`css`), made a constructable sheet once, when first adopted. */
+/** A style sheet's text (the css tag's), made a constructable sheet once, when first adopted. */
 export class Styles {
   #sheet: CSSStyleSheet | undefined;
   constructor(readonly cssText: string) {}

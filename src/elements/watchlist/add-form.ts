@@ -2,7 +2,7 @@
  * The add form: an asset id, checked before it is sent (a wrong one is said in words, the field
  * marked invalid and described by them), and the failure of the last add.
  */
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from '../shared/lit-html.js';
 import { isUuid } from '../../contract/uuid.js';
 import type { KyiProblem } from '../../client/errors.js';
 import type { Translate } from './watchlist-parts.js';

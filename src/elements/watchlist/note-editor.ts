@@ -3,7 +3,7 @@
  * empty note clears it). One editor is open at a time; the counter is announced when the note's
  * length changes band (room, near the limit, over it), not per key.
  */
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from '../shared/lit-html.js';
 import type { ReactiveControllerHost } from '../shared/reactive.js';
 import type { WatchlistItem } from '../../contract/index.js';
 import { noteLength } from '../../contract/bodies.js';

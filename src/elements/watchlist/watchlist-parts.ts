@@ -2,7 +2,7 @@
  * The watchlist's pure parts: the element's translator and an item's state label. No element
  * state here.
  */
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from '../shared/lit-html.js';
 import type { WatchlistItem } from '../../contract/index.js';
 import { WATCH_STATES } from '../../contract/enums.js';
 import type { StringKey, StringParams } from '../../browser/strings.js';

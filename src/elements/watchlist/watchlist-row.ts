@@ -3,7 +3,7 @@
  * monitoring switch, note, Edit note and Remove, and a write's failure; or, once removed, the
  * "Removed — Undo" row of its undo delay.
  */
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from '../shared/lit-html.js';
 import type { WatchlistItem } from '../../contract/index.js';
 import { chainName } from '../shared/chain-names.js';
 import { assetName, formatDate } from '../shared/monitoring-parts.js';

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from '../shared/lit-html.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { WatchlistItem, WatchlistResponse } from '../../contract/index.js';
 import { WATCHLIST_CAP } from '../../contract/monitoring-limits.js';

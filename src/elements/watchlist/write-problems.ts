@@ -2,7 +2,7 @@
  * A failed write in words, shown where its target is — its row, or the add form — or, for an
  * item no longer listed (a 404 read the list again without it), above the list.
  */
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from '../shared/lit-html.js';
 import type { WatchlistItem } from '../../contract/index.js';
 import type { KyiProblem } from '../../client/errors.js';
 import type { WatchlistView } from './watchlist-view.js';

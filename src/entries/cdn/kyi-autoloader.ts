@@ -7,7 +7,6 @@
  * Tags inside other components' shadow roots are not seen: import `kyi-elements/<element>`
  * (or load `kyi-elements.js`) there instead.
  */
-import '../../browser/lit-globals.js'; // first: Lit's globals are the page's own before Lit is evaluated
 import { startAutoloader } from './autoloader.js';
 
 startAutoloader();

@@ -5,7 +5,6 @@
  * `configure({ widgetUrl })` only).
  * English strings are built in; add a language with the exported `registerLocale()`.
  */
-import '../../browser/lit-globals.js'; // first: Lit's globals are the page's own before Lit is evaluated
 import { defineDisplayElements } from '../define-display.js';
 
 defineDisplayElements();

@@ -2,7 +2,6 @@
  * CDN bundle `kyi-monitoring.js`: one self-contained ES module that registers the monitoring
  * elements (watchlist, change feed, notifications) for partner dashboards.
  */
-import '../../browser/lit-globals.js'; // first: Lit's globals are the page's own before Lit is evaluated
 import { defineMonitoringElements } from '../define-monitoring.js';
 
 defineMonitoringElements();
