@@ -124,13 +124,33 @@ interface RenderedClass {
 }
 
 /**
- * A kit element as the parser would make it, on no document: an instance of its class (on Node
- * and edge runtimes its `HTMLElement` is `@lit/reactive-element`'s server shim), given its
- * attributes as the parser gives them, each told to the element as it is. Never connected: no
- * update runs, the render reads what the element describes.
+ * Each kit class as a server makes its elements: with the attribute store a DOM element has (on
+ * Node and edge runtimes there is no `HTMLElement`, and the kit's base is a bare class there,
+ * elements/shared/reactive.ts).
+ */
+const SERVER_CLASSES = new Map(
+  [...CLASSES].map(([tag, kitClass]) => [
+    tag,
+    class extends (kitClass as RenderedClass) {
+      #attributes = new Map<string, string>();
+      override getAttribute(name: string): string | null {
+        return this.#attributes.get(name) ?? null;
+      }
+      override setAttribute(name: string, value: string): void {
+        this.#attributes.set(name, `${value}`);
+      }
+    } as RenderedClass,
+  ]),
+);
+
+/**
+ * A kit element as the parser would make it, on no document: an instance of its class (with an
+ * attribute store, `SERVER_CLASSES`), given its attributes as the parser gives them, each told
+ * to the element as it is. Never connected: no update runs, the render reads what the element
+ * describes.
  */
 function instance(tag: string, attributes: Iterable<[string, string]>): RenderedElement {
-  const ctor = CLASSES.get(tag) as RenderedClass;
+  const ctor = SERVER_CLASSES.get(tag)!;
   ctor.finalize(); // its `elementStyles`, made from its `styles` (once: later calls return at once)
   const element = new ctor();
   for (const [name, value] of attributes) {

@@ -53,27 +53,8 @@ export function adoptStyles(root: ShadowRoot, styles: readonly Styles[]): void {
 }
 
 // --- The element ------------------------------------------------------------------------------
-/**
- * On a server (a render: no DOM, nothing connected), an element is its attributes: what the
- * render gives it and what its `render()` reads.
- */
-class ServerElement {
-  #attributes = new Map<string, string>();
-  getAttribute(name: string): string | null {
-    return this.#attributes.get(name) ?? null;
-  }
-  setAttribute(name: string, value: string): void {
-    this.#attributes.set(name, `${value}`);
-  }
-  hasAttribute(name: string): boolean {
-    return this.#attributes.has(name);
-  }
-  removeAttribute(name: string): void {
-    this.#attributes.delete(name);
-  }
-}
-
-const Host = (globalThis.HTMLElement ?? ServerElement) as typeof HTMLElement;
+/** The DOM's element; on a server (a render: no DOM), a bare class, which the render gives an attribute store (src/render/index.ts). */
+const Host = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
 /** A class's declarations, its own and inherited, and the attribute each property follows. */
 interface Finalized {
