@@ -32,7 +32,9 @@ const svelte = { ...typeOptions, fileName: 'svelte-types.d.ts' };
 export default {
   // The package's entries (mapped to dist/ through the exports map), and what they import.
   globs: ['src/entries/*.ts', 'src/elements/**/*.ts'],
-  exclude: ['src/elements/**/*.styles.ts', 'src/elements/shared/styles.ts'],
+  // The reactive base (elements/shared/reactive.ts) is plumbing, as Lit's was: its lifecycle
+  // members (`requestUpdate`, `addController`…) are not the elements' API to document.
+  exclude: ['src/elements/**/*.styles.ts', 'src/elements/shared/styles.ts', 'src/elements/shared/reactive.ts'],
   outdir: '.',
   litelement: true,
   packagejson: false,

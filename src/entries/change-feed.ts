@@ -10,6 +10,8 @@ export { KyiChangeFeed } from '../elements/change-feed/change-feed.js';
 // What its public members name, so this entry alone types a page: its base classes, its events and their details, the records it shows.
 export { KyiMonitoringElement } from '../elements/shared/monitoring-element.js';
 export { KyiDataElement, KyiElement } from '../elements/shared/kyi-element.js';
+// The reactive base every element class extends (the kit's own; no Lit on a display page), and what its members name.
+export type { KyiReactiveElement, PropertyDeclaration, PropertyDeclarations, Styles, StylesGroup } from '../elements/shared/reactive.js';
 export { KyiEvent, KyiErrorEvent } from '../browser/events.js';
 export { KyiChangesEvent } from '../browser/monitoring-events.js';
 export type { KyiMonitoringStatus } from '../elements/shared/monitoring-element.js';

@@ -17,6 +17,8 @@ export { KyiChangeFeed } from '../elements/change-feed/change-feed.js';
 export { KyiNotifications } from '../elements/notifications/notifications.js';
 // Their base classes (what the elements of a family share: `proxyUrl`, `theme`, `status`, `settled`, `refresh()`)
 export { KyiElement, KyiDataElement } from '../elements/shared/kyi-element.js';
+// The reactive base every element class extends (the kit's own; no Lit on a display page), and what its members name.
+export type { KyiReactiveElement, PropertyDeclaration, PropertyDeclarations, Styles, StylesGroup } from '../elements/shared/reactive.js';
 export { KyiLookupElement } from '../elements/shared/lookup-element.js';
 export { KyiMonitoringElement, type KyiMonitoringStatus } from '../elements/shared/monitoring-element.js';
 // Their events

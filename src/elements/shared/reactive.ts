@@ -53,11 +53,9 @@ export function adoptStyles(root: ShadowRoot, styles: readonly Styles[]): void {
 }
 
 // --- The element ------------------------------------------------------------------------------
-/** The DOM's element; on a server (a render: no DOM), a bare class, which the render gives an attribute store (src/render/index.ts). */
-const Host = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
-/** A class's declarations, its own and inherited, and the attribute each property follows. */
-interface Finalized {
+/** A class's declarations, its own and inherited, and the attribute each property follows. @internal */
+export interface Finalized {
   properties: Map<string, PropertyDeclaration>;
   /** Attribute name → property name. */
   attributes: Map<string, string>;
@@ -76,7 +74,9 @@ const fromAttribute = (value: string | null, type: PropertyDeclaration['type']):
 
 const toAttribute = (value: unknown, type: PropertyDeclaration['type']): unknown => (type === Boolean ? (value ? '' : null) : value);
 
-export abstract class KyiReactiveElement extends Host implements ReactiveControllerHost {
+// The DOM's element; on a server (a render: no DOM), a bare class, which the render gives an
+// attribute store (src/render/index.ts).
+export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? class {}) as typeof HTMLElement) implements ReactiveControllerHost {
   /** The element's reactive properties. */
   static properties: PropertyDeclarations = {};
   /** The element's styles, adopted by its shadow root. */
@@ -86,7 +86,7 @@ export abstract class KyiReactiveElement extends Host implements ReactiveControl
   /** `styles`, flattened, each once (its last place), once the class is finalized. */
   static elementStyles: Styles[] = [];
 
-  /** Makes the class's property accessors and `elementStyles` (once; the browser does it when the tag is defined). */
+  /** Makes the class's property accessors and `elementStyles` (once; the browser does it when the tag is defined). @internal */
   static finalize(): Finalized {
     let done = finalized.get(this);
     if (done) return done;
