@@ -37,7 +37,6 @@ export const assetCardStyles = css`
   }
   .notice-title {
     display: block;
-    font-weight: var(--_kyi-weight-strong);
     color: var(--_kyi-text);
   }
   .header {
@@ -47,19 +46,26 @@ export const assetCardStyles = css`
     align-items: center;
   }
   .image,
-  .placeholder {
+  .placeholder,
+  .skeleton.round {
     width: var(--_img);
     height: var(--_img);
+  }
+  .image,
+  .placeholder,
+  .skeleton.round,
+  .skeleton.verdict-mark {
     border-radius: var(--_kyi-radius-pill);
+  }
+  .image,
+  .placeholder {
     object-fit: cover;
     background: var(--_kyi-surface-raised);
   }
   .placeholder {
     display: grid;
     place-items: center;
-    font-weight: var(--_kyi-weight-strong);
     font-size: var(--_kyi-font-size-large);
-    color: var(--_kyi-text-muted);
     border: 1px solid var(--_kyi-border);
     overflow: hidden;
   }
@@ -67,9 +73,7 @@ export const assetCardStyles = css`
     gap: var(--_kyi-space);
   }
   .name {
-    margin: 0;
     font-size: var(--_kyi-font-size-large);
-    font-weight: var(--_kyi-weight-strong);
     line-height: var(--_kyi-leading-tight);
   }
   .name,
@@ -100,14 +104,16 @@ export const assetCardStyles = css`
   .status-text,
   .section-title,
   .signers,
-  .copy-status {
+  .copy-status,
+  .issuer {
     font-size: var(--_kyi-font-size-small);
   }
   .meta,
   .muted,
   .section-title,
   .signers summary,
-  .copy-status {
+  .copy-status,
+  .placeholder {
     color: var(--_kyi-text-muted);
   }
   .meta {
@@ -137,10 +143,16 @@ export const assetCardStyles = css`
   .ticker {
     max-width: 12em;
   }
+  /* the card's strong words: its name, titles, labels, claims */
+  .notice-title,
+  .placeholder,
+  .name,
   .ticker,
   .issuer-name,
   .authority-type,
-  .section-title {
+  .section-title,
+  .verdict-label,
+  .claim {
     font-weight: var(--_kyi-weight-strong);
   }
   .chip {
@@ -185,32 +197,21 @@ export const assetCardStyles = css`
     width: 1.25em;
     height: calc(var(--_kyi-leading) * 1em);
   }
-  .verdict-label {
-    margin: 0;
-    font-weight: var(--_kyi-weight-strong);
-  }
   /* the issuer's whole name, wrapped (anywhere, as the card's text), never clamped (WCAG 1.4.10, 1.4.12) */
   .issuer {
-    margin: 0;
-    font-size: var(--_kyi-font-size-small);
     color: var(--_kyi-text);
   }
   .claim {
-    font-weight: var(--_kyi-weight-strong);
     /* the check-marked kyb-claim (a status-text): its words on the line's baseline, the check centred on them */
     align-items: baseline;
   }
   .claim .mark {
     align-self: center;
   }
-  .skeleton.verdict-mark {
-    border-radius: var(--_kyi-radius-pill);
-  }
   .section-title {
     margin: 0 0 var(--_kyi-space);
   }
   .description p {
-    margin: 0;
     white-space: pre-line;
   }
   .link-button {
@@ -224,9 +225,16 @@ export const assetCardStyles = css`
     text-decoration: underline;
     cursor: pointer;
   }
+  .name,
+  .verdict-label,
+  .issuer,
+  .description p,
   .links,
   ul.authorities {
     margin: 0;
+  }
+  .links,
+  ul.authorities {
     padding: 0;
     list-style: none;
   }
@@ -253,17 +261,9 @@ export const assetCardStyles = css`
     padding-inline-start: var(--_kyi-space-4);
   }
   /* loading */
-  .skeleton.round {
-    width: var(--_img);
-    height: var(--_img);
-    border-radius: var(--_kyi-radius-pill);
-  }
-  /* a line's height: the skeleton's min-height (styles.ts) */
-  .skeleton.line {
-    display: block;
-  }
+  /* (every skeleton line and block is an item of a column, .stack: a block box, the height of
+     a line the skeleton's min-height, styles.ts) */
   .skeleton.block {
-    display: block;
     height: 4.5em;
   }
   .w-30 {
