@@ -7,7 +7,9 @@ const reported = new Set<string>();
 
 /**
  * Registers a custom element once. A call during server rendering, where there is no registry,
- * does nothing; so does a second call with the same class.
+ * only makes the class whole (its property accessors, as registering does: a framework's server
+ * render then sets properties, not attributes, as its browser render does); a second call with
+ * the same class does nothing.
  *
  * A tag another class owns already (another script, or another copy or version of the kit: two
  * CDN files, or the npm and CDN builds together) stays theirs, and the console says so once per
@@ -15,7 +17,7 @@ const reported = new Set<string>();
  */
 export function defineElement(tag: string, ctor: CustomElementConstructor, registry?: CustomElementRegistry): void {
   const target = registry ?? elementRegistry();
-  if (!target) return;
+  if (!target) return void (ctor as { finalize?: () => void }).finalize?.();
   const owner = target.get(tag) as (CustomElementConstructor & { [KIT_CLASS]?: true }) | undefined;
   if (!owner) {
     (ctor as { [KIT_CLASS]?: true })[KIT_CLASS] = true;

@@ -64,10 +64,10 @@ describe('npm run build', () => {
 
   it('imports every entry in Node with no DOM (server rendering) without throwing', async () => {
     const entries = Object.keys(pkg.exports).filter((k) => !k.endsWith('.json')).map((k) => (k === '.' ? 'kyi-elements' : `kyi-elements/${k.slice(2)}`));
-    // Lit's Node build brings its own `customElements` shim; there is still no DOM.
-    const script = `for (const e of ${JSON.stringify(entries)}) await import(e); console.log(typeof document, typeof window);`;
+    // No DOM, and no global the kit adds (it installs no `customElements` shim, as Lit's Node build did).
+    const script = `for (const e of ${JSON.stringify(entries)}) await import(e); console.log(typeof document, typeof window, typeof customElements, typeof HTMLElement);`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script]);
-    assert.equal(stdout.trim(), 'undefined undefined');
+    assert.equal(stdout.trim(), 'undefined undefined undefined undefined');
   });
 
   it('registers, on import of each entry, exactly the tags custom-elements.json says it defines, with the classes it names', async () => {
@@ -88,8 +88,9 @@ describe('npm run build', () => {
     cases.push({ entry: 'kyi-elements/react', definitions: [...byTag] });
     for (const [tag, cls] of byTag) cases.push({ entry: `kyi-elements/react/${tag!.replace(/^kyi-/, '')}`, definitions: [[tag!, cls!]] });
     for (const { entry, definitions } of cases) {
-      // Lit's Node build has a customElements shim: enough to see which class each entry registers.
-      const script = `const root = await import('kyi-elements'); await import('${entry}');
+      // A registry of the script's own (Node has none, and the kit adds none): enough to see which class each entry registers.
+      const script = `globalThis.customElements = new (class { m = new Map(); define(t, c) { this.m.set(t, c); } get(t) { return this.m.get(t); } })();
+        const root = await import('kyi-elements'); await import('${entry}');
         console.log(JSON.stringify(${JSON.stringify([...new Set(all)])}.filter((t) => customElements.get(t)).map((t) => [t, Object.keys(root).find((k) => root[k] === customElements.get(t))])));`;
       const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script]);
       assert.deepEqual(new Map(JSON.parse(stdout)), new Map(definitions as [string, string][]), entry);

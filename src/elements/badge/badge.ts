@@ -84,7 +84,7 @@ export class KyiBadge extends KyiReactiveElement {
   // writes the same description as HTML.
   readonly #core = new ElementCore(this);
 
-  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
+  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. */
   protected override createRenderRoot(): ShadowRoot {
     return this.#core.renderRoot();
   }

@@ -43,7 +43,7 @@ export abstract class KyiElement extends KyiReactiveElement {
     this.paint(shown);
   }
 
-  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. @internal */
+  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. */
   protected override createRenderRoot(): ShadowRoot {
     return this.#core.renderRoot();
   }
