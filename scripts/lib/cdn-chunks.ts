@@ -54,7 +54,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
         `src${sep}browser${sep}(strings|config|page|event-base|register)\\.ts$`,
         // The autoloader's own code too: `core` is its file.
         `src${sep}entries${sep}cdn${sep}(kyi-)?autoloader\\.ts$`,
-        `src${sep}elements${sep}shared${sep}(reactive|reactive-state|element-core|theme\\.styles|view)\\.ts$`,
+        `src${sep}elements${sep}shared${sep}(reactive|element-core|theme\\.styles|view)\\.ts$`,
         `src${sep}contract${sep}one-of\\.ts$`,
       ]),
     },

@@ -16,7 +16,7 @@
  * description of its nodes the browser builds (./badge.ts).
  *
  * The rendered markup is page markup: once the kit runs, each element confirms with its own
- * lookup and the live answer wins (see `ElementCore`, `KyiLookupElement`); a badge's root is
+ * lookup and the live answer wins (see `KyiLookupElement`); a badge's root is
  * emptied and the badge renders again from its attributes.
  *
  * A layer of its own, on top of both the elements and the server piece (which import neither

@@ -11,7 +11,7 @@ import { KyiLookupElement, type InputCheck, type LookupFunction } from '../share
 import { checkAssetInput } from './input.js';
 import { blockStyles } from '../shared/blocks.styles.js';
 import { sharedStyles } from '../shared/styles.js';
-import { internalState } from '../shared/reactive-state.js';
+import { internalState } from '../shared/reactive.js';
 import type { StringKey } from '../../browser/strings.js';
 import { humanize } from '../shared/foreign-text.js';
 import { errorBoxView } from '../shared/error-box.js';

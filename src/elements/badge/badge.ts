@@ -1,14 +1,12 @@
-import { KyiReactiveElement, type PropertyValues } from '../shared/reactive.js';
+import { internalState, KyiReactiveElement, type PropertyValues } from '../shared/reactive.js';
 import { parseBadgeOptions, type BadgeOptions } from '../../contract/badge.js';
 import { BADGE_THEMES } from '../../contract/badge-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import { emit, KyiErrorEvent } from '../../browser/event-base.js';
 import { configuredHttpUrl, getConfig, type KyiTheme } from '../../browser/config.js';
-import { ElementCore } from '../shared/element-core.js';
 import { badgeSources, imageSchemeOf, imageView } from '../shared/badge-image.js';
 import { show, type ElementView } from '../shared/view.js';
 import { themeStyles } from '../shared/theme.styles.js';
-import { internalState } from '../shared/reactive-state.js';
 import { badgeStyles } from './badge.styles.js';
 import './strings.js';
 
@@ -82,12 +80,6 @@ export class KyiBadge extends KyiReactiveElement {
   // No Lit templates: the few nodes of a badge are described as data (`content`, views) and
   // shown by patching (a loaded image stays loaded) (a badge-only page then loads no template library); a server render
   // writes the same description as HTML.
-  readonly #core = new ElementCore(this);
-
-  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. */
-  protected override createRenderRoot(): ShadowRoot {
-    return this.#core.renderRoot();
-  }
   #resolved: Resolved | undefined;
   #reportedInvalid: string | undefined;
   #sourceKey = '';
@@ -175,8 +167,8 @@ export class KyiBadge extends KyiReactiveElement {
     if (!r.ok) return [];
     // The credential's name, as the pill shows it ("KYI verified"), and the badge's, which says it
     // is a badge, a static claim (a live status's says "live check"): "KYI verified badge (static claim)".
-    const name = this.#core.t(`badge.credential.${r.options.credential}`);
-    const label = this.#core.t('badge.claim', { credential: name });
+    const name = this.t(`badge.credential.${r.options.credential}`);
+    const label = this.t('badge.claim', { credential: name });
     const box =
       r.options.variant === 'full'
         ? { width: undefined, height: FULL_PILL_HEIGHT }
@@ -185,7 +177,7 @@ export class KyiBadge extends KyiReactiveElement {
     const content = sources ? imageView(sources, label, box, this.#imageFailed) : this.#fallback(r.options, name, label);
     return [
       r.href
-        ? ['a', { part: 'base', href: r.href, target: '_blank', rel: 'noopener noreferrer' }, content, ['span', { class: 'visually-hidden' }, this.#core.t('common.opensInNewTab')]]
+        ? ['a', { part: 'base', href: r.href, target: '_blank', rel: 'noopener noreferrer' }, content, ['span', { class: 'visually-hidden' }, this.t('common.opensInNewTab')]]
         : ['span', { part: 'base' }, content],
     ];
   }

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from '../shared/lit-html.js';
-import type { PropertyValues } from '../shared/reactive.js';
+import { internalState, type PropertyValues } from '../shared/reactive.js';
 import type { Change, WatchlistItem } from '../../contract/index.js';
 import { IMPACT_ORDER, MATERIALITIES, SORT_ORDERS, impactRank, isOneOf, type Direction } from '../../contract/enums.js';
 import { CHANGES_PER_RESPONSE, ITEM_FILTER_MAX } from '../../contract/monitoring-limits.js';
@@ -10,7 +10,6 @@ import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { addsInformation, assetName, formatDate, valueText } from '../shared/monitoring-parts.js';
 import { ShownRows } from '../shared/monitoring-pager.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
-import { internalState } from '../shared/reactive-state.js';
 import { announce } from '../shared/announce.js';
 import { changeFeedStyles } from './change-feed.styles.js';
 

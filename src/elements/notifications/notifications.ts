@@ -9,7 +9,7 @@ import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { addsInformation, formatDate, restates } from '../shared/monitoring-parts.js';
 import { ShownRows } from '../shared/monitoring-pager.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
-import { internalState } from '../shared/reactive-state.js';
+import { internalState } from '../shared/reactive.js';
 import { notificationsStyles } from './notifications.styles.js';
 
 type GroupName = NotificationGroup | 'other';

@@ -1,16 +1,13 @@
 /**
- * Base classes of the kit's elements (all but the badge): strings in the element's language,
- * configuration for this element, and a re-render when either changes (`ElementCore` of
- * element-core.ts, which the badge shares without Lit's templates); what the data elements
+ * Base classes of the kit's elements (all but the badge, which extends the kit's base, reactive.ts,
+ * directly): what they render and how they paint it, the configuration; what the data elements
  * share: the trust check of a `proxy-url` attribute and the wait for a run to settle; and the
  * one async controller their runs (and the verify button's) go through (`LatestRun`, below).
  */
-import { KyiReactiveElement, type PropertyDeclarations, type PropertyValues, type ReactiveController, type ReactiveControllerHost } from './reactive.js';
+import { internalState, KyiReactiveElement, type PropertyDeclarations, type PropertyValues, type ReactiveController, type ReactiveControllerHost } from './reactive.js';
 import { getConfig, proxyUrlOf, type KyiConfig, type KyiTheme } from '../../browser/config.js';
-import { ElementCore } from './element-core.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
-import { tMaybe, type StringKey, type StringParams } from '../../browser/strings.js';
-import { internalState } from './reactive-state.js';
+import { tMaybe, type StringParams } from '../../browser/strings.js';
 import { announce } from './announce.js';
 import { documentOf, focusDropped } from '../../browser/page.js';
 
@@ -21,8 +18,6 @@ import { documentOf, focusDropped } from '../../browser/page.js';
  * this class.
  */
 export abstract class KyiElement extends KyiReactiveElement {
-  readonly #core = new ElementCore(this);
-
   /**
    * What the element shows (a display element: a view, view.ts, no template library; a
    * monitoring element: a Lit template). Called on each update. @internal
@@ -43,24 +38,9 @@ export abstract class KyiElement extends KyiReactiveElement {
     this.paint(shown);
   }
 
-  /** Its shadow root, empty (a declarative one in the markup cleared): `ElementCore.renderRoot`. */
-  protected override createRenderRoot(): ShadowRoot {
-    return this.#core.renderRoot();
-  }
-
   /** The page's configuration. @internal */
   protected get config(): KyiConfig {
     return getConfig();
-  }
-
-  /** The language this element renders in. */
-  protected get renderLang(): string {
-    return this.#core.lang;
-  }
-
-  /** A string from the table, in this element's language. @internal */
-  protected t(key: StringKey, params?: StringParams): string {
-    return this.#core.t(key, params);
   }
 
   /** A string for a dynamic key, or `undefined` when the table has none. @internal */

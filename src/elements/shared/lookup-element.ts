@@ -206,7 +206,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
     return this.fingerprint() !== before;
   }
 
-  /** The shadow root, emptied (`ElementCore.renderRoot`), a server-rendered view put back until the first answer. @internal */
+  /** The shadow root, emptied (the base's, reactive.ts), a server-rendered view put back until the first answer. @internal */
   protected override createRenderRoot(): ShadowRoot {
     const view = [...(this.shadowRoot?.childNodes ?? [])];
     const root = super.createRenderRoot();

@@ -1,16 +1,20 @@
 /**
- * The reactive base of the kit's elements: declared properties kept in step with their
+ * The base of every kit element. Its reactive cycle: declared properties kept in step with their
  * attributes, one batched update per microtask, reactive controllers, and styles adopted as
  * constructable sheets. It is the part of Lit's `ReactiveElement` the kit uses, with Lit's
- * behaviour for it (the same lifecycle names, `updateComplete`, `PropertyValues`), in about a
- * third of the bytes: a page of display elements loads no Lit at all (issue #36). The monitoring
- * elements still render Lit templates (lit-html) on top of it.
+ * behaviour for it (the same lifecycle names, `updateComplete`, `PropertyValues`), in about half
+ * the bytes: a page of display elements loads no Lit at all (issue #36). The monitoring elements
+ * still render Lit templates (lit-html) on top of it. And what every kit element shares
+ * (element-core.ts): strings in its language, the theme it fixes, a re-render when either
+ * changes, and a shadow root of its own whatever the markup brought.
  *
  * Declarations are the subset the kit writes: `type` (`String`, `Number`, `Boolean`),
  * `attribute` (a name, or `false`), `reflect`, `state` (no attribute) and `useDefault` (the
  * first value is the default: never reflected, and back when the attribute is removed).
  */
 import type { PropertyValues, ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
+import { resolveLang, t, type StringKey, type StringParams } from '../../browser/strings.js';
+import { fixedTheme, ownShadowRoot, unwatch, watch, type Fixed } from './element-core.js';
 
 export type { PropertyValues, ReactiveController, ReactiveControllerHost };
 
@@ -25,6 +29,20 @@ export interface PropertyDeclaration {
 
 /** An element class's reactive properties, by name. */
 export type PropertyDeclarations = Readonly<Record<string, PropertyDeclaration>>;
+
+/*
+ * The elements declare reactive properties as class fields with initialisers
+ * (`chain: string | undefined = undefined;`, `private _open = false;`) next to
+ * `static properties`. tsconfig.json sets `useDefineForClassFields: false`, which tsc, tsx,
+ * esbuild (web-test-runner, the edge bundles) and Vite all read: an initialiser is then an
+ * assignment in the constructor that goes through the class's accessor. A native class field
+ * would shadow the accessor instead.
+ */
+
+/** Declarations for an element's internal reactive state: a change re-renders, and there is no attribute (`{ state: true }` for each name). */
+export function internalState<const K extends string>(...names: K[]): Record<K, PropertyDeclaration> {
+  return Object.fromEntries(names.map((name) => [name, { state: true }])) as Record<K, PropertyDeclaration>;
+}
 
 // --- Styles -----------------------------------------------------------------------------------
 /** A style sheet's text (the css tag's), made a constructable sheet once, when first adopted. */
@@ -141,6 +159,15 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   #controllers: Set<ReactiveController> | undefined;
   #update: Promise<boolean>;
   #enable!: (value: boolean) => void;
+  /** The language of the update in progress (resolved once per update, not per string). */
+  #lang: string | undefined;
+  /**
+   * Attached on first need only (most elements follow the page and carry no declarative root:
+   * 500 statuses need none): a fixed theme, a closed declarative shadow root to clear.
+   */
+  #internals: ElementInternals | undefined;
+  /** The theme set as the element's custom state (`:state(kyi-light)`, `:state(kyi-dark)`). */
+  #fixed: Fixed;
 
   constructor() {
     super();
@@ -168,17 +195,37 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
     this.#controllers?.delete(controller);
   }
 
-  /** The element's shadow root, made on its first connection. */
-  protected abstract createRenderRoot(): ShadowRoot;
+  /**
+   * The element's render root, made on its first connection: its shadow root, empty (a
+   * declarative one in the markup cleared, `ownShadowRoot`), with the element's styles adopted.
+   */
+  protected createRenderRoot(): ShadowRoot {
+    const ctor = this.constructor as typeof KyiReactiveElement;
+    const root = ownShadowRoot(this, () => (this.#internals ??= this.attachInternals()), ctor.shadowRootOptions);
+    adoptStyles(root, ctor.elementStyles);
+    return root;
+  }
 
   connectedCallback(): void {
     this.renderRoot ??= this.createRenderRoot();
     this.#enable(true);
+    watch(this);
     this.#controllers?.forEach((c) => c.hostConnected?.());
   }
 
   disconnectedCallback(): void {
+    unwatch(this);
     this.#controllers?.forEach((c) => c.hostDisconnected?.());
+  }
+
+  /** The language this element renders in. */
+  protected get renderLang(): string {
+    return this.#lang ?? resolveLang(this);
+  }
+
+  /** A string from the table, in this element's language. @internal */
+  protected t(key: StringKey, params?: StringParams): string {
+    return t(key, params, this.renderLang);
   }
 
   attributeChangedCallback(attribute: string, _old: string | null, value: string | null): void {
@@ -234,10 +281,15 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
     try {
       this.willUpdate(changedProperties);
       this.#controllers?.forEach((c) => c.hostUpdate?.());
+      // The theme applied first; the language resolved once for every string the update renders.
+      this.#applyTheme();
+      this.#lang = resolveLang(this);
       this.update(changedProperties);
     } catch (error) {
       this.#updated();
       throw error;
+    } finally {
+      this.#lang = undefined; // resolved again when asked (a `lang` may change before the next update)
     }
     this.#controllers?.forEach((c) => c.hostUpdated?.());
     if (!this.hasUpdated) {
@@ -274,5 +326,15 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   #updated(): void {
     this.#changed = new Map();
     this.isUpdatePending = false;
+  }
+
+  /** The theme the element fixes (`fixedTheme`), set as its custom state; touching the states re-styles the host, so only on a change. */
+  #applyTheme(): void {
+    const fixed = fixedTheme((this as { theme?: unknown }).theme);
+    if (fixed === this.#fixed) return;
+    const states = (this.#internals ??= this.attachInternals()).states;
+    if (this.#fixed) states.delete(`kyi-${this.#fixed}`);
+    if (fixed) states.add(`kyi-${fixed}`);
+    this.#fixed = fixed;
   }
 }

@@ -1,4 +1,4 @@
-import { adoptStyles, type PropertyValues } from '../shared/reactive.js';
+import { internalState, adoptStyles, type PropertyValues } from '../shared/reactive.js';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import type { KyiConfig } from '../../browser/config.js';
@@ -16,7 +16,6 @@ import { show, type ElementView, type View } from '../shared/view.js';
 import { createIn } from '../../browser/page.js';
 import { blockStyles } from '../shared/blocks.styles.js';
 import { sharedStyles } from '../shared/styles.js';
-import { internalState } from '../shared/reactive-state.js';
 import { spinnerStyles } from './spinner.styles.js';
 import { verifyButtonStyles } from './verify-button.styles.js';
 import './strings.js';

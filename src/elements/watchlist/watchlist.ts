@@ -15,7 +15,7 @@ import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { assetName } from '../shared/monitoring-parts.js';
 import { ShownRows } from '../shared/monitoring-pager.js';
 import { withMonitoringStyles } from '../shared/monitoring.styles.js';
-import { internalState } from '../shared/reactive-state.js';
+import { internalState } from '../shared/reactive.js';
 import { announce } from '../shared/announce.js';
 import { watchlistStyles } from './watchlist.styles.js';
 import { PendingRemovals } from './removals.js';
