@@ -71,13 +71,14 @@ export function fixedTheme(own: unknown): Fixed {
  * its nodes and styles shown as the kit's (a fake "verified"), or, closed, make `attachShadow`
  * throw. It is cleared: nothing the markup put there survives the upgrade. (Hydrating a
  * server-rendered root, issue #37, would compare `existing` with what the element renders here,
- * never adopt its claims.) `internals` attaches the element's `ElementInternals` (once).
+ * never adopt its claims.) An open root, as every kit element's; `internals` attaches the
+ * element's `ElementInternals` (once).
  */
-export function ownShadowRoot(element: HTMLElement, internals: () => ElementInternals, options: ShadowRootInit): ShadowRoot {
+export function ownShadowRoot(element: HTMLElement, internals: () => ElementInternals): ShadowRoot {
   let existing = element.shadowRoot;
   if (!existing) {
     try {
-      return element.attachShadow(options); // nearly always: no root yet, no internals needed
+      return element.attachShadow({ mode: 'open' }); // nearly always: no root yet, no internals needed
     } catch (error) {
       // A closed declarative root (the kit's open root cannot be attached over it).
       existing = internals().shadowRoot;
@@ -88,7 +89,7 @@ export function ownShadowRoot(element: HTMLElement, internals: () => ElementInte
     // Attaching over a declarative root of its mode empties it and makes it the element's
     // own: a `<template shadowrootmode>` parsed into the element later (markup still
     // streaming in) can no longer empty and fill it.
-    return element.attachShadow({ ...options, mode: existing.mode });
+    return element.attachShadow({ mode: existing.mode });
   } catch {
     // A root a script attached before the upgrade.
     existing.replaceChildren();

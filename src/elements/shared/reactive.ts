@@ -12,11 +12,18 @@
  * `attribute` (a name, or `false`), `reflect`, `state` (no attribute) and `useDefault` (the
  * first value is the default: never reflected, and back when the attribute is removed).
  */
-import type { PropertyValues, ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
+import type { PropertyValues, ReactiveController } from '@lit/reactive-element';
 import { resolveLang, t, type StringKey, type StringParams } from '../../browser/strings.js';
 import { fixedTheme, ownShadowRoot, unwatch, watch, type Fixed } from './element-core.js';
 
-export type { PropertyValues, ReactiveController, ReactiveControllerHost };
+export type { PropertyValues, ReactiveController };
+
+/** What a controller may ask of its element (Lit's `ReactiveControllerHost`, less the removal no kit controller makes). */
+export interface ReactiveControllerHost {
+  addController(controller: ReactiveController): void;
+  requestUpdate(): void;
+  readonly updateComplete: Promise<boolean>;
+}
 
 /** How a reactive property is kept: see the module's comment. */
 export interface PropertyDeclaration {
@@ -99,9 +106,7 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   static properties: PropertyDeclarations = {};
   /** The element's styles, adopted by its shadow root. */
   static styles?: StylesGroup;
-  /** Its shadow root's options. */
-  static shadowRootOptions: ShadowRootInit = { mode: 'open' };
-  /** `styles`, flattened, each once (its last place), once the class is finalized. */
+  /** `styles`, flattened, once the class is finalized. */
   static elementStyles: Styles[] = [];
 
   /** Makes the class's property accessors and `elementStyles` (once; the browser does it when the tag is defined). @internal */
@@ -131,7 +136,7 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
       const attribute = attributeOf(name, declaration);
       if (attribute) attributes.set(attribute, name);
     }
-    this.elementStyles = [...new Set([this.styles ?? []].flat(Infinity as 1).reverse() as Styles[])].reverse();
+    this.elementStyles = [this.styles ?? []].flat(Infinity as 1) as Styles[];
     finalized.set(this, (done = { properties, attributes }));
     return done;
   }
@@ -191,17 +196,13 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
     if (this.renderRoot !== undefined && this.isConnected) controller.hostConnected?.();
   }
 
-  removeController(controller: ReactiveController): void {
-    this.#controllers?.delete(controller);
-  }
-
   /**
    * The element's render root, made on its first connection: its shadow root, empty (a
    * declarative one in the markup cleared, `ownShadowRoot`), with the element's styles adopted.
    */
   protected createRenderRoot(): ShadowRoot {
     const ctor = this.constructor as typeof KyiReactiveElement;
-    const root = ownShadowRoot(this, () => (this.#internals ??= this.attachInternals()), ctor.shadowRootOptions);
+    const root = ownShadowRoot(this, () => (this.#internals ??= this.attachInternals()));
     adoptStyles(root, ctor.elementStyles);
     return root;
   }
@@ -251,7 +252,7 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
         this.#defaults.set(name, value); // the first value: the default, not a change to reflect
         return;
       }
-      if (!this.#changed.has(name)) this.#changed.set(name, this.hasUpdated || declaration?.useDefault ? old : undefined);
+      if (!this.#changed.has(name)) this.#changed.set(name, old);
       if (declaration?.reflect && this.#reflecting !== name) this.#reflect.add(name);
     }
     if (!this.isUpdatePending) this.#update = this.#enqueue();
