@@ -101,7 +101,7 @@ const toAttribute = (value: unknown, type: PropertyDeclaration['type']): unknown
 
 // The DOM's element; on a server (a render: no DOM), a bare class, which the render gives an
 // attribute store (src/render/index.ts).
-export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? class {}) as typeof HTMLElement) implements ReactiveControllerHost {
+export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? class {}) as typeof HTMLElement) {
   /** The element's reactive properties. */
   static properties: PropertyDeclarations = {};
   /** The element's styles, adopted by its shadow root. */
