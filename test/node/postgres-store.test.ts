@@ -154,6 +154,39 @@ describe('createPostgresStore', () => {
     assert.equal(await s.acquireLease('poll', 'c', 60_000), true);
   });
 
+  // A holder killed inside a fenced transaction keeps the lease row locked until PostgreSQL ends
+  // its session: a successor's takeover waits on that lock, and its lease starts when it takes
+  // over, not when it began to wait (else it would read as taken before the old one expired, and
+  // run out sooner than its TTL).
+  it('dates a lease taken over after waiting on the old holder\'s transaction from the takeover', async () => {
+    const s = store();
+    assert.equal(await s.acquireLease('poll', 'a', 200), true);
+    const holder = await s.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT holder FROM ${s.tablePrefix}poll_lease WHERE name = 'poll' FOR UPDATE`);
+      const taking = s.acquireLease('poll', 'b', 60_000);
+      // b waits on a's row lock (seen by PostgreSQL, not guessed by a sleep), past a's expiry
+      await waitFor(
+        async () =>
+          (await s.pool.query(`SELECT 1 FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'`)).rowCount! > 0 &&
+          (await s.pool.query(`SELECT 1 FROM ${s.tablePrefix}poll_lease WHERE name = 'poll' AND expires_at < clock_timestamp() - interval '100 milliseconds'`)).rowCount! > 0,
+        { what: 'b waiting on the lease row past a\'s expiry', timeout: 10_000, every: 20 },
+      );
+      const { rows: before } = await s.pool.query<{ expires: Date }>(`SELECT expires_at AS expires FROM ${s.tablePrefix}poll_lease WHERE name = 'poll'`);
+      await holder.query('ROLLBACK'); // a's session ends its transaction: the lock is released
+      assert.equal(await taking, true, 'b took the expired lease');
+      const { rows } = await s.pool.query<{ holder: string; acquired: Date; expires: Date; now: Date }>(
+        `SELECT holder, acquired_at AS acquired, expires_at AS expires, clock_timestamp() AS now FROM ${s.tablePrefix}poll_lease WHERE name = 'poll'`,
+      );
+      assert.equal(rows[0]!.holder, 'b');
+      assert.ok(rows[0]!.acquired.getTime() >= before[0]!.expires.getTime() + 100, 'taken over at the takeover, after a\'s lease expired');
+      assert.ok(rows[0]!.expires.getTime() - rows[0]!.now.getTime() > 59_000, 'its full TTL from the takeover');
+    } finally {
+      holder.release();
+    }
+  });
+
   it('refuses writes and rolls back transactions of a holder that lost its lease', async () => {
     const s = store();
     await s.pool.query(`CREATE TABLE ${s.tablePrefix}consumer (v int)`);

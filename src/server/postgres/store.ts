@@ -135,13 +135,17 @@ class PostgresPollStore implements PostgresStore {
   }
 
   async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    // A takeover may wait on the old holder's row lock (a holder killed inside a fenced
+    // transaction keeps it until PostgreSQL ends its session): its times are read when it
+    // updates the row, not when the statement began (`VALUES`), so the lease it takes starts
+    // then and lasts its whole TTL.
     const { rowCount } = await this.#query(
       `INSERT INTO ${this.#lease} AS l (name, holder, acquired_at, expires_at)
        VALUES ($1, $2, clock_timestamp(), clock_timestamp() + $3 * interval '1 millisecond')
        ON CONFLICT (name) DO UPDATE SET
          holder = EXCLUDED.holder,
-         expires_at = EXCLUDED.expires_at,
-         acquired_at = CASE WHEN l.holder = EXCLUDED.holder THEN l.acquired_at ELSE EXCLUDED.acquired_at END
+         expires_at = clock_timestamp() + $3 * interval '1 millisecond',
+         acquired_at = CASE WHEN l.holder = EXCLUDED.holder THEN l.acquired_at ELSE clock_timestamp() END
        WHERE l.holder = EXCLUDED.holder OR l.expires_at <= clock_timestamp()`,
       [name, holder, ttlMs],
     );
