@@ -131,5 +131,24 @@ export const elementRegistry = (): CustomElementRegistry | undefined => (typeof 
 /** The visitor's clipboard, when the page may use it. */
 export const clipboard = (): Clipboard | undefined => (hasDom ? navigator.clipboard : undefined);
 
+/**
+ * Makes the document's `name` the platform's method again when an element of the page shadows it,
+ * for a library that reads it while its module is evaluated (lit-html's `createTreeWalker`).
+ * `Document` is `[LegacyOverrideBuiltIns]`: a posted `<img name="createTreeWalker">` *is*
+ * `document.createTreeWalker`. Chromium keeps such a name as an own property of the document,
+ * which an own accessor replaces; the one defined here reads the prototype's method when asked (as
+ * page scripts left it), and a page script's assignment still replaces it. Where the document
+ * refuses the definition (engines that follow WebIDL to the letter), nothing changes.
+ */
+export function unshadowDocumentMethod(name: 'createTreeWalker'): void {
+  if (!doc || typeof Reflect.get(doc, name) === 'function') return;
+  const set = (value: unknown) => void Object.defineProperty(doc, name, { value, writable: true, enumerable: true, configurable: true });
+  try {
+    Object.defineProperty(doc, name, { get: (): unknown => Reflect.get(D!, name, doc), set, configurable: true });
+  } catch {
+    // not definable over a named property there: lit-html's evaluation throws, as without this
+  }
+}
+
 /** The event being dispatched right now (`window.event`), if any. */
 export const currentEvent = (): unknown => (globalThis as { event?: unknown }).event;
