@@ -13,11 +13,31 @@
  *    `<kyi-token-status>` carrying a `<template shadowrootmode>` that reads "✔ KYI verified"
  *    is never upgraded, its root never emptied (docs/security.md: "the root is emptied … when
  *    the element upgrades"; "markup named after a document method does not stop them").
+ * 2. A numeric attribute past what a timer holds. The base converts `refresh-interval` with
+ *    `Number()` (Lit's rule): `"Infinity"`, `"1e300"` or `"3000000"` (seconds) are numbers above
+ *    the 30 s floor, and the poll is scheduled `max(floor, seconds) * 1000` ms ahead. A browser keeps
+ *    a timer's delay in 32 bits: one over 2^31 - 1 ms (24.8 days) fires at once. So a posted
+ *    `<kyi-change-feed refresh-interval="Infinity">` polls as fast as the server answers (about a
+ *    thousand reads a second in this harness), spending the Explorer budget (120 a minute) that
+ *    every signed-in visitor of the partner's site shares, which the floor exists to protect
+ *    (docs/security.md: "bounded (e.g. a refresh floor)"). A hostile upstream does the same with
+ *    a 429 whose `Retry-After` is 999999999 s: the server piece passes the wait on, and the next
+ *    poll, meant to wait it out, runs at once, again and again.
  */
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../src/entries/define.js';
+import { configure, resetConfig } from '../../src/browser/config.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
-import { randomAddress } from './helpers/display.js';
+import { randomAddress, stubProxy } from './helpers/display.js';
+import { manualPollTimers } from './helpers/explorer.js';
+
+/** The longest delay a browser timer keeps (ms); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The floor of `refresh-interval` (KyiMonitoringElement.minRefreshSeconds), ms. */
+const FLOOR_MS = 30_000;
+/** A feed of this file's own (a proxy the page lists as trusted). */
+const FEED = `/api/attack-base-feed-${crypto.randomUUID()}`;
 
 type FrameWindow = Window & typeof globalThis & { pageErrors: string[] };
 
@@ -69,5 +89,57 @@ describe('attack round: the element base', () => {
     await win.customElements.whenDefined('kyi-change-feed');
     await feed.settled;
     expect(feed.shadowRoot!.childElementCount).to.be.above(0);
+  });
+
+  describe('polling', () => {
+    let timers: ReturnType<typeof manualPollTimers>;
+    let reads: number;
+    let answer: () => Response;
+    let proxy: { restore(): void };
+    beforeEach(() => {
+      timers = manualPollTimers();
+      configure({ trustedProxyUrls: [FEED] });
+      reads = 0;
+      answer = () => Response.json({ items: [], truncated: false });
+      proxy = stubProxy(FEED, () => (reads++, answer()));
+    });
+    afterEach(() => {
+      proxy.restore();
+      timers.restore();
+      resetConfig();
+    });
+
+    it('the premise: a timer longer than 2^31 - 1 ms fires at once', async () => {
+      // No sleep: were the delay kept, this would never resolve (the test's timeout fails it).
+      await new Promise((resolve) => setTimeout(resolve, MAX_TIMER_MS + 1));
+      await new Promise((resolve) => setTimeout(resolve, Infinity));
+    });
+
+    for (const value of ['Infinity', '1e300', '3000000']) {
+      it(`refresh-interval="${value}" schedules no poll sooner than the floor (none past what a timer keeps)`, async () => {
+        const el = await fixture<KyiChangeFeed>(html`<kyi-change-feed hide-filters refresh-interval=${value} proxy-url=${FEED}></kyi-change-feed>`);
+        await el.settled;
+        expect(el.status).to.equal('ready');
+        // Failed before the delay was bounded: [Infinity] / [1e303] / [3e9], each a timer that fires at once.
+        for (const delay of timers.delays) expect(delay).to.be.within(FLOOR_MS, MAX_TIMER_MS);
+        el.refreshInterval = 0;
+      });
+    }
+
+    it('a 429 whose Retry-After no timer keeps (999999999 s, from a hostile upstream) schedules no poll at once', async () => {
+      const el = await fixture<KyiChangeFeed>(html`<kyi-change-feed hide-filters refresh-interval="45" proxy-url=${FEED}></kyi-change-feed>`);
+      await el.settled;
+      expect(timers.delays).to.deep.equal([45_000]);
+      answer = () => Response.json({ code: 'too_many_requests', message: 'Slow down' }, { status: 429, headers: { 'retry-after': '999999999' } });
+      const failed = oneEvent(el, 'kyi-error');
+      timers.fire();
+      await failed;
+      await el.settled;
+      expect(reads).to.equal(2);
+      // Failed before the delay was bounded: [999999999000], a timer that fires at once.
+      expect(timers.delays).to.have.length(1);
+      expect(timers.delays[0]).to.be.within(FLOOR_MS, MAX_TIMER_MS);
+      el.refreshInterval = 0;
+    });
   });
 });
