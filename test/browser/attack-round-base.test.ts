@@ -23,6 +23,15 @@
  *    (docs/security.md: "bounded (e.g. a refresh floor)"). A hostile upstream does the same with
  *    a 429 whose `Retry-After` is 999999999 s: the server piece passes the wait on, and the next
  *    poll, meant to wait it out, runs at once, again and again.
+ * 3. `Object.prototype` polluted (a vulnerable query-string parser: `?__proto__[value]=1`) with a
+ *    key a property descriptor or a shadow root's options read: the base's accessors are
+ *    defined with descriptor literals, which inherit `value`/`writable` (then `defineProperty`
+ *    throws: accessors and a value), lit-globals.ts's with one that inherits `get`; the shadow
+ *    root's options inherit `customElementRegistry` (then `attachShadow` throws). Either way no
+ *    element is defined, or it gets no shadow root: a posted forged root stays on screen, and a
+ *    posted `<kyi-token-status>✔ KYI verified</kyi-token-status>` shows its children as the
+ *    status. docs/security.md: "`Object.prototype` … nothing of the configuration", and a
+ *    posted root "is emptied … when the element upgrades".
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/entries/define.js';
@@ -44,11 +53,11 @@ type FrameWindow = Window & typeof globalThis & { pageErrors: string[] };
 /** A fake claim in a posted declarative root. */
 const FAKE = '<span id="posted">✔ KYI verified</span>';
 
-/** A page holding `posted` (a user's post), then loading the kit's `entry` as a module script (run once the body is parsed); resolves once loaded. */
-async function page(posted: string, entry: string): Promise<FrameWindow> {
+/** A page running `pageScript` in its head, holding `posted` (a user's post), then loading the kit's `entry` as a module script (run once the body is parsed); resolves once loaded. */
+async function page(posted: string, entry: string, pageScript = ''): Promise<FrameWindow> {
   const frame = document.createElement('iframe');
   frame.srcdoc = `<!doctype html><html lang="en"><head><meta name="kyi:proxy-url" content="/api/kyi">
-    <script>window.pageErrors = []; addEventListener('error', (e) => pageErrors.push(String(e.message)));</script></head>
+    <script>window.pageErrors = []; addEventListener('error', (e) => pageErrors.push(String(e.message)));${pageScript}</script></head>
     <body><div class="user-comment">${posted}</div>
     <script type="module" src="${entry}"></script></body></html>`;
   const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
@@ -90,6 +99,32 @@ describe('attack round: the element base', () => {
     await feed.settled;
     expect(feed.shadowRoot!.childElementCount).to.be.above(0);
   });
+
+  for (const key of ['value', 'writable', 'get', 'customElementRegistry']) {
+    it(`Object.prototype.${key} polluted before kyi-elements/define: every element defines, renders its own root, and shows nothing posted`, async () => {
+      const win = await page(
+        `<kyi-token-status id="forged" chain-slug="base" address="${randomAddress()}"><template shadowrootmode="open">${FAKE}</template></kyi-token-status>
+        <kyi-token-status id="children" chain-slug="base" address="${randomAddress()}">${FAKE}</kyi-token-status>`,
+        '/src/entries/define.ts',
+        `Object.prototype[${JSON.stringify(key)}] = '1';`,
+      );
+      await kitRan(win, 'kyi-token-status');
+      // Failed before the base's descriptors and shadow root options were null-prototype objects:
+      // "Invalid property descriptor. Cannot both specify accessors and a value or writable attribute" (value, writable),
+      // "Getter must be a function: 1" (get), "Failed to read the 'customElementRegistry' property from 'ShadowRootInit'".
+      expect(win.pageErrors).to.deep.equal([]);
+      for (const id of ['forged', 'children']) {
+        const status = win.document.getElementById(id) as KyiTokenStatus;
+        await status.settled;
+        expect(status.status).to.equal('not-found');
+        const root = status.shadowRoot!;
+        expect(root, 'the element renders into its own root (its children are not shown)').to.be.instanceOf(win.ShadowRoot);
+        expect(root.querySelector('#posted')).to.equal(null);
+        expect(root.textContent).to.contain('Unknown token');
+        expect(root.querySelector('slot')).to.equal(null);
+      }
+    });
+  }
 
   describe('polling', () => {
     let timers: ReturnType<typeof manualPollTimers>;
