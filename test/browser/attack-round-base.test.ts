@@ -30,8 +30,10 @@
  *    root's options inherit `customElementRegistry` (then `attachShadow` throws). Either way no
  *    element is defined, or it gets no shadow root: a posted forged root stays on screen, and a
  *    posted `<kyi-token-status>✔ KYI verified</kyi-token-status>` shows its children as the
- *    status. docs/security.md: "`Object.prototype` … nothing of the configuration", and a
- *    posted root "is emptied … when the element upgrades".
+ *    status. The declarations inherit too: `state` or `attribute` polluted, no element follows
+ *    its attributes, and every status on the page stays idle. docs/security.md:
+ *    "`Object.prototype` … nothing of the configuration", and a posted root "is emptied … when
+ *    the element upgrades".
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/entries/define.js';
@@ -100,7 +102,7 @@ describe('attack round: the element base', () => {
     expect(feed.shadowRoot!.childElementCount).to.be.above(0);
   });
 
-  for (const key of ['value', 'writable', 'get', 'customElementRegistry']) {
+  for (const key of ['value', 'writable', 'get', 'customElementRegistry', 'state', 'attribute']) {
     it(`Object.prototype.${key} polluted before kyi-elements/define: every element defines, renders its own root, and shows nothing posted`, async () => {
       const win = await page(
         `<kyi-token-status id="forged" chain-slug="base" address="${randomAddress()}"><template shadowrootmode="open">${FAKE}</template></kyi-token-status>
@@ -111,7 +113,8 @@ describe('attack round: the element base', () => {
       await kitRan(win, 'kyi-token-status');
       // Failed before the base's descriptors and shadow root options were null-prototype objects:
       // "Invalid property descriptor. Cannot both specify accessors and a value or writable attribute" (value, writable),
-      // "Getter must be a function: 1" (get), "Failed to read the 'customElementRegistry' property from 'ShadowRootInit'".
+      // "Getter must be a function: 1" (get), "Failed to read the 'customElementRegistry' property from 'ShadowRootInit'";
+      // and before declarations were read from their own keys: `idle` (state: no attribute observed; attribute: all named "1").
       expect(win.pageErrors).to.deep.equal([]);
       for (const id of ['forged', 'children']) {
         const status = win.document.getElementById(id) as KyiTokenStatus;
