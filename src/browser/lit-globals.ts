@@ -13,6 +13,7 @@
  * each one missing is defined here, `undefined` and writable: lit-html's own `??=` then fills
  * it, a polyfill's assignment still works, and the hooks and `trustedTypes` (where the browser
  * has none) read as absent. What a page script set first (its own property) is left as it is.
+ * Descriptors are null-prototype objects: a polluted `Object.prototype.get` is not one of their keys.
  *
  * lit-html also makes its template walker when it is evaluated (`document.createTreeWalker`), and
  * the document's named access answers before its prototype: a posted
@@ -37,6 +38,6 @@ const LIT_GLOBALS = [
 if (pageDocument()) {
   unshadowDocumentMethod('createTreeWalker');
   for (const name of LIT_GLOBALS) {
-    if (!Object.hasOwn(globalThis, name)) Object.defineProperty(globalThis, name, { value: undefined, writable: true, configurable: true });
+    if (!Object.hasOwn(globalThis, name)) Object.defineProperty(globalThis, name, { __proto__: null, value: undefined, writable: true, configurable: true } as PropertyDescriptor);
   }
 }

@@ -142,9 +142,10 @@ export const clipboard = (): Clipboard | undefined => (hasDom ? navigator.clipbo
  */
 export function unshadowDocumentMethod(name: 'createTreeWalker'): void {
   if (!doc || typeof Reflect.get(doc, name) === 'function') return;
-  const set = (value: unknown) => void Object.defineProperty(doc, name, { value, writable: true, enumerable: true, configurable: true });
+  // Descriptors of their own keys only (a polluted `Object.prototype.value` is none of them).
+  const set = (value: unknown) => void Object.defineProperty(doc, name, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
   try {
-    Object.defineProperty(doc, name, { get: (): unknown => Reflect.get(D!, name, doc), set, configurable: true });
+    Object.defineProperty(doc, name, { __proto__: null, get: (): unknown => Reflect.get(D!, name, doc), set, configurable: true } as PropertyDescriptor);
   } catch {
     // not definable over a named property there: lit-html's evaluation throws, as without this
   }

@@ -28,7 +28,7 @@ function startWatching(): () => void {
   const unsubscribe = onConfigChange(refreshAll);
   const root = rootElement();
   const langObserver = new MutationObserver(refreshAll);
-  if (root) langObserver.observe(root, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  if (root) langObserver.observe(root, { __proto__: null, attributes: true, attributeFilter: ['lang'], subtree: true } as MutationObserverInit); // own keys only: a polluted `childList` watches nothing more
   return () => {
     unsubscribe();
     langObserver.disconnect();
@@ -74,6 +74,9 @@ export function fixedTheme(own: unknown): Fixed {
  * never adopt its claims.) `internals` attaches the element's `ElementInternals` (once).
  */
 export function ownShadowRoot(element: HTMLElement, internals: () => ElementInternals, options: ShadowRootInit): ShadowRoot {
+  // The options' own keys only: the platform reads every member it knows through the prototype
+  // chain, and a polluted `Object.prototype.customElementRegistry` makes `attachShadow` throw.
+  options = { __proto__: null, ...options } as ShadowRootInit;
   let existing = element.shadowRoot;
   if (!existing) {
     try {
@@ -88,7 +91,7 @@ export function ownShadowRoot(element: HTMLElement, internals: () => ElementInte
     // Attaching over a declarative root of its mode empties it and makes it the element's
     // own: a `<template shadowrootmode>` parsed into the element later (markup still
     // streaming in) can no longer empty and fill it.
-    return element.attachShadow({ ...options, mode: existing.mode });
+    return element.attachShadow({ __proto__: null, ...options, mode: existing.mode } as ShadowRootInit);
   } catch {
     // A root a script attached before the upgrade.
     existing.replaceChildren();

@@ -112,9 +112,13 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
     const properties = new Map(this === KyiReactiveElement ? undefined : parent.finalize().properties);
     if (Object.hasOwn(this, 'properties'))
       for (const [name, declaration] of Object.entries(this.properties)) {
-        properties.set(name, declaration);
+        // Its own keys only: a polluted `Object.prototype.state` (or `attribute`, `reflect`…) is no declaration's.
+        properties.set(name, { __proto__: null, ...declaration } as PropertyDeclaration);
         const key = Symbol(name);
+        // A descriptor of its own keys only (no prototype): a polluted `Object.prototype.value`
+        // would make it accessors and a value, and `defineProperty` throw (no element at all).
         Object.defineProperty(this.prototype, name, {
+          __proto__: null,
           get(this: Record<symbol, unknown>) {
             return this[key];
           },
@@ -124,7 +128,7 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
             this.requestUpdate(name, old);
           },
           configurable: true,
-        });
+        } as PropertyDescriptor);
       }
     const attributes = new Map<string, string>();
     for (const [name, declaration] of properties) {
