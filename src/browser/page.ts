@@ -136,19 +136,18 @@ export const clipboard = (): Clipboard | undefined => (hasDom ? navigator.clipbo
  * for a library that reads it while its module is evaluated (lit-html's `createTreeWalker`).
  * `Document` is `[LegacyOverrideBuiltIns]`: a posted `<img name="createTreeWalker">` *is*
  * `document.createTreeWalker`. Chromium keeps such a name as an own property of the document,
- * which an own accessor replaces; the one defined here reads the prototype's method when asked (as
- * page scripts left it), and a page script's assignment still replaces it. Where the document
- * refuses the definition (engines that follow WebIDL to the letter), nothing changes.
+ * which an own accessor replaces: this one reads the prototype's method when asked (as page
+ * scripts left it). Where the document refuses it (engines that follow WebIDL to the letter),
+ * nothing changes. Its descriptor has no prototype: a polluted `Object.prototype.value` is not
+ * one of its keys.
  */
 export function unshadowDocumentMethod(name: 'createTreeWalker'): void {
-  if (!doc || typeof Reflect.get(doc, name) === 'function') return;
-  // Descriptors of their own keys only (a polluted `Object.prototype.value` is none of them).
-  const set = (value: unknown) => void Object.defineProperty(doc, name, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
-  try {
-    Object.defineProperty(doc, name, { __proto__: null, get: (): unknown => Reflect.get(D!, name, doc), set, configurable: true } as PropertyDescriptor);
-  } catch {
-    // not definable over a named property there: lit-html's evaluation throws, as without this
-  }
+  if (doc && typeof Reflect.get(doc, name) !== 'function')
+    try {
+      Object.defineProperty(doc, name, { __proto__: null, get: () => Reflect.get(D!, name, doc), configurable: true } as PropertyDescriptor);
+    } catch {
+      // not definable over a named property there: lit-html's evaluation throws, as without this
+    }
 }
 
 /** The event being dispatched right now (`window.event`), if any. */
