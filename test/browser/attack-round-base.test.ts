@@ -34,6 +34,13 @@
  *    its attributes, and every status on the page stays idle. docs/security.md:
  *    "`Object.prototype` … nothing of the configuration", and a posted root "is emptied … when
  *    the element upgrades".
+ * 4. A posted root still streaming in when the kit defines its elements (an `async` script, the
+ *    autoloader loading a chunk when it sees a tag, a page written in parts). The upgrade empties
+ *    the root and makes it the element's own (`ownShadowRoot`), but the parser is still inside
+ *    the `<template shadowrootmode>`: the rest of it is parsed into that same root, after the
+ *    element's own nodes, and never leaves. A post ending `<style>:host>*:not(.posted){display:
+ *    none!important}</style><span class="posted">✔ KYI verified</span></template>` then hides the
+ *    kit's status for good and shows its own claim, whatever the lookup answered.
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/entries/define.js';
@@ -126,6 +133,40 @@ describe('attack round: the element base', () => {
         expect(root.textContent).to.contain('Unknown token');
         expect(root.querySelector('slot')).to.equal(null);
       }
+    });
+  }
+
+  for (const [tag, attributes] of [
+    ['kyi-token-status', `chain-slug="base" address="${randomAddress()}"`],
+    ['kyi-badge', 'credential="proof_of_collateral"'],
+  ] as const) {
+    it(`a posted root still being parsed when <${tag}> upgrades: nothing of it is left in the element's root`, async () => {
+      const frame = document.createElement('iframe');
+      document.body.append(frame);
+      const win = frame.contentWindow as FrameWindow;
+      const doc = win.document;
+      // The page arrives in parts: the post's root is open when the kit's script runs.
+      doc.open();
+      doc.write(`<!doctype html><html lang="en"><head><meta name="kyi:proxy-url" content="/api/kyi"></head><body><div class="user-comment">
+        <${tag} ${attributes}><template shadowrootmode="open"><span class="early">posted</span>`);
+      const kit = doc.createElement('script');
+      kit.type = 'module';
+      kit.src = '/src/entries/cdn/kyi-elements.ts';
+      const ran = new Promise((resolve) => kit.addEventListener('load', resolve, { once: true }));
+      doc.head.append(kit);
+      await ran;
+      doc.write(`<style id="posted-style">:host>*:not(.posted){display:none!important}</style><span id="posted" class="posted">✔ KYI verified</span></template></${tag}></div></body></html>`);
+      doc.close();
+      const el = doc.querySelector(tag) as HTMLElement & { updateComplete: Promise<unknown>; settled?: Promise<void>; renderRoot: ShadowRoot };
+      await (el.settled ?? el.updateComplete);
+      await el.updateComplete;
+      const root = el.renderRoot;
+      // Failed before the element waited for its root's markup to be parsed: the late <style> and "✔ KYI verified" stayed in its root, its own nodes display:none.
+      expect(root.querySelector('#posted, #posted-style, .early')).to.equal(null);
+      expect(root.textContent).not.to.contain('✔');
+      const own = root.querySelector('[part~="base"]')!;
+      expect(win.getComputedStyle(own).display).not.to.equal('none');
+      if (tag === 'kyi-token-status') expect((el as unknown as KyiTokenStatus).status).to.equal('not-found');
     });
   }
 
