@@ -41,6 +41,7 @@ const rootOf = /* @__PURE__ */ getter<HTMLElement | null>(D, 'documentElement');
 const bodyOfDoc = /* @__PURE__ */ getter<HTMLElement | null>(D, 'body');
 const visibilityOf = /* @__PURE__ */ getter<DocumentVisibilityState>(D, 'visibilityState');
 const activeOf = /* @__PURE__ */ getter<Element | null>(D, 'activeElement');
+const readyStateOf = /* @__PURE__ */ getter<DocumentReadyState>(D, 'readyState');
 /** A node's parent (`null` for a shadow root, whose host is its `host`). */
 export const parentOf = /* @__PURE__ */ getter<ParentNode | null>(N, 'parentNode');
 /** The document a node belongs to. */
@@ -103,6 +104,12 @@ export const pageUrl = (): string | undefined =>
 
 /** The page's origin (`undefined` on a server). */
 export const pageOrigin = (): string | undefined => (hasDom ? location.origin : undefined);
+
+/** Resolves once `of` has been parsed (`DOMContentLoaded`); `undefined` when it already has. */
+export function documentParsed(of: Document): Promise<void> | undefined {
+  if (readyStateOf(of) !== 'loading') return undefined;
+  return new Promise((resolve) => addEventListener!.call(of, 'DOMContentLoaded', () => resolve()));
+}
 
 /** Whether the page is hidden (a background tab); never on a server. */
 export const pageHidden = (): boolean => !!doc && visibilityOf(doc) === 'hidden';

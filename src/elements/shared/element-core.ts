@@ -1,5 +1,5 @@
 import { getConfig, onConfigChange } from '../../browser/config.js';
-import { rootElement } from '../../browser/page.js';
+import { documentOf, documentParsed, rootElement } from '../../browser/page.js';
 
 /**
  * What every kit element shares besides its reactive cycle, whatever renders it (views for the
@@ -10,7 +10,8 @@ import { rootElement } from '../../browser/page.js';
  *   Side-effect free: the shared observers start when the first element connects and stop when
  *   the last leaves;
  * - the theme an element fixes for itself (`fixedTheme`);
- * - a shadow root of the element's own, whatever the markup brought (`ownShadowRoot`).
+ * - a shadow root of the element's own, whatever the markup brought (`ownShadowRoot`), taken
+ *   once that markup has been parsed (`rootMarkupParsed`).
  */
 interface Watcher {
   requestUpdate(): void;
@@ -97,4 +98,21 @@ export function ownShadowRoot(element: HTMLElement, internals: () => ElementInte
     existing.replaceChildren();
     return existing;
   }
+}
+
+/**
+ * Resolves once the markup of a shadow root the element came with has been parsed, when the
+ * element upgrades while its document is still being parsed (the kit's script `async`, the
+ * autoloader loading a chunk when it sees a tag, a page streamed in parts); `undefined` when
+ * there is nothing to wait for. Until its `</template>`, the parser puts what follows into that
+ * root, whoever took it: taken now, the rest of a posted root (a `<style>` hiding the kit's
+ * nodes, a "✔ KYI verified") would be parsed in after the element's own nodes and stay. So the
+ * element takes its root (`ownShadowRoot`) once the document is parsed, and shows meanwhile what
+ * the page showed without the kit. `internals` attaches the element's `ElementInternals` (a
+ * closed root is read there), only while the document is being parsed.
+ */
+export function rootMarkupParsed(element: HTMLElement, internals: () => ElementInternals): Promise<void> | undefined {
+  const of = documentOf(element);
+  const parsed = of ? documentParsed(of) : undefined;
+  return parsed && (element.shadowRoot ?? internals().shadowRoot) ? parsed : undefined;
 }

@@ -14,7 +14,7 @@
  */
 import type { PropertyValues, ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
 import { resolveLang, t, type StringKey, type StringParams } from '../../browser/strings.js';
-import { fixedTheme, ownShadowRoot, unwatch, watch, type Fixed } from './element-core.js';
+import { fixedTheme, ownShadowRoot, rootMarkupParsed, unwatch, watch, type Fixed } from './element-core.js';
 
 export type { PropertyValues, ReactiveController, ReactiveControllerHost };
 
@@ -211,8 +211,16 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   }
 
   connectedCallback(): void {
-    this.renderRoot ??= this.createRenderRoot();
-    this.#enable(true);
+    if (this.renderRoot === undefined) {
+      // Its root taken, and its first update let run, once the markup of a root it came with is parsed.
+      const take = () => {
+        this.renderRoot ??= this.createRenderRoot();
+        this.#enable(true);
+      };
+      const parsed = rootMarkupParsed(this, () => (this.#internals ??= this.attachInternals()));
+      if (parsed) void parsed.then(() => this.isConnected && take());
+      else take();
+    }
     watch(this);
     this.#controllers?.forEach((c) => c.hostConnected?.());
   }
