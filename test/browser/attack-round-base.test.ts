@@ -40,7 +40,10 @@
  *    the `<template shadowrootmode>`: the rest of it is parsed into that same root, after the
  *    element's own nodes, and never leaves. A post ending `<style>:host>*:not(.posted){display:
  *    none!important}</style><span class="posted">✔ KYI verified</span></template>` then hides the
- *    kit's status for good and shows its own claim, whatever the lookup answered.
+ *    kit's status for good and shows its own claim, whatever the lookup answered. In a
+ *    `<kyi-verify-button>` a late `<style>` stays beside the drawer, whose frame's address carries
+ *    the visitor's access token: attribute selectors (`iframe[src*="token="]`, then one per prefix
+ *    with a `background: url(…)` each) can read it out.
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/entries/define.js';
@@ -49,6 +52,8 @@ import type { KyiTokenStatus } from '../../src/elements/token-status/token-statu
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import { randomAddress, stubProxy } from './helpers/display.js';
 import { manualPollTimers } from './helpers/explorer.js';
+import { signIn, testEnv as verifyEnv } from './helpers/verify-button.js';
+import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 
 /** The longest delay a browser timer keeps (ms); a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -169,6 +174,37 @@ describe('attack round: the element base', () => {
       if (tag === 'kyi-token-status') expect((el as unknown as KyiTokenStatus).status).to.equal('not-found');
     });
   }
+
+  it('a posted root still being parsed when <kyi-verify-button> upgrades: no posted style reaches the drawer\'s frame (its address carries the access token)', async () => {
+    await signIn();
+    const { widgetUrl } = await verifyEnv();
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const win = frame.contentWindow as FrameWindow;
+    const doc = win.document;
+    doc.open();
+    doc.write(`<!doctype html><html lang="en"><head><meta name="kyi:proxy-url" content="/api/kyi"><meta name="kyi:widget-url" content="${widgetUrl}"></head>
+      <body><div class="user-comment"><kyi-verify-button><template shadowrootmode="open"><span class="early"></span>`);
+    const kit = doc.createElement('script');
+    kit.type = 'module';
+    kit.src = '/src/entries/cdn/kyi-elements.ts';
+    const ran = new Promise((resolve) => kit.addEventListener('load', resolve, { once: true }));
+    doc.head.append(kit);
+    await ran;
+    doc.write('<style id="posted-style">iframe[src*="token="]{border:5px solid red!important}</style></template></kyi-verify-button></div></body></html>');
+    doc.close();
+    const button = doc.querySelector('kyi-verify-button') as KyiVerifyButton;
+    await button.updateComplete;
+    const ready = new Promise((resolve) => button.addEventListener('kyi-ready', resolve, { once: true }));
+    button.shadowRoot!.querySelector<HTMLButtonElement>('button[part="button"]')!.click();
+    await ready;
+    const drawerFrame = button.shadowRoot!.querySelector('iframe')!;
+    expect(drawerFrame.src).to.contain('token=');
+    // Failed before the element waited for its root's markup to be parsed: the late <style> stayed in its root, and selected the frame by its token.
+    expect(button.shadowRoot!.querySelector('#posted-style')).to.equal(null);
+    expect(win.getComputedStyle(drawerFrame).borderTopWidth).not.to.equal('5px');
+    button.close?.();
+  });
 
   describe('polling', () => {
     let timers: ReturnType<typeof manualPollTimers>;
