@@ -91,6 +91,29 @@ async function kitRan(win: FrameWindow, tag: string): Promise<void> {
   ]);
 }
 
+/**
+ * A page written in two parts (as a slow network or a streamed page delivers it): `head`, then
+ * the body up to `first` (a post whose root is still open), then the kit's CDN file, run before
+ * the rest arrives; `rest` finishes the page. Resolves once the rest is written.
+ */
+async function streamedPage(head: string, first: string, rest: string): Promise<FrameWindow> {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  const win = frame.contentWindow as FrameWindow;
+  const doc = win.document;
+  doc.open();
+  doc.write(`<!doctype html><html lang="en"><head><meta name="kyi:proxy-url" content="/api/kyi">${head}</head><body><div class="user-comment">${first}`);
+  const kit = doc.createElement('script');
+  kit.type = 'module';
+  kit.src = '/src/entries/cdn/kyi-elements.ts';
+  const ran = new Promise((resolve) => kit.addEventListener('load', resolve, { once: true }));
+  doc.head.append(kit);
+  await ran;
+  doc.write(`${rest}</div></body></html>`);
+  doc.close();
+  return win;
+}
+
 describe('attack round: the element base', () => {
   afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
 
@@ -146,23 +169,13 @@ describe('attack round: the element base', () => {
     ['kyi-badge', 'credential="proof_of_collateral"'],
   ] as const) {
     it(`a posted root still being parsed when <${tag}> upgrades: nothing of it is left in the element's root`, async () => {
-      const frame = document.createElement('iframe');
-      document.body.append(frame);
-      const win = frame.contentWindow as FrameWindow;
-      const doc = win.document;
       // The page arrives in parts: the post's root is open when the kit's script runs.
-      doc.open();
-      doc.write(`<!doctype html><html lang="en"><head><meta name="kyi:proxy-url" content="/api/kyi"></head><body><div class="user-comment">
-        <${tag} ${attributes}><template shadowrootmode="open"><span class="early">posted</span>`);
-      const kit = doc.createElement('script');
-      kit.type = 'module';
-      kit.src = '/src/entries/cdn/kyi-elements.ts';
-      const ran = new Promise((resolve) => kit.addEventListener('load', resolve, { once: true }));
-      doc.head.append(kit);
-      await ran;
-      doc.write(`<style id="posted-style">:host>*:not(.posted){display:none!important}</style><span id="posted" class="posted">✔ KYI verified</span></template></${tag}></div></body></html>`);
-      doc.close();
-      const el = doc.querySelector(tag) as HTMLElement & { updateComplete: Promise<unknown>; settled?: Promise<void>; renderRoot: ShadowRoot };
+      const win = await streamedPage(
+        '',
+        `<${tag} ${attributes}><template shadowrootmode="open"><span class="early">posted</span>`,
+        `<style id="posted-style">:host>*:not(.posted){display:none!important}</style><span id="posted" class="posted">✔ KYI verified</span></template></${tag}>`,
+      );
+      const el = win.document.querySelector(tag) as HTMLElement & { updateComplete: Promise<unknown>; settled?: Promise<void>; renderRoot: ShadowRoot };
       await (el.settled ?? el.updateComplete);
       await el.updateComplete;
       const root = el.renderRoot;
@@ -178,22 +191,12 @@ describe('attack round: the element base', () => {
   it('a posted root still being parsed when <kyi-verify-button> upgrades: no posted style reaches the drawer\'s frame (its address carries the access token)', async () => {
     await signIn();
     const { widgetUrl } = await verifyEnv();
-    const frame = document.createElement('iframe');
-    document.body.append(frame);
-    const win = frame.contentWindow as FrameWindow;
-    const doc = win.document;
-    doc.open();
-    doc.write(`<!doctype html><html lang="en"><head><meta name="kyi:proxy-url" content="/api/kyi"><meta name="kyi:widget-url" content="${widgetUrl}"></head>
-      <body><div class="user-comment"><kyi-verify-button><template shadowrootmode="open"><span class="early"></span>`);
-    const kit = doc.createElement('script');
-    kit.type = 'module';
-    kit.src = '/src/entries/cdn/kyi-elements.ts';
-    const ran = new Promise((resolve) => kit.addEventListener('load', resolve, { once: true }));
-    doc.head.append(kit);
-    await ran;
-    doc.write('<style id="posted-style">iframe[src*="token="]{border:5px solid red!important}</style></template></kyi-verify-button></div></body></html>');
-    doc.close();
-    const button = doc.querySelector('kyi-verify-button') as KyiVerifyButton;
+    const win = await streamedPage(
+      `<meta name="kyi:widget-url" content="${widgetUrl}">`,
+      '<kyi-verify-button><template shadowrootmode="open"><span class="early"></span>',
+      '<style id="posted-style">iframe[src*="token="]{border:5px solid red!important}</style></template></kyi-verify-button>',
+    );
+    const button = win.document.querySelector('kyi-verify-button') as KyiVerifyButton;
     await button.updateComplete;
     const ready = new Promise((resolve) => button.addEventListener('kyi-ready', resolve, { once: true }));
     button.shadowRoot!.querySelector<HTMLButtonElement>('button[part="button"]')!.click();
