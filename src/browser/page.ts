@@ -41,6 +41,7 @@ const rootOf = /* @__PURE__ */ getter<HTMLElement | null>(D, 'documentElement');
 const bodyOfDoc = /* @__PURE__ */ getter<HTMLElement | null>(D, 'body');
 const visibilityOf = /* @__PURE__ */ getter<DocumentVisibilityState>(D, 'visibilityState');
 const activeOf = /* @__PURE__ */ getter<Element | null>(D, 'activeElement');
+const readyStateOf = /* @__PURE__ */ getter<DocumentReadyState>(D, 'readyState');
 /** A node's parent (`null` for a shadow root, whose host is its `host`). */
 export const parentOf = /* @__PURE__ */ getter<ParentNode | null>(N, 'parentNode');
 /** The document a node belongs to. */
@@ -104,6 +105,12 @@ export const pageUrl = (): string | undefined =>
 /** The page's origin (`undefined` on a server). */
 export const pageOrigin = (): string | undefined => (hasDom ? location.origin : undefined);
 
+/** Resolves once `of` has been parsed (`DOMContentLoaded`); `undefined` when it already has. */
+export function documentParsed(of: Document): Promise<void> | undefined {
+  if (readyStateOf(of) !== 'loading') return undefined;
+  return new Promise((resolve) => addEventListener!.call(of, 'DOMContentLoaded', () => resolve()));
+}
+
 /** Whether the page is hidden (a background tab); never on a server. */
 export const pageHidden = (): boolean => !!doc && visibilityOf(doc) === 'hidden';
 
@@ -130,6 +137,25 @@ export const elementRegistry = (): CustomElementRegistry | undefined => (typeof 
 
 /** The visitor's clipboard, when the page may use it. */
 export const clipboard = (): Clipboard | undefined => (hasDom ? navigator.clipboard : undefined);
+
+/**
+ * Makes the document's `name` the platform's method again when an element of the page shadows it,
+ * for a library that reads it while its module is evaluated (lit-html's `createTreeWalker`).
+ * `Document` is `[LegacyOverrideBuiltIns]`: a posted `<img name="createTreeWalker">` *is*
+ * `document.createTreeWalker`. Chromium keeps such a name as an own property of the document,
+ * which an own accessor replaces: this one reads the prototype's method when asked (as page
+ * scripts left it). Where the document refuses it (engines that follow WebIDL to the letter),
+ * nothing changes. Its descriptor has no prototype: a polluted `Object.prototype.value` is not
+ * one of its keys.
+ */
+export function unshadowDocumentMethod(name: 'createTreeWalker'): void {
+  if (doc && typeof Reflect.get(doc, name) !== 'function')
+    try {
+      Object.defineProperty(doc, name, { __proto__: null, get: () => Reflect.get(D!, name, doc), configurable: true } as PropertyDescriptor);
+    } catch {
+      // not definable over a named property there: lit-html's evaluation throws, as without this
+    }
+}
 
 /** The event being dispatched right now (`window.event`), if any. */
 export const currentEvent = (): unknown => (globalThis as { event?: unknown }).event;

@@ -1,5 +1,5 @@
 import { getConfig, onConfigChange } from '../../browser/config.js';
-import { rootElement } from '../../browser/page.js';
+import { documentOf, documentParsed, rootElement } from '../../browser/page.js';
 
 /**
  * What every kit element shares besides its reactive cycle, whatever renders it (views for the
@@ -10,7 +10,8 @@ import { rootElement } from '../../browser/page.js';
  *   Side-effect free: the shared observers start when the first element connects and stop when
  *   the last leaves;
  * - the theme an element fixes for itself (`fixedTheme`);
- * - a shadow root of the element's own, whatever the markup brought (`ownShadowRoot`).
+ * - a shadow root of the element's own, whatever the markup brought (`ownShadowRoot`), taken
+ *   once that markup has been parsed (`rootMarkupParsed`).
  */
 interface Watcher {
   requestUpdate(): void;
@@ -28,7 +29,7 @@ function startWatching(): () => void {
   const unsubscribe = onConfigChange(refreshAll);
   const root = rootElement();
   const langObserver = new MutationObserver(refreshAll);
-  if (root) langObserver.observe(root, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  if (root) langObserver.observe(root, { __proto__: null, attributes: true, attributeFilter: ['lang'], subtree: true } as MutationObserverInit); // own keys only: a polluted `childList` watches nothing more
   return () => {
     unsubscribe();
     langObserver.disconnect();
@@ -75,10 +76,13 @@ export function fixedTheme(own: unknown): Fixed {
  * element's `ElementInternals` (once).
  */
 export function ownShadowRoot(element: HTMLElement, internals: () => ElementInternals): ShadowRoot {
+  // The options' own keys only (no prototype): the platform reads every member it knows through
+  // the prototype chain, and a polluted `Object.prototype.customElementRegistry` makes
+  // `attachShadow` throw.
   let existing = element.shadowRoot;
   if (!existing) {
     try {
-      return element.attachShadow({ mode: 'open' }); // nearly always: no root yet, no internals needed
+      return element.attachShadow({ __proto__: null, mode: 'open' } as ShadowRootInit); // nearly always: no root yet, no internals needed
     } catch (error) {
       // A closed declarative root (the kit's open root cannot be attached over it).
       existing = internals().shadowRoot;
@@ -89,10 +93,27 @@ export function ownShadowRoot(element: HTMLElement, internals: () => ElementInte
     // Attaching over a declarative root of its mode empties it and makes it the element's
     // own: a `<template shadowrootmode>` parsed into the element later (markup still
     // streaming in) can no longer empty and fill it.
-    return element.attachShadow({ mode: existing.mode });
+    return element.attachShadow({ __proto__: null, mode: existing.mode } as ShadowRootInit);
   } catch {
     // A root a script attached before the upgrade.
     existing.replaceChildren();
     return existing;
   }
+}
+
+/**
+ * Resolves once the markup of a shadow root the element came with has been parsed, when the
+ * element upgrades while its document is still being parsed (the kit's script `async`, the
+ * autoloader loading a chunk when it sees a tag, a page streamed in parts); `undefined` when
+ * there is nothing to wait for. Until its `</template>`, the parser puts what follows into that
+ * root, whoever took it: taken now, the rest of a posted root (a `<style>` hiding the kit's
+ * nodes, a "✔ KYI verified") would be parsed in after the element's own nodes and stay. So the
+ * element takes its root (`ownShadowRoot`) once the document is parsed, and shows meanwhile what
+ * the page showed without the kit. `internals` attaches the element's `ElementInternals` (a
+ * closed root is read there), only while the document is being parsed.
+ */
+export function rootMarkupParsed(element: HTMLElement, internals: () => ElementInternals): Promise<void> | undefined {
+  const of = documentOf(element);
+  const parsed = of ? documentParsed(of) : undefined;
+  return parsed && (element.shadowRoot ?? internals().shadowRoot) ? parsed : undefined;
 }

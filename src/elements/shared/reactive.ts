@@ -14,7 +14,7 @@
  */
 import type { PropertyValues, ReactiveController } from '@lit/reactive-element';
 import { resolveLang, t, type StringKey, type StringParams } from '../../browser/strings.js';
-import { fixedTheme, ownShadowRoot, unwatch, watch, type Fixed } from './element-core.js';
+import { fixedTheme, ownShadowRoot, rootMarkupParsed, unwatch, watch, type Fixed } from './element-core.js';
 
 export type { PropertyValues, ReactiveController };
 
@@ -117,9 +117,13 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
     const properties = new Map(this === KyiReactiveElement ? undefined : parent.finalize().properties);
     if (Object.hasOwn(this, 'properties'))
       for (const [name, declaration] of Object.entries(this.properties)) {
-        properties.set(name, declaration);
+        // Its own keys only: a polluted `Object.prototype.state` (or `attribute`, `reflect`…) is no declaration's.
+        properties.set(name, { __proto__: null, ...declaration } as PropertyDeclaration);
         const key = Symbol(name);
+        // A descriptor of its own keys only (no prototype): a polluted `Object.prototype.value`
+        // would make it accessors and a value, and `defineProperty` throw (no element at all).
         Object.defineProperty(this.prototype, name, {
+          __proto__: null,
           get(this: Record<symbol, unknown>) {
             return this[key];
           },
@@ -129,7 +133,7 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
             this.requestUpdate(name, old);
           },
           configurable: true,
-        });
+        } as PropertyDescriptor);
       }
     const attributes = new Map<string, string>();
     for (const [name, declaration] of properties) {
@@ -208,8 +212,16 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   }
 
   connectedCallback(): void {
-    this.renderRoot ??= this.createRenderRoot();
-    this.#enable(true);
+    if (this.renderRoot === undefined) {
+      // Its root taken, and its first update let run, once the markup of a root it came with is parsed.
+      const take = () => {
+        this.renderRoot ??= this.createRenderRoot();
+        this.#enable(true);
+      };
+      const parsed = rootMarkupParsed(this, () => (this.#internals ??= this.attachInternals()));
+      if (parsed) void parsed.then(() => this.isConnected && take());
+      else take();
+    }
     watch(this);
     this.#controllers?.forEach((c) => c.hostConnected?.());
   }
