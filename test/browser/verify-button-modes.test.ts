@@ -247,6 +247,32 @@ describe('<kyi-verify-button> and the widget', () => {
       await expect(el).to.be.accessible();
     });
 
+    // A delay past 2^31 - 1 ms is a timer that fires at once: ready-timeout="3e9" would time the
+    // poster's own button out at once, before the widget could get ready.
+    it('ready-timeout="3e9" waits no longer than a timer keeps, and does not time out at once', async () => {
+      configure({ widgetUrl: (await testEnv()).refusingWidgetUrl });
+      const el = await button(html`<kyi-verify-button ready-timeout="3e9"></kyi-verify-button>`);
+      const delays: number[] = [];
+      const original = window.setTimeout;
+      window.setTimeout = ((run: TimerHandler, ms?: number, ...rest: unknown[]) => {
+        delays.push(ms ?? 0);
+        return original(run, ms, ...rest);
+      }) as typeof window.setTimeout;
+      let timedOut = false;
+      el.addEventListener('kyi-error', () => (timedOut = true));
+      try {
+        innerButton(el).click();
+        // the ready timer's second part, armed once the widget's host answered the check (2 s)
+        await waitUntil(() => delays.some((ms) => ms > 1_000_000), 'the ready timer was armed', { timeout: 10_000 });
+      } finally {
+        window.setTimeout = original;
+      }
+      expect(Math.max(...delays)).to.be.at.most(2 ** 31 - 1);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      expect(timedOut, 'timed out at once').to.equal(false);
+      el.close();
+    });
+
     it('the same button against the widget that allows this origin gets ready (control)', async () => {
       const el = await button(html`<kyi-verify-button ready-timeout="15000"></kyi-verify-button>`);
       await openAndWaitReady(el);

@@ -13,6 +13,7 @@ import { errorDetail, toProblem, type KyiProblem } from '../../client/errors.js'
 import { emit, KyiErrorEvent } from '../../browser/events.js';
 import { addStrings } from '../../browser/strings.js';
 import { onPageEvent, pageHidden } from '../../browser/page.js';
+import { MAX_TIMER_MS } from '../../browser/timers.js';
 import { safeHttpUrl } from '../../browser/config.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
 import { errorStringKey } from './error-text.js';
@@ -356,7 +357,8 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     if (this._status === 'error' && this._error?.status === 400) return; // the same request would fail again
     if (pageHidden()) return; // resumes on visibilitychange
     const floor = (this.constructor as typeof KyiMonitoringElement).minRefreshSeconds;
-    const delay = Math.max(Math.max(floor, seconds) * 1000, this.#nextDelayMs);
+    // Never past what a timer keeps: a longer delay (`Infinity`, a Retry-After of years) fires at once.
+    const delay = Math.min(Math.max(Math.max(floor, seconds) * 1000, this.#nextDelayMs), MAX_TIMER_MS);
     this.#timer = KyiMonitoringElement.timers.set(() => {
       this.#timer = undefined;
       this.startLoad(this._status === 'ready' || this._status === 'error' ? 'poll' : 'full');

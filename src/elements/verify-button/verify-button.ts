@@ -2,6 +2,7 @@ import { internalState, adoptStyles, type PropertyValues } from '../shared/react
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import type { KyiConfig } from '../../browser/config.js';
+import { MAX_TIMER_MS } from '../../browser/timers.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import type { KyiCloseReason } from '../../browser/widget-events.js';
 import type { AccessToken, TokenSlot } from '../../client/token-slot.js';
@@ -356,7 +357,8 @@ export class KyiVerifyButton extends KyiElement {
         freshToken: () => this.#freshToken(),
         finish: (by) => this.#finish(by),
         text: (key) => this.t(`verifyButton.${key}`),
-        readyTimeout: () => (Number.isFinite(this.readyTimeout) && this.readyTimeout > 0 ? this.readyTimeout : DEFAULT_READY_TIMEOUT_MS),
+        // Never past what a timer keeps (`3e9` would time out at once).
+        readyTimeout: () => (Number.isFinite(this.readyTimeout) && this.readyTimeout > 0 ? Math.min(this.readyTimeout, MAX_TIMER_MS) : DEFAULT_READY_TIMEOUT_MS),
       },
       scope,
     );
