@@ -1,10 +1,12 @@
 /**
  * The asset card's input: the asset lookup's rules (`checkAssetLookup`) checked in the browser,
- * so a bad input costs no request (a token-status page does not carry it). The words of their
- * problems (`assetCard.invalid.*`) come with `checkLookupInput` (locales/en-inputs.ts).
+ * so a bad input costs no request; the words of their problems (`assetCard.invalid.*`) are the
+ * card's (./strings.ts), added wherever this check is (a token-status page carries neither).
  */
 import { checkAssetLookup, type AssetLookupRule } from '../../contract/asset-queries.js';
 import { checkLookupInput, type InputCheck, type InputProblem } from '../shared/lookup-element.js';
+import './strings.js'; // the words of the problems (`assetCard.invalid.*`), with the card's
+
 
 /** Asset input as the element has it (attributes). */
 export interface AssetInput {

@@ -1,7 +1,7 @@
 /**
  * English strings of `<kyi-asset-card>`, added to the one table when the element's module
- * loads (with the error strings it may show). Its `invalid.*` words are in
- * locales/en-inputs.ts, with the lookup elements' input checks (see there why).
+ * loads (with the error strings it may show), and wherever its input check (input.ts) is: its
+ * `invalid.*` words are that check's.
  */
 import { addStrings } from '../../browser/strings.js';
 import { enErrors } from '../../locales/en-errors.js';
@@ -19,6 +19,12 @@ export const enAssetCard = {
       'No verified asset record exists for this address on {chain}. It may be verified on another chain.',
     invalid: 'Invalid asset identifier',
     invalidHelp: 'This asset can’t be shown: the page doesn’t identify it correctly.',
+    // the input problems `checkAssetInput` (input.ts) gives, for the partner's console
+    'invalid.missing': 'Provide account-id (CAIP-10), or chain and address.',
+    'invalid.mixed': 'Use either account-id, or chain and address, not both.',
+    'invalid.accountId': 'account-id must be a valid CAIP-10 account ID.',
+    'invalid.chain': 'chain must be a chain name such as solana or ethereum.',
+    'invalid.address': 'address must be an account address.',
     error: 'Could not load this asset',
     untitled: 'Unnamed token',
     imageAlt: '',

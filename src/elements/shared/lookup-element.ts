@@ -28,7 +28,7 @@ import { show, type View } from './view.js';
 // --- Element input ---------------------------------------------------------------------------
 // Checked against the contract's rules before anything is asked (a bad input costs no request);
 // the problems' words ship with the checks that give them (not with the badge's core); the asset
-// card's check is its own (elements/asset-card/input.ts), its words beside the token's.
+// card's check and its words are its own (elements/asset-card/input.ts).
 addStrings('en', enInputs);
 
 /** Token input as the element has it (attributes). */
