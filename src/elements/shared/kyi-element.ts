@@ -280,23 +280,13 @@ export class LatestRun implements ReactiveController {
   }
 
   /**
-   * Starts `work`, aborting the run in flight. `settle` runs once the work ends, only if
-   * this run is still the latest and was not aborted (an abort is never a result);
-   * an async `settle` checks `stillLatest()` again after each wait.
+   * Starts `work`, aborting the run in flight. `settle` runs once the work ends, only if this run
+   * is still the latest and was not aborted (an abort is never a result); an async `settle`
+   * checks `stillLatest()` again after each wait. The work gets the run's `LazySignal`: work that
+   * hands it on to what watches its hook (the lookup client) makes no `AbortController` unless
+   * the run is aborted and something asked for a real signal (`abort.signal`, e.g. for `fetch`).
    */
   start<T>(
-    work: (signal: AbortSignal) => Promise<T>,
-    settle: (result: RunResult<T>, stillLatest: () => boolean) => void | Promise<void>,
-  ): void {
-    this.startLazy((abort) => work(abort.signal), settle);
-  }
-
-  /**
-   * `start`, the work getting the run's `LazySignal` itself: work that hands it on to what
-   * watches its hook (the lookup client) makes no `AbortController` unless the run is aborted
-   * and something asked for a real signal.
-   */
-  startLazy<T>(
     work: (abort: LazySignal) => Promise<T>,
     settle: (result: RunResult<T>, stillLatest: () => boolean) => void | Promise<void>,
   ): void {

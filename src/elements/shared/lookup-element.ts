@@ -274,7 +274,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
     // last one (`result` would name another token's verification while this one loads).
     this.#show({ status: 'loading', result: key === previous ? this._result : null });
     const proxyUrl = proxy.proxyUrl;
-    this.#run.startLazy(
+    this.#run.start(
       (signal) => this.lookup(proxyUrl, check.request, { signal, bypassCache }),
       (r, stillLatest) => {
         // A lookup resolves every failure as an `error` outcome (lookupReadBy, client/lookup/

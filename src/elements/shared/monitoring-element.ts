@@ -221,7 +221,7 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     }
     if (kind === 'full') this._state = LOADING;
     this.#run.start(
-      (signal) => this.load(signal, kind),
+      (abort) => this.load(abort.signal, kind),
       (r, stillLatest) => this.#settle(r, stillLatest),
     );
   }

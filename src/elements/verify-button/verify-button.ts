@@ -320,7 +320,7 @@ export class KyiVerifyButton extends KyiElement {
     const prefetched = slot?.filled ? slot.take() : (slot?.clear(), undefined);
     let token: string | undefined;
     this.#tokenRun.start(
-      async (signal) => (prefetched && (await prefetched)) ?? (await this.#requestToken(signal)),
+      async (abort) => (prefetched && (await prefetched)) ?? (await this.#requestToken(abort.signal)),
       // An abort means close() or removal already reset the state (and never settles here).
       (r) => {
         if (r.ok) token = r.value.token;

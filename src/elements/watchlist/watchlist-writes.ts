@@ -86,7 +86,8 @@ export class ItemWrites {
     if (this.#failure?.target === target) this.fail(undefined);
     const writes = this.#hooks.run(target);
     writes.start(
-      async (signal): Promise<WriteOutcome> => {
+      async (abort): Promise<WriteOutcome> => {
+        const signal = abort.signal;
         try {
           return { done: await work(signal) };
         } catch (error) {
