@@ -121,7 +121,7 @@ function pagePart(id: string): string {
   if (rel.startsWith('src/contract/')) return 'contract rules (CAIP, limits, query checks, badge options)';
   if (/^src\/(client\/errors|elements\/shared\/error-text|browser\/event-base|browser\/events)\.ts$/.test(rel)) return 'error model and events';
   if (/^src\/elements\/shared\/(lookup-element|render-scheduler)\.ts$/.test(rel)) return 'lookup element (runs, render slices)';
-  if (/^src\/elements\/shared\/(kyi-element|reactive|element-core)\.ts$|^src\/browser\/register\.ts$/.test(rel)) return 'element base (language, theme, registration, the async controller)';
+  if (/^src\/elements\/shared\/(kyi-element|reactive)\.ts$|^src\/browser\/register\.ts$/.test(rel)) return 'element base (language, theme, registration, the async controller)';
   if (rel.startsWith('src/entries/cdn/')) return 'autoloader';
   if (rel === 'src/elements/shared/badge-image.ts') return 'badge image (URLs, <img>/<picture>)';
   if (rel.startsWith('src/entries/') || rel.includes('rolldown') || rel === NO_SOURCE) return 'entries and module glue';
