@@ -116,10 +116,9 @@ interface RenderedElement {
   _state: { status: string; result: unknown };
 }
 
-/** A kit element's class, once registered: finalized (its `elementStyles` made from its `styles`). */
+/** A kit element's class, finalized by its first instance (its `elementStyles` made from its `styles`). */
 interface RenderedClass {
   new (): RenderedElement;
-  finalize(): void;
   elementStyles: Styles[];
 }
 
@@ -150,9 +149,8 @@ const SERVER_CLASSES = new Map(
  * describes.
  */
 function instance(tag: string, attributes: Iterable<[string, string]>): RenderedElement {
-  const ctor = SERVER_CLASSES.get(tag)!;
-  ctor.finalize(); // its `elementStyles`, made from its `styles` (once: later calls return at once)
-  const element = new ctor();
+  // Its constructor finalizes the class (its `elementStyles`, made from its `styles`, once).
+  const element = new (SERVER_CLASSES.get(tag)!)();
   for (const [name, value] of attributes) {
     const old = element.getAttribute(name);
     element.setAttribute(name, value);

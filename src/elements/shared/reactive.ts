@@ -206,7 +206,7 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
    */
   protected createRenderRoot(): ShadowRoot {
     const ctor = this.constructor as typeof KyiReactiveElement;
-    const root = ownShadowRoot(this, () => (this.#internals ??= this.attachInternals()));
+    const root = ownShadowRoot(this, this.#attachedInternals);
     adoptStyles(root, ctor.elementStyles);
     return root;
   }
@@ -218,7 +218,7 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
         this.renderRoot ??= this.createRenderRoot();
         this.#enable(true);
       };
-      const parsed = rootMarkupParsed(this, () => (this.#internals ??= this.attachInternals()));
+      const parsed = rootMarkupParsed(this, this.#attachedInternals);
       if (parsed) void parsed.then(() => this.isConnected && take());
       else take();
     }
@@ -336,6 +336,9 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   /** After each update. */
   protected updated(_changed: PropertyValues): void {}
 
+  /** Its `ElementInternals`, attached on first need (`attachInternals` may be called only once). */
+  #attachedInternals = (): ElementInternals => (this.#internals ??= this.attachInternals());
+
   #updated(): void {
     this.#changed = new Map();
     this.isUpdatePending = false;
@@ -345,7 +348,7 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   #applyTheme(): void {
     const fixed = fixedTheme((this as { theme?: unknown }).theme);
     if (fixed === this.#fixed) return;
-    const states = (this.#internals ??= this.attachInternals()).states;
+    const states = this.#attachedInternals().states;
     if (this.#fixed) states.delete(`kyi-${this.#fixed}`);
     if (fixed) states.add(`kyi-${fixed}`);
     this.#fixed = fixed;
