@@ -156,6 +156,26 @@ describe('kyi() drop-in for the vendor client', () => {
       expect(calls.close).to.equal(1);
     });
 
+    for (const key of ['slotAssignment', 'customElementRegistry']) {
+      it(`Object.prototype.${key} polluted (a vulnerable parser elsewhere on the page): the dialog still opens in its own shadow root`, async () => {
+        const { calls, options, ready } = callbacks();
+        const token = await realToken();
+        const prototype = Object.prototype as Record<string, unknown>;
+        prototype[key] = 'polluted';
+        try {
+          // Failed before the host's shadow root options had no prototype: attachShadow read the
+          // inherited value and threw ("… is not a valid enum value of type SlotAssignmentMode",
+          // "Failed to read the 'customElementRegistry' property"), so kyi() threw for every call.
+          open = kyi('drawer', 'kyi', token, options);
+        } finally {
+          delete prototype[key];
+        }
+        await ready;
+        expect(dialog()!.open).to.equal(true);
+        expect(calls.errors).to.deep.equal([]);
+      });
+    }
+
     it('ignores spoofed messages: from this page, and from another frame on the widget origin', async () => {
       const { calls, options, ready } = callbacks();
       open = kyi('drawer', 'kyi', await realToken(), options);

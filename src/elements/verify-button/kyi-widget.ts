@@ -77,7 +77,8 @@ function call<A extends unknown[]>(callback: ((...args: A) => void) | undefined,
 function createHost(): { host: HTMLElement; root: ShadowRoot } {
   const host = createIn('div');
   host.setAttribute('data-kyi-widget', '');
-  const root = host.attachShadow({ mode: 'open' });
+  // Options without a prototype: an `Object.prototype.slotAssignment` polluted elsewhere on the page would make attachShadow throw.
+  const root = host.attachShadow({ __proto__: null, mode: 'open' } as ShadowRootInit);
   adoptStyles(root, [...sharedStyles, spinnerStyles, drawerStyles]);
   bodyElement()!.append(host);
   return { host, root };
