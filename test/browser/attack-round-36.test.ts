@@ -65,4 +65,35 @@ describe('attack round 36: a page at about:srcdoc with a posted <base href>', ()
     // Failed before browser/page.ts resolved against the frame’s origin: OPTIONS and POST /api/kyi/token reached the poster's server.
     expect((await evilSince()).map((r) => `${r.method} ${r.path}`)).to.deep.equal([]);
   });
+  it('a sandboxed frame (an opaque origin, no base for a relative URL): the default proxy is refused as the page\'s configuration, nothing reaches the poster\'s server', async () => {
+    const evilSince = await watchEvil(`${RUN}/o`);
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    // The frame reports what its status shows (its opaque origin keeps the parent out).
+    frame.srcdoc = `<!doctype html><html lang="en"><head><script>onerror = (m) => parent.postMessage({ failed: String(m) }, '*');</script><script type="module">
+        import '${location.origin}/src/entries/cdn/kyi-elements.ts';
+        await customElements.whenDefined('kyi-token-status');
+        const status = document.querySelector('kyi-token-status');
+        let error = null;
+        status.addEventListener('kyi-error', (e) => (error = e.detail));
+        await status.settled;
+        parent.postMessage({ status: status.status, error, shown: status.shadowRoot.textContent }, '*');
+      </script></head><body><div class="user-comment"><base href="${evilOrigin}${RUN}/o/"></div>
+      <kyi-token-status chain-slug="ethereum" address="${randomAddress()}"></kyi-token-status></body></html>`;
+    const report = new Promise<{ status: string; error: { code: string; message: string } | null; shown: string }>((resolve) =>
+      addEventListener('message', function once(event) {
+        if (event.source !== frame.contentWindow) return;
+        removeEventListener('message', once);
+        resolve(event.data);
+      }),
+    );
+    document.body.append(frame);
+    const { status, error, shown } = await report;
+    // Without request-url.ts's refusal: 'verified', answered by the poster's server at the <base> (seen).
+    expect(status).to.equal('error');
+    expect(error?.code).to.equal('not_configured');
+    expect(error!.message).to.contain("the page's configuration");
+    expect(shown).not.to.contain('verified');
+    expect((await evilSince()).map((r) => `${r.method} ${r.path}`)).to.deep.equal([]);
+  });
 });
