@@ -140,7 +140,7 @@ export function kyiHarness() {
       if (ctx.path.startsWith('/api/kyi-elsewhere/')) return pipe(elsewhere, ctx);
       if (ctx.path.startsWith('/__test/')) return pipe(test, ctx);
       // The kit's files as a CDN serves them (to any origin): a sandboxed frame's module scripts are CORS requests.
-      if (ctx.get('origin') === 'null') ctx.set('Access-Control-Allow-Origin', '*');
+      if (ctx.req.headers.origin === 'null') ctx.res.setHeader('Access-Control-Allow-Origin', '*');
       return next();
     },
   };
