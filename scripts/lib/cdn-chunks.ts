@@ -79,8 +79,8 @@ export const AUTOLOADER_CODE_SPLITTING = {
     {
       // What the three monitoring elements share (their base, client, words, value sets and
       // building-block styles), and the table of limits (contract/limits.ts), which only they
-      // read: the lookup client reads its two limits from contract/lookup-limits.ts, so a
-      // token-status page carries two numbers, not the table.
+      // read: the lookup client reads its limit from contract/lookup-limits.ts, so a
+      // token-status page carries one number, not the table.
       name: 'monitoring',
       test: any([
         // Lit's templates, not its directives (a directive goes with the element that uses it,

@@ -1,7 +1,8 @@
 /**
- * The two limits of `LIMITS` (limits.ts) that the lookup client reads in the browser, each a
- * constant of its own: a page of statuses carries these two numbers, not the whole table of
- * spec part 8 (an object's properties are never shaken out).
+ * The two limits of `LIMITS` (limits.ts) the browser's lookup client depends on, each a constant
+ * of its own: a page of statuses carries the batch size, not the whole table of spec part 8 (an
+ * object's properties are never shaken out); its cache keeps answers well within the image links'
+ * lifetime (client/lookup/batcher.ts).
  */
 /** Lookups per `POST /lookup` batch of the server piece (a page of 5,000 tokens: 10 requests). */
 export const LOOKUP_BATCH_MAX = 500;

@@ -1,10 +1,10 @@
 /**
  * English error strings (`common.error.*`, and `common.retry`): the words of the one error table
  * (`elements/shared/error-text.ts`) for elements that fetch. Kept out of the shared core, so a
- * page with badges only does not carry them; the elements that can fail a request (the lookup
- * elements, the verify button, the monitoring elements) add them with their own strings. The
- * widget's failures, and a bad attribute's (the one element that shows it), are the verify
- * button's own (elements/verify-button/strings.ts).
+ * page with badges only does not carry them; what can fail a request adds them: the lookup
+ * elements' base (elements/shared/lookup-element.ts), the verify button and the monitoring
+ * elements with their own strings. The widget's failures, and a bad attribute's (the one
+ * element that shows it), are the verify button's own (elements/verify-button/strings.ts).
  */
 export const enErrors = {
   common: {

@@ -15,11 +15,11 @@
  * - Each caller passes its own `AbortSignal`; when nobody waits for an entry any more it is
  *   dropped from the queue, and a batch whose every entry was abandoned is aborted.
  * - `bypassCache` skips the cache (and any request already on the wire) and asks the
- *   server piece to skip its cache too (`Cache-Control: no-cache` and `fresh: true` on the batch).
+ *   server piece to skip its cache too (`fresh: true` on the batch).
  *
  * Nothing here touches the DOM until a lookup is made.
  */
-import { LOOKUP_BATCH_MAX, TOKEN_IMAGE_LIFETIME_MS } from '../../contract/lookup-limits.js';
+import { LOOKUP_BATCH_MAX } from '../../contract/lookup-limits.js';
 import { requestUrl } from '../request-url.js';
 import { pageHidden } from '../../browser/page.js';
 import { KyiRequestError } from '../errors.js';
@@ -66,20 +66,11 @@ export interface ClientLookupOptions extends Omit<LookupOptions, 'signal'> {
 }
 
 export interface LookupClientOptions {
-  /** Fresh time of a cached answer, ms. Default 60 s. */
-  ttlMs?: number;
-  /** Most cached answers. Default 10,000 (a few MB at most: the answers are small JSON). */
-  maxEntries?: number;
-  /** Lookups per POST. Default and most: 500 (`LIMITS.lookupBatchMax`, the server piece's limit). */
-  batchSize?: number;
   /** The fetch to use (defaults to the global one at call time). */
   fetch?: typeof fetch;
   /** Schedules a flush; default: the end of the current task (see the module comment). */
   schedule?: (flush: () => void) => void;
 }
-
-/** Default bound of the shared cache: a page of thousands of distinct tokens stays cached. */
-export const DEFAULT_MAX_ENTRIES = 10_000;
 
 /** HTTP statuses whose answers are facts about the token, safe to cache. */
 const CACHEABLE = new Set([200, 400, 404]);
@@ -163,7 +154,6 @@ export interface LookupStats {
 
 export class LookupClient {
   readonly #cache: TtlCache<LookupResponse>;
-  readonly #batchSize: number;
   readonly #fetch: typeof fetch | undefined;
   readonly #schedule: (flush: () => void) => void;
   /** Not yet sent, by key. */
@@ -175,11 +165,11 @@ export class LookupClient {
 
   constructor(options: LookupClientOptions = {}) {
     this.#cache = new TtlCache({
-      // Asset records carry signed image links that expire after about an hour.
-      ttlMs: Math.min(options.ttlMs ?? 60_000, TOKEN_IMAGE_LIFETIME_MS),
-      maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+      // A minute, well within the hour the asset records' signed image links last (`TOKEN_IMAGE_LIFETIME_MS`).
+      ttlMs: 60_000,
+      // A page of thousands of distinct tokens stays cached (a few MB at most: the answers are small JSON).
+      maxEntries: 10_000,
     });
-    this.#batchSize = Math.max(1, Math.min(options.batchSize ?? LOOKUP_BATCH_MAX, LOOKUP_BATCH_MAX));
     this.#fetch = options.fetch;
     this.#schedule = options.schedule ?? defaultSchedule;
   }
@@ -219,7 +209,8 @@ export class LookupClient {
     } else {
       const flying = this.#inflight.get(key);
       // A fresh check must not be answered by a request that left before it was asked.
-      if (flying && (!bypassCache || flying.bypass) && flying.batch && !flying.batch.controller.signal.aborted) {
+      // (An entry in flight is in its batch.)
+      if (flying && (!bypassCache || flying.bypass) && !flying.batch!.controller.signal.aborted) {
         entry = flying;
         if (entry.waiters.size === 0) entry.batch!.live++;
         this.stats.joined++;
@@ -250,10 +241,8 @@ export class LookupClient {
 
   /** Nobody waits for `entry` any more. */
   #abandon(entry: Entry): void {
-    if (!entry.batch) {
-      if (this.#queued.get(entry.key) === entry) this.#queued.delete(entry.key);
-      return;
-    }
+    // Not sent yet: it leaves the queue (no other entry of its key is queued while it is).
+    if (!entry.batch) return void this.#queued.delete(entry.key);
     entry.batch.live--;
     if (entry.batch.live <= 0 && !entry.batch.controller.signal.aborted) {
       this.stats.aborted++;
@@ -291,8 +280,8 @@ export class LookupClient {
     }
     this.#queued.clear();
     for (const [proxyUrl, entries] of byProxy) {
-      for (let i = 0; i < entries.length; i += this.#batchSize) {
-        void this.#send(proxyUrl, entries.slice(i, i + this.#batchSize));
+      for (let i = 0; i < entries.length; i += LOOKUP_BATCH_MAX) {
+        void this.#send(proxyUrl, entries.slice(i, i + LOOKUP_BATCH_MAX));
       }
     }
   }
@@ -310,16 +299,14 @@ export class LookupClient {
 
     let results: unknown[];
     try {
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-      if (bypass) headers['cache-control'] = 'no-cache';
+      // A POST is never answered from the HTTP cache, and sends cookies to its own origin only
+      // (fetch's default credentials); `fresh` (only when bypassing: `undefined` is left out of
+      // the JSON) asks the server piece to skip its cache (the batch's contract, openapi/proxy.json).
       const response = await doFetch(`${proxyUrl}/lookup`, {
         method: 'POST',
-        headers,
-        // `fresh` and `cache` only when bypassing: `undefined` is left out of the JSON and of the request
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ requests: entries.map((e) => e.wire), fresh: bypass || undefined }),
-        credentials: 'same-origin',
         signal: batch.controller.signal,
-        cache: bypass ? 'no-store' : undefined,
       });
       const body = await answerBody(`${proxyUrl}/lookup`, response);
       const list = (body as { results?: unknown } | undefined)?.results;
@@ -338,7 +325,7 @@ export class LookupClient {
 
     entries.forEach((entry, i) => {
       const item = results[i] as { status?: unknown; body?: unknown } | null;
-      if (!item || typeof item !== 'object' || typeof item.status !== 'number') {
+      if (typeof item?.status !== 'number') {
         this.#settle(entry, { error: new KyiRequestError('invalid_response', 'The lookup proxy sent an unexpected answer') });
         return;
       }

@@ -36,12 +36,9 @@ export class TtlCache<V> {
   get(key: string): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires <= this.#now()) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    // Re-insert so Map order is least-recently-used first.
+    // Taken out, and put back at the end when fresh: Map order is least-recently-used first.
     this.#entries.delete(key);
+    if (entry.expires <= this.#now()) return undefined;
     this.#entries.set(key, entry);
     return entry.value;
   }

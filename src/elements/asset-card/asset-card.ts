@@ -12,7 +12,7 @@ import { checkAssetInput } from './input.js';
 import { blockStyles } from '../shared/blocks.styles.js';
 import { sharedStyles } from '../shared/styles.js';
 import { internalState } from '../shared/reactive.js';
-import type { StringKey } from '../../browser/strings.js';
+import { tMaybe, type StringKey } from '../../browser/strings.js';
 import { humanize } from '../shared/foreign-text.js';
 import { errorBoxView } from '../shared/error-box.js';
 import type { ElementView, View } from '../shared/view.js';
@@ -223,10 +223,10 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   #authority(a: Authority): ElementView {
     const type = a.authority_type ?? '';
     const typeLabel = type
-      ? (this.tMaybe(`assetCard.authorityType.${type}`) ?? humanize(type))
+      ? (tMaybe(`assetCard.authorityType.${type}`, undefined, this.renderLang) ?? humanize(type))
       : this.t('assetCard.authorityUnknown');
     const accountType = a.account_type
-      ? (this.tMaybe(`assetCard.accountType.${a.account_type}`) ?? humanize(a.account_type))
+      ? (tMaybe(`assetCard.accountType.${a.account_type}`, undefined, this.renderLang) ?? humanize(a.account_type))
       : '';
     const signers = a.multisig_signers ?? [];
     return [

@@ -1,10 +1,9 @@
 /**
  * English strings of `<kyi-asset-card>`, added to the one table when the element's module
- * loads (with the error strings it may show), and wherever its input check (input.ts) is: its
- * `invalid.*` words are that check's.
+ * loads, and wherever its input check (input.ts) is: its `invalid.*` words are that check's. (The
+ * error words it may show come with the lookup elements' base, shared/lookup-element.ts.)
  */
 import { addStrings } from '../../browser/strings.js';
-import { enErrors } from '../../locales/en-errors.js';
 
 export const enAssetCard = {
   common: {
@@ -64,5 +63,4 @@ export const enAssetCard = {
   },
 } as const;
 
-addStrings('en', enErrors);
 addStrings('en', enAssetCard);

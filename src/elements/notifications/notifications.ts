@@ -4,7 +4,7 @@ import { NOTIFICATION_GROUP_NAMES, notificationGroupOf } from '../../contract/en
 import { fetchNotifications } from '../../client/monitoring.js';
 import { configuredHttpUrl, safeHttpUrl } from '../../browser/config.js';
 import { KyiNotificationsEvent } from '../../browser/monitoring-events.js';
-import type { StringKey } from '../../browser/strings.js';
+import { tMaybe, type StringKey } from '../../browser/strings.js';
 import { KyiMonitoringElement } from '../shared/monitoring-element.js';
 import { addsInformation, formatDate, restates } from '../shared/monitoring-parts.js';
 import { ShownRows } from '../shared/monitoring-pager.js';
@@ -92,7 +92,7 @@ export class KyiNotifications extends KyiMonitoringElement {
   }
 
   #renderItem(n: Notification): TemplateResult {
-    const kind = this.tMaybe(`notifications.kind.${n.kind}`) ?? n.kind;
+    const kind = tMaybe(`notifications.kind.${n.kind}`, undefined, this.renderLang) ?? n.kind;
     const title = n.title ?? n.headline ?? kind;
     const headline = n.title && addsInformation(n.headline, [title]) ? n.headline : undefined;
     const body = addsInformation(n.body, [title, n.headline, n.assetName]) && !restates(n.body, n.headline) ? n.body : undefined;

@@ -15,17 +15,8 @@ import { bodyElement, createIn, documentOf, parentOf } from '../../browser/page.
 /** The attribute marking the region (tests read announcements from it). */
 export const LIVE_REGION_ATTRIBUTE = 'data-kyi-live-region';
 
-const HIDDEN: Partial<CSSStyleDeclaration> = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: '0',
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  border: '0',
-};
+/** Visually hidden, read by assistive technology (the theme's `.visually-hidden`). */
+const HIDDEN = 'position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap;border:0';
 
 /** Per document, what waits to be said, and by whom (an element that left the page says nothing). */
 const queued = new Map<Document, Map<string, Element[]>>();
@@ -44,7 +35,7 @@ function regionOf(doc: Document, body: HTMLElement): HTMLElement {
     region.setAttribute('role', 'status');
     region.setAttribute('aria-live', 'polite');
     region.setAttribute('aria-atomic', 'true');
-    Object.assign(region.style, HIDDEN);
+    region.style.cssText = HIDDEN;
     body.append(region);
     regions.set(doc, region);
   }

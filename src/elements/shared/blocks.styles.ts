@@ -8,6 +8,11 @@
 import { css } from './reactive.js';
 
 export const blockStyles = css`
+  /* The theme's colour of text on the accent (theme.styles.ts): only these elements paint it
+     (the verify button, the monitoring elements), so a token-status page carries none of it. */
+  :host {
+    --_kyi-accent-text: var(--kyi-color-accent-text, light-dark(#ffffff, #0b1220));
+  }
   /* One error layout: title, message and action each on a line of their own. */
   .alert {
     display: flex;

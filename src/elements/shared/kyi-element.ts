@@ -1,21 +1,20 @@
 /**
  * Base classes of the kit's elements (all but the badge, which extends the kit's base, reactive.ts,
- * directly): what they render and how they paint it, the configuration; what the data elements
+ * directly): what they render and how they paint it; what the data elements
  * share: the trust check of a `proxy-url` attribute and the wait for a run to settle; and the
  * one async controller their runs (and the verify button's) go through (`LatestRun`, below).
  */
 import { internalState, KyiReactiveElement, type PropertyDeclarations, type PropertyValues, type ReactiveController, type ReactiveControllerHost } from './reactive.js';
-import { getConfig, proxyUrlOf, type KyiConfig, type KyiTheme } from '../../browser/config.js';
+import { getConfig, proxyUrlOf, type KyiTheme } from '../../browser/config.js';
 import { isAbortError, type KyiProblem } from '../../client/errors.js';
-import { tMaybe, type StringParams } from '../../browser/strings.js';
 import { announce } from './announce.js';
 import { documentOf, focusDropped } from '../../browser/page.js';
 
 /**
- * The base of the kit's elements (all but `<kyi-badge>`): a Lit `ReactiveElement` that reads the
- * page's configuration, its language and its trusted proxy URLs, and shows what its `render()`
- * describes (`paint`). Exported so the element classes' types are whole; partners use the elements, not
- * this class.
+ * The base of the kit's elements (all but `<kyi-badge>`): the kit's reactive base, showing what
+ * its `render()` describes (`paint`). (The page's configuration is `getConfig()`'s, its words
+ * `t()`'s, browser/.) Exported so the element classes' types are whole; partners use the
+ * elements, not this class.
  */
 export abstract class KyiElement extends KyiReactiveElement {
   /**
@@ -36,16 +35,6 @@ export abstract class KyiElement extends KyiReactiveElement {
     const shown = this.render();
     super.update(changed);
     this.paint(shown);
-  }
-
-  /** The page's configuration. @internal */
-  protected get config(): KyiConfig {
-    return getConfig();
-  }
-
-  /** A string for a dynamic key, or `undefined` when the table has none. @internal */
-  protected tMaybe(key: string, params?: StringParams): string | undefined {
-    return tMaybe(key, params, this.renderLang);
   }
 
   /**
@@ -225,10 +214,8 @@ export class LazySignal {
 
   /** A real signal that aborts with this one, made on first use. */
   get signal(): AbortSignal {
-    if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.#aborted) this.#controller.abort(this.#reason);
-    }
+    this.#controller ??= new AbortController();
+    if (this.#aborted) this.#controller.abort(this.#reason); // aborted already: nothing happens
     return this.#controller.signal;
   }
 

@@ -16,6 +16,7 @@ import { live, lookupKey, type AbortHook, type LookupRequest } from '../../clien
 import { checkTokenLookup, type RuleCheck } from '../../contract/queries.js';
 import { addStrings, t, type StringKey } from '../../browser/strings.js';
 import { enInputs } from '../../locales/en-inputs.js';
+import { enErrors } from '../../locales/en-errors.js';
 import { errorDetail, type KyiProblem } from '../../client/errors.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../browser/events.js';
 import { configVersion } from '../../browser/config.js';
@@ -28,8 +29,10 @@ import { show, type View } from './view.js';
 // --- Element input ---------------------------------------------------------------------------
 // Checked against the contract's rules before anything is asked (a bad input costs no request);
 // the problems' words ship with the checks that give them (not with the badge's core); the asset
-// card's check and its words are its own (elements/asset-card/input.ts).
+// card's check and its words are its own (elements/asset-card/input.ts). And the words of the
+// errors a lookup may end in (every lookup element shows them).
 addStrings('en', enInputs);
+addStrings('en', enErrors);
 
 /** Token input as the element has it (attributes). */
 export interface TokenInput {
@@ -66,9 +69,9 @@ const validChecks = new Map<string, InputCheck>();
 /**
  * A lookup element's input attributes (`input`, in a fixed order) checked against its lookup's
  * rules (`check`, the contract's), for a request of `kind`; remembered when valid. Nothing given
- * is empty (the element stays idle, no warning); a broken rule is a problem in the words of
- * `<section>.invalid.<reason>`, the reason named as the rule is, or as `reasons` renames it
- * (several rules may share words).
+ * (the rules' `missing`) is empty (the element stays idle, no warning); a broken rule is a
+ * problem in the words of `<section>.invalid.<reason>`, the reason named as the rule is, or as
+ * `reasons` renames it (several rules may share words).
  */
 export function checkLookupInput<K extends LookupRequest['kind'], F extends string, R extends string>(
   kind: K,
@@ -79,15 +82,15 @@ export function checkLookupInput<K extends LookupRequest['kind'], F extends stri
   const key = `${kind}\n${Object.values<string | null | undefined>(input).join('\n')}`;
   const known = validChecks.get(key);
   if (known) return known;
-  const problem = (reason: InputProblem['reason'], empty = false): InputCheck => ({
+  const problem = (reason: InputProblem['reason'], empty: boolean): InputCheck => ({
     ok: false,
     empty,
     problem: { reason, message: t(`${section}.invalid.${reason}` as StringKey, undefined, 'en') },
   });
   const cleaned = Object.fromEntries(Object.entries<string | null | undefined>(input).map(([name, value]) => [name, clean(value)])) as Record<F, string | null>;
-  if (Object.values(cleaned).every((value) => value === null)) return problem('missing', true);
   const checked = check(cleaned);
-  if (!checked.ok) return problem((reasons as Partial<Record<R, InputProblem['reason']>>)[checked.rule] ?? (checked.rule as InputProblem['reason']));
+  // A rule set breaks its `missing` rule when nothing is given, and only then: the element is empty.
+  if (!checked.ok) return problem((reasons as Partial<Record<R, InputProblem['reason']>>)[checked.rule] ?? (checked.rule as InputProblem['reason']), checked.rule === 'missing');
   const request = { kind, ...checked.value } as LookupRequest;
   const result: InputCheck = { ok: true, request, key: lookupKey(request) };
   if (validChecks.size >= 1000) validChecks.clear();
@@ -265,9 +268,10 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
     const untrusted = this.untrustedProxy(proxy);
     if (untrusted) {
       // Markup may not choose where answers come from: an error, and nothing fetched.
+      const refused: LookupOutcomeLike<R> = { status: 'error', result: null, error: untrusted };
       this.#run.cancel();
-      this.#show({ status: 'error', result: null, error: untrusted });
-      void this.updateComplete.then(() => this.#key === key && this.#announce({ status: 'error', result: null, error: untrusted }));
+      this.#show(refused);
+      void this.updateComplete.then(() => this.#key === key && this.#announce(refused));
       return;
     }
     // A refresh keeps what it shows meanwhile; a new token (or proxy) shows no result of the
@@ -296,7 +300,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
 
   /** The run's outcome becomes the state and renders at once; then (and only then) the events announce it. */
   #settle(outcome: LookupOutcomeLike<R>): void {
-    this.#show({ status: outcome.status, result: outcome.result, error: outcome.error });
+    this.#show(outcome);
     // Now, inside the slice that times it (the update Lit scheduled then finds nothing to do).
     this.performUpdate();
     // A view that changed after the first answer is said once (a page settling at load is not).
@@ -318,6 +322,6 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
 
   /** The message for the current error, in the element's language. */
   protected errorMessage(): string {
-    return this._error ? this.t(errorStringKey(this._error)) : this.t('common.error.generic');
+    return this.t(errorStringKey(this._error ?? { code: '' })); // none: the generic words
   }
 }

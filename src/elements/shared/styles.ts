@@ -1,7 +1,7 @@
 /**
  * Shared styles of the kit's elements: the theme (theme.styles.ts, with the rules a badge uses
- * too), the theme's colours no badge paints, and the building blocks every element but the badge
- * uses. A badge takes only the theme, so a page that shows only badges carries none of the
+ * too), the theme's colours no badge paints (but the accent text, which only the elements of
+ * blocks.styles.ts paint), and the building blocks every element but the badge uses. A badge takes only the theme, so a page that shows only badges carries none of the
  * building blocks; those the token status does not use are in blocks.styles.ts, so a
  * token-status page carries none of them.
  */
@@ -17,7 +17,6 @@ export const componentStyles = css`
     --_kyi-text-muted: var(--kyi-color-text-muted, light-dark(#505866, #aab1bd));
     --_kyi-surface-raised: var(--kyi-color-surface-raised, light-dark(#f4f5f7, #20242b));
     --_kyi-border: var(--kyi-color-border, light-dark(#d4d8de, #3a404a));
-    --_kyi-accent-text: var(--kyi-color-accent-text, light-dark(#ffffff, #0b1220));
     --_kyi-warning: var(--kyi-color-warning, light-dark(#8a4b00, #f5b65b));
     --_kyi-danger: var(--kyi-color-danger, light-dark(#b3261e, #ff8a80));
   }

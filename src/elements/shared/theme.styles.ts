@@ -26,7 +26,8 @@
  *   blocks) and one error layout (title, message, action, each on its own line).
  * Elements read the private `--_kyi-*` copies below (the type and spacing scales whole, and the
  * colours a badge paints: a badge-only page loads this module alone) and in styles.ts (the
- * colours no badge paints: muted text, raised surface, border, accent text, warning, danger),
+ * colours no badge paints: muted text, raised surface, border, warning, danger; accent text in
+ * blocks.styles.ts, with the elements that paint it),
  * which fall back to light or dark defaults following the colour scheme in effect on the host
  * (the page's `color-scheme`, `configure({ theme })`, or the element's `theme` attribute,
  * strongest last). Per-element tokens (`--kyi-<element>-<prop>`) fall back to these in each

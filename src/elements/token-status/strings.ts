@@ -1,10 +1,9 @@
 /**
  * English strings of `<kyi-token-status>`, added to the one table when the element's module
- * loads (with the error strings it may show). Its `invalid.*` words are in
- * locales/en-inputs.ts, with `checkTokenInput()` (the lookup elements' base) that gives them.
+ * loads. Its `invalid.*` words are in locales/en-inputs.ts, with `checkTokenInput()` (the lookup
+ * elements' base) that gives them; the error words it may show, with that base too.
  */
 import { addStrings } from '../../browser/strings.js';
-import { enErrors } from '../../locales/en-errors.js';
 
 export const enTokenStatus = {
   tokenStatus: {
@@ -28,5 +27,4 @@ export const enTokenStatus = {
   },
 } as const;
 
-addStrings('en', enErrors);
 addStrings('en', enTokenStatus);

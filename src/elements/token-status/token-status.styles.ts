@@ -20,9 +20,8 @@ export const tokenStatusStyles = css`
     /* a small line, at the line height of the theme (1.4) */
     --_small-line: calc(1.4 * var(--_kyi-font-size-small));
     /* the lines of a full status: label line + small line (one more for an address without a
-       chain, below), and its box: those lines, padding and border */
+       chain, below) */
     --_lines: calc(1.4em + var(--_small-line));
-    --_box: calc(var(--_lines) + var(--_kyi-space-2) + 2px);
     /* a small line more in a column too narrow for the label and the business claim side by
        side (the strut below); an address without a chain, one more where its chains line wraps */
     --_wrap-extra: 0px;
@@ -43,10 +42,10 @@ export const tokenStatusStyles = css`
     /* the icon box (icon + padding, at least 24 px: the retry target), before its first render on screen */
     contain-intrinsic-size: auto max(24px, var(--_icon) + 0.25em);
   }
-  /* An element given a token reserves its box before its first render too. */
+  /* An element given a token reserves its box before its first render too: its lines, padding and border. */
   :host([caip19]:not([compact])),
   :host([address]:not([compact])) {
-    min-block-size: var(--_box);
+    min-block-size: calc(var(--_lines) + var(--_kyi-space-2) + 2px);
   }
   /* An address without a chain may be answered for several chains: room for the chains line
      (verified on …, not verified on …) from the start, so the answer moves nothing. */
@@ -75,7 +74,7 @@ export const tokenStatusStyles = css`
       var(--_lines) + clamp(0px, (21em - 100%) * 1000, var(--_small-line)) + clamp(0px, (31em - 100%) * 1000, var(--_wrap-extra))
     );
   }
-  /* (its height: the strut's lines, with padding and border, make --_box at least) */
+  /* (its height: the strut's lines, with padding and border, make the host's reserved box at least) */
   .base:not(.compact) {
     padding: var(--_kyi-space) var(--_kyi-space-3) var(--_kyi-space) var(--_kyi-space-2);
     border: 1px solid var(--_kyi-border);
@@ -204,10 +203,6 @@ export const tokenStatusStyles = css`
   .warning.corner .warning-mark {
     width: 0.62em;
     height: 0.62em;
-  }
-  /* a decorative icon beside words that say the same (hidden from assistive technology) */
-  .decor {
-    display: contents;
   }
   /* the icon, and while loading its place: one size in every state */
   .icon,

@@ -42,14 +42,15 @@ const ICONS: Record<IconKind, View[]> = {
 
 /**
  * The state icon. Named by `aria-label` alone: a `<title>` would be read again as its
- * description (a compact status's tooltip is its box's `title`); the error's is decorative.
+ * description (a compact status's tooltip is its box's `title`); without a name (`''`: beside
+ * words that say the same, or the error's), decorative, hidden from assistive technology.
  * Verified is the live status's own mark, a check in the ring every state shares, never the
  * static badge's image (the badge is "never proof"); verified on some chains only, the same
  * check in a ring half drawn, half dashed. One size for every state, full and compact
  * (`--kyi-token-status-icon-size`).
  */
 function icon(kind: IconKind, label: string): ElementView {
-  const named = kind === 'error' ? { 'aria-hidden': 'true' } : { role: 'img', 'aria-label': label };
+  const named = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': 'true' };
   const cls = kind === 'partial' ? 'verified partial' : kind;
   return ['svg', { part: 'icon', class: `icon ${cls}`, viewBox: '0 0 20 20', ...named }, ...ICONS[kind]];
 }
@@ -182,23 +183,17 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   /** What changed, and for which token: "Orbit Dollar (ORBD): KYI verified on 2 of 3 chains". */
   protected override spokenStatus(): string {
-    let status: string;
-    switch (this._status) {
-      case 'verified': {
-        const { headline, issuer } = this.#verifiedView();
-        status = this.#warnedWords(headline, issuer);
-        break;
-      }
-      case 'unverified':
-        status = this.t('tokenStatus.unverified');
-        break;
-      case 'not-found':
-        status = this.t('tokenStatus.notFound');
-        break;
-      default: // an error speaks through its own alert
-        return '';
-    }
-    return this.t('tokenStatus.changed', { token: this.#tokenName(), status });
+    const { headline, issuer } = this.#verifiedView();
+    // (An error speaks through its own alert.)
+    const status =
+      this._status === 'verified'
+        ? this.#warnedWords(headline, issuer)
+        : this._status === 'unverified'
+          ? this.t('tokenStatus.unverified')
+          : this._status === 'not-found'
+            ? this.t('tokenStatus.notFound')
+            : '';
+    return status && this.t('tokenStatus.changed', { token: this.#tokenName(), status });
   }
 
   /**
@@ -208,8 +203,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    */
   #tokenName(): string {
     const asset = this._result?.data.find((m) => m.kyi_verified && (m.asset?.name || m.asset?.symbol))?.asset;
-    const name = asset?.name ? withinReason(asset.name) : '';
-    const symbol = asset?.symbol ? withinReason(asset.symbol) : '';
+    const name = withinReason(asset?.name || '');
+    const symbol = withinReason(asset?.symbol || '');
     if (name && symbol && name !== symbol) return `${name} (${symbol})`;
     return name || symbol || shortId(this.caip19?.split(':').at(-1) ?? this.address ?? '');
   }
@@ -247,10 +242,12 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     if ((this._result?.data ?? []).length < 2) return '';
     const sep = this.t('tokenStatus.listSeparator');
     const { verified, unverified } = this.#chains();
-    const parts: string[] = [];
-    if (verified.length) parts.push(this.t('tokenStatus.verifiedOn', { chains: verified.join(sep) }));
-    if (unverified.length) parts.push(this.t('tokenStatus.notVerifiedOn', { chains: unverified.join(sep) }));
-    return parts.join(' · ');
+    return [
+      verified.length && this.t('tokenStatus.verifiedOn', { chains: verified.join(sep) }),
+      unverified.length && this.t('tokenStatus.notVerifiedOn', { chains: unverified.join(sep) }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   }
 
   #summary(): View {
@@ -286,18 +283,14 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   }
 
   #loading(): ElementView {
-    const text = ['span', { class: 'visually-hidden' }, this.t('tokenStatus.loading')] satisfies ElementView;
-    const iconSkeleton: ElementView = ['span', { part: 'skeleton', class: 'skeleton icon-skeleton' }];
     const line = (cls: string, skeleton: string): ElementView => ['span', { class: cls }, ['span', { part: 'skeleton', class: skeleton }]];
-    return this.compact
-      ? ['span', { part: 'base', class: 'base loading compact', 'aria-busy': 'true' }, iconSkeleton, text]
-      : [
-          'span',
-          { part: 'base', class: 'base loading', 'aria-busy': 'true' },
-          iconSkeleton,
-          ['span', { class: 'text' }, line('line', 'skeleton text-skeleton'), line('line small', 'skeleton text-skeleton wide')],
-          text,
-        ];
+    return [
+      'span',
+      { part: 'base', class: this.compact ? 'base loading compact' : 'base loading', 'aria-busy': 'true' },
+      ['span', { part: 'skeleton', class: 'skeleton icon-skeleton' }],
+      !this.compact && ['span', { class: 'text' }, line('line', 'skeleton text-skeleton'), line('line small', 'skeleton text-skeleton wide')],
+      ['span', { class: 'visually-hidden' }, this.t('tokenStatus.loading')],
+    ];
   }
 
   #verified(): ElementView {
@@ -319,7 +312,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return [
       'span',
       { part: 'base', class: `base verified ${warned ? 'claimed warned' : issuer ? 'claimed' : ''}` },
-      ['span', { class: 'decor', 'aria-hidden': 'true' }, icon(kind, '')],
+      icon(kind, ''),
       [
         'span',
         { class: 'text' },
@@ -347,7 +340,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return [
       'span',
       { part: basePart, class: `base ${invalid ? 'invalid notice' : kind}` },
-      ['span', { class: 'decor', 'aria-hidden': 'true' }, icon(kind, invalid ? '' : label)],
+      icon(kind, ''), // its words say it
       [
         'span',
         { part: kind === 'not-found' ? 'notice' : undefined, class: 'text' },
@@ -392,8 +385,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   /** What the status shows, as a view (no template library: a page of statuses loads none). @internal */
   protected override render(): View {
+    // (idle: nothing)
     switch (this._status) {
-      case 'idle': return undefined;
       case 'loading': return this.#loading();
       case 'verified': return this.#verified();
       case 'unverified': return this.#plain('unverified', this.t('tokenStatus.unverified'));

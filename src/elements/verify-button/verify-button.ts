@@ -1,7 +1,7 @@
 import { internalState, adoptStyles, type PropertyValues } from '../shared/reactive.js';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
-import type { KyiConfig } from '../../browser/config.js';
+import { getConfig, type KyiConfig } from '../../browser/config.js';
 import { MAX_TIMER_MS } from '../../browser/timers.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import type { KyiCloseReason } from '../../browser/widget-events.js';
@@ -163,7 +163,7 @@ export class KyiVerifyButton extends KyiElement {
     if (!isOneOf(WIDGET_PRESENTATIONS, mode)) {
       return this.#fail({ code: 'invalid_attribute', message: invalidValue('mode', mode, WIDGET_PRESENTATIONS) });
     }
-    if (!canOpen(this.config)) {
+    if (!canOpen(getConfig())) {
       return this.#fail({ code: 'not_configured', message: 'No widget URL is configured (configure({ widgetUrl }) or <meta name="kyi:widget-url">)' });
     }
     this._error = null;
@@ -179,7 +179,7 @@ export class KyiVerifyButton extends KyiElement {
 
   /** What opens the widget: the vendor's client when configured, else the built-in drawer (`undefined` when its code failed to load). */
   #opener(drawer: DrawerCode | undefined, session: SessionCode): WidgetOpener | undefined {
-    const { sdk } = this.config;
+    const { sdk } = getConfig();
     if (sdk) return (options) => session.openVendorWidget(sdk, options);
     if (drawer) this.#adoptDrawerStyles(drawer);
     return drawer?.openDrawer;
@@ -190,7 +190,7 @@ export class KyiVerifyButton extends KyiElement {
    * hover or focus; a failed load is reported like a failed open.
    */
   #drawerCode(): Promise<DrawerCode | undefined> | undefined {
-    if (this.config.sdk || loadedDrawer()) return undefined;
+    if (getConfig().sdk || loadedDrawer()) return undefined;
     return loadDrawer().catch((error: unknown) => {
       if (this._status === 'pending') {
         this.#cancelPending();
@@ -293,8 +293,8 @@ export class KyiVerifyButton extends KyiElement {
 
   #onIntent = () => {
     // the opening code comes with the first sign of interest, not with the page
-    if (!this.config.sdk && !loadedDrawer()) loadDrawer().catch(() => {}); // a click reports a failure
-    const wanted = () => this.prefetch && !this.#returningFocus && !this.disabled && this._status === 'idle' && this.isConnected && canOpen(this.config);
+    if (!getConfig().sdk && !loadedDrawer()) loadDrawer().catch(() => {}); // a click reports a failure
+    const wanted = () => this.prefetch && !this.#returningFocus && !this.disabled && this._status === 'idle' && this.isConnected && canOpen(getConfig());
     const session = loadedSession();
     if (session) {
       if (wanted()) this.#slotFrom(session).prefetch();
@@ -333,7 +333,7 @@ export class KyiVerifyButton extends KyiElement {
 
   /** A token from the endpoint or `fetchAccessToken`, once the session code is there. */
   async #requestToken(signal: AbortSignal): Promise<AccessToken> {
-    const { tokenEndpoint, fetchAccessToken } = this.config;
+    const { tokenEndpoint, fetchAccessToken } = getConfig();
     const session =
       loadedSession() ??
       (await loadSession().catch((error: unknown) => {
@@ -362,7 +362,7 @@ export class KyiVerifyButton extends KyiElement {
       },
       scope,
     );
-    if (!run.start(open, presentation, token, this.config.widgetUrl)) return;
+    if (!run.start(open, presentation, token, getConfig().widgetUrl)) return;
     this.#run = run;
     this._status = 'open';
     run.opened();
