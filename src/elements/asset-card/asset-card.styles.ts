@@ -78,13 +78,13 @@ export const assetCardStyles = css`
   }
   /* clamped to lines: -webkit-line-clamp is every engine's (none reads an unprefixed line-clamp) */
   .name,
-  .clamped p {
+  .clamped {
     overflow: hidden;
     display: -webkit-box;
     -webkit-box-orient: vertical;
     -webkit-line-clamp: 2;
   }
-  .clamped p {
+  .clamped {
     -webkit-line-clamp: 5;
   }
   /* wrapping rows */

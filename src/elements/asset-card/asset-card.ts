@@ -330,11 +330,13 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const description = r.business_details?.business_description?.trim() ?? '';
     if (!description) return undefined;
     const long = description.length > DESCRIPTION_CLAMP_CHARS;
+    // Clamped: a class of the text, not of the section (a view's class names its node, view.ts),
+    // so the section and its toggle stay the same nodes and the toggle keeps focus.
     return [
       'section',
-      { part: 'description', class: long && !this._expanded ? 'description clamped' : 'description' },
+      { part: 'description', class: 'description' },
       this.#title('assetCard.description'),
-      ['p', {}, ['bdi', {}, description]],
+      ['p', { class: long && !this._expanded ? 'clamped' : undefined }, ['bdi', {}, description]],
       long && [
         'button',
         { class: 'link-button', type: 'button', 'aria-expanded': this._expanded ? 'true' : 'false', '@click': this.#toggleDescription },
