@@ -306,7 +306,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       warned ? warnMark : checkMark,
       [
         'div',
-        { class: 'verdict-text' },
+        {},
         ['p', { part: 'status-label', class: 'verdict-label' }, headline],
         [
           'p',
@@ -359,7 +359,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const shown = this._allAuthorities ? authorities : authorities.slice(0, AUTHORITIES_SHOWN);
     return [
       'section',
-      { class: 'authorities-section' },
+      {},
       this.#title('assetCard.authorities'),
       authorities.length
         ? ['ul', { part: 'authorities', class: 'authorities' }, ...shown.map((a) => this.#authority(a))]
@@ -374,7 +374,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   #attestation(r: AssetRecord): ElementView | undefined {
     if (!r.attestation_address) return undefined;
-    return ['section', { part: 'attestation', class: 'attestation' }, this.#title('assetCard.attestation'), this.#address(r.attestation_address)];
+    return ['section', { part: 'attestation' }, this.#title('assetCard.attestation'), this.#address(r.attestation_address)];
   }
 
   #renderRecord(r: AssetRecord): ElementView {
@@ -406,14 +406,14 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     return [
       'div',
       { class: 'footer' },
-      ['span', { part: 'actions', class: 'actions' }, ['slot', { name: 'actions' }]],
+      ['span', { part: 'actions' }, ['slot', { name: 'actions' }]],
       ['span', { class: 'copy-status', role: 'status' }, this._copyMessage],
     ];
   }
 
   /** The loading card: the sections of a typical record, line for line, so settling moves little. */
   #skeleton(): ElementView {
-    const line = (w: number): ElementView => ['span', { part: 'skeleton', class: `skeleton line w-${w}` }];
+    const line = (w: number): ElementView => ['span', { part: 'skeleton', class: `skeleton w-${w}` }];
     const stack = (...lines: ElementView[]): ElementView => ['div', { class: 'stack' }, ...lines];
     return [
       'div',
