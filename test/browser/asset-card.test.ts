@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
 import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
@@ -329,6 +330,18 @@ describe('<kyi-asset-card>', () => {
       expect(part(el, 'name')!.querySelector('bdi')).to.exist;
       expect(text(el)).not.to.contain('Whitepaper'); // data: URL dropped
       assertInert(el);
+    });
+
+    it('a long description opens and closes with its toggle, which keeps focus (it is not a new button)', async () => {
+      const el = await card(html`<kyi-asset-card chain="ethereum" address=${F.hostile.long.address}></kyi-asset-card>`);
+      const toggle = () => part(el, 'description')!.querySelector('button')!;
+      toggle().focus();
+      for (const expanded of ['true', 'false']) {
+        await sendKeys({ press: 'Enter' });
+        await el.updateComplete;
+        expect(toggle().getAttribute('aria-expanded')).to.equal(expanded);
+        expect(el.shadowRoot!.activeElement, `focus after the toggle (expanded ${expanded})`).to.equal(toggle());
+      }
     });
 
     it('layout holds with 10 000-character names', async () => {

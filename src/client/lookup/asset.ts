@@ -14,7 +14,7 @@ const authority = objectOf({
   address: asString,
   verified: asBoolean,
   account_type: asString,
-  multisig_signers: (v) => listOf(asString)(v),
+  multisig_signers: listOf(asString),
 });
 const assetFields = {
   token_details: objectOf({

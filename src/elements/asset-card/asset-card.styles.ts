@@ -76,17 +76,16 @@ export const assetCardStyles = css`
     font-size: var(--_kyi-font-size-large);
     line-height: var(--_kyi-leading-tight);
   }
+  /* clamped to lines: -webkit-line-clamp is every engine's (none reads an unprefixed line-clamp) */
   .name,
-  .clamped p {
+  .clamped {
     overflow: hidden;
     display: -webkit-box;
     -webkit-box-orient: vertical;
     -webkit-line-clamp: 2;
-    line-clamp: 2;
   }
-  .clamped p {
+  .clamped {
     -webkit-line-clamp: 5;
-    line-clamp: 5;
   }
   /* wrapping rows */
   .meta,

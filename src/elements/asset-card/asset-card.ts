@@ -32,7 +32,7 @@ const checkMark = icon(
 );
 const warnMark = icon(
   'verdict-mark',
-  ['path', { d: 'M10 1.8l8.8 15.4H1.2z', fill: 'currentColor', stroke: 'currentColor', 'stroke-width': 1 }],
+  ['path', { d: 'M10 1.8l8.8 15.4H1.2z', fill: 'currentColor', stroke: 'currentColor' }],
   ['path', { d: 'M10 7.2v4.6', stroke: 'var(--_kyi-surface)', 'stroke-width': 2 }],
   ['circle', { cx: 10, cy: 14.4, r: 1.1, fill: 'var(--_kyi-surface)' }],
 );
@@ -156,14 +156,14 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     clearTimeout(this.#copyTimer);
   }
 
-  /** The chain a not-found notice names (it has no record): the `chain` attribute, or the account id's chain id. */
+  /**
+   * The chain a not-found notice names (it has no record): the `chain` attribute, or the account
+   * id's chain id (a lookup was made, so the account id passed the CAIP-10 check: its chain id is
+   * what comes before the last ":").
+   */
   #chainLabel(): string {
-    if (this.chain) return chainName(this.chain);
-    // A lookup was made, so the account id passed the CAIP-10 check: its chain id is what
-    // comes before the last ":".
     const id = this.accountId?.trim() ?? '';
-    const end = id.lastIndexOf(':');
-    return chainName(end > 0 ? id.slice(0, end) : id);
+    return chainName(this.chain || id.slice(0, id.lastIndexOf(':')));
   }
 
   async #copy(value: string): Promise<void> {
@@ -292,10 +292,13 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const bd = r.business_details;
     const warned = bd ? bd.business_verified !== true : false;
     const headline = this.t(warned ? 'assetCard.businessNotVerified' : 'assetCard.verifiedAsset');
-    // The kit's claim, never the issuer's words: the name sits after it, isolated in a <bdi>.
-    const claim: ElementView = warned
-      ? ['span', { class: 'claim' }, this.t('assetCard.assetVerified')]
-      : ['span', { part: 'kyb-claim', class: 'claim status-text yes' }, ...this.#mark(true, this.t('assetCard.businessVerified'))];
+    // The kit's claim (none without business details), never the issuer's words: the name sits
+    // after it, isolated in a <bdi>.
+    const claim: ElementView | undefined = !bd
+      ? undefined
+      : warned
+        ? ['span', { class: 'claim' }, this.t('assetCard.assetVerified')]
+        : ['span', { part: 'kyb-claim', class: 'claim status-text yes' }, ...this.#mark(true, this.t('assetCard.businessVerified'))];
     const issuerName = bd?.business_name?.trim();
     return [
       'section',
@@ -303,12 +306,13 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       warned ? warnMark : checkMark,
       [
         'div',
-        { class: 'verdict-text' },
+        {},
         ['p', { part: 'status-label', class: 'verdict-label' }, headline],
         [
           'p',
           { part: 'issuer', class: 'issuer' },
-          ...(bd ? [claim, ['span', { 'aria-hidden': 'true' }, ' · '] satisfies ElementView] : []),
+          claim,
+          claim && ['span', { 'aria-hidden': 'true' }, ' · '],
           issuerName
             ? ['span', {}, `${this.t('assetCard.issuer')}: `, ['bdi', { class: 'issuer-name', title: issuerName }, issuerName]]
             : ['span', {}, this.t('assetCard.unknownIssuer')],
@@ -326,11 +330,13 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const description = r.business_details?.business_description?.trim() ?? '';
     if (!description) return undefined;
     const long = description.length > DESCRIPTION_CLAMP_CHARS;
+    // Clamped: a class of the text, not of the section (a view's class names its node, view.ts),
+    // so the section and its toggle stay the same nodes and the toggle keeps focus.
     return [
       'section',
-      { part: 'description', class: long && !this._expanded ? 'description clamped' : 'description' },
+      { part: 'description', class: 'description' },
       this.#title('assetCard.description'),
-      ['p', {}, ['bdi', {}, description]],
+      ['p', { class: long && !this._expanded ? 'clamped' : undefined }, ['bdi', {}, description]],
       long && [
         'button',
         { class: 'link-button', type: 'button', 'aria-expanded': this._expanded ? 'true' : 'false', '@click': this.#toggleDescription },
@@ -353,7 +359,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const shown = this._allAuthorities ? authorities : authorities.slice(0, AUTHORITIES_SHOWN);
     return [
       'section',
-      { class: 'authorities-section' },
+      {},
       this.#title('assetCard.authorities'),
       authorities.length
         ? ['ul', { part: 'authorities', class: 'authorities' }, ...shown.map((a) => this.#authority(a))]
@@ -368,7 +374,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   #attestation(r: AssetRecord): ElementView | undefined {
     if (!r.attestation_address) return undefined;
-    return ['section', { part: 'attestation', class: 'attestation' }, this.#title('assetCard.attestation'), this.#address(r.attestation_address)];
+    return ['section', { part: 'attestation' }, this.#title('assetCard.attestation'), this.#address(r.attestation_address)];
   }
 
   #renderRecord(r: AssetRecord): ElementView {
@@ -400,14 +406,14 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     return [
       'div',
       { class: 'footer' },
-      ['span', { part: 'actions', class: 'actions' }, ['slot', { name: 'actions' }]],
+      ['span', { part: 'actions' }, ['slot', { name: 'actions' }]],
       ['span', { class: 'copy-status', role: 'status' }, this._copyMessage],
     ];
   }
 
   /** The loading card: the sections of a typical record, line for line, so settling moves little. */
   #skeleton(): ElementView {
-    const line = (w: number): ElementView => ['span', { part: 'skeleton', class: `skeleton line w-${w}` }];
+    const line = (w: number): ElementView => ['span', { part: 'skeleton', class: `skeleton w-${w}` }];
     const stack = (...lines: ElementView[]): ElementView => ['div', { class: 'stack' }, ...lines];
     return [
       'div',
@@ -424,13 +430,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   /** What the card shows: one view (view.ts), nothing while idle. @internal */
   override render(): View {
     switch (this._status) {
-      case 'idle':
-        return undefined;
       case 'loading':
         return this.#skeleton();
-      case 'verified':
-      case 'unverified':
-        return this._result ? this.#renderRecord(this._result) : undefined;
       case 'not-found':
         return this.#notice('assetCard.notFound', this.t('assetCard.notFoundDetail', { chain: this.#chainLabel() }));
       case 'invalid':
@@ -439,6 +440,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       case 'error':
         return this.#card(errorBoxView(this.t('assetCard.error'), this.errorMessage(), this.retry, this.t('common.retry')));
     }
+    // idle: nothing; verified: the record
+    return this._result ? this.#renderRecord(this._result) : undefined;
   }
 }
 

@@ -28,7 +28,6 @@ export const badgeStyles = css`
     font-weight: var(--_kyi-weight-strong);
     white-space: nowrap;
     overflow: hidden;
-    text-overflow: ellipsis;
     color: var(--kyi-badge-label-color, var(--_kyi-success));
     background: var(--kyi-badge-label-background, var(--_kyi-surface));
     border: 1px solid currentColor;

@@ -141,7 +141,7 @@ function onBackdrop(dialog: HTMLDialogElement, event: MouseEvent): boolean {
 
 const closeIcon: ElementView = [
   'svg',
-  { viewBox: '0 0 24 24', width: '20', height: '20', 'aria-hidden': 'true', focusable: 'false' },
+  { viewBox: '0 0 24 24', width: '20', height: '20', 'aria-hidden': 'true' },
   ['path', { d: 'M6 6l12 12M18 6L6 18', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', fill: 'none' }],
 ];
 

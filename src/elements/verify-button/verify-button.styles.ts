@@ -16,11 +16,10 @@ export const verifyButtonStyles = css`
   }
   .verify {
     --_bg: var(--kyi-verify-button-background, var(--_kyi-accent));
-    --_fg: var(--kyi-verify-button-color, var(--_kyi-accent-text));
     min-height: 2.75rem;
     padding: var(--_kyi-space-2) var(--_kyi-space-4);
     font-size: var(--_kyi-font-size);
-    color: var(--_fg);
+    color: var(--kyi-verify-button-color, var(--_kyi-accent-text));
     background: var(--_bg);
     border-color: var(--_bg);
   }

@@ -138,7 +138,6 @@ export class KyiVerifyButton extends KyiElement {
   /** The open widget (its code loads with the session code: `widget-run.ts`). */
   #run: WidgetRun | undefined;
   #returningFocus = false;
-  #drawerStylesAdopted = false;
 
   /** `idle`, `pending` (getting a token) or `open` (drawer showing). Read-only. */
   get status(): KyiVerifyButtonStatus {
@@ -181,7 +180,9 @@ export class KyiVerifyButton extends KyiElement {
   #opener(drawer: DrawerCode | undefined, session: SessionCode): WidgetOpener | undefined {
     const { sdk } = getConfig();
     if (sdk) return (options) => session.openVendorWidget(sdk, options);
-    if (drawer) this.#adoptDrawerStyles(drawer);
+    // The drawer's styles join this button's own in its shadow root (its render root, kyi-element.ts);
+    // adopted again on each open, the same sheets.
+    if (drawer) adoptStyles(this.renderRoot as ShadowRoot, [...(this.constructor as typeof KyiVerifyButton).elementStyles, ...drawer.styles]);
     return drawer?.openDrawer;
   }
 
@@ -285,15 +286,12 @@ export class KyiVerifyButton extends KyiElement {
     this.renderRoot.append(host);
   }
 
-  #onClick = (event: Event) => {
-    // A click while a drawer is open or opening does nothing (the button is aria-disabled).
-    if (this._status !== 'idle') event.preventDefault();
-    else void this.open();
-  };
+  // A click while a drawer is open or opening does nothing (the button is aria-disabled: `open()` returns).
+  #onClick = () => void this.open();
 
   #onIntent = () => {
     // the opening code comes with the first sign of interest, not with the page
-    if (!getConfig().sdk && !loadedDrawer()) loadDrawer().catch(() => {}); // a click reports a failure
+    if (!getConfig().sdk) loadDrawer().catch(() => {}); // once (loadDrawer); a click reports a failure
     const wanted = () => this.prefetch && !this.#returningFocus && !this.disabled && this._status === 'idle' && this.isConnected && canOpen(getConfig());
     const session = loadedSession();
     if (session) {
@@ -366,13 +364,6 @@ export class KyiVerifyButton extends KyiElement {
     this.#run = run;
     this._status = 'open';
     run.opened();
-  }
-
-  /** Adds the drawer's styles to this button's shadow root (its render root, kyi-element.ts), once. */
-  #adoptDrawerStyles(drawer: DrawerCode): void {
-    if (this.#drawerStylesAdopted) return;
-    this.#drawerStylesAdopted = true;
-    adoptStyles(this.renderRoot as ShadowRoot, [...(this.constructor as typeof KyiVerifyButton).elementStyles, ...drawer.styles]);
   }
 
   /** Ends an open drawer: exactly one `kyi-close`, then the page's live elements re-check. */
