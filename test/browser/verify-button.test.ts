@@ -265,6 +265,18 @@ describe('<kyi-verify-button>', () => {
       expect(el.shadowRoot!.activeElement).to.equal(innerButton(el));
     });
 
+    it('takes the same room before its first opening as after it: no layout shift when the drawer\'s code arrives', async () => {
+      const el = await button();
+      const before = el.getBoundingClientRect().height;
+      // Failed before the drawer's host node had no box from the start: 52 px (the button and a gap for an empty node), 44 after the first opening.
+      expect(before).to.equal(innerButton(el).getBoundingClientRect().height);
+      await openAndWaitReady(el);
+      const closed = oneEvent(el, 'kyi-close');
+      await sendKeys({ press: 'Escape' });
+      await closed;
+      expect(el.getBoundingClientRect().height).to.equal(before);
+    });
+
     it('the close button closes it', async () => {
       const el = await openEl();
       const closed = oneEvent(el, 'kyi-close');

@@ -2,7 +2,7 @@ import { css } from '../shared/reactive.js';
 import { spinnerStyles } from './spinner.styles.js';
 
 /**
- * Styles of the drawer and its host node (`.drawer-host`); the progress indicator it shares
+ * Styles of the drawer (its host node's, `.drawer-host`, are the button's); the progress indicator it shares
  * with the button is `spinnerStyles` (spinner.styles.ts). The host element adopts them after the shared theme styles
  * (constructable stylesheets are not subject to CSP `style-src`), so light/dark follow the
  * host's `--_kyi-*` tokens and the shared `:focus-visible` ring applies. Logical properties
@@ -15,9 +15,6 @@ import { spinnerStyles } from './spinner.styles.js';
 export { spinnerStyles };
 
 export const drawerStyles = css`
-  .drawer-host {
-    display: contents;
-  }
   .drawer {
     --_slide-from: 100%;
     --_open: kyi-drawer-in;

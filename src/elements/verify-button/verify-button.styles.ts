@@ -9,9 +9,11 @@ export const verifyButtonStyles = css`
     gap: var(--_kyi-space-2);
     max-width: 100%;
   }
-  /* The wrapper of the button's nodes (a view is one element): no box of its own, its children
-     are the host's flex items. */
-  .parts {
+  /* The wrapper of the button's nodes (a view is one element) and the drawer's host node: no box
+     of their own (the wrapper's children are the host's flex items; an empty drawer host takes no
+     gap), from the first paint, not from when the drawer's styles arrive. */
+  .parts,
+  .drawer-host {
     display: contents;
   }
   .verify {
