@@ -113,8 +113,9 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   static finalize(): Finalized {
     let done = finalized.get(this);
     if (done) return done;
-    const parent = Object.getPrototypeOf(this) as typeof KyiReactiveElement;
-    const properties = new Map(this === KyiReactiveElement ? undefined : parent.finalize().properties);
+    // The parent's declarations (the DOM's `HTMLElement`, above the base, has none).
+    const parent = Object.getPrototypeOf(this) as Partial<typeof KyiReactiveElement>;
+    const properties = new Map(parent.finalize?.().properties);
     if (Object.hasOwn(this, 'properties'))
       for (const [name, declaration] of Object.entries(this.properties)) {
         // Its own keys only: a polluted `Object.prototype.state` (or `attribute`, `reflect`…) is no declaration's.
