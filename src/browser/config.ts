@@ -291,29 +291,25 @@ let baseVersion = -1;
 export function getConfig(): KyiConfig {
   const { explicit, version } = shared();
   if (baseVersion === version) return base!;
-  /** A URL key: `configure()` (checked there), else its meta tag when that is a URL, else `fallback`; absolute. */
-  const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(setting(explicit, key) ?? fromMeta(key, (value, where) => checked(key, value, where) as string) ?? fallback);
-  const proxyUrl = url('proxyUrl', DEFAULT_PROXY_URL);
-  baseVersion = version;
   // The defaults (`fetchAccessToken` and `sdk`: none), then what `configure()` set (checked
-  // there; its own keys: a spread copies no inherited one), then the keys the page may set too.
-  // Prototype-free: a key it lacks is `undefined`, never one an `Object.prototype` polluted
-  // elsewhere on the page lends.
-  return (base = Object.assign(noSettings(), {
-    strings: {},
-    theme: 'auto',
-    ...explicit,
-    proxyUrl,
-    // An http(s) base or none: every badge URL built on it is then an absolute http(s) one.
-    badgeBaseUrl: httpOrNothing(url('badgeBaseUrl', '')),
-    tokenEndpoint: url('tokenEndpoint', `${proxyUrl}/token`),
-    widgetUrl: url('widgetUrl', ''),
-    locale: setting(explicit, 'locale') ?? fromMeta('locale', (value) => value),
-    // Each entry on its own: a bad one is dropped, the others kept.
-    trustedProxyUrls:
-      setting(explicit, 'trustedProxyUrls') ??
-      (fromMeta('trustedProxyUrls', (value) => value.split(/[\s,]+/).filter(Boolean)) ?? []).flatMap((entry) => fromMeta('trustedProxyUrls', (_, where) => trustedProxyUrl(entry, where), entry) ?? []),
-  }) as KyiConfig);
+  // there; its own keys: `Object.assign` copies no inherited one), then what the page's meta
+  // tags say for the keys it left unset. Prototype-free: a key it lacks is `undefined`, never
+  // one an `Object.prototype` polluted elsewhere on the page lends.
+  const config: KyiConfigInput = Object.assign(noSettings(), { strings: {}, theme: 'auto' }, explicit);
+  /** A URL key: `configure()` (checked there), else its meta tag when that is a URL, else `fallback`; absolute. */
+  const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(config[key] ?? fromMeta(key, (value, where) => checked(key, value, where) as string) ?? fallback);
+  const proxyUrl = (config.proxyUrl = url('proxyUrl', DEFAULT_PROXY_URL));
+  // An http(s) base or none: every badge URL built on it is then an absolute http(s) one.
+  config.badgeBaseUrl = httpOrNothing(url('badgeBaseUrl', ''));
+  config.tokenEndpoint = url('tokenEndpoint', `${proxyUrl}/token`);
+  config.widgetUrl = url('widgetUrl', '');
+  config.locale ??= fromMeta('locale', (value) => value);
+  // Each entry on its own: a bad one is dropped, the others kept.
+  config.trustedProxyUrls ??= (fromMeta('trustedProxyUrls', (value) => value.split(/[\s,]+/).filter(Boolean)) ?? []).flatMap(
+    (entry) => fromMeta('trustedProxyUrls', (_, where) => trustedProxyUrl(entry, where), entry) ?? [],
+  );
+  baseVersion = version;
+  return (base = config as KyiConfig);
 }
 
 /**
