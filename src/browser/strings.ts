@@ -88,10 +88,12 @@ function candidates(lang = ''): string[] {
   return [...new Set([lang, lower, lower.split(/[-_]/)[0]!, DEFAULT_LOCALE])].filter(Boolean);
 }
 
-/** `key` in a table, flat or by section; own properties only (a locale or key is a name from outside). */
-function pick(table: Sections | Record<string, unknown> | undefined, key: string, dot: number): string | undefined {
-  const own = (object: unknown, name: string): unknown =>
-    typeof object === 'object' && object !== null && Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
+/** `object[name]` when it is an own property (a locale or key is a name from outside). */
+const own = (object: unknown, name: string): unknown =>
+  typeof object === 'object' && object !== null && Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
+
+/** `key` in a table, flat or by section; own properties only. */
+function pick(table: unknown, key: string, dot: number): string | undefined {
   return [own(table, key), own(own(table, key.slice(0, dot)), key.slice(dot + 1))].find((value) => typeof value === 'string') as string | undefined;
 }
 
@@ -111,12 +113,10 @@ function template(key: string, lang: string | undefined, strings: KyiConfig['str
   let hit = cache.get(id);
   if (hit === undefined) {
     const dot = key.indexOf('.');
-    // The first locale that has the key (`null`: none has it).
+    // The first locale that has the key (`null`: none has it): in its `configure()` strings,
+    // its registered tables, and, for English, the built-in ones.
     for (const l of dot > 0 ? candidates(lang) : [])
-      hit ??=
-        pick(Object.hasOwn(strings, l) ? (strings[l] as Record<string, unknown>) : undefined, key, dot) ??
-        pick(reg.tables.get(l), key, dot) ??
-        (l === DEFAULT_LOCALE ? pick(en as unknown as Sections, key, dot) : undefined);
+      hit ??= pick(own(strings, l), key, dot) ?? pick(reg.tables.get(l), key, dot) ?? pick(l === DEFAULT_LOCALE && en, key, dot);
     if (cache.size > 5000) cache.clear();
     cache.set(id, (hit ??= null));
   }
@@ -131,7 +131,7 @@ function format(text: string, params?: StringParams): string {
 export function tMaybe(key: string, params?: StringParams, lang?: string): string | undefined {
   const { strings, locale } = getConfig();
   const text = template(key, lang ?? locale, strings);
-  return text === undefined ? undefined : format(text, params);
+  return text && format(text, params); // `''` stays `''`
 }
 
 /** The string for `key` in `lang` (see the module comment for fallbacks); the key itself if unknown. */
