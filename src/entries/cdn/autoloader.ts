@@ -26,23 +26,16 @@ const LOADERS: Record<string, () => Promise<void>> = {
 let observer: MutationObserver | undefined;
 /** The tags whose code was requested, while it has not failed. */
 const requested = new Set<string>();
-let loaded = 0;
 
 /** Loads the element for `tag` once (a failed load may be retried by the next sighting). */
 function loadElement(tag: string): void {
   // Own keys only: a posted <constructor> is not a tag we load.
   if (!Object.hasOwn(LOADERS, tag) || requested.has(tag)) return;
   requested.add(tag);
-  LOADERS[tag]!().then(
-    () => {
-      // Every element is defined: nothing is left to watch the document for.
-      if (++loaded === Object.keys(LOADERS).length) observer?.disconnect();
-    },
-    (error: unknown) => {
-      requested.delete(tag);
-      console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
-    },
-  );
+  LOADERS[tag]!().catch((error: unknown) => {
+    requested.delete(tag);
+    console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
+  });
 }
 
 /** Loads the elements of `root` and its subtree (the tag names are the parser's: `localName` of an element). */
