@@ -61,8 +61,7 @@ export type Fixed = 'light' | 'dark' | undefined;
  * per-element resolution (proxy-url) needed.
  */
 export function fixedTheme(own: unknown): Fixed {
-  const configured = getConfig().theme;
-  return own === 'light' || own === 'dark' ? own : configured === 'auto' ? undefined : configured;
+  return [own, getConfig().theme].find((theme): theme is Fixed => theme === 'light' || theme === 'dark');
 }
 
 /**
