@@ -152,7 +152,7 @@ const FORBIDDEN_NAME = /(^|\.)(__proto__|constructor|prototype)(\.|$)/;
 /** Throws for a locale name, section or key that would reach a prototype (`__proto__`, `constructor`, `prototype`). */
 export function checkStringNames(where: string, locale: string, table: object): void {
   const refuse = (what: string) => {
-    throw new TypeError(`${where}: ${what} is not allowed: __proto__, constructor and prototype cannot name a locale, a section or a string`);
+    throw new TypeError(`${where}: ${what} is not allowed: __proto__, constructor and prototype are reserved names`);
   };
   const name = JSON.stringify(locale);
   if (typeof locale !== 'string' || !locale || FORBIDDEN_NAME.test(locale)) refuse(`the locale name ${name}`);
