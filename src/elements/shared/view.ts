@@ -109,8 +109,7 @@ export function show(root: ParentNode, views: View[]): void {
 function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[] = [], from = 0): ChildNode[] {
   const shown: ChildNode[] = [];
   let i = 0;
-  for (let k = from; k < views.length; k++) {
-    const view = views[k] as View;
+  for (const view of views.slice(from) as View[]) {
     if (!view) continue; // `undefined`, `false`, `''`: nothing
     let node = nodes[i++];
     if (!node || !update(node, view)) {
