@@ -8,8 +8,7 @@
  */
 
 // Server renders and old runtimes may lack CustomEvent; the classes must still load there.
-const CustomEventBase: typeof CustomEvent =
-  typeof CustomEvent === 'undefined' ? (class {} as unknown as typeof CustomEvent) : CustomEvent;
+const CustomEventBase: typeof CustomEvent = globalThis.CustomEvent ?? (class {} as unknown as typeof CustomEvent);
 
 /**
  * Base of every kit event: a `CustomEvent` with a typed `detail`, bubbling and composed.
