@@ -143,7 +143,7 @@ type MetaKey = 'proxyUrl' | 'badgeBaseUrl' | 'tokenEndpoint' | 'widgetUrl' | 'lo
 /** The `<meta name>` of a key: `kyi:` and the key in kebab case (`kyi:proxy-url`, `kyi:trusted-proxy-urls`). */
 const metaName = (key: MetaKey): string => `kyi:${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
-/** The configuration keys holding one URL (resolved against the page when configured). */
+/** The configuration keys holding one URL (resolved against the page when configured); the proxy URL first, as the token endpoint's default is on it. */
 const URL_KEYS = ['proxyUrl', 'badgeBaseUrl', 'tokenEndpoint', 'widgetUrl'] as const;
 
 /** A name with a part (between dots) that would reach an object's prototype when used as a key. */
@@ -296,13 +296,16 @@ export function getConfig(): KyiConfig {
   // tags say for the keys it left unset. Prototype-free: a key it lacks is `undefined`, never
   // one an `Object.prototype` polluted elsewhere on the page lends.
   const config: KyiConfigInput = Object.assign(noSettings(), { strings: {}, theme: 'auto' }, explicit);
-  /** A URL key: `configure()` (checked there), else its meta tag when that is a URL, else `fallback`; absolute. */
-  const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(config[key] ?? fromMeta(key, (value, where) => checked(key, value, where) as string) ?? fallback);
-  const proxyUrl = (config.proxyUrl = url('proxyUrl', DEFAULT_PROXY_URL));
+  // Each URL key (the proxy URL first: the token endpoint's default is on it): `configure()`
+  // (checked there), else its meta tag when that is a URL, else its default; absolute.
+  for (const key of URL_KEYS)
+    config[key] = absolute(
+      config[key] ??
+        fromMeta(key, (value, where) => checked(key, value, where) as string) ??
+        (key === 'proxyUrl' ? DEFAULT_PROXY_URL : key === 'tokenEndpoint' ? `${config.proxyUrl}/token` : ''),
+    );
   // An http(s) base or none: every badge URL built on it is then an absolute http(s) one.
-  config.badgeBaseUrl = httpOrNothing(url('badgeBaseUrl', ''));
-  config.tokenEndpoint = url('tokenEndpoint', `${proxyUrl}/token`);
-  config.widgetUrl = url('widgetUrl', '');
+  config.badgeBaseUrl = httpOrNothing(config.badgeBaseUrl!);
   config.locale ??= fromMeta('locale', (value) => value);
   // Each entry on its own: a bad one is dropped, the others kept.
   config.trustedProxyUrls ??= (fromMeta('trustedProxyUrls', (value) => value.split(/[\s,]+/).filter(Boolean)) ?? []).flatMap(
