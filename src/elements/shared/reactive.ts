@@ -91,8 +91,6 @@ const finalized = new WeakMap<object, Finalized>();
 const attributeOf = (name: string, d: PropertyDeclaration): string | undefined =>
   d.state || d.attribute === false ? undefined : typeof d.attribute === 'string' ? d.attribute : name.toLowerCase();
 
-/** Lit's rule: a change is a different value, and NaN never changes to NaN. */
-const changed = (value: unknown, old: unknown): boolean => old !== value && (old === old || value === value);
 
 const fromAttribute = (value: string | null, type: PropertyDeclaration['type']): unknown =>
   type === Boolean ? value !== null : type === Number ? (value === null ? null : Number(value)) : value;
@@ -260,7 +258,8 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
     if (name !== undefined) {
       const declaration = this.#class.properties.get(name);
       const value = (this as Record<string, unknown>)[name];
-      if (!changed(value, old)) return;
+      // Lit's rule: a change is a different value, and NaN never changes to NaN.
+      if (old === value || (old !== old && value !== value)) return;
       if (declaration?.useDefault && !(this.#defaults ??= new Map()).has(name)) {
         this.#defaults.set(name, value); // the first value: the default, not a change to reflect
         return;
