@@ -92,11 +92,6 @@ const attributeOf = (name: string, d: PropertyDeclaration): string | undefined =
   d.state || d.attribute === false ? undefined : typeof d.attribute === 'string' ? d.attribute : name.toLowerCase();
 
 
-const fromAttribute = (value: string | null, type: PropertyDeclaration['type']): unknown =>
-  type === Boolean ? value !== null : type === Number ? (value === null ? null : Number(value)) : value;
-
-const toAttribute = (value: unknown, type: PropertyDeclaration['type']): unknown => (type === Boolean ? (value ? '' : null) : value);
-
 // The DOM's element; on a server (a render: no DOM), a bare class, which the render gives an
 // attribute store (src/render/index.ts).
 export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? class {}) as typeof HTMLElement) {
@@ -245,7 +240,8 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
     if (name === undefined || name === this.#reflecting) return;
     const { type } = this.#class.properties.get(name)!;
     this.#reflecting = name;
-    const converted = fromAttribute(value, type);
+    // The attribute's value as the property's type (a Boolean: present or not).
+    const converted = type === Boolean ? value !== null : type === Number ? (value === null ? null : Number(value)) : value;
     (this as Record<string, unknown>)[name] = converted ?? this.#defaults?.get(name) ?? converted;
     this.#reflecting = undefined;
   }
@@ -319,7 +315,9 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   protected update(_changed: PropertyValues): void {
     for (const name of this.#reflect) {
       const declaration = this.#class.properties.get(name)!;
-      const value = toAttribute((this as Record<string, unknown>)[name], declaration.type);
+      const own = (this as Record<string, unknown>)[name];
+      // A Boolean: present (empty) or absent.
+      const value = declaration.type === Boolean ? (own ? '' : null) : own;
       const attribute = attributeOf(name, declaration)!;
       this.#reflecting = name;
       if (value == null) this.removeAttribute(attribute);
