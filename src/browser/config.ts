@@ -305,7 +305,7 @@ export function getConfig(): KyiConfig {
         (key === 'proxyUrl' ? DEFAULT_PROXY_URL : key === 'tokenEndpoint' ? `${config.proxyUrl}/token` : ''),
     );
   // An http(s) base or none: every badge URL built on it is then an absolute http(s) one.
-  config.badgeBaseUrl = httpOrNothing(config.badgeBaseUrl!);
+  if (!safeHttpUrl(config.badgeBaseUrl)) config.badgeBaseUrl = '';
   config.locale ??= fromMeta('locale', (value) => value);
   // Each entry on its own: a bad one is dropped, the others kept.
   config.trustedProxyUrls ??= (fromMeta('trustedProxyUrls', (value) => value.split(/[\s,]+/).filter(Boolean)) ?? []).flatMap(
@@ -317,11 +317,10 @@ export function getConfig(): KyiConfig {
 
 /**
  * A configured URL resolved against the page's own address (`onPage`), without trailing
- * slashes; `''` stays `''` (no badge base, no widget).
+ * slashes; `''` stays `''` (no badge base, no widget). As written when no page address is a
+ * base for it (a sandboxed frame's opaque origin): every request resolves it again and refuses
+ * it then (client/request-url.ts).
  */
-const httpOrNothing = (url: string): string => (safeHttpUrl(url) ? url : '');
-
-/** As written when no page address is a base for it (a sandboxed frame's opaque origin): every request resolves it again and refuses it then (client/request-url.ts). */
 function absolute(url: string): string {
   const trimmed = url.trim();
   return trimmed ? trimSlash(onPage(trimmed) ?? trimmed) : '';
