@@ -85,7 +85,8 @@ export const DEFAULT_LOCALE = 'en';
 /** `fr-CA` → [`fr-CA`, `fr-ca`, `fr`, `en`]. */
 function candidates(lang = ''): string[] {
   const lower = lang.toLowerCase();
-  return [...new Set([lang, lower, lower.split(/[-_]/)[0]!, DEFAULT_LOCALE])].filter(Boolean);
+  // ('' for no lang: a name no table has, `checkStringNames` refuses it)
+  return [...new Set([lang, lower, lower.split(/[-_]/)[0]!, DEFAULT_LOCALE])];
 }
 
 /** `object[name]` when it is an own property (a locale or key is a name from outside). */
