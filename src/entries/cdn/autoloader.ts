@@ -23,7 +23,6 @@ const LOADERS: Record<string, () => Promise<void>> = {
   'kyi-notifications': () => import('../../elements/notifications/define.js').then((m) => m.default()),
 };
 
-let observer: MutationObserver | undefined;
 /** The tags whose code was requested, while it has not failed. */
 const requested = new Set<string>();
 
@@ -46,15 +45,14 @@ function discover(root: Element): void {
   }
 }
 
-/** Defines the `kyi-*` elements present now and watches for ones added later. Idempotent. */
+/** Defines the `kyi-*` elements present now and watches for ones added later (the autoloader's module calls it once). */
 export function startAutoloader(): void {
   const root = rootElement();
-  if (!root || observer) return;
+  if (!root) return;
   discover(root);
-  observer = new MutationObserver((records) => {
+  new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) if (node instanceof Element) discover(node);
     }
-  });
-  observer.observe(root, { childList: true, subtree: true });
+  }).observe(root, { childList: true, subtree: true });
 }
