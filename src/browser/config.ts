@@ -361,7 +361,7 @@ export function proxyUrlOf(written: string): { url: string } | { problem: string
   const problem = !value
     ? 'it is empty'
     : /(^|[/\\])(\.|%2e){1,2}([/\\]|$)/i.test(value.split(/[?#]/, 1)[0]!)
-      ? 'it has dot segments (`.` or `..`)'
+      ? 'it has dot segments'
       : value.includes('?')
         ? 'it has a query'
         : value.includes('#')
