@@ -58,10 +58,7 @@ export class Styles {
   constructor(readonly cssText: string) {}
 
   get styleSheet(): CSSStyleSheet {
-    if (!this.#sheet) {
-      this.#sheet = new CSSStyleSheet();
-      this.#sheet.replaceSync(this.cssText);
-    }
+    if (!this.#sheet) (this.#sheet = new CSSStyleSheet()).replaceSync(this.cssText);
     return this.#sheet;
   }
 }
