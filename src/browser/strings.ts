@@ -59,8 +59,8 @@ function registry(): Registry {
 export function addStrings(locale: string, table: PartialStringTable): void {
   checkStringNames('registerLocale', locale, table);
   const reg = registry();
-  let sections = reg.tables.get(locale);
-  if (!sections) reg.tables.set(locale, (sections = Object.create(null) as Sections));
+  const sections: Sections = reg.tables.get(locale) ?? Object.create(null);
+  reg.tables.set(locale, sections);
   for (const [section, keys] of Object.entries(table as Sections))
     sections[section] = Object.assign(Object.create(null) as Record<string, string>, sections[section], keys);
   reg.version++;
