@@ -157,9 +157,10 @@ export function checkStringNames(where: string, locale: string, table: object): 
   const name = JSON.stringify(locale);
   if (typeof locale !== 'string' || !locale || FORBIDDEN_NAME.test(locale)) refuse(`the locale name ${name}`);
   if (typeof table !== 'object' || table === null) throw new TypeError(`${where}: the table for ${name} must be an object`);
-  // Each section, then each of its keys as `section.key` (a bad section is named before its keys).
+  // Each section, then each of its keys as `section.key` (a bad section is named before its
+  // keys; a flat table's value is a string, whose keys are its indexes, never a bad name).
   for (const [section, keys] of Object.entries(table))
-    for (const key of [section, ...(typeof keys === 'object' && keys !== null ? Object.keys(keys).map((k) => `${section}.${k}`) : [])])
+    for (const key of [section, ...Object.keys(Object(keys)).map((k) => `${section}.${k}`)])
       if (FORBIDDEN_NAME.test(key)) refuse(`the key ${JSON.stringify(key)} in locale ${name}`);
 }
 
