@@ -133,7 +133,7 @@ export const viewport = (): { width: number; height: number } | undefined =>
   typeof innerHeight === 'number' ? { width: innerWidth, height: innerHeight } : undefined;
 
 /** The page's registry of custom elements (`undefined` on a server). */
-export const elementRegistry = (): CustomElementRegistry | undefined => (typeof customElements === 'undefined' ? undefined : customElements);
+export const elementRegistry = (): CustomElementRegistry | undefined => globalThis.customElements;
 
 /** The visitor's clipboard, when the page may use it. */
 export const clipboard = (): Clipboard | undefined => (hasDom ? navigator.clipboard : undefined);
