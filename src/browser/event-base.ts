@@ -29,7 +29,7 @@ export const KyiEvent: {
 } = class KyiEvent<D> extends CustomEventBase<D> {
   declare static readonly eventName: string;
 
-  constructor(detail: D, init: Omit<CustomEventInit<D>, 'detail'> = {}) {
+  constructor(detail: D, init?: Omit<CustomEventInit<D>, 'detail'>) {
     const type = (new.target as unknown as { eventName?: unknown }).eventName;
     if (typeof type !== 'string') throw new TypeError(`${new.target.name} must declare a static eventName`);
     super(type, { bubbles: true, composed: true, ...init, detail });
