@@ -124,15 +124,12 @@ function template(key: string, lang: string | undefined, strings: KyiConfig['str
   return hit ?? undefined;
 }
 
-function format(text: string, params?: StringParams): string {
-  return params ? text.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match)) : text;
-}
-
 /** Looks a key up, or `undefined` when neither an override nor a table has it (dynamic keys). */
 export function tMaybe(key: string, params?: StringParams, lang?: string): string | undefined {
   const { strings, locale } = getConfig();
   const text = template(key, lang ?? locale, strings);
-  return text && format(text, params); // `''` stays `''`
+  // Its `{name}` placeholders filled from `params` (a name it lacks stays as written).
+  return text && params ? text.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match)) : text;
 }
 
 /** The string for `key` in `lang` (see the module comment for fallbacks); the key itself if unknown. */
