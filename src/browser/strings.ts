@@ -82,13 +82,6 @@ export function registeredLocales(): string[] {
 
 export const DEFAULT_LOCALE = 'en';
 
-/** `fr-CA` → [`fr-CA`, `fr-ca`, `fr`, `en`]. */
-function candidates(lang = ''): string[] {
-  const lower = lang.toLowerCase();
-  // ('' for no lang: a name no table has, `checkStringNames` refuses it)
-  return [...new Set([lang, lower, lower.split(/[-_]/)[0]!, DEFAULT_LOCALE])];
-}
-
 /** `object[name]` when it is an own property (a locale or key is a name from outside). */
 const own = (object: unknown, name: string): unknown =>
   typeof object === 'object' && object !== null && Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
@@ -103,20 +96,22 @@ function pick(table: unknown, key: string, dot: number): string | undefined {
 const cache = new Map<string, string | null>();
 let cachedVersion = '';
 
-function template(key: string, lang: string | undefined, strings: KyiConfig['strings']): string | undefined {
+function template(key: string, lang = '', strings: KyiConfig['strings']): string | undefined {
   const reg = registry();
   const version = `${configVersion()}:${reg.version}`;
   if (version !== cachedVersion) {
     cache.clear();
     cachedVersion = version;
   }
-  const id = `${lang ?? ''}\n${key}`;
+  const id = `${lang}\n${key}`;
   let hit = cache.get(id);
   if (hit === undefined) {
     const dot = key.indexOf('.');
-    // The first locale that has the key (`null`: none has it): in its `configure()` strings,
-    // its registered tables, and, for English, the built-in ones.
-    for (const l of dot > 0 ? candidates(lang) : [])
+    const lower = lang.toLowerCase();
+    // The first locale that has the key (`null`: none has it), of `fr-CA`, `fr-ca`, `fr`, `en`
+    // (`''` for no lang: a name no table has, `checkStringNames` refuses it): in its
+    // `configure()` strings, its registered tables, and, for English, the built-in ones.
+    for (const l of dot > 0 ? new Set([lang, lower, lower.split(/[-_]/)[0]!, DEFAULT_LOCALE]) : [])
       hit ??= pick(own(strings, l), key, dot) ?? pick(reg.tables.get(l), key, dot) ?? pick(l === DEFAULT_LOCALE && en, key, dot);
     if (cache.size > 5000) cache.clear();
     cache.set(id, (hit ??= null));
