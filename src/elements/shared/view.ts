@@ -37,7 +37,7 @@ type Made = Element & { [GIVEN]?: Attributes };
 
 /** Runs the listener an element was last given for `event`'s type. */
 function dispatch(this: Made, event: Event): void {
-  (this[GIVEN]?.[`@${event.type}`] as Listener | undefined)?.(event);
+  (this[GIVEN]![`@${event.type}`] as Listener | undefined)?.(event); // (given with the listener)
 }
 
 /**
