@@ -143,25 +143,25 @@ type MetaKey = 'proxyUrl' | 'badgeBaseUrl' | 'tokenEndpoint' | 'widgetUrl' | 'lo
 /** The `<meta name>` of a key: `kyi:` and the key in kebab case (`kyi:proxy-url`, `kyi:trusted-proxy-urls`). */
 const metaName = (key: MetaKey): string => `kyi:${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
-/** The configuration keys holding one URL (resolved against the page when configured). */
+/** The configuration keys holding one URL (resolved against the page when configured); the proxy URL first, as the token endpoint's default is on it. */
 const URL_KEYS = ['proxyUrl', 'badgeBaseUrl', 'tokenEndpoint', 'widgetUrl'] as const;
 
-/** Names that would reach an object's prototype when used as a key. */
-const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/** A name with a part (between dots) that would reach an object's prototype when used as a key. */
+const FORBIDDEN_NAME = /(^|\.)(__proto__|constructor|prototype)(\.|$)/;
 
 /** Throws for a locale name, section or key that would reach a prototype (`__proto__`, `constructor`, `prototype`). */
 export function checkStringNames(where: string, locale: string, table: object): void {
-  const bad = (name: string) => name.split('.').some((part) => FORBIDDEN_KEYS.has(part));
   const refuse = (what: string) => {
-    throw new TypeError(`${where}: ${what} is not allowed: __proto__, constructor and prototype cannot name a locale, a section or a string`);
+    throw new TypeError(`${where}: ${what} is not allowed: __proto__, constructor and prototype are reserved names`);
   };
-  if (typeof locale !== 'string' || !locale || bad(locale)) refuse(`the locale name ${JSON.stringify(locale)}`);
-  if (typeof table !== 'object' || table === null) throw new TypeError(`${where}: the table for ${JSON.stringify(locale)} must be an object`);
-  for (const [section, keys] of Object.entries(table)) {
-    if (bad(section)) refuse(`the key ${JSON.stringify(section)} in locale ${JSON.stringify(locale)}`);
-    if (typeof keys === 'object' && keys !== null)
-      for (const key of Object.keys(keys)) if (bad(key)) refuse(`the key ${JSON.stringify(`${section}.${key}`)} in locale ${JSON.stringify(locale)}`);
-  }
+  const name = JSON.stringify(locale);
+  if (typeof locale !== 'string' || !locale || FORBIDDEN_NAME.test(locale)) refuse(`the locale name ${name}`);
+  if (typeof table !== 'object' || table === null) throw new TypeError(`${where}: the table for ${name} must be an object`);
+  // Each section, then each of its keys as `section.key` (a bad section is named before its
+  // keys; a flat table's value is a string, whose keys are its indexes, never a bad name).
+  for (const [section, keys] of Object.entries(table))
+    for (const key of [section, ...Object.keys(Object(keys)).map((k) => `${section}.${k}`)])
+      if (FORBIDDEN_NAME.test(key)) refuse(`the key ${JSON.stringify(key)} in locale ${name}`);
 }
 
 /**
@@ -216,16 +216,13 @@ export function configure(input: KyiConfigInput): void {
  * `where` names (`configure: proxyUrl`, a `<meta>` tag).
  */
 function checked(key: string, value: unknown, where: string): unknown {
-  if ((URL_KEYS as readonly string[]).includes(key)) {
-    if (typeof value !== 'string' || onPage(value.trim()) === undefined) throw new TypeError(`${where} must be a URL (got ${JSON.stringify(value)})`);
-    return absolute(value);
-  }
-  if (key === 'trustedProxyUrls') {
-    if (!Array.isArray(value)) throw new TypeError(`${where} must be an array of proxy URLs (got ${JSON.stringify(value)})`);
-    return value.map((entry: unknown) => trustedProxyUrl(entry, where));
-  }
-  if (key === 'theme' && !KYI_THEMES.includes(value as KyiTheme))
-    throw new TypeError(`${where} must be one of ${KYI_THEMES.join(', ')} (got ${JSON.stringify(value)})`);
+  const refuse = (what: string): never => {
+    throw new TypeError(`${where} must be ${what} (got ${JSON.stringify(value)})`);
+  };
+  if ((URL_KEYS as readonly string[]).includes(key)) return typeof value === 'string' && onPage(value.trim()) !== undefined ? absolute(value) : refuse('a URL');
+  if (key === 'trustedProxyUrls')
+    return Array.isArray(value) ? value.map((entry: unknown) => trustedProxyUrl(entry, where)) : refuse('an array of proxy URLs');
+  if (key === 'theme' && !KYI_THEMES.includes(value as KyiTheme)) refuse(`one of ${KYI_THEMES.join(', ')}`);
   if (key === 'strings') for (const [locale, table] of Object.entries(value as object)) checkStringNames(where, locale, table as object);
   return value;
 }
@@ -295,35 +292,36 @@ let baseVersion = -1;
 export function getConfig(): KyiConfig {
   const { explicit, version } = shared();
   if (baseVersion === version) return base!;
-  /** A URL key: `configure()` (checked there), else its meta tag when that is a URL, else `fallback`; absolute. */
-  const url = (key: (typeof URL_KEYS)[number], fallback: string) => absolute(setting(explicit, key) ?? fromMeta(key, (value, where) => checked(key, value, where) as string) ?? fallback);
-  const proxyUrl = url('proxyUrl', DEFAULT_PROXY_URL);
+  // The defaults (`fetchAccessToken` and `sdk`: none), then what `configure()` set (checked
+  // there; its own keys: `Object.assign` copies no inherited one), then what the page's meta
+  // tags say for the keys it left unset. Prototype-free: a key it lacks is `undefined`, never
+  // one an `Object.prototype` polluted elsewhere on the page lends.
+  const config: KyiConfigInput = Object.assign(noSettings(), { strings: {}, theme: 'auto' }, explicit);
+  // Each URL key (the proxy URL first: the token endpoint's default is on it): `configure()`
+  // (checked there), else its meta tag when that is a URL, else its default; absolute.
+  for (const key of URL_KEYS)
+    config[key] = absolute(
+      config[key] ??
+        fromMeta(key, (value, where) => checked(key, value, where) as string) ??
+        (key === 'proxyUrl' ? DEFAULT_PROXY_URL : key === 'tokenEndpoint' ? `${config.proxyUrl}/token` : ''),
+    );
+  // An http(s) base or none: every badge URL built on it is then an absolute http(s) one.
+  if (!safeHttpUrl(config.badgeBaseUrl)) config.badgeBaseUrl = '';
+  config.locale ??= fromMeta('locale', (value) => value);
+  // Each entry on its own: a bad one is dropped, the others kept.
+  config.trustedProxyUrls ??= (fromMeta('trustedProxyUrls', (value) => value.split(/[\s,]+/).filter(Boolean)) ?? []).flatMap(
+    (entry) => fromMeta('trustedProxyUrls', (_, where) => trustedProxyUrl(entry, where), entry) ?? [],
+  );
   baseVersion = version;
-  return (base = {
-    proxyUrl,
-    // An http(s) base or none: every badge URL built on it is then an absolute http(s) one.
-    badgeBaseUrl: httpOrNothing(url('badgeBaseUrl', '')),
-    tokenEndpoint: url('tokenEndpoint', `${proxyUrl}/token`),
-    widgetUrl: url('widgetUrl', ''),
-    locale: setting(explicit, 'locale') ?? fromMeta('locale', (value) => value),
-    strings: setting(explicit, 'strings') ?? {},
-    fetchAccessToken: setting(explicit, 'fetchAccessToken'),
-    sdk: setting(explicit, 'sdk'),
-    theme: setting(explicit, 'theme') ?? 'auto',
-    // Each entry on its own: a bad one is dropped, the others kept.
-    trustedProxyUrls:
-      setting(explicit, 'trustedProxyUrls') ??
-      (fromMeta('trustedProxyUrls', (value) => value.split(/[\s,]+/).filter(Boolean)) ?? []).flatMap((entry) => fromMeta('trustedProxyUrls', (_, where) => trustedProxyUrl(entry, where), entry) ?? []),
-  });
+  return (base = config as KyiConfig);
 }
 
 /**
  * A configured URL resolved against the page's own address (`onPage`), without trailing
- * slashes; `''` stays `''` (no badge base, no widget).
+ * slashes; `''` stays `''` (no badge base, no widget). As written when no page address is a
+ * base for it (a sandboxed frame's opaque origin): every request resolves it again and refuses
+ * it then (client/request-url.ts).
  */
-const httpOrNothing = (url: string): string => (safeHttpUrl(url) ? url : '');
-
-/** As written when no page address is a base for it (a sandboxed frame's opaque origin): every request resolves it again and refuses it then (client/request-url.ts). */
 function absolute(url: string): string {
   const trimmed = url.trim();
   return trimmed ? trimSlash(onPage(trimmed) ?? trimmed) : '';
@@ -357,18 +355,24 @@ function fromMeta<T>(key: MetaKey, read: (value: string, where: string) => T, va
 export function proxyUrlOf(written: string): { url: string } | { problem: string } {
   // The URL parser drops tabs and newlines anywhere (`.\t.` is `..`): so do we, first.
   const value = written.replace(/[\t\n\r]/g, '');
-  if (!value) return { problem: 'it is empty' };
-  const path = value.split(/[?#]/, 1)[0]!;
-  if (/(^|[/\\])(\.|%2e){1,2}([/\\]|$)/i.test(path)) return { problem: 'it has dot segments (`.` or `..`)' };
-  if (value.includes('?')) return { problem: 'it has a query' };
-  if (value.includes('#')) return { problem: 'it has a fragment' };
   const resolved = onPage(value);
-  if (resolved === undefined) return { problem: 'it is not a URL' };
   // Without a page (a server render) a relative URL stays as written: nothing is fetched there.
-  if (URL.canParse(resolved)) {
-    if (!safeHttpUrl(resolved)) return { problem: 'it is not an http(s) URL' };
-    const parsed = new URL(resolved);
-    if (parsed.username || parsed.password) return { problem: 'it has credentials' };
-  }
-  return { url: trimSlash(resolved) };
+  const parsed = resolved !== undefined && URL.canParse(resolved) ? new URL(resolved) : undefined;
+  // The first problem, in this order.
+  const problem = !value
+    ? 'it is empty'
+    : /(^|[/\\])(\.|%2e){1,2}([/\\]|$)/i.test(value.split(/[?#]/, 1)[0]!)
+      ? 'it has dot segments'
+      : value.includes('?')
+        ? 'it has a query'
+        : value.includes('#')
+          ? 'it has a fragment'
+          : resolved === undefined
+            ? 'it is not a URL'
+            : parsed && !safeHttpUrl(resolved)
+              ? 'it is not an http(s) URL'
+              : parsed?.username || parsed?.password
+                ? 'it has credentials'
+                : undefined;
+  return problem ? { problem } : { url: trimSlash(resolved!) };
 }

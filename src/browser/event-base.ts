@@ -8,8 +8,7 @@
  */
 
 // Server renders and old runtimes may lack CustomEvent; the classes must still load there.
-const CustomEventBase: typeof CustomEvent =
-  typeof CustomEvent === 'undefined' ? (class {} as unknown as typeof CustomEvent) : CustomEvent;
+const CustomEventBase: typeof CustomEvent = globalThis.CustomEvent ?? (class {} as unknown as typeof CustomEvent);
 
 /**
  * Base of every kit event: a `CustomEvent` with a typed `detail`, bubbling and composed.
@@ -30,7 +29,7 @@ export const KyiEvent: {
 } = class KyiEvent<D> extends CustomEventBase<D> {
   declare static readonly eventName: string;
 
-  constructor(detail: D, init: Omit<CustomEventInit<D>, 'detail'> = {}) {
+  constructor(detail: D, init?: Omit<CustomEventInit<D>, 'detail'>) {
     const type = (new.target as unknown as { eventName?: unknown }).eventName;
     if (typeof type !== 'string') throw new TypeError(`${new.target.name} must declare a static eventName`);
     super(type, { bubbles: true, composed: true, ...init, detail });

@@ -85,9 +85,9 @@ export const attributeOf = (element: Element, name: string): string | null => (g
  * tag that is that head's own child. Nothing in the body, however named, is read.
  */
 export function metaContent(name: string): string | undefined {
-  const root = rootElement();
+  // (The getter's head is the root's child by definition, or none.)
   const head = doc && headOf(doc);
-  if (!root || !head || parentOf(head) !== root) return undefined;
+  if (!head) return undefined;
   for (const meta of queryAll(head, `meta[name="${name}"]`))
     if (parentOf(meta) === head && meta instanceof HTMLMetaElement) return metaContentOf(meta).trim() || undefined;
   return undefined;
@@ -133,7 +133,7 @@ export const viewport = (): { width: number; height: number } | undefined =>
   typeof innerHeight === 'number' ? { width: innerWidth, height: innerHeight } : undefined;
 
 /** The page's registry of custom elements (`undefined` on a server). */
-export const elementRegistry = (): CustomElementRegistry | undefined => (typeof customElements === 'undefined' ? undefined : customElements);
+export const elementRegistry = (): CustomElementRegistry | undefined => globalThis.customElements;
 
 /** The visitor's clipboard, when the page may use it. */
 export const clipboard = (): Clipboard | undefined => (hasDom ? navigator.clipboard : undefined);

@@ -24,10 +24,12 @@ export function defineElement(tag: string, ctor: CustomElementConstructor, regis
     target.define(tag, ctor);
   } else if (owner !== ctor && !reported.has(tag)) {
     reported.add(tag);
-    const kit = owner[KIT_CLASS];
     console.error(
-      `kyi-elements: <${tag}> is already defined by ${kit ? 'another copy of kyi-elements' : 'another script'} (class ${owner.name}), ` +
-        `not by this copy. ${kit ? 'Load the kit once: one CDN file or the npm package.' : `Remove the other definition of <${tag}>.`}`,
+      `kyi-elements: <${tag}> is already defined by ${
+        owner[KIT_CLASS]
+          ? 'another copy of kyi-elements on the page. Load the kit once: one CDN file or the npm package.'
+          : `another script (class ${owner.name}). Remove the other definition of <${tag}>.`
+      }`,
     );
   }
 }

@@ -59,8 +59,8 @@ function registry(): Registry {
 export function addStrings(locale: string, table: PartialStringTable): void {
   checkStringNames('registerLocale', locale, table);
   const reg = registry();
-  let sections = reg.tables.get(locale);
-  if (!sections) reg.tables.set(locale, (sections = Object.create(null) as Sections));
+  const sections: Sections = reg.tables.get(locale) ?? Object.create(null);
+  reg.tables.set(locale, sections);
   for (const [section, keys] of Object.entries(table as Sections))
     sections[section] = Object.assign(Object.create(null) as Record<string, string>, sections[section], keys);
   reg.version++;
@@ -82,16 +82,12 @@ export function registeredLocales(): string[] {
 
 export const DEFAULT_LOCALE = 'en';
 
-/** `fr-CA` → [`fr-CA`, `fr-ca`, `fr`, `en`]. */
-function candidates(lang = ''): string[] {
-  const lower = lang.toLowerCase();
-  return [...new Set([lang, lower, lower.split(/[-_]/)[0]!, DEFAULT_LOCALE])].filter(Boolean);
-}
+/** `object[name]` when it is an own property (a locale or key is a name from outside). */
+const own = (object: unknown, name: string): unknown =>
+  typeof object === 'object' && object !== null && Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
 
-/** `key` in a table, flat or by section; own properties only (a locale or key is a name from outside). */
-function pick(table: Sections | Record<string, unknown> | undefined, key: string, dot: number): string | undefined {
-  const own = (object: unknown, name: string): unknown =>
-    typeof object === 'object' && object !== null && Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
+/** `key` in a table, flat or by section; own properties only. */
+function pick(table: unknown, key: string, dot: number): string | undefined {
   return [own(table, key), own(own(table, key.slice(0, dot)), key.slice(dot + 1))].find((value) => typeof value === 'string') as string | undefined;
 }
 
@@ -100,38 +96,35 @@ function pick(table: Sections | Record<string, unknown> | undefined, key: string
 const cache = new Map<string, string | null>();
 let cachedVersion = '';
 
-function template(key: string, lang: string | undefined, strings: KyiConfig['strings']): string | undefined {
+function template(key: string, lang = '', strings: KyiConfig['strings']): string | undefined {
   const reg = registry();
   const version = `${configVersion()}:${reg.version}`;
   if (version !== cachedVersion) {
     cache.clear();
     cachedVersion = version;
   }
-  const id = `${lang ?? ''}\n${key}`;
+  const id = `${lang}\n${key}`;
   let hit = cache.get(id);
   if (hit === undefined) {
     const dot = key.indexOf('.');
-    // The first locale that has the key (`null`: none has it).
-    for (const l of dot > 0 ? candidates(lang) : [])
-      hit ??=
-        pick(Object.hasOwn(strings, l) ? (strings[l] as Record<string, unknown>) : undefined, key, dot) ??
-        pick(reg.tables.get(l), key, dot) ??
-        (l === DEFAULT_LOCALE ? pick(en as unknown as Sections, key, dot) : undefined);
+    const lower = lang.toLowerCase();
+    // The first locale that has the key (`null`: none has it), of `fr-CA`, `fr-ca`, `fr`, `en`
+    // (`''` for no lang: a name no table has, `checkStringNames` refuses it): in its
+    // `configure()` strings, its registered tables, and, for English, the built-in ones.
+    for (const l of dot > 0 ? new Set([lang, lower, lower.split(/[-_]/)[0]!, DEFAULT_LOCALE]) : [])
+      hit ??= pick(own(strings, l), key, dot) ?? pick(reg.tables.get(l), key, dot) ?? pick(l === DEFAULT_LOCALE && en, key, dot);
     if (cache.size > 5000) cache.clear();
     cache.set(id, (hit ??= null));
   }
   return hit ?? undefined;
 }
 
-function format(text: string, params?: StringParams): string {
-  return params ? text.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match)) : text;
-}
-
 /** Looks a key up, or `undefined` when neither an override nor a table has it (dynamic keys). */
 export function tMaybe(key: string, params?: StringParams, lang?: string): string | undefined {
   const { strings, locale } = getConfig();
   const text = template(key, lang ?? locale, strings);
-  return text === undefined ? undefined : format(text, params);
+  // Its `{name}` placeholders filled from `params` (a name it lacks stays as written).
+  return text && params ? text.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match)) : text;
 }
 
 /** The string for `key` in `lang` (see the module comment for fallbacks); the key itself if unknown. */

@@ -24,22 +24,21 @@ function refreshAll(): void {
   for (const element of connected) element.requestUpdate();
 }
 
-/** Starts the shared watch of the configuration and of `lang` attributes; returns what stops it. */
-function startWatching(): () => void {
+/**
+ * A connected element re-renders when the configuration or a `lang` changes: the first one
+ * starts the shared watch of both.
+ */
+export function watch(element: Watcher): void {
+  connected.add(element);
+  if (stopWatching) return;
   const unsubscribe = onConfigChange(refreshAll);
   const root = rootElement();
   const langObserver = new MutationObserver(refreshAll);
   if (root) langObserver.observe(root, { __proto__: null, attributes: true, attributeFilter: ['lang'], subtree: true } as MutationObserverInit); // own keys only: a polluted `childList` watches nothing more
-  return () => {
+  stopWatching = () => {
     unsubscribe();
     langObserver.disconnect();
   };
-}
-
-/** A connected element re-renders when the configuration or a `lang` changes. */
-export function watch(element: Watcher): void {
-  connected.add(element);
-  stopWatching ??= startWatching();
 }
 
 /** A disconnected element no longer does. */
@@ -61,8 +60,7 @@ export type Fixed = 'light' | 'dark' | undefined;
  * per-element resolution (proxy-url) needed.
  */
 export function fixedTheme(own: unknown): Fixed {
-  const configured = getConfig().theme;
-  return own === 'light' || own === 'dark' ? own : configured === 'auto' ? undefined : configured;
+  return [own, getConfig().theme].find((theme): theme is Fixed => theme === 'light' || theme === 'dark');
 }
 
 /**

@@ -58,10 +58,7 @@ export class Styles {
   constructor(readonly cssText: string) {}
 
   get styleSheet(): CSSStyleSheet {
-    if (!this.#sheet) {
-      this.#sheet = new CSSStyleSheet();
-      this.#sheet.replaceSync(this.cssText);
-    }
+    if (!this.#sheet) (this.#sheet = new CSSStyleSheet()).replaceSync(this.cssText);
     return this.#sheet;
   }
 }
@@ -91,13 +88,6 @@ const finalized = new WeakMap<object, Finalized>();
 const attributeOf = (name: string, d: PropertyDeclaration): string | undefined =>
   d.state || d.attribute === false ? undefined : typeof d.attribute === 'string' ? d.attribute : name.toLowerCase();
 
-/** Lit's rule: a change is a different value, and NaN never changes to NaN. */
-const changed = (value: unknown, old: unknown): boolean => old !== value && (old === old || value === value);
-
-const fromAttribute = (value: string | null, type: PropertyDeclaration['type']): unknown =>
-  type === Boolean ? value !== null : type === Number ? (value === null ? null : Number(value)) : value;
-
-const toAttribute = (value: unknown, type: PropertyDeclaration['type']): unknown => (type === Boolean ? (value ? '' : null) : value);
 
 // The DOM's element; on a server (a render: no DOM), a bare class, which the render gives an
 // attribute store (src/render/index.ts).
@@ -113,8 +103,9 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   static finalize(): Finalized {
     let done = finalized.get(this);
     if (done) return done;
-    const parent = Object.getPrototypeOf(this) as typeof KyiReactiveElement;
-    const properties = new Map(this === KyiReactiveElement ? undefined : parent.finalize().properties);
+    // The parent's declarations (the DOM's `HTMLElement`, above the base, has none).
+    const parent = Object.getPrototypeOf(this) as Partial<typeof KyiReactiveElement>;
+    const properties = new Map(parent.finalize?.().properties);
     if (Object.hasOwn(this, 'properties'))
       for (const [name, declaration] of Object.entries(this.properties)) {
         // Its own keys only: a polluted `Object.prototype.state` (or `attribute`, `reflect`…) is no declaration's.
@@ -246,7 +237,8 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
     if (name === undefined || name === this.#reflecting) return;
     const { type } = this.#class.properties.get(name)!;
     this.#reflecting = name;
-    const converted = fromAttribute(value, type);
+    // The attribute's value as the property's type (a Boolean: present or not).
+    const converted = type === Boolean ? value !== null : type === Number ? (value === null ? null : Number(value)) : value;
     (this as Record<string, unknown>)[name] = converted ?? this.#defaults?.get(name) ?? converted;
     this.#reflecting = undefined;
   }
@@ -259,7 +251,8 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
     if (name !== undefined) {
       const declaration = this.#class.properties.get(name);
       const value = (this as Record<string, unknown>)[name];
-      if (!changed(value, old)) return;
+      // Lit's rule: a change is a different value, and NaN never changes to NaN.
+      if (old === value || (old !== old && value !== value)) return;
       if (declaration?.useDefault && !(this.#defaults ??= new Map()).has(name)) {
         this.#defaults.set(name, value); // the first value: the default, not a change to reflect
         return;
@@ -319,7 +312,9 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   protected update(_changed: PropertyValues): void {
     for (const name of this.#reflect) {
       const declaration = this.#class.properties.get(name)!;
-      const value = toAttribute((this as Record<string, unknown>)[name], declaration.type);
+      const own = (this as Record<string, unknown>)[name];
+      // A Boolean: present (empty) or absent.
+      const value = declaration.type === Boolean ? (own ? '' : null) : own;
       const attribute = attributeOf(name, declaration)!;
       this.#reflecting = name;
       if (value == null) this.removeAttribute(attribute);

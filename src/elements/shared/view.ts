@@ -37,34 +37,29 @@ type Made = Element & { [GIVEN]?: Attributes };
 
 /** Runs the listener an element was last given for `event`'s type. */
 function dispatch(this: Made, event: Event): void {
-  (this[GIVEN]?.[`@${event.type}`] as Listener | undefined)?.(event);
+  (this[GIVEN]![`@${event.type}`] as Listener | undefined)?.(event); // (given with the listener)
 }
 
 /**
- * Sets `attributes` on `node`, which was last given `before` (a new node: nothing, and then in
- * their order); a name given before and not now is removed.
- */
-function setAttributes(node: Made, attributes: Attributes, before: Attributes = {}): void {
-  for (const name in attributes) {
-    const value = attributes[name];
-    if (value === before[name]) continue;
-    if (name[0] === '@') {
-      if (value && !before[name]) node.addEventListener(name.slice(1), dispatch);
-    } else if (value === undefined) node.removeAttribute(name);
-    else node.setAttribute(name, value as string); // a number too, as its text
-  }
-  for (const name in before) if (!(name in attributes)) node.removeAttribute(name); // `@type`: none to remove, no-op
-  node[GIVEN] = attributes;
-}
-
-/**
- * Gives `node` its view's attributes, then its children: a new node only once it is in its
- * parent, in its attributes' order, so an `<img>` is in its `<picture>` before it gets its
+ * Gives `node` its view's attributes, then its children. `before`: the attributes it was last
+ * given (a name given before and not now is removed); none for a new node, which gets them once
+ * it is in its parent, in their order, so an `<img>` is in its `<picture>` before it gets its
  * `src`, and gets `loading` first: what it asks for (lazily, the source the scheme picks) never
  * depends on when a browser reads them.
  */
 function fill(node: Made, view: ElementView, before?: Attributes): void {
-  setAttributes(node, view[1], before);
+  const attributes = view[1];
+  const given = before ?? {};
+  for (const name in attributes) {
+    const value = attributes[name];
+    if (value === given[name]) continue;
+    if (name[0] === '@') {
+      if (value && !given[name]) node.addEventListener(name.slice(1), dispatch);
+    } else if (value === undefined) node.removeAttribute(name);
+    else node.setAttribute(name, value as string); // a number too, as its text
+  }
+  for (const name in given) if (!(name in attributes)) node.removeAttribute(name); // `@type`: none to remove, no-op
+  node[GIVEN] = attributes;
   patch(node, view, before && [...node.childNodes], 2); // a new node's children: none to copy
 }
 
@@ -109,8 +104,7 @@ export function show(root: ParentNode, views: View[]): void {
 function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[] = [], from = 0): ChildNode[] {
   const shown: ChildNode[] = [];
   let i = 0;
-  for (let k = from; k < views.length; k++) {
-    const view = views[k] as View;
+  for (const view of views.slice(from) as View[]) {
     if (!view) continue; // `undefined`, `false`, `''`: nothing
     let node = nodes[i++];
     if (!node || !update(node, view)) {

@@ -23,26 +23,18 @@ const LOADERS: Record<string, () => Promise<void>> = {
   'kyi-notifications': () => import('../../elements/notifications/define.js').then((m) => m.default()),
 };
 
-let observer: MutationObserver | undefined;
 /** The tags whose code was requested, while it has not failed. */
 const requested = new Set<string>();
-let loaded = 0;
 
 /** Loads the element for `tag` once (a failed load may be retried by the next sighting). */
 function loadElement(tag: string): void {
   // Own keys only: a posted <constructor> is not a tag we load.
   if (!Object.hasOwn(LOADERS, tag) || requested.has(tag)) return;
   requested.add(tag);
-  LOADERS[tag]!().then(
-    () => {
-      // Every element is defined: nothing is left to watch the document for.
-      if (++loaded === Object.keys(LOADERS).length) observer?.disconnect();
-    },
-    (error: unknown) => {
-      requested.delete(tag);
-      console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
-    },
-  );
+  LOADERS[tag]!().catch((error: unknown) => {
+    requested.delete(tag);
+    console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
+  });
 }
 
 /** Loads the elements of `root` and its subtree (the tag names are the parser's: `localName` of an element). */
@@ -53,15 +45,14 @@ function discover(root: Element): void {
   }
 }
 
-/** Defines the `kyi-*` elements present now and watches for ones added later. Idempotent. */
+/** Defines the `kyi-*` elements present now and watches for ones added later (the autoloader's module calls it once). */
 export function startAutoloader(): void {
   const root = rootElement();
-  if (!root || observer) return;
+  if (!root) return;
   discover(root);
-  observer = new MutationObserver((records) => {
+  new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) if (node instanceof Element) discover(node);
     }
-  });
-  observer.observe(root, { childList: true, subtree: true });
+  }).observe(root, { childList: true, subtree: true });
 }
