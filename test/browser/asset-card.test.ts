@@ -344,6 +344,21 @@ describe('<kyi-asset-card>', () => {
       }
     });
 
+    it('"Show all N authorities" goes away and focus moves to the first authority it revealed, not to the page', async () => {
+      const el = await card(html`<kyi-asset-card chain="ethereum" address=${F.hostile.long.address}></kyi-asset-card>`);
+      const showAll = [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent!.includes('Show all 60 authorities'))!;
+      showAll.focus();
+      await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+      const authorities = $$(el, '[part~="authority"]');
+      expect(authorities.length).to.equal(60);
+      expect(text(el)).not.to.contain('Show all 60 authorities');
+      // Failed before: the button removed itself and focus fell to <body> (shadowRoot.activeElement null).
+      expect(el.shadowRoot!.activeElement, 'focus after showing all').to.equal(authorities[10]);
+      await sendKeys({ press: 'Tab' });
+      expect(authorities[10]!.contains(el.shadowRoot!.activeElement), 'Tab goes on inside the revealed authority').to.equal(true);
+    });
+
     it('layout holds with 10 000-character names', async () => {
       const wrapper = await fixture<HTMLDivElement>(html`<div style="width: 360px">
         <kyi-asset-card chain="ethereum" address=${F.hostile.long.address}></kyi-asset-card>

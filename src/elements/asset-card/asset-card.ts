@@ -187,8 +187,10 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   readonly #toggleDescription = (): void => {
     this._expanded = !this._expanded;
   };
+  /** The button goes away with its press: focus moves to the first authority it revealed, not to the page. */
   readonly #showAllAuthorities = (): void => {
     this._allAuthorities = true;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.authority[tabindex]')?.focus());
   };
 
   /** A check (yes) or dash (no) mark and its words; the colour comes from the parent. */
@@ -220,7 +222,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     ];
   }
 
-  #authority(a: Authority): ElementView {
+  /** One authority; `revealed`: the first one "Show all" revealed, where focus goes. */
+  #authority(a: Authority, revealed: boolean): ElementView {
     const type = a.authority_type ?? '';
     const typeLabel = type
       ? (tMaybe(`assetCard.authorityType.${type}`, undefined, this.renderLang) ?? humanize(type))
@@ -231,7 +234,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     const signers = a.multisig_signers ?? [];
     return [
       'li',
-      { part: 'authority', class: 'authority' },
+      { part: 'authority', class: 'authority', tabindex: revealed ? '-1' : undefined },
       [
         'div',
         { class: 'authority-head' },
@@ -362,7 +365,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       {},
       this.#title('assetCard.authorities'),
       authorities.length
-        ? ['ul', { part: 'authorities', class: 'authorities' }, ...shown.map((a) => this.#authority(a))]
+        ? ['ul', { part: 'authorities', class: 'authorities' }, ...shown.map((a, i) => this.#authority(a, i === AUTHORITIES_SHOWN))]
         : ['p', { class: 'muted' }, this.t('assetCard.noAuthorities')],
       authorities.length > AUTHORITIES_SHOWN && !this._allAuthorities && [
         'button',
