@@ -88,7 +88,6 @@ const finalized = new WeakMap<object, Finalized>();
 const attributeOf = (name: string, d: PropertyDeclaration): string | undefined =>
   d.state || d.attribute === false ? undefined : typeof d.attribute === 'string' ? d.attribute : name.toLowerCase();
 
-
 // The DOM's element; on a server (a render: no DOM), a bare class, which the render gives an
 // attribute store (src/render/index.ts).
 export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? class {}) as typeof HTMLElement) {
