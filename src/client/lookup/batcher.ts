@@ -302,12 +302,15 @@ export class LookupClient {
       // A POST is never answered from the HTTP cache, and sends cookies to its own origin only
       // (fetch's default credentials); `fresh` (only when bypassing: `undefined` is left out of
       // the JSON) asks the server piece to skip its cache (the batch's contract, openapi/proxy.json).
+      // The init has no prototype: fetch reads every member it lacks (`credentials`, `cache`,
+      // `integrity`…) from it, and an `Object.prototype` polluted elsewhere on the page is not ours.
       const response = await doFetch(`${proxyUrl}/lookup`, {
+        __proto__: null,
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ requests: entries.map((e) => e.wire), fresh: bypass || undefined }),
         signal: batch.controller.signal,
-      });
+      } as RequestInit);
       const body = await answerBody(`${proxyUrl}/lookup`, response);
       const list = (body as { results?: unknown } | undefined)?.results;
       if (!Array.isArray(list) || list.length !== entries.length)
