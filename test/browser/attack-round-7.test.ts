@@ -11,6 +11,14 @@
  *    sent: an `integrity` no answer matches stops every status on the page. docs/security.md:
  *    "`Object.prototype` … nothing of the configuration … the kit never takes configuration
  *    from an inherited key".
+ * 2. The same pollution with the lookup's own words. A lookup by address is `{ kind, address }`
+ *    and its wire form reads `chainSlug`, `caip19`, `accountId` and `chain` off it: an inherited
+ *    `chainSlug: 'base'` makes `<kyi-token-status address="…">` ask for that chain only, and a
+ *    token verified on 2 of 3 chains reads plain "KYI verified". The page-wide lookup client's
+ *    options (`new LookupClient()`: `{}`) and its cache's (`{ ttlMs, maxEntries }`) inherit
+ *    `fetch`, `schedule` and `now`: a polluted `schedule` throws after the client marked a flush
+ *    as scheduled, so the first status shows an error and every later one stays `loading` for
+ *    good, a posted forged root ("✔ KYI verified") on screen the whole time.
  *
  * Each page is a frame of its own: the pollution never touches this one.
  */
@@ -30,6 +38,7 @@ const POLLUTED = {
 
 interface Sent {
   url: string;
+  body: string | undefined;
   credentials: string;
   cache: string;
   redirect: string;
@@ -49,7 +58,7 @@ async function pollutedPage(pollute: string, body: string): Promise<FrameWindow>
       const pageFetch = fetch;
       window.fetch = (input, init) => {
         const r = new Request(input, init);
-        sent.push({ url: r.url, credentials: r.credentials, cache: r.cache, redirect: r.redirect, referrerPolicy: r.referrerPolicy, integrity: r.integrity, keepalive: r.keepalive });
+        sent.push({ url: r.url, body: init?.body, credentials: r.credentials, cache: r.cache, redirect: r.redirect, referrerPolicy: r.referrerPolicy, integrity: r.integrity, keepalive: r.keepalive });
         return pageFetch(input, init);
       };
       ${pollute}
@@ -94,7 +103,7 @@ describe('attack round 7: Object.prototype polluted with RequestInit keys', () =
     await status.settled;
     const lookups = win.sent.filter((s) => s.url.endsWith('/api/kyi/lookup'));
     expect(lookups.length).to.be.greaterThan(0);
-    for (const { url: _, ...how } of lookups) expect(how).to.deep.equal(PLAIN);
+    for (const { url: _, body: __, ...how } of lookups) expect(how).to.deep.equal(PLAIN);
     expect(status.status).to.equal('unverified');
     expect(win.pageErrors).to.deep.equal([]);
   });
@@ -103,7 +112,41 @@ describe('attack round 7: Object.prototype polluted with RequestInit keys', () =
     await win.askToken();
     const tokens = win.sent.filter((s) => s.url.endsWith('/api/kyi/token'));
     expect(tokens.length).to.equal(1);
-    const { url: _, ...how } = tokens[0]!;
+    const { url: _, body: __, ...how } = tokens[0]!;
     expect(how).to.deep.equal({ ...PLAIN, cache: 'no-store' });
+  });
+});
+
+/** Defines each of `keys` on the frame's `Object.prototype` (non-enumerable, as an attacker may). */
+const pollution = (keys: Record<string, unknown>) =>
+  `for (const [key, value] of Object.entries(${JSON.stringify(keys)})) Object.defineProperty(Object.prototype, key, { value, configurable: true });`;
+
+/** A posted status for `address` carrying a forged rendered root. */
+const forged = (address: string) =>
+  `<kyi-token-status address="${address}" chain-slug="base"><template shadowrootmode="open"><span class="forged">✔ KYI verified</span></template></kyi-token-status>`;
+
+describe('attack round 7: Object.prototype polluted with the lookup\'s own words', () => {
+  after(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+  it('an inherited chainSlug scopes no lookup: an address alone is asked on every chain', async () => {
+    const { address } = F.multiChain;
+    const win = await pollutedPage(pollution({ chainSlug: 'base', caip19: 'eip155:1/erc20:0x5e1f4c3b2a1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f' }), `<kyi-token-status address="${address}"></kyi-token-status>`);
+    await win.customElements.whenDefined('kyi-token-status');
+    const status = win.document.querySelector('kyi-token-status') as KyiTokenStatus;
+    await status.settled;
+    const bodies = win.sent.filter((s) => s.url.endsWith('/api/kyi/lookup')).map((s) => JSON.parse(s.body!) as { requests: unknown[] });
+    expect(bodies.flatMap((b) => b.requests)).to.deep.equal([{ kind: 'token', address }]);
+    expect(status.status).to.equal('verified');
+    expect(status.shadowRoot!.textContent).to.contain('2');
+  });
+
+  it('inherited fetch, schedule and now stop no status: each settles, and a forged root goes', async () => {
+    const win = await pollutedPage(pollution({ fetch: 'x', schedule: 'x', now: 'x' }), forged(F.indexedNotVerified.address) + forged(F.multiChain.address));
+    await win.customElements.whenDefined('kyi-token-status');
+    const [first, second] = [...win.document.querySelectorAll('kyi-token-status')] as KyiTokenStatus[];
+    await Promise.all([first!.settled, second!.settled]);
+    expect([first!.status, second!.status]).to.deep.equal(['unverified', 'verified']);
+    for (const status of [first!, second!]) expect(status.shadowRoot!.querySelector('.forged')).to.equal(null);
+    expect(win.pageErrors).to.deep.equal([]);
   });
 });

@@ -103,7 +103,8 @@ export type WireLookup = { kind: LookupRequest['kind'] } & Partial<Record<'caip1
 
 /** The wire form of a lookup; fields it does not have are `undefined`, which JSON leaves out. */
 export function toWire(request: LookupRequest): WireLookup {
-  const r = request as WireLookup;
+  // Its own fields (no prototype): an `Object.prototype.chainSlug` polluted elsewhere on the page scopes no lookup.
+  const r: WireLookup = Object.assign(Object.create(null) as WireLookup, request);
   return { kind: r.kind, caip19: r.caip19, address: r.address, chainSlug: r.chainSlug || undefined, accountId: r.accountId, chain: r.chain };
 }
 
@@ -170,8 +171,10 @@ export class LookupClient {
       // A page of thousands of distinct tokens stays cached (a few MB at most: the answers are small JSON).
       maxEntries: 10_000,
     });
-    this.#fetch = options.fetch;
-    this.#schedule = options.schedule ?? defaultSchedule;
+    // Own options only (`{}` by default inherits): a polluted `Object.prototype.schedule` stops no lookup.
+    const own: LookupClientOptions = Object.assign(Object.create(null) as LookupClientOptions, options);
+    this.#fetch = own.fetch;
+    this.#schedule = own.schedule ?? defaultSchedule;
   }
 
   /** Drops every cached answer (queued and in-flight lookups are untouched). */
