@@ -104,14 +104,16 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
   const url = requestUrl(options.endpoint);
   let response: Response;
   try {
+    // Without a prototype, as the lookup's (client/lookup/batcher.ts): no inherited fetch option.
     response = await fetch(url, {
+      __proto__: null,
       method: 'POST',
       credentials: 'same-origin',
       cache: 'no-store',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: '{}',
       signal,
-    });
+    } as RequestInit);
   } catch (error) {
     throwIfAbort(error, signal);
     throw new KyiRequestError('network', messageOf(error) || String(error));

@@ -103,7 +103,8 @@ export type WireLookup = { kind: LookupRequest['kind'] } & Partial<Record<'caip1
 
 /** The wire form of a lookup; fields it does not have are `undefined`, which JSON leaves out. */
 export function toWire(request: LookupRequest): WireLookup {
-  const r = request as WireLookup;
+  // Its own fields (no prototype): an `Object.prototype.chainSlug` polluted elsewhere on the page scopes no lookup.
+  const r: WireLookup = Object.assign(Object.create(null) as WireLookup, request);
   return { kind: r.kind, caip19: r.caip19, address: r.address, chainSlug: r.chainSlug || undefined, accountId: r.accountId, chain: r.chain };
 }
 
@@ -170,8 +171,10 @@ export class LookupClient {
       // A page of thousands of distinct tokens stays cached (a few MB at most: the answers are small JSON).
       maxEntries: 10_000,
     });
-    this.#fetch = options.fetch;
-    this.#schedule = options.schedule ?? defaultSchedule;
+    // Own options only (`{}` by default inherits): a polluted `Object.prototype.schedule` stops no lookup.
+    const own: LookupClientOptions = Object.assign(Object.create(null) as LookupClientOptions, options);
+    this.#fetch = own.fetch;
+    this.#schedule = own.schedule ?? defaultSchedule;
   }
 
   /** Drops every cached answer (queued and in-flight lookups are untouched). */
@@ -302,12 +305,15 @@ export class LookupClient {
       // A POST is never answered from the HTTP cache, and sends cookies to its own origin only
       // (fetch's default credentials); `fresh` (only when bypassing: `undefined` is left out of
       // the JSON) asks the server piece to skip its cache (the batch's contract, openapi/proxy.json).
+      // The init has no prototype: fetch reads every member it lacks (`credentials`, `cache`,
+      // `integrity`…) from it, and an `Object.prototype` polluted elsewhere on the page is not ours.
       const response = await doFetch(`${proxyUrl}/lookup`, {
+        __proto__: null,
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ requests: entries.map((e) => e.wire), fresh: bypass || undefined }),
         signal: batch.controller.signal,
-      });
+      } as RequestInit);
       const body = await answerBody(`${proxyUrl}/lookup`, response);
       const list = (body as { results?: unknown } | undefined)?.results;
       if (!Array.isArray(list) || list.length !== entries.length)

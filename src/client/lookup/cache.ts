@@ -23,9 +23,11 @@ export class TtlCache<V> {
   readonly #now: () => number;
 
   constructor(options: TtlCacheOptions) {
-    this.#ttlMs = options.ttlMs;
-    this.#maxEntries = Math.max(0, options.maxEntries);
-    this.#now = options.now ?? Date.now;
+    // Own options only: a polluted `Object.prototype.now` is no clock.
+    const own: TtlCacheOptions = Object.assign(Object.create(null) as TtlCacheOptions, options);
+    this.#ttlMs = own.ttlMs;
+    this.#maxEntries = Math.max(0, own.maxEntries);
+    this.#now = own.now ?? Date.now;
   }
 
   get size(): number {
