@@ -11,7 +11,7 @@ import { expectVisibleFocus } from './helpers/a11y.js';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
-import { dialogOf, frameOf, innerButton, postFromFrame, recordEvents, unsignedToken } from './helpers/verify-button.js';
+import { dialogOf, frameLoaded, frameOf, innerButton, postFromFrame, recordEvents, unsignedToken } from './helpers/verify-button.js';
 import { paintedPixels, resolvedColour } from './helpers/pixels.js';
 
 /** Whether an element takes up room on screen. */
@@ -49,7 +49,7 @@ async function openStandIn(el: KyiVerifyButton, { holdSlide = false } = {}): Pro
   await opened;
   if (holdSlide) for (const animation of dialogOf(el)!.getAnimations()) animation.pause();
   const frame = frameOf(el)!;
-  await waitUntil(() => frame.contentDocument?.readyState === 'complete' && frame.contentWindow?.location.href !== 'about:blank', 'the frame did not load');
+  await frameLoaded(frame);
   frame.contentDocument!.body.replaceChildren();
   frame.contentDocument!.body.insertAdjacentHTML(
     'beforeend',

@@ -1,5 +1,5 @@
 /** Shared helpers of the `<kyi-verify-button>` browser tests (not a test file itself). */
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { KyiVerifyButton } from '../../../src/elements/verify-button/verify-button.js';
 
@@ -133,12 +133,22 @@ export function nextMessageFrom(source: () => MessageEventSource | null | undefi
 }
 
 /**
+ * Resolves once a same-origin frame holds its loaded page (not its first `about:blank`): on each
+ * of its `load` events until then, with no deadline of its own (the test's bounds it; a loaded
+ * machine can take more than a second to load a frame).
+ */
+export async function frameLoaded(frame: HTMLIFrameElement): Promise<void> {
+  const loaded = () => frame.contentDocument?.readyState === 'complete' && frame.contentWindow?.location.href !== 'about:blank';
+  while (!loaded()) await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+}
+
+/**
  * Posts `data` to this page from inside a same-origin frame's own realm, so the message's
  * `source` is that frame's window (a stand-in widget on this page's origin). Resolves once
  * the page's earlier listeners have handled it.
  */
 export async function postFromFrame(frame: HTMLIFrameElement, data: unknown): Promise<MessageEvent> {
-  await waitUntil(() => frame.contentDocument?.readyState === 'complete' && frame.contentWindow?.location.href !== 'about:blank', 'the frame did not load');
+  await frameLoaded(frame);
   const doc = frame.contentDocument!;
   // The window as it is now: a message that closes the drawer removes the frame before it resolves.
   const source = frame.contentWindow;
