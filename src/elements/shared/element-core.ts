@@ -74,13 +74,10 @@ export function fixedTheme(own: unknown): Fixed {
  * element's `ElementInternals` (once).
  */
 export function ownShadowRoot(element: HTMLElement, internals: () => ElementInternals): ShadowRoot {
-  // The options' own keys only (no prototype): the platform reads every member it knows through
-  // the prototype chain, and a polluted `Object.prototype.customElementRegistry` makes
-  // `attachShadow` throw.
   let existing = element.shadowRoot;
   if (!existing) {
     try {
-      return element.attachShadow({ __proto__: null, mode: 'open' } as ShadowRootInit); // nearly always: no root yet, no internals needed
+      return attachRoot(element); // nearly always: no root yet, no internals needed
     } catch (error) {
       // A closed declarative root (the kit's open root cannot be attached over it).
       existing = internals().shadowRoot;
@@ -91,13 +88,22 @@ export function ownShadowRoot(element: HTMLElement, internals: () => ElementInte
     // Attaching over a declarative root of its mode empties it and makes it the element's
     // own: a `<template shadowrootmode>` parsed into the element later (markup still
     // streaming in) can no longer empty and fill it.
-    return element.attachShadow({ __proto__: null, mode: existing.mode } as ShadowRootInit);
+    return attachRoot(element, existing.mode);
   } catch {
     // A root a script attached before the upgrade.
     existing.replaceChildren();
     return existing;
   }
 }
+
+/**
+ * A shadow root of the kit's on `host` (an element's, the `kyi()` dialog's host). Its options have
+ * no prototype: the platform reads every member it knows through the prototype chain, and an
+ * `Object.prototype.customElementRegistry` or `slotAssignment` polluted elsewhere on the page
+ * makes `attachShadow` throw.
+ */
+export const attachRoot = (host: HTMLElement, mode: ShadowRootMode = 'open'): ShadowRoot =>
+  host.attachShadow({ __proto__: null, mode } as ShadowRootInit);
 
 /**
  * Resolves once the markup of a shadow root the element came with has been parsed, when the

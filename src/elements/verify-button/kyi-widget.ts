@@ -12,6 +12,7 @@
  * - the widget URL comes from `configure({ widgetUrl })` only, never from the page's markup.
  */
 import { adoptStyles } from '../shared/reactive.js';
+import { attachRoot } from '../shared/element-core.js';
 import { configuredWidgetUrl } from '../../browser/config.js';
 import { bodyElement, createIn, pageDocument } from '../../browser/page.js';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
@@ -77,8 +78,7 @@ function call<A extends unknown[]>(callback: ((...args: A) => void) | undefined,
 function createHost(): { host: HTMLElement; root: ShadowRoot } {
   const host = createIn('div');
   host.setAttribute('data-kyi-widget', '');
-  // Options without a prototype: an `Object.prototype.slotAssignment` polluted elsewhere on the page would make attachShadow throw.
-  const root = host.attachShadow({ __proto__: null, mode: 'open' } as ShadowRootInit);
+  const root = attachRoot(host);
   adoptStyles(root, [...sharedStyles, spinnerStyles, drawerStyles]);
   bodyElement()!.append(host);
   return { host, root };
