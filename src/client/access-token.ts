@@ -104,11 +104,11 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
   const url = requestUrl(options.endpoint);
   let response: Response;
   try {
-    // Without a prototype, as the lookup's (client/lookup/batcher.ts): no inherited fetch option.
+    // Without a prototype, as the lookup's (client/lookup/batcher.ts): no inherited fetch option;
+    // so fetch's default credentials hold (the session cookie, to the same origin only).
     response = await fetch(url, {
       __proto__: null,
       method: 'POST',
-      credentials: 'same-origin',
       cache: 'no-store',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: '{}',

@@ -40,6 +40,8 @@ const readPage = (body: unknown) =>
  * rejects with `KyiRequestError` (`code`, `status`) when the server piece answers an error.
  */
 export function fetchAssetsPage(options: FetchAssetsPageOptions = {}): Promise<AssetsPageResult> {
+  // Own options only (`{}` inherits): a polluted `Object.prototype.proxyUrl` sends no read elsewhere.
+  options = Object.assign(Object.create(null), options);
   const query = new URLSearchParams();
   if (options.pageSize !== undefined) query.set('page_size', String(options.pageSize));
   if (options.pageNumber !== undefined) query.set('page_number', String(options.pageNumber));

@@ -85,7 +85,8 @@ export function problemFromAnswer(status: number, body: unknown, headers?: Heade
     code: route?.[status] ?? (typeof own === 'string' && own ? own : codeForStatus(status)),
     message: messageOf(body) ?? `The server answered ${status}`,
     status,
-    ...(retryAfter === undefined ? {} : { retryAfter }),
+    // Always its own (`undefined` when none): a polluted `Object.prototype.retryAfter` delays no retry.
+    retryAfter,
   };
 }
 
@@ -93,7 +94,7 @@ export function problemFromAnswer(status: number, body: unknown, headers?: Heade
 export function toProblem(error: unknown): KyiProblem {
   if (error instanceof KyiRequestError) {
     const { code, message, status, retryAfter } = error;
-    return { code, message, status, ...(retryAfter === undefined ? {} : { retryAfter }) };
+    return { code, message, status, retryAfter };
   }
   return { code: 'internal_error', message: error instanceof Error ? error.message : String(error), status: 0 };
 }

@@ -90,31 +90,34 @@ export async function call<T>(
   init: { method?: string; body?: unknown; query?: URLSearchParams },
   read: Reader | null,
 ): Promise<T> {
-  const qs = init.query?.toString();
-  const written = `${options.proxyUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
-  const url = requestUrl(written);
+  // Own options only, as the lookup client's: a polluted `Object.prototype.fetch`, `proxyUrl` or `method` is not theirs.
+  const { proxyUrl, signal, fetch: doFetch = fetch }: MonitoringCallOptions = Object.assign(Object.create(null), options);
+  const { method, body, query }: typeof init = Object.assign(Object.create(null), init);
+  const qs = query?.toString();
+  const url = requestUrl(`${proxyUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`);
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const doFetch = options.fetch ?? fetch;
+  if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
+    // Without a prototype, as the lookup's (client/lookup/batcher.ts): no inherited fetch option;
+    // so fetch's defaults hold where a member is left out (GET; cookies to the same origin only).
     response = await doFetch(url, {
-      method: init.method ?? 'GET',
+      __proto__: null,
+      method,
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+      body: body && JSON.stringify(body),
+      signal,
+    } as RequestInit);
   } catch (error) {
-    if (isAbortError(error) || options.signal?.aborted) throw error;
+    if (isAbortError(error) || signal?.aborted) throw error;
     throw new KyiRequestError('network', 'The server could not be reached', 0);
   }
   const json = await answerBody(url, response);
-  options.signal?.throwIfAborted();
+  signal?.throwIfAborted();
   if (read === null) return undefined as T;
-  const body = read(json);
-  if (body === undefined) throw new KyiRequestError('invalid_response', 'Unexpected answer from the server', response.status);
-  return body as T;
+  const answer = read(json);
+  if (answer === undefined) throw new KyiRequestError('invalid_response', 'Unexpected answer from the server', response.status);
+  return answer as T;
 }
 
 const capabilityCache = new Map<string, Promise<Capabilities>>();

@@ -10,8 +10,15 @@
  * balancer's 413 or 502, a bare 401 of the site's session), and a 204 has no body to judge.
  */
 import { KyiRequestError, problemFromAnswer, type StatusCodes } from './errors.js';
+import { isObject } from '../contract/queries.js';
 
 const told = new Set<string>();
+
+/**
+ * Every object of an answer is made with no prototype as it is parsed: a field the service did
+ * not send is `undefined`, never what a script left on `Object.prototype` (a polluted `asset`
+ * naming a verified token, a change's `before` and `after`, an error's `code`).
+ */
 
 /** The JSON body of `response` (the answer of `url`); rejects with its `KyiRequestError` when it is not a success of the server piece. */
 export async function answerBody(url: string, response: Response, route?: StatusCodes): Promise<unknown> {
@@ -25,7 +32,13 @@ export async function answerBody(url: string, response: Response, route?: Status
     }
     throw new KyiRequestError('not_configured', message, status);
   }
-  const body = await response.json().catch(() => undefined);
+  // Every object of an answer is made with no prototype as it is parsed: a field the service did
+  // not send is `undefined`, never what a script left on `Object.prototype` (a polluted `asset`
+  // naming a verified token, a change's `before` and `after`, an error's `code`).
+  const body = await response
+    .text()
+    .then((text) => JSON.parse(text, (_, value) => (isObject(value) ? Object.assign(Object.create(null), value) : value)))
+    .catch(() => undefined);
   if (response.ok) return body;
   const { code, message, retryAfter } = problemFromAnswer(status, body, headers, route);
   throw new KyiRequestError(code, message, status, retryAfter);

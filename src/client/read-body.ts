@@ -26,15 +26,14 @@ export const listOf =
     Array.isArray(value) ? value.map(read).filter((item) => item !== undefined) : [];
 
 /**
- * An object whose listed fields are read with their reader; `undefined` when not an object. Own
- * keys only, of the body and of `fields`: a key a page script left on `Object.prototype` is
- * neither a field of the answer nor a reader.
+ * An object whose listed fields are read with their reader, in place; `undefined` when not an
+ * object. It is the kit's own parse of an answer, whose objects have no prototype
+ * (proxy-answer.ts), so each field is the answer's own; and the readers are `fields`' own keys.
  */
 export function readObject<T = Obj>(value: unknown, fields: Record<string, Reader>): T | undefined {
   if (!isObject(value)) return undefined;
-  const out: Obj = { ...value };
-  for (const key of Object.keys(fields)) out[key] = fields[key]!(Object.hasOwn(value, key) ? value[key] : undefined);
-  return out as T;
+  for (const key of Object.keys(fields)) value[key] = fields[key]!(value[key]);
+  return value as T;
 }
 
 /** `readObject` as a reader, for nested objects. */

@@ -185,7 +185,8 @@ async function unreachable(widgetUrl: string): Promise<boolean> {
   let blocked = false;
   const stop = onPageEvent('securitypolicyviolation', (event) => (blocked ||= event.blockedURI.startsWith(new URL(widgetUrl).origin)));
   try {
-    await fetch(widgetUrl, { method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_MS) });
+    // Without a prototype, as the lookup's (client/lookup/batcher.ts): an inherited `integrity` or `redirect` fails it.
+    await fetch(widgetUrl, { __proto__: null, method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_MS) } as RequestInit);
     return false;
   } catch {
     await new Promise((resolve) => setTimeout(resolve, 50));

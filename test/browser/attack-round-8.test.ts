@@ -1,0 +1,168 @@
+/**
+ * Attack round 8: the ANSWERS under a polluted `Object.prototype`.
+ *
+ * Earlier rounds made configuration, element creation and request options immune to a
+ * prototype polluted by another script on the page (attack-round-7, prototype-pollution). An
+ * answer, though, is JSON parsed into plain objects: a field the service did not send (an
+ * optional one: a match's `asset`, a change's `before` / `after`) is read from
+ * `Object.prototype`, so the page's polluter, not the service, decides what shows:
+ *
+ * 1. A verified match without `asset`: an inherited `asset` names the token in the status's
+ *    spoken change ("USD Coin (USDC): KYI verified" for a token nobody named so).
+ * 2. A change without `before` / `after`: the change feed shows a delta the service never sent.
+ * 3. A problem the kit makes without a `retryAfter`: an inherited one puts a failed monitoring
+ *    read's next poll a day away.
+ * 4. Request options still inheriting: the verify button's reachability probe of the widget
+ *    (an inherited `integrity` fails it: a false `widget_unreachable`), and the monitoring
+ *    elements' reads (an inherited `credentials`, `integrity`… decide how they are sent).
+ *
+ * Each page is a frame of its own, its `fetch` a stand-in for the proxy where a test gives
+ * answers (`answer(path, request, n)`: the n-th call, from 1), the real harness elsewhere.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
+import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
+import { signIn, testEnv } from './helpers/verify-button.js';
+
+interface Sent {
+  url: string;
+  method: string;
+  credentials: string;
+  cache: string;
+  redirect: string;
+  referrerPolicy: string;
+  integrity: string;
+  mode: string;
+}
+type FrameWindow = Window & typeof globalThis & { sent: Sent[]; pageErrors: string[] };
+
+/** Defines each of `keys` on the frame's `Object.prototype` (non-enumerable, as an attacker may). */
+const pollution = (keys: Record<string, unknown>) =>
+  `for (const [key, value] of Object.entries(${JSON.stringify(keys)})) Object.defineProperty(Object.prototype, key, { value, configurable: true });`;
+
+/**
+ * A frame page: `pollute` runs before the kit (`entry`) loads; `answer` (JS source of
+ * `(path, request, n) => ({ status, body }) | undefined`) answers `/api/kyi{path}`; every
+ * request is recorded as fetch sends it.
+ */
+async function pollutedPage(pollute: string, body: string, answer = '() => undefined', entry = 'kyi-elements', head = ''): Promise<FrameWindow> {
+  const frame = document.createElement('iframe');
+  frame.srcdoc = `<!doctype html><html lang="en"><head><meta name="kyi:proxy-url" content="/api/kyi">${head}
+    <script>
+      window.pageErrors = []; addEventListener('error', (e) => pageErrors.push(String(e.message)));
+      window.sent = [];
+      const pageFetch = fetch, answer = ${answer}, calls = new Map();
+      window.fetch = async (input, init) => {
+        const r = new Request(input, init);
+        sent.push({ url: r.url, method: r.method, credentials: r.credentials, cache: r.cache, redirect: r.redirect, referrerPolicy: r.referrerPolicy, integrity: r.integrity, mode: r.mode });
+        const path = new URL(r.url).pathname.replace(/^\\/api\\/kyi/, '');
+        const n = (calls.get(path) ?? 0) + 1;
+        calls.set(path, n);
+        const a = r.url.startsWith(self.origin + '/api/kyi/') && answer(path, init?.body ? JSON.parse(init.body) : undefined, n);
+        return a ? new Response(JSON.stringify(a.body), { status: a.status ?? 200, headers: { 'content-type': 'application/json' } }) : pageFetch(input, init);
+      };
+      ${pollute}
+    </script></head>
+    <body>${body}
+    <script type="module" src="/src/entries/cdn/${entry}.ts"></script></body></html>`;
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  document.body.append(frame);
+  await loaded;
+  return frame.contentWindow as FrameWindow;
+}
+
+const ADDRESS = '0x5e1f62dac767b0491e3ce72469c217365d5b48cc';
+const token = { chain_slug: 'base', caip2: 'eip155:8453', address: ADDRESS };
+
+describe('attack round 8: answers read under a polluted Object.prototype', function () {
+  this.timeout(20_000);
+  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+  it('a verified match without `asset`: the spoken status names the token by its address, never by an inherited asset', async () => {
+    // First unverified, then (after a refresh) verified: the change is announced, naming the token.
+    const win = await pollutedPage(
+      pollution({ asset: { name: 'USD Coin', symbol: 'USDC' } }),
+      `<kyi-token-status chain-slug="base" address="${ADDRESS}"></kyi-token-status>`,
+      `(path, request, n) => path === '/lookup' && { body: { results: request.requests.map(() => ({ status: 200, body: n === 1
+          ? { kyi_verified: false, data: [{ kyi_verified: false, token: ${JSON.stringify(token)} }] }
+          : { kyi_verified: true, data: [{ kyi_verified: true, token: ${JSON.stringify(token)}, issuer: { name: 'Scam Labs', kyb_verified: false } }] } })) } }`,
+    );
+    await win.customElements.whenDefined('kyi-token-status');
+    const status = win.document.querySelector('kyi-token-status') as KyiTokenStatus;
+    await status.settled;
+    expect(status.status).to.equal('unverified');
+    await status.refresh();
+    expect(status.status).to.equal('verified');
+    const region = () => win.document.querySelector('[data-kyi-live-region]')?.textContent ?? '';
+    await waitUntil(() => region(), 'the change is announced');
+    // Failed before answers' objects had no prototype: 'USD Coin (USDC): KYI verified. Business not verified'.
+    expect(region()).not.to.include('USD Coin');
+    expect(region()).to.equal('0x5e1f…48cc: KYI verified. Business not verified');
+    expect(win.pageErrors).to.deep.equal([]);
+  });
+
+  it('a change without `before` / `after`: the change feed shows no delta the service did not send, and reads as the kit asks', async () => {
+    const win = await pollutedPage(
+      pollution({ before: 'Mint authority: held', after: 'Mint authority: renounced', credentials: 'include', integrity: 'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' }),
+      '<kyi-change-feed></kyi-change-feed>',
+      `(path) => path === '/explorer/me/monitoring/changes'
+        ? { body: { items: [{ id: 'c1', title: 'Supply policy updated', detectedAt: '2025-05-01T00:00:00Z', materiality: 'high' }], truncated: false } }
+        : path === '/explorer/me/watchlist' ? { body: { data: [] } }
+        : path === '/capabilities' ? { body: { explorer: true, explorerWrites: false } }
+        : { status: 404, body: { code: 'not_found', message: 'Not found' } }`,
+      'kyi-monitoring',
+    );
+    await win.customElements.whenDefined('kyi-change-feed');
+    const feed = win.document.querySelector('kyi-change-feed') as KyiChangeFeed;
+    await waitUntil(() => feed.shadowRoot?.querySelector('[part="change"]'), 'the change shows');
+    // Failed before: "Before: Mint authority: held → After: Mint authority: renounced".
+    expect(feed.shadowRoot!.querySelector('[part="delta"]')).to.equal(null);
+    expect(feed.shadowRoot!.textContent).not.to.include('renounced');
+    // Failed before the monitoring reads' fetch options had no prototype: 'include', the polluted integrity.
+    const reads = win.sent.filter((s) => s.url.includes('/api/kyi/explorer/'));
+    expect(reads.length).to.be.greaterThan(0);
+    for (const { credentials, integrity } of reads) expect({ credentials, integrity }).to.deep.equal({ credentials: 'same-origin', integrity: '' });
+    expect(win.pageErrors).to.deep.equal([]);
+  });
+
+  it('a failed read with no Retry-After: the next poll comes at the refresh interval, not after an inherited retryAfter', async () => {
+    const win = (await pollutedPage(
+      `window.delays = []; const pageSetTimeout = setTimeout;
+       window.setTimeout = (run, ms, ...rest) => (delays.push(ms), pageSetTimeout(run, ms, ...rest));
+       Object.prototype.retryAfter = 86400; // as a query-string parser writes it (writable: the kit's errors still set their own)`,
+      '<kyi-change-feed refresh-interval="60"></kyi-change-feed>',
+      `(path) => path === '/explorer/me/monitoring/changes' ? { status: 503, body: { code: 'upstream_unavailable', message: 'The service is unavailable' } }
+        : path === '/explorer/me/watchlist' ? { body: { data: [] } }
+        : { status: 404, body: { code: 'not_found', message: 'Not found' } }`,
+      'kyi-monitoring',
+    )) as FrameWindow & { delays: number[] };
+    await win.customElements.whenDefined('kyi-change-feed');
+    const feed = win.document.querySelector('kyi-change-feed') as KyiChangeFeed;
+    await waitUntil(() => feed.shadowRoot?.querySelector('[part="error"]'), 'the error shows');
+    await waitUntil(() => win.delays.some((ms) => ms >= 60_000), 'the next poll is scheduled');
+    // Failed before the kit's problems held their own retryAfter: a poll a day later (86,400,000 ms).
+    expect(win.delays.filter((ms) => ms >= 60_000)).to.deep.equal([60_000]);
+  });
+
+  it('the verify button\'s reachability probe takes no inherited integrity or redirect: a widget slow to report ready is not called unreachable', async () => {
+    await signIn();
+    const { refusingWidgetUrl } = await testEnv();
+    const win = await pollutedPage(
+      pollution({ integrity: 'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=', redirect: 'error' }),
+      '<kyi-verify-button ready-timeout="1500"></kyi-verify-button>',
+      undefined,
+      undefined,
+      `<meta name="kyi:widget-url" content="${refusingWidgetUrl}">`,
+    );
+    await win.customElements.whenDefined('kyi-verify-button');
+    const button = win.document.querySelector('kyi-verify-button') as HTMLElement & { updateComplete: Promise<unknown> };
+    await button.updateComplete;
+    const failed = new Promise<CustomEvent>((resolve) => button.addEventListener('kyi-error', (e) => resolve(e as CustomEvent), { once: true }));
+    button.shadowRoot!.querySelector('button')!.click();
+    const { detail } = await failed;
+    // Failed before: 'widget_unreachable' (the probe, sent with the polluted integrity, failed).
+    expect(detail.code).to.equal('widget_timeout');
+    const probes = win.sent.filter((s) => s.method === 'HEAD');
+    expect(probes.map(({ integrity, redirect, mode }) => ({ integrity, redirect, mode }))).to.deep.equal([{ integrity: '', redirect: 'follow', mode: 'no-cors' }]);
+  });
+});
