@@ -65,6 +65,14 @@ interface Mechanism {
 
 const MECHANISMS: Mechanism[] = [
   {
+    id: 'attached-fill',
+    name: 'TEMP fill after insert',
+    what: 'x',
+    plugin: without('view.ts', [
+      ['      if (Array.isArray(view)) fill(made as Element, view);\n      if (node) node.replaceWith(made);\n      else parent.append(made);\n', '      if (node) node.replaceWith(made);\n      else parent.append(made);\n      if (Array.isArray(view)) fill(made as Element, view);\n'],
+    ]),
+  },
+  {
     id: 'render-slices',
     name: 'render slices (render-scheduler.ts)',
     what: 'answers render in ≤ 16 ms slices, elements in view first',

@@ -14,12 +14,6 @@ import { isObject } from '../contract/queries.js';
 
 const told = new Set<string>();
 
-/**
- * Every object of an answer is made with no prototype as it is parsed: a field the service did
- * not send is `undefined`, never what a script left on `Object.prototype` (a polluted `asset`
- * naming a verified token, a change's `before` and `after`, an error's `code`).
- */
-
 /** The JSON body of `response` (the answer of `url`); rejects with its `KyiRequestError` when it is not a success of the server piece. */
 export async function answerBody(url: string, response: Response, route?: StatusCodes): Promise<unknown> {
   const { status, headers } = response;
