@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './parse.js';
 export * from './public-api.js';
 export * from './explorer.js';
+export * from './explorer-bodies.js';
 export * from './badge.js';
 export * from './queries.js';
 export * from './asset-queries.js';

@@ -12,7 +12,8 @@
  * Fetch-API only (no `node:` imports).
  */
 import { KyiConfigError, KyiError, KyiHttpError, type ErrorCode } from './errors.js';
-import type { ExplorerRouteInfo, ResolvedConfig } from './options.js';
+import type { ExplorerRouteInfo } from './options.js';
+import type { ResolvedConfig } from './resolve-options.js';
 import type { KyiRequestContext } from './routing.js';
 
 /**

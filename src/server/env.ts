@@ -17,7 +17,8 @@
  * | `KYI_EXPLORER_URL`    | `explorer.baseUrl`                       | with the key        |
  * | `KYI_EXPLORER_WRITES` | `explorer.writes` (`true` turns them on) | no                  |
  */
-import { baseUrl, explorerKey, origin, publicApiKey, secret, type Fail, type KyiHandlerOptions } from './options.js';
+import type { KyiHandlerOptions } from './options.js';
+import { baseUrl, explorerKey, origin, publicApiKey, secret, type Fail } from './option-checks.js';
 import { KyiConfigError } from './errors.js';
 
 /** Where the variables come from: `process.env`, a Worker's `env`, or any record of strings. */

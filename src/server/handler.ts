@@ -24,7 +24,8 @@ import {
   wantsFresh,
   type ResolvedLookup,
 } from './lookup/routes.js';
-import { resolveOptions, type KyiHandlerOptions, type ResolvedConfig } from './options.js';
+import type { KyiHandlerOptions } from './options.js';
+import { resolveOptions, type ResolvedConfig } from './resolve-options.js';
 import type { SendAttempt } from './upstream/call.js';
 import { upstreamPath, type PublicTarget } from '../contract/index.js';
 import { PublicApiClient, type LookupAnswer } from './lookup/public-api.js';
@@ -67,7 +68,7 @@ type ClientOf = (request: Request, context: KyiRequestContext) => string;
 
 /**
  * Who asks, for the per-client budget on upstream lookups (counted where a lookup's cache
- * miss is decided: `ClientBudgets` in `./lookup/public-api.ts`): the partner's `getClientId`, else
+ * miss is decided: `ClientBudgets` in `./lookup/client-budgets.ts`): the partner's `getClientId`, else
  * the `X-Forwarded-For` entry `trustProxy` hops from the right (only the partner's own
  * proxies are trusted), else the peer address; as its network (`clientNetwork`).
  * With the budget on, a request that shows it cannot tell visitors apart is told to `onError`,

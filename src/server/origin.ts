@@ -15,7 +15,7 @@
  * Fetch-API only (no `node:` imports).
  */
 import { refusal } from './access.js';
-import type { ResolvedConfig } from './options.js';
+import type { ResolvedConfig } from './resolve-options.js';
 
 export function checkOrigin(request: Request, config: Pick<ResolvedConfig, 'allowedOrigins' | 'publicOrigin' | 'onError'>, route: string): void {
   const origin = request.headers.get('origin');

@@ -16,7 +16,7 @@ import { LIMITS } from '../contract/index.js';
 import { KyiError, KyiHttpError, jsonResponse } from './errors.js';
 import { generateToken } from './generate-token.js';
 import type { KyiRequestContext } from './routing.js';
-import type { ResolvedConfig } from './options.js';
+import type { ResolvedConfig } from './resolve-options.js';
 import { requireSession } from './access.js';
 import { checkOrigin } from './origin.js';
 

@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createKyiHandler, type KyiHandlerOptions } from '../../src/server/fetch.js';
-import { resolveOptions } from '../../src/server/options.js';
+import { resolveOptions } from '../../src/server/resolve-options.js';
 import { PublicApiClient } from '../../src/server/lookup/public-api.js';
 import { closeAfter } from './helpers/closing.js';
 

@@ -173,7 +173,7 @@ export const assetCardStyles = css`
   .warn {
     color: var(--_kyi-warning);
   }
-  /* the marks (asset-card.ts, icon): round strokes, shapes unfilled unless they say otherwise */
+  /* the marks (marks.ts, icon): round strokes, shapes unfilled unless they say otherwise */
   svg {
     fill: none;
     stroke-linecap: round;

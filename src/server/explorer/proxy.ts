@@ -10,7 +10,8 @@
  */
 import { droppedRowError, readExplorerBody } from '../../contract/index.js';
 import { errorResponse, httpErrorResponse, jsonResponse } from '../errors.js';
-import type { ExplorerRouteInfo, ResolvedConfig } from '../options.js';
+import type { ExplorerRouteInfo } from '../options.js';
+import type { ResolvedConfig } from '../resolve-options.js';
 import { authorizeRoute } from '../access.js';
 import { checkOrigin } from '../origin.js';
 import { readJsonBody } from '../request/body.js';

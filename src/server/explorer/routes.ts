@@ -21,7 +21,8 @@ import {
   type QueryResult,
 } from '../../contract/index.js';
 import { KyiHttpError, invalidParameter } from '../errors.js';
-import type { ExplorerRouteInfo, ResolvedConfig } from '../options.js';
+import type { ExplorerRouteInfo } from '../options.js';
+import type { ResolvedConfig } from '../resolve-options.js';
 import { MAX_QUERY_LENGTH, readQuery, unwrapQuery } from '../request/params.js';
 import type { RouteEntry } from '../routing.js';
 

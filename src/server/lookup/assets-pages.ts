@@ -8,7 +8,8 @@
  */
 import type { AssetRecord, AssetsPage } from '../../contract/public-api.js';
 import { KyiHttpError } from '../errors.js';
-import { resolveOptions, type KyiHandlerOptions } from '../options.js';
+import type { KyiHandlerOptions } from '../options.js';
+import { resolveOptions } from '../resolve-options.js';
 import { PublicApiClient } from './public-api.js';
 
 export interface AssetPagesOptions

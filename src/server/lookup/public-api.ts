@@ -23,12 +23,14 @@ import {
   upstreamPath,
   type PublicTarget,
 } from '../../contract/index.js';
-import type { Clock } from '../clock.js';
-import type { ClientBudgetOptions, ResolvedConfig } from '../options.js';
+import type { ResolvedConfig } from '../resolve-options.js';
 import { SwrCache, type CacheEntry, type Loaded } from './cache.js';
 import { callUpstream, type UpstreamOutcome } from '../upstream/call.js';
 import { UpstreamError, invalidBody, upstreamError } from '../upstream/outcome.js';
 import { retryAfterSeconds } from '../upstream/retry-after.js';
+import { ClientBudgets } from './client-budgets.js';
+import { etagFor } from './etag.js';
+import { imageDeadline } from './image-deadline.js';
 
 /**
  * What the browser gets for one lookup, kept as its JSON text only: a cache holds thousands
@@ -99,67 +101,6 @@ const BUSY: LookupAnswer = {
   cacheControl: NO_STORE,
 };
 
-// ------------------------------------------------------------ signed token_image links
-
-/** Every `token_image` string anywhere in a body. */
-function tokenImages(body: unknown, out: string[] = [], depth = 0): string[] {
-  if (depth > 8 || body === null || typeof body !== 'object') return out;
-  if (Array.isArray(body)) {
-    for (const item of body) tokenImages(item, out, depth + 1);
-    return out;
-  }
-  for (const [key, v] of Object.entries(body as Record<string, unknown>)) {
-    if (key === 'token_image' && typeof v === 'string' && v) out.push(v);
-    else if (v && typeof v === 'object') tokenImages(v, out, depth + 1);
-  }
-  return out;
-}
-
-/**
- * When a signed link expires (epoch ms), read from the usual signature parameters
- * (S3 / GCS `X-*-Date` + `X-*-Expires`, CloudFront / generic `Expires`/`exp`, Azure `se`).
- * `undefined` when the link says nothing.
- */
-export function signedUrlExpiry(link: string): number | undefined {
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return undefined;
-  }
-  const p = url.searchParams;
-  const get = (name: string) => {
-    for (const [k, v] of p) if (k.toLowerCase() === name) return v;
-    return null;
-  };
-  const amzDate = get('x-amz-date') ?? get('x-goog-date');
-  const amzExpires = get('x-amz-expires') ?? get('x-goog-expires');
-  if (amzDate && amzExpires && /^\d+$/.test(amzExpires)) {
-    const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
-    if (m) return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) + Number(amzExpires) * 1000;
-  }
-  const epoch = get('expires') ?? get('exp') ?? get('x-expires');
-  if (epoch && /^\d{9,11}$/.test(epoch)) return Number(epoch) * 1000;
-  if (epoch && /^\d{12,14}$/.test(epoch)) return Number(epoch);
-  const se = get('se');
-  if (se && !Number.isNaN(Date.parse(se))) return Date.parse(se);
-  return undefined;
-}
-
-/** The moment a body's `token_image` links stop being usable (ms), or `Infinity` without any. */
-export function imageDeadline(body: unknown, fetchedAt: number): number {
-  const images = tokenImages(body);
-  if (images.length === 0) return Infinity;
-  let deadline = Infinity;
-  for (const link of images) {
-    const expiry = signedUrlExpiry(link);
-    // a minute of margin for clock skew and the browser's own fetch of the image
-    const limit = expiry !== undefined ? Math.min(expiry - 60_000, fetchedAt + LIMITS.tokenImageLifetimeMs) : fetchedAt + LIMITS.tokenImageLifetimeMs;
-    deadline = Math.min(deadline, limit);
-  }
-  return deadline;
-}
-
 // ------------------------------------------------------------ not-found bodies
 
 /** Whether a 404 body is the contract's "no such asset" (field notes: the NestJS `Asset not found`). */
@@ -185,57 +126,6 @@ function parseJson(text: string): { ok: true; json: unknown } | { ok: false } {
 /** The `LookupValue` the browser gets for an upstream failure. */
 const upstreamErrorValue = (error: UpstreamError): LookupValue =>
   errorValue(error.status, error.code, error.message, error.retryAfterMs !== undefined ? retryAfterSeconds(error.retryAfterMs) : undefined);
-
-// ------------------------------------------------------------ ETags
-
-/** FNV-1a 64-bit over UTF-16 code units, as 16 hex digits: cheap, stable, runtime independent. */
-function fnv1a64(text: string): string {
-  let h1 = 0x811c9dc5 | 0;
-  let h2 = 0xcbf29ce4 | 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ (c >>> 4) ^ h1, 0x01000193);
-  }
-  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
-}
-
-/** A strong ETag for a serialized body (length + hash, quoted). */
-export function etagFor(text: string): string {
-  return `"${text.length.toString(36)}-${fnv1a64(text)}"`;
-}
-
-// ------------------------------------------------------------ the per-client budget
-
-interface Window {
-  start: number;
-  count: number;
-}
-
-/** Upstream lookups per client and window (see `ClientBudgetOptions`); memory bounded by `maxClients`. */
-class ClientBudgets {
-  readonly #options: Required<ClientBudgetOptions>;
-  readonly #clock: Clock;
-  readonly #windows = new Map<string, Window>();
-
-  constructor(options: Required<ClientBudgetOptions>, clock: Clock) {
-    this.#options = options;
-    this.#clock = clock;
-  }
-
-  /** Counts one upstream lookup of `client`: 0 when allowed, else ms until it would be. */
-  take(client: string): number {
-    const now = this.#clock.now();
-    let window = this.#windows.get(client);
-    this.#windows.delete(client); // re-inserted below: most recently seen last
-    if (!window || now - window.start >= this.#options.intervalMs) window = { start: now, count: 0 };
-    this.#windows.set(client, window);
-    if (this.#windows.size > this.#options.maxClients) this.#windows.delete(this.#windows.keys().next().value!);
-    if (window.count >= this.#options.limit) return Math.max(1, window.start + this.#options.intervalMs - now);
-    window.count++;
-    return 0;
-  }
-}
 
 // ------------------------------------------------------------ the client
 
