@@ -116,16 +116,20 @@ function createFrame(doc: Document, url: URL, title: string): HTMLIFrameElement 
   return frame;
 }
 
-/** A widget message's `type` and `payload`; a JSON-encoded message is tolerated, anything else is not ours. */
-function readMessage(data: unknown): { type?: unknown; payload?: unknown } {
+/**
+ * A widget message's `type` and `payload`; a JSON-encoded message is tolerated, anything else is
+ * not ours. Its own keys only: a message without them is not told what a script left on
+ * `Object.prototype` (an inherited `type: 'kyi:close'` closing the drawer).
+ */
+export function readMessage(data: unknown): { type?: unknown; payload?: unknown } {
   if (typeof data === 'string') {
     try {
       data = JSON.parse(data);
     } catch {
-      return {};
+      data = null;
     }
   }
-  return typeof data === 'object' && data !== null ? data : {};
+  return Object.assign(Object.create(null), data);
 }
 
 /**
