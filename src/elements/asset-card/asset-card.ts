@@ -441,7 +441,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
         // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
         return this.#notice('assetCard.invalid', this.t('assetCard.invalidHelp'), false);
       case 'error':
-        return this.#card(errorBoxView(this.t('assetCard.error'), this.errorMessage(), this.retry, this.t('common.retry')));
+        return this.#card(errorBoxView(this.t('assetCard.error'), this.errorMessage(), this.errorRetry(), this.t('common.retry')));
     }
     // idle: nothing; verified: the record
     return this._result ? this.#renderRecord(this._result) : undefined;
