@@ -91,7 +91,7 @@ export function shortenAddress(address: string): string {
  * @csspart skeleton - Loading placeholders.
  * @csspart notice - The not-found and invalid-input notices.
  * @csspart error - The error box (shown, not announced).
- * @csspart retry-button - The error's Retry button.
+ * @csspart retry-button - The error's Retry button; none where retrying cannot help (the site's configuration: not configured, not mounted, origin or key refused, an untrusted proxy-url; a refused request, 400).
  *
  * @cssprop --kyi-asset-card-padding - Inner padding (default 1rem).
  * @cssprop --kyi-asset-card-background - Card background.

@@ -325,7 +325,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
     return this.t(errorStringKey(this._error ?? { code: '' })); // none: the generic words
   }
 
-  /** The current error's Retry (`retry`), none when retrying cannot help (`retryHelps`). */
+  /** The current error's Retry (`retry`), none when retrying cannot help (`retryHelps`). @internal */
   protected errorRetry(): (() => void) | undefined {
     return retryHelps(this._error) ? this.retry : undefined;
   }

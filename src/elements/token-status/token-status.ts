@@ -127,7 +127,7 @@ const shortId = (id: string) => (id.length > 16 ? `${id.slice(0, 6)}…${id.slic
  * @csspart skeleton - The loading placeholder.
  * @csspart notice - The invalid-input and unknown-token notices.
  * @csspart error - The error's words: what failed, and why (visually hidden; compact: all of it).
- * @csspart retry-button - The error's Retry button (compact: an icon button).
+ * @csspart retry-button - The error's Retry button (compact: an icon button); none where retrying cannot help (the site's configuration: not configured, not mounted, origin or key refused, an untrusted proxy-url; a refused request, 400), where the compact status is the error icon, named by the error.
  *
  * @cssprop --kyi-token-status-width - Width of the full (not compact) status in every state, so nothing moves when a lookup settles (default 24em; `auto` to fit the text).
  * @cssprop --kyi-token-status-icon-size - Size of the state icon (default 1.25em).
