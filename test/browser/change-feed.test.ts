@@ -495,6 +495,33 @@ describe('<kyi-change-feed>', function () {
       }
     });
 
+    it('the site\'s configuration (not_configured): no Retry button, polling goes on, and the fixed server is read', async () => {
+      // The partner fixes the server piece while the page stays open: the next poll reads it.
+      let reads = 0;
+      const proxy = stubProxy(FEED, () =>
+        ++reads === 1
+          ? Response.json({ code: 'not_configured', message: 'KYI_API_KEY is not set' }, { status: 503 })
+          : Response.json({ items: [{ id: 'change-1', title: 'Change 1', detectedAt: new Date(Date.UTC(2026, 0, 1)).toISOString() }], truncated: false }),
+      );
+      try {
+        const el = await load(html`<kyi-change-feed hide-filters refresh-interval="45" proxy-url=${FEED}></kyi-change-feed>`);
+        expect(el.status).to.equal('error');
+        expect(texts(el, '[part="error"]')[0]).to.match(/not configured on this site/);
+        expect(root(el).querySelector('[part~="retry-button"]'), 'a Retry can only fail again').to.equal(null);
+        await expect(el).to.be.accessible();
+        expect(timers.delays).to.deep.equal([45_000], 'still polling');
+        const recovered = oneEvent(el, 'kyi-changes');
+        timers.fire();
+        await recovered;
+        await el.settled;
+        expect(el.status).to.equal('ready');
+        expect(el.changes.map((c) => c.id)).to.deep.equal(['change-1']);
+        el.refreshInterval = 0;
+      } finally {
+        proxy.restore();
+      }
+    });
+
     it('backs off for the Retry-After of a 429 instead of polling on, then recovers', async () => {
       // A feed of this test's own: its second read is a 429 with Retry-After: 90.
       let reads = 0;

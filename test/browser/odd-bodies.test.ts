@@ -97,7 +97,6 @@ describe('odd-shaped bodies from the proxy', () => {
     ['missing fields on 200', lookupAnswer(200, { data: 'all of them' })],
     ['a non-numeric status', lookupAnswer('200', {})],
     ['results that are not a list', { '/lookup': () => ({ results: { length: 1 } }) }],
-    ['a body that is not JSON', { '/lookup': () => new Response('<html>', { status: 200 }) }],
   ] as const) {
     it(`<kyi-token-status>: ${name} is an error with Retry`, async () => {
       const el = await status(answer);
@@ -105,6 +104,13 @@ describe('odd-shaped bodies from the proxy', () => {
       expect(el.shadowRoot!.querySelector('[part~="retry-button"]')).to.exist;
     });
   }
+
+  it('<kyi-token-status>: a body that is not JSON is the site\'s configuration (a page route answers the proxy URL): no Retry', async () => {
+    const el = await status({ '/lookup': () => new Response('<html>', { status: 200 }) });
+    expect(el.status).to.equal('error');
+    expect(text(el)).to.contain('not configured on this site');
+    expect(el.shadowRoot!.querySelector('[part~="retry-button"]')).to.equal(null);
+  });
 
   it('<kyi-token-status>: a 404 with a null body is not found; an error body with odd fields is an error', async () => {
     expect((await status(lookupAnswer(404, null))).status).to.equal('not-found');

@@ -14,7 +14,7 @@ import type { KyiBadge } from '../../src/elements/badge/badge.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { randomAddress, sandbox, sandboxControl, testEnv } from './helpers/display.js';
+import { failNextLookupPost, randomAddress, sandbox, sandboxControl, testEnv } from './helpers/display.js';
 import { recordAnnouncements } from './helpers/a11y.js';
 import { signInForMonitoring } from './helpers/explorer.js';
 import type { AxNode } from '../harness/ax-node.js';
@@ -167,12 +167,27 @@ describe('what a screen reader hears', function () {
     }
 
     it('compact Retry', async () => {
+      const network = failNextLookupPost();
+      try {
+        const el = await settledStatus(html`<kyi-token-status compact address=${randomAddress()} chain-slug="ethereum"></kyi-token-status>`);
+        expect(el.status).to.equal('error');
+        const node = await ax(el.shadowRoot!.querySelector('[part~="retry-button"]')!);
+        expect(node.name).to.match(/^Retry: Verification check failed\. /);
+        expect(node.description).to.not.equal(node.name);
+        if (node.description) expect(node.name).to.not.contain(node.description);
+        await expect(el).to.be.accessible();
+      } finally {
+        network.restore();
+      }
+    });
+
+    it('compact error the site must fix (no Retry): the icon, named once', async () => {
       configure({ trustedProxyUrls: ['/api/not-mounted'] });
       try {
         const el = await settledStatus(html`<kyi-token-status compact proxy-url="/api/not-mounted" caip19=${F.pyusd.caip19}></kyi-token-status>`);
         expect(el.status).to.equal('error');
-        const node = await ax(el.shadowRoot!.querySelector('[part~="retry-button"]')!);
-        expect(node.name).to.match(/^Retry: Verification check failed\. /);
+        const { node } = await namedImage(el);
+        expect(node.name).to.equal('Verification check failed. Verification is not configured on this site.');
         expect(node.description).to.not.equal(node.name);
         if (node.description) expect(node.name).to.not.contain(node.description);
         await expect(el).to.be.accessible();
@@ -182,14 +197,14 @@ describe('what a screen reader hears', function () {
     });
 
     it('full Retry: named Retry, described by why', async () => {
-      configure({ trustedProxyUrls: ['/api/not-mounted'] });
+      const network = failNextLookupPost();
       try {
-        const el = await settledStatus(html`<kyi-token-status proxy-url="/api/not-mounted" caip19=${F.pyusd.caip19}></kyi-token-status>`);
+        const el = await settledStatus(html`<kyi-token-status address=${randomAddress()} chain-slug="ethereum"></kyi-token-status>`);
         const node = await ax(el.shadowRoot!.querySelector('[part~="retry-button"]')!);
         expect(node.name).to.equal('Retry');
-        expect(node.description).to.contain('not configured');
+        expect(node.description).to.contain('Could not reach the verification service');
       } finally {
-        configure({ trustedProxyUrls: [] });
+        network.restore();
       }
     });
   });

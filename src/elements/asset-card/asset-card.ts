@@ -64,7 +64,7 @@ export function shortenAddress(address: string): string {
  * @csspart skeleton - Loading placeholders.
  * @csspart notice - The not-found and invalid-input notices.
  * @csspart error - The error box (shown, not announced).
- * @csspart retry-button - The error's Retry button.
+ * @csspart retry-button - The error's Retry button; none where retrying cannot help (the site's configuration: not configured, not mounted, origin or key refused, an untrusted proxy-url; a refused request, 400).
  *
  * @cssprop --kyi-asset-card-padding - Inner padding (default 1rem).
  * @cssprop --kyi-asset-card-background - Card background.
@@ -409,7 +409,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
         // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
         return this.#notice('assetCard.invalid', this.t('assetCard.invalidHelp'), false);
       case 'error':
-        return this.#card(errorBoxView(this.t('assetCard.error'), this.errorMessage(), this.retry, this.t('common.retry')));
+        return this.#card(errorBoxView(this.t('assetCard.error'), this.errorMessage(), this.errorRetry(), this.t('common.retry')));
     }
     // idle: nothing; verified: the record
     return this._result ? this.#renderRecord(this._result) : undefined;

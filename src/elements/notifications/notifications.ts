@@ -39,7 +39,7 @@ const GROUP_ORDER: readonly GroupName[] = [...NOTIFICATION_GROUP_NAMES, 'other']
  * @csspart more - Below a long list: how many are shown, and the "Show more" button.
  * @csspart read-note - The note that marking read happens in the service's interface.
  * @csspart error - The error box (shown, not announced).
- * @csspart retry-button - The error's Retry button (none when the request itself was refused, 400).
+ * @csspart retry-button - The error's Retry button; none where retrying cannot help (the request itself refused, 400; the site's configuration, which a `refresh-interval` still reads again, in case the partner fixed it).
  * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
  * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
  * @csspart empty - The no-notifications text.

@@ -7,16 +7,30 @@
  * element meets (the widget's) are that element's table, passed as `own`.
  */
 import type { StringKey } from '../../browser/strings.js';
+import type { KyiProblem } from '../../client/errors.js';
 
 /** The last part of a `common.error.<name>` key. */
 export type ErrorWords = StringKey extends infer K ? (K extends `common.error.${infer N}` ? N : never) : never;
 
-/** Each code's words (`common.error.<name>`). */
-const ERROR_STRINGS: Record<string, ErrorWords> = {
-  network: 'network',
+/**
+ * The words of the codes that are the site's configuration: the same request meets them again
+ * until the partner changes something, so a Retry cannot help (`retryHelps`).
+ */
+const SITE_SETUP: Record<string, ErrorWords> = {
   // A bare 404 for a kit route: the server piece is not mounted at the proxy URL.
   not_found: 'notConfigured',
   not_configured: 'notConfigured',
+  // The page is open at another origin than the server's `publicOrigin`.
+  origin_not_allowed: 'originNotAllowed',
+  // The service refused the server's key.
+  upstream_auth: 'unauthorized',
+  // The page refused the proxy its markup names.
+  untrusted_proxy_url: 'untrustedProxy',
+};
+
+/** The words of every other code: a passing failure, or the visitor's (a Retry may help). */
+const ERROR_STRINGS: Record<string, ErrorWords> = {
+  network: 'network',
   upstream_unavailable: 'unavailable',
   upstream_timeout: 'unavailable',
   too_many_requests: 'rateLimited',
@@ -24,25 +38,27 @@ const ERROR_STRINGS: Record<string, ErrorWords> = {
   // 401 and 403 from the partner's own server: the visitor's session or access, never the service.
   unauthorized: 'sessionRequired',
   forbidden: 'forbidden',
-  // The page is open at another origin than the server's `publicOrigin`: the site's configuration.
-  origin_not_allowed: 'originNotAllowed',
-  // The service refused the server's key: the site's configuration with the service.
-  upstream_auth: 'unauthorized',
   invalid_response: 'invalidResponse',
   upstream_invalid: 'invalidResponse',
   upstream_error: 'server',
   internal_error: 'server',
-  untrusted_proxy_url: 'untrustedProxy',
   session_required: 'sessionRequired',
 };
 
 /**
- * The strings-table key for a problem: its code's (in `own`, then the shared table), else by
+ * The strings-table key for a problem: its code's (in `own`, then the shared tables), else by
  * status (5xx: the server's problem). A code comes from an answer: only a table's own entries
  * count (`constructor` is no code).
  */
 export function errorStringKey(problem: { code: string; status?: number | undefined }, own: Record<string, ErrorWords> = {}): StringKey {
   const { code } = problem;
-  const table = Object.hasOwn(own, code) ? own : Object.hasOwn(ERROR_STRINGS, code) ? ERROR_STRINGS : undefined;
-  return `common.error.${table?.[code] ?? ((problem.status ?? 0) >= 500 ? 'server' : 'generic')}`;
+  return `common.error.${[own, SITE_SETUP, ERROR_STRINGS].find((table) => Object.hasOwn(table, code))?.[code] ?? ((problem.status ?? 0) >= 500 ? 'server' : 'generic')}`;
 }
+
+/**
+ * Whether a Retry can help a problem: not for the site's configuration (`SITE_SETUP`), nor for
+ * a request the server piece refused (400). A Retry button that can only fail again is a dead
+ * control; `refresh()` still looks again, once the partner fixed it. (None: the generic words.)
+ */
+export const retryHelps = ({ code, status }: Pick<KyiProblem, 'code' | 'status'> = { code: '' }): boolean =>
+  status != 400 && !Object.hasOwn(SITE_SETUP, code);

@@ -20,7 +20,7 @@ import { enErrors } from '../../locales/en-errors.js';
 import { errorDetail, type KyiProblem } from '../../client/errors.js';
 import { emit, KyiErrorEvent, type KyiLookupStatus, KyiStatusEvent } from '../../browser/events.js';
 import { configVersion } from '../../browser/config.js';
-import { errorStringKey } from './error-text.js';
+import { errorStringKey, retryHelps } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type ProxyChoice } from './kyi-element.js';
 import { announce } from './announce.js';
 import { renderInSlice } from './render-scheduler.js';
@@ -323,5 +323,10 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   /** The message for the current error, in the element's language. */
   protected errorMessage(): string {
     return this.t(errorStringKey(this._error ?? { code: '' })); // none: the generic words
+  }
+
+  /** The current error's Retry (`retry`), none when retrying cannot help (`retryHelps`). @internal */
+  protected errorRetry(): (() => void) | undefined {
+    return retryHelps(this._error) ? this.retry : undefined;
   }
 }

@@ -16,7 +16,7 @@ import { onPageEvent, pageHidden } from '../../browser/page.js';
 import { MAX_TIMER_MS } from '../../browser/timers.js';
 import { safeHttpUrl } from '../../browser/config.js';
 import { enMonitoring } from '../../locales/en-monitoring.js';
-import { errorStringKey } from './error-text.js';
+import { errorStringKey, retryHelps } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
 import { DEFAULT_HEADING_LEVEL, headingAttributes, headingLevelOf } from './heading.js';
 import type { ShownRows } from './monitoring-pager.js';
@@ -283,7 +283,8 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
   }
 
   /**
-   * The error box (a Retry button unless the request itself was refused); for
+   * The error box (a Retry button where retrying can help, `retryHelps`: not for a request the
+   * server piece refused, 400, nor for the site's configuration); for
    * a visitor the partner's server does not let in, a plain notice instead (not an error): sign
    * in (401 `session_required`) or no access (403 `forbidden`).
    */
@@ -293,11 +294,10 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     if (refusal === 'denied') return html`<p class="notice" role="status" part="access-denied">${this.t(`${words}.denied` as const)}</p>`;
     const refused = problem.status === 400;
     const title = (refused && refusedTitle) || this.t(`${words}.error.load` as const);
-    const retry = refused ? undefined : this.retry;
     // The nodes of the display elements' error box (error-box.ts), as a template.
     return html`<div part="error" class="alert"
-      ><span class="alert-title">${title}</span><span>${this.problemText(problem)}</span>${retry
-        ? html`<button part="retry-button" class="button small" type="button" @click=${retry}>${this.t('common.retry')}</button>`
+      ><span class="alert-title">${title}</span><span>${this.problemText(problem)}</span>${retryHelps(problem)
+        ? html`<button part="retry-button" class="button small" type="button" @click=${this.retry}>${this.t('common.retry')}</button>`
         : nothing}</div
     >`;
   }
@@ -354,7 +354,9 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
     this.#clearTimer();
     const seconds = Number(this.refreshInterval);
     if (!this.isConnected || !(seconds > 0)) return;
-    if (this._status === 'error' && this._error?.status === 400) return; // the same request would fail again
+    // A refused request (400) would fail again: polling stops. The site's configuration (no Retry
+    // button, retryHelps) keeps polling: the partner may fix the server while the page stays open.
+    if (this._status === 'error' && this._error?.status === 400) return;
     if (pageHidden()) return; // resumes on visibilitychange
     const floor = (this.constructor as typeof KyiMonitoringElement).minRefreshSeconds;
     // Never past what a timer keeps: a longer delay (`Infinity`, a Retry-After of years) fires at once.

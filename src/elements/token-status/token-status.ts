@@ -127,7 +127,7 @@ const shortId = (id: string) => (id.length > 16 ? `${id.slice(0, 6)}…${id.slic
  * @csspart skeleton - The loading placeholder.
  * @csspart notice - The invalid-input and unknown-token notices.
  * @csspart error - The error's words: what failed, and why (visually hidden; compact: all of it).
- * @csspart retry-button - The error's Retry button (compact: an icon button).
+ * @csspart retry-button - The error's Retry button (compact: an icon button); none where retrying cannot help (the site's configuration: not configured, not mounted, origin or key refused, an untrusted proxy-url; a refused request, 400), where the compact status is the error icon, named by the error.
  *
  * @cssprop --kyi-token-status-width - Width of the full (not compact) status in every state, so nothing moves when a lookup settles (default 24em; `auto` to fit the text).
  * @cssprop --kyi-token-status-icon-size - Size of the state icon (default 1.25em).
@@ -354,10 +354,13 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * The error, in the box of every other state (a page's table does not jump when the service
    * fails): the icon, what failed and Retry on one line; why, on demand (the Retry button's
    * description, a tooltip, the words a screen reader reads on). Compact, a Retry icon button
-   * whose name says what failed. Shown, not announced (one after Retry is: `retry`).
+   * whose name says what failed. No Retry where retrying cannot help (`errorRetry`: the site's
+   * configuration): compact, the icon named by the same words, in the same box, like every other
+   * compact state. Shown, not announced (one after Retry is: `retry`).
    */
   #error(): ElementView {
     const title = this.t('tokenStatus.error');
+    const retry = this.errorRetry();
     if (!this.compact) {
       const detail = this.errorMessage();
       return [
@@ -370,16 +373,19 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
           ['span', { part: 'label', class: 'label' }, title],
           ['span', { class: 'visually-hidden' }, ' ', ['span', { id: 'detail' }, detail]],
         ],
-        ['button', { part: 'retry-button', class: 'button small', type: 'button', 'aria-describedby': 'detail', '@click': this.retry }, this.t('common.retry')],
+        retry && ['button', { part: 'retry-button', class: 'button small', type: 'button', 'aria-describedby': 'detail', '@click': retry }, this.t('common.retry')],
       ];
     }
     const message = `${title}. ${this.errorMessage()}`;
     // The tooltip is the box's: on the button, its title would be read again as its description.
+    // The words (part error: what a Retry that failed again says) are the control's or the icon's name, read once.
     return [
       'span',
       { part: 'base', class: 'base error compact', title: message },
-      ['span', { part: 'error', class: 'visually-hidden' }, message],
-      ['button', { part: 'retry-button', class: 'retry-icon', type: 'button', 'aria-label': `${this.t('common.retry')}: ${message}`, '@click': this.retry }, icon('error', '')],
+      ['span', { part: 'error', class: 'visually-hidden', 'aria-hidden': 'true' }, message],
+      retry
+        ? ['button', { part: 'retry-button', class: 'retry-icon', type: 'button', 'aria-label': `${this.t('common.retry')}: ${message}`, '@click': retry }, icon('error', '')]
+        : icon('error', message),
     ];
   }
 

@@ -59,7 +59,7 @@ import { renderOrphanProblem } from './write-problems.js';
  * @csspart state - An item's state label.
  * @csspart note - An item's note, or its editor.
  * @csspart error - Error messages: a load's error box (shown, not announced), a write's message (`role="alert"`).
- * @csspart retry-button - The error's Retry button (none when the request itself was refused, 400).
+ * @csspart retry-button - The error's Retry button; none where retrying cannot help (the request itself refused, 400; the site's configuration, which a `refresh-interval` still reads again, in case the partner fixed it).
  * @csspart sign-in - The notice shown instead of the data when the site's server asks the visitor to sign in (401).
  * @csspart access-denied - The notice shown instead of the data when the site's server does not give the visitor access (403).
  * @csspart more - Below a long list: how many are shown, and the "Show more" button.
