@@ -418,14 +418,14 @@ function scenarioRows(s: Scenario, loads: Load[]): { rows: Row[]; notes: string[
   const statuses = Object.entries(of('kyi-cold')[0]?.result.statuses ?? {})
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
-  const client = of('kyi-cold')[0]?.result.client;
+  const cold = of('kyi-cold')[0]?.result;
   const errors = [...new Set(loads.flatMap((l) => l.errors))];
   const notes = [
     `**${s.name}**: ${s.elements} elements over ${s.distinct} distinct lookups (element i shows lookup i mod ${s.distinct}), all appended at once; final statuses ${statuses}. ` +
       `${s.runs} runs; in each, each page loads twice on a fresh server piece of its own (cold, then warm within the TTL; kit or baseline first, alternating); every load in a new browser context; one warm-up load of each page discarded. ` +
       `Medians and (min–max) over the runs; a ratio is the kit's median ÷ the baseline's median of the same kind (per run: that run's pair). Markup of the first ${Math.min(s.distinct, 100)} elements: ${same} identical.`,
     `${s.name}, where the time goes (medians). Kit cold: ${breakdown('kyi-cold')}. Kit warm: ${breakdown('kyi-warm')}. Baseline cold: ${breakdown('plain-cold')}. Baseline warm: ${breakdown('plain-warm')}. ` +
-      `Browser lookup client, cold load: ${client ? `${client.batches} batch(es), ${client.sent} sent, ${client.joined} joined, ${client.cacheHits} cache hits` : 'n/a'}.`,
+      `Kit, cold load: ${cold ? `${cold.requests} lookup request(s) carrying ${cold.lookupsSent} lookups for ${s.elements} elements (the rest joined or answered from the cache)` : 'n/a'}.`,
     `${s.name}, longest animation frame after the answer (long-animation-frame entries, medians): kit warm ${frameAfterAnswer('kyi-warm')}; kit cold ${frameAfterAnswer('kyi-cold')}; baseline warm ${frameAfterAnswer('plain-warm')}.`,
     ...(firstDiff >= 0 && markupKyi && markupPlain ? [`${s.name}, first markup difference (lookup ${firstDiff}):\n\n    kyi:   ${markupKyi[firstDiff]}\n    plain: ${markupPlain[firstDiff]}\n`] : []),
     `${s.name}, what shifted (kit warm, first load): ${of('kyi-warm')[0]?.result.shiftSources ?? 'n/a'}; baseline: ${of('plain-warm')[0]?.result.shiftSources ?? 'n/a'}.`,

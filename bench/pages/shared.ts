@@ -66,17 +66,18 @@ export interface ListPageResult {
   statuses: Record<string, number>;
   /** Lookup requests the page sent. */
   requests: number;
-  /** Browser lookup client counters (token-status page only). */
-  client?: { batches: number; sent: number; cacheHits: number; joined: number };
+  /** Lookups the page's requests carried (the entries of their batches). */
+  lookupsSent?: number;
 }
 
-/** Records when the first `POST …/lookup` left and when its answer's headers arrived. */
-export function watchLookupFetches(phases: ListPageResult['phases']): { readonly requests: number } {
+/** Records when the first `POST …/lookup` left and when its answer's headers arrived; counts the requests and the lookups they carry. */
+export function watchLookupFetches(phases: ListPageResult['phases']): { readonly requests: number; readonly lookups: number } {
   const pageFetch = window.fetch.bind(window);
-  const state = { requests: 0 };
+  const state = { requests: 0, lookups: 0 };
   window.fetch = (input, init) => {
     const isLookup = String(input instanceof Request ? input.url : input).endsWith('/lookup');
     if (isLookup && !state.requests++) phases.requestStart = performance.now();
+    if (isLookup && typeof init?.body === 'string') state.lookups += (JSON.parse(init.body) as { requests: unknown[] }).requests.length;
     return pageFetch(input, init).then((response) => {
       if (isLookup && !phases.responseAt) {
         phases.responseAt = performance.now();

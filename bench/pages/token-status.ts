@@ -8,7 +8,6 @@ import { perf } from './observe.js';
 import data from 'virtual:bench-data';
 import { defineElement } from '../../src/browser/register.js';
 import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
-import { getLookupClient } from '../../src/client/lookup.js';
 import { finish, normalizedMarkup, watchInView, watchLookupFetches, type ListPageResult, type TokenStatusPageData } from './shared.js';
 
 const scriptStart = performance.now();
@@ -39,9 +38,8 @@ await Promise.all(elements.map((el) => el.settled));
 const settledAt = performance.now();
 const statuses: Record<string, number> = {};
 for (const el of elements) statuses[el.status] = (statuses[el.status] ?? 0) + 1;
-const { batches, sent, cacheHits, joined } = getLookupClient().stats;
 await finish(
-  { scriptStart, settledAt, phases, statuses, requests: fetches.requests, client: { batches, sent, cacheHits, joined } },
+  { scriptStart, settledAt, phases, statuses, requests: fetches.requests, lookupsSent: fetches.lookups },
   perf,
   (n) => elements.slice(0, n).map((el) => normalizedMarkup(el.shadowRoot)),
   inView,

@@ -30,11 +30,8 @@ export interface WidgetHandle {
   destroy(): void;
 }
 
-/**
- * The text of a widget error payload or a thrown value: a string, or an object's own string
- * `message` (an error's is its own; an inherited one is a polluted prototype's); else `''`.
- */
+/** The text of a widget error payload or a thrown value: a string, or an object's string `message`; else `''`. */
 export function messageOf(value: unknown): string {
-  const message = typeof value === 'string' ? value : value != null && Object.hasOwn(value, 'message') ? (value as { message: unknown }).message : undefined;
+  const message = typeof value === 'string' ? value : (value as { message?: unknown } | null | undefined)?.message;
   return typeof message === 'string' ? message : '';
 }

@@ -24,7 +24,6 @@ import type { KyiTokenStatus } from '../../src/elements/token-status/token-statu
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import { signIn, testEnv } from './helpers/verify-button.js';
 import { readMessage } from '../../src/elements/verify-button/drawer.js';
-import { messageOf } from '../../src/client/widget-session.js';
 
 interface Sent {
   url: string;
@@ -168,23 +167,23 @@ describe('attack round 8: answers read under a polluted Object.prototype', funct
     expect(probes.map(({ integrity, redirect, mode }) => ({ integrity, redirect, mode }))).to.deep.equal([{ integrity: '', redirect: 'follow', mode: 'no-cors' }]);
   });
 
-  it('a widget message is read from its own keys: an inherited `type` or `message` is not the widget\'s', () => {
+  it('a widget message is read from its own keys: an inherited `type` or `payload` is not the widget\'s', () => {
     // What the drawer reads of each message its widget frame posts (origin and frame checked
-    // first): a message with no `type` (or text that is no JSON) must not read as `kyi:close`,
-    // an error payload with no `message` must not show the polluter's words.
-    const inherited = { type: 'kyi:close', payload: 'forged', message: 'Forged: verification complete' };
+    // first): a message with no `type` (or text that is no JSON) must not read as `kyi:close`, a
+    // `kyi:error` without a payload must not show the polluter's words.
+    const inherited = { type: 'kyi:close', payload: 'Forged: verification complete' };
     for (const [key, value] of Object.entries(inherited)) Object.defineProperty(Object.prototype, key, { value, configurable: true });
     let read: unknown[];
     try {
       // Read while the prototype is polluted, as the drawer does.
-      const messages = [readMessage({ hello: 1 }), readMessage('not json'), readMessage(null)];
-      read = [...messages.map(({ type, payload }) => [type, payload]), messageOf({}), messageOf(new Error())];
+      read = [{ hello: 1 }, 'not json', null, { type: 'kyi:error' }].map((data) => {
+        const { type, payload } = readMessage(data);
+        return [type, payload];
+      });
     } finally {
       for (const key of Object.keys(inherited)) delete (Object.prototype as Record<string, unknown>)[key];
     }
-    expect(read).to.deep.equal([[undefined, undefined], [undefined, undefined], [undefined, undefined], '', '']);
-    expect(readMessage('{"type":"kyi:ready"}').type).to.equal('kyi:ready');
-    expect(messageOf({ message: 'Access token expired' })).to.equal('Access token expired');
+    expect(read).to.deep.equal([[undefined, undefined], [undefined, undefined], [undefined, undefined], ['kyi:error', undefined]]);
+    expect({ ...readMessage('{"type":"kyi:error","payload":"Access token expired"}') }).to.deep.equal({ type: 'kyi:error', payload: 'Access token expired' });
   });
 });
-

@@ -82,7 +82,6 @@ describe('lookup client', () => {
       await second.settled;
       expect(second.status).to.equal('verified');
       expect(posts.count).to.equal(0);
-      expect(getLookupClient().stats.cacheHits).to.be.greaterThan(0);
     } finally {
       posts.restore();
     }
@@ -101,7 +100,6 @@ describe('lookup client', () => {
       expect(c).to.equal(a);
       expect(posts.count).to.equal(1);
       expect(posts.entries).to.equal(1);
-      expect(client.stats.joined).to.equal(2);
     } finally {
       posts.restore();
     }
@@ -124,7 +122,6 @@ describe('lookup client', () => {
       const last = await new Promise<Promise<unknown>>((resolve) => setTimeout(() => resolve(ask()), 0));
       await Promise.all([...first, ...later, last]);
       expect(posts.count).to.be.at.most(3);
-      expect(client.stats.batches).to.equal(posts.count);
       expect(posts.entries).to.equal(5);
     } finally {
       posts.restore();
@@ -150,7 +147,6 @@ describe('lookup client', () => {
     expect(bodies).to.deep.equal(Array.from({ length: 10 }, () => 500));
     // The default cache holds them all: asking again sends nothing.
     await Promise.all(Array.from({ length: 5000 }, (_, i) => client.lookup(PROXY, { kind: 'token', address: `0x${i.toString(16).padStart(40, '0')}`, chainSlug: 'ethereum' })));
-    expect(client.stats.cacheHits).to.equal(5000);
     expect(bodies.length).to.equal(10);
   });
 
@@ -187,14 +183,19 @@ describe('lookup client', () => {
 
   it('one failing entry does not fail its neighbours', async () => {
     const { client, flush } = manualClient();
-    // The proxy rejects this entry alone (400); the one beside it in the same batch is answered.
-    const broken = client.lookup(PROXY, { kind: 'token', address: 'not an address!' });
-    const fine = client.lookup(PROXY, { kind: 'token', caip19: F.usdc.caip19 });
-    flush();
-    const [b, f] = await Promise.all([broken, fine]);
-    expect(b.status).to.equal(400);
-    expect(f.status).to.equal(200);
-    expect(client.stats.batches).to.equal(1);
+    const posts = countLookupPosts();
+    try {
+      // The proxy rejects this entry alone (400); the one beside it in the same batch is answered.
+      const broken = client.lookup(PROXY, { kind: 'token', address: 'not an address!' });
+      const fine = client.lookup(PROXY, { kind: 'token', caip19: F.usdc.caip19 });
+      flush();
+      const [b, f] = await Promise.all([broken, fine]);
+      expect(b.status).to.equal(400);
+      expect(f.status).to.equal(200);
+      expect([posts.count, posts.entries]).to.deep.equal([1, 2]);
+    } finally {
+      posts.restore();
+    }
   });
 
   it('a lookup nobody waits for any more is dropped before it is sent', async () => {
@@ -208,7 +209,6 @@ describe('lookup client', () => {
       expect((error as Error).name).to.equal('AbortError');
       flush();
       expect(posts.count).to.equal(0);
-      expect(client.stats.batches).to.equal(0);
     } finally {
       posts.restore();
     }
@@ -238,7 +238,6 @@ describe('lookup client', () => {
     release();
     expect(((await p1) as Error).name).to.equal('AbortError');
     expect(((await p2) as Error).name).to.equal('AbortError');
-    expect(client.stats.aborted).to.equal(1);
   });
 
   it('20 elements asking about 5 tokens at once send one batch and all settle', async () => {

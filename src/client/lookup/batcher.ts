@@ -139,20 +139,6 @@ function defaultSchedule(flush: () => void): void {
   queueMicrotask(flush);
 }
 
-/** Counters, for tests and benchmarks. */
-export interface LookupStats {
-  /** `POST /lookup` requests sent. */
-  batches: number;
-  /** Lookups sent inside those requests. */
-  sent: number;
-  /** Lookups answered from the cache. */
-  cacheHits: number;
-  /** Lookups joined to one already queued or in flight. */
-  joined: number;
-  /** Batches aborted because nobody waited any more. */
-  aborted: number;
-}
-
 export class LookupClient {
   readonly #cache: TtlCache<LookupResponse>;
   readonly #fetch: typeof fetch | undefined;
@@ -162,7 +148,6 @@ export class LookupClient {
   /** Sent and not yet answered, by key. */
   readonly #inflight = new Map<string, Entry>();
   #scheduled = false;
-  readonly stats: LookupStats = { batches: 0, sent: 0, cacheHits: 0, joined: 0, aborted: 0 };
 
   constructor(options: LookupClientOptions = {}) {
     this.#cache = new TtlCache({
@@ -199,16 +184,12 @@ export class LookupClient {
 
     if (!bypassCache) {
       const cached = this.#cache.get(key);
-      if (cached) {
-        this.stats.cacheHits++;
-        return Promise.resolve(cached);
-      }
+      if (cached) return Promise.resolve(cached);
     }
 
     let entry = this.#queued.get(key);
     if (entry) {
       entry.bypass ||= bypassCache;
-      this.stats.joined++;
     } else {
       const flying = this.#inflight.get(key);
       // A fresh check must not be answered by a request that left before it was asked.
@@ -216,7 +197,6 @@ export class LookupClient {
       if (flying && (!bypassCache || flying.bypass) && !flying.batch!.controller.signal.aborted) {
         entry = flying;
         if (entry.waiters.size === 0) entry.batch!.live++;
-        this.stats.joined++;
       }
     }
     if (!entry) {
@@ -247,10 +227,7 @@ export class LookupClient {
     // Not sent yet: it leaves the queue (no other entry of its key is queued while it is).
     if (!entry.batch) return void this.#queued.delete(entry.key);
     entry.batch.live--;
-    if (entry.batch.live <= 0 && !entry.batch.controller.signal.aborted) {
-      this.stats.aborted++;
-      entry.batch.controller.abort();
-    }
+    if (entry.batch.live <= 0) entry.batch.controller.abort();
   }
 
   #settle(entry: Entry, outcome: { value: LookupResponse } | { error: unknown }): void {
@@ -297,8 +274,6 @@ export class LookupClient {
     }
     const bypass = entries.some((e) => e.bypass);
     const doFetch = this.#fetch ?? globalThis.fetch;
-    this.stats.batches++;
-    this.stats.sent += entries.length;
 
     let results: unknown[];
     try {

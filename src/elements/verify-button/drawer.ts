@@ -118,16 +118,14 @@ function createFrame(doc: Document, url: URL, title: string): HTMLIFrameElement 
 
 /**
  * A widget message's `type` and `payload`; a JSON-encoded message is tolerated, anything else is
- * not ours. Its own keys only: a message without them is not told what a script left on
- * `Object.prototype` (an inherited `type: 'kyi:close'` closing the drawer).
+ * not ours. Own keys only: what a script left on `Object.prototype` is no message's (an inherited
+ * `type: 'kyi:close'` closing the drawer, an inherited `payload` shown as the widget's error).
  */
 export function readMessage(data: unknown): { type?: unknown; payload?: unknown } {
-  if (typeof data === 'string') {
-    try {
-      data = JSON.parse(data);
-    } catch {
-      data = null;
-    }
+  try {
+    data = typeof data == 'string' ? JSON.parse(data) : data;
+  } catch {
+    data = 0;
   }
   return Object.assign(Object.create(null), data);
 }
