@@ -43,13 +43,14 @@ export type AccessTokenErrorCode = (typeof ACCESS_TOKEN_ERROR_CODES)[number];
  * everywhere: a 403 keeps its body's code (`origin_not_allowed`: the page's origin is not
  * the server's `publicOrigin`; `forbidden`: not allowed), a bare 403 is `forbidden`.
  */
-export const TOKEN_STATUS_CODES: StatusCodes = {
+export const TOKEN_STATUS_CODES = {
+  __proto__: null, // own entries only (errors.ts)
   401: 'session_required',
   404: 'not_configured',
   501: 'not_configured',
   502: 'signing_failed',
   503: 'not_configured',
-};
+} as StatusCodes;
 
 /** Options of `requestAccessToken`. */
 export interface RequestAccessTokenOptions {

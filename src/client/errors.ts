@@ -36,7 +36,9 @@ export class KyiRequestError extends Error implements KyiProblem {
   }
 }
 
-const STATUS_CODES: Record<number, string> = {
+/** Each bare status's code. Its own entries only, like every table keyed by an answer's data: a status is no key of `Object.prototype`'s. */
+const STATUS_CODES = {
+  __proto__: null,
   400: 'invalid_parameter',
   401: 'unauthorized',
   403: 'forbidden',
@@ -46,7 +48,7 @@ const STATUS_CODES: Record<number, string> = {
   502: 'upstream_unavailable',
   503: 'not_configured',
   504: 'upstream_timeout',
-};
+} as StatusCodes;
 
 /** A route's own meaning for some HTTP statuses, e.g. `{ 401: 'session_required' }`. */
 export type StatusCodes = Readonly<Record<number, string>>;

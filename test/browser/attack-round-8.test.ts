@@ -126,6 +126,23 @@ describe('attack round 8: answers read under a polluted Object.prototype', funct
     expect(win.pageErrors).to.deep.equal([]);
   });
 
+  it('a bare status means what the kit says, never an inherited code: a bare 500 is the service\'s problem, with its Retry', async () => {
+    // Every table keyed by an answer's data has its own entries only: 500 is no code of the kit's
+    // table, so it falls to "the service had a problem", whatever `Object.prototype['500']` holds.
+    const win = await pollutedPage(
+      pollution({ 500: 'not_configured' }),
+      `<kyi-token-status chain-slug="base" address="${ADDRESS}"></kyi-token-status>`,
+      `(path) => path === '/lookup' && { status: 500, body: {} }`,
+    );
+    await win.customElements.whenDefined('kyi-token-status');
+    const status = win.document.querySelector('kyi-token-status') as KyiTokenStatus;
+    await status.settled;
+    expect(status.status).to.equal('error');
+    // Failed before: 'Verification is not configured on this site.', and no Retry (a configuration error's).
+    expect(status.shadowRoot!.textContent).to.include('The verification service had a problem.');
+    expect(status.shadowRoot!.querySelector('[part~="retry-button"]')).to.not.equal(null);
+  });
+
   it('a failed read with no Retry-After: the next poll comes at the refresh interval, not after an inherited retryAfter', async () => {
     const win = (await pollutedPage(
       `window.delays = []; const pageSetTimeout = setTimeout;
