@@ -150,12 +150,12 @@ export class LookupClient {
   #scheduled = false;
 
   constructor(options: LookupClientOptions = {}) {
-    this.#cache = new TtlCache({
+    this.#cache = new TtlCache(
       // A minute, well within the hour the asset records' signed image links last (`TOKEN_IMAGE_LIFETIME_MS`).
-      ttlMs: 60_000,
+      60_000,
       // A page of thousands of distinct tokens stays cached (a few MB at most: the answers are small JSON).
-      maxEntries: 10_000,
-    });
+      10_000,
+    );
     // Own options only (`{}` by default inherits): a polluted `Object.prototype.schedule` stops no lookup.
     const own: LookupClientOptions = Object.assign(Object.create(null) as LookupClientOptions, options);
     this.#fetch = own.fetch;

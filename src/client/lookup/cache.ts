@@ -7,31 +7,20 @@
  * A small in-memory cache with a time-to-live and a bound on entries (least recently used
  * goes first). Shared by every element on the page through the lookup client.
  */
-export interface TtlCacheOptions {
-  /** How long an entry stays fresh, ms. */
-  ttlMs: number;
-  /** Most entries kept; the least recently used are dropped first. */
-  maxEntries: number;
-  /** Clock, for tests. */
-  now?: () => number;
-}
-
 export class TtlCache<V> {
   readonly #entries = new Map<string, { value: V; expires: number }>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
 
-  constructor(options: TtlCacheOptions) {
-    // Own options only: a polluted `Object.prototype.now` is no clock.
-    const own: TtlCacheOptions = Object.assign(Object.create(null) as TtlCacheOptions, options);
-    this.#ttlMs = own.ttlMs;
-    this.#maxEntries = Math.max(0, own.maxEntries);
-    this.#now = own.now ?? Date.now;
-  }
-
-  get size(): number {
-    return this.#entries.size;
+  /**
+   * Entries stay fresh `ttlMs`; at most `maxEntries` are kept (the least recently used are
+   * dropped first); `now` is the clock (tests step their own).
+   */
+  constructor(ttlMs: number, maxEntries: number, now = Date.now) {
+    this.#ttlMs = ttlMs;
+    this.#maxEntries = Math.max(0, maxEntries);
+    this.#now = now;
   }
 
   /** The fresh value for `key`, or `undefined` (an expired entry is dropped). */
