@@ -64,7 +64,7 @@ export const AUTOLOADER_CODE_SPLITTING = {
         `src${sep}browser${sep}(events|timers)\\.ts$`,
         `src${sep}client${sep}(lookup|lookup${sep}(batcher|cache|outcome|live)|read-body|assets|errors|request-url)\\.ts$`,
         `src${sep}contract${sep}(lookup-limits|queries)\\.ts$`,
-        `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|render-scheduler|styles|error-text|chain-names)\\.ts$`,
+        `src${sep}elements${sep}shared${sep}(kyi-element|lookup-element|render-scheduler|styles|error-text|chain-names|short-address)\\.ts$`,
         `src${sep}locales${sep}en-errors\\.ts$`,
       ]),
     },

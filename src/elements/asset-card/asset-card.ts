@@ -1,4 +1,5 @@
 import { chainName } from '../shared/chain-names.js';
+import { shortAddress } from '../shared/short-address.js';
 import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from '../shared/heading.js';
 import { lookupAsset } from '../../client/lookup/asset.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
@@ -23,11 +24,6 @@ const AUTHORITIES_SHOWN = 10;
 /** Descriptions longer than this start clamped, with a "Show more" toggle. */
 const DESCRIPTION_CLAMP_CHARS = 280;
 
-/** `0x1234…abcd`: enough of both ends to recognise an address. */
-export function shortenAddress(address: string): string {
-  const chars = [...address];
-  return chars.length <= 14 ? address : `${chars.slice(0, 6).join('')}…${chars.slice(-4).join('')}`;
-}
 
 /**
  * @tag kyi-asset-card
@@ -167,7 +163,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   };
 
   #address(address: string): ElementView {
-    const short = shortenAddress(address);
+    const short = shortAddress(address);
     return [
       'span',
       { class: 'address-row' },

@@ -3,6 +3,7 @@ import type { TokenLookupResult, TokenMatch } from '../../contract/index.js';
 import { checkTokenInput, KyiLookupElement, type InputCheck, type LookupFunction } from '../shared/lookup-element.js';
 import { sharedStyles } from '../shared/styles.js';
 import { chainName } from '../shared/chain-names.js';
+import { shortAddress } from '../shared/short-address.js';
 import type { ElementView, View } from '../shared/view.js';
 import { tokenStatusStyles } from './token-status.styles.js';
 import './strings.js';
@@ -93,8 +94,6 @@ function chainLabel(match: TokenMatch): string {
   return name === slug ? `\u2068${name}\u2069` : name;
 }
 
-/** A long identifier shortened for speech: `0x5e1F…8e7F`. */
-const shortId = (id: string) => (id.length > 16 ? `${id.slice(0, 6)}…${id.slice(-4)}` : id);
 
 /**
  * @tag kyi-token-status
@@ -206,7 +205,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const name = withinReason(asset?.name || '');
     const symbol = withinReason(asset?.symbol || '');
     if (name && symbol && name !== symbol) return `${name} (${symbol})`;
-    return name || symbol || shortId(this.caip19?.split(':').at(-1) ?? this.address ?? '');
+    return name || symbol || shortAddress(this.caip19?.split(':').at(-1) ?? this.address ?? '');
   }
 
   /** The chains the matches are on, verified and not, as people name them. */
