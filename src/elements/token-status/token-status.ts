@@ -94,7 +94,6 @@ function chainLabel(match: TokenMatch): string {
   return name === slug ? `\u2068${name}\u2069` : name;
 }
 
-
 /**
  * @tag kyi-token-status
  * @summary Live KYI verification status of one token: looks the token up through the
