@@ -120,13 +120,19 @@ async function resolveViews(lookups: Attrs[]): Promise<StatusView[]> {
   const sandbox = await startSandbox();
   try {
     const handler = createKyiHandler({ publicApi: { baseUrl: sandbox.info.publicApiUrl, apiKey: sandbox.info.credentials.publicApiKey }, clientBudget: false });
-    const fetchViaHandler = ((input: RequestInfo | URL, init?: RequestInit) =>
-      handler(new Request(new URL(String(input), 'http://bench.invalid'), init))) as typeof fetch;
-    const previous = setLookupClient(new LookupClient({ fetch: fetchViaHandler, schedule: (flush) => setTimeout(flush, 0) }));
+    // The client sends its batches (to `/api/kyi/lookup`, relative: Node has no page) through the
+    // global fetch: those go to the handler, the handler's own calls upstream to the real one.
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).startsWith('/api/kyi/')
+        ? handler(new Request(new URL(String(input), 'http://bench.invalid'), init))
+        : realFetch(input, init)) as typeof fetch;
+    const previous = setLookupClient(new LookupClient((flush) => setTimeout(flush, 0)));
     try {
       const outcomes = await Promise.all(lookups.map((attrs) => lookupToken('/api/kyi', requestOf(attrs))));
       return outcomes.map(viewOf);
     } finally {
+      globalThis.fetch = realFetch;
       if (previous) setLookupClient(previous);
     }
   } finally {

@@ -2,12 +2,12 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
+import { holdLookupPosts } from './helpers/hold-lookups.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiCopyEvent, KyiErrorEvent, KyiStatusEvent } from '../../src/browser/events.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { countLookupPosts, failNextLookupPost, randomAddress, recordEvents, testEnv } from './helpers/display.js';
+import { countLookupPosts, failNextLookupPost, randomAddress, recordEvents, testEnv, freshLookups } from './helpers/display.js';
 
 const $ = (el: Element, sel: string) => el.shadowRoot!.querySelector(sel);
 const $$ = (el: Element, sel: string) => [...el.shadowRoot!.querySelectorAll(sel)];
@@ -23,7 +23,7 @@ async function card(template: ReturnType<typeof html>): Promise<KyiAssetCard> {
 describe('<kyi-asset-card>', () => {
   // A proxy path that is not mounted, which the partner lists (a proxy-url names a proxy).
   before(async () => configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl, trustedProxyUrls: ['/api/not-mounted'] }));
-  beforeEach(() => getLookupClient().clearCache());
+  beforeEach(() => freshLookups());
   after(() => resetConfig());
 
   it('its name and section titles are headings, at heading-level (default 3) and one below', async () => {
@@ -52,7 +52,7 @@ describe('<kyi-asset-card>', () => {
   });
 
   it('loading: a skeleton in the card frame', async () => {
-    const previous = setLookupClient(new LookupClient({ schedule: () => {} }));
+    const held = holdLookupPosts(); // the answer never comes while the test looks
     try {
       const el = await fixture<KyiAssetCard>(html`<kyi-asset-card account-id=${F.usdc.accountId}></kyi-asset-card>`);
       expect(el.status).to.equal('loading');
@@ -61,7 +61,7 @@ describe('<kyi-asset-card>', () => {
       await expect(el).to.be.accessible();
       el.remove();
     } finally {
-      setLookupClient(previous!);
+      held.restore();
     }
   });
 

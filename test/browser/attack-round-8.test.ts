@@ -22,8 +22,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
-import { signIn, testEnv } from './helpers/verify-button.js';
-import { readMessage } from '../../src/elements/verify-button/drawer.js';
+import { frameLoaded, signIn, testEnv } from './helpers/verify-button.js';
+import type { kyi } from '../../src/entries/widget.js';
 
 interface Sent {
   url: string;
@@ -70,6 +70,16 @@ async function pollutedPage(pollute: string, body: string, answer = '() => undef
   document.body.append(frame);
   await loaded;
   return frame.contentWindow as FrameWindow;
+}
+
+/** Posts `data` to `win` from inside `frame` (its realm: the message's source is the frame); resolves once `win`'s listeners have read it. */
+async function postFromWidget(win: Window, frame: HTMLIFrameElement, data: unknown): Promise<void> {
+  await frameLoaded(frame);
+  const read = new Promise((resolve) => win.addEventListener('message', resolve, { once: true }));
+  const script = frame.contentDocument!.createElement('script');
+  script.textContent = `parent.postMessage(${JSON.stringify(data)}, '*')`;
+  frame.contentDocument!.documentElement.append(script);
+  await read;
 }
 
 const ADDRESS = '0x5e1f62dac767b0491e3ce72469c217365d5b48cc';
@@ -184,23 +194,27 @@ describe('attack round 8: answers read under a polluted Object.prototype', funct
     expect(probes.map(({ integrity, redirect, mode }) => ({ integrity, redirect, mode }))).to.deep.equal([{ integrity: '', redirect: 'follow', mode: 'no-cors' }]);
   });
 
-  it('a widget message is read from its own keys: an inherited `type` or `payload` is not the widget\'s', () => {
+  it('a widget message is read from its own keys: an inherited `type` or `payload` is not the widget\'s', async () => {
     // What the drawer reads of each message its widget frame posts (origin and frame checked
     // first): a message with no `type` (or text that is no JSON) must not read as `kyi:close`, a
     // `kyi:error` without a payload must not show the polluter's words.
-    const inherited = { type: 'kyi:close', payload: 'Forged: verification complete' };
-    for (const [key, value] of Object.entries(inherited)) Object.defineProperty(Object.prototype, key, { value, configurable: true });
-    let read: unknown[];
+    const win = (await pollutedPage(
+      pollution({ type: 'kyi:close', payload: 'Forged: verification complete' }),
+      `<script type="module">import { configure, kyi } from '/src/entries/cdn/kyi-elements.ts'; configure({ widgetUrl: '${location.origin}' }); window.kyi = kyi;</script>`,
+    )) as FrameWindow & { kyi?: typeof kyi };
+    await waitUntil(() => win.kyi, 'kyi() loaded');
+    const seen: string[] = [];
+    const open = win.kyi!('drawer', 'kyi', 'x.y.z', { onClose: () => seen.push('close'), onError: (e) => seen.push(`error: ${e.message}`) });
     try {
-      // Read while the prototype is polluted, as the drawer does.
-      read = [{ hello: 1 }, 'not json', null, { type: 'kyi:error' }].map((data) => {
-        const { type, payload } = readMessage(data);
-        return [type, payload];
-      });
+      // Posted by the drawer's own frame (a stand-in widget on this origin), in order.
+      for (const data of [{ hello: 1 }, 'not json', null, { type: 'kyi:error' }, '{"type":"kyi:error","payload":"Access token expired"}']) {
+        if (!open.iframe?.isConnected) break; // closed
+        await postFromWidget(win, open.iframe, data);
+      }
+      // Failed before messages were read from their own keys: ['close'] (the first message's inherited type).
+      expect(seen).to.deep.equal(['error: The widget reported an error', 'error: Access token expired']);
     } finally {
-      for (const key of Object.keys(inherited)) delete (Object.prototype as Record<string, unknown>)[key];
+      open.destroy();
     }
-    expect(read).to.deep.equal([[undefined, undefined], [undefined, undefined], [undefined, undefined], ['kyi:error', undefined]]);
-    expect({ ...readMessage('{"type":"kyi:error","payload":"Access token expired"}') }).to.deep.equal({ type: 'kyi:error', payload: 'Access token expired' });
   });
 });

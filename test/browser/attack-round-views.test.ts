@@ -5,11 +5,10 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { randomAddress, testEnv } from './helpers/display.js';
+import { randomAddress, testEnv, freshLookups } from './helpers/display.js';
 import { recordAnnouncements } from './helpers/a11y.js';
 
 /** Answers every `POST …/lookup` itself: an entry naming `address` gets `body` (200), any other 404 (a hostile upstream, through the proxy). */
@@ -30,7 +29,7 @@ function answerLookups(address: string, body: unknown): { restore(): void } {
 describe('attack round views', () => {
   before(async () => configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl }));
   after(() => resetConfig());
-  beforeEach(() => getLookupClient().clearCache());
+  beforeEach(() => freshLookups());
 
   it('a posted <div data-kyi-live-region> is not the kit’s live region: no kit words are written into a poster’s element', async () => {
     // A sanitizer keeps data-* attributes (DOMPurify does by default): a comment can carry this.

@@ -347,7 +347,6 @@ describe('<kyi-change-feed>', function () {
     });
     const el = await load();
     const row = rows(el).find((r) => r.dataset['id'] === detected.change!.id)!;
-    expect(row.dataset['direction']).to.equal('other');
     expect(row.querySelector('.direction')!.textContent).to.match(/Other/);
     expect(row.querySelector('[data-materiality]')!.getAttribute('data-materiality')).to.equal('other');
     expect(row.querySelector('[data-materiality]')!.textContent!.trim()).to.equal('Other');

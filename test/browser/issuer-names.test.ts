@@ -10,10 +10,9 @@ import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
 import { registerLocale } from '../../src/browser/strings.js';
 import { fr } from '../../src/locales/fr.js';
-import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiLookupElement } from '../../src/elements/shared/lookup-element.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { testEnv } from './helpers/display.js';
+import { testEnv, freshLookups } from './helpers/display.js';
 
 const H = F.hostile;
 const RLO = '\u202E';
@@ -71,7 +70,7 @@ function expectKitClaim(el: Element, words: string) {
 describe('issuer names are data, the business claim is the kit’s', () => {
   before(async () => configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl }));
   after(() => resetConfig());
-  beforeEach(() => getLookupClient().clearCache());
+  beforeEach(() => freshLookups());
 
   it('<kyi-token-status>: "Acme Ltd (business verified)" without KYB wears no claim; the KYB-verified "Acme Ltd" does', async () => {
     const impostor = await tokenStatus(H.kybImpostor);

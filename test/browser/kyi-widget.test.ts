@@ -6,7 +6,6 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { configure, resetConfig } from '../../src/browser/config.js';
-import { scrollLockCount } from '../../src/elements/verify-button/drawer.js';
 import { kyi, type KyiInstance } from '../../src/entries/widget.js';
 import { escapeInsideWidget, expectedFrameAllow, nextMessageFrom, postFromFrame, realToken, signIn, testEnv, unsignedToken } from './helpers/verify-button.js';
 
@@ -123,7 +122,7 @@ describe('kyi() drop-in for the vendor client', () => {
       const before = document.body.childElementCount;
       open = kyi('drawer', 'kyi', await realToken(), options);
       await ready;
-      expect(scrollLockCount()).to.equal(1);
+      expect(document.documentElement.style.overflow).to.equal('hidden', 'the page does not scroll under the dialog');
       await sendKeys({ press: 'Escape' });
       await closed;
       open.destroy();
@@ -131,7 +130,7 @@ describe('kyi() drop-in for the vendor client', () => {
       expect(calls.close).to.equal(1);
       expect(dialog()).to.equal(null);
       expect(document.body.childElementCount).to.equal(before);
-      expect(scrollLockCount()).to.equal(0);
+      expect(document.documentElement.style.overflow).to.equal('', 'the page scrolls again');
     });
 
     it('the widget closing itself gives one onClose (the vendor client gives two)', async () => {
@@ -219,6 +218,21 @@ describe('kyi() drop-in for the vendor client', () => {
       expect(calls.close).to.equal(1);
     });
 
+    it('two open dialogs share the scroll lock: the page scrolls again once both have gone', () => {
+      const first = kyi('drawer', 'kyi', 'x.y.z');
+      const second = kyi('drawer', 'kyi', 'x.y.z');
+      try {
+        expect(document.documentElement.style.overflow).to.equal('hidden');
+        first.destroy();
+        expect(document.documentElement.style.overflow).to.equal('hidden', 'the other dialog still holds it');
+        second.destroy();
+        expect(document.documentElement.style.overflow).to.equal('');
+      } finally {
+        first.destroy();
+        second.destroy();
+      }
+    });
+
     it('a throwing callback does not stop the close', async () => {
       const errors: unknown[] = [];
       // The callback's exception is rethrown on its own (as an uncaught error): catch it here, not in mocha.
@@ -235,7 +249,7 @@ describe('kyi() drop-in for the vendor client', () => {
         });
         await postFromFrame(open.iframe, { type: 'kyi:close' });
         expect(dialog()).to.equal(null);
-        expect(scrollLockCount()).to.equal(0);
+        expect(document.documentElement.style.overflow).to.equal('', 'the page scrolls again');
         await waitUntil(() => errors.length === 1);
         expect((errors[0] as Error).message).to.equal('partner bug');
       } finally {

@@ -10,11 +10,10 @@ import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { seedLookups } from '../../src/sandbox/data/lookups.js';
-import { testEnv } from './helpers/display.js';
+import { testEnv, freshLookups } from './helpers/display.js';
 import { cutText } from './helpers/a11y.js';
 import { holdLookupPosts } from './helpers/hold-lookups.js';
 
@@ -46,7 +45,7 @@ describe('<kyi-token-status> 500 on a page: no layout shift, no truncation', () 
   for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
     it(`${viewport.width} px: settles with CLS ≤ 0.01, every word shown`, async () => {
       await setViewport(viewport);
-      getLookupClient().clearCache();
+      freshLookups();
       const list = document.createElement('div');
       // the bench page's layout: 14 px system type, as many columns of 18em as fit (four at 1280 px, one at 390)
       list.style.cssText = 'display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 18em), 1fr)); gap: 4px 12px; padding: 8px; font: 14px/1.4 system-ui, sans-serif;';

@@ -4,11 +4,12 @@ import { configure, getConfig, resetConfig } from '../../src/browser/config.js';
 import { refreshLiveLookups } from '../../src/client/lookup/refresh.js';
 import { LIMITS } from '../../src/contract/limits.js';
 import { KyiRequestError } from '../../src/client/errors.js';
-import { getLookupClient, LookupClient, setLookupClient, TtlCache } from '../../src/client/lookup.js';
+import { LookupClient, setLookupClient, TtlCache } from '../../src/client/lookup.js';
 import { LazySignal } from '../../src/elements/shared/kyi-element.js';
 import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { countLookupPosts, randomAddress, sandbox, sandboxControl, testEnv } from './helpers/display.js';
+import { countLookupPosts, freshLookups, randomAddress, sandbox, sandboxControl, testEnv } from './helpers/display.js';
+import { holdLookupPosts } from './helpers/hold-lookups.js';
 import { recordAnnouncements } from './helpers/a11y.js';
 
 const PROXY = '/api/kyi';
@@ -21,9 +22,9 @@ async function advanceClockedProxy(advanceMs: number): Promise<void> {
 }
 
 /** A client whose flush the test triggers by hand. */
-function manualClient(options: ConstructorParameters<typeof LookupClient>[0] = {}) {
+function manualClient() {
   let pending: (() => void) | undefined;
-  const client = new LookupClient({ ...options, schedule: (flush) => void (pending = flush) });
+  const client = new LookupClient((flush) => void (pending = flush));
   return {
     client,
     flush() {
@@ -34,12 +35,19 @@ function manualClient(options: ConstructorParameters<typeof LookupClient>[0] = {
   };
 }
 
+/** Puts `replacement` in the page's `fetch` (where the client sends its batches) until the returned restore. */
+function replaceFetch(replacement: (original: typeof fetch, input: RequestInfo | URL, init?: RequestInit) => Promise<Response>): () => void {
+  const original = window.fetch;
+  window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => replacement(original.bind(window), input, init)) as typeof fetch;
+  return () => void (window.fetch = original);
+}
+
 describe('lookup client', () => {
   let badgeBaseUrl: string;
   before(async () => void (badgeBaseUrl = (await testEnv()).badgeBaseUrl));
   beforeEach(() => {
     configure({ badgeBaseUrl });
-    getLookupClient().clearCache();
+    freshLookups();
   });
   afterEach(() => resetConfig());
 
@@ -131,23 +139,27 @@ describe('lookup client', () => {
   it('splits a batch at the server piece limit, 500 lookups: 5,000 distinct tokens make 10 requests', async () => {
     expect(LIMITS.lookupBatchMax).to.equal(500);
     const bodies: number[] = [];
-    // The batching alone is under test: a fetch of our own answers every entry 404.
-    const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
+    // The batching alone is under test: the page's fetch answers every entry 404 itself.
+    const restore = replaceFetch(async (_original, _url, init) => {
       const { requests } = JSON.parse(String(init?.body)) as { requests: unknown[] };
       bodies.push(requests.length);
       return Response.json({ results: requests.map(() => ({ status: 404, body: { kyi_verified: false, data: [] } })) });
-    };
-    const { client, flush } = manualClient({ fetch });
-    const all = Promise.all(
-      Array.from({ length: 5000 }, (_, i) => client.lookup(PROXY, { kind: 'token', address: `0x${i.toString(16).padStart(40, '0')}`, chainSlug: 'ethereum' })),
-    );
-    flush();
-    const answers = await all;
-    expect(answers.every((a) => a.status === 404)).to.equal(true);
-    expect(bodies).to.deep.equal(Array.from({ length: 10 }, () => 500));
-    // The default cache holds them all: asking again sends nothing.
-    await Promise.all(Array.from({ length: 5000 }, (_, i) => client.lookup(PROXY, { kind: 'token', address: `0x${i.toString(16).padStart(40, '0')}`, chainSlug: 'ethereum' })));
-    expect(bodies.length).to.equal(10);
+    });
+    try {
+      const { client, flush } = manualClient();
+      const all = Promise.all(
+        Array.from({ length: 5000 }, (_, i) => client.lookup(PROXY, { kind: 'token', address: `0x${i.toString(16).padStart(40, '0')}`, chainSlug: 'ethereum' })),
+      );
+      flush();
+      const answers = await all;
+      expect(answers.every((a) => a.status === 404)).to.equal(true);
+      expect(bodies).to.deep.equal(Array.from({ length: 10 }, () => 500));
+      // The default cache holds them all: asking again sends nothing.
+      await Promise.all(Array.from({ length: 5000 }, (_, i) => client.lookup(PROXY, { kind: 'token', address: `0x${i.toString(16).padStart(40, '0')}`, chainSlug: 'ethereum' })));
+      expect(bodies.length).to.equal(10);
+    } finally {
+      restore();
+    }
   });
 
   it('a batch of 500 is one request the server piece accepts', async () => {
@@ -218,26 +230,30 @@ describe('lookup client', () => {
     const signals: AbortSignal[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const fetchSpy: typeof fetch = async (input, init) => {
+    const restore = replaceFetch(async (original, input, init) => {
       signals.push(init!.signal!);
       await gate;
-      return window.fetch(input, init);
-    };
-    const { client, flush } = manualClient({ fetch: fetchSpy });
-    const one = new AbortController();
-    const two = new AbortController();
-    const request = { kind: 'token' as const, caip19: F.pyusd.caip19 };
-    const p1 = client.lookup(PROXY, request, { signal: one.signal }).catch((e: unknown) => e);
-    const p2 = client.lookup(PROXY, request, { signal: two.signal }).catch((e: unknown) => e);
-    flush();
-    expect(signals.length).to.equal(1);
-    one.abort();
-    expect(signals[0]!.aborted).to.equal(false, 'another caller still waits');
-    two.abort();
-    expect(signals[0]!.aborted).to.equal(true);
-    release();
-    expect(((await p1) as Error).name).to.equal('AbortError');
-    expect(((await p2) as Error).name).to.equal('AbortError');
+      return original(input, init);
+    });
+    try {
+      const { client, flush } = manualClient();
+      const one = new AbortController();
+      const two = new AbortController();
+      const request = { kind: 'token' as const, caip19: F.pyusd.caip19 };
+      const p1 = client.lookup(PROXY, request, { signal: one.signal }).catch((e: unknown) => e);
+      const p2 = client.lookup(PROXY, request, { signal: two.signal }).catch((e: unknown) => e);
+      flush();
+      expect(signals.length).to.equal(1);
+      one.abort();
+      expect(signals[0]!.aborted).to.equal(false, 'another caller still waits');
+      two.abort();
+      expect(signals[0]!.aborted).to.equal(true);
+      release();
+      expect(((await p1) as Error).name).to.equal('AbortError');
+      expect(((await p2) as Error).name).to.equal('AbortError');
+    } finally {
+      restore();
+    }
   });
 
   it('20 elements asking about 5 tokens at once send one batch and all settle', async () => {
@@ -324,24 +340,28 @@ describe('lookup client', () => {
 
   it('bypassCache skips the cache and asks the proxy for a fresh answer', async () => {
     const seen: { headers: Headers; body: unknown }[] = [];
-    const fetchSpy: typeof fetch = (input, init) => {
+    const restore = replaceFetch((original, input, init) => {
       seen.push({ headers: new Headers(init!.headers), body: JSON.parse(String(init!.body)) });
-      return window.fetch(input, init);
-    };
-    const { client, flush } = manualClient({ fetch: fetchSpy });
-    const request = { kind: 'token' as const, caip19: F.pyusd.caip19 };
-    const first = client.lookup(PROXY, request);
-    flush();
-    await first;
-    await client.lookup(PROXY, request); // cached
-    expect(seen.length).to.equal(1);
-    const fresh = client.lookup(PROXY, request, { bypassCache: true });
-    flush();
-    expect((await fresh).status).to.equal(200);
-    expect(seen.length).to.equal(2);
-    // `fresh` is the batch's contract (openapi/proxy.json); a POST needs no cache header
-    expect((seen[1]!.body as { fresh?: boolean }).fresh).to.equal(true);
-    expect((seen[0]!.body as { fresh?: boolean }).fresh).to.equal(undefined);
+      return original(input, init);
+    });
+    try {
+      const { client, flush } = manualClient();
+      const request = { kind: 'token' as const, caip19: F.pyusd.caip19 };
+      const first = client.lookup(PROXY, request);
+      flush();
+      await first;
+      await client.lookup(PROXY, request); // cached
+      expect(seen.length).to.equal(1);
+      const fresh = client.lookup(PROXY, request, { bypassCache: true });
+      flush();
+      expect((await fresh).status).to.equal(200);
+      expect(seen.length).to.equal(2);
+      // `fresh` is the batch's contract (openapi/proxy.json); a POST needs no cache header
+      expect((seen[1]!.body as { fresh?: boolean }).fresh).to.equal(true);
+      expect((seen[0]!.body as { fresh?: boolean }).fresh).to.equal(undefined);
+    } finally {
+      restore();
+    }
   });
 
   it('refreshLiveLookups re-checks every live element and reports a change', async () => {
@@ -442,25 +462,24 @@ async function loadingOnScreen(el: HTMLElement): Promise<void> {
 }
 
 describe('the loading state', () => {
-  let previous: LookupClient | undefined;
   let badgeBaseUrl: string;
+  let held: ReturnType<typeof holdLookupPosts> | undefined;
   before(async () => void (badgeBaseUrl = (await testEnv()).badgeBaseUrl));
   // A client of each test's own: no answer cached by another test.
   beforeEach(() => {
     configure({ badgeBaseUrl });
-    previous = setLookupClient(new LookupClient());
+    freshLookups();
   });
   afterEach(() => {
-    setLookupClient(previous!);
+    held?.restore();
+    held = undefined;
     resetConfig();
   });
 
   /** From now on, every lookup request is held until `release()`. */
   function holdAnswers(): () => void {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    setLookupClient(new LookupClient({ fetch: async (input, init) => (await gate, window.fetch(input, init)) }));
-    return release;
+    held = holdLookupPosts();
+    return held.release;
   }
 
   it('while the answer is on its way the element shows its loading view, then the result', async () => {
@@ -498,6 +517,7 @@ describe('configuration', () => {
     document.head.append(m);
     metas.push(m);
   }
+  beforeEach(() => freshLookups());
   afterEach(() => {
     metas.splice(0).forEach((m) => m.remove());
     resetConfig();

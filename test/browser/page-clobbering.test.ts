@@ -13,12 +13,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/entries/define.js';
 import { configure, getConfig, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { testEnv } from './helpers/display.js';
+import { testEnv, freshLookups } from './helpers/display.js';
 import { EVIL_PREFIX, postUserContent, removeUserContent, watchEvil } from './helpers/evil.js';
 import { frameOf, frameSrcWithOwnToken, innerButton, signIn } from './helpers/verify-button.js';
 
@@ -44,7 +43,7 @@ describe('DOM clobbering: named elements in user content', () => {
   before(async () => {
     evilOrigin = (await testEnv()).evilUrl;
   });
-  beforeEach(() => getLookupClient().clearCache());
+  beforeEach(() => freshLookups());
   afterEach(() => {
     removeUserContent();
     resetConfig();

@@ -11,13 +11,12 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/entries/define.js';
 import { configure, configuredWidgetUrl, getConfig, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { randomAddress, recordEvents, testEnv } from './helpers/display.js';
+import { randomAddress, recordEvents, testEnv, freshLookups } from './helpers/display.js';
 import { EVIL_PREFIX, evilLog as evilLogAt, postUserContent, removeUserContent, watchEvil } from './helpers/evil.js';
 import { frameOf, frameSrcWithOwnToken, innerButton, postFromFrame, signIn } from './helpers/verify-button.js';
 
@@ -41,7 +40,7 @@ describe('a page with hostile user content', () => {
     evilOrigin = (await testEnv()).evilUrl;
     evil = `${evilOrigin}${RUN}`;
   });
-  beforeEach(() => getLookupClient().clearCache());
+  beforeEach(() => freshLookups());
   afterEach(() => {
     removeUserContent();
     resetConfig();

@@ -10,10 +10,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
-import { randomAddress } from './helpers/display.js';
+import { randomAddress, freshLookups } from './helpers/display.js';
 
 const STUB = `/api/retry-helps-${crypto.randomUUID()}`;
 
@@ -97,7 +96,7 @@ describe('a Retry only where retrying can help', () => {
     proxy.restore();
     resetConfig();
   });
-  beforeEach(() => getLookupClient().clearCache());
+  beforeEach(() => freshLookups());
 
   for (const [name, respond, words] of NO_RETRY) {
     describe(name, () => {

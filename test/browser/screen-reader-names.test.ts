@@ -6,7 +6,6 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient } from '../../src/client/lookup.js';
 import { refreshLiveLookups } from '../../src/client/lookup/refresh.js';
 import { fr } from '../../src/locales/fr.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
@@ -14,7 +13,7 @@ import type { KyiBadge } from '../../src/elements/badge/badge.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import type { KyiWatchlist } from '../../src/elements/watchlist/watchlist.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { failNextLookupPost, randomAddress, sandbox, sandboxControl, testEnv } from './helpers/display.js';
+import { failNextLookupPost, randomAddress, sandbox, sandboxControl, testEnv, freshLookups } from './helpers/display.js';
 import { recordAnnouncements } from './helpers/a11y.js';
 import { signInForMonitoring } from './helpers/explorer.js';
 import type { AxNode } from '../harness/ax-node.js';
@@ -76,7 +75,7 @@ describe('what a screen reader hears', function () {
     configure({ badgeBaseUrl: env.badgeBaseUrl });
   });
   after(() => resetConfig());
-  beforeEach(() => getLookupClient().clearCache());
+  beforeEach(() => freshLookups());
 
   describe('a token verified on some chains only', () => {
     it('compact: its name says on how many chains, and which', async () => {

@@ -1,11 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiBadge } from '../../src/elements/badge/badge.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { failNextLookupPost, testEnv } from './helpers/display.js';
+import { failNextLookupPost, testEnv, freshLookups } from './helpers/display.js';
 import { holdLookupPosts } from './helpers/hold-lookups.js';
 
 /**
@@ -34,7 +33,7 @@ describe('<kyi-token-status> one anatomy in every state', () => {
   ] as const;
 
   async function render(template: unknown, compact: boolean, fail = false): Promise<KyiTokenStatus> {
-    getLookupClient().clearCache();
+    freshLookups();
     const failing = fail ? failNextLookupPost() : undefined;
     try {
       const box = await fixture<HTMLDivElement>(html`<div style="width: 420px">${template}</div>`);
@@ -89,7 +88,7 @@ describe('<kyi-token-status> one anatomy in every state', () => {
   it('loading: the place of the icon is the icon size, full and compact', async () => {
     const settled = anatomy(await render(states()[0][1], false)).icons[0];
     for (const compact of [false, true]) {
-      getLookupClient().clearCache();
+      freshLookups();
       const held = holdLookupPosts();
       try {
         const box = await fixture<HTMLDivElement>(html`<div style="width: 420px"><kyi-token-status ?compact=${compact} caip19=${F.pyusd.caip19}></kyi-token-status></div>`);

@@ -2,10 +2,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
-import { getLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { testEnv } from './helpers/display.js';
+import { testEnv, freshLookups } from './helpers/display.js';
 import { holdLookupPosts } from './helpers/hold-lookups.js';
 import { applyTextSpacing, cutText } from './helpers/a11y.js';
 
@@ -76,7 +75,7 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
   for (const { claim, address, issuerName, cases } of claims)
   for (const { width, dir, chainSlug, sameLine, fits } of cases) {
     it(`${claim}, ${width || 'default width'}, ${dir}${chainSlug ? '' : ', no chain'}: ${fits ? 'settles into the loading box' : 'grows once as it settles'}, every word shown`, async () => {
-      getLookupClient().clearCache();
+      freshLookups();
       const held = holdLookupPosts();
       try {
         const wrapper = await fixture<HTMLDivElement>(html`<div dir=${dir}>
@@ -154,7 +153,7 @@ describe('<kyi-token-status> business-not-verified warning layout', () => {
   for (const [what, template, status] of narrow) {
     for (const spacing of [false, true]) {
       it(`320 px${spacing ? ' with WCAG text spacing' : ''}, ${what}: every word shown, nothing cut or hidden`, async () => {
-        getLookupClient().clearCache();
+        freshLookups();
         const box = await fixture<HTMLDivElement>(html`<div style="width: 320px">${template}</div>`);
         const el = box.querySelector('kyi-token-status')!;
         await el.settled;

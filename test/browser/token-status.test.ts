@@ -3,11 +3,10 @@ import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
 import { registerLocale } from '../../src/browser/strings.js';
 import { fr } from '../../src/locales/fr.js';
-import { getLookupClient, LookupClient, setLookupClient } from '../../src/client/lookup.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiErrorEvent, KyiStatusEvent } from '../../src/browser/events.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
-import { countLookupPosts, failNextLookupPost, randomAddress, recordEvents, testEnv } from './helpers/display.js';
+import { countLookupPosts, failNextLookupPost, randomAddress, recordEvents, testEnv, freshLookups } from './helpers/display.js';
 import { holdLookupPosts } from './helpers/hold-lookups.js';
 
 const part = (el: KyiTokenStatus, name: string) => el.shadowRoot!.querySelector(`[part~="${name}"]`);
@@ -26,7 +25,7 @@ describe('<kyi-token-status>', () => {
     configure({ badgeBaseUrl: env.badgeBaseUrl, trustedProxyUrls: ['/api/not-mounted'] });
   });
   after(() => resetConfig());
-  beforeEach(() => getLookupClient().clearCache());
+  beforeEach(() => freshLookups());
 
   it('is accessible', async () => {
     const el = await settledStatus(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
@@ -52,7 +51,7 @@ describe('<kyi-token-status>', () => {
   });
 
   it('loading: a skeleton with an accessible text, status "loading"', async () => {
-    const previous = setLookupClient(new LookupClient({ schedule: () => {} })); // never sends
+    const held = holdLookupPosts(); // the answer never comes while the test looks
     try {
       const el = await fixture<KyiTokenStatus>(html`<kyi-token-status caip19=${F.usdc.caip19}></kyi-token-status>`);
       expect(el.status).to.equal('loading');
@@ -62,7 +61,7 @@ describe('<kyi-token-status>', () => {
       await expect(el).to.be.accessible();
       el.remove();
     } finally {
-      setLookupClient(previous!);
+      held.restore();
     }
   });
 
@@ -190,7 +189,7 @@ describe('<kyi-token-status>', () => {
       ['unverified', html`<kyi-token-status compact address=${F.indexedNotVerifiedSolana.address} chain-slug="solana"></kyi-token-status>`],
     ] as const;
     for (const [settledAs, template, grows] of cases) {
-      getLookupClient().clearCache();
+      freshLookups();
       const held = holdLookupPosts();
       try {
         const el = await fixture<KyiTokenStatus>(template);

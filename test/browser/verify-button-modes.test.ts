@@ -7,7 +7,6 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
-import { scrollLockCount } from '../../src/elements/verify-button/drawer.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import { dialogOf, errorOf, expectedFrameAllow, frameOf, innerButton, openAndWaitReady, postFromFrame, recordEvents, signIn, testEnv, unsignedToken } from './helpers/verify-button.js';
 
@@ -172,10 +171,10 @@ describe('<kyi-verify-button> and the widget', () => {
       expect(Math.abs(r.top + r.height / 2 - 400)).to.be.lessThan(1);
       expect(frameOf(el)!.getAttribute('allow')).to.equal(expectedFrameAllow());
       expect(dialog.contains(el.shadowRoot!.activeElement)).to.equal(true);
-      expect(scrollLockCount()).to.equal(1);
+      expect(document.documentElement.style.overflow).to.equal('hidden', 'the page does not scroll under the dialog');
       await expect(el).to.be.accessible();
       el.close();
-      expect(scrollLockCount()).to.equal(0);
+      expect(document.documentElement.style.overflow).to.equal('', 'the page scrolls again');
     });
 
     it('is the drawer by default', async () => {

@@ -3,7 +3,6 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
 import { fr } from '../../src/locales/fr.js';
-import { scrollLockCount } from '../../src/elements/verify-button/drawer.js';
 import type { KyiVerifyButton } from '../../src/elements/verify-button/verify-button.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F, SEED_TOKENS } from '../../src/sandbox/data/tokens.js';
@@ -250,7 +249,6 @@ describe('<kyi-verify-button>', () => {
     function expectClosedCleanly(el: KyiVerifyButton) {
       expect(dialogOf(el)).to.equal(null);
       expect(frameOf(el)).to.equal(null);
-      expect(scrollLockCount()).to.equal(0);
       expect(document.documentElement.style.overflow).to.equal('');
       expect(el.status).to.equal('idle');
     }
@@ -348,7 +346,6 @@ describe('<kyi-verify-button>', () => {
         expect(shadow.querySelector('dialog')).to.equal(null);
         expect(shadow.querySelector('iframe')).to.equal(null);
         expect(document.querySelectorAll('iframe')).to.have.length(0);
-        expect(scrollLockCount()).to.equal(0);
         expect(document.documentElement.style.overflow).to.equal('');
         expect([...added].every((l) => removed.has(l))).to.equal(true);
       } finally {

@@ -65,13 +65,6 @@ export interface ClientLookupOptions extends Omit<LookupOptions, 'signal'> {
   signal?: AbortSignal | AbortHook | undefined;
 }
 
-export interface LookupClientOptions {
-  /** The fetch to use (defaults to the global one at call time). */
-  fetch?: typeof fetch;
-  /** Schedules a flush; default: the end of the current task (see the module comment). */
-  schedule?: (flush: () => void) => void;
-}
-
 /** HTTP statuses whose answers are facts about the token, safe to cache. */
 const CACHEABLE = new Set([200, 400, 404]);
 
@@ -141,7 +134,6 @@ function defaultSchedule(flush: () => void): void {
 
 export class LookupClient {
   readonly #cache: TtlCache<LookupResponse>;
-  readonly #fetch: typeof fetch | undefined;
   readonly #schedule: (flush: () => void) => void;
   /** Not yet sent, by key. */
   readonly #queued = new Map<string, Entry>();
@@ -149,22 +141,19 @@ export class LookupClient {
   readonly #inflight = new Map<string, Entry>();
   #scheduled = false;
 
-  constructor(options: LookupClientOptions = {}) {
+  /**
+   * `schedule` runs a flush: by default at the end of the current task (see the module
+   * comment). Kept as a seam: a test steps the batch by hand, the only way to hold lookups
+   * queued (not yet sent) without sleeping through a frame.
+   */
+  constructor(schedule: (flush: () => void) => void = defaultSchedule) {
     this.#cache = new TtlCache(
       // A minute, well within the hour the asset records' signed image links last (`TOKEN_IMAGE_LIFETIME_MS`).
       60_000,
       // A page of thousands of distinct tokens stays cached (a few MB at most: the answers are small JSON).
       10_000,
     );
-    // Own options only (`{}` by default inherits): a polluted `Object.prototype.schedule` stops no lookup.
-    const own: LookupClientOptions = Object.assign(Object.create(null) as LookupClientOptions, options);
-    this.#fetch = own.fetch;
-    this.#schedule = own.schedule ?? defaultSchedule;
-  }
-
-  /** Drops every cached answer (queued and in-flight lookups are untouched). */
-  clearCache(): void {
-    this.#cache.clear();
+    this.#schedule = schedule;
   }
 
   /**
@@ -246,12 +235,12 @@ export class LookupClient {
     this.#scheduled = true;
     this.#schedule(() => {
       this.#scheduled = false;
-      this.flush();
+      this.#flush();
     });
   }
 
-  /** Sends everything queued now (normally called by the scheduler). */
-  flush(): void {
+  /** Sends everything queued now. */
+  #flush(): void {
     const byProxy = new Map<string, Entry[]>();
     for (const entry of this.#queued.values()) {
       const list = byProxy.get(entry.proxyUrl) ?? [];
@@ -273,7 +262,6 @@ export class LookupClient {
       this.#inflight.set(entry.key, entry);
     }
     const bypass = entries.some((e) => e.bypass);
-    const doFetch = this.#fetch ?? globalThis.fetch;
 
     let results: unknown[];
     try {
@@ -282,7 +270,7 @@ export class LookupClient {
       // the JSON) asks the server piece to skip its cache (the batch's contract, openapi/proxy.json).
       // The init has no prototype: fetch reads every member it lacks (`credentials`, `cache`,
       // `integrity`…) from it, and an `Object.prototype` polluted elsewhere on the page is not ours.
-      const response = await doFetch(`${proxyUrl}/lookup`, {
+      const response = await fetch(`${proxyUrl}/lookup`, {
         __proto__: null,
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -325,7 +313,7 @@ export function getLookupClient(): LookupClient {
   return shared;
 }
 
-/** Replaces the page-wide client (tests, custom cache limits). Returns the previous one. */
+/** Replaces the page-wide client; tests only (shaken out of every bundle): a fresh client is a test's own cache. Returns the previous one. */
 export function setLookupClient(client: LookupClient): LookupClient | undefined {
   const previous = shared;
   shared = client;

@@ -41,10 +41,6 @@ export class TtlCache<V> {
     this.#trim();
   }
 
-  clear(): void {
-    this.#entries.clear();
-  }
-
   #trim(): void {
     while (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value as string;

@@ -349,7 +349,6 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       data-id=${change.id}
       ?data-provisional=${change.confirmed === false}
       ?data-low-signal=${change.lowSignal === true}
-      data-direction=${direction}
     >
       <div class="row head">
         <p class="title" part="headline" role="heading" aria-level=${String(this.rowHeadingLevel)}>${headline}</p>
@@ -400,7 +399,7 @@ export class KyiChangeFeed extends KyiMonitoringElement {
     const impactAdds = addsInformation(impact, [label]);
     const lead = impactAdds && !addsInformation(label, [impact]) ? impact : label;
     return html`<p class="small">
-      <span class="direction" data-direction=${direction} data-tone=${DIRECTION_TONE[direction] ?? nothing}
+      <span class="direction" data-tone=${DIRECTION_TONE[direction] ?? nothing}
         ><span aria-hidden="true">${DIRECTION_SYMBOL[direction]} </span>${lead}</span
       >${impactAdds && lead === label ? html` — <span>${impact}</span>` : nothing}
     </p>`;

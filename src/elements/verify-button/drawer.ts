@@ -78,11 +78,6 @@ export interface DrawerOptions extends WidgetCallbacks {
 let lockCount = 0;
 let savedOverflow = '';
 
-/** Number of drawers currently holding the scroll lock (tests). */
-export function scrollLockCount(): number {
-  return lockCount;
-}
-
 /** Locks the page's scroll through the CSSOM (`element.style`, which CSP does not restrict). */
 function lockScroll(root: HTMLElement): void {
   if (lockCount++) return;
@@ -121,7 +116,7 @@ function createFrame(doc: Document, url: URL, title: string): HTMLIFrameElement 
  * not ours. Own keys only: what a script left on `Object.prototype` is no message's (an inherited
  * `type: 'kyi:close'` closing the drawer, an inherited `payload` shown as the widget's error).
  */
-export function readMessage(data: unknown): { type?: unknown; payload?: unknown } {
+function readMessage(data: unknown): { type?: unknown; payload?: unknown } {
   try {
     data = typeof data == 'string' ? JSON.parse(data) : data;
   } catch {

@@ -40,5 +40,5 @@ export function renderState(item: WatchlistItem, t: Translate, lang: string): Te
       text = withForeignText((state) => t('watchlist.state.other', { state }), humanize(item.state), lang);
   }
   const state = (WATCH_STATES as readonly string[]).includes(item.state) ? item.state : 'other';
-  return html`<span class="state" part="state" data-state=${state} data-tone=${STATE_TONE[state] ?? nothing}>${sentence(text)}</span>`;
+  return html`<span class="state" part="state" data-tone=${STATE_TONE[state] ?? nothing}>${sentence(text)}</span>`;
 }

@@ -17,7 +17,7 @@ export function renderRow(view: WatchlistView, item: WatchlistItem): TemplateRes
   const { t } = view;
   const busy = view.writes.busy(item.id);
   const a = item.asset;
-  return html`<li class="item" part="item" tabindex="-1" data-id=${item.id} data-state=${item.state} aria-busy=${busy ? 'true' : 'false'}>
+  return html`<li class="item" part="item" tabindex="-1" data-id=${item.id} aria-busy=${busy ? 'true' : 'false'}>
     <div class="row head">
       <p class="title" role="heading" aria-level=${String(view.rowHeadingLevel)}><bdi>${assetName(a)}</bdi>${a.symbol && a.name ? html`<span class="muted"> (<bdi>${a.symbol}</bdi>)</span>` : nothing}</p>
       ${renderState(item, t, view.renderLang)}
@@ -38,9 +38,7 @@ function renderMonitoring(view: WatchlistView, item: WatchlistItem, busy: boolea
   const { t } = view;
   const on = item.monitoringEnabled === true;
   if (!view.canWrite)
-    return html`<span class="monitoring" data-on=${on ? 'true' : 'false'}
-      >${on ? t('watchlist.monitoring.on') : t('watchlist.monitoring.off')}</span
-    >`;
+    return html`<span class="monitoring">${on ? t('watchlist.monitoring.on') : t('watchlist.monitoring.off')}</span>`;
   // The switch stays focusable while its change is saved (`aria-disabled`, not `disabled`, so
   // focus never falls to the page). Its name is its visible words, then the asset for screen
   // readers: "Monitoring paused for <asset>" (WCAG 2.5.3: the name holds what is shown, so
@@ -55,7 +53,7 @@ function renderMonitoring(view: WatchlistView, item: WatchlistItem, busy: boolea
     @click=${() => view.toggle(item)}
   >
     <span class="track" aria-hidden="true"><span class="thumb"></span></span
-    ><span class="monitoring" data-on=${on ? 'true' : 'false'}>${t('watchlist.monitoring.label')}</span
+    ><span class="monitoring">${t('watchlist.monitoring.label')}</span
     > <span class="monitoring-state">${on ? t('watchlist.monitoring.stateOn') : t('watchlist.monitoring.stateOff')}</span
     ><span class="visually-hidden"> ${t('watchlist.monitoring.for', { name: assetName(item.asset) })}</span>
   </button>`;

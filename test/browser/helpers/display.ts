@@ -1,4 +1,5 @@
 /** Shared helpers of the display-element browser tests (not a test file itself). */
+import { LookupClient, setLookupClient } from '../../../src/client/lookup.js';
 
 export interface DisplayTestEnv {
   publicApiUrl: string;
@@ -7,6 +8,11 @@ export interface DisplayTestEnv {
   widgetUrl: string;
   /** A foreign origin answering as a scam proxy and recording what reaches it (the harness's evil server). */
   evilUrl: string;
+}
+
+/** A page-wide lookup client of the caller's own: no answer an earlier test cached is read. */
+export function freshLookups(): void {
+  setLookupClient(new LookupClient());
 }
 
 let envPromise: Promise<DisplayTestEnv> | undefined;

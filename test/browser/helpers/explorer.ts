@@ -6,8 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { KyiMonitoringElement, type PollTimers } from '../../../src/elements/shared/monitoring-element.js';
 import { configure, resetConfig } from '../../../src/browser/config.js';
-import { getLookupClient } from '../../../src/client/lookup.js';
-import { sandboxControl, testEnv } from './display.js';
+import { freshLookups, sandboxControl, testEnv } from './display.js';
 
 export interface ExplorerSnapshot {
   now: string;
@@ -57,7 +56,7 @@ export function signedInWithBadges(): void {
     configure({ badgeBaseUrl: (await testEnv()).badgeBaseUrl });
   });
   after(() => resetConfig());
-  beforeEach(() => getLookupClient().clearCache());
+  beforeEach(() => freshLookups());
 }
 
 /** A registry asset the watchlist does not hold. */
