@@ -15,13 +15,6 @@ const rerender = () => {
   for (const node of kyiElements()) node.requestUpdate?.();
 };
 
-// The lookup elements wait quietly before they show their loading state (no flash for a quick
-// answer); the gallery's frozen loading state is on screen from the start, not after a timer.
-for (const tag of ['kyi-token-status', 'kyi-asset-card']) {
-  const element = customElements.get(tag) as unknown as { loadingDelayMs?: number } | undefined;
-  if (element && 'loadingDelayMs' in element) element.loadingDelayMs = 0;
-}
-
 bindPageScheme(document.querySelector<HTMLSelectElement>('#page-scheme')!, rerender);
 
 // ---------------------------------------------------------------- direction
