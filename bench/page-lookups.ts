@@ -57,7 +57,7 @@ export interface Scenario {
 }
 
 export const SCENARIOS: Scenario[] = [
-  { name: '500 × 100', elements: 500, distinct: 100, runs: 5, maxRequests: 2, warmTarget: 1.25, coldTarget: 1.5 },
+  { name: '500 × 100', elements: 500, distinct: 100, runs: 9, maxRequests: 2, warmTarget: 1.25, coldTarget: 1.5 },
   { name: '5,000 × 5,000', elements: 5000, distinct: 5000, runs: 3, maxRequests: 10, warmTarget: 2, coldTarget: 2 },
 ];
 const CLS_TARGET = 0.01;
