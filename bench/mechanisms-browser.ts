@@ -13,6 +13,11 @@
  *     measured by this benchmark (run of 2026-11-27: settled 1.04× without it, longest task after
  *     the answer 148 ms without vs 181 ms with, both inside the spread) and removed; each
  *     element now reads its own `color-scheme`.
+ *   - view copies (view.ts: a root view shown before cloned whole with `cloneNode`, then given
+ *     its attributes objects and listeners, instead of made node by node; keyed by its tags,
+ *     attributes and text): tried, never merged (run of 2026-11-29, 7 and 15 runs: settled 0.99×
+ *     and 1.01× without it, inside the spread); the nodes a page of statuses makes are not what
+ *     holds it back.
  * Besides time, each load counts the loading skeletons seen: at every animation frame, the
  * elements showing their loading view (what the quiet wait existed to avoid).
  * Each variant is the same page built with Vite, the mechanism's module changed by a plugin.
@@ -64,14 +69,6 @@ interface Mechanism {
 }
 
 const MECHANISMS: Mechanism[] = [
-  {
-    id: 'attached-fill',
-    name: 'TEMP fill after insert',
-    what: 'x',
-    plugin: without('view.ts', [
-      ['      if (Array.isArray(view)) fill(made as Element, view);\n      if (node) node.replaceWith(made);\n      else parent.append(made);\n', '      if (node) node.replaceWith(made);\n      else parent.append(made);\n      if (Array.isArray(view)) fill(made as Element, view);\n'],
-    ]),
-  },
   {
     id: 'render-slices',
     name: 'render slices (render-scheduler.ts)',
