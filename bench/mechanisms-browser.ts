@@ -18,6 +18,11 @@
  *     attributes and text): tried, never merged (run of 2026-11-29, 7 and 15 runs: settled 0.99×
  *     and 1.01× without it, inside the spread); the nodes a page of statuses makes are not what
  *     holds it back.
+ *   - longer render slices (run of 2026-11-29, against 16 ms, 15 and 20 runs): 30 ms settled 0.91×
+ *     and 0.98× (longest task after the answer up to 71 ms, over the 50 ms of a long task); 40 ms
+ *     0.84× (its median longest task 53 ms); 16 ms while a slice renders an element in view and
+ *     40 ms for one of elements out of view alone, 1.03× without it: none is a gain inside the
+ *     target of no task over 50 ms, so slices stay at 16 ms.
  * Besides time, each load counts the loading skeletons seen: at every animation frame, the
  * elements showing their loading view (what the quiet wait existed to avoid).
  * Each variant is the same page built with Vite, the mechanism's module changed by a plugin.
