@@ -31,11 +31,12 @@ export interface WidgetHandle {
 }
 
 /**
- * The text of a widget error payload or a thrown value: a string, an Error's `message` or an
- * object's own string `message`; else `''`. Never an inherited one: a vendor SDK throwing `{}` on
- * a page whose `Object.prototype.message` a script polluted says nothing, not the polluter's words.
+ * The text of a widget error payload or a thrown value: a string, or an object's own string
+ * `message` (an Error's, made with one); else `''`. Never an inherited one: a vendor SDK throwing
+ * `{}` on a page whose `Object.prototype.message` a script polluted says nothing, not the
+ * polluter's words. (A `DOMException`'s message is its prototype's: read as none.)
  */
 export function messageOf(value: unknown): string {
-  const message = value instanceof Error || Object.hasOwn(Object(value), 'message') ? (value as Error).message : value;
+  const message = Object.hasOwn(Object(value), 'message') ? (value as Error).message : value;
   return typeof message == 'string' ? message : '';
 }
