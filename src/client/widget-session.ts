@@ -30,8 +30,13 @@ export interface WidgetHandle {
   destroy(): void;
 }
 
-/** The text of a widget error payload or a thrown value: a string, or an object's string `message`; else `''`. */
+/**
+ * The text of a widget error payload or a thrown value: a string, or an object's own string
+ * `message` (an Error's, made with one); else `''`. Never an inherited one: a vendor SDK throwing
+ * `{}` on a page whose `Object.prototype.message` a script polluted says nothing, not the
+ * polluter's words. (A `DOMException`'s message is its prototype's: read as none.)
+ */
 export function messageOf(value: unknown): string {
-  const message = typeof value === 'string' ? value : (value as { message?: unknown } | null | undefined)?.message;
-  return typeof message === 'string' ? message : '';
+  const message = Object.hasOwn(Object(value), 'message') ? (value as Error).message : value;
+  return typeof message == 'string' ? message : '';
 }

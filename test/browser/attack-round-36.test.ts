@@ -96,4 +96,43 @@ describe('attack round 36: a page at about:srcdoc with a posted <base href>', ()
     expect(shown).not.to.contain('verified');
     expect((await evilSince()).map((r) => `${r.method} ${r.path}`)).to.deep.equal([]);
   });
+  it('a sandboxed frame with the default proxy URL and no <base>: nothing is fetched, the status shows the site\'s configuration error', async () => {
+    // The partner writes the kit into a sandboxed srcdoc frame (no allow-same-origin) and leaves
+    // proxyUrl at its relative default: its opaque origin gives `/api/kyi` no base. Handed to
+    // `fetch` as written, it would resolve against the frame's base URL (its creator's) and leave.
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    // Every fetch the page makes is recorded (the kit uses the page's `fetch`), and every request
+    // the browser sent for a script's fetch or XHR is read from the frame's resource timings.
+    frame.srcdoc = `<!doctype html><html lang="en"><head><script>
+        onerror = (m) => parent.postMessage({ failed: String(m) }, '*');
+        const pageFetch = fetch, fetched = [];
+        fetch = (input, init) => (fetched.push(String(input?.url ?? input)), pageFetch(input, init));
+      </script><script type="module">
+        import '${location.origin}/src/entries/cdn/kyi-elements.ts';
+        await customElements.whenDefined('kyi-token-status');
+        const status = document.querySelector('kyi-token-status');
+        let error = null;
+        status.addEventListener('kyi-error', (e) => (error = e.detail));
+        await status.settled;
+        const sent = performance.getEntriesByType('resource').filter((r) => r.initiatorType !== 'script' && r.initiatorType !== 'other' && r.initiatorType !== 'link').map((r) => r.name);
+        parent.postMessage({ status: status.status, code: error?.code, shown: status.shadowRoot.textContent, fetched, sent }, '*');
+      </script></head><body><kyi-token-status chain-slug="ethereum" address="${randomAddress()}"></kyi-token-status></body></html>`;
+    const report = new Promise<{ status: string; code?: string; shown: string; fetched: string[]; sent: string[]; failed?: string }>((resolve) =>
+      addEventListener('message', function once(event) {
+        if (event.source !== frame.contentWindow) return;
+        removeEventListener('message', once);
+        resolve(event.data);
+      }),
+    );
+    document.body.append(frame);
+    const { status, code, shown, fetched, sent, failed } = await report;
+    expect(failed).to.equal(undefined);
+    expect(fetched, 'fetch calls').to.deep.equal([]);
+    expect(sent, 'requests sent').to.deep.equal([]);
+    expect(status).to.equal('error');
+    expect(code).to.equal('not_configured');
+    expect(shown).to.contain('Verification is not configured on this site.');
+    expect(shown).not.to.contain('Retry');
+  });
 });

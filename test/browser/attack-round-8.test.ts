@@ -199,7 +199,7 @@ describe('attack round 8: answers read under a polluted Object.prototype', funct
     // first): a message with no `type` (or text that is no JSON) must not read as `kyi:close`, a
     // `kyi:error` without a payload must not show the polluter's words.
     const win = (await pollutedPage(
-      pollution({ type: 'kyi:close', payload: 'Forged: verification complete' }),
+      pollution({ type: 'kyi:close', payload: 'Forged: verification complete', message: 'Forged: issuer verified' }),
       `<script type="module">import { configure, kyi } from '/src/entries/cdn/kyi-elements.ts'; configure({ widgetUrl: '${location.origin}' }); window.kyi = kyi;</script>`,
     )) as FrameWindow & { kyi?: typeof kyi };
     await waitUntil(() => win.kyi, 'kyi() loaded');
@@ -207,12 +207,13 @@ describe('attack round 8: answers read under a polluted Object.prototype', funct
     const open = win.kyi!('drawer', 'kyi', 'x.y.z', { onClose: () => seen.push('close'), onError: (e) => seen.push(`error: ${e.message}`) });
     try {
       // Posted by the drawer's own frame (a stand-in widget on this origin), in order.
-      for (const data of [{ hello: 1 }, 'not json', null, { type: 'kyi:error' }, '{"type":"kyi:error","payload":"Access token expired"}']) {
+      // A payload of `{}` has no message of its own: not the inherited `message` either.
+      for (const data of [{ hello: 1 }, 'not json', null, { type: 'kyi:error' }, { type: 'kyi:error', payload: {} }, '{"type":"kyi:error","payload":"Access token expired"}']) {
         if (!open.iframe?.isConnected) break; // closed
         await postFromWidget(win, open.iframe, data);
       }
       // Failed before messages were read from their own keys: ['close'] (the first message's inherited type).
-      expect(seen).to.deep.equal(['error: The widget reported an error', 'error: Access token expired']);
+      expect(seen).to.deep.equal(['error: The widget reported an error', 'error: The widget reported an error', 'error: Access token expired']);
     } finally {
       open.destroy();
     }

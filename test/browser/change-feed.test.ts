@@ -25,6 +25,12 @@ function stubRows(count: number, from = 1): object[] {
 
 const root = (el: KyiChangeFeed) => el.shadowRoot!;
 const rows = (el: KyiChangeFeed) => [...root(el).querySelectorAll<HTMLLIElement>('[part="change"]')];
+/** The row in a change's place: the feed shows `changes` in their order. */
+const rowOf = (el: KyiChangeFeed, id: string) => rows(el)[el.changes.findIndex((c) => c.id === id)];
+/** The rows' headlines, as shown. */
+const headlines = (el: KyiChangeFeed) => rows(el).map((r) => r.querySelector('[part="headline"]')!.textContent!.trim());
+/** The row whose headline reads `text`. */
+const rowHeadlined = (el: KyiChangeFeed, text: string) => rows(el)[headlines(el).indexOf(text)];
 
 /** Records the query strings of the element's monitoring-changes requests. */
 function watchRequests(): { queries: URLSearchParams[]; restore(): void } {
@@ -87,7 +93,7 @@ describe('<kyi-change-feed>', function () {
     expect(times).to.deep.equal([...times].sort((a, b) => b - a));
 
     const withDelta = rows(el).find((r) => r.querySelector('[part="delta"]'))!;
-    const change = el.changes.find((c) => c.id === withDelta.dataset['id'])!;
+    const change = el.changes[rows(el).indexOf(withDelta)]!;
     expect(withDelta.querySelector('[part="headline"]')!.textContent).to.equal(change.explanation?.headline ?? change.title);
     const delta = withDelta.querySelector('[part="delta"]')!;
     expect(delta.querySelector('del')!.textContent).to.not.equal('');
@@ -98,6 +104,8 @@ describe('<kyi-change-feed>', function () {
     // material rows say so
     const material = rows(el).find((r) => r.querySelector('[data-materiality="material"]'));
     expect(material?.textContent).to.match(/Material/);
+    // Rows carry no attribute only a test would read.
+    expect(root(el).querySelector('[data-id]')).to.equal(null);
   });
 
   it('marks unconfirmed rows as provisional', async () => {
@@ -106,7 +114,7 @@ describe('<kyi-change-feed>', function () {
     const drafts = el.changes.filter((c) => c.confirmed === false);
     expect(drafts.length).to.be.greaterThan(0);
     for (const draft of drafts) {
-      const r = rows(el).find((n) => n.dataset['id'] === draft.id)!;
+      const r = rowOf(el, draft.id)!;
       expect(r.hasAttribute('data-provisional')).to.equal(true);
       expect(r.querySelector('.tag.provisional')!.textContent).to.equal('Provisional');
     }
@@ -346,7 +354,7 @@ describe('<kyi-change-feed>', function () {
       patch: { direction: 'reverses', materiality: 'seismic', impactAssessment: null },
     });
     const el = await load();
-    const row = rows(el).find((r) => r.dataset['id'] === detected.change!.id)!;
+    const row = rowOf(el, detected.change!.id)!;
     expect(row.querySelector('.direction')!.textContent).to.match(/Other/);
     expect(row.querySelector('[data-materiality]')!.getAttribute('data-materiality')).to.equal('other');
     expect(row.querySelector('[data-materiality]')!.textContent!.trim()).to.equal('Other');
@@ -392,12 +400,12 @@ describe('<kyi-change-feed>', function () {
     const proxy = stubProxy(WORDS, () => Response.json({ items, truncated: false }));
     try {
       const el = await load(html`<kyi-change-feed hide-filters proxy-url=${WORDS}></kyi-change-feed>`);
-      const line = (id: string) => rows(el).find((r) => r.dataset['id'] === id)!.querySelector('.direction')!.parentElement!.textContent!.replace(/\s+/g, ' ').trim();
-      expect(line('neutral')).to.equal('● Neutral');
-      expect(line('unassessed')).to.equal('○ Not assessed');
-      expect(line('weakens')).to.equal('▼ Weakens holder protection');
-      expect(line('both')).to.equal('● Neutral — No action needed');
-      const neutral = rows(el).find((r) => r.dataset['id'] === 'neutral')!;
+      const line = (headline: string) => rowHeadlined(el, headline)!.querySelector('.direction')!.parentElement!.textContent!.replace(/\s+/g, ' ').trim();
+      expect(line('Contact changed')).to.equal('● Neutral');
+      expect(line('Whitepaper revised')).to.equal('○ Not assessed');
+      expect(line('Terms changed')).to.equal('▼ Weakens holder protection');
+      expect(line('Custodian named')).to.equal('● Neutral — No action needed');
+      const neutral = rowHeadlined(el, 'Contact changed')!;
       expect(neutral.textContent!.match(/Contact changed/g)!.length).to.equal(1, 'the detail repeats the headline: shown once');
     } finally {
       proxy.restore();
@@ -456,7 +464,7 @@ describe('<kyi-change-feed>', function () {
       const item = snapshot.watchlist.find((w) => w.state === 'ready' && w.monitoringEnabled)!;
       const draft = (await explorerSandbox.detect(item.id, { confirmed: false })).change!.id;
       const el = await load(html`<kyi-change-feed refresh-interval="45"></kyi-change-feed>`);
-      const row = () => rows(el).find((r) => r.dataset['id'] === draft)!;
+      const row = () => rowOf(el, draft)!;
       expect(row().hasAttribute('data-provisional')).to.equal(true);
       await explorerSandbox.updateChange(draft, { confirmed: true, disposition: 'shown' });
       const polled = oneEvent(el, 'kyi-changes');
@@ -477,16 +485,16 @@ describe('<kyi-change-feed>', function () {
       });
       try {
         const el = await load(html`<kyi-change-feed hide-filters refresh-interval="45" proxy-url=${LONG}></kyi-change-feed>`);
-        const before = rows(el).map((r) => r.dataset['id']);
+        const before = headlines(el);
         expect(before.length).to.equal(25);
         const polled = oneEvent(el, 'kyi-changes');
         timers.fire();
         expect((await polled).detail.added.length).to.equal(3);
         await el.settled;
         el.refreshInterval = 0;
-        const after = rows(el).map((r) => r.dataset['id']);
+        const after = headlines(el);
         expect(after.length).to.equal(28);
-        expect(after.slice(0, 3)).to.deep.equal(['row-33', 'row-32', 'row-31']);
+        expect(after.slice(0, 3)).to.deep.equal(['Change 33', 'Change 32', 'Change 31']);
         expect(after.slice(3)).to.deep.equal(before);
         expect(texts(el, '[part="more"] [role="status"]')[0]).to.equal('Showing 28 of 33');
       } finally {

@@ -96,4 +96,40 @@ describe('declarative shadow roots in posted markup', () => {
       expect(getComputedStyle(frame).borderTopWidth).not.to.equal('5px');
     });
   });
+  describe('the options a posted root asks for', () => {
+    afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+    /** A page of its own (its uncaught errors recorded), `body` parsed before the kit's script. */
+    async function page(body: string): Promise<Window & typeof globalThis & { pageErrors: string[] }> {
+      const frame = document.createElement('iframe');
+      frame.srcdoc = `<!doctype html><html lang="en"><head><script>window.pageErrors = []; addEventListener('error', (e) => pageErrors.push(String(e.message)));</script></head>
+        <body>${body}<script type="module" src="${location.origin}/src/entries/cdn/kyi-elements.ts"></script></body></html>`;
+      const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+      document.body.append(frame);
+      await loaded;
+      return frame.contentWindow as Window & typeof globalThis & { pageErrors: string[] };
+    }
+
+    it('shadowrootdelegatesfocus is refused: the element shows nothing, and focus stays where the visitor left it', async () => {
+      // Kept on the kit's root, it would move focus to the card's first link on any click in the
+      // card, and on the card's focus(): markup would decide what the kit does.
+      const card = `chain="ethereum" address="${F.businessNotVerified.address}"`;
+      const win = await page(
+        `<kyi-asset-card id="delegating" ${card}><template shadowrootmode="open" shadowrootdelegatesfocus>${FAKE}</template></kyi-asset-card>` +
+          `<kyi-asset-card id="copyable" ${card}><template shadowrootmode="open" shadowrootclonable shadowrootserializable>${FAKE}</template></kyi-asset-card>`,
+      );
+      await win.customElements.whenDefined('kyi-asset-card');
+      const copyable = win.document.getElementById('copyable') as KyiAssetCard;
+      await copyable.settled;
+      const delegating = win.document.getElementById('delegating')!;
+      // Failed before: the card rendered its lookup into the root, and focus() moved to its first link.
+      expect(delegating.shadowRoot!.childNodes.length).to.equal(0, 'nothing shows, neither posted nor the kit\'s');
+      delegating.focus();
+      expect(win.document.activeElement).to.equal(win.document.body);
+      expect(win.pageErrors.filter((e) => e.includes('shadowrootdelegatesfocus'))).to.have.length(1);
+      // Clonable and serializable only let the page's scripts copy what the kit shows: the card renders as ever.
+      expect(copyable.shadowRoot!.querySelector('#posted, #posted-style, .posted')).to.equal(null);
+      expect(copyable.shadowRoot!.querySelector('[part="status-label"]')!.textContent).to.equal('Business not verified');
+    });
+  });
 });

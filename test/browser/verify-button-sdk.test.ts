@@ -168,6 +168,30 @@ describe('<kyi-verify-button> with the vendor SDK', () => {
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain('Invalid scope: kyi');
   });
+
+  it('a thrown value without a message of its own shows the kit\'s words, never an inherited Object.prototype.message', async () => {
+    // A vendor client throwing a plain object, on a page whose Object.prototype another script polluted.
+    const el = await fixture<KyiVerifyButton>(html`<kyi-verify-button></kyi-verify-button>`);
+    configure({
+      sdk: () => {
+        throw {};
+      },
+    });
+    const failed = oneEvent(el, 'kyi-error');
+    Object.defineProperty(Object.prototype, 'message', { value: 'Forged: issuer verified', configurable: true });
+    let detail: { code: string; message: string };
+    try {
+      innerButton(el).click();
+      ({ detail } = await failed);
+      await el.updateComplete;
+    } finally {
+      delete (Object.prototype as { message?: unknown }).message;
+    }
+    expect(detail).to.deep.equal({ code: 'widget_error', message: 'The widget reported an error' });
+    expect(el.shadowRoot!.querySelector('[part="error"] span + span')!.textContent).to.equal(
+      'The verification widget reported an error: The widget reported an error',
+    );
+  });
   describe('callbacks count only from the vendor frame\'s own live window, for a frame created with a src', () => {
     /** A vendor client of the test's own: it calls back on any message (the vendor's check is loose) and hands its callbacks out. */
     function handingVendor(src: string | undefined) {

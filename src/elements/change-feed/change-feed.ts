@@ -346,7 +346,6 @@ export class KyiChangeFeed extends KyiMonitoringElement {
       class="item change"
       part="change"
       tabindex="-1"
-      data-id=${change.id}
       ?data-provisional=${change.confirmed === false}
       ?data-low-signal=${change.lowSignal === true}
     >

@@ -96,7 +96,7 @@ export class KyiNotifications extends KyiMonitoringElement {
     const title = n.title ?? n.headline ?? kind;
     const headline = n.title && addsInformation(n.headline, [title]) ? n.headline : undefined;
     const body = addsInformation(n.body, [title, n.headline, n.assetName]) && !restates(n.body, n.headline) ? n.body : undefined;
-    return html`<li class="item" part="notification" tabindex="-1" data-kind=${n.kind} ?data-unread=${!n.readAt}>
+    return html`<li class="item" part="notification" tabindex="-1" ?data-unread=${!n.readAt}>
       <div class="row head">
         <span class="title">${title}</span>
         <span class="row">
@@ -141,7 +141,7 @@ export class KyiNotifications extends KyiMonitoringElement {
   #renderGroup(g: GroupName, shown: Notification[], total: number): TemplateResult {
     const headingId = `group-${g}`;
     const count = shown.length === total ? String(total) : this.t('notifications.groupPartial', { shown: String(shown.length), total: String(total) });
-    return html`<section class="group" part="group" data-group=${g} aria-labelledby=${headingId}>
+    return html`<section class="group" part="group" aria-labelledby=${headingId}>
       <p class="title" role="heading" aria-level=${String(this.rowHeadingLevel)} id=${headingId}>
         ${this.t(`notifications.group.${g}` as StringKey)} <span class="muted small">(${count})</span>
       </p>

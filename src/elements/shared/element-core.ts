@@ -74,26 +74,30 @@ export function fixedTheme(own: unknown): Fixed {
  * element's `ElementInternals` (once).
  */
 export function ownShadowRoot(element: HTMLElement, internals: () => ElementInternals): ShadowRoot {
-  let existing = element.shadowRoot;
-  if (!existing) {
+  let root: ShadowRoot | null;
+  try {
+    // Nearly always: no root yet, no internals needed. Attaching over a declarative root of its
+    // mode (an open one) empties it (the same root) and makes it the element's own: a
+    // `<template shadowrootmode>` parsed into the element later (markup still streaming in) can
+    // no longer empty and fill it.
+    root = attachRoot(element);
+  } catch (error) {
+    // A closed declarative root (the kit's open root cannot be attached over it; it is read from
+    // the element's internals), or a root a script attached before the upgrade.
+    root = element.shadowRoot ?? internals().shadowRoot;
+    if (!root) throw error;
     try {
-      return attachRoot(element); // nearly always: no root yet, no internals needed
-    } catch (error) {
-      // A closed declarative root (the kit's open root cannot be attached over it).
-      existing = internals().shadowRoot;
-      if (!existing) throw error;
+      attachRoot(element, root.mode);
+    } catch {
+      root.replaceChildren();
     }
   }
-  try {
-    // Attaching over a declarative root of its mode empties it and makes it the element's
-    // own: a `<template shadowrootmode>` parsed into the element later (markup still
-    // streaming in) can no longer empty and fill it.
-    return attachRoot(element, existing.mode);
-  } catch {
-    // A root a script attached before the upgrade.
-    existing.replaceChildren();
-    return existing;
-  }
+  // Emptied, a declarative root keeps what its markup asked: `shadowrootdelegatesfocus` would
+  // move focus to the element's first link or button on any click in it (and on `focus()`).
+  // Markup decides nothing the kit does, so such an element shows nothing.
+  // (`shadowrootclonable` and `shadowrootserializable` are harmless: docs/security.md.)
+  if (root.delegatesFocus) throw Error(`kyi-elements: <${element.localName}> refused shadowrootdelegatesfocus`);
+  return root;
 }
 
 /**
@@ -117,7 +121,6 @@ export const attachRoot = (host: HTMLElement, mode: ShadowRootMode = 'open'): Sh
  * closed root is read there), only while the document is being parsed.
  */
 export function rootMarkupParsed(element: HTMLElement, internals: () => ElementInternals): Promise<void> | undefined {
-  const of = documentOf(element);
-  const parsed = of ? documentParsed(of) : undefined;
+  const parsed = documentParsed(documentOf(element)!); // an element's document is never null
   return parsed && (element.shadowRoot ?? internals().shadowRoot) ? parsed : undefined;
 }

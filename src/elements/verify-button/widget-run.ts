@@ -22,6 +22,9 @@ addStrings('en', enSessionFailures);
 /** The widget reports an expired token with this message (field notes); match it loosely. */
 const EXPIRED = /expired/i;
 
+/** A `widget_error` with the widget's message, or the kit's words when it said none (a thrown `{}`). */
+const widgetError = (message: string): KyiErrorDetail => ({ code: 'widget_error', message: message || 'The widget reported an error' });
+
 /** What a widget opener is given: the built-in drawer's `openDrawer`, or the vendor adapter. */
 export interface WidgetOpenOptions extends WidgetCallbacks {
   scope: WidgetScope;
@@ -87,7 +90,7 @@ export class WidgetRun {
         onClose: (by) => button.finish(by),
       });
     } catch (error) {
-      button.fail({ code: 'widget_error', message: messageOf(error) || String(error) });
+      button.fail(widgetError(messageOf(error)));
       return false;
     }
     return true;
@@ -152,7 +155,7 @@ export class WidgetRun {
     if (!button.isOpen()) return;
     const expired = EXPIRED.test(message);
     if (this.#retried || !expired) {
-      const detail: KyiErrorDetail = { code: 'widget_error', message: message || 'The widget reported an error' };
+      const detail = widgetError(message);
       // Once ready, the widget shows its own (recoverable) errors and stays usable; a token
       // expiry after its one retry is not recoverable, so it closes the drawer even then.
       if (this.#ready && !expired) return void emit(button.element, new KyiErrorEvent(detail));
