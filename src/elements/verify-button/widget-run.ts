@@ -12,7 +12,12 @@ import { KyiCloseEvent, KyiOpenEvent, KyiReadyEvent, KyiVerificationChangedEvent
 import type { DrawerText } from './drawer.js';
 import { addStrings } from '../../browser/strings.js';
 import { enSessionFailures } from './session-strings.js';
-import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+import { messageOf, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+import { getConfig } from '../../browser/config.js';
+import { openVendorWidget } from '../../client/vendor-sdk.js';
+import { adoptStyles, type Styles } from '../shared/reactive.js';
+import { openDrawer } from './drawer.js';
+import { drawerStyles } from './drawer.styles.js';
 
 // The words of the failures only the session code meets (a token's signing, the widget's error
 // and timeout) come with it, here in the module of its own that defines what it runs
@@ -22,25 +27,12 @@ addStrings('en', enSessionFailures);
 /** The widget reports an expired token with this message (field notes); match it loosely. */
 const EXPIRED = /expired/i;
 
-/** What a widget opener is given: the built-in drawer's `openDrawer`, or the vendor adapter. */
-export interface WidgetOpenOptions extends WidgetCallbacks {
-  scope: WidgetScope;
-  presentation: WidgetPresentation;
-  token: string;
-  widgetUrl: string;
-  /** Where the built-in drawer puts its dialog. */
-  host: HTMLElement;
-  /** The drawer's words (`verifyButton.<key>`). */
-  text: (key: DrawerText) => string;
-}
-export type WidgetOpener = (options: WidgetOpenOptions) => WidgetHandle;
-
 /** What a run needs of its button (closures over the button's private state). */
 export interface RunButton {
   /** The button element: events are fired on it. */
   element: HTMLElement;
-  /** The button's shadow root: the drawer host and the button to return focus to. */
-  root: ParentNode;
+  /** The button's shadow root: the drawer host, its styles and the button to return focus to. */
+  root: ShadowRoot;
   /** Whether this run is still the button's open drawer. */
   isOpen(): boolean;
   /** Reports a failure like the button does (closing the drawer when open). */
@@ -69,12 +61,18 @@ export class WidgetRun {
     readonly scope: WidgetScope,
   ) {}
 
-  /** Opens the widget: `kyi-open` and the ready timer, or a `widget_error` failure when the opener throws. */
-  start(open: WidgetOpener, presentation: WidgetPresentation, token: string, widgetUrl: string): boolean {
+  /**
+   * Opens the widget, in the vendor's client when configured, else in the built-in drawer: a
+   * `widget_error` failure when that throws.
+   */
+  start(presentation: WidgetPresentation, token: string): boolean {
     const { button, scope } = this;
+    const { sdk, widgetUrl } = getConfig();
     this.#widgetUrl = widgetUrl;
     try {
-      this.#widget = open({
+      // The drawer's styles join the button's own in its shadow root (adopted again on each open, the same sheets).
+      if (!sdk) adoptStyles(button.root, [...(button.element.constructor as unknown as { elementStyles: Styles[] }).elementStyles, drawerStyles]);
+      const options = {
         scope,
         presentation,
         token,
@@ -83,9 +81,10 @@ export class WidgetRun {
         host: button.root.querySelector<HTMLElement>('.drawer-host')!,
         text: button.text,
         onReady: () => this.#onReady(),
-        onError: (message) => this.#onWidgetError(message),
-        onClose: (by) => button.finish(by),
-      });
+        onError: (message: string) => this.#onWidgetError(message),
+        onClose: (by: 'widget' | 'user') => button.finish(by),
+      };
+      this.#widget = sdk ? openVendorWidget(sdk, options) : openDrawer(options);
     } catch (error) {
       button.fail({ code: 'widget_error', message: messageOf(error) || String(error) });
       return false;
