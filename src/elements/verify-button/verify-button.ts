@@ -365,8 +365,7 @@ export class KyiVerifyButton extends KyiElement {
     if (!open) this._status = 'idle';
     this._error = detail;
     // Each failure the partner must fix comes after the session code has arrived (partner-fix.ts).
-    const fix = loadedSession()?.partnerFix(detail);
-    if (fix) console.warn(`kyi-elements: <kyi-verify-button> ${fix}`);
+    loadedSession()?.warnPartnerFix(detail);
     emit(this, new KyiErrorEvent(detail));
     if (open) this.#finish('error');
   }
