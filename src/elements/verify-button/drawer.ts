@@ -27,6 +27,7 @@
  */
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { createIn, documentOf, frameFeatures, pageUrl, rootElement, windowOf } from '../../browser/page.js';
+import { fromOwnFrame, type OwnFrame } from '../../client/own-frame.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 import { addStrings } from '../../browser/strings.js';
 import { enDrawer } from './drawer-strings.js';
@@ -152,8 +153,8 @@ class Drawer implements DrawerHandle {
   readonly #guards: HTMLElement[];
   /** Focus is passing through a guard on purpose (Tab from the dialog itself). */
   #passing = false;
-  #frame: HTMLIFrameElement | undefined;
-  #origin = '';
+  /** The widget's frame and the origin of its address. */
+  #own: OwnFrame | undefined;
   #ready = false;
   #live = true;
   #destroyed = false;
@@ -174,7 +175,7 @@ class Drawer implements DrawerHandle {
   }
 
   get iframe(): HTMLIFrameElement | null {
-    return this.#frame ?? null;
+    return this.#own?.frame ?? null;
   }
 
   reload(token: string): void {
@@ -192,7 +193,7 @@ class Drawer implements DrawerHandle {
     this.#win.removeEventListener('message', this.#onMessage);
     if (this.#dialog.open) this.#dialog.close();
     show(this.#options.host, []);
-    this.#frame = undefined;
+    this.#own = undefined;
     unlockScroll(rootElement(this.#doc)!);
   }
 
@@ -275,7 +276,7 @@ class Drawer implements DrawerHandle {
             ['span', { class: 'spinner', 'aria-hidden': 'true' }],
             ['span', {}, text('loading')],
           ],
-          this.#frame,
+          this.#own?.frame,
         ],
       ],
       guard,
@@ -286,8 +287,7 @@ class Drawer implements DrawerHandle {
   /** A new iframe for each token, so nothing the previous document posts can count. */
   #mountFrame(token: string): void {
     const url = widgetFrameUrl(this.#options, token, pageUrl()!);
-    this.#origin = url.origin;
-    this.#frame = createFrame(this.#doc, url, this.#options.text('frameTitle'));
+    this.#own = { frame: createFrame(this.#doc, url, this.#options.text('frameTitle')), origin: url.origin };
     this.#ready = false;
     this.#draw();
   }
@@ -300,11 +300,11 @@ class Drawer implements DrawerHandle {
     this.#options.onReady();
   }
 
-  #onMessage = ({ source, origin, data }: MessageEvent) => {
-    // Exact origin AND this drawer's own iframe: a same-origin message from any other frame
-    // (another widget, an ad, a page on the widget's origin) is ignored.
-    if (!this.#live || !this.#frame || source !== this.#frame.contentWindow || origin !== this.#origin) return;
-    const { type, payload } = readMessage(data);
+  #onMessage = (event: MessageEvent) => {
+    // Exact origin AND this drawer's own iframe (own-frame.ts): a same-origin message from any
+    // other frame (another widget, an ad, a page on the widget's origin) is ignored.
+    if (!this.#live || !fromOwnFrame(this.#own, event)) return;
+    const { type, payload } = readMessage(event.data);
     if (type === 'kyi:ready') this.#becomeReady();
     else if (type === 'kyi:error') this.#options.onError(messageOf(payload));
     else if (type === 'kyi:close') this.#close('widget');
