@@ -6,6 +6,7 @@
  * loaded it is kept: a prefetched click opens the drawer in the same frame.
  */
 import type * as SessionModule from './session-code.js';
+import { KyiRequestError } from '../../client/errors.js';
 import { messageOf } from '../../client/widget-session.js';
 
 export type SessionCode = typeof SessionModule;
@@ -16,17 +17,15 @@ let loading: Promise<SessionCode> | undefined;
 /** The session code if it has arrived (synchronous, for the same-frame open). */
 export const loadedSession = (): SessionCode | undefined => loaded;
 
-/** Loads the session code once; a failed load (e.g. offline) is tried again on the next call. */
+/**
+ * Loads the session code once. A failed load (e.g. offline) rejects with the `network` failure an
+ * opening reports, and is tried again on the next call.
+ */
 export const loadSession = (): Promise<SessionCode> =>
   (loading ??= import('./session-code.js').then(
     (code) => (loaded = code),
     (error: unknown) => {
       loading = undefined;
-      throw error;
+      throw new KyiRequestError('network', `The verification drawer could not be loaded: ${messageOf(error) || String(error)}`);
     },
   ));
-
-/** The message of an opening that failed because code could not be loaded. */
-export function loadFailure(error: unknown): string {
-  return `The verification drawer could not be loaded: ${messageOf(error) || String(error)}`;
-}

@@ -2,13 +2,12 @@ import { internalState, type PropertyValues } from '../shared/reactive.js';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import { getConfig, type KyiConfig } from '../../browser/config.js';
-import { MAX_TIMER_MS } from '../../browser/timers.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import type { KyiCloseReason } from '../../browser/widget-events.js';
 import type { AccessToken, TokenSlot } from '../../client/token-slot.js';
-import { errorDetail, KyiRequestError, toProblem } from '../../client/errors.js';
+import { errorDetail, toProblem } from '../../client/errors.js';
 import { WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
-import { loadedSession, loadFailure, loadSession, type SessionCode } from './drawer-loader.js';
+import { loadedSession, loadSession, type SessionCode } from './drawer-loader.js';
 import type { WidgetRun } from './widget-run.js';
 import { errorStringKey, type ErrorWords } from '../shared/error-text.js';
 import { withForeignText } from '../shared/foreign-text.js';
@@ -303,12 +302,7 @@ export class KyiVerifyButton extends KyiElement {
   /** A token from the endpoint or `fetchAccessToken`, once the session code is there. */
   async #requestToken(signal: AbortSignal): Promise<AccessToken> {
     const { tokenEndpoint, fetchAccessToken } = getConfig();
-    const session =
-      loadedSession() ??
-      (await loadSession().catch((error: unknown) => {
-        throw new KyiRequestError('network', loadFailure(error));
-      }));
-    return session.requestAccessToken({ endpoint: tokenEndpoint, fetchAccessToken, signal });
+    return (loadedSession() ?? (await loadSession())).requestAccessToken({ endpoint: tokenEndpoint, fetchAccessToken, signal });
   }
 
   #cancelPending(): void {
@@ -326,8 +320,6 @@ export class KyiVerifyButton extends KyiElement {
         freshToken: () => this.#freshToken(),
         finish: (by) => this.#finish(by),
         text: (key) => this.t(`verifyButton.${key}`),
-        // Never past what a timer keeps (`3e9` would time out at once).
-        readyTimeout: () => (Number.isFinite(this.readyTimeout) && this.readyTimeout > 0 ? Math.min(this.readyTimeout, MAX_TIMER_MS) : DEFAULT_READY_TIMEOUT_MS),
       },
       scope,
     );

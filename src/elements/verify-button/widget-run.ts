@@ -15,9 +15,11 @@ import { enSessionFailures } from './session-strings.js';
 import { messageOf, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 import { getConfig } from '../../browser/config.js';
 import { openVendorWidget } from '../../client/vendor-sdk.js';
-import { adoptStyles, type Styles } from '../shared/reactive.js';
+import { adoptStyles } from '../shared/reactive.js';
 import { openDrawer } from './drawer.js';
 import { drawerStyles } from './drawer.styles.js';
+import { MAX_TIMER_MS } from '../../browser/timers.js';
+import { DEFAULT_READY_TIMEOUT_MS, type KyiVerifyButton } from './verify-button.js';
 
 // The words of the failures only the session code meets (a token's signing, the widget's error
 // and timeout) come with it, here in the module of its own that defines what it runs
@@ -29,8 +31,8 @@ const EXPIRED = /expired/i;
 
 /** What a run needs of its button (closures over the button's private state). */
 export interface RunButton {
-  /** The button element: events are fired on it. */
-  element: HTMLElement;
+  /** The button element: events are fired on it; its `readyTimeout` is read at each open and reload. */
+  element: KyiVerifyButton;
   /** The button's shadow root: the drawer host, its styles and the button to return focus to. */
   root: ShadowRoot;
   /** Whether this run is still the button's open drawer. */
@@ -43,8 +45,6 @@ export interface RunButton {
   finish(reason: 'widget' | 'user'): void;
   /** A drawer word (`verifyButton.<key>`). */
   text(key: DrawerText): string;
-  /** Time the widget has to report ready, in ms (checked). */
-  readyTimeout(): number;
 }
 
 export class WidgetRun {
@@ -71,7 +71,7 @@ export class WidgetRun {
     this.#widgetUrl = widgetUrl;
     try {
       // The drawer's styles join the button's own in its shadow root (adopted again on each open, the same sheets).
-      if (!sdk) adoptStyles(button.root, [...(button.element.constructor as unknown as { elementStyles: Styles[] }).elementStyles, drawerStyles]);
+      if (!sdk) adoptStyles(button.root, [...(button.element.constructor as typeof KyiVerifyButton).elementStyles, drawerStyles]);
       const options = {
         scope,
         presentation,
@@ -121,7 +121,9 @@ export class WidgetRun {
 
   #armReadyTimer(): void {
     clearTimeout(this.#timer);
-    const ms = this.button.readyTimeout();
+    const { readyTimeout } = this.button.element;
+    // Never past what a timer keeps (`3e9` would time out at once).
+    const ms = Number.isFinite(readyTimeout) && readyTimeout > 0 ? Math.min(readyTimeout, MAX_TIMER_MS) : DEFAULT_READY_TIMEOUT_MS;
     const checkAt = Math.min(CHECK_AFTER_MS, ms);
     // Not ready yet: does the widget's host answer at all? A host that is down is told within
     // seconds, not as an allow-list's refusal after the whole timeout (a working widget is
