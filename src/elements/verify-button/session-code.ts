@@ -7,5 +7,5 @@
  */
 export { requestAccessToken } from '../../client/access-token.js';
 export { TokenSlot } from '../../client/token-slot.js';
-export { WidgetRun } from './widget-run.js';
+export { startWidget } from './widget-run.js';
 export { warnPartnerFix } from './partner-fix.js';

@@ -311,10 +311,11 @@ export class KyiVerifyButton extends KyiElement {
   }
 
   #startWidget(session: SessionCode, scope: WidgetScope, presentation: WidgetPresentation, token: string): void {
-    const run: WidgetRun = new session.WidgetRun(
+    const run: WidgetRun | undefined = session.startWidget(
       {
         element: this,
         root: this.renderRoot,
+        // (`run` is there by the time the drawer is open)
         isOpen: () => this._status === 'open' && this.#run === run,
         fail: (detail) => this.#fail(detail),
         freshToken: () => this.#freshToken(),
@@ -322,8 +323,10 @@ export class KyiVerifyButton extends KyiElement {
         text: (key) => this.t(`verifyButton.${key}`),
       },
       scope,
+      presentation,
+      token,
     );
-    if (!run.start(presentation, token)) return;
+    if (!run) return;
     this.#run = run;
     this._status = 'open';
     run.opened();
