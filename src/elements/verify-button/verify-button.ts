@@ -6,7 +6,7 @@ import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.j
 import type { KyiCloseReason } from '../../browser/widget-events.js';
 import type { AccessToken, TokenSlot } from '../../client/token-slot.js';
 import { errorDetail, toProblem } from '../../client/errors.js';
-import { WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
+import { DEFAULT_READY_TIMEOUT_MS, WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
 import { loadedSession, loadSession, type SessionCode } from './drawer-loader.js';
 import type { WidgetRun } from './widget-run.js';
 import { errorStringKey, type ErrorWords } from '../shared/error-text.js';
@@ -23,8 +23,6 @@ import './strings.js';
 /** Lifecycle of a verify button: `pending` while a token is fetched, `open` while the drawer shows. */
 export type KyiVerifyButtonStatus = 'idle' | 'pending' | 'open';
 
-/** Default time the widget has to post `kyi:ready`, in ms. */
-export const DEFAULT_READY_TIMEOUT_MS = 20_000;
 
 const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
 

@@ -12,14 +12,13 @@ import { KyiCloseEvent, KyiOpenEvent, KyiReadyEvent, KyiVerificationChangedEvent
 import type { DrawerText } from './drawer.js';
 import { addStrings } from '../../browser/strings.js';
 import { enSessionFailures } from './session-strings.js';
-import { messageOf, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+import { DEFAULT_READY_TIMEOUT_MS, messageOf, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 import { getConfig } from '../../browser/config.js';
 import { openVendorWidget } from '../../client/vendor-sdk.js';
-import { adoptStyles } from '../shared/reactive.js';
+import { adoptStyles, type Styles } from '../shared/reactive.js';
 import { openDrawer } from './drawer.js';
 import { drawerStyles } from './drawer.styles.js';
 import { MAX_TIMER_MS } from '../../browser/timers.js';
-import { DEFAULT_READY_TIMEOUT_MS, type KyiVerifyButton } from './verify-button.js';
 
 // The words of the failures only the session code meets (a token's signing, the widget's error
 // and timeout) come with it, here in the module of its own that defines what it runs
@@ -32,7 +31,7 @@ const EXPIRED = /expired/i;
 /** What a run needs of its button (closures over the button's private state). */
 export interface RunButton {
   /** The button element: events are fired on it; its `readyTimeout` is read at each open and reload. */
-  element: KyiVerifyButton;
+  element: HTMLElement & { readonly readyTimeout: number };
   /** The button's shadow root: the drawer host, its styles and the button to return focus to. */
   root: ShadowRoot;
   /** Whether this run is still the button's open drawer. */
@@ -123,7 +122,7 @@ export function startWidget(button: RunButton, scope: WidgetScope, presentation:
 
   try {
     // The drawer's styles join the button's own in its shadow root (adopted again on each open, the same sheets).
-    if (!sdk) adoptStyles(root, [...(element.constructor as typeof KyiVerifyButton).elementStyles, drawerStyles]);
+    if (!sdk) adoptStyles(root, [...(element.constructor as unknown as { elementStyles: Styles[] }).elementStyles, drawerStyles]);
     const options = {
       scope,
       presentation,
