@@ -20,6 +20,7 @@
 import type { VendorKyiFunction } from '../browser/config.js';
 import { currentEvent } from '../browser/page.js';
 import type { WidgetScope } from '../contract/widget-enums.js';
+import { fromOwnFrame, type OwnFrame } from './own-frame.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
 
 export interface VendorWidgetOptions extends WidgetCallbacks {
@@ -38,11 +39,6 @@ function currentMessage(): MessageEvent | undefined {
 }
 
 /** The vendor instance's frame and the origin its `src` had when the instance was returned; `undefined` without one. */
-interface OwnFrame {
-  frame: HTMLIFrameElement;
-  origin: string;
-}
-
 function ownFrame(instance: VendorInstance): OwnFrame | undefined {
   const frame = instance?.iframe;
   if (!frame?.getAttribute('src')) return undefined;
@@ -52,15 +48,6 @@ function ownFrame(instance: VendorInstance): OwnFrame | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Whether the event being dispatched right now is a `message` from the vendor's own live
- * frame: its window and its exact origin. The current event is what lets us check a message
- * the vendor already accepted without seeing it ourselves.
- */
-function fromOwnFrame(own: OwnFrame | undefined, message = currentMessage()): boolean {
-  return !!own && !!message && message.source !== null && message.source === own.frame.contentWindow && message.origin === own.origin;
 }
 
 /** A vendor instance's `destroy()`; one after the vendor's own close may find its nodes gone. */
@@ -77,7 +64,8 @@ function destroyQuietly(instance: VendorInstance): void {
  * so (this instance is the current one, not finished) and from where each may come (above).
  */
 function vendorCallbacks(options: VendorWidgetOptions, current: () => OwnFrame | undefined, finish: () => void) {
-  const widgetSays = () => fromOwnFrame(current());
+  // The current event is what lets us check a message the vendor already accepted without seeing it ourselves.
+  const widgetSays = () => fromOwnFrame(current(), currentMessage());
   return {
     onReady: () => widgetSays() && options.onReady(),
     onError: (message: unknown) => widgetSays() && options.onError(messageOf(message)),

@@ -61,14 +61,16 @@ describe('CDN autoloader pages', () => {
     });
   }
 
-  it('a verify-button page loads the token request, the vendor adapter and the open widget\'s run on demand', async () => {
+  it('a verify-button page loads the token request, the drawer, the vendor adapter and the open widget\'s run on demand, in one file', async () => {
     const code = await pageCode(['verify-button']);
     assert.match(code, /kyi-verify-button/, 'the page code was found');
-    // access-token.ts, vendor-sdk.ts and widget-run.ts (session-code.ts), loaded by drawer-loader.ts
-    for (const text of ['did not answer with an accessToken', 'fetchAccessToken did not return a token', 'MessageEvent', 'did not report ready within'])
+    // access-token.ts, vendor-sdk.ts, widget-run.ts and the drawer (session-code.ts), loaded by drawer-loader.ts
+    for (const text of ['did not answer with an accessToken', 'fetchAccessToken did not return a token', 'MessageEvent', 'did not report ready within', 'The drawer host is not connected'])
       assert.ok(!code.includes(text), `the page carries "${text}"`);
     const session = Object.values(manifest).find((c) => /session-code/.test(c.file));
     assert.ok(session, 'the session code is a chunk of its own');
-    assert.match(await readFile(join(outDir, session.file), 'utf8'), /did not answer with an accessToken/);
+    const sessionCode = await readFile(join(outDir, session.file), 'utf8');
+    assert.match(sessionCode, /did not answer with an accessToken/);
+    assert.match(sessionCode, /The drawer host is not connected/, 'the drawer comes in the same file');
   });
 });

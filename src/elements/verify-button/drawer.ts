@@ -27,6 +27,7 @@
  */
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { createIn, documentOf, frameFeatures, pageUrl, rootElement, windowOf } from '../../browser/page.js';
+import { fromOwnFrame, type OwnFrame } from '../../client/own-frame.js';
 import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
 import { addStrings } from '../../browser/strings.js';
 import { enDrawer } from './drawer-strings.js';
@@ -142,93 +143,43 @@ const closeIcon: ElementView = [
   ['path', { d: 'M6 6l12 12M18 6L6 18', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', fill: 'none' }],
 ];
 
-/** One open dialog: its frame, its state, its listeners. */
-class Drawer implements DrawerHandle {
-  readonly #options: DrawerOptions;
-  readonly #doc: Document;
-  readonly #win: Window;
-  readonly #dialog: HTMLDialogElement;
-  readonly #closeButton: HTMLButtonElement;
-  readonly #guards: HTMLElement[];
+/**
+ * Opens the drawer and returns its handle: one open dialog, its frame, its state and its
+ * listeners, in this call's scope. Throws if `host` is not connected.
+ */
+export function openDrawer(options: DrawerOptions): DrawerHandle {
+  const { host, text } = options;
+  const doc = documentOf(host);
+  const win = doc && windowOf(doc);
+  if (!doc || !win || !host.isConnected) throw new Error('The drawer host is not connected to a document');
+  /** The widget's frame and the origin of its address. */
+  let own: OwnFrame | undefined;
+  let ready = false;
+  /** A close may still be reported: until it is, or until destroyed. */
+  let live = true;
+  let destroyed = false;
   /** Focus is passing through a guard on purpose (Tab from the dialog itself). */
-  #passing = false;
-  #frame: HTMLIFrameElement | undefined;
-  #origin = '';
-  #ready = false;
-  #live = true;
-  #destroyed = false;
-
-  constructor(options: DrawerOptions, doc: Document, win: Window) {
-    this.#options = options;
-    this.#doc = doc;
-    this.#win = win;
-    this.#mountFrame(options.token);
-    this.#dialog = options.host.querySelector('dialog')!;
-    this.#closeButton = this.#dialog.querySelector('button')!;
-    this.#guards = [...this.#dialog.querySelectorAll<HTMLElement>('.guard')];
-    this.#dialog.addEventListener('keydown', this.#onKeydown);
-    win.addEventListener('message', this.#onMessage);
-    lockScroll(rootElement(doc)!);
-    this.#dialog.showModal();
-    this.#closeButton.focus();
-  }
-
-  get iframe(): HTMLIFrameElement | null {
-    return this.#frame ?? null;
-  }
-
-  reload(token: string): void {
-    if (this.#destroyed) return;
-    this.#live = true;
-    this.#mountFrame(token);
-    // Focus inside the old frame went with it: back to the close button, shown again while loading.
-    if (!this.#dialog.matches(':focus-within')) this.#closeButton.focus();
-  }
-
-  destroy(): void {
-    if (this.#destroyed) return;
-    this.#destroyed = true;
-    this.#live = false;
-    this.#win.removeEventListener('message', this.#onMessage);
-    if (this.#dialog.open) this.#dialog.close();
-    show(this.#options.host, []);
-    this.#frame = undefined;
-    unlockScroll(rootElement(this.#doc)!);
-  }
+  let passing = false;
 
   /** Reports the close once; the caller destroys the drawer in response, and until then nothing else may report. */
-  #close(by: 'widget' | 'user'): void {
-    if (!this.#live) return;
-    this.#live = false;
-    this.#options.onClose(by);
-  }
-
-  #byUser = () => this.#close('user');
-
-  #onCancel = (event: Event) => {
+  const close = (by: 'widget' | 'user') => {
+    if (!live) return;
+    live = false;
+    options.onClose(by);
+  };
+  const byUser = () => close('user');
+  const onCancel = (event: Event) => {
     event.preventDefault();
-    this.#byUser();
+    byUser();
   };
-
-  #onClick = (event: Event) => {
-    if (onBackdrop(this.#dialog, event as MouseEvent)) this.#byUser();
-  };
+  const onClick = (event: Event) => onBackdrop(dialog, event as MouseEvent) && byUser();
 
   // Focus guards: `showModal()` makes the page inert, but Tab past the end of the widget
   // (inside the cross-origin iframe, where the page cannot see keys) may still leave the
   // document. A focusable guard at each end catches that and sends focus to the top: the close
   // button while it shows, else the labelled dialog (its ring visible; the next Tab lands on
   // the widget's first control). Never to the frame's document, a stop nobody could see.
-  #onGuard = () => this.#passing || (this.#ready ? this.#dialog : this.#closeButton).focus();
-
-  // From the dialog itself, Tab and Shift+Tab go on into the widget, at its first or last
-  // control: focus passes quietly to the guard on that side, and the key's own move goes on from there.
-  #onKeydown = (event: KeyboardEvent) => {
-    if (event.key !== 'Tab' || event.target !== this.#dialog) return;
-    this.#passing = true;
-    this.#guards[event.shiftKey ? 1 : 0]?.focus();
-    this.#passing = false;
-  };
+  const guard: ElementView = ['span', { class: 'visually-hidden guard', tabindex: '0', '@focus': () => passing || (ready ? dialog : closeButton).focus() }];
 
   /**
    * The dialog. Chromium may close a dialog without a cancelable `cancel` (repeated Escape
@@ -239,82 +190,107 @@ class Drawer implements DrawerHandle {
    * control; the guards only ever send focus to a visible, named stop. Our header and the loading cover
    * show until the widget is ready; then the widget's own header is the only chrome.
    */
-  #draw(): void {
-    const { presentation, text } = this.#options;
-    const ready = this.#ready;
-    const guard: ElementView = ['span', { class: 'visually-hidden guard', tabindex: '0', '@focus': this.#onGuard }];
-    const dialog: ElementView = [
-      'dialog',
-      {
-        class: presentation === 'modal' ? 'drawer modal' : 'drawer',
-        part: 'drawer',
-        role: 'dialog',
-        'aria-modal': 'true',
-        'aria-label': text('drawerTitle'),
-        tabindex: '-1',
-        '@cancel': this.#onCancel,
-        '@close': this.#byUser,
-        '@click': this.#onClick,
-      },
-      guard,
+  const draw = () =>
+    show(host, [
       [
-        'div',
-        { class: 'drawer-panel', part: 'drawer-panel' },
+        'dialog',
+        {
+          class: options.presentation === 'modal' ? 'drawer modal' : 'drawer',
+          part: 'drawer',
+          role: 'dialog',
+          'aria-modal': 'true',
+          'aria-label': text('drawerTitle'),
+          tabindex: '-1',
+          '@cancel': onCancel,
+          '@close': byUser,
+          '@click': onClick,
+        },
+        guard,
         [
           'div',
-          { class: 'drawer-header', part: 'drawer-header', hidden: ready ? '' : undefined },
-          ['h2', { class: 'drawer-title', part: 'drawer-title' }, text('drawerTitle')],
-          ['button', { type: 'button', class: 'drawer-close', part: 'close-button', 'aria-label': text('close'), autofocus: '', '@click': this.#byUser }, closeIcon],
-        ],
-        [
-          'div',
-          { class: 'drawer-body', part: 'drawer-body', 'aria-busy': ready ? undefined : 'true' },
+          { class: 'drawer-panel', part: 'drawer-panel' },
           [
-            'p',
-            { class: 'drawer-status', part: 'drawer-status', role: 'status', hidden: ready ? '' : undefined },
-            ['span', { class: 'spinner', 'aria-hidden': 'true' }],
-            ['span', {}, text('loading')],
+            'div',
+            { class: 'drawer-header', part: 'drawer-header', hidden: ready ? '' : undefined },
+            ['h2', { class: 'drawer-title', part: 'drawer-title' }, text('drawerTitle')],
+            ['button', { type: 'button', class: 'drawer-close', part: 'close-button', 'aria-label': text('close'), autofocus: '', '@click': byUser }, closeIcon],
           ],
-          this.#frame,
+          [
+            'div',
+            { class: 'drawer-body', part: 'drawer-body', 'aria-busy': ready ? undefined : 'true' },
+            [
+              'p',
+              { class: 'drawer-status', part: 'drawer-status', role: 'status', hidden: ready ? '' : undefined },
+              ['span', { class: 'spinner', 'aria-hidden': 'true' }],
+              ['span', {}, text('loading')],
+            ],
+            own?.frame,
+          ],
         ],
+        guard,
       ],
-      guard,
-    ];
-    show(this.#options.host, [dialog]);
-  }
+    ]);
 
   /** A new iframe for each token, so nothing the previous document posts can count. */
-  #mountFrame(token: string): void {
-    const url = widgetFrameUrl(this.#options, token, pageUrl()!);
-    this.#origin = url.origin;
-    this.#frame = createFrame(this.#doc, url, this.#options.text('frameTitle'));
-    this.#ready = false;
-    this.#draw();
-  }
-
-  /** The widget is the chrome now: our header goes, and focus resting on its close button moves to the labelled dialog. */
-  #becomeReady(): void {
-    if (this.#closeButton.matches(':focus')) this.#dialog.focus();
-    this.#ready = true;
-    this.#draw();
-    this.#options.onReady();
-  }
-
-  #onMessage = ({ source, origin, data }: MessageEvent) => {
-    // Exact origin AND this drawer's own iframe: a same-origin message from any other frame
-    // (another widget, an ad, a page on the widget's origin) is ignored.
-    if (!this.#live || !this.#frame || source !== this.#frame.contentWindow || origin !== this.#origin) return;
-    const { type, payload } = readMessage(data);
-    if (type === 'kyi:ready') this.#becomeReady();
-    else if (type === 'kyi:error') this.#options.onError(messageOf(payload));
-    else if (type === 'kyi:close') this.#close('widget');
+  const mountFrame = (token: string) => {
+    const url = widgetFrameUrl(options, token, pageUrl()!);
+    own = { frame: createFrame(doc, url, text('frameTitle')), origin: url.origin };
+    ready = false;
+    draw();
   };
-}
 
-/** Opens the drawer and returns its handle. Throws if `host` is not connected. */
-export function openDrawer(options: DrawerOptions): DrawerHandle {
-  const doc = documentOf(options.host);
-  const win = doc && windowOf(doc);
-  if (!doc || !win || !options.host.isConnected) throw new Error('The drawer host is not connected to a document');
-  return new Drawer(options, doc, win);
+  const onMessage = (event: MessageEvent) => {
+    // Exact origin AND this drawer's own iframe (own-frame.ts): a same-origin message from any
+    // other frame (another widget, an ad, a page on the widget's origin) is ignored.
+    if (!live || !fromOwnFrame(own, event)) return;
+    const { type, payload } = readMessage(event.data);
+    if (type === 'kyi:ready') {
+      // The widget is the chrome now: our header goes, and focus resting on its close button moves to the labelled dialog.
+      if (closeButton.matches(':focus')) dialog.focus();
+      ready = true;
+      draw();
+      options.onReady();
+    } else if (type === 'kyi:error') options.onError(messageOf(payload));
+    else if (type === 'kyi:close') close('widget');
+  };
+
+  mountFrame(options.token);
+  const dialog = host.querySelector('dialog')!;
+  const closeButton = dialog.querySelector('button')!;
+  const guards = [...dialog.querySelectorAll<HTMLElement>('.guard')];
+  // From the dialog itself, Tab and Shift+Tab go on into the widget, at its first or last
+  // control: focus passes quietly to the guard on that side, and the key's own move goes on from there.
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' || event.target !== dialog) return;
+    passing = true;
+    guards[event.shiftKey ? 1 : 0]?.focus();
+    passing = false;
+  });
+  win.addEventListener('message', onMessage);
+  lockScroll(rootElement(doc)!);
+  dialog.showModal();
+  closeButton.focus();
+
+  return {
+    get iframe() {
+      return own?.frame ?? null;
+    },
+    reload(token) {
+      if (destroyed) return;
+      live = true;
+      mountFrame(token);
+      // Focus inside the old frame went with it: back to the close button, shown again while loading.
+      if (!dialog.matches(':focus-within')) closeButton.focus();
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      live = false;
+      win.removeEventListener('message', onMessage);
+      if (dialog.open) dialog.close();
+      show(host, []);
+      own = undefined;
+      unlockScroll(rootElement(doc)!);
+    },
+  };
 }

@@ -7,14 +7,14 @@ import { pageOrigin } from '../../browser/page.js';
 import type { KyiErrorDetail } from '../../browser/events.js';
 
 /**
- * The console line for a failure only the partner can fix, naming what to change; `undefined`
+ * Tells a failure only the partner can fix once on the console, naming what to change; nothing
  * for any other (a visitor's sign-in or access is not the partner's to fix: the button says it).
  */
-export function partnerFix(detail: KyiErrorDetail): string | undefined {
-  // the message says which allow-list, and how to add this origin to the sandbox's; or which address did not answer
-  if (detail.code === 'widget_timeout' || detail.code === 'widget_unreachable') return detail.message;
+export function warnPartnerFix({ code, message }: KyiErrorDetail): void {
   // the message is the server's answer, naming both origins
-  if (detail.code === 'origin_not_allowed')
-    return `could not get an access token: ${detail.message}. Open this page at the server piece's publicOrigin, or add ${pageOrigin() ?? 'this origin'} to its allowedOrigins.`;
-  return undefined;
+  if (code === 'origin_not_allowed')
+    message = `could not get an access token: ${message}. Open this page at the server piece's publicOrigin, or add ${pageOrigin() ?? 'this origin'} to its allowedOrigins.`;
+  // else the message says which allow-list, and how to add this origin to the sandbox's; or which address did not answer
+  else if (code !== 'widget_timeout' && code !== 'widget_unreachable') return;
+  console.warn(`kyi-elements: <kyi-verify-button> ${message}`);
 }

@@ -1,15 +1,14 @@
-import { internalState, adoptStyles, type PropertyValues } from '../shared/reactive.js';
+import { internalState, type PropertyValues } from '../shared/reactive.js';
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { invalidValue, isOneOf } from '../../contract/one-of.js';
 import { getConfig, type KyiConfig } from '../../browser/config.js';
-import { MAX_TIMER_MS } from '../../browser/timers.js';
 import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.js';
 import type { KyiCloseReason } from '../../browser/widget-events.js';
 import type { AccessToken, TokenSlot } from '../../client/token-slot.js';
-import { errorDetail, KyiRequestError, toProblem } from '../../client/errors.js';
-import { WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
-import { loadDrawer, loadedDrawer, loadedSession, loadFailure, loadSession, type DrawerCode, type SessionCode } from './drawer-loader.js';
-import type { WidgetOpener, WidgetRun } from './widget-run.js';
+import { errorDetail, toProblem } from '../../client/errors.js';
+import { DEFAULT_READY_TIMEOUT_MS, WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
+import { loadedSession, loadSession, type SessionCode } from './drawer-loader.js';
+import type { WidgetRun } from './widget-run.js';
 import { errorStringKey, type ErrorWords } from '../shared/error-text.js';
 import { withForeignText } from '../shared/foreign-text.js';
 import { KyiElement, LatestRun } from '../shared/kyi-element.js';
@@ -24,8 +23,6 @@ import './strings.js';
 /** Lifecycle of a verify button: `pending` while a token is fetched, `open` while the drawer shows. */
 export type KyiVerifyButtonStatus = 'idle' | 'pending' | 'open';
 
-/** Default time the widget has to post `kyi:ready`, in ms. */
-export const DEFAULT_READY_TIMEOUT_MS = 20_000;
 
 const SCOPES = Object.keys(WIDGET_SCOPES) as WidgetScope[];
 
@@ -102,7 +99,7 @@ const canOpen = (config: KyiConfig) => !!(config.sdk || config.widgetUrl);
  *   other answers of the token endpoint carry the kit's usual codes (e.g. `too_many_requests`).
  */
 export class KyiVerifyButton extends KyiElement {
-  // The drawer's styles arrive with its code (drawer-loader.ts).
+  // The drawer's styles arrive with its code (drawer-loader.ts, widget-run.ts).
   static override styles = [...sharedStyles, blockStyles, spinnerStyles, verifyButtonStyles];
 
   static override properties = {
@@ -167,38 +164,9 @@ export class KyiVerifyButton extends KyiElement {
     }
     this._error = null;
     this._status = 'pending';
-    const loading = this.#drawerCode();
     const token = await this.#freshToken();
-    if (token === undefined) return;
-    // A token means the session code has arrived (it requested the token).
-    const session = loadedSession()!;
-    const opener = this.#opener(loadedDrawer() ?? (await loading), session);
-    if (opener && this._status === 'pending') this.#startWidget(session, scope, mode, token, opener);
-  }
-
-  /** What opens the widget: the vendor's client when configured, else the built-in drawer (`undefined` when its code failed to load). */
-  #opener(drawer: DrawerCode | undefined, session: SessionCode): WidgetOpener | undefined {
-    const { sdk } = getConfig();
-    if (sdk) return (options) => session.openVendorWidget(sdk, options);
-    // The drawer's styles join this button's own in its shadow root (its render root, kyi-element.ts);
-    // adopted again on each open, the same sheets.
-    if (drawer) adoptStyles(this.renderRoot as ShadowRoot, [...(this.constructor as typeof KyiVerifyButton).elementStyles, ...drawer.styles]);
-    return drawer?.openDrawer;
-  }
-
-  /**
-   * The built-in drawer's code (not needed with the vendor's client), loading since the first
-   * hover or focus; a failed load is reported like a failed open.
-   */
-  #drawerCode(): Promise<DrawerCode | undefined> | undefined {
-    if (getConfig().sdk || loadedDrawer()) return undefined;
-    return loadDrawer().catch((error: unknown) => {
-      if (this._status === 'pending') {
-        this.#cancelPending();
-        this.#fail({ code: 'network', message: loadFailure(error) });
-      }
-      return undefined;
-    });
+    // A token means the session code, with the drawer, has arrived (it requested the token).
+    if (token !== undefined && this._status === 'pending') this.#startWidget(loadedSession()!, scope, mode, token);
   }
 
   /** Closes the drawer (`kyi-close` with reason `method`), or cancels an opening in progress. */
@@ -290,8 +258,8 @@ export class KyiVerifyButton extends KyiElement {
   #onClick = () => void this.open();
 
   #onIntent = () => {
-    // the opening code comes with the first sign of interest, not with the page
-    if (!getConfig().sdk) loadDrawer().catch(() => {}); // once (loadDrawer); a click reports a failure
+    // the opening code comes with the first sign of interest, not with the page (once: loadSession);
+    // a click reports a failure
     const wanted = () => this.prefetch && !this.#returningFocus && !this.disabled && this._status === 'idle' && this.isConnected && canOpen(getConfig());
     const session = loadedSession();
     if (session) {
@@ -332,12 +300,7 @@ export class KyiVerifyButton extends KyiElement {
   /** A token from the endpoint or `fetchAccessToken`, once the session code is there. */
   async #requestToken(signal: AbortSignal): Promise<AccessToken> {
     const { tokenEndpoint, fetchAccessToken } = getConfig();
-    const session =
-      loadedSession() ??
-      (await loadSession().catch((error: unknown) => {
-        throw new KyiRequestError('network', loadFailure(error));
-      }));
-    return session.requestAccessToken({ endpoint: tokenEndpoint, fetchAccessToken, signal });
+    return (loadedSession() ?? (await loadSession())).requestAccessToken({ endpoint: tokenEndpoint, fetchAccessToken, signal });
   }
 
   #cancelPending(): void {
@@ -345,22 +308,23 @@ export class KyiVerifyButton extends KyiElement {
     this._status = 'idle';
   }
 
-  #startWidget(session: SessionCode, scope: WidgetScope, presentation: WidgetPresentation, token: string, open: WidgetOpener): void {
-    const run: WidgetRun = new session.WidgetRun(
+  #startWidget(session: SessionCode, scope: WidgetScope, presentation: WidgetPresentation, token: string): void {
+    const run: WidgetRun | undefined = session.startWidget(
       {
         element: this,
         root: this.renderRoot,
+        // (`run` is there by the time the drawer is open)
         isOpen: () => this._status === 'open' && this.#run === run,
         fail: (detail) => this.#fail(detail),
         freshToken: () => this.#freshToken(),
         finish: (by) => this.#finish(by),
         text: (key) => this.t(`verifyButton.${key}`),
-        // Never past what a timer keeps (`3e9` would time out at once).
-        readyTimeout: () => (Number.isFinite(this.readyTimeout) && this.readyTimeout > 0 ? Math.min(this.readyTimeout, MAX_TIMER_MS) : DEFAULT_READY_TIMEOUT_MS),
       },
       scope,
+      presentation,
+      token,
     );
-    if (!run.start(open, presentation, token, getConfig().widgetUrl)) return;
+    if (!run) return;
     this.#run = run;
     this._status = 'open';
     run.opened();
@@ -394,8 +358,7 @@ export class KyiVerifyButton extends KyiElement {
     if (!open) this._status = 'idle';
     this._error = detail;
     // Each failure the partner must fix comes after the session code has arrived (partner-fix.ts).
-    const fix = loadedSession()?.partnerFix(detail);
-    if (fix) console.warn(`kyi-elements: <kyi-verify-button> ${fix}`);
+    loadedSession()?.warnPartnerFix(detail);
     emit(this, new KyiErrorEvent(detail));
     if (open) this.#finish('error');
   }

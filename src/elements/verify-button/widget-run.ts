@@ -12,7 +12,13 @@ import { KyiCloseEvent, KyiOpenEvent, KyiReadyEvent, KyiVerificationChangedEvent
 import type { DrawerText } from './drawer.js';
 import { addStrings } from '../../browser/strings.js';
 import { enSessionFailures } from './session-strings.js';
-import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+import { DEFAULT_READY_TIMEOUT_MS, messageOf, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+import { getConfig } from '../../browser/config.js';
+import { openVendorWidget } from '../../client/vendor-sdk.js';
+import { adoptStyles, type Styles } from '../shared/reactive.js';
+import { openDrawer } from './drawer.js';
+import { drawerStyles } from './drawer.styles.js';
+import { MAX_TIMER_MS } from '../../browser/timers.js';
 
 // The words of the failures only the session code meets (a token's signing, the widget's error
 // and timeout) come with it, here in the module of its own that defines what it runs
@@ -25,25 +31,12 @@ const EXPIRED = /expired/i;
 /** A `widget_error` with the widget's message, or the kit's words when it said none (a thrown `{}`). */
 const widgetError = (message: string): KyiErrorDetail => ({ code: 'widget_error', message: message || 'The widget reported an error' });
 
-/** What a widget opener is given: the built-in drawer's `openDrawer`, or the vendor adapter. */
-export interface WidgetOpenOptions extends WidgetCallbacks {
-  scope: WidgetScope;
-  presentation: WidgetPresentation;
-  token: string;
-  widgetUrl: string;
-  /** Where the built-in drawer puts its dialog. */
-  host: HTMLElement;
-  /** The drawer's words (`verifyButton.<key>`). */
-  text: (key: DrawerText) => string;
-}
-export type WidgetOpener = (options: WidgetOpenOptions) => WidgetHandle;
-
 /** What a run needs of its button (closures over the button's private state). */
 export interface RunButton {
-  /** The button element: events are fired on it. */
-  element: HTMLElement;
-  /** The button's shadow root: the drawer host and the button to return focus to. */
-  root: ParentNode;
+  /** The button element: events are fired on it; its `readyTimeout` is read at each open and reload. */
+  element: HTMLElement & { readonly readyTimeout: number };
+  /** The button's shadow root: the drawer host, its styles and the button to return focus to. */
+  root: ShadowRoot;
   /** Whether this run is still the button's open drawer. */
   isOpen(): boolean;
   /** Reports a failure like the button does (closing the drawer when open). */
@@ -54,123 +47,124 @@ export interface RunButton {
   finish(reason: 'widget' | 'user'): void;
   /** A drawer word (`verifyButton.<key>`). */
   text(key: DrawerText): string;
-  /** Time the widget has to report ready, in ms (checked). */
-  readyTimeout(): number;
 }
 
-export class WidgetRun {
-  #ready = false;
-  #retried = false;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #widget: WidgetHandle | undefined;
-  #widgetUrl = '';
-  /** Whether the widget URL's host is known not to answer: asked once per open, when the widget is slow to report ready. */
-  #down: Promise<boolean> | undefined;
-
-  constructor(
-    private readonly button: RunButton,
-    readonly scope: WidgetScope,
-  ) {}
-
-  /** Opens the widget: `kyi-open` and the ready timer, or a `widget_error` failure when the opener throws. */
-  start(open: WidgetOpener, presentation: WidgetPresentation, token: string, widgetUrl: string): boolean {
-    const { button, scope } = this;
-    this.#widgetUrl = widgetUrl;
-    try {
-      this.#widget = open({
-        scope,
-        presentation,
-        token,
-        widgetUrl,
-        // A static node of the button's template: Lit never re-renders its children.
-        host: button.root.querySelector<HTMLElement>('.drawer-host')!,
-        text: button.text,
-        onReady: () => this.#onReady(),
-        onError: (message) => this.#onWidgetError(message),
-        onClose: (by) => button.finish(by),
-      });
-    } catch (error) {
-      button.fail(widgetError(messageOf(error)));
-      return false;
-    }
-    return true;
-  }
-
+/** An open widget, as its button drives it. */
+export interface WidgetRun {
   /** Fires `kyi-open` and starts the ready timer (once the button shows the drawer as open). */
-  opened(): void {
-    emit(this.button.element, new KyiOpenEvent({ scope: this.scope }));
-    this.#armReadyTimer();
-  }
-
+  opened(): void;
   /** Removes the widget and, unless the button was removed, returns focus to it. */
-  stop(reason: KyiCloseReason): void {
-    clearTimeout(this.#timer);
-    const widget = this.#widget;
-    this.#widget = undefined;
-    widget?.destroy();
-    if (reason !== 'removed') this.button.root.querySelector<HTMLElement>('.verify')?.focus();
-  }
-
+  stop(reason: KyiCloseReason): void;
   /** Exactly one `kyi-close` per `kyi-open`, then the page's live elements re-check. */
-  closed(reason: KyiCloseReason): void {
-    const { element } = this.button;
-    const { scope } = this;
-    emit(element, new KyiCloseEvent({ scope, reason }));
-    // A failing re-check shows in the elements themselves.
-    refreshLiveLookups().then(
-      ({ changed }) => changed && emit(element, new KyiVerificationChangedEvent({ scope })),
-      () => {},
-    );
-  }
+  closed(reason: KyiCloseReason): void;
+}
 
-  #armReadyTimer(): void {
-    clearTimeout(this.#timer);
-    const ms = this.button.readyTimeout();
+/**
+ * Opens the widget, in the vendor's client when configured, else in the built-in drawer; its
+ * run, or `undefined` after a `widget_error` failure when that throws.
+ */
+export function startWidget(button: RunButton, scope: WidgetScope, presentation: WidgetPresentation, token: string): WidgetRun | undefined {
+  const { element, root } = button;
+  const { sdk, widgetUrl } = getConfig();
+  let ready = false;
+  let retried = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let widget: WidgetHandle | undefined;
+  /** Whether the widget URL's host is known not to answer: asked once per open, when the widget is slow to report ready. */
+  let down: Promise<boolean> | undefined;
+
+  const armReadyTimer = () => {
+    clearTimeout(timer);
+    const { readyTimeout } = element;
+    // Never past what a timer keeps (`3e9` would time out at once).
+    const ms = Number.isFinite(readyTimeout) && readyTimeout > 0 ? Math.min(readyTimeout, MAX_TIMER_MS) : DEFAULT_READY_TIMEOUT_MS;
     const checkAt = Math.min(CHECK_AFTER_MS, ms);
     // Not ready yet: does the widget's host answer at all? A host that is down is told within
     // seconds, not as an allow-list's refusal after the whole timeout (a working widget is
     // ready sooner: no check, no request).
-    const failing = () => this.button.isOpen() && !this.#ready;
-    this.#timer = setTimeout(async () => {
-      const down = await (this.#down ??= unreachable(this.#widgetUrl));
+    const failing = () => button.isOpen() && !ready;
+    timer = setTimeout(async () => {
+      const isDown = await (down ??= unreachable(widgetUrl));
       if (!failing()) return;
-      if (down)
-        return this.button.fail({
+      if (isDown)
+        return button.fail({
           code: 'widget_unreachable',
-          message: `Could not reach the widget at ${this.#widgetUrl}: down, or a wrong kyi:widget-url / configure({ widgetUrl }) (is the sandbox running?)`,
+          message: `Could not reach the widget at ${widgetUrl}: down, or a wrong kyi:widget-url / configure({ widgetUrl }) (is the sandbox running?)`,
         });
-      this.#timer = setTimeout(() => failing() && this.button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) }), ms - checkAt);
+      timer = setTimeout(() => failing() && button.fail({ code: 'widget_timeout', message: timeoutMessage(ms) }), ms - checkAt);
     }, checkAt);
-  }
+  };
 
-  #onReady(): void {
-    clearTimeout(this.#timer);
-    if (!this.button.isOpen() || this.#ready) return;
-    this.#ready = true;
-    emit(this.button.element, new KyiReadyEvent({ scope: this.scope }));
-  }
+  const onReady = () => {
+    clearTimeout(timer);
+    if (!button.isOpen() || ready) return;
+    ready = true;
+    emit(element, new KyiReadyEvent({ scope }));
+  };
 
-  #onWidgetError(message: string): void {
-    const { button } = this;
+  const onError = (message: string) => {
     if (!button.isOpen()) return;
     const expired = EXPIRED.test(message);
-    if (this.#retried || !expired) {
+    if (retried || !expired) {
       const detail = widgetError(message);
       // Once ready, the widget shows its own (recoverable) errors and stays usable; a token
       // expiry after its one retry is not recoverable, so it closes the drawer even then.
-      if (this.#ready && !expired) return void emit(button.element, new KyiErrorEvent(detail));
+      if (ready && !expired) return void emit(element, new KyiErrorEvent(detail));
       return button.fail(detail);
     }
     // One automatic retry with a fresh token before surfacing it.
-    this.#retried = true;
-    this.#ready = false;
-    clearTimeout(this.#timer);
+    retried = true;
+    ready = false;
+    clearTimeout(timer);
     void button.freshToken().then((token) => {
       if (token === undefined) return;
-      this.#widget?.reload(token);
-      this.#armReadyTimer();
+      widget?.reload(token);
+      armReadyTimer();
     });
+  };
+
+  try {
+    // The drawer's styles join the button's own in its shadow root (adopted again on each open, the same sheets).
+    if (!sdk) adoptStyles(root, [...(element.constructor as unknown as { elementStyles: Styles[] }).elementStyles, drawerStyles]);
+    const options = {
+      scope,
+      presentation,
+      token,
+      widgetUrl,
+      // A static node of the button's shadow root, after its view (verify-button.ts).
+      host: root.querySelector<HTMLElement>('.drawer-host')!,
+      text: button.text,
+      onReady,
+      onError,
+      onClose: (by: 'widget' | 'user') => button.finish(by),
+    };
+    widget = sdk ? openVendorWidget(sdk, options) : openDrawer(options);
+  } catch (error) {
+    button.fail(widgetError(messageOf(error)));
+    return undefined;
   }
+
+  return {
+    opened() {
+      emit(element, new KyiOpenEvent({ scope }));
+      armReadyTimer();
+    },
+    stop(reason) {
+      clearTimeout(timer);
+      const open = widget;
+      widget = undefined;
+      open?.destroy();
+      if (reason !== 'removed') root.querySelector<HTMLElement>('.verify')?.focus();
+    },
+    closed(reason) {
+      emit(element, new KyiCloseEvent({ scope, reason }));
+      // A failing re-check shows in the elements themselves.
+      refreshLiveLookups().then(
+        ({ changed }) => changed && emit(element, new KyiVerificationChangedEvent({ scope })),
+        () => {},
+      );
+    },
+  };
 }
 
 /** How long the widget has to report ready before its host is checked, and how long the check may take, in ms. */
