@@ -134,8 +134,11 @@ async function fromFunction(fn: () => Promise<string>, signal?: AbortSignal): Pr
     value = await fn();
   } catch (error) {
     throwIfAbort(error, signal);
-    // A partner function may signal a precise failure through `code` or an HTTP `status`.
-    const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown };
+    // A partner function may signal a precise failure through its own `code` or HTTP `status`
+    // (never an inherited one: a polluted `Object.prototype.code` decides no failure's cause).
+    const own = (key: string) => (Object.hasOwn(Object(error), key) ? (error as Record<string, unknown>)[key] : undefined);
+    const code = own('code');
+    const status = own('status');
     const message = messageOf(error) || String(error);
     if (isCode(code)) throw new KyiRequestError(code, message);
     if (typeof status === 'number') throw new KyiRequestError(codeForStatus(status, TOKEN_STATUS_CODES), message, status);

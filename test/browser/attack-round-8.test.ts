@@ -194,6 +194,26 @@ describe('attack round 8: answers read under a polluted Object.prototype', funct
     expect(probes.map(({ integrity, redirect, mode }) => ({ integrity, redirect, mode }))).to.deep.equal([{ integrity: '', redirect: 'follow', mode: 'no-cors' }]);
   });
 
+  it('a partner token function\'s failure is read from its own keys: an inherited `code` or `status` does not say whose mistake it was', async () => {
+    // A partner's fetchAccessToken may name its failure with its own `code` or HTTP `status`
+    // (client/access-token.ts); an Error thrown for a network failure has neither.
+    const win = (await pollutedPage(
+      // Writable, as a merge gadget leaves it (the kit's own errors then hold their own code).
+      `for (const [key, value] of Object.entries({ code: 'not_configured', status: 401 })) Object.defineProperty(Object.prototype, key, { value, writable: true, configurable: true });`,
+      `<kyi-verify-button></kyi-verify-button>
+      <script type="module">import { configure } from '/src/entries/cdn/kyi-elements.ts';
+        configure({ widgetUrl: '${location.origin}', fetchAccessToken: async () => { throw new Error('offline'); } });
+        const button = document.querySelector('kyi-verify-button');
+        button.addEventListener('kyi-error', (e) => (window.failure = e.detail));
+        window.configured = true;</script>`,
+    )) as FrameWindow & { configured?: boolean; failure?: { code: string; message: string } };
+    await waitUntil(() => win.configured && win.document.querySelector('kyi-verify-button')?.shadowRoot?.querySelector('button'), 'the button rendered');
+    win.document.querySelector('kyi-verify-button')!.shadowRoot!.querySelector('button')!.click();
+    await waitUntil(() => win.failure, 'the failure reported');
+    // Failed before: not_configured (the inherited code), the site's configuration, and no Retry.
+    expect(win.failure, JSON.stringify(win.failure)).to.deep.include({ code: 'network', message: 'offline' });
+  });
+
   it('a widget message is read from its own keys: an inherited `type` or `payload` is not the widget\'s', async () => {
     // What the drawer reads of each message its widget frame posts (origin and frame checked
     // first): a message with no `type` (or text that is no JSON) must not read as `kyi:close`, a
