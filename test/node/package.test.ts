@@ -155,6 +155,40 @@ describe('npm run build', () => {
   });
 });
 
+describe('the autoloader as a script-tag page loads it', () => {
+  it('runs the four display elements from its own chunks alone: each renders and settles, with no page error', async () => {
+    // The only page that loads the autoloader's element chunks as built (chunks/asset-card.js,
+    // chunks/verify-button.js…) with nothing else defining the tags: a chunk that links to a
+    // sibling's binding wrongly fails here, not on a partner's page.
+    const root = await mkdtemp(join(tmpdir(), 'kyi-autoloader-'));
+    try {
+      await cp('dist/cdn', join(root, 'cdn'), { recursive: true });
+      const { pyusd } = SANDBOX_FIXTURES;
+      await writeFile(
+        join(root, 'index.html'),
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>autoloader</title><link rel="icon" href="data:,"><!-- kyi:config -->
+<script type="module" src="/cdn/kyi-autoloader.js"></script></head>
+<body><kyi-badge id="badge" address="${pyusd.address}" chain-slug="${pyusd.chain}"></kyi-badge>
+<kyi-token-status id="status" caip19="${pyusd.caip19}"></kyi-token-status>
+<kyi-asset-card id="card" chain="${pyusd.chain}" address="${pyusd.address}"></kyi-asset-card>
+<kyi-verify-button id="verify"></kyi-verify-button></body></html>`,
+      );
+      browser ??= await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+      await checkDemoPage(browser, root, async (page) => {
+        const status = (id: string) => page.waitForFunction((i) => (document.getElementById(i) as unknown as { status?: string }).status === 'verified', id);
+        await Promise.all([status('status'), status('card')]);
+        await page.waitForFunction(() => document.querySelector('#badge')?.shadowRoot?.querySelector('img'));
+        await page.waitForFunction(() => document.querySelector('#verify')?.shadowRoot?.querySelector('button'));
+        const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+        for (const chunk of ['badge', 'token-status', 'asset-card', 'verify-button', 'lookup'])
+          assert.ok(loaded.includes(`/cdn/chunks/${chunk}.js`), `chunks/${chunk}.js loaded: ${loaded.join(', ')}`);
+      });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a key left enumerable on Object.prototype (a page script\'s deep-merge bug)', () => {
   it('no built module copies a namespace with for…in (the bundler\'s helper is held to own keys)', async () => {
     // What ships (package.json "files"): the npm modules and the CDN files, not test builds under dist/.
