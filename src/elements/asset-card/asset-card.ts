@@ -170,7 +170,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       ['bdi', { part: 'address', class: 'address mono', title: address }, ['span', { 'aria-hidden': 'true' }, short], ['span', { class: 'visually-hidden' }, address]],
       [
         'button',
-        { part: 'copy-button', class: 'button small', type: 'button', 'aria-label': this.t('assetCard.copyAddress', { address: short }), '@click': () => void this.#copy(address) },
+        { part: 'copy-button', class: 'button small', 'aria-label': this.t('assetCard.copyAddress', { address: short }), '@click': () => void this.#copy(address) },
         this.t('common.copy'),
       ],
     ];
@@ -306,7 +306,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       ['p', { class: long && !this._expanded ? 'clamped' : undefined }, ['bdi', {}, description]],
       long && [
         'button',
-        { class: 'link-button', type: 'button', 'aria-expanded': this._expanded ? 'true' : 'false', '@click': this.#toggleDescription },
+        { class: 'link-button', 'aria-expanded': this._expanded ? 'true' : 'false', '@click': this.#toggleDescription },
         this.t(this._expanded ? 'assetCard.showLess' : 'assetCard.showMore'),
       ],
     ];
@@ -333,7 +333,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
         : ['p', { class: 'muted' }, this.t('assetCard.noAuthorities')],
       authorities.length > AUTHORITIES_SHOWN && !this._allAuthorities && [
         'button',
-        { class: 'link-button', type: 'button', '@click': this.#showAllAuthorities },
+        { class: 'link-button', '@click': this.#showAllAuthorities },
         this.t('assetCard.showAllAuthorities', { count: authorities.length }),
       ],
     ];

@@ -371,7 +371,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
           ['span', { part: 'label', class: 'label' }, title],
           ['span', { class: 'visually-hidden' }, ' ', ['span', { id: 'detail' }, detail]],
         ],
-        retry && ['button', { part: 'retry-button', class: 'button small', type: 'button', 'aria-describedby': 'detail', '@click': retry }, this.t('common.retry')],
+        retry && ['button', { part: 'retry-button', class: 'button small', 'aria-describedby': 'detail', '@click': retry }, this.t('common.retry')],
       ];
     }
     const message = `${title}. ${this.errorMessage()}`;
@@ -382,7 +382,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       { part: 'base', class: 'base error compact', title: message },
       ['span', { part: 'error', class: 'visually-hidden', 'aria-hidden': 'true' }, message],
       retry
-        ? ['button', { part: 'retry-button', class: 'retry-icon', type: 'button', 'aria-label': `${this.t('common.retry')}: ${message}`, '@click': retry }, icon('error', '')]
+        ? ['button', { part: 'retry-button', class: 'retry-icon', 'aria-label': `${this.t('common.retry')}: ${message}`, '@click': retry }, icon('error', '')]
         : icon('error', message),
     ];
   }
