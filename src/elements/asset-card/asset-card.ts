@@ -245,7 +245,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
           td.token_ticker
             ? ['bdi', { part: 'ticker', class: 'ticker', title: td.token_ticker }, ['span', { class: 'visually-hidden' }, `${this.t('assetCard.ticker')}: `], td.token_ticker]
             : undefined,
-          ['span', { part: 'chain', class: 'chain chip' }, ['span', { class: 'visually-hidden' }, `${this.t('assetCard.chain')}: `], ['bdi', {}, chainName(td.chain)]],
+          ['span', { part: 'chain', class: 'chain' }, ['span', { class: 'visually-hidden' }, `${this.t('assetCard.chain')}: `], ['bdi', {}, chainName(td.chain)]],
         ],
       ],
     ];
