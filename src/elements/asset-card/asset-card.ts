@@ -380,16 +380,16 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   /** The loading card: the sections of a typical record, line for line, so settling moves little. */
   #skeleton(): ElementView {
-    const line = (w: number): ElementView => ['span', { part: 'skeleton', class: `skeleton w-${w}` }];
-    const stack = (...lines: ElementView[]): ElementView => ['div', { class: 'stack' }, ...lines];
+    const bone = (kind: string): ElementView => ['span', { part: 'skeleton', class: `skeleton ${kind}` }];
+    const stack = (...kinds: string[]): ElementView => ['div', { class: 'stack' }, ...kinds.map(bone)];
     return [
       'div',
       { part: 'base', class: 'card skeleton-card', 'aria-busy': 'true' },
-      ['div', { class: 'header' }, ['span', { part: 'skeleton', class: 'skeleton round' }], stack(line(60), line(40))],
-      ['div', { class: 'verdict' }, ['span', { part: 'skeleton', class: 'skeleton verdict-mark' }], stack(line(40), line(75))],
-      stack(line(30), line(90)),
-      stack(line(40), line(60)),
-      stack(line(30), ['span', { part: 'skeleton', class: 'skeleton block' }]),
+      ['div', { class: 'header' }, bone('round'), stack('w-60', 'w-40')],
+      ['div', { class: 'verdict' }, bone('verdict-mark'), stack('w-40', 'w-75')],
+      stack('w-30', 'w-90'),
+      stack('w-40', 'w-60'),
+      stack('w-30', 'block'),
       ['span', { class: 'visually-hidden' }, this.t('assetCard.loading')],
     ];
   }
