@@ -17,9 +17,9 @@ export function headingLevelOf(level: unknown): number {
   return Number.isInteger(n) && n >= 1 && n <= 6 ? n : DEFAULT_HEADING_LEVEL;
 }
 
-/** What makes a paragraph a heading at `level` (capped at 6), with `part` and `class`: its attributes. */
+/** What makes a paragraph a heading at `level` (capped at 6), with `part` and `class` (left out when not given): its attributes. */
 export function headingAttributes(level: number, attrs: { part?: string; class?: string } = {}) {
-  return { role: 'heading', 'aria-level': Math.min(6, level), part: attrs.part ?? '', class: attrs.class ?? '' };
+  return { role: 'heading', 'aria-level': Math.min(6, level), part: attrs.part, class: attrs.class };
 }
 
 /** A heading at `level` (capped at 6) holding `content`, with `part` and `class`, as a view. */
