@@ -150,18 +150,6 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     this.#copyTimer = setTimeout(() => (this._copyMessage = ''), 4000);
   }
 
-  readonly #imageFailed = (): void => {
-    this._imageFailed = this._result;
-  };
-  readonly #toggleDescription = (): void => {
-    this._expanded = !this._expanded;
-  };
-  /** The button goes away with its press: focus moves to the first authority it revealed, not to the page. */
-  readonly #showAllAuthorities = (): void => {
-    this._allAuthorities = true;
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.authority[tabindex]')?.focus());
-  };
-
   #address(address: string): ElementView {
     const short = shortAddress(address);
     return [
@@ -232,7 +220,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
         ? [
             'img',
             // `loading` before `src`: the image is asked for lazily, however the browser reads them.
-            { part: 'image', class: 'image', width: 48, height: 48, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer', src: image, alt: this.t('assetCard.imageAlt'), '@error': this.#imageFailed },
+            { part: 'image', class: 'image', width: 48, height: 48, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer', src: image, alt: this.t('assetCard.imageAlt'), '@error': () => (this._imageFailed = r) },
           ]
         : ['span', { part: 'placeholder', class: 'placeholder', 'aria-hidden': 'true' }, initial],
       [
@@ -306,7 +294,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       ['p', { class: long && !this._expanded ? 'clamped' : undefined }, ['bdi', {}, description]],
       long && [
         'button',
-        { class: 'link-button', 'aria-expanded': this._expanded ? 'true' : 'false', '@click': this.#toggleDescription },
+        { class: 'link-button', 'aria-expanded': this._expanded ? 'true' : 'false', '@click': () => (this._expanded = !this._expanded) },
         this.t(this._expanded ? 'assetCard.showLess' : 'assetCard.showMore'),
       ],
     ];
@@ -333,7 +321,14 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
         : ['p', { class: 'muted' }, this.t('assetCard.noAuthorities')],
       authorities.length > AUTHORITIES_SHOWN && !this._allAuthorities && [
         'button',
-        { class: 'link-button', '@click': this.#showAllAuthorities },
+        {
+          class: 'link-button',
+          // The button goes away with its press: focus moves to the first authority it revealed, not to the page.
+          '@click': () => {
+            this._allAuthorities = true;
+            void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.authority[tabindex]')?.focus());
+          },
+        },
         this.t('assetCard.showAllAuthorities', { count: authorities.length }),
       ],
     ];
