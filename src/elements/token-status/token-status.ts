@@ -166,9 +166,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return this._result;
   }
 
-  /** @internal */
+  /** Its attributes, checked (only `caip19`, `address` and `chain-slug` are read). @internal */
   protected checkInput(): InputCheck {
-    return checkTokenInput({ caip19: this.caip19, address: this.address, chainSlug: this.chainSlug });
+    return checkTokenInput(this);
   }
 
   /** @internal */
