@@ -115,9 +115,8 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   protected override fingerprint(): string {
     const r = this._result;
-    if (!r) return this._status;
-    const auth = (r.token_details.authorities ?? []).map((a) => `${a.address}:${a.verified}`).join(',');
-    return `${this._status}|${r.business_details?.business_verified}|${auth}`;
+    // (a list in a template literal is its items joined by commas)
+    return `${this._status}|${r?.business_details?.business_verified}|${(r?.token_details.authorities ?? []).map((a) => `${a.address}:${a.verified}`)}`;
   }
 
   override disconnectedCallback(): void {

@@ -175,8 +175,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   protected readonly lookup = lookupToken as LookupFunction<TokenLookupResult>;
 
   protected override fingerprint(): string {
-    const chains = (this._result?.data ?? []).map((m) => `${chainOf(m)}:${m.kyi_verified}`).sort();
-    return `${this._status}|${chains.join(',')}`;
+    // (a list in a template literal is its items joined by commas)
+    return `${this._status}|${(this._result?.data ?? []).map((m) => `${chainOf(m)}:${m.kyi_verified}`).sort()}`;
   }
 
   /** What changed, and for which token: "Orbit Dollar (ORBD): KYI verified on 2 of 3 chains". */
