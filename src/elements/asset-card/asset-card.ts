@@ -124,16 +124,6 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     clearTimeout(this.#copyTimer);
   }
 
-  /**
-   * The chain a not-found notice names (it has no record): the `chain` attribute, or the account
-   * id's chain id (a lookup was made, so the account id passed the CAIP-10 check: its chain id is
-   * what comes before the last ":").
-   */
-  #chainLabel(): string {
-    const id = this.accountId?.trim() ?? '';
-    return chainName(this.chain || id.slice(0, id.lastIndexOf(':')));
-  }
-
   async #copy(value: string): Promise<void> {
     clearTimeout(this.#copyTimer);
     try {
@@ -393,8 +383,13 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     switch (this._status) {
       case 'loading':
         return this.#skeleton();
-      case 'not-found':
-        return this.#notice('assetCard.notFound', this.t('assetCard.notFoundDetail', { chain: this.#chainLabel() }));
+      case 'not-found': {
+        // The chain it names (it has no record): the `chain` attribute, or the account id's chain
+        // id (a lookup was made, so the account id passed the CAIP-10 check: its chain id is what
+        // comes before the last ":").
+        const id = this.accountId?.trim() ?? '';
+        return this.#notice('assetCard.notFound', this.t('assetCard.notFoundDetail', { chain: chainName(this.chain || id.slice(0, id.lastIndexOf(':'))) }));
+      }
       case 'invalid':
         // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
         return this.#notice('assetCard.invalid', this.t('assetCard.invalidHelp'), false);
