@@ -208,10 +208,10 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   }
 
   /** The chains the matches are on, verified and not, as people name them. */
-  #chains(): { verified: string[]; unverified: string[] } {
+  #chains(): [verified: string[], unverified: string[]] {
     const data = this._result?.data ?? [];
     const on = (verified: boolean) => [...new Set(data.filter((m) => m.kyi_verified === verified).map(chainLabel))];
-    return { verified: on(true), unverified: on(false) };
+    return [on(true), on(false)];
   }
 
   /**
@@ -220,7 +220,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * (the one the claim is about) if named.
    */
   #verifiedView() {
-    const { verified, unverified } = this.#chains();
+    const [verified, unverified] = this.#chains();
     const partial = verified.length > 0 && unverified.length > 0;
     const headline = partial
       ? this.t('tokenStatus.verifiedSome', { verified: verified.length, total: new Set([...verified, ...unverified]).size })
@@ -239,7 +239,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   #summaryText(): string {
     if ((this._result?.data ?? []).length < 2) return '';
     const sep = this.t('tokenStatus.listSeparator');
-    const { verified, unverified } = this.#chains();
+    const [verified, unverified] = this.#chains();
     return [
       verified.length && this.t('tokenStatus.verifiedOn', { chains: verified.join(sep) }),
       unverified.length && this.t('tokenStatus.notVerifiedOn', { chains: unverified.join(sep) }),
