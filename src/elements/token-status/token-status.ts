@@ -181,7 +181,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   /** What changed, and for which token: "Orbit Dollar (ORBD): KYI verified on 2 of 3 chains". */
   protected override spokenStatus(): string {
-    const { headline, issuer } = this.#verifiedView();
+    const [headline, , issuer] = this.#verifiedView();
     // (An error speaks through its own alert.)
     const status =
       this._status === 'verified'
@@ -219,7 +219,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * for a token verified on some of its chains only (`partial`); the issuer of the verified match
    * (the one the claim is about) if named.
    */
-  #verifiedView() {
+  #verifiedView(): [headline: string, partial: boolean, issuer: { name: string; kybVerified: boolean } | undefined] {
     const [verified, unverified] = this.#chains();
     const partial = verified.length > 0 && unverified.length > 0;
     const headline = partial
@@ -227,7 +227,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       : this.t('tokenStatus.verified');
     const named = this._result?.data.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
     const issuer = named?.name ? { name: withinReason(named.name), kybVerified: named.kyb_verified === true } : undefined;
-    return { headline, partial, issuer };
+    return [headline, partial, issuer];
   }
 
   /** The words, and "Business not verified" after them when the issuer's business is not. */
@@ -292,7 +292,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   }
 
   #verified(): ElementView {
-    const { headline, partial, issuer } = this.#verifiedView();
+    const [headline, partial, issuer] = this.#verifiedView();
     const warned = issuer?.kybVerified === false;
     const kind = partial ? 'partial' : 'verified';
     if (this.compact) {
