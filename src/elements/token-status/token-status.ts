@@ -181,11 +181,11 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   /** What changed, and for which token: "Orbit Dollar (ORBD): KYI verified on 2 of 3 chains". */
   protected override spokenStatus(): string {
-    const [headline, , issuer] = this.#verifiedView();
+    const [headline, , , kybVerified] = this.#verifiedView();
     // (An error speaks through its own alert.)
     const status =
       this._status === 'verified'
-        ? this.#warnedWords(headline, issuer)
+        ? this.#warnedWords(headline, kybVerified)
         : this._status === 'unverified'
           ? this.t('tokenStatus.unverified')
           : this._status === 'not-found'
@@ -217,22 +217,22 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   /**
    * What a verified status says: its headline, "KYI verified", or "KYI verified on 2 of 3 chains"
    * for a token verified on some of its chains only (`partial`); the issuer of the verified match
-   * (the one the claim is about) if named.
+   * (the one the claim is about) if named, and whether its business is verified (`undefined`: no
+   * issuer named).
    */
-  #verifiedView(): [headline: string, partial: boolean, issuer: { name: string; kybVerified: boolean } | undefined] {
+  #verifiedView(): [headline: string, partial: boolean, issuer: string | undefined, kybVerified: boolean | undefined] {
     const [verified, unverified] = this.#chains();
     const partial = verified.length > 0 && unverified.length > 0;
     const headline = partial
       ? this.t('tokenStatus.verifiedSome', { verified: verified.length, total: new Set([...verified, ...unverified]).size })
       : this.t('tokenStatus.verified');
     const named = this._result?.data.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
-    const issuer = named?.name ? { name: withinReason(named.name), kybVerified: named.kyb_verified === true } : undefined;
-    return [headline, partial, issuer];
+    return named?.name ? [headline, partial, withinReason(named.name), named.kyb_verified === true] : [headline, partial, undefined, undefined];
   }
 
   /** The words, and "Business not verified" after them when the issuer's business is not. */
-  #warnedWords(words: string, issuer: { kybVerified: boolean } | undefined): string {
-    return issuer?.kybVerified === false ? `${words}. ${this.t('tokenStatus.businessNotVerified')}` : words;
+  #warnedWords(words: string, kybVerified: boolean | undefined): string {
+    return kybVerified === false ? `${words}. ${this.t('tokenStatus.businessNotVerified')}` : words;
   }
 
   /** "Verified on Ethereum, Base · Not verified on Avalanche C-Chain" when the matches are on several chains, else empty. */
@@ -258,10 +258,10 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * `<bdi>` (U+202E and friends cannot reorder the words around it). The business claim is
    * the kit's, beside the label.
    */
-  #issuer(issuer: { name: string } | undefined): View {
-    if (!issuer) return undefined;
+  #issuer(name: string | undefined): View {
+    if (!name) return undefined;
     const [before, after = ''] = this.t('tokenStatus.issuer').split('{name}');
-    return ['span', { part: 'issuer', class: 'issuer' }, before, ['bdi', {}, issuer.name], after];
+    return ['span', { part: 'issuer', class: 'issuer' }, before, ['bdi', {}, name], after];
   }
 
   /**
@@ -292,12 +292,12 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   }
 
   #verified(): ElementView {
-    const [headline, partial, issuer] = this.#verifiedView();
-    const warned = issuer?.kybVerified === false;
+    const [headline, partial, issuer, kybVerified] = this.#verifiedView();
+    const warned = kybVerified === false;
     const kind = partial ? 'partial' : 'verified';
     if (this.compact) {
       // A live check (never the static badge's words), the business warning, and the chains when some are not verified.
-      const liveCheck = this.#warnedWords(this.t('tokenStatus.liveCheck', { status: headline }), issuer);
+      const liveCheck = this.#warnedWords(this.t('tokenStatus.liveCheck', { status: headline }), kybVerified);
       const name = partial ? `${liveCheck}. ${this.#summaryText()}` : liveCheck;
       return [
         'span',
@@ -314,7 +314,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       [
         'span',
         { class: 'text' },
-        ['span', { class: 'label-row' }, ['span', { part: 'label', class: 'label' }, headline], issuer && this.#claim(issuer.kybVerified)],
+        ['span', { class: 'label-row' }, ['span', { part: 'label', class: 'label' }, headline], kybVerified !== undefined && this.#claim(kybVerified)],
         this.#issuer(issuer),
         this.#summary(),
       ],
