@@ -176,7 +176,12 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   protected override fingerprint(): string {
     // (a list in a template literal is its items joined by commas)
-    return `${this._status}|${(this._result?.data ?? []).map((m) => `${chainOf(m)}:${m.kyi_verified}`).sort()}`;
+    return `${this._status}|${this.#matches.map((m) => `${chainOf(m)}:${m.kyi_verified}`).sort()}`;
+  }
+
+  /** The matches of the last answer (none before one). */
+  get #matches(): TokenMatch[] {
+    return this._result?.data ?? [];
   }
 
   /** What changed, and for which token: "Orbit Dollar (ORBD): KYI verified on 2 of 3 chains". */
@@ -200,7 +205,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * Other"), words that would read as the kit's own in the sentence said before its status.
    */
   #tokenName(): string {
-    const asset = this._result?.data.find((m) => m.kyi_verified && (m.asset?.name || m.asset?.symbol))?.asset;
+    const asset = this.#matches.find((m) => m.kyi_verified && (m.asset?.name || m.asset?.symbol))?.asset;
     const name = withinReason(asset?.name || '');
     const symbol = withinReason(asset?.symbol || '');
     if (name && symbol && name !== symbol) return `${name} (${symbol})`;
@@ -209,8 +214,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   /** The chains the matches are on, verified and not, as people name them. */
   #chains(): [verified: string[], unverified: string[]] {
-    const data = this._result?.data ?? [];
-    const on = (verified: boolean) => [...new Set(data.filter((m) => m.kyi_verified === verified).map(chainLabel))];
+    const on = (verified: boolean) => [...new Set(this.#matches.filter((m) => m.kyi_verified === verified).map(chainLabel))];
     return [on(true), on(false)];
   }
 
@@ -226,7 +230,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const headline = partial
       ? this.t('tokenStatus.verifiedSome', { verified: verified.length, total: new Set([...verified, ...unverified]).size })
       : this.t('tokenStatus.verified');
-    const named = this._result?.data.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
+    const named = this.#matches.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
     return named?.name ? [headline, partial, withinReason(named.name), named.kyb_verified === true] : [headline, partial, undefined, undefined];
   }
 
@@ -237,7 +241,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
 
   /** "Verified on Ethereum, Base · Not verified on Avalanche C-Chain" when the matches are on several chains, else empty. */
   #summaryText(): string {
-    if ((this._result?.data ?? []).length < 2) return '';
+    if (this.#matches.length < 2) return '';
     const sep = this.t('tokenStatus.listSeparator');
     const [verified, unverified] = this.#chains();
     return [
