@@ -119,11 +119,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     return `${this._status}|${r?.business_details?.business_verified}|${(r?.token_details.authorities ?? []).map((a) => `${a.address}:${a.verified}`)}`;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.#copyTimer);
-  }
-
+  /** Copies `value`; "Copied" (or "Could not copy") shows for 4 s, a card moved meanwhile included. */
   async #copy(value: string): Promise<void> {
     clearTimeout(this.#copyTimer);
     try {
