@@ -1,6 +1,6 @@
 import { chainName } from '../shared/chain-names.js';
 import { shortAddress } from '../shared/short-address.js';
-import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from '../shared/heading.js';
+import { DEFAULT_HEADING_LEVEL, headingAttributes, headingLevelOf } from '../shared/heading.js';
 import { lookupAsset } from '../../client/lookup/asset.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../browser/events.js';
@@ -211,7 +211,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       [
         'div',
         { class: 'titles' },
-        heading(headingLevelOf(this.headingLevel), ['bdi', {}, name], { part: 'name', class: 'name' }),
+        ['p', headingAttributes(headingLevelOf(this.headingLevel), { part: 'name', class: 'name' }), ['bdi', {}, name]],
         [
           'div',
           { class: 'meta' },
@@ -263,7 +263,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   /** A section's small heading. */
   #title(key: StringKey): ElementView {
-    return heading(headingLevelOf(this.headingLevel) + 1, this.t(key), { class: 'section-title' });
+    return ['p', headingAttributes(headingLevelOf(this.headingLevel) + 1, { class: 'section-title' }), this.t(key)];
   }
 
   #description(r: AssetRecord): ElementView | undefined {
