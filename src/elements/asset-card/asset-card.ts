@@ -204,8 +204,9 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       image
         ? [
             'img',
-            // `loading` before `src`: the image is asked for lazily, however the browser reads them.
-            { part: 'image', class: 'image', width: 48, height: 48, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer', src: image, alt: this.t('assetCard.imageAlt'), '@error': () => (this._imageFailed = r) },
+            // `loading` before `src`: the image is asked for lazily, however the browser reads them. Its size
+            // is the styles' (`--_img`, both sides), so no width or height attributes.
+            { part: 'image', class: 'image', loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer', src: image, alt: this.t('assetCard.imageAlt'), '@error': () => (this._imageFailed = r) },
           ]
         : ['span', { part: 'placeholder', class: 'placeholder', 'aria-hidden': 'true' }, initial],
       [
