@@ -262,8 +262,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * `<bdi>` (U+202E and friends cannot reorder the words around it). The business claim is
    * the kit's, beside the label.
    */
-  #issuer(name: string | undefined): View {
-    if (!name) return undefined;
+  #issuer(name: string): ElementView {
     const [before, after = ''] = this.t('tokenStatus.issuer').split('{name}');
     return ['span', { part: 'issuer', class: 'issuer' }, before, ['bdi', {}, name], after];
   }
@@ -319,7 +318,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
         'span',
         { class: 'text' },
         ['span', { class: 'label-row' }, ['span', { part: 'label', class: 'label' }, headline], kybVerified !== undefined && this.#claim(kybVerified)],
-        this.#issuer(issuer),
+        issuer && this.#issuer(issuer),
         this.#summary(),
       ],
     ];
