@@ -38,14 +38,6 @@ export const ASSET_LOOKUP_RULES = {
 } as const satisfies Record<AssetLookupRule, readonly [keyof AssetLookupInput, string]>;
 
 /**
- * The account id of an asset lookup: CAIP-10, and its address one the Public API takes in a
- * path (`isAddress`), since the server piece forwards it as `/assets/{ns}/{ref}/{address}`.
- */
-function isAssetAccountId(value: string): boolean {
-  return isCaip10(value) && isAddress(value.slice(value.lastIndexOf(':') + 1));
-}
-
-/**
  * The asset lookup's rules: either `accountId`, or `chain` with `address`. The one copy:
  * the server piece checks `POST /lookup` entries with it, the elements their attributes.
  */
@@ -53,7 +45,9 @@ export function checkAssetLookup(input: AssetLookupInput): RuleCheck<AssetLookup
   const { accountId, chain, address } = input;
   if (accountId !== null) {
     if (chain !== null || address !== null) return broken('mixed');
-    return isAssetAccountId(accountId) ? { ok: true, value: { accountId } } : broken('accountId');
+    // CAIP-10, and its address one the Public API takes in a path (`isAddress`), since the
+    // server piece forwards it as `/assets/{ns}/{ref}/{address}`
+    return isCaip10(accountId) && isAddress(accountId.slice(accountId.lastIndexOf(':') + 1)) ? { ok: true, value: { accountId } } : broken('accountId');
   }
   if (chain === null) return broken(address !== null ? 'addressAlone' : 'missing');
   if (address === null) return broken('chainAlone');

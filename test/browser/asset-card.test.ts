@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/entries/define.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
@@ -96,6 +96,24 @@ describe('<kyi-asset-card>', () => {
     }
   });
 
+  it('"Copied" goes after its few seconds even when the card moved meanwhile (a list re-sorted)', async () => {
+    const el = await card(html`<kyi-asset-card chain="solana" address=${F.pyusd.address}></kyi-asset-card>`);
+    const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async () => undefined } });
+    try {
+      const copy = oneEvent(el, 'kyi-copy');
+      (part(el, 'copy-button') as HTMLButtonElement).click();
+      await copy;
+      await el.updateComplete;
+      const status = () => $(el, '[role="status"]')!.textContent;
+      expect(status()).to.equal('Copied');
+      el.parentElement!.append(el); // moved: disconnected, connected again
+      await waitUntil(() => status() === '', 'the copy status clears', { timeout: 8000 });
+    } finally {
+      if (original) Object.defineProperty(navigator, 'clipboard', original);
+      else delete (navigator as unknown as Record<string, unknown>).clipboard;
+    }
+  });
   it('authorities: readable type, shortened address with full value and copy, verified mark, account type, signers', async () => {
     const el = await card(html`<kyi-asset-card chain="solana" address=${F.pyusd.address}></kyi-asset-card>`);
     const mint = $$(el, '[part~="authority"]')[0]!;

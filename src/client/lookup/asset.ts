@@ -32,17 +32,13 @@ const assetFields = {
   attestation_address: asString,
 };
 
-function readAsset(body: unknown): AssetRecord | undefined {
-  const record = readObject<AssetRecord>(body, assetFields);
-  return record?.token_details ? record : undefined;
-}
-
 /** Maps a relayed asset-route answer to a status (404 = not verified on this chain). */
 export function assetOutcome(response: LookupResponse): AssetOutcome {
   return memo(response, ({ status, body }): AssetOutcome => {
     if (status === 200) {
-      const result = readAsset(body);
-      return result ? { status: 'verified', result } : { status: 'error', result: null, error: unexpected(200) };
+      // a record: an object with its token's details
+      const result = readObject<AssetRecord>(body, assetFields);
+      return result?.token_details ? { status: 'verified', result } : { status: 'error', result: null, error: unexpected(200) };
     }
     if (status === 404) return { status: 'not-found', result: null };
     return { status: status === 400 ? 'invalid' : 'error', result: null, error: errorFrom(response) };

@@ -154,7 +154,7 @@ export const assetCardStyles = css`
   .claim {
     font-weight: var(--_kyi-weight-strong);
   }
-  .chip {
+  .chain {
     padding: 0 var(--_kyi-space-2);
     border: 1px solid var(--_kyi-border);
     border-radius: var(--_kyi-radius-pill);

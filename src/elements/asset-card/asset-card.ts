@@ -1,6 +1,6 @@
 import { chainName } from '../shared/chain-names.js';
 import { shortAddress } from '../shared/short-address.js';
-import { DEFAULT_HEADING_LEVEL, heading, headingLevelOf } from '../shared/heading.js';
+import { DEFAULT_HEADING_LEVEL, headingAttributes, headingLevelOf } from '../shared/heading.js';
 import { lookupAsset } from '../../client/lookup/asset.js';
 import type { AssetRecord, Authority } from '../../contract/index.js';
 import { emit, KyiCopyEvent, KyiErrorEvent } from '../../browser/events.js';
@@ -115,26 +115,11 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   protected override fingerprint(): string {
     const r = this._result;
-    if (!r) return this._status;
-    const auth = (r.token_details.authorities ?? []).map((a) => `${a.address}:${a.verified}`).join(',');
-    return `${this._status}|${r.business_details?.business_verified}|${auth}`;
+    // (a list in a template literal is its items joined by commas)
+    return `${this._status}|${r?.business_details?.business_verified}|${(r?.token_details.authorities ?? []).map((a) => `${a.address}:${a.verified}`)}`;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.#copyTimer);
-  }
-
-  /**
-   * The chain a not-found notice names (it has no record): the `chain` attribute, or the account
-   * id's chain id (a lookup was made, so the account id passed the CAIP-10 check: its chain id is
-   * what comes before the last ":").
-   */
-  #chainLabel(): string {
-    const id = this.accountId?.trim() ?? '';
-    return chainName(this.chain || id.slice(0, id.lastIndexOf(':')));
-  }
-
+  /** Copies `value`; "Copied" (or "Could not copy") shows for 4 s, a card moved meanwhile included. */
   async #copy(value: string): Promise<void> {
     clearTimeout(this.#copyTimer);
     try {
@@ -150,18 +135,6 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     this.#copyTimer = setTimeout(() => (this._copyMessage = ''), 4000);
   }
 
-  readonly #imageFailed = (): void => {
-    this._imageFailed = this._result;
-  };
-  readonly #toggleDescription = (): void => {
-    this._expanded = !this._expanded;
-  };
-  /** The button goes away with its press: focus moves to the first authority it revealed, not to the page. */
-  readonly #showAllAuthorities = (): void => {
-    this._allAuthorities = true;
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.authority[tabindex]')?.focus());
-  };
-
   #address(address: string): ElementView {
     const short = shortAddress(address);
     return [
@@ -170,7 +143,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       ['bdi', { part: 'address', class: 'address mono', title: address }, ['span', { 'aria-hidden': 'true' }, short], ['span', { class: 'visually-hidden' }, address]],
       [
         'button',
-        { part: 'copy-button', class: 'button small', type: 'button', 'aria-label': this.t('assetCard.copyAddress', { address: short }), '@click': () => void this.#copy(address) },
+        { part: 'copy-button', class: 'button small', 'aria-label': this.t('assetCard.copyAddress', { address: short }), '@click': () => void this.#copy(address) },
         this.t('common.copy'),
       ],
     ];
@@ -231,21 +204,22 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       image
         ? [
             'img',
-            // `loading` before `src`: the image is asked for lazily, however the browser reads them.
-            { part: 'image', class: 'image', width: 48, height: 48, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer', src: image, alt: this.t('assetCard.imageAlt'), '@error': this.#imageFailed },
+            // `loading` before `src`: the image is asked for lazily, however the browser reads them. Its size
+            // is the styles' (`--_img`, both sides), so no width or height attributes.
+            { part: 'image', class: 'image', loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer', src: image, alt: this.t('assetCard.imageAlt'), '@error': () => (this._imageFailed = r) },
           ]
         : ['span', { part: 'placeholder', class: 'placeholder', 'aria-hidden': 'true' }, initial],
       [
         'div',
         { class: 'titles' },
-        heading(headingLevelOf(this.headingLevel), ['bdi', {}, name], { part: 'name', class: 'name' }),
+        ['p', headingAttributes(headingLevelOf(this.headingLevel), { part: 'name', class: 'name' }), ['bdi', {}, name]],
         [
           'div',
           { class: 'meta' },
           td.token_ticker
             ? ['bdi', { part: 'ticker', class: 'ticker', title: td.token_ticker }, ['span', { class: 'visually-hidden' }, `${this.t('assetCard.ticker')}: `], td.token_ticker]
             : undefined,
-          ['span', { part: 'chain', class: 'chain chip' }, ['span', { class: 'visually-hidden' }, `${this.t('assetCard.chain')}: `], ['bdi', {}, chainName(td.chain)]],
+          ['span', { part: 'chain', class: 'chain' }, ['span', { class: 'visually-hidden' }, `${this.t('assetCard.chain')}: `], ['bdi', {}, chainName(td.chain)]],
         ],
       ],
     ];
@@ -290,7 +264,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   /** A section's small heading. */
   #title(key: StringKey): ElementView {
-    return heading(headingLevelOf(this.headingLevel) + 1, this.t(key), { class: 'section-title' });
+    return ['p', headingAttributes(headingLevelOf(this.headingLevel) + 1, { class: 'section-title' }), this.t(key)];
   }
 
   #description(r: AssetRecord): ElementView | undefined {
@@ -306,7 +280,7 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
       ['p', { class: long && !this._expanded ? 'clamped' : undefined }, ['bdi', {}, description]],
       long && [
         'button',
-        { class: 'link-button', type: 'button', 'aria-expanded': this._expanded ? 'true' : 'false', '@click': this.#toggleDescription },
+        { class: 'link-button', 'aria-expanded': this._expanded ? 'true' : 'false', '@click': () => (this._expanded = !this._expanded) },
         this.t(this._expanded ? 'assetCard.showLess' : 'assetCard.showMore'),
       ],
     ];
@@ -333,7 +307,14 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
         : ['p', { class: 'muted' }, this.t('assetCard.noAuthorities')],
       authorities.length > AUTHORITIES_SHOWN && !this._allAuthorities && [
         'button',
-        { class: 'link-button', type: 'button', '@click': this.#showAllAuthorities },
+        {
+          class: 'link-button',
+          // The button goes away with its press: focus moves to the first authority it revealed, not to the page.
+          '@click': () => {
+            this._allAuthorities = true;
+            void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.authority[tabindex]')?.focus());
+          },
+        },
         this.t('assetCard.showAllAuthorities', { count: authorities.length }),
       ],
     ];
@@ -380,16 +361,16 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
 
   /** The loading card: the sections of a typical record, line for line, so settling moves little. */
   #skeleton(): ElementView {
-    const line = (w: number): ElementView => ['span', { part: 'skeleton', class: `skeleton w-${w}` }];
-    const stack = (...lines: ElementView[]): ElementView => ['div', { class: 'stack' }, ...lines];
+    const bone = (kind: string): ElementView => ['span', { part: 'skeleton', class: `skeleton ${kind}` }];
+    const stack = (...kinds: string[]): ElementView => ['div', { class: 'stack' }, ...kinds.map(bone)];
     return [
       'div',
       { part: 'base', class: 'card skeleton-card', 'aria-busy': 'true' },
-      ['div', { class: 'header' }, ['span', { part: 'skeleton', class: 'skeleton round' }], stack(line(60), line(40))],
-      ['div', { class: 'verdict' }, ['span', { part: 'skeleton', class: 'skeleton verdict-mark' }], stack(line(40), line(75))],
-      stack(line(30), line(90)),
-      stack(line(40), line(60)),
-      stack(line(30), ['span', { part: 'skeleton', class: 'skeleton block' }]),
+      ['div', { class: 'header' }, bone('round'), stack('w-60', 'w-40')],
+      ['div', { class: 'verdict' }, bone('verdict-mark'), stack('w-40', 'w-75')],
+      stack('w-30', 'w-90'),
+      stack('w-40', 'w-60'),
+      stack('w-30', 'block'),
       ['span', { class: 'visually-hidden' }, this.t('assetCard.loading')],
     ];
   }
@@ -399,8 +380,13 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     switch (this._status) {
       case 'loading':
         return this.#skeleton();
-      case 'not-found':
-        return this.#notice('assetCard.notFound', this.t('assetCard.notFoundDetail', { chain: this.#chainLabel() }));
+      case 'not-found': {
+        // The chain it names (it has no record): the `chain` attribute, or the account id's chain
+        // id (a lookup was made, so the account id passed the CAIP-10 check: its chain id is what
+        // comes before the last ":").
+        const id = this.accountId?.trim() ?? '';
+        return this.#notice('assetCard.notFound', this.t('assetCard.notFoundDetail', { chain: chainName(this.chain || id.slice(0, id.lastIndexOf(':'))) }));
+      }
       case 'invalid':
         // Words for the visitor; what exactly is wrong with the markup goes to the console (lookup-element.ts).
         return this.#notice('assetCard.invalid', this.t('assetCard.invalidHelp'), false);

@@ -9,6 +9,7 @@ import type { ElementView } from './view.js';
  * undefined: none, the same request would fail again) named `retryWords`. Shown, not announced:
  * an error that comes with loading is part of the page, like any other state (a page of failed
  * statuses is not fifty alarms); one after Retry is said by `KyiDataElement.retry`.
+ * No `type` on the views' buttons: in a shadow root no form owns them, so none submits.
  */
 export function errorBoxView(title: string, message: string, retry: (() => void) | undefined, retryWords: string): ElementView {
   return [
@@ -16,6 +17,6 @@ export function errorBoxView(title: string, message: string, retry: (() => void)
     { part: 'error', class: 'alert' },
     ['span', { class: 'alert-title' }, title],
     ['span', {}, message],
-    retry && ['button', { part: 'retry-button', class: 'button small', type: 'button', '@click': retry }, retryWords],
+    retry && ['button', { part: 'retry-button', class: 'button small', '@click': retry }, retryWords],
   ];
 }

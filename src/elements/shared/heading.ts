@@ -3,11 +3,11 @@
  * headings a screen-reader user can jump between, at the level the partner's page needs
  * (`heading-level`, 1–6, default 3); a section inside sits one level below.
  *
- * One rule, `headingAttributes`: the display elements show it as a view (`heading`); the
- * monitoring elements, still on Lit templates, bind the same attributes in theirs
- * (`MonitoringElement.renderTitle`). No template library here: the asset card's page loads none.
+ * One rule, `headingAttributes`: the asset card gives them to a paragraph of its views
+ * (`['p', headingAttributes(…), …]`); the monitoring elements, still on Lit templates, bind the
+ * same attributes in theirs (`MonitoringElement.renderTitle`). No template library here: the
+ * asset card's page loads none.
  */
-import type { ElementView, View } from './view.js';
 
 export const DEFAULT_HEADING_LEVEL = 3;
 
@@ -17,12 +17,7 @@ export function headingLevelOf(level: unknown): number {
   return Number.isInteger(n) && n >= 1 && n <= 6 ? n : DEFAULT_HEADING_LEVEL;
 }
 
-/** What makes a paragraph a heading at `level` (capped at 6), with `part` and `class`: its attributes. */
+/** What makes a paragraph a heading at `level` (capped at 6), with `part` and `class` (left out when not given): its attributes. */
 export function headingAttributes(level: number, attrs: { part?: string; class?: string } = {}) {
-  return { role: 'heading', 'aria-level': Math.min(6, level), part: attrs.part ?? '', class: attrs.class ?? '' };
-}
-
-/** A heading at `level` (capped at 6) holding `content`, with `part` and `class`, as a view. */
-export function heading(level: number, content: View, attrs: { part?: string; class?: string } = {}): ElementView {
-  return ['p', headingAttributes(level, attrs), content];
+  return { role: 'heading', 'aria-level': Math.min(6, level), part: attrs.part, class: attrs.class };
 }

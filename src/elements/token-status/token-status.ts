@@ -166,26 +166,31 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     return this._result;
   }
 
-  /** @internal */
+  /** Its attributes, checked (only `caip19`, `address` and `chain-slug` are read). @internal */
   protected checkInput(): InputCheck {
-    return checkTokenInput({ caip19: this.caip19, address: this.address, chainSlug: this.chainSlug });
+    return checkTokenInput(this);
   }
 
   /** @internal */
   protected readonly lookup = lookupToken as LookupFunction<TokenLookupResult>;
 
   protected override fingerprint(): string {
-    const chains = (this._result?.data ?? []).map((m) => `${chainOf(m)}:${m.kyi_verified}`).sort();
-    return `${this._status}|${chains.join(',')}`;
+    // (a list in a template literal is its items joined by commas)
+    return `${this._status}|${this.#matches.map((m) => `${chainOf(m)}:${m.kyi_verified}`).sort()}`;
+  }
+
+  /** The matches of the last answer (none before one). */
+  get #matches(): TokenMatch[] {
+    return this._result?.data ?? [];
   }
 
   /** What changed, and for which token: "Orbit Dollar (ORBD): KYI verified on 2 of 3 chains". */
   protected override spokenStatus(): string {
-    const { headline, issuer } = this.#verifiedView();
+    const [headline, , , kybVerified] = this.#verifiedView();
     // (An error speaks through its own alert.)
     const status =
       this._status === 'verified'
-        ? this.#warnedWords(headline, issuer)
+        ? this.#warnedWords(headline, kybVerified)
         : this._status === 'unverified'
           ? this.t('tokenStatus.unverified')
           : this._status === 'not-found'
@@ -200,7 +205,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * Other"), words that would read as the kit's own in the sentence said before its status.
    */
   #tokenName(): string {
-    const asset = this._result?.data.find((m) => m.kyi_verified && (m.asset?.name || m.asset?.symbol))?.asset;
+    const asset = this.#matches.find((m) => m.kyi_verified && (m.asset?.name || m.asset?.symbol))?.asset;
     const name = withinReason(asset?.name || '');
     const symbol = withinReason(asset?.symbol || '');
     if (name && symbol && name !== symbol) return `${name} (${symbol})`;
@@ -208,38 +213,37 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   }
 
   /** The chains the matches are on, verified and not, as people name them. */
-  #chains(): { verified: string[]; unverified: string[] } {
-    const data = this._result?.data ?? [];
-    const on = (verified: boolean) => [...new Set(data.filter((m) => m.kyi_verified === verified).map(chainLabel))];
-    return { verified: on(true), unverified: on(false) };
+  #chains(): [verified: string[], unverified: string[]] {
+    const on = (verified: boolean) => [...new Set(this.#matches.filter((m) => m.kyi_verified === verified).map(chainLabel))];
+    return [on(true), on(false)];
   }
 
   /**
    * What a verified status says: its headline, "KYI verified", or "KYI verified on 2 of 3 chains"
    * for a token verified on some of its chains only (`partial`); the issuer of the verified match
-   * (the one the claim is about) if named.
+   * (the one the claim is about) if named, and whether its business is verified (`undefined`: no
+   * issuer named).
    */
-  #verifiedView() {
-    const { verified, unverified } = this.#chains();
+  #verifiedView(): [headline: string, partial: boolean, issuer: string | undefined, kybVerified: boolean | undefined] {
+    const [verified, unverified] = this.#chains();
     const partial = verified.length > 0 && unverified.length > 0;
     const headline = partial
       ? this.t('tokenStatus.verifiedSome', { verified: verified.length, total: new Set([...verified, ...unverified]).size })
       : this.t('tokenStatus.verified');
-    const named = this._result?.data.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
-    const issuer = named?.name ? { name: withinReason(named.name), kybVerified: named.kyb_verified === true } : undefined;
-    return { headline, partial, issuer };
+    const named = this.#matches.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
+    return named?.name ? [headline, partial, withinReason(named.name), named.kyb_verified === true] : [headline, partial, undefined, undefined];
   }
 
   /** The words, and "Business not verified" after them when the issuer's business is not. */
-  #warnedWords(words: string, issuer: { kybVerified: boolean } | undefined): string {
-    return issuer?.kybVerified === false ? `${words}. ${this.t('tokenStatus.businessNotVerified')}` : words;
+  #warnedWords(words: string, kybVerified: boolean | undefined): string {
+    return kybVerified === false ? `${words}. ${this.t('tokenStatus.businessNotVerified')}` : words;
   }
 
   /** "Verified on Ethereum, Base · Not verified on Avalanche C-Chain" when the matches are on several chains, else empty. */
   #summaryText(): string {
-    if ((this._result?.data ?? []).length < 2) return '';
+    if (this.#matches.length < 2) return '';
     const sep = this.t('tokenStatus.listSeparator');
-    const { verified, unverified } = this.#chains();
+    const [verified, unverified] = this.#chains();
     return [
       verified.length && this.t('tokenStatus.verifiedOn', { chains: verified.join(sep) }),
       unverified.length && this.t('tokenStatus.notVerifiedOn', { chains: unverified.join(sep) }),
@@ -258,10 +262,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    * `<bdi>` (U+202E and friends cannot reorder the words around it). The business claim is
    * the kit's, beside the label.
    */
-  #issuer(issuer: { name: string } | undefined): View {
-    if (!issuer) return undefined;
+  #issuer(name: string): ElementView {
     const [before, after = ''] = this.t('tokenStatus.issuer').split('{name}');
-    return ['span', { part: 'issuer', class: 'issuer' }, before, ['bdi', {}, issuer.name], after];
+    return ['span', { part: 'issuer', class: 'issuer' }, before, ['bdi', {}, name], after];
   }
 
   /**
@@ -292,12 +295,12 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   }
 
   #verified(): ElementView {
-    const { headline, partial, issuer } = this.#verifiedView();
-    const warned = issuer?.kybVerified === false;
+    const [headline, partial, issuer, kybVerified] = this.#verifiedView();
+    const warned = kybVerified === false;
     const kind = partial ? 'partial' : 'verified';
     if (this.compact) {
       // A live check (never the static badge's words), the business warning, and the chains when some are not verified.
-      const liveCheck = this.#warnedWords(this.t('tokenStatus.liveCheck', { status: headline }), issuer);
+      const liveCheck = this.#warnedWords(this.t('tokenStatus.liveCheck', { status: headline }), kybVerified);
       const name = partial ? `${liveCheck}. ${this.#summaryText()}` : liveCheck;
       return [
         'span',
@@ -314,8 +317,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       [
         'span',
         { class: 'text' },
-        ['span', { class: 'label-row' }, ['span', { part: 'label', class: 'label' }, headline], issuer && this.#claim(issuer.kybVerified)],
-        this.#issuer(issuer),
+        ['span', { class: 'label-row' }, ['span', { part: 'label', class: 'label' }, headline], kybVerified !== undefined && this.#claim(kybVerified)],
+        issuer && this.#issuer(issuer),
         this.#summary(),
       ],
     ];
@@ -371,7 +374,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
           ['span', { part: 'label', class: 'label' }, title],
           ['span', { class: 'visually-hidden' }, ' ', ['span', { id: 'detail' }, detail]],
         ],
-        retry && ['button', { part: 'retry-button', class: 'button small', type: 'button', 'aria-describedby': 'detail', '@click': retry }, this.t('common.retry')],
+        retry && ['button', { part: 'retry-button', class: 'button small', 'aria-describedby': 'detail', '@click': retry }, this.t('common.retry')],
       ];
     }
     const message = `${title}. ${this.errorMessage()}`;
@@ -382,7 +385,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
       { part: 'base', class: 'base error compact', title: message },
       ['span', { part: 'error', class: 'visually-hidden', 'aria-hidden': 'true' }, message],
       retry
-        ? ['button', { part: 'retry-button', class: 'retry-icon', type: 'button', 'aria-label': `${this.t('common.retry')}: ${message}`, '@click': retry }, icon('error', '')]
+        ? ['button', { part: 'retry-button', class: 'retry-icon', 'aria-label': `${this.t('common.retry')}: ${message}`, '@click': retry }, icon('error', '')]
         : icon('error', message),
     ];
   }
