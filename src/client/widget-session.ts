@@ -9,9 +9,6 @@
 export type WidgetPresentation = 'drawer' | 'modal';
 export const WIDGET_PRESENTATIONS: readonly WidgetPresentation[] = ['drawer', 'modal'];
 
-/** Default time the widget has to post `kyi:ready`, in ms (a verify button's `readyTimeout`). */
-export const DEFAULT_READY_TIMEOUT_MS = 20_000;
-
 /** What a widget session reports. Each fires only while the session is live. */
 export interface WidgetCallbacks {
   /** The widget posted `kyi:ready`. */

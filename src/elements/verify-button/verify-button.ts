@@ -6,7 +6,8 @@ import { emit, KyiErrorEvent, type KyiErrorDetail } from '../../browser/events.j
 import type { KyiCloseReason } from '../../browser/widget-events.js';
 import type { AccessToken, TokenSlot } from '../../client/token-slot.js';
 import { errorDetail, toProblem } from '../../client/errors.js';
-import { DEFAULT_READY_TIMEOUT_MS, WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
+import { WIDGET_PRESENTATIONS, type WidgetPresentation } from '../../client/widget-session.js';
+import { DEFAULT_READY_TIMEOUT_MS } from './ready-timeout.js';
 import { loadedSession, loadSession, type SessionCode } from './drawer-loader.js';
 import type { WidgetRun } from './widget-run.js';
 import { errorStringKey, type ErrorWords } from '../shared/error-text.js';
