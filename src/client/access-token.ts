@@ -17,7 +17,7 @@ import { codeForStatus, isAbortError, KyiRequestError, type StatusCodes } from '
 import { answerBody } from './proxy-answer.js';
 import { requestUrl } from './request-url.js';
 import type { AccessToken } from './token-slot.js';
-import { messageOf } from './widget-session.js';
+import { thrownText } from './widget-session.js';
 
 // The prefetch slot and its expiry rule, in a module of their own (re-exported for existing importers).
 export * from './token-slot.js';
@@ -117,7 +117,7 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
     } as RequestInit);
   } catch (error) {
     throwIfAbort(error, signal);
-    throw new KyiRequestError('network', messageOf(error) || String(error));
+    throw new KyiRequestError('network', thrownText(error));
   }
   const body = (await answerBody(options.endpoint, response, TOKEN_STATUS_CODES).finally(() => signal?.throwIfAborted())) as
     | { accessToken?: unknown; expiresAt?: unknown }
@@ -139,7 +139,7 @@ async function fromFunction(fn: () => Promise<string>, signal?: AbortSignal): Pr
     const own = (key: string) => (Object.hasOwn(Object(error), key) ? (error as Record<string, unknown>)[key] : undefined);
     const code = own('code');
     const status = own('status');
-    const message = messageOf(error) || String(error);
+    const message = thrownText(error);
     if (isCode(code)) throw new KyiRequestError(code, message);
     if (typeof status === 'number') throw new KyiRequestError(codeForStatus(status, TOKEN_STATUS_CODES), message, status);
     throw new KyiRequestError('network', message);

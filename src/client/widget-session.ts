@@ -40,3 +40,16 @@ export function messageOf(value: unknown): string {
   const message = Object.hasOwn(Object(value), 'message') ? (value as Error).message : value;
   return typeof message == 'string' ? message : '';
 }
+
+/**
+ * What a value partner or vendor code threw says: its `messageOf`, else its text, else `''` when
+ * it has none (`Object.create(null)`, or any object under a polluted non-function `toString`:
+ * `String()` would throw, and the failure would read as the kit's own).
+ */
+export function thrownText(value: unknown): string {
+  try {
+    return messageOf(value) || String(value);
+  } catch {
+    return '';
+  }
+}

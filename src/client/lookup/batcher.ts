@@ -94,11 +94,15 @@ interface Entry {
 /** One lookup as it is sent inside `{ requests: [...] }`: its fields, no others (an empty `chainSlug` is none). */
 export type WireLookup = { kind: LookupRequest['kind'] } & Partial<Record<'caip19' | 'address' | 'chainSlug' | 'accountId' | 'chain', string>>;
 
-/** The wire form of a lookup; fields it does not have are `undefined`, which JSON leaves out. */
+/**
+ * The wire form of a lookup; fields it does not have are `undefined`, which JSON leaves out. Read
+ * from its own fields, and made with no prototype: an `Object.prototype.chainSlug` polluted
+ * elsewhere on the page scopes no lookup, and a polluted `toJSON` rewrites neither its key nor
+ * the batch sent (`JSON.stringify` asks an object and an array for one).
+ */
 export function toWire(request: LookupRequest): WireLookup {
-  // Its own fields (no prototype): an `Object.prototype.chainSlug` polluted elsewhere on the page scopes no lookup.
   const r: WireLookup = Object.assign(Object.create(null) as WireLookup, request);
-  return { kind: r.kind, caip19: r.caip19, address: r.address, chainSlug: r.chainSlug || undefined, accountId: r.accountId, chain: r.chain };
+  return { __proto__: null, kind: r.kind, caip19: r.caip19, address: r.address, chainSlug: r.chainSlug || undefined, accountId: r.accountId, chain: r.chain } as WireLookup;
 }
 
 /** The identity of a lookup, its wire form's JSON: equal keys are one lookup. */
@@ -274,7 +278,7 @@ export class LookupClient {
         __proto__: null,
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ requests: entries.map((e) => e.wire), fresh: bypass || undefined }),
+        body: JSON.stringify({ __proto__: null, requests: Object.setPrototypeOf(entries.map((e) => e.wire), null), fresh: bypass || undefined }),
         signal: batch.controller.signal,
       } as RequestInit);
       const body = await answerBody(`${proxyUrl}/lookup`, response);

@@ -75,7 +75,8 @@ export type MonitoringWords = 'watchlist' | 'changeFeed' | 'notifications';
 export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringStatus> {
   /** Its Lit template, rendered into the shadow root. @internal */
   protected override paint(template: unknown): void {
-    render(template, this.renderRoot, { host: this });
+    // Options with no prototype: a polluted `renderBefore` or `creationScope` is not Lit's to read.
+    render(template, this.renderRoot, { __proto__: null, host: this } as Parameters<typeof render>[2]);
   }
 
   static override properties: PropertyDeclarations = {

@@ -12,7 +12,8 @@ export function formatDate(value: string | null | undefined, lang: string): stri
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    // Options with no prototype: a polluted `timeZone`, `calendar` or `numberingSystem` is not the kit's.
+    return new Intl.DateTimeFormat(lang, { __proto__: null, dateStyle: 'medium', timeStyle: 'short' } as Intl.DateTimeFormatOptions).format(date);
   } catch {
     return date.toISOString();
   }

@@ -7,7 +7,7 @@
  */
 import type * as SessionModule from './session-code.js';
 import { KyiRequestError } from '../../client/errors.js';
-import { messageOf } from '../../client/widget-session.js';
+import { thrownText } from '../../client/widget-session.js';
 
 export type SessionCode = typeof SessionModule;
 
@@ -26,6 +26,6 @@ export const loadSession = (): Promise<SessionCode> =>
     (code) => (loaded = code),
     (error: unknown) => {
       loading = undefined;
-      throw new KyiRequestError('network', `The verification drawer could not be loaded: ${messageOf(error) || String(error)}`);
+      throw new KyiRequestError('network', `The verification drawer could not be loaded: ${thrownText(error)}`);
     },
   ));

@@ -50,9 +50,10 @@ export function startAutoloader(): void {
   const root = rootElement();
   if (!root) return;
   discover(root);
+  // Options with no prototype: a polluted `attributes: false` / `attributeOldValue: true` would make `observe` throw.
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) if (node instanceof Element) discover(node);
     }
-  }).observe(root, { childList: true, subtree: true });
+  }).observe(root, { __proto__: null, childList: true, subtree: true } as MutationObserverInit);
 }
