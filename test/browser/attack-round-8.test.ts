@@ -23,54 +23,8 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
 import { frameLoaded, signIn, testEnv } from './helpers/verify-button.js';
+import { ONE_CHANGE, pollutedPage, pollution, type FrameWindow } from './helpers/polluted-page.js';
 import type { kyi } from '../../src/entries/widget.js';
-
-interface Sent {
-  url: string;
-  method: string;
-  credentials: string;
-  cache: string;
-  redirect: string;
-  referrerPolicy: string;
-  integrity: string;
-  mode: string;
-}
-type FrameWindow = Window & typeof globalThis & { sent: Sent[]; pageErrors: string[] };
-
-/** Defines each of `keys` on the frame's `Object.prototype` (non-enumerable, as an attacker may). */
-const pollution = (keys: Record<string, unknown>) =>
-  `for (const [key, value] of Object.entries(${JSON.stringify(keys)})) Object.defineProperty(Object.prototype, key, { value, configurable: true });`;
-
-/**
- * A frame page: `pollute` runs before the kit (`entry`) loads; `answer` (JS source of
- * `(path, request, n) => ({ status, body }) | undefined`) answers `/api/kyi{path}`; every
- * request is recorded as fetch sends it.
- */
-async function pollutedPage(pollute: string, body: string, answer = '() => undefined', entry = 'kyi-elements', head = ''): Promise<FrameWindow> {
-  const frame = document.createElement('iframe');
-  frame.srcdoc = `<!doctype html><html lang="en"><head><meta name="kyi:proxy-url" content="/api/kyi">${head}
-    <script>
-      window.pageErrors = []; addEventListener('error', (e) => pageErrors.push(String(e.message)));
-      window.sent = [];
-      const pageFetch = fetch, answer = ${answer}, calls = new Map();
-      window.fetch = async (input, init) => {
-        const r = new Request(input, init);
-        sent.push({ url: r.url, method: r.method, credentials: r.credentials, cache: r.cache, redirect: r.redirect, referrerPolicy: r.referrerPolicy, integrity: r.integrity, mode: r.mode });
-        const path = new URL(r.url).pathname.replace(/^\\/api\\/kyi/, '');
-        const n = (calls.get(path) ?? 0) + 1;
-        calls.set(path, n);
-        const a = r.url.startsWith(self.origin + '/api/kyi/') && answer(path, init?.body ? JSON.parse(init.body) : undefined, n);
-        return a ? new Response(JSON.stringify(a.body), { status: a.status ?? 200, headers: { 'content-type': 'application/json' } }) : pageFetch(input, init);
-      };
-      ${pollute}
-    </script></head>
-    <body>${body}
-    <script type="module" src="/src/entries/cdn/${entry}.ts"></script></body></html>`;
-  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-  document.body.append(frame);
-  await loaded;
-  return frame.contentWindow as FrameWindow;
-}
 
 /** Posts `data` to `win` from inside `frame` (its realm: the message's source is the frame); resolves once `win`'s listeners have read it. */
 async function postFromWidget(win: Window, frame: HTMLIFrameElement, data: unknown): Promise<void> {
@@ -116,11 +70,7 @@ describe('attack round 8: answers read under a polluted Object.prototype', funct
     const win = await pollutedPage(
       pollution({ before: 'Mint authority: held', after: 'Mint authority: renounced', credentials: 'include', integrity: 'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' }),
       '<kyi-change-feed></kyi-change-feed>',
-      `(path) => path === '/explorer/me/monitoring/changes'
-        ? { body: { items: [{ id: 'c1', title: 'Supply policy updated', detectedAt: '2025-05-01T00:00:00Z', materiality: 'high' }], truncated: false } }
-        : path === '/explorer/me/watchlist' ? { body: { data: [] } }
-        : path === '/capabilities' ? { body: { explorer: true, explorerWrites: false } }
-        : { status: 404, body: { code: 'not_found', message: 'Not found' } }`,
+      ONE_CHANGE,
       'kyi-monitoring',
     );
     await win.customElements.whenDefined('kyi-change-feed');
@@ -199,7 +149,7 @@ describe('attack round 8: answers read under a polluted Object.prototype', funct
     // (client/access-token.ts); an Error thrown for a network failure has neither.
     const win = (await pollutedPage(
       // Writable, as a merge gadget leaves it (the kit's own errors then hold their own code).
-      `for (const [key, value] of Object.entries({ code: 'not_configured', status: 401 })) Object.defineProperty(Object.prototype, key, { value, writable: true, configurable: true });`,
+      pollution({ code: 'not_configured', status: 401 }, true),
       `<kyi-verify-button></kyi-verify-button>
       <script type="module">import { configure } from '/src/entries/cdn/kyi-elements.ts';
         configure({ widgetUrl: '${location.origin}', fetchAccessToken: async () => { throw new Error('offline'); } });

@@ -30,46 +30,16 @@
  * the element's own declarative roots (delegatesfocus, closed, streaming) by
  * declarative-shadow-roots and attack-round-base.
  *
- * Each page is a frame of its own (round 8's harness): pollution runs before the kit loads, its
+ * Each page is a frame of its own (helpers/polluted-page.ts, round 8's harness): pollution runs before the kit loads, its
  * `fetch` a stand-in for the proxy where a test gives answers.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import type { KyiChangeFeed } from '../../src/elements/change-feed/change-feed.js';
+import { ONE_CHANGE, pollutedPage, pollution, type FrameWindow } from './helpers/polluted-page.js';
 
-type FrameWindow = Window & typeof globalThis & { sent: { url: string; body: string }[]; pageErrors: string[] };
-
-/** Defines each of `keys` on the frame's `Object.prototype`: non-enumerable and writable, as a merge gadget leaves it. */
-const pollution = (keys: Record<string, unknown>) =>
-  `for (const [key, value] of Object.entries(${JSON.stringify(keys)})) Object.defineProperty(Object.prototype, key, { value, writable: true, configurable: true });`;
-
-/** A frame page: `pollute` runs before the kit (`entry`) loads; `answer` (JS source of `(path, request, n) => ({ status, body }) | undefined`) answers `/api/kyi{path}`. */
-async function pollutedPage(pollute: string, body: string, answer = '() => undefined', entry = 'kyi-elements'): Promise<FrameWindow> {
-  const frame = document.createElement('iframe');
-  frame.srcdoc = `<!doctype html><html lang="en"><head><meta name="kyi:proxy-url" content="/api/kyi">
-    <script>
-      window.pageErrors = []; addEventListener('error', (e) => pageErrors.push(String(e.message)));
-      addEventListener('unhandledrejection', (e) => pageErrors.includes('unhandled: ' + e.reason?.message) || pageErrors.push('unhandled: ' + e.reason?.message));
-      window.sent = [];
-      const pageFetch = fetch, answer = ${answer}, calls = new Map(), stringify = JSON.stringify;
-      window.fetch = async (input, init) => {
-        const r = new Request(input, init);
-        sent.push({ url: r.url, body: typeof init?.body === 'string' ? init.body : '' });
-        const path = new URL(r.url).pathname.replace(/^\\/api\\/kyi/, '');
-        const n = (calls.get(path) ?? 0) + 1;
-        calls.set(path, n);
-        const a = r.url.startsWith(self.origin + '/api/kyi/') && answer(path, init?.body ? JSON.parse(init.body) : undefined, n);
-        return a ? new Response(a.text ?? stringify(a.body), { status: a.status ?? 200, headers: { 'content-type': 'application/json' } }) : pageFetch(input, init);
-      };
-      ${pollute}
-    </script></head>
-    <body>${body}
-    <script type="module" src="/src/entries/cdn/${entry}.ts"></script></body></html>`;
-  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-  document.body.append(frame);
-  await loaded;
-  return frame.contentWindow as FrameWindow;
-}
+/** Writable, as a merge gadget leaves it. */
+const merged = (keys: Record<string, unknown>) => pollution(keys, true);
 
 const SCAM = '0x5e1f62dac767b0491e3ce72469c217365d5b48cc';
 const REAL = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
@@ -79,7 +49,7 @@ describe('attack round 9', function () {
   afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
 
   it('attack 1: a polluted MutationObserverInit (attributes: false, attributeOldValue: true) leaves the autoloader watching for elements added later', async () => {
-    const win = await pollutedPage(pollution({ attributes: false, attributeOldValue: true }), '<main></main>', undefined, 'kyi-autoloader');
+    const win = await pollutedPage(merged({ attributes: false, attributeOldValue: true }), '<main></main>', undefined, 'kyi-autoloader');
     // The autoloader has started once the module ran (the page's own elements: none yet).
     await waitUntil(() => win.document.readyState === 'complete', 'the page loaded');
     const badge = win.document.createElement('kyi-badge');
@@ -92,13 +62,9 @@ describe('attack round 9', function () {
 
   it('attack 2: a polluted timeZone / calendar / numberingSystem does not decide the time a change shows', async () => {
     const win = await pollutedPage(
-      pollution({ timeZone: 'Pacific/Kiritimati', calendar: 'buddhist', numberingSystem: 'arab' }),
+      merged({ timeZone: 'Pacific/Kiritimati', calendar: 'buddhist', numberingSystem: 'arab' }),
       '<kyi-change-feed lang="en"></kyi-change-feed>',
-      `(path) => path === '/explorer/me/monitoring/changes'
-        ? { body: { items: [{ id: 'c1', title: 'Supply policy updated', detectedAt: '2025-05-01T00:00:00Z', materiality: 'high' }], truncated: false } }
-        : path === '/explorer/me/watchlist' ? { body: { data: [] } }
-        : path === '/capabilities' ? { body: { explorer: true, explorerWrites: false } }
-        : { status: 404, body: { code: 'not_found', message: 'Not found' } }`,
+      ONE_CHANGE,
       'kyi-monitoring',
     );
     await win.customElements.whenDefined('kyi-change-feed');
@@ -136,13 +102,9 @@ describe('attack round 9', function () {
   ] as const) {
     it(`attack 5: Lit's render options and markers read under a polluted ${key} (JSON data): the change feed still shows its change`, async () => {
       const win = await pollutedPage(
-        pollution({ [key]: value }),
+        merged({ [key]: value }),
         '<kyi-change-feed lang="en"></kyi-change-feed>',
-        `(path) => path === '/explorer/me/monitoring/changes'
-          ? { body: { items: [{ id: 'c1', title: 'Supply policy updated', detectedAt: '2025-05-01T00:00:00Z', materiality: 'high' }], truncated: false } }
-          : path === '/explorer/me/watchlist' ? { body: { data: [] } }
-          : path === '/capabilities' ? { body: { explorer: true, explorerWrites: false } }
-          : { status: 404, body: { code: 'not_found', message: 'Not found' } }`,
+        ONE_CHANGE,
         'kyi-monitoring',
       );
       await win.customElements.whenDefined('kyi-change-feed');
@@ -174,7 +136,7 @@ describe('attack round 9', function () {
 
   for (const [name, pollute, thrown] of [
     ['a value with no prototype', '', 'Object.create(null)'],
-    ['a plain object under a polluted data toString', pollution({ toString: 'Verified by KYI' }), "({ error: 'unauthorized' })"],
+    ['a plain object under a polluted data toString', merged({ toString: 'Verified by KYI' }), "({ error: 'unauthorized' })"],
   ] as const) {
     it(`attack 4: a fetchAccessToken throwing ${name} is reported as the kit's failure, not a stuck button`, async () => {
       const win = (await pollutedPage(
