@@ -13,6 +13,8 @@ import { enDrawer } from '../../src/elements/verify-button/drawer-strings.js';
 import { enSessionFailures } from '../../src/elements/verify-button/session-strings.js';
 import { fr } from '../../src/locales/fr.js';
 import { errorStringKey } from '../../src/elements/shared/error-text.js';
+import { humanize } from '../../src/elements/shared/foreign-text.js';
+import { readFileSync } from 'node:fs';
 
 /** Every English part (the element modules add theirs when imported, as above). */
 const EN_PARTS = [en, enErrors, enBadge, enTokenStatus, enAssetCard, enVerifyButton, enMonitoring, enInputs, enDrawer, enSessionFailures];
@@ -38,6 +40,20 @@ describe('strings table', () => {
         }
       }
     }
+  });
+
+  it("an authority type's English is its value made readable: the table's words, no string shipped", () => {
+    // The table's English (its doc comments, string-table.ts) for every authority type, as a
+    // translator reads it, is what the card shows without a string (`humanize`).
+    const table = readFileSync(new URL('../../src/browser/string-table.ts', import.meta.url), 'utf8');
+    const types = [...table.matchAll(/\/\*\* (.+) \*\/\s+'authorityType\.(\w+)': string;/g)];
+    assert.equal(types.length, 6);
+    for (const [, words, type] of types) {
+      assert.equal(humanize(type!), words, `assetCard.authorityType.${type}`);
+      assert.equal(tMaybe(`assetCard.authorityType.${type}`), undefined, `no English string for ${type}: humanize spells it`);
+    }
+    registerLocale('fr', fr);
+    assert.equal(tMaybe('assetCard.authorityType.mint_authority', undefined, 'fr'), 'Autorité d’émission');
   });
 
   it('ships English only; a locale module is added with registerLocale', () => {

@@ -5,6 +5,15 @@
  */
 import { addStrings } from '../../browser/strings.js';
 
+/**
+ * The keys whose English the card spells without a string: an authority type's words are its
+ * value made readable (`humanize`, shared/foreign-text.ts: `mint_authority` reads "Mint
+ * authority"), the same words a string would hold. The table (string-table.ts) names them for
+ * the other languages, which `tMaybe` finds first; test/node/strings-config.test.ts holds the
+ * table's English to `humanize`'s.
+ */
+export type EnglishByHumanize = `authorityType.${'mint_authority' | 'freeze_authority' | 'update_authority' | 'upgrade_authority' | 'creator' | 'owner'}`;
+
 export const enAssetCard = {
   common: {
     copy: 'Copy',
@@ -48,12 +57,6 @@ export const enAssetCard = {
     signers: 'Signers ({count})',
     copyAddress: 'Copy address {address}',
     attestation: 'Attestation address',
-    'authorityType.mint_authority': 'Mint authority',
-    'authorityType.freeze_authority': 'Freeze authority',
-    'authorityType.update_authority': 'Update authority',
-    'authorityType.upgrade_authority': 'Upgrade authority',
-    'authorityType.creator': 'Creator',
-    'authorityType.owner': 'Owner',
     authorityUnknown: 'Authority',
     showMore: 'Show more',
     showLess: 'Show less',
