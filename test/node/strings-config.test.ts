@@ -43,14 +43,14 @@ describe('strings table', () => {
   });
 
   it("an authority type's English is its value made readable: the table's words, no string shipped", () => {
-    // The table's English (its doc comments, string-table.ts) for every authority type, as a
-    // translator reads it, is what the card shows without a string (`humanize`).
+    // The table's English (its doc comments, string-table.ts) for every authority type and the
+    // multisig account type, as a translator reads it, is what the card shows without a string (`humanize`).
     const table = readFileSync(new URL('../../src/browser/string-table.ts', import.meta.url), 'utf8');
-    const types = [...table.matchAll(/\/\*\* (.+) \*\/\s+'authorityType\.(\w+)': string;/g)];
-    assert.equal(types.length, 6);
-    for (const [, words, type] of types) {
-      assert.equal(humanize(type!), words, `assetCard.authorityType.${type}`);
-      assert.equal(tMaybe(`assetCard.authorityType.${type}`), undefined, `no English string for ${type}: humanize spells it`);
+    const types = [...table.matchAll(/\/\*\* (.+) \*\/\s+'(authorityType\.\w+|accountType\.multisig)': string;/g)];
+    assert.equal(types.length, 7);
+    for (const [, words, key] of types) {
+      assert.equal(humanize(key!.slice(key!.indexOf('.') + 1)), words, `assetCard.${key}`);
+      assert.equal(tMaybe(`assetCard.${key}`), undefined, `no English string for ${key}: humanize spells it`);
     }
     registerLocale('fr', fr);
     assert.equal(tMaybe('assetCard.authorityType.mint_authority', undefined, 'fr'), 'Autorité d’émission');

@@ -6,13 +6,15 @@
 import { addStrings } from '../../browser/strings.js';
 
 /**
- * The keys whose English the card spells without a string: an authority type's words are its
- * value made readable (`humanize`, shared/foreign-text.ts: `mint_authority` reads "Mint
- * authority"), the same words a string would hold. The table (string-table.ts) names them for
+ * The keys whose English the card spells without a string: an authority or account type's words
+ * are its value made readable (`humanize`, shared/foreign-text.ts: `mint_authority` reads "Mint
+ * authority", `multisig` "Multisig"), the same words a string would hold. The table (string-table.ts) names them for
  * the other languages, which `tMaybe` finds first; test/node/strings-config.test.ts holds the
  * table's English to `humanize`'s.
  */
-export type EnglishByHumanize = `authorityType.${'mint_authority' | 'freeze_authority' | 'update_authority' | 'upgrade_authority' | 'creator' | 'owner'}`;
+export type EnglishByHumanize =
+  | `authorityType.${'mint_authority' | 'freeze_authority' | 'update_authority' | 'upgrade_authority' | 'creator' | 'owner'}`
+  | 'accountType.multisig';
 
 export const enAssetCard = {
   common: {
@@ -53,7 +55,6 @@ export const enAssetCard = {
     authorityNotVerified: 'Not verified',
     accountType: 'Account type',
     'accountType.regular': 'Regular account',
-    'accountType.multisig': 'Multisig',
     signers: 'Signers ({count})',
     copyAddress: 'Copy address {address}',
     attestation: 'Attestation address',
