@@ -84,12 +84,13 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
     ...internalState('_imageFailed', '_expanded', '_allAuthorities', '_copyMessage'),
   };
 
-  /** CAIP-10 account ID of the asset, e.g. `solana:5eykt4…:EPjF…` (use this, or `chain` + `address`). */
-  accountId: string | undefined = undefined;
-  /** Chain name, e.g. `solana` or `ethereum` (with `address`). */
-  chain: string | undefined = undefined;
-  /** Token address (with `chain`). */
-  address: string | undefined = undefined;
+  // (declared, not assigned: a property starts undefined, and assigning it undefined changes nothing, reactive.ts)
+  /** CAIP-10 account ID of the asset, e.g. `solana:5eykt4…:EPjF…` (use this, or `chain` + `address`). @default undefined */
+  declare accountId: string | undefined;
+  /** Chain name, e.g. `solana` or `ethereum` (with `address`). @default undefined */
+  declare chain: string | undefined;
+  /** Token address (with `chain`). @default undefined */
+  declare address: string | undefined;
   /** Level (1–6) of the card's name heading; its sections' titles sit one level below. Default 3. */
   headingLevel: number = DEFAULT_HEADING_LEVEL;
 

@@ -73,8 +73,9 @@ export class KyiBadge extends KyiReactiveElement {
   format: string = 'svg';
   /** Icon size in px: 16, 24, 32 or 64 (64 shows the 32 px asset scaled up). Ignored for `full`. */
   size: number = 24;
-  /** Optional link target, http(s) only (e.g. the asset's verified page). Opens in a new tab. */
-  href: string | undefined = undefined;
+  // (declared, not assigned: a property starts undefined, and assigning it undefined changes nothing, reactive.ts)
+  /** Optional link target, http(s) only (e.g. the asset's verified page). Opens in a new tab. @default undefined */
+  declare href: string | undefined;
 
   private _failed = false;
   // No Lit templates: the few nodes of a badge are described as data (`content`, views) and
