@@ -77,9 +77,9 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   protected static override inputs: readonly PropertyKey[] = ['proxyUrl', 'accountId', 'chain', 'address'];
 
   static override properties = {
-    accountId: { type: String, reflect: true, attribute: 'account-id' },
-    chain: { type: String, reflect: true },
-    address: { type: String, reflect: true },
+    accountId: { reflect: true, attribute: 'account-id' },
+    chain: { reflect: true },
+    address: { reflect: true },
     headingLevel: { type: Number, attribute: 'heading-level' },
     ...internalState('_imageFailed', '_expanded', '_allAuthorities', '_copyMessage'),
   };

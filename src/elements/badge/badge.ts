@@ -54,12 +54,12 @@ export class KyiBadge extends KyiReactiveElement {
   static override styles = [themeStyles, badgeStyles];
 
   static override properties = {
-    credential: { type: String, reflect: true },
-    variant: { type: String, reflect: true },
-    theme: { type: String, reflect: true },
-    format: { type: String, reflect: true },
+    credential: { reflect: true },
+    variant: { reflect: true },
+    theme: { reflect: true },
+    format: { reflect: true },
     size: { type: Number, reflect: true },
-    href: { type: String, reflect: true },
+    href: { reflect: true },
     ...internalState('_failed'),
   };
 

@@ -104,8 +104,8 @@ export class KyiVerifyButton extends KyiElement {
   static override styles = [...sharedStyles, blockStyles, spinnerStyles, verifyButtonStyles];
 
   static override properties = {
-    scope: { type: String, reflect: true },
-    mode: { type: String, reflect: true },
+    scope: { reflect: true },
+    mode: { reflect: true },
     prefetch: { type: Boolean, reflect: true },
     disabled: { type: Boolean, reflect: true },
     readyTimeout: { type: Number, attribute: 'ready-timeout' },
