@@ -95,10 +95,11 @@ export class KyiAssetCard extends KyiLookupElement<AssetRecord> {
   headingLevel: number = DEFAULT_HEADING_LEVEL;
 
   /** The record whose image failed to load: its link is not tried again; a new record's is (it may have been re-signed). */
-  private _imageFailed: AssetRecord | null = null;
-  private _expanded = false;
-  private _allAuthorities = false;
-  private _copyMessage = '';
+  // (declared: each starts undefined, which reads as none, collapsed, the first ten, no message)
+  declare private _imageFailed: AssetRecord | undefined;
+  declare private _expanded: boolean | undefined;
+  declare private _allAuthorities: boolean | undefined;
+  declare private _copyMessage: string | undefined;
   #copyTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The asset record of the last lookup (`null` when none). */

@@ -77,7 +77,8 @@ export class KyiBadge extends KyiReactiveElement {
   /** Optional link target, http(s) only (e.g. the asset's verified page). Opens in a new tab. @default undefined */
   declare href: string | undefined;
 
-  private _failed = false;
+  /** The image failed to load (false from the first update on: `willUpdate`). */
+  declare private _failed: boolean;
   // No Lit templates: the few nodes of a badge are described as data (`content`, views) and
   // shown by patching (a loaded image stays loaded) (a badge-only page then loads no template library); a server render
   // writes the same description as HTML.
