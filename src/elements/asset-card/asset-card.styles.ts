@@ -25,8 +25,8 @@ export const assetCardStyles = css`
   .card,
   .titles,
   .stack,
-  ul.authorities,
-  li.authority {
+  .authorities,
+  .authority {
     display: flex;
     flex-direction: column;
   }
@@ -229,11 +229,11 @@ export const assetCardStyles = css`
   .issuer,
   .description p,
   .links,
-  ul.authorities {
+  .authorities {
     margin: 0;
   }
   .links,
-  ul.authorities {
+  .authorities {
     padding: 0;
     list-style: none;
   }
@@ -241,12 +241,12 @@ export const assetCardStyles = css`
     gap: var(--_kyi-space-2);
   }
   /* the authorities: a list divided by hairlines */
-  li.authority {
+  .authority {
     gap: var(--_kyi-space);
     padding-block: var(--_kyi-space-2);
     border-block-start: 1px solid var(--_kyi-border);
   }
-  li.authority:last-child {
+  .authority:last-child {
     padding-block-end: 0;
   }
   .signers summary {
