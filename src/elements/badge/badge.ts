@@ -84,7 +84,7 @@ export class KyiBadge extends KyiReactiveElement {
   // writes the same description as HTML.
   #resolved: Resolved | undefined;
   #reportedInvalid: string | undefined;
-  #sourceKey = '';
+  #sourceKey: string | undefined;
 
   /** The badge image URL for the current attributes (the light one for `auto`), or `undefined` when invalid. */
   get src(): string | undefined {

@@ -135,7 +135,7 @@ export class KyiVerifyButton extends KyiElement {
   readonly #tokenRun = new LatestRun(this);
   /** The open widget (its code loads with the session code: `widget-run.ts`). */
   #run: WidgetRun | undefined;
-  #returningFocus = false;
+  #returningFocus: boolean | undefined;
 
   /** `idle`, `pending` (getting a token) or `open` (drawer showing). Read-only. */
   get status(): KyiVerifyButtonStatus {
