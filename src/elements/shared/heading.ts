@@ -17,7 +17,7 @@ export function headingLevelOf(level: unknown): number {
   return Number.isInteger(n) && n >= 1 && n <= 6 ? n : DEFAULT_HEADING_LEVEL;
 }
 
-/** What makes a paragraph a heading at `level` (capped at 6), with `part` and `class` (left out when not given): its attributes. */
+/** What makes a paragraph a heading at `level` (capped at 6), with `part` and `class` (their own values: left out when not given): its attributes. */
 export function headingAttributes(level: number, attrs: { part?: string; class?: string } = {}) {
-  return { role: 'heading', 'aria-level': Math.min(6, level), part: attrs.part, class: attrs.class };
+  return { role: 'heading', 'aria-level': Math.min(6, level), ...attrs };
 }
