@@ -55,6 +55,8 @@ describe('the integrity values in Chromium', () => {
   let page = '';
   /** Bytes the CDN serves instead of a file's (a compromised CDN), by path. */
   let tampered: Record<string, string> = {};
+  /** The page's Content-Security-Policy header, if any. */
+  let csp: string | undefined;
   before(async () => {
     // a CDN on its own origin (CORS open, as jsDelivr and unpkg answer), and a partner page on another
     cdn = createServer(async (req, res) => {
@@ -68,7 +70,7 @@ describe('the integrity values in Chromium', () => {
     site = createServer((req, res) => {
       if (req.method === 'POST' && req.url === '/api/kyi/token')
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ accessToken: 'pinned-token', expiresAt: Date.now() + 600_000 }));
-      res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+      res.writeHead(200, { 'content-type': 'text/html', ...(csp && { 'content-security-policy': csp }) }).end(page);
     });
     const listen = async (server: Server) => {
       await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -125,7 +127,7 @@ describe('the integrity values in Chromium', () => {
     /** The script-tag page of kyi-elements.js with its `integrity`, a verify button, the widget on the CDN's origin. */
     const elementsPage = () => `<!doctype html><html lang="en"><head><title>SRI</title>
 <meta name="kyi:widget-url" content="${cdnOrigin}/widget">
-<script type="module" src="${cdnOrigin}/kyi-elements.js" integrity="${integrity['kyi-elements.js']}" crossorigin="anonymous"></script>
+<script type="module" nonce="kyi-test-nonce" src="${cdnOrigin}/kyi-elements.js" integrity="${integrity['kyi-elements.js']}" crossorigin="anonymous"></script>
 </head><body><kyi-verify-button></kyi-verify-button></body></html>`;
 
     it("carries the integrity of the session code it loads on demand: integrity.json's value for that chunk", async () => {
@@ -163,6 +165,19 @@ describe('the integrity values in Chromium', () => {
       assert.equal(alert, undefined);
       assert.ok(frame?.startsWith(`${cdnOrigin}/widget/widget/kyi?`) && frame.includes('token=pinned-token'), `the widget frame: ${frame}`);
       assert.ok(!errors.some((e) => !/404/.test(e)), errors.join('\n')); // (the CDN has no widget page: its 404 only)
+    });
+
+    it("loads it under a strict Content-Security-Policy too (a nonce and 'strict-dynamic': no host allowed by name)", async () => {
+      tampered = {};
+      csp = "script-src 'nonce-kyi-test-nonce' 'strict-dynamic'; object-src 'none'";
+      try {
+        const { errors, frame, alert } = await clickVerify();
+        assert.equal(alert, undefined);
+        assert.ok(frame?.includes('token=pinned-token'), `the widget frame: ${frame}`);
+        assert.ok(!errors.some((e) => !/404/.test(e)), errors.join('\n'));
+      } finally {
+        csp = undefined;
+      }
     });
 
     it('refuses session code whose bytes are not the ones it pins: nothing of it runs, and the button says it could not load', async () => {
