@@ -125,9 +125,9 @@ describe('the integrity values in Chromium', () => {
   describe('kyi-elements.js, pinned by its script tag alone', () => {
     const SESSION = 'chunks/kyi-elements.session-code.js';
     /** The script-tag page of kyi-elements.js with its `integrity`, a verify button, the widget on the CDN's origin. */
-    const elementsPage = () => `<!doctype html><html lang="en"><head><title>SRI</title>
+    const elementsPage = (file = 'kyi-elements.js') => `<!doctype html><html lang="en"><head><title>SRI</title>
 <meta name="kyi:widget-url" content="${cdnOrigin}/widget">
-<script type="module" nonce="kyi-test-nonce" src="${cdnOrigin}/kyi-elements.js" integrity="${integrity['kyi-elements.js']}" crossorigin="anonymous"></script>
+<script type="module" nonce="kyi-test-nonce" src="${cdnOrigin}/${file}" integrity="${integrity['kyi-elements.js']}" crossorigin="anonymous"></script>
 </head><body><kyi-verify-button></kyi-verify-button></body></html>`;
 
     it("carries the integrity of the session code it loads on demand: integrity.json's value for that chunk", async () => {
@@ -136,12 +136,13 @@ describe('the integrity values in Chromium', () => {
       assert.ok(code.includes(`"./${SESSION} ${integrity[SESSION]}"`), `kyi-elements.js pins ${SESSION} with ${integrity[SESSION]}`);
     });
 
-    /** Opens the page, clicks the button; the page's console errors, and the widget frame's address or the error shown. */
-    async function clickVerify(): Promise<{ errors: string[]; frame?: string; alert?: string; ran: unknown }> {
-      page = elementsPage();
+    /** Opens the page, clicks the button; the page's console errors and warnings, the scripts it fetched, and the widget frame's address or the error shown. */
+    async function clickVerify(file?: string): Promise<{ errors: string[]; warnings: string[]; scripts: string[]; frame?: string; alert?: string; ran: unknown }> {
+      page = elementsPage(file);
       const tab = await browser.newPage();
       const errors: string[] = [];
-      tab.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      const warnings: string[] = [];
+      tab.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); if (m.type() === 'warning') warnings.push(m.text()); });
       try {
         await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
         await tab.waitForFunction(() => document.querySelector('kyi-verify-button')?.shadowRoot?.querySelector('button'));
@@ -153,7 +154,8 @@ describe('the integrity values in Chromium', () => {
           return frame ? { frame: frame.src } : alert?.textContent?.trim() ? { alert: alert.textContent.trim() } : undefined;
         });
         const result = (await shown.jsonValue()) as { frame?: string; alert?: string };
-        return { errors, ...result, ran: await tab.evaluate(() => (window as { tampered?: unknown }).tampered) };
+        const scripts = await tab.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((name) => name.endsWith('.js') || name.includes('.js?')));
+        return { errors, warnings, scripts, ...result, ran: await tab.evaluate(() => (window as { tampered?: unknown }).tampered) };
       } finally {
         await tab.close();
       }
@@ -178,6 +180,16 @@ describe('the integrity values in Chromium', () => {
       } finally {
         csp = undefined;
       }
+    });
+
+    it('loaded with a query (kyi-elements.js?v=2), loads no second, unpinned copy: the button says the site is not set up, and the console names the fix', async () => {
+      tampered = {};
+      const { errors, warnings, scripts, frame, alert } = await clickVerify('kyi-elements.js?v=2');
+      assert.equal(frame, undefined, 'the drawer opened');
+      assert.deepEqual(scripts, [`${cdnOrigin}/kyi-elements.js?v=2`], 'only the file the page pinned was fetched');
+      assert.deepEqual(errors, []);
+      assert.match(alert ?? '', /not configured on this site/);
+      assert.ok(warnings.some((w) => /kyi-elements\.js is loaded as .*\?v=2.*versioned path/.test(w)), warnings.join('\n'));
     });
 
     it('refuses session code whose bytes are not the ones it pins: nothing of it runs, and the button says it could not load', async () => {

@@ -20,8 +20,8 @@ export const loadedSession = (): SessionCode | undefined => loaded;
 
 /**
  * Loads the session code once, its bytes checked first where the build pinned them
- * (session-code.pin.ts). A failed load (e.g. offline) rejects with the `network` failure an
- * opening reports, and is tried again on the next call.
+ * (session-code.pin.ts). A failed load rejects with the failure an opening reports (the check's
+ * own, or `network`: offline, bytes that are not the release's) and is tried again on the next call.
  */
 export const loadSession = (): Promise<SessionCode> =>
   (loading ??= // (`import()` alone where nothing checks: that build then bundles no check)
@@ -29,6 +29,6 @@ export const loadSession = (): Promise<SessionCode> =>
       (code) => (loaded = code),
       (error: unknown) => {
         loading = undefined;
-        throw new KyiRequestError('network', `The verification drawer could not be loaded: ${thrownText(error)}`);
+        throw error instanceof KyiRequestError ? error : new KyiRequestError('network', `The verification drawer could not be loaded: ${thrownText(error)}`);
       },
     ));
