@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
-import { AUTOLOADER_CODE_SPLITTING, autoloaderChunkFileName, cdnConfig } from '../scripts/lib/cdn-chunks.js';
+import { cdnConfig, cdnFileConfig, type CdnFile } from '../scripts/lib/cdn-chunks.js';
 import { codeByModule, NO_SOURCE, type MappedChunk } from './by-source.js';
 import { PAGE_KINDS, pageChunks, type AutoloaderManifest } from './size-budgets.js';
 import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
@@ -67,12 +67,16 @@ function chunksOf(output: unknown): BuiltChunk[] {
   return ((Array.isArray(output) ? output : [output]) as { output?: BuiltChunk[] }[]).flatMap((o) => o.output ?? []).filter((c) => c.type === 'chunk');
 }
 
-/** Builds one entry the way scripts/build.ts builds the CDN files; returns the output bytes. */
-async function bundle(entry: string, outDir: string, fileName: string, modules?: ModuleSizes): Promise<Buffer> {
-  // one self-contained file, as scripts/build.ts makes it: dynamic imports (the drawer) inlined
-  const output = await build(cdnConfig(entry, outDir, fileName, { output: { codeSplitting: false }, sourcemap: 'hidden', plugins: [litOnly] }));
+/**
+ * Builds a CDN file as scripts/build.ts does (cdnFileConfig), or Lit alone as one file, and
+ * returns the file's bytes: what a page loads with it, not the chunks it loads on demand.
+ */
+async function bundle(file: CdnFile | 'lit-only', outDir: string, modules?: ModuleSizes): Promise<Buffer> {
+  const extra = { sourcemap: 'hidden' as const, plugins: [litOnly] };
+  const fileName = `${file}.js`;
+  const output = await build(file === 'lit-only' ? cdnConfig(LIT_ONLY_ID, outDir, fileName, { ...extra, output: { codeSplitting: false } }) : cdnFileConfig(file, outDir, extra));
   if (modules)
-    for (const chunk of chunksOf(output))
+    for (const chunk of chunksOf(output).filter((c) => c.fileName === fileName))
       for (const [id, code] of codeByModule(chunk, outDir)) modules[id] = (modules[id] ?? 0) + Buffer.byteLength(code);
   return readFile(join(outDir, fileName));
 }
@@ -83,15 +87,9 @@ async function bundle(entry: string, outDir: string, fileName: string, modules?:
  * tags, and everything those import statically; with what the page's code is made of.
  */
 async function autoloaderPages(outDir: string): Promise<{ name: string; tags: readonly string[]; target: number; gzip: number; files: string[]; perFile: string; parts: Part[] }[]> {
-  const output = await build(
-    cdnConfig(join(ROOT, 'src/entries/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
-      manifest: 'autoloader.manifest.json',
-      output: { chunkFileNames: autoloaderChunkFileName, codeSplitting: AUTOLOADER_CODE_SPLITTING },
-      sourcemap: 'hidden',
-    }),
-  );
+  const output = await build(cdnFileConfig('kyi-autoloader', outDir, { sourcemap: 'hidden' }));
   const chunks = new Map(chunksOf(output).map((c) => [c.fileName, c]));
-  const manifest = JSON.parse(await readFile(join(outDir, 'autoloader.manifest.json'), 'utf8')) as AutoloaderManifest;
+  const manifest = JSON.parse(await readFile(join(outDir, 'kyi-autoloader.manifest.json'), 'utf8')) as AutoloaderManifest;
   const gzipOf = async (key: string) => sizes(await readFile(join(outDir, manifest[key]!.file))).gzip;
   return Promise.all(
     PAGE_KINDS.map(async (kind) => {
@@ -209,16 +207,12 @@ export async function run(): Promise<BenchResult> {
   const notes: string[] = [];
   const rows: Row[] = [];
   try {
-    const elementsEntry = existsSync(join(ROOT, 'src/entries/cdn/kyi-elements.ts')) ? 'src/entries/cdn/kyi-elements.ts' : 'src/entries/define.ts';
-    const monitoringEntry = existsSync(join(ROOT, 'src/entries/cdn/kyi-monitoring.ts')) ? 'src/entries/cdn/kyi-monitoring.ts' : undefined;
-    log(`size: building ${elementsEntry}${monitoringEntry ? `, ${monitoringEntry}` : ''} and Lit alone`);
+    log('size: building kyi-elements.js, kyi-monitoring.js and Lit alone');
     const files: { name: string; entry: string; bytes: Buffer }[] = [];
     const modules: ModuleSizes = {};
-    files.push({ name: 'kyi-elements.js', entry: elementsEntry, bytes: await bundle(join(ROOT, elementsEntry), tmp.path, 'kyi-elements.js', modules) });
-    if (monitoringEntry)
-      files.push({ name: 'kyi-monitoring.js', entry: monitoringEntry, bytes: await bundle(join(ROOT, monitoringEntry), tmp.path, 'kyi-monitoring.js') });
-    else notes.push('No src/entries/cdn/kyi-monitoring.ts entry yet: kyi-monitoring.js not measured.');
-    files.push({ name: 'Lit alone (LitElement, html, css)', entry: '(re-export entry)', bytes: await bundle(LIT_ONLY_ID, tmp.path, 'lit-only.js') });
+    for (const name of ['kyi-elements', 'kyi-monitoring'] as const)
+      files.push({ name: `${name}.js`, entry: `src/entries/cdn/${name}.ts`, bytes: await bundle(name, tmp.path, name === 'kyi-elements' ? modules : undefined) });
+    files.push({ name: 'Lit alone (LitElement, html, css)', entry: '(re-export entry)', bytes: await bundle('lit-only', tmp.path) });
 
     const lit = sizes(files[files.length - 1]!.bytes);
     const measured = files.map((f) => ({ ...f, s: sizes(f.bytes) }));

@@ -3,8 +3,9 @@
  *   dist/*.js            npm entries (vite.config.ts: index, define, widget, server, sandbox, jsx, locales, react,
  *                        one per element, dist/react/<element>.js one React wrapper per element; deps external)
  *   dist/bin/*.js        the `kyi-sandbox` command (package.json `bin`)
- *   dist/cdn/*.js        self-contained, minified CDN modules (Lit bundled in), and the autoloader
- *                        (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element), and
+ *   dist/cdn/*.js        minified CDN modules (Lit bundled in): kyi-elements.js (its session code in
+ *                        dist/cdn/chunks/kyi-elements.session-code.js, pinned by it), kyi-monitoring.js,
+ *                        the autoloader (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element), and
  *                        dist/cdn/integrity.json: the sha384 SRI value of each (printed too)
  *   dist/server-render-edge.js  kyi-elements/server/render for edge runtimes (Lit's server builds and parse5 inside)
  *   dist/types/**        type declarations (tsc, plus the framework types in src/frameworks/*.d.ts)
@@ -13,7 +14,7 @@ import { build } from 'vite';
 import { execFileSync } from 'node:child_process';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { AUTOLOADER_CODE_SPLITTING, autoloaderChunkFileName, cdnConfig } from './lib/cdn-chunks.js';
+import { cdnFileConfig } from './lib/cdn-chunks.js';
 import { INTEGRITY_FILE, writeCdnIntegrity } from './lib/integrity.js';
 import { minifyLitTemplatesPlugin } from './lib/minify-lit-templates.js';
 import { ownKeysNamespacePlugin } from './lib/own-keys-namespace.js';
@@ -50,20 +51,10 @@ await build({
   },
 });
 
-/** One CDN module: see cdnConfig (the autoloader split into sibling chunks, the others one file each). */
-async function cdnBuild(name: string, chunks: boolean) {
-  await build(
-    cdnConfig(src(`entries/cdn/${name}.ts`), 'dist/cdn', `${name}.js`, {
-      manifest: chunks ? `${name}.manifest.json` : undefined,
-      output: chunks ? { chunkFileNames: autoloaderChunkFileName, codeSplitting: AUTOLOADER_CODE_SPLITTING } : { codeSplitting: false },
-    }),
-  );
-}
-
-// Self-contained files: every display element (kyi-elements.js), every monitoring element (kyi-monitoring.js; 'explorer' names only the vendor API).
-for (const name of ['kyi-elements', 'kyi-monitoring']) await cdnBuild(name, false);
-// The autoloader: a small script that loads each element's chunk when its tag appears.
-await cdnBuild('kyi-autoloader', true);
+// The CDN files (cdnFileConfig): kyi-elements.js (every display element; the verify button's session
+// code in a chunk beside it, pinned by it), kyi-monitoring.js (every monitoring element) and the
+// autoloader, a small script that loads each element's chunk when its tag appears.
+for (const name of ['kyi-elements', 'kyi-monitoring', 'kyi-autoloader'] as const) await build(cdnFileConfig(name, 'dist/cdn'));
 // Subresource Integrity: what a page's `integrity` attribute pins, per file
 const integrity = await writeCdnIntegrity('dist/cdn');
 console.log(`dist/cdn/${INTEGRITY_FILE} (integrity="…" of each CDN file):`);

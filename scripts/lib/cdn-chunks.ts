@@ -27,8 +27,9 @@
  * (test/node/cdn-core-chunk.test.ts compares them with a bundle of the badge alone).
  */
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
-import type { Plugin } from 'vite';
+import { createHash } from 'node:crypto';
+import { posix } from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
 import { minifyLitTemplatesPlugin } from './minify-lit-templates.js';
 import { ownKeysNamespacePlugin } from './own-keys-namespace.js';
 
@@ -100,45 +101,35 @@ export const AUTOLOADER_CODE_SPLITTING = {
 };
 
 /**
- * In a single-file CDN build (`codeSplitting: false`) every `import('…')` of src/ becomes a static
- * import: the code is in the file anyway, and an inlined dynamic import makes the bundler wrap
- * the imported module and everything it reaches (Lit included) in lazy-init functions, about
- * 0.5 KB gzip of `kyi-elements.js`. Such modules (the verify button's drawer and session code)
- * then run when the file loads; they only declare. The `import()` resolves to an object with a
- * getter per export of the module (live, as a namespace's are), not to the module's namespace
- * object, which needs the bundler's namespace helper: 55 B gzip of `kyi-elements.js`.
+ * The integrity of each on-demand chunk, written into the file that loads it, so a CDN file
+ * stays pinned by its script tag's `integrity` alone (`kyi-elements.js`): the code it loads later
+ * is checked against a value inside the bytes that `integrity` covers (page.ts `preloadModule`).
+ * A chunk made from `<module>.ts` is checked by `<module>.pin.ts`, which checks nothing in every
+ * other build; this build takes `<module>.pin.cdn.ts` instead, which checks the bytes against a
+ * placeholder, `'kyi-pin:<module>'`, that this replaces once the chunks are final with
+ * `"<the chunk's file, relative to the loader's> sha384-…"`. An on-demand chunk with no
+ * placeholder fails the build: nothing it loads goes unchecked.
  */
-export function staticImportsPlugin(): Plugin {
+export function pinChunksPlugin(): Plugin {
   return {
-    name: 'kyi-static-imports',
+    name: 'kyi-pin-chunks',
     enforce: 'pre',
-    async transform(code, id) {
-      if (!/[\\/]src[\\/].*\.ts$/.test(id) || id.includes('node_modules') || !code.includes('import(')) return null;
-      const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-      const calls: { start: number; end: number; specifier: string }[] = [];
-      const visit = (node: ts.Node) => {
-        if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-          const [arg] = node.arguments;
-          if (node.arguments.length !== 1 || !arg || !ts.isStringLiteral(arg)) throw new Error(`${id}: a dynamic import in a CDN file must name its module`);
-          calls.push({ start: node.getStart(), end: node.end, specifier: arg.text });
+    resolveId(source, importer) {
+      return /\.pin\.js$/.test(source) ? this.resolve(source.replace(/\.pin\.js$/, '.pin.cdn.ts'), importer) : null;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      for (const lazy of chunks.filter((chunk) => chunk.isDynamicEntry)) {
+        const module = lazy.facadeModuleId?.match(/([\w-]+)\.ts$/)?.[1];
+        const integrity = `sha384-${createHash('sha384').update(lazy.code).digest('base64')}`;
+        const placeholder = new RegExp(`(["'\`])kyi-pin:${module}\\1`, 'g');
+        let pinned = 0;
+        for (const loader of chunks) {
+          const file = posix.relative(posix.dirname(loader.fileName), lazy.fileName);
+          loader.code = loader.code.replace(placeholder, () => (pinned++, JSON.stringify(`./${file} ${integrity}`)));
         }
-        ts.forEachChild(node, visit);
-      };
-      visit(file);
-      if (calls.length === 0) return null;
-      const imports: string[] = [];
-      const modules: string[] = [];
-      for (const [i, call] of calls.entries()) {
-        const resolved = await this.resolve(call.specifier, id);
-        if (!resolved) throw new Error(`${id}: cannot resolve ${call.specifier}`);
-        const { exports } = await this.load(resolved);
-        const local = (name: string) => `__kyiImport${i}_${name}`;
-        imports.push(`import { ${exports.map((name) => `${name} as ${local(name)}`).join(', ')} } from ${JSON.stringify(call.specifier)};`);
-        modules.push(`{ ${exports.map((name) => `get ${name}() { return ${local(name)}; }`).join(', ')} }`);
+        if (!pinned) throw new Error(`${lazy.fileName} is loaded on demand, but no module names it with 'kyi-pin:${module}'`);
       }
-      let out = code;
-      for (let i = calls.length - 1; i >= 0; i--) out = `${out.slice(0, calls[i]!.start)}Promise.resolve(${modules[i]})${out.slice(calls[i]!.end)}`;
-      return { code: imports.join('') + out, map: null };
     },
   };
 }
@@ -146,8 +137,8 @@ export function staticImportsPlugin(): Plugin {
 /**
  * The Vite settings of every CDN file (scripts/build.ts builds them, bench/size.ts and the tests
  * measure them the same way): library mode, ES, minified, production Lit, Lit templates shrunk;
- * `output` adds rolldown output options (`codeSplitting: false` for one self-contained file,
- * whose dynamic imports then become static, or the autoloader's groups and chunk names).
+ * `output` adds rolldown output options (`codeSplitting: false` for one self-contained file, or
+ * the groups and chunk names of a split build), `plugins` more plugins (`pinChunksPlugin`).
  */
 export function cdnConfig(
   entry: string,
@@ -155,12 +146,11 @@ export function cdnConfig(
   fileName: string,
   extra: { manifest?: string; output?: Record<string, unknown>; sourcemap?: 'hidden'; plugins?: Plugin[] } = {},
 ) {
-  const singleFile = extra.output?.codeSplitting === false;
   return {
     configFile: false as const,
     logLevel: 'warn' as const,
     root: fileURLToPath(new URL('../..', import.meta.url)),
-    plugins: [...(extra.plugins ?? []), minifyLitTemplatesPlugin(), ownKeysNamespacePlugin(), ...(singleFile ? [staticImportsPlugin()] : [])],
+    plugins: [...(extra.plugins ?? []), minifyLitTemplatesPlugin(), ownKeysNamespacePlugin()],
     // Production Lit (no dev-mode warnings) in the CDN files.
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
     define: { 'process.env.NODE_ENV': '"production"' },
@@ -188,4 +178,25 @@ export function cdnConfig(
       },
     },
   };
+}
+
+/** The CDN files (`dist/cdn/<name>.js`): their entries are src/entries/cdn/<name>.ts. */
+export type CdnFile = 'kyi-elements' | 'kyi-monitoring' | 'kyi-autoloader';
+
+/**
+ * How each CDN file is built (scripts/build.ts builds them, bench/size.ts measures them so):
+ * `kyi-elements.js` with the verify button's session code in one chunk beside it
+ * (`chunks/kyi-elements.session-code.js`), loaded on demand and pinned by the file itself;
+ * `kyi-monitoring.js` one file; the autoloader split into its groups, with a manifest of its chunks.
+ */
+export function cdnFileConfig(name: CdnFile, outDir: string, extra: { sourcemap?: 'hidden'; plugins?: Plugin[] } = {}) {
+  const entry = fileURLToPath(new URL(`../../src/entries/cdn/${name}.ts`, import.meta.url));
+  return cdnConfig(entry, outDir, `${name}.js`, {
+    ...extra,
+    ...(name === 'kyi-elements'
+      ? { output: { chunkFileNames: 'chunks/kyi-elements.[name].js' }, plugins: [...(extra.plugins ?? []), pinChunksPlugin()] }
+      : name === 'kyi-monitoring'
+        ? { output: { codeSplitting: false } }
+        : { manifest: `${name}.manifest.json`, output: { chunkFileNames: autoloaderChunkFileName, codeSplitting: AUTOLOADER_CODE_SPLITTING } }),
+  });
 }

@@ -159,3 +159,25 @@ export function unshadowDocumentMethod(name: 'createTreeWalker'): void {
 
 /** The event being dispatched right now (`window.event`), if any. */
 export const currentEvent = (): unknown => (globalThis as { event?: unknown }).event;
+
+/**
+ * Fetches the module at `href` (absolute) into the page's module map, checked against
+ * `integrity` (`sha384-…`), before anything imports it: a `<link rel="modulepreload">` in the real
+ * `<head>` (the root element without one), removed once settled. Resolves once the module's bytes
+ * match; rejects when they do not or the fetch fails, and the module map then holds that failure
+ * for the address, so no later `import()` of it runs other bytes.
+ */
+export function preloadModule(href: string, integrity: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const link = createIn('link');
+    link.rel = 'modulepreload';
+    link.integrity = integrity;
+    link.href = href;
+    link.onload = link.onerror = (event: Event | string) => {
+      link.remove();
+      if ((event as Event).type === 'load') resolve();
+      else reject(new Error(`${href} could not be loaded with the bytes kyi-elements pins for it`));
+    };
+    (headOf(doc!) ?? rootOf(doc!))!.append(link);
+  });
+}

@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
-import { AUTOLOADER_CODE_SPLITTING, autoloaderChunkFileName, cdnConfig } from '../../scripts/lib/cdn-chunks.js';
+import { cdnConfig, cdnFileConfig } from '../../scripts/lib/cdn-chunks.js';
 import { NOTIFICATION_KINDS, WATCH_STATES } from '../../src/contract/enums.js';
 import { BADGE_VARIANTS, CREDENTIAL_TYPES } from '../../src/contract/badge-enums.js';
 import * as sharedEvents from '../../src/browser/events.js';
@@ -61,11 +61,7 @@ let displayPage: string[];
 
 before(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'kyi-core-chunk-'));
-  const autoloader = await build(
-    cdnConfig(resolve('src/entries/cdn/kyi-autoloader.ts'), join(outDir, 'auto'), 'kyi-autoloader.js', {
-      output: { chunkFileNames: autoloaderChunkFileName, codeSplitting: AUTOLOADER_CODE_SPLITTING },
-    }),
-  );
+  const autoloader = await build(cdnFileConfig('kyi-autoloader', join(outDir, 'auto')));
   // `core` is the autoloader's own file (scripts/lib/cdn-chunks.ts)
   core = moduleBytes(autoloader, (c) => c.fileName === 'kyi-autoloader.js');
   corePath = join(outDir, 'auto', 'kyi-autoloader.js');
@@ -218,7 +214,7 @@ describe('CDN files with lit-html (the monitoring elements)', () => {
   it('define Lit\'s globals before lit-html is evaluated: the autoloader\'s monitoring chunk, and kyi-monitoring.js', async () => {
     const chunk = join(outDir, 'auto', 'chunks', 'monitoring.js');
     definedFirst(await readFile(chunk, 'utf8'), 'chunks/monitoring.js');
-    await build(cdnConfig(resolve('src/entries/cdn/kyi-monitoring.ts'), join(outDir, 'monitoring'), 'kyi-monitoring.js', { output: { codeSplitting: false } }));
+    await build(cdnFileConfig('kyi-monitoring', join(outDir, 'monitoring')));
     definedFirst(await readFile(join(outDir, 'monitoring', 'kyi-monitoring.js'), 'utf8'), 'kyi-monitoring.js');
   });
 

@@ -53,15 +53,25 @@ describe('the integrity values in Chromium', () => {
   let cdnOrigin: string;
   let siteOrigin: string;
   let page = '';
+  /** Bytes the CDN serves instead of a file's (a compromised CDN), by path. */
+  let tampered: Record<string, string> = {};
+  /** The page's Content-Security-Policy header, if any. */
+  let csp: string | undefined;
   before(async () => {
     // a CDN on its own origin (CORS open, as jsDelivr and unpkg answer), and a partner page on another
     cdn = createServer(async (req, res) => {
-      const file = resolve(CDN, `.${new URL(req.url ?? '/', 'http://cdn').pathname}`);
-      const body = file.startsWith(CDN + sep) ? await readFile(file).catch(() => undefined) : undefined;
+      const path = new URL(req.url ?? '/', 'http://cdn').pathname;
+      const file = resolve(CDN, `.${path}`);
+      const body = tampered[path] ?? (file.startsWith(CDN + sep) ? await readFile(file).catch(() => undefined) : undefined);
       if (!body) return void res.writeHead(404).end();
       res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' }).end(body);
     });
-    site = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page));
+    // the partner's site: its page, and its server piece's token route (a token for the widget)
+    site = createServer((req, res) => {
+      if (req.method === 'POST' && req.url === '/api/kyi/token')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ accessToken: 'pinned-token', expiresAt: Date.now() + 600_000 }));
+      res.writeHead(200, { 'content-type': 'text/html', ...(csp && { 'content-security-policy': csp }) }).end(page);
+    });
     const listen = async (server: Server) => {
       await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -111,4 +121,89 @@ describe('the integrity values in Chromium', () => {
       await tab.close();
     });
   }
+
+  describe('kyi-elements.js, pinned by its script tag alone', () => {
+    const SESSION = 'chunks/kyi-elements.session-code.js';
+    /** The script-tag page of kyi-elements.js with its `integrity`, a verify button, the widget on the CDN's origin. */
+    const elementsPage = (file = 'kyi-elements.js') => `<!doctype html><html lang="en"><head><title>SRI</title>
+<meta name="kyi:widget-url" content="${cdnOrigin}/widget">
+<script type="module" nonce="kyi-test-nonce" src="${cdnOrigin}/${file}" integrity="${integrity['kyi-elements.js']}" crossorigin="anonymous"></script>
+</head><body><kyi-verify-button></kyi-verify-button></body></html>`;
+
+    it("carries the integrity of the session code it loads on demand: integrity.json's value for that chunk", async () => {
+      const code = await readFile(join(CDN, 'kyi-elements.js'), 'utf8');
+      assert.ok(integrity[SESSION], `${SESSION} is built and named in integrity.json`);
+      assert.ok(code.includes(`"./${SESSION} ${integrity[SESSION]}"`), `kyi-elements.js pins ${SESSION} with ${integrity[SESSION]}`);
+    });
+
+    /** Opens the page, clicks the button; the page's console errors and warnings, the scripts it fetched, and the widget frame's address or the error shown. */
+    async function clickVerify(file?: string): Promise<{ errors: string[]; warnings: string[]; scripts: string[]; frame?: string; alert?: string; ran: unknown }> {
+      page = elementsPage(file);
+      const tab = await browser.newPage();
+      const errors: string[] = [];
+      const warnings: string[] = [];
+      tab.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); if (m.type() === 'warning') warnings.push(m.text()); });
+      try {
+        await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
+        await tab.waitForFunction(() => document.querySelector('kyi-verify-button')?.shadowRoot?.querySelector('button'));
+        await tab.click('kyi-verify-button >> button');
+        const shown = await tab.waitForFunction(() => {
+          const root = document.querySelector('kyi-verify-button')!.shadowRoot!;
+          const frame = root.querySelector('iframe');
+          const alert = root.querySelector('[role="alert"]');
+          return frame ? { frame: frame.src } : alert?.textContent?.trim() ? { alert: alert.textContent.trim() } : undefined;
+        });
+        const result = (await shown.jsonValue()) as { frame?: string; alert?: string };
+        const scripts = await tab.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((name) => name.endsWith('.js') || name.includes('.js?')));
+        return { errors, warnings, scripts, ...result, ran: await tab.evaluate(() => (window as { tampered?: unknown }).tampered) };
+      } finally {
+        await tab.close();
+      }
+    }
+
+    it('loads the session code on the first click and opens the drawer, with no error', async () => {
+      tampered = {};
+      const { errors, frame, alert } = await clickVerify();
+      assert.equal(alert, undefined);
+      assert.ok(frame?.startsWith(`${cdnOrigin}/widget/widget/kyi?`) && frame.includes('token=pinned-token'), `the widget frame: ${frame}`);
+      assert.ok(!errors.some((e) => !/404/.test(e)), errors.join('\n')); // (the CDN has no widget page: its 404 only)
+    });
+
+    it("loads it under a strict Content-Security-Policy too (a nonce and 'strict-dynamic': no host allowed by name)", async () => {
+      tampered = {};
+      csp = "script-src 'nonce-kyi-test-nonce' 'strict-dynamic'; object-src 'none'";
+      try {
+        const { errors, frame, alert } = await clickVerify();
+        assert.equal(alert, undefined);
+        assert.ok(frame?.includes('token=pinned-token'), `the widget frame: ${frame}`);
+        assert.ok(!errors.some((e) => !/404/.test(e)), errors.join('\n'));
+      } finally {
+        csp = undefined;
+      }
+    });
+
+    it('loaded with a query (kyi-elements.js?v=2), loads no second, unpinned copy: the button says the site is not set up, and the console names the fix', async () => {
+      tampered = {};
+      const { errors, warnings, scripts, frame, alert } = await clickVerify('kyi-elements.js?v=2');
+      assert.equal(frame, undefined, 'the drawer opened');
+      assert.deepEqual(scripts, [`${cdnOrigin}/kyi-elements.js?v=2`], 'only the file the page pinned was fetched');
+      assert.deepEqual(errors, []);
+      assert.match(alert ?? '', /not configured on this site/);
+      assert.ok(warnings.some((w) => /kyi-elements\.js is loaded as .*\?v=2.*versioned path/.test(w)), warnings.join('\n'));
+    });
+
+    it('refuses session code whose bytes are not the ones it pins: nothing of it runs, and the button says it could not load', async () => {
+      const original = await readFile(join(CDN, SESSION), 'utf8');
+      tampered = { [`/${SESSION}`]: `window.tampered = true;\n${original}` };
+      try {
+        const { errors, frame, alert, ran } = await clickVerify();
+        assert.equal(ran, undefined, 'the tampered chunk ran');
+        assert.equal(frame, undefined, 'the drawer opened');
+        assert.match(alert ?? '', /\S/);
+        assert.ok(errors.some((e) => /integrity/i.test(e)), `an integrity error on the console: ${errors.join('\n')}`);
+      } finally {
+        tampered = {};
+      }
+    });
+  });
 });

@@ -8,9 +8,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { build } from 'vite';
-import { AUTOLOADER_CODE_SPLITTING, autoloaderChunkFileName, cdnConfig } from '../../scripts/lib/cdn-chunks.js';
+import { cdnFileConfig } from '../../scripts/lib/cdn-chunks.js';
 import { pageChunks, type AutoloaderManifest } from '../../bench/size-budgets.js';
 import { TOKEN_QUERY_MESSAGES, ASSET_LOOKUP_RULES } from '../../src/contract/index.js';
 
@@ -25,13 +25,8 @@ async function pageCode(tags: string[]): Promise<string> {
 
 before(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'kyi-page-code-'));
-  await build(
-    cdnConfig(resolve('src/entries/cdn/kyi-autoloader.ts'), outDir, 'kyi-autoloader.js', {
-      manifest: 'manifest.json',
-      output: { chunkFileNames: autoloaderChunkFileName, codeSplitting: AUTOLOADER_CODE_SPLITTING },
-    }),
-  );
-  manifest = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as AutoloaderManifest;
+  await build(cdnFileConfig('kyi-autoloader', outDir));
+  manifest = JSON.parse(await readFile(join(outDir, 'kyi-autoloader.manifest.json'), 'utf8')) as AutoloaderManifest;
 });
 after(() => rm(outDir, { recursive: true, force: true }));
 

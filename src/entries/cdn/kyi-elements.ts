@@ -1,6 +1,8 @@
 /**
- * CDN bundle `kyi-elements.js`: one self-contained ES module that registers the display and
- * verify elements. Configure with `<meta name="kyi:…">` tags or the exported `configure()`.
+ * CDN bundle `kyi-elements.js`: one ES module that registers the display and verify elements;
+ * the verify button's session code is a chunk beside it (`chunks/kyi-elements.session-code.js`),
+ * loaded on demand and checked against the integrity this file carries (scripts/lib/cdn-chunks.ts).
+ * Configure with `<meta name="kyi:…">` tags or the exported `configure()`.
  * Also exports `kyi()`, the drop-in for the vendor's widget client (its widget URL from
  * `configure({ widgetUrl })` only).
  * English strings are built in; add a language with the exported `registerLocale()`.
