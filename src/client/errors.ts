@@ -10,6 +10,7 @@
  *
  * Nothing here touches the DOM.
  */
+import { own } from '../contract/own.js';
 
 /** What went wrong: a stable code, an English message (may change), the HTTP status (0: no answer). */
 export interface KyiProblem {
@@ -23,16 +24,19 @@ export interface KyiProblem {
 /** A failed call to the server piece from the browser. */
 export class KyiRequestError extends Error implements KyiProblem {
   override readonly name = 'KyiRequestError';
-  constructor(
-    /** Stable code: the server piece's `code`, `codeForStatus(status)`, or `network` / `invalid_response`. */
-    readonly code: string,
-    message: string,
-    /** HTTP status, or 0 when no answer arrived. */
-    readonly status: number = 0,
-    /** Seconds to wait before retrying (429 `Retry-After`). */
-    readonly retryAfter?: number,
-  ) {
+  /** Stable code: the server piece's `code`, `codeForStatus(status)`, or `network` / `invalid_response`. */
+  declare readonly code: string;
+  /** HTTP status, or 0 when no answer arrived. */
+  declare readonly status: number;
+  /** Seconds to wait before retrying (429 `Retry-After`). */
+  declare readonly retryAfter?: number;
+  constructor(code: string, message: string, status = 0, retryAfter?: number) {
     super(message);
+    // Defined, never assigned: an assignment meets a read-only `Object.prototype.code` (or
+    // `status`, `retryAfter`) a script left and throws, and every failure would read as the kit's
+    // own. (`name` is assigned: `Error.prototype` holds its own.) Descriptors without a prototype.
+    for (const [key, value] of [['code', code], ['status', status], ['retryAfter', retryAfter]] as const)
+      Object.defineProperty(this, key, { __proto__: null, value, enumerable: true } as PropertyDescriptor);
   }
 }
 
@@ -62,9 +66,9 @@ export function codeForStatus(status: number, route?: StatusCodes): string {
   return route?.[status] ?? STATUS_CODES[status] ?? (status >= 400 && status < 500 ? 'invalid_response' : 'internal_error');
 }
 
-/** The message of an error body: a string, or the NestJS list of strings. */
-function messageOf(body: unknown): string | undefined {
-  const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
+/** The message of an error body (its own: the kit parses it without prototypes): a string, or the NestJS list of strings. */
+function bodyMessage(body: unknown): string | undefined {
+  const message = own(body, 'message');
   if (typeof message === 'string' && message) return message;
   if (Array.isArray(message)) return message.filter((m) => typeof m === 'string').join('; ') || undefined;
   return undefined;
@@ -81,15 +85,39 @@ export function retryAfterSeconds(headers: Headers | undefined): number | undefi
  * A status in `route` (the route's contract) means what the route says, whatever the body.
  */
 export function problemFromAnswer(status: number, body: unknown, headers?: Headers, route?: StatusCodes): KyiProblem {
-  const own = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  const code = own(body, 'code');
   const retryAfter = retryAfterSeconds(headers);
   return {
-    code: route?.[status] ?? (typeof own === 'string' && own ? own : codeForStatus(status)),
-    message: messageOf(body) ?? `The server answered ${status}`,
+    code: route?.[status] ?? (typeof code === 'string' && code ? code : codeForStatus(status)),
+    message: bodyMessage(body) ?? `The server answered ${status}`,
     status,
     // Always its own (`undefined` when none): a polluted `Object.prototype.retryAfter` delays no retry.
     retryAfter,
   };
+}
+
+/**
+ * The text of a widget error payload or a thrown value: a string, or an object's own string
+ * `message` (an Error's, made with one); else `''`. Never an inherited one: a vendor SDK throwing
+ * `{}` on a page whose `Object.prototype.message` a script polluted says nothing, not the
+ * polluter's words. (A `DOMException`'s message is its prototype's: read as none.)
+ */
+export function messageOf(value: unknown): string {
+  const message = typeof value == 'string' ? value : own(value, 'message');
+  return typeof message == 'string' ? message : '';
+}
+
+/**
+ * What a thrown value says: its `messageOf`, else its text, else `''` when it has none
+ * (`Object.create(null)`, or any object under a polluted non-function `toString`: `String()`
+ * would throw inside the catch, and the failure would read as something else).
+ */
+export function thrownText(value: unknown): string {
+  try {
+    return messageOf(value) || String(value);
+  } catch {
+    return '';
+  }
 }
 
 /** Anything caught from the data layer as a problem (an unexpected throw is `internal_error`). */
@@ -98,7 +126,7 @@ export function toProblem(error: unknown): KyiProblem {
     const { code, message, status, retryAfter } = error;
     return { code, message, status, retryAfter };
   }
-  return { code: 'internal_error', message: error instanceof Error ? error.message : String(error), status: 0 };
+  return { code: 'internal_error', message: thrownText(error), status: 0 };
 }
 
 /** The `detail` of a `kyi-error` event for a problem: `{ code, message, status }` (status when there was an answer). */

@@ -105,7 +105,9 @@ export async function call<T>(
       __proto__: null,
       method,
       headers,
-      body: body && JSON.stringify(body),
+      // Its own fields, in an object without a prototype (as the lookup batch's, client/lookup/
+      // batcher.ts): a script's `Object.prototype.toJSON` chooses no asset the watchlist adds.
+      body: body && JSON.stringify(Object.assign(Object.create(null), body)),
       signal,
     } as RequestInit);
   } catch (error) {

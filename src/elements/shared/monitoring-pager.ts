@@ -9,14 +9,19 @@ import type { ReactiveControllerHost } from './reactive.js';
 export const MONITORING_PAGE_SIZE = 25;
 
 export class ShownRows {
-  readonly pageSize: number;
+  // Private fields, defined: an assigned `pageSize` meets a read-only polluted `Object.prototype.pageSize` and throws.
+  readonly #pageSize: number;
   readonly #host: ReactiveControllerHost;
   #limit: number;
 
   constructor(host: ReactiveControllerHost, pageSize = MONITORING_PAGE_SIZE) {
     this.#host = host;
-    this.pageSize = pageSize;
-    this.#limit = pageSize;
+    this.#pageSize = this.#limit = pageSize;
+  }
+
+  /** Rows per page. */
+  get pageSize(): number {
+    return this.#pageSize;
   }
 
   /** How many rows may be shown now. */
@@ -31,14 +36,14 @@ export class ShownRows {
 
   /** Back to one page (a new list: other filters, another proxy). */
   reset(): void {
-    if (this.#limit === this.pageSize) return;
-    this.#limit = this.pageSize;
+    if (this.#limit === this.#pageSize) return;
+    this.#limit = this.#pageSize;
     this.#host.requestUpdate();
   }
 
   /** One page more. */
   more(): void {
-    this.#limit += this.pageSize;
+    this.#limit += this.#pageSize;
     this.#host.requestUpdate();
   }
 

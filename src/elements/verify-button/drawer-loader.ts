@@ -6,8 +6,8 @@
  * loaded it is kept: a prefetched click opens the drawer in the same frame.
  */
 import type * as SessionModule from './session-code.js';
-import { KyiRequestError } from '../../client/errors.js';
-import { thrownText } from '../../client/widget-session.js';
+import { KyiRequestError, thrownText } from '../../client/errors.js';
+import { offline } from '../../browser/page.js';
 
 export type SessionCode = typeof SessionModule;
 
@@ -18,14 +18,16 @@ let loading: Promise<SessionCode> | undefined;
 export const loadedSession = (): SessionCode | undefined => loaded;
 
 /**
- * Loads the session code once. A failed load (e.g. offline) rejects with the `network` failure an
- * opening reports, and is tried again on the next call.
+ * Loads the session code once. A failed load rejects with the failure an opening reports, and is
+ * tried again on the next call (the button's next click): offline, the visitor's `network`; else
+ * the file did not come from the site (a 404 of `chunks/session-code.js`, a CSP refusing it), the
+ * site's setup (`not_configured`), which the message names.
  */
 export const loadSession = (): Promise<SessionCode> =>
   (loading ??= import('./session-code.js').then(
     (code) => (loaded = code),
     (error: unknown) => {
       loading = undefined;
-      throw new KyiRequestError('network', `The verification drawer could not be loaded: ${thrownText(error)}`);
+      throw new KyiRequestError(offline() ? 'network' : 'not_configured', `The verification drawer could not be loaded: ${thrownText(error)}`);
     },
   ));
