@@ -122,10 +122,8 @@ export function thrownText(value: unknown): string {
 
 /** Anything caught from the data layer as a problem (an unexpected throw is `internal_error`). */
 export function toProblem(error: unknown): KyiProblem {
-  if (error instanceof KyiRequestError) {
-    const { code, message, status, retryAfter } = error;
-    return { code, message, status, retryAfter };
-  }
+  // The kit's own error is a problem already (its fields its own, defined).
+  if (error instanceof KyiRequestError) return error;
   return { code: 'internal_error', message: thrownText(error), status: 0 };
 }
 
