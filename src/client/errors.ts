@@ -66,12 +66,10 @@ export function codeForStatus(status: number, route?: StatusCodes): string {
   return route?.[status] ?? STATUS_CODES[status] ?? (status >= 400 && status < 500 ? 'invalid_response' : 'internal_error');
 }
 
-/** The message of an error body (its own: the kit parses it without prototypes): a string, or the NestJS list of strings. */
+/** The message of an error body: its own `message`, a string or the NestJS list of strings; `undefined` when none. */
 function bodyMessage(body: unknown): string | undefined {
   const message = own(body, 'message');
-  if (typeof message === 'string' && message) return message;
-  if (Array.isArray(message)) return message.filter((m) => typeof m === 'string').join('; ') || undefined;
-  return undefined;
+  return (Array.isArray(message) ? message.filter((m) => typeof m == 'string').join('; ') : messageOf(message)) || undefined;
 }
 
 /** Seconds from a `Retry-After` header in seconds; `undefined` when absent or not a positive number. */
