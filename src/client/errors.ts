@@ -101,8 +101,7 @@ export function problemFromAnswer(status: number, body: unknown, headers?: Heade
  * polluter's words. (A `DOMException`'s message is its prototype's: read as none.)
  */
 export function messageOf(value: unknown): string {
-  const message = typeof value == 'string' ? value : own(value, 'message');
-  return typeof message == 'string' ? message : '';
+  return ([value, own(value, 'message')].find((text) => typeof text == 'string') as string | undefined) ?? '';
 }
 
 /**
