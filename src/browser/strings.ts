@@ -123,7 +123,7 @@ export function tMaybe(key: string, params?: StringParams, lang?: string): strin
   const { strings, locale } = getConfig();
   const text = template(key, lang ?? locale, strings);
   // Its `{name}` placeholders filled from `params` (a name it lacks stays as written).
-  return text && params ? text.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match)) : text;
+  return text && params ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(own(params, name) ?? match)) : text;
 }
 
 /** The string for `key` in `lang` (see the module comment for fallbacks); the key itself if unknown. */

@@ -72,25 +72,20 @@ function bodyMessage(body: unknown): string | undefined {
   return (Array.isArray(message) ? message.filter((m) => typeof m == 'string').join('; ') : messageOf(message)) || undefined;
 }
 
-/** Seconds from a `Retry-After` header in seconds; `undefined` when absent or not a positive number. */
-export function retryAfterSeconds(headers: Headers | undefined): number | undefined {
-  const value = Number(headers?.get('retry-after'));
-  return Number.isFinite(value) && value > 0 ? value : undefined;
-}
-
 /**
  * The problem an error answer describes: its own `code` and `message`, else its status's.
  * A status in `route` (the route's contract) means what the route says, whatever the body.
  */
 export function problemFromAnswer(status: number, body: unknown, headers?: Headers, route?: StatusCodes): KyiProblem {
   const code = own(body, 'code');
-  const retryAfter = retryAfterSeconds(headers);
+  // Seconds from a `Retry-After` header in seconds; `undefined` when absent or not a positive number.
+  const seconds = Number(headers?.get('retry-after'));
   return {
     code: route?.[status] ?? (typeof code === 'string' && code ? code : codeForStatus(status)),
     message: bodyMessage(body) ?? `The server answered ${status}`,
     status,
     // Always its own (`undefined` when none): a polluted `Object.prototype.retryAfter` delays no retry.
-    retryAfter,
+    retryAfter: seconds > 0 && seconds < Infinity ? seconds : undefined,
   };
 }
 
