@@ -67,22 +67,22 @@ export function codeForStatus(status: number, route?: StatusCodes): string {
 }
 
 /**
- * The problem an error answer describes: its own `code` and `message`, else its status's.
+ * The problem an error answer describes, as the kit's error (thrown as it is by `answerBody`): its own `code` and `message`, else its status's.
  * A status in `route` (the route's contract) means what the route says, whatever the body.
  */
-export function problemFromAnswer(status: number, body: unknown, headers?: Headers, route?: StatusCodes): KyiProblem {
+export function problemFromAnswer(status: number, body: unknown, headers?: Headers, route?: StatusCodes): KyiRequestError {
   const code = own(body, 'code');
   // Its own `message`: a string, or the NestJS list of strings.
   const message = own(body, 'message');
   // Seconds from a `Retry-After` header in seconds; `undefined` when absent or not a positive number.
   const seconds = Number(headers?.get('retry-after'));
-  return {
-    code: route?.[status] ?? (typeof code === 'string' && code ? code : codeForStatus(status)),
-    message: (Array.isArray(message) ? message.filter((m) => typeof m == 'string').join('; ') : messageOf(message)) || `The server answered ${status}`,
+  return new KyiRequestError(
+    route?.[status] ?? (typeof code === 'string' && code ? code : codeForStatus(status)),
+    (Array.isArray(message) ? message.filter((m) => typeof m == 'string').join('; ') : messageOf(message)) || `The server answered ${status}`,
     status,
     // Always its own (`undefined` when none): a polluted `Object.prototype.retryAfter` delays no retry.
-    retryAfter: seconds > 0 && seconds < Infinity ? seconds : undefined,
-  };
+    seconds > 0 && seconds < Infinity ? seconds : undefined,
+  );
 }
 
 /**
