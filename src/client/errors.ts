@@ -29,7 +29,7 @@ export class KyiRequestError extends Error implements KyiProblem {
   /** HTTP status, or 0 when no answer arrived. */
   declare readonly status: number;
   /** Seconds to wait before retrying (429 `Retry-After`). */
-  declare readonly retryAfter?: number;
+  declare readonly retryAfter?: number | undefined;
   constructor(code: string, message: string, status = 0, retryAfter?: number) {
     super(message);
     // Defined, never assigned: an assignment meets a read-only `Object.prototype.code` (or
