@@ -135,6 +135,9 @@ export const viewport = (): { width: number; height: number } | undefined =>
 /** The page's registry of custom elements (`undefined` on a server). */
 export const elementRegistry = (): CustomElementRegistry | undefined => globalThis.customElements;
 
+/** Whether the browser says the visitor is offline (`navigator.onLine`; in a browser only). */
+export const offline = (): boolean => !navigator.onLine;
+
 /** The visitor's clipboard, when the page may use it. */
 export const clipboard = (): Clipboard | undefined => (hasDom ? navigator.clipboard : undefined);
 

@@ -21,6 +21,8 @@
 import { checkStringNames, configure, configVersion, getConfig, type KyiConfig } from './config.js';
 import { attributeOf, parentOf, rootElement } from './page.js';
 import type { PartialStringTable, StringKey } from './string-table.js';
+// Own properties only: a locale or key is a name from outside.
+import { own } from '../contract/own.js';
 
 export type { PartialStringTable, StringKey, StringOverrides, StringTable } from './string-table.js';
 
@@ -82,9 +84,6 @@ export function registeredLocales(): string[] {
 
 export const DEFAULT_LOCALE = 'en';
 
-/** `object[name]` when it is an own property (a locale or key is a name from outside). */
-const own = (object: unknown, name: string): unknown =>
-  typeof object === 'object' && object !== null && Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
 
 /** `key` in a table, flat or by section; own properties only. */
 function pick(table: unknown, key: string, dot: number): string | undefined {
@@ -124,7 +123,7 @@ export function tMaybe(key: string, params?: StringParams, lang?: string): strin
   const { strings, locale } = getConfig();
   const text = template(key, lang ?? locale, strings);
   // Its `{name}` placeholders filled from `params` (a name it lacks stays as written).
-  return text && params ? text.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match)) : text;
+  return text && params ? text.replace(/\{(\w+)\}/g, (match, name: string) => String(own(params, name) ?? match)) : text;
 }
 
 /** The string for `key` in `lang` (see the module comment for fallbacks); the key itself if unknown. */

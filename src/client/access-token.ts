@@ -13,11 +13,11 @@
  * `token-slot.ts`).
  */
 
-import { codeForStatus, isAbortError, KyiRequestError, type StatusCodes } from './errors.js';
+import { codeForStatus, isAbortError, KyiRequestError, thrownText, type StatusCodes } from './errors.js';
+import { own } from '../contract/own.js';
 import { answerBody } from './proxy-answer.js';
 import { requestUrl } from './request-url.js';
 import type { AccessToken } from './token-slot.js';
-import { thrownText } from './widget-session.js';
 
 // The prefetch slot and its expiry rule, in a module of their own (re-exported for existing importers).
 export * from './token-slot.js';
@@ -136,9 +136,8 @@ async function fromFunction(fn: () => Promise<string>, signal?: AbortSignal): Pr
     throwIfAbort(error, signal);
     // A partner function may signal a precise failure through its own `code` or HTTP `status`
     // (never an inherited one: a polluted `Object.prototype.code` decides no failure's cause).
-    const own = (key: string) => (Object.hasOwn(Object(error), key) ? (error as Record<string, unknown>)[key] : undefined);
-    const code = own('code');
-    const status = own('status');
+    const code = own(error, 'code');
+    const status = own(error, 'status');
     const message = thrownText(error);
     if (isCode(code)) throw new KyiRequestError(code, message);
     if (typeof status === 'number') throw new KyiRequestError(codeForStatus(status, TOKEN_STATUS_CODES), message, status);

@@ -10,6 +10,7 @@
  *
  * Nothing here touches the DOM.
  */
+import { own } from '../contract/own.js';
 
 /** What went wrong: a stable code, an English message (may change), the HTTP status (0: no answer). */
 export interface KyiProblem {
@@ -23,16 +24,19 @@ export interface KyiProblem {
 /** A failed call to the server piece from the browser. */
 export class KyiRequestError extends Error implements KyiProblem {
   override readonly name = 'KyiRequestError';
-  constructor(
-    /** Stable code: the server piece's `code`, `codeForStatus(status)`, or `network` / `invalid_response`. */
-    readonly code: string,
-    message: string,
-    /** HTTP status, or 0 when no answer arrived. */
-    readonly status: number = 0,
-    /** Seconds to wait before retrying (429 `Retry-After`). */
-    readonly retryAfter?: number,
-  ) {
+  /** Stable code: the server piece's `code`, `codeForStatus(status)`, or `network` / `invalid_response`. */
+  declare readonly code: string;
+  /** HTTP status, or 0 when no answer arrived. */
+  declare readonly status: number;
+  /** Seconds to wait before retrying (429 `Retry-After`). */
+  declare readonly retryAfter?: number | undefined;
+  constructor(code: string, message: string, status = 0, retryAfter?: number) {
     super(message);
+    // Defined, never assigned: an assignment meets a read-only `Object.prototype.code` (or
+    // `status`, `retryAfter`) a script left and throws, and every failure would read as the kit's
+    // own. (`name` is assigned: `Error.prototype` holds its own.) Descriptors without a prototype.
+    for (const [key, value] of [['code', code], ['status', status], ['retryAfter', retryAfter]] as const)
+      Object.defineProperty(this, key, { __proto__: null, value, enumerable: true } as PropertyDescriptor);
   }
 }
 
@@ -62,43 +66,53 @@ export function codeForStatus(status: number, route?: StatusCodes): string {
   return route?.[status] ?? STATUS_CODES[status] ?? (status >= 400 && status < 500 ? 'invalid_response' : 'internal_error');
 }
 
-/** The message of an error body: a string, or the NestJS list of strings. */
-function messageOf(body: unknown): string | undefined {
-  const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
-  if (typeof message === 'string' && message) return message;
-  if (Array.isArray(message)) return message.filter((m) => typeof m === 'string').join('; ') || undefined;
-  return undefined;
-}
-
-/** Seconds from a `Retry-After` header in seconds; `undefined` when absent or not a positive number. */
-export function retryAfterSeconds(headers: Headers | undefined): number | undefined {
-  const value = Number(headers?.get('retry-after'));
-  return Number.isFinite(value) && value > 0 ? value : undefined;
+/**
+ * The problem an error answer describes, as the kit's error (thrown as it is by `answerBody`): its own `code` and `message`, else its status's.
+ * A status in `route` (the route's contract) means what the route says, whatever the body.
+ */
+export function problemFromAnswer(status: number, body: unknown, headers?: Headers, route?: StatusCodes): KyiRequestError {
+  const code = own(body, 'code');
+  // Its own `message`: a string, or the NestJS list of strings.
+  const message = own(body, 'message');
+  // Seconds from a `Retry-After` header in seconds; `undefined` when absent or not a positive number.
+  const seconds = Number(headers?.get('retry-after'));
+  return new KyiRequestError(
+    route?.[status] ?? (typeof code === 'string' && code ? code : codeForStatus(status)),
+    (Array.isArray(message) ? message.filter((m) => typeof m == 'string').join('; ') : messageOf(message)) || `The server answered ${status}`,
+    status,
+    // Always its own (`undefined` when none): a polluted `Object.prototype.retryAfter` delays no retry.
+    seconds > 0 && seconds < Infinity ? seconds : undefined,
+  );
 }
 
 /**
- * The problem an error answer describes: its own `code` and `message`, else its status's.
- * A status in `route` (the route's contract) means what the route says, whatever the body.
+ * The text of a widget error payload or a thrown value: a string, or an object's own string
+ * `message` (an Error's, made with one); else `''`. Never an inherited one: a vendor SDK throwing
+ * `{}` on a page whose `Object.prototype.message` a script polluted says nothing, not the
+ * polluter's words. (A `DOMException`'s message is its prototype's: read as none.)
  */
-export function problemFromAnswer(status: number, body: unknown, headers?: Headers, route?: StatusCodes): KyiProblem {
-  const own = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
-  const retryAfter = retryAfterSeconds(headers);
-  return {
-    code: route?.[status] ?? (typeof own === 'string' && own ? own : codeForStatus(status)),
-    message: messageOf(body) ?? `The server answered ${status}`,
-    status,
-    // Always its own (`undefined` when none): a polluted `Object.prototype.retryAfter` delays no retry.
-    retryAfter,
-  };
+export function messageOf(value: unknown): string {
+  return ([value, own(value, 'message')].find((text) => typeof text == 'string') as string | undefined) ?? '';
+}
+
+/**
+ * What a thrown value says: its `messageOf`, else its text, else `''` when it has none
+ * (`Object.create(null)`, or any object under a polluted non-function `toString`: `String()`
+ * would throw inside the catch, and the failure would read as something else).
+ */
+export function thrownText(value: unknown): string {
+  try {
+    return messageOf(value) || String(value);
+  } catch {
+    return '';
+  }
 }
 
 /** Anything caught from the data layer as a problem (an unexpected throw is `internal_error`). */
 export function toProblem(error: unknown): KyiProblem {
-  if (error instanceof KyiRequestError) {
-    const { code, message, status, retryAfter } = error;
-    return { code, message, status, retryAfter };
-  }
-  return { code: 'internal_error', message: error instanceof Error ? error.message : String(error), status: 0 };
+  // The kit's own error is a problem already (its fields its own, defined).
+  if (error instanceof KyiRequestError) return error;
+  return { code: 'internal_error', message: thrownText(error), status: 0 };
 }
 
 /** The `detail` of a `kyi-error` event for a problem: `{ code, message, status }` (status when there was an answer). */

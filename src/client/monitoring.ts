@@ -83,6 +83,9 @@ export interface MonitoringCallOptions {
   fetch?: typeof fetch;
 }
 
+/** `value`'s own fields in an object without a prototype. */
+const ownFields = <T>(value: T): T => Object.assign(Object.create(null), value);
+
 /** One JSON call to the server piece; the body read with `read` (`null`: none). Rejects with `KyiRequestError`. */
 export async function call<T>(
   options: MonitoringCallOptions,
@@ -91,8 +94,8 @@ export async function call<T>(
   read: Reader | null,
 ): Promise<T> {
   // Own options only, as the lookup client's: a polluted `Object.prototype.fetch`, `proxyUrl` or `method` is not theirs.
-  const { proxyUrl, signal, fetch: doFetch = fetch }: MonitoringCallOptions = Object.assign(Object.create(null), options);
-  const { method, body, query }: typeof init = Object.assign(Object.create(null), init);
+  const { proxyUrl, signal, fetch: doFetch = fetch }: MonitoringCallOptions = ownFields(options);
+  const { method, body, query }: typeof init = ownFields(init);
   const qs = query?.toString();
   const url = requestUrl(`${proxyUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`);
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -105,7 +108,9 @@ export async function call<T>(
       __proto__: null,
       method,
       headers,
-      body: body && JSON.stringify(body),
+      // Its own fields, in an object without a prototype (as the lookup batch's, client/lookup/
+      // batcher.ts): a script's `Object.prototype.toJSON` chooses no asset the watchlist adds.
+      body: body && JSON.stringify(ownFields(body)),
       signal,
     } as RequestInit);
   } catch (error) {

@@ -34,6 +34,5 @@ export async function answerBody(url: string, response: Response, route?: Status
     .then((text) => JSON.parse(text, (_, value) => (isObject(value) ? Object.assign(Object.create(null), value) : value)))
     .catch(() => undefined);
   if (response.ok) return body;
-  const { code, message, retryAfter } = problemFromAnswer(status, body, headers, route);
-  throw new KyiRequestError(code, message, status, retryAfter);
+  throw problemFromAnswer(status, body, headers, route);
 }

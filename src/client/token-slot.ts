@@ -35,7 +35,12 @@ export class TokenSlot {
   #held: AccessToken | undefined;
   #controller: AbortController | undefined;
 
-  constructor(private readonly request: (signal: AbortSignal) => Promise<AccessToken>) {}
+  // A private field, defined: an assigned `request` meets a read-only polluted `Object.prototype.request` and throws.
+  readonly #request: (signal: AbortSignal) => Promise<AccessToken>;
+
+  constructor(request: (signal: AbortSignal) => Promise<AccessToken>) {
+    this.#request = request;
+  }
 
   /** Whether a usable token is held or one is on its way. */
   get filled(): boolean {
@@ -47,7 +52,7 @@ export class TokenSlot {
     this.clear();
     const controller = new AbortController();
     this.#controller = controller;
-    const pending: Promise<AccessToken | undefined> = this.request(controller.signal).then(
+    const pending: Promise<AccessToken | undefined> = this.#request(controller.signal).then(
       (token) => {
         if (this.#pending === pending) this.#held = token;
         return token;

@@ -21,7 +21,8 @@ import type { VendorKyiFunction } from '../browser/config.js';
 import { currentEvent } from '../browser/page.js';
 import type { WidgetScope } from '../contract/widget-enums.js';
 import { fromOwnFrame, type OwnFrame } from './own-frame.js';
-import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from './widget-session.js';
+import { messageOf } from './errors.js';
+import type { WidgetCallbacks, WidgetHandle, WidgetPresentation } from './widget-session.js';
 
 export interface VendorWidgetOptions extends WidgetCallbacks {
   scope: WidgetScope;

@@ -29,27 +29,3 @@ export interface WidgetHandle {
   /** Removes everything (nodes, listeners, scroll lock) without calling `onClose`. Idempotent. */
   destroy(): void;
 }
-
-/**
- * The text of a widget error payload or a thrown value: a string, or an object's own string
- * `message` (an Error's, made with one); else `''`. Never an inherited one: a vendor SDK throwing
- * `{}` on a page whose `Object.prototype.message` a script polluted says nothing, not the
- * polluter's words. (A `DOMException`'s message is its prototype's: read as none.)
- */
-export function messageOf(value: unknown): string {
-  const message = Object.hasOwn(Object(value), 'message') ? (value as Error).message : value;
-  return typeof message == 'string' ? message : '';
-}
-
-/**
- * What a value partner or vendor code threw says: its `messageOf`, else its text, else `''` when
- * it has none (`Object.create(null)`, or any object under a polluted non-function `toString`:
- * `String()` would throw, and the failure would read as the kit's own).
- */
-export function thrownText(value: unknown): string {
-  try {
-    return messageOf(value) || String(value);
-  } catch {
-    return '';
-  }
-}

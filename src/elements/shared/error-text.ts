@@ -4,10 +4,11 @@
  * `<kyi-token-status>` and `<kyi-watchlist>` alike; a bare 504 says so in
  * `<kyi-verify-button>` too). Codes come from `client/errors.ts`. A few strings take
  * `{message}` (the problem's own message: a widget's error, a bad attribute). Codes only one
- * element meets (the widget's) are that element's table, passed as `own`.
+ * element meets (the widget's) are that element's table, passed as `words`.
  */
 import type { StringKey } from '../../browser/strings.js';
 import type { KyiProblem } from '../../client/errors.js';
+import { own } from '../../contract/own.js';
 
 /** The last part of a `common.error.<name>` key. */
 export type ErrorWords = StringKey extends infer K ? (K extends `common.error.${infer N}` ? N : never) : never;
@@ -46,13 +47,13 @@ const ERROR_STRINGS: Record<string, ErrorWords> = {
 };
 
 /**
- * The strings-table key for a problem: its code's (in `own`, then the shared tables), else by
+ * The strings-table key for a problem: its code's (in `words`, then the shared tables), else by
  * status (5xx: the server's problem). A code comes from an answer: only a table's own entries
  * count (`constructor` is no code).
  */
-export function errorStringKey(problem: { code: string; status?: number | undefined }, own: Record<string, ErrorWords> = {}): StringKey {
+export function errorStringKey(problem: { code: string; status?: number | undefined }, words: Record<string, ErrorWords> = {}): StringKey {
   const { code } = problem;
-  return `common.error.${[own, SITE_SETUP, ERROR_STRINGS].find((table) => Object.hasOwn(table, code))?.[code] ?? ((problem.status ?? 0) >= 500 ? 'server' : 'generic')}`;
+  return `common.error.${(own(words, code) ?? own(SITE_SETUP, code) ?? own(ERROR_STRINGS, code) ?? ((problem.status ?? 0) >= 500 ? 'server' : 'generic')) as ErrorWords}`;
 }
 
 /**
@@ -61,4 +62,4 @@ export function errorStringKey(problem: { code: string; status?: number | undefi
  * control; `refresh()` still looks again, once the partner fixed it. (None: the generic words.)
  */
 export const retryHelps = ({ code, status }: Pick<KyiProblem, 'code' | 'status'> = { code: '' }): boolean =>
-  status != 400 && !Object.hasOwn(SITE_SETUP, code);
+  status != 400 && !own(SITE_SETUP, code);

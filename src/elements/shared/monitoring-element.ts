@@ -19,7 +19,7 @@ import { enMonitoring } from '../../locales/en-monitoring.js';
 import { errorStringKey, retryHelps } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
 import { DEFAULT_HEADING_LEVEL, headingAttributes, headingLevelOf } from './heading.js';
-import type { ShownRows } from './monitoring-pager.js';
+import { MONITORING_PAGE_SIZE, type ShownRows } from './monitoring-pager.js';
 
 // The monitoring sections of the English table ship with the monitoring elements only.
 addStrings('en', enMonitoring);
@@ -330,9 +330,9 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
    * @internal
    */
   protected renderMore(rows: ShownRows, total: number, rowSelector: string): TemplateResult | typeof nothing {
-    if (total <= rows.pageSize) return nothing;
+    if (total <= MONITORING_PAGE_SIZE) return nothing;
     const shown = Math.min(rows.limit, total);
-    const next = Math.min(rows.pageSize, total - shown);
+    const next = Math.min(MONITORING_PAGE_SIZE, total - shown);
     const more = async () => {
       rows.more();
       await this.updateComplete;

@@ -9,14 +9,13 @@ import type { ReactiveControllerHost } from './reactive.js';
 export const MONITORING_PAGE_SIZE = 25;
 
 export class ShownRows {
-  readonly pageSize: number;
+  // Private fields (defined, never assigned: an assigned field meets a read-only key a script left
+  // on `Object.prototype`, e.g. `pageSize`, and throws); every list's page is MONITORING_PAGE_SIZE.
   readonly #host: ReactiveControllerHost;
-  #limit: number;
+  #limit = MONITORING_PAGE_SIZE;
 
-  constructor(host: ReactiveControllerHost, pageSize = MONITORING_PAGE_SIZE) {
+  constructor(host: ReactiveControllerHost) {
     this.#host = host;
-    this.pageSize = pageSize;
-    this.#limit = pageSize;
   }
 
   /** How many rows may be shown now. */
@@ -31,14 +30,14 @@ export class ShownRows {
 
   /** Back to one page (a new list: other filters, another proxy). */
   reset(): void {
-    if (this.#limit === this.pageSize) return;
-    this.#limit = this.pageSize;
+    if (this.#limit === MONITORING_PAGE_SIZE) return;
+    this.#limit = MONITORING_PAGE_SIZE;
     this.#host.requestUpdate();
   }
 
   /** One page more. */
   more(): void {
-    this.#limit += this.pageSize;
+    this.#limit += MONITORING_PAGE_SIZE;
     this.#host.requestUpdate();
   }
 

@@ -6,9 +6,9 @@
  * loaded it is kept: a prefetched click opens the drawer in the same frame.
  */
 import type * as SessionModule from './session-code.js';
-import { KyiRequestError } from '../../client/errors.js';
-import { thrownText } from '../../client/widget-session.js';
-import { checkSessionCode } from './session-code.pin.js';
+import { KyiRequestError, thrownText } from '../../client/errors.js';
+import { offline } from '../../browser/page.js';
+import { importPinned } from './session-code.pin.js';
 
 export type SessionCode = typeof SessionModule;
 
@@ -19,16 +19,17 @@ let loading: Promise<SessionCode> | undefined;
 export const loadedSession = (): SessionCode | undefined => loaded;
 
 /**
- * Loads the session code once, its bytes checked first where the build pinned them
- * (session-code.pin.ts). A failed load rejects with the failure an opening reports (the check's
- * own, or `network`: offline, bytes that are not the release's) and is tried again on the next call.
+ * Loads the session code once, through `importPinned` where the build pinned its bytes
+ * (session-code.pin.ts). A failed load rejects with the failure an opening reports, and is tried
+ * again on the next call (the button's next click): offline, the visitor's `network`; else the file
+ * did not come from the site as built (a 404 of the session code's chunk, a CSP refusing it, bytes
+ * that are not the release's), the site's setup (`not_configured`), which the message names.
  */
 export const loadSession = (): Promise<SessionCode> =>
-  (loading ??= // (`import()` alone where nothing checks: that build then bundles no check)
-    (checkSessionCode ? checkSessionCode().then(() => import('./session-code.js')) : import('./session-code.js')).then(
-      (code) => (loaded = code),
-      (error: unknown) => {
-        loading = undefined;
-        throw error instanceof KyiRequestError ? error : new KyiRequestError('network', `The verification drawer could not be loaded: ${thrownText(error)}`);
-      },
-    ));
+  (loading ??= (importPinned ? importPinned() : import('./session-code.js')).then(
+    (code) => (loaded = code),
+    (error: unknown) => {
+      loading = undefined;
+      throw new KyiRequestError(offline() ? 'network' : 'not_configured', `The verification drawer could not be loaded: ${thrownText(error)}`);
+    },
+  ));

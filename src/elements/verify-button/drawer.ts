@@ -28,7 +28,8 @@
 import { WIDGET_SCOPES, type WidgetScope } from '../../contract/widget-enums.js';
 import { createIn, documentOf, frameFeatures, pageUrl, rootElement, windowOf } from '../../browser/page.js';
 import { fromOwnFrame, type OwnFrame } from '../../client/own-frame.js';
-import { messageOf, type WidgetCallbacks, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+import { messageOf } from '../../client/errors.js';
+import type { WidgetCallbacks, WidgetHandle, WidgetPresentation } from '../../client/widget-session.js';
 import { addStrings } from '../../browser/strings.js';
 import { enDrawer } from './drawer-strings.js';
 import { show, type ElementView } from '../shared/view.js';

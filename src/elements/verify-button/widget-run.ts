@@ -12,7 +12,8 @@ import { KyiCloseEvent, KyiOpenEvent, KyiReadyEvent, KyiVerificationChangedEvent
 import type { DrawerText } from './drawer.js';
 import { addStrings } from '../../browser/strings.js';
 import { enSessionFailures } from './session-strings.js';
-import { messageOf, type WidgetHandle, type WidgetPresentation } from '../../client/widget-session.js';
+import { messageOf } from '../../client/errors.js';
+import type { WidgetHandle, WidgetPresentation } from '../../client/widget-session.js';
 import { DEFAULT_READY_TIMEOUT_MS } from './ready-timeout.js';
 import { getConfig } from '../../browser/config.js';
 import { openVendorWidget } from '../../client/vendor-sdk.js';
