@@ -8,7 +8,7 @@
 import type * as SessionModule from './session-code.js';
 import { KyiRequestError } from '../../client/errors.js';
 import { thrownText } from '../../client/widget-session.js';
-import { checkSessionCode } from './session-code.pin.js';
+import { importPinned } from './session-code.pin.js';
 
 export type SessionCode = typeof SessionModule;
 
@@ -19,16 +19,15 @@ let loading: Promise<SessionCode> | undefined;
 export const loadedSession = (): SessionCode | undefined => loaded;
 
 /**
- * Loads the session code once, its bytes checked first where the build pinned them
- * (session-code.pin.ts). A failed load rejects with the failure an opening reports (the check's
- * own, or `network`: offline, bytes that are not the release's) and is tried again on the next call.
+ * Loads the session code once, through `importPinned` where the build pinned its bytes
+ * (session-code.pin.ts). A failed load rejects with the failure an opening reports and is tried
+ * again on the next call.
  */
 export const loadSession = (): Promise<SessionCode> =>
-  (loading ??= // (`import()` alone where nothing checks: that build then bundles no check)
-    (checkSessionCode ? checkSessionCode().then(() => import('./session-code.js')) : import('./session-code.js')).then(
-      (code) => (loaded = code),
-      (error: unknown) => {
-        loading = undefined;
-        throw error instanceof KyiRequestError ? error : new KyiRequestError('network', `The verification drawer could not be loaded: ${thrownText(error)}`);
-      },
-    ));
+  (loading ??= (importPinned ? importPinned() : import('./session-code.js')).then(
+    (code) => (loaded = code),
+    (error: unknown) => {
+      loading = undefined;
+      throw new KyiRequestError('network', `The verification drawer could not be loaded: ${thrownText(error)}`);
+    },
+  ));
