@@ -167,8 +167,9 @@ export const currentEvent = (): unknown => (globalThis as { event?: unknown }).e
  * Fetches the module at `href` (absolute) into the page's module map, checked against
  * `integrity` (`sha384-…`), before anything imports it: a `<link rel="modulepreload">` in the real
  * `<head>` (the root element without one), removed once settled. Resolves once the module's bytes
- * match; rejects when they do not or the fetch fails, and the module map then holds that failure
- * for the address, so no later `import()` of it runs other bytes.
+ * match; rejects when they do not or the fetch fails. Chromium keeps no failure in the module map
+ * (an `import()` after it fetches again, unchecked): import only after it resolved, at an address
+ * nothing else on the page names (a module fetched first under it is taken as it is).
  */
 export function preloadModule(href: string, integrity: string): Promise<void> {
   return new Promise((resolve, reject) => {
