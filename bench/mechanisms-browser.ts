@@ -82,6 +82,17 @@ const MECHANISMS: Mechanism[] = [
       ['export function renderInSlice(element: Element, render: () => void): Promise<void> {', 'export function renderInSlice(element: Element, render: () => void): Promise<void> {\n  render();\n  return Promise.resolve();\n'],
     ]),
   },
+  {
+    id: 'detached-build',
+    name: 'views built whole, then shown (view.ts)',
+    what: 'a new view\'s node gets its attributes and children before it is put in the shown tree (one insertion); without: put there first, then filled node by node',
+    plugin: without('view.ts', [
+      [
+        '      if (Array.isArray(view)) fill(made as Element, view);\n      if (node) node.replaceWith(made);\n      else parent.append(made);\n',
+        '      if (node) node.replaceWith(made);\n      else parent.append(made);\n      if (Array.isArray(view)) fill(made as Element, view);\n',
+      ],
+    ]),
+  },
 ];
 
 interface Sample {
