@@ -11,7 +11,7 @@
 import { createIn, createSvg } from '../../browser/page.js';
 
 /** The SVG elements views use, made in the SVG namespace (every other tag is HTML's). */
-const SVG_TAGS = /^(svg|path|circle)$/;
+const SVG_TAGS = new Set(['svg', 'path', 'circle']);
 
 /** Handles an event; `@type` names it in a view's attributes (`'@click': onClick`). */
 export type Listener = (event: Event) => void;
@@ -85,7 +85,7 @@ function fill(node: Made, view: ElementView, before?: Attributes): void {
 function create(view: string | Node | ElementView): ChildNode {
   if (typeof view === 'string') return new Text(view);
   if (!Array.isArray(view)) return view as ChildNode;
-  return SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
+  return SVG_TAGS.has(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
 }
 
 /**
