@@ -11,7 +11,7 @@
 import { createIn, createSvg } from '../../browser/page.js';
 
 /** The SVG elements views use, made in the SVG namespace (every other tag is HTML's). */
-const SVG_TAGS = new Set(['svg', 'path', 'circle']);
+const SVG_TAGS = /^(svg|path|circle)$/;
 
 /** Handles an event; `@type` names it in a view's attributes (`'@click': onClick`). */
 export type Listener = (event: Event) => void;
@@ -49,43 +49,26 @@ function dispatch(this: Made, event: Event): void {
 
 /**
  * Gives `node` its view's attributes (its own keys: `own`), then its children. `before`: the
- * attributes it was last given (a name given before and not now is removed). A new node (none
- * before) gets its children in it first and then their attributes, in their order: built whole
- * before `patch` puts it on screen, its children are put in a tree that is not, and an `<img>`
- * is in its `<picture>` before it gets its `src`, and gets `loading` first: what it asks for
- * (lazily, the source the scheme picks) never depends on when a browser reads them.
+ * attributes it was last given (a name given before and not now is removed); none for a new
+ * node, which gets them once it is in its parent, in their order, so an `<img>` is in its
+ * `<picture>` before it gets its `src`, and gets `loading` first: what it asks for (lazily, the
+ * source the scheme picks) never depends on when a browser reads them.
  */
 function fill(node: Made, view: ElementView, before?: Attributes): void {
   const attributes = view[1];
-  for (const name of Object.keys(attributes)) {
-    const value = attributes[name];
+  // Every name either gives (a name given before and not now: its value now is none); a name
+  // only inherited (an enumerable one set on Object.prototype) is given by neither: skipped.
+  for (const name in { ...attributes, ...before }) {
+    const value = own(attributes, name);
     const was = own(before, name);
     if (value === was) continue;
     if (name[0] === '@') {
       if (value && !was) node.addEventListener(name.slice(1), dispatch);
-    } else if (value === undefined) node.removeAttribute(name);
+    } else if (value === undefined) node.removeAttribute(name); // `@type`: none to remove
     else node.setAttribute(name, value as string); // a number too, as its text
   }
   node[GIVEN] = attributes;
-  if (before) {
-    for (const name of Object.keys(before)) if (!Object.hasOwn(attributes, name)) node.removeAttribute(name); // `@type`: none to remove, no-op
-    patch(node, view, [...node.childNodes], 2);
-    return;
-  }
-  for (let v = 2; v < view.length; v++) {
-    const child = view[v] as View;
-    if (!child) continue; // `undefined`, `false`, `''`: nothing
-    const made = create(child);
-    node.append(made);
-    if (Array.isArray(child)) fill(made as Element, child);
-  }
-}
-
-/** The node of a view not shown yet, an element without its attributes or children (`fill` gives them). */
-function create(view: string | Node | ElementView): ChildNode {
-  if (typeof view === 'string') return new Text(view);
-  if (!Array.isArray(view)) return view as ChildNode;
-  return SVG_TAGS.has(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
+  patch(node, view.slice(2), before && [...node.childNodes]); // a new node's children: none to copy
 }
 
 /**
@@ -120,29 +103,28 @@ export function show(root: ParentNode, views: View[]): void {
 }
 
 /**
- * Brings `nodes`, children of `parent` (none: a root `show` has not shown in), to `views` (from
- * the view at `from`), and returns the nodes now shown: a node stays where its view describes the
- * same thing (`update`), changed only where its attributes or text differ, so a focused button
- * keeps focus and a loaded image stays loaded; other nodes are replaced, and new ones appended
- * after the last, each made whole (`fill`) before it is put in `parent`: a shown tree takes one
- * insertion per new view, not one per node and attribute in it.
+ * Brings `nodes`, children of `parent` (none: a new parent, or a root `show` has not shown in),
+ * to `views`, and returns the nodes now shown: a node stays where its
+ * view describes the same thing (`update`), changed only where its attributes or text differ,
+ * so a focused button keeps focus and a loaded image stays loaded; other nodes are replaced,
+ * and new ones appended after the last.
  */
-function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[] = [], from = 0): ChildNode[] {
+function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[] = []): ChildNode[] {
   const shown: ChildNode[] = [];
   let i = 0;
-  for (let v = from; v < views.length; v++) {
-    const view = views[v] as View;
-    if (!view) continue; // `undefined`, `false`, `''`: nothing
-    let node = nodes[i++];
-    if (!node || !update(node, view)) {
-      const made = create(view);
-      if (Array.isArray(view)) fill(made as Element, view);
-      if (node) node.replaceWith(made);
-      else parent.append(made);
-      node = made;
+  // (`undefined`, `false`, `''`: nothing)
+  for (const view of views as View[])
+    if (view) {
+      let node = nodes[i++];
+      if (!node || !update(node, view)) {
+        const made = typeof view === 'string' ? new Text(view) : !Array.isArray(view) ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
+        if (node) node.replaceWith(made);
+        else parent.append(made);
+        if (Array.isArray(view)) fill(made as Element, view);
+        node = made as ChildNode;
+      }
+      shown.push(node);
     }
-    shown.push(node);
-  }
   while (i < nodes.length) nodes[i++]!.remove();
   return shown;
 }
