@@ -23,13 +23,31 @@
  *     0.84× (its median longest task 53 ms); 16 ms while a slice renders an element in view and
  *     40 ms for one of elements out of view alone, 1.03× without it: none is a gain inside the
  *     target of no task over 50 ms, so slices stay at 16 ms.
+ *   - views built whole, then shown (view.ts: a new view's node given its attributes and children
+ *     before one insertion in the shown tree, not put there first and filled node by node): tried,
+ *     never merged (runs of 2026-11-29 on a machine at load 10-18: settled 1.07× and 1.08× without
+ *     it over 15 and 21 runs, then 0.96× and 0.94× with the main-thread CPU column, 1.00× and 0.97×
+ *     CPU, 15 and 21 runs); an isolated loop of 500 status views in Chromium wrote them 6-25% faster,
+ *     which the page does not show.
+ *   - smaller cuts of the settle's script, measured by main-thread CPU over 12-14 interleaved warm
+ *     loads, none beyond the spread, not merged: a `Set` of SVG tags for view.ts's regular expression
+ *     and no `views.slice` per patch (217.7 vs 220.7 ms); one viewport read per admitted batch in
+ *     render-scheduler.ts (not one per element) and token-status.ts's chains in one pass instead of
+ *     two filters over a `Set` (293.8 vs 290.1 ms).
+ * Main-thread CPU (the column added on 2026-11-29) shows what the times above cannot on a shared
+ * machine: render slices cost CPU (without them 0.72× and 0.74× the main-thread CPU, 15 and 21
+ * runs; CPU profiles of 8 loads each: more in view.ts's fill and patch and in GC, and some 15 ms
+ * more in the frames drawn between slices, than the same renders in one task); a lead for making
+ * each slice cheaper, not for removing them (without them the longest task after the answer is
+ * 79-98 ms).
  * Besides time, each load counts the loading skeletons seen: at every animation frame, the
  * elements showing their loading view (what the quiet wait existed to avoid).
  * Each variant is the same page built with Vite, the mechanism's module changed by a plugin.
  * Runs interleave the variants (with, then each without, in turn), each load in a fresh
  * browser context against one warm server piece per variant; one warm-up load each, discarded.
  *
- * A mechanism is kept when, without it, the page settles later (median ratio > 1.05), the longest
+ * A mechanism is kept when, without it, the page settles later (median ratio > 1.05), its main
+ * thread uses more CPU (median ratio > 1.05: thread time, from a trace of each load), the longest
  * task after the answer is over 50 ms and 1.5× longer (medians), layout shifts more (by over 0.01,
  * the CLS target of benchmark 2), or more loading skeletons show (1.5× and 10 more); otherwise
  * the table says it goes (a difference inside the run-to-run spread is no measured gain).
@@ -85,6 +103,11 @@ const MECHANISMS: Mechanism[] = [
 ];
 
 interface Sample {
+  /**
+   * CPU time of the page's main thread over the load, ms: the thread time (`tdur`) of its tasks
+   * in a trace. Unlike the times above, it does not grow while other processes hold the cores.
+   */
+  cpu: number;
   /** Elements showing a visible loading skeleton, summed over the animation frames of the load. */
   skeletonFrames: number;
   painted: number;
@@ -93,9 +116,9 @@ interface Sample {
   cls: number;
 }
 
-function sample(r: ListPageResult, skeletonFrames: number): Sample {
+function sample(r: ListPageResult, skeletonFrames: number, cpu: number): Sample {
   const after = r.longTasks.filter((t) => t.start + t.duration > r.phases.responseAt && t.start < r.paintedAt);
-  return { skeletonFrames, painted: r.paintedAt, inView: r.inView.paintedAt, longestAfterAnswer: Math.max(0, ...after.map((t) => t.duration)), cls: r.cls };
+  return { cpu, skeletonFrames, painted: r.paintedAt, inView: r.inView.paintedAt, longestAfterAnswer: Math.max(0, ...after.map((t) => t.duration)), cls: r.cls };
 }
 
 /**
@@ -115,7 +138,21 @@ const COUNT_SKELETONS = `
   requestAnimationFrame(frame);
 `;
 
-/** One warm load of the page at `url`, in a fresh context: its result and the skeletons seen. */
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; tdur?: number; args?: { name?: string } };
+
+/** The thread time of the renderer's main thread in a trace, ms (the busiest one, should there be several). */
+function mainThreadCpu(trace: Buffer): number {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const cpu = new Map<string, number>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && main.has(thread)) cpu.set(thread, (cpu.get(thread) ?? 0) + (e.tdur ?? 0));
+  }
+  return Math.max(0, ...cpu.values()) / 1000;
+}
+
+/** One warm load of the page at `url`, in a fresh context: its result, the skeletons seen and its main thread's CPU. */
 async function load(browser: Browser, url: string): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
@@ -123,11 +160,13 @@ async function load(browser: Browser, url: string): Promise<Sample> {
     const errors: string[] = [];
     tab.on('pageerror', (e) => errors.push(e.message));
     await tab.addInitScript({ content: COUNT_SKELETONS });
+    await browser.startTracing(tab, { categories: ['toplevel'] });
     await tab.goto(`${url}/token-status.html`);
     const handle = await tab.waitForFunction(() => (window as unknown as { __bench?: ListPageResult }).__bench, undefined, { timeout: 120_000 });
+    const cpu = mainThreadCpu(await browser.stopTracing());
     const result = (await handle.jsonValue()) as ListPageResult;
     if (errors.length) throw new Error(errors[0]);
-    return sample(result, await tab.evaluate(() => (window as unknown as { __skeletonFrames: number }).__skeletonFrames));
+    return sample(result, await tab.evaluate(() => (window as unknown as { __skeletonFrames: number }).__skeletonFrames), cpu);
   } finally {
     await context.close();
   }
@@ -177,20 +216,22 @@ export async function run(): Promise<BenchResult> {
     for (const m of MECHANISMS) {
       const w = samples.get(m.id)!;
       const settleRatio = median(w.map((s) => s.painted)) / median(withS.map((s) => s.painted));
+      const cpuRatio = median(w.map((s) => s.cpu)) / median(withS.map((s) => s.cpu));
       const longWith = median(withS.map((s) => s.longestAfterAnswer));
       const longWithout = median(w.map((s) => s.longestAfterAnswer));
       const clsWith = Math.max(...withS.map((s) => s.cls));
       const clsWithout = Math.max(...w.map((s) => s.cls));
       const gains: string[] = [];
       if (settleRatio > 1.05) gains.push('settles sooner');
+      if (cpuRatio > 1.05) gains.push('less main-thread CPU');
       if (longWithout > 50 && longWithout > 1.5 * longWith) gains.push('shorter longest task after the answer');
       if (clsWithout > clsWith + 0.01) gains.push('less layout shift');
       const skelWith = median(withS.map((x) => x.skeletonFrames));
       const skelWithout = median(w.map((x) => x.skeletonFrames));
       if (skelWithout > 1.5 * skelWith + 10) gains.push('fewer loading skeletons shown');
       const cell = (s: Sample[]) =>
-        `settled ${spread(s.map((x) => x.painted), ms)}; in view ${spread(s.map((x) => x.inView), ms)}; longest task after answer ${spread(s.map((x) => x.longestAfterAnswer), ms)}; CLS ${Math.max(...s.map((x) => x.cls)).toFixed(3)}; skeletons seen (element × frame) ${spread(s.map((x) => x.skeletonFrames), String)}`;
-      table.push(`| ${m.name} | ${m.what} | ${cell(withS)} | ${cell(w)} | ${ratio(settleRatio)} settled | ${gains.length ? `yes: ${gains.join(', ')}` : 'no measured gain: it goes'} |`);
+        `settled ${spread(s.map((x) => x.painted), ms)}; main-thread CPU ${spread(s.map((x) => x.cpu), ms)}; in view ${spread(s.map((x) => x.inView), ms)}; longest task after answer ${spread(s.map((x) => x.longestAfterAnswer), ms)}; CLS ${Math.max(...s.map((x) => x.cls)).toFixed(3)}; skeletons seen (element × frame) ${spread(s.map((x) => x.skeletonFrames), String)}`;
+      table.push(`| ${m.name} | ${m.what} | ${cell(withS)} | ${cell(w)} | ${ratio(settleRatio)} settled, ${ratio(cpuRatio)} CPU | ${gains.length ? `yes: ${gains.join(', ')}` : 'no measured gain: it goes'} |`);
     }
     return {
       id: 'mechanisms-browser',
@@ -198,7 +239,7 @@ export async function run(): Promise<BenchResult> {
       rows: [],
       notes: [
         `${table.join('\n')}\n`,
-        `${ELEMENTS} <kyi-token-status> over ${DISTINCT} distinct lookups, appended at once, warm server piece (one per variant, filled by a discarded load); ${RUNS} runs, the variants rotated in each; every load in a new browser context. Medians and (min–max) over the runs; "settled" is until the frame showing every settled element was painted, "in view" until those in view at load were; the longest task counts tasks over 50 ms (0: none); ratio = without ÷ with, settled (> 1: the mechanism makes the page settle sooner). "without" is the same page built with the mechanism's module changed (bench/mechanisms-browser.ts).`,
+        `${ELEMENTS} <kyi-token-status> over ${DISTINCT} distinct lookups, appended at once, warm server piece (one per variant, filled by a discarded load); ${RUNS} runs, the variants rotated in each; every load in a new browser context. Medians and (min–max) over the runs; "settled" is until the frame showing every settled element was painted, "in view" until those in view at load were; the longest task counts tasks over 50 ms (0: none); ratio = without ÷ with, settled (> 1: the mechanism makes the page settle sooner) and main-thread CPU (the thread time of the renderer's main thread over the load, from a trace: > 1, the mechanism saves work; it holds when other processes share the cores, which the times do not). "without" is the same page built with the mechanism's module changed (bench/mechanisms-browser.ts).`,
         'Removed after an earlier run of this benchmark showed no gain (numbers in bench/mechanisms-browser.ts): the quiet wait (lookup-element.ts) and the scheme memo (the element core, then element-core.ts).',
         'Not measured here: the badge\'s own DOM builder (badge.ts; a `<kyi-badge>` page is not a lookup page), batching, deduplication and the lookup cache (kept; benchmark 2 counts their requests).',
       ],

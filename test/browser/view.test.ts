@@ -91,4 +91,26 @@ describe('views (view.ts)', () => {
     expect(r.lastChild).to.equal(frame);
     expect(r.firstChild!.textContent).to.equal('b');
   });
+
+  it('gives an element its view\'s own attributes only: keys a script set on Object.prototype are none of its', () => {
+    const r = root();
+    const calls: string[] = [];
+    // Enumerable, as a plain assignment (`Object.prototype.title = …`) or a merge gadget leaves them.
+    const polluted = { title: 'Evil Corp', '@click': () => calls.push('polluted') };
+    for (const [key, value] of Object.entries(polluted)) Object.defineProperty(Object.prototype, key, { value, enumerable: true, configurable: true, writable: true });
+    try {
+      show(r, [['button', { class: 'b', title: 'Retry', '@click': () => calls.push('own') }, 'Retry']]);
+      const button = r.firstElementChild as HTMLButtonElement;
+      button.click();
+      show(r, [['button', { class: 'b' }, 'Retry']]);
+      expect(r.firstElementChild).to.equal(button);
+      expect(button.hasAttribute('title'), 'a kept node whose view no longer gives it').to.equal(false);
+      button.click();
+      show(r, [['span', { class: 'fresh' }, 'new']]);
+      expect(r.firstElementChild!.hasAttribute('title'), 'a new node').to.equal(false);
+    } finally {
+      for (const key of Object.keys(polluted)) delete (Object.prototype as Record<string, unknown>)[key];
+    }
+    expect(calls).to.deep.equal(['own']);
+  });
 });

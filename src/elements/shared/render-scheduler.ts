@@ -63,8 +63,8 @@ function admit(): void {
     return;
   }
   // One layout read for the lot (nothing was rendered since the page last laid out, or once).
-  const seen = arrived.map((p) => inView(p.element));
-  queue = [...arrived.filter((_, i) => seen[i]), ...waiting, ...arrived.filter((_, i) => !seen[i])];
+  const out: Pending[] = [];
+  queue = [...arrived.filter((p) => inView(p.element) || !out.push(p)), ...waiting, ...out]; // (`push`: a count, never 0)
 }
 
 function drain(): void {

@@ -35,32 +35,40 @@ export type ElementView = [tag: string, attributes: Attributes, ...children: Vie
 const GIVEN = Symbol();
 type Made = Element & { [GIVEN]?: Attributes };
 
+/**
+ * What `attributes` gives `name`: its own value only, `undefined` when it gives none. A view's
+ * attributes are object literals, so a key they inherit (an enumerable `Object.prototype.title`
+ * or `@click` a script set) is none of theirs: never an attribute, a listener or a value to keep.
+ */
+const own = (attributes: Attributes | undefined, name: string) => (attributes && Object.hasOwn(attributes, name) ? attributes[name] : undefined);
+
 /** Runs the listener an element was last given for `event`'s type. */
 function dispatch(this: Made, event: Event): void {
-  (this[GIVEN]![`@${event.type}`] as Listener | undefined)?.(event); // (given with the listener)
+  (own(this[GIVEN], `@${event.type}`) as Listener | undefined)?.(event); // (given with the listener)
 }
 
 /**
- * Gives `node` its view's attributes, then its children. `before`: the attributes it was last
- * given (a name given before and not now is removed); none for a new node, which gets them once
- * it is in its parent, in their order, so an `<img>` is in its `<picture>` before it gets its
- * `src`, and gets `loading` first: what it asks for (lazily, the source the scheme picks) never
- * depends on when a browser reads them.
+ * Gives `node` its view's attributes (its own keys: `own`), then its children. `before`: the
+ * attributes it was last given (a name given before and not now is removed); none for a new
+ * node, which gets them once it is in its parent, in their order, so an `<img>` is in its
+ * `<picture>` before it gets its `src`, and gets `loading` first: what it asks for (lazily, the
+ * source the scheme picks) never depends on when a browser reads them.
  */
 function fill(node: Made, view: ElementView, before?: Attributes): void {
   const attributes = view[1];
-  const given = before ?? {};
-  for (const name in attributes) {
-    const value = attributes[name];
-    if (value === given[name]) continue;
+  // Every name either gives (a name given before and not now: its value now is none); a name
+  // only inherited (an enumerable one set on Object.prototype) is given by neither: skipped.
+  for (const name in { ...attributes, ...before }) {
+    const value = own(attributes, name);
+    const was = own(before, name);
+    if (value === was) continue;
     if (name[0] === '@') {
-      if (value && !given[name]) node.addEventListener(name.slice(1), dispatch);
-    } else if (value === undefined) node.removeAttribute(name);
+      if (value && !was) node.addEventListener(name.slice(1), dispatch);
+    } else if (value === undefined) node.removeAttribute(name); // `@type`: none to remove
     else node.setAttribute(name, value as string); // a number too, as its text
   }
-  for (const name in given) if (!(name in attributes)) node.removeAttribute(name); // `@type`: none to remove, no-op
   node[GIVEN] = attributes;
-  patch(node, view, before && [...node.childNodes], 2); // a new node's children: none to copy
+  patch(node, view.slice(2), before && [...node.childNodes]); // a new node's children: none to copy
 }
 
 /**
@@ -96,26 +104,27 @@ export function show(root: ParentNode, views: View[]): void {
 
 /**
  * Brings `nodes`, children of `parent` (none: a new parent, or a root `show` has not shown in),
- * to `views` (from the view at `from`), and returns the nodes now shown: a node stays where its
+ * to `views`, and returns the nodes now shown: a node stays where its
  * view describes the same thing (`update`), changed only where its attributes or text differ,
  * so a focused button keeps focus and a loaded image stays loaded; other nodes are replaced,
  * and new ones appended after the last.
  */
-function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[] = [], from = 0): ChildNode[] {
+function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[] = []): ChildNode[] {
   const shown: ChildNode[] = [];
   let i = 0;
-  for (const view of views.slice(from) as View[]) {
-    if (!view) continue; // `undefined`, `false`, `''`: nothing
-    let node = nodes[i++];
-    if (!node || !update(node, view)) {
-      const made = typeof view === 'string' ? new Text(view) : !Array.isArray(view) ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
-      if (node) node.replaceWith(made);
-      else parent.append(made);
-      if (Array.isArray(view)) fill(made as Element, view);
-      node = made as ChildNode;
+  // (`undefined`, `false`, `''`: nothing)
+  for (const view of views as View[])
+    if (view) {
+      let node = nodes[i++];
+      if (!node || !update(node, view)) {
+        const made = typeof view === 'string' ? new Text(view) : !Array.isArray(view) ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
+        if (node) node.replaceWith(made);
+        else parent.append(made);
+        if (Array.isArray(view)) fill(made as Element, view);
+        node = made as ChildNode;
+      }
+      shown.push(node);
     }
-    shown.push(node);
-  }
   while (i < nodes.length) nodes[i++]!.remove();
   return shown;
 }
