@@ -143,7 +143,6 @@ export class LookupClient {
   readonly #queued = new Map<string, Entry>();
   /** Sent and not yet answered, by key. */
   readonly #inflight = new Map<string, Entry>();
-  #scheduled = false;
 
   /**
    * `schedule` runs a flush: by default at the end of the current task (see the module
@@ -194,8 +193,8 @@ export class LookupClient {
     }
     if (!entry) {
       entry = { key, proxyUrl, wire: toWire(request), bypass: bypassCache, waiters: new Set(), batch: undefined };
-      this.#queued.set(key, entry);
-      this.#requestFlush();
+      // The first queued schedules the flush (one more, after an abandoned one emptied the queue, sends nothing more).
+      if (this.#queued.set(key, entry).size === 1) this.#schedule(() => this.#flush());
     }
     return this.#wait(entry, signal);
   }
@@ -232,15 +231,6 @@ export class LookupClient {
       if ('value' in outcome) w.resolve(outcome.value);
       else w.reject(outcome.error);
     }
-  }
-
-  #requestFlush(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    this.#schedule(() => {
-      this.#scheduled = false;
-      this.#flush();
-    });
   }
 
   /** Sends everything queued now. */
