@@ -57,9 +57,8 @@ function registry(): Registry {
   return (g[REGISTRY_KEY] ??= { tables: new Map(), version: 0 });
 }
 
-/** Adds built-in strings (a section shipped with an element module). No re-render. */
+/** Adds built-in strings (a section shipped with an element module: the kit's own names, not checked). No re-render. */
 export function addStrings(locale: string, table: PartialStringTable): void {
-  checkStringNames('registerLocale', locale, table);
   const reg = registry();
   const sections: Sections = reg.tables.get(locale) ?? Object.create(null);
   reg.tables.set(locale, sections);
@@ -73,6 +72,7 @@ export function addStrings(locale: string, table: PartialStringTable): void {
  * Entries of `configure({ strings })` still win over it.
  */
 export function registerLocale(locale: string, table: PartialStringTable): void {
+  checkStringNames('registerLocale', locale, table);
   addStrings(locale, table);
   configure({});
 }

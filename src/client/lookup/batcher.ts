@@ -5,9 +5,10 @@
  * Every lookup asked for within one frame, by any element, is
  * deduplicated and sent as one `POST {proxyUrl}/lookup` (split at `LIMITS.lookupBatchMax`, 500, per
  * request: a page of 5,000 distinct tokens makes 10). The
- * request leaves right after the elements connected in the same task have rendered (Lit
- * renders in microtasks), before the browser lays the page out; lookups asked later in the
- * same frame are gathered into one more request at the frame: at most two per frame.
+ * request leaves in a microtask the first lookup queued: the lookup elements ask when they
+ * connect, so the batch of those connected in one task leaves once the first of them rendered,
+ * before the others render and the browser lays the page out; lookups asked later in the same frame are
+ * gathered into one more request at the frame: at most two per frame.
  *
  * - Answers are cached in memory with a TTL and a bound (10,000: thousands of tokens on a page
  *   stay cached), shared by every element (./cache.ts).
@@ -129,8 +130,8 @@ let sentThisFrame = false;
 
 function defaultSchedule(flush: () => void): void {
   if (sentThisFrame) return nextFrame(flush);
-  // The first lookups of a frame leave once the microtasks queued so far (where Lit renders
-  // every element connected in this task) have run: before the browser lays the page out.
+  // The first lookups of a frame leave once the microtasks queued before the first of them
+  // have run (the first element's update): before the browser lays the page out.
   sentThisFrame = true;
   nextFrame(() => (sentThisFrame = false));
   queueMicrotask(flush);
@@ -143,7 +144,6 @@ export class LookupClient {
   readonly #queued = new Map<string, Entry>();
   /** Sent and not yet answered, by key. */
   readonly #inflight = new Map<string, Entry>();
-  #scheduled = false;
 
   /**
    * `schedule` runs a flush: by default at the end of the current task (see the module
@@ -194,8 +194,8 @@ export class LookupClient {
     }
     if (!entry) {
       entry = { key, proxyUrl, wire: toWire(request), bypass: bypassCache, waiters: new Set(), batch: undefined };
-      this.#queued.set(key, entry);
-      this.#requestFlush();
+      // The first queued schedules the flush (one more, after an abandoned one emptied the queue, sends nothing more).
+      if (this.#queued.set(key, entry).size === 1) this.#schedule(() => this.#flush());
     }
     return this.#wait(entry, signal);
   }
@@ -232,15 +232,6 @@ export class LookupClient {
       if ('value' in outcome) w.resolve(outcome.value);
       else w.reject(outcome.error);
     }
-  }
-
-  #requestFlush(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    this.#schedule(() => {
-      this.#scheduled = false;
-      this.#flush();
-    });
   }
 
   /** Sends everything queued now. */

@@ -135,8 +135,9 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
     return done;
   }
 
-  static get observedAttributes(): string[] {
-    return [...this.finalize().attributes.keys()];
+  /** Read once, when the tag is defined (the registry takes any iterable). */
+  static get observedAttributes(): Iterable<string> {
+    return this.finalize().attributes.keys();
   }
 
   /** The shadow root the element renders into (made when it first connects). */
