@@ -135,9 +135,8 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
     return done;
   }
 
-  /** Read once, when the tag is defined (the registry takes any iterable). */
-  static get observedAttributes(): Iterable<string> {
-    return this.finalize().attributes.keys();
+  static get observedAttributes(): string[] {
+    return [...this.finalize().attributes.keys()];
   }
 
   /** The shadow root the element renders into (made when it first connects). */
