@@ -4,9 +4,6 @@
  * benchmark 2 (500 `<kyi-token-status>` over 100 distinct lookups, warm proxy cache):
  *   - render slices (render-scheduler.ts, `renderInSlice`: answers render in ≤ 16 ms slices, in view first;
  *     without: each answer renders at once in the task that settled it);
- *   - lookups at connection (lookup-element.ts: an element asks when it connects, so the batch of the
- *     elements connected in one task leaves once the first loading box rendered; without: each asks
- *     at its first update, and the batch leaves after the last loading box rendered);
  * Measured by this benchmark and removed for want of a gain (run of 2026-11-27, 5 runs):
  *   - the quiet wait (lookup-element.ts: no skeleton for 150 ms after a lookup started, an
  *     element holding a view kept it by skipping LitElement's render): as many skeletons seen
@@ -102,12 +99,6 @@ const MECHANISMS: Mechanism[] = [
     plugin: without('render-scheduler.ts', [
       ['export function renderInSlice(element: Element, render: () => void): Promise<void> {', 'export function renderInSlice(element: Element, render: () => void): Promise<void> {\n  render();\n  return Promise.resolve();\n'],
     ]),
-  },
-  {
-    id: 'lookups-at-connection',
-    name: 'lookups at connection (lookup-element.ts)',
-    what: 'a lookup starts when its element connects, so the batch leaves once the first loading box rendered; without: at each first update, the batch after the last',
-    plugin: without('lookup-element.ts', [['if (this.renderRoot && !this.#key) this.#check(this.hasUpdated);', 'if (!this.#key && this.hasUpdated) this.requestUpdate();']]),
   },
 ];
 

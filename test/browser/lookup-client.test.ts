@@ -136,33 +136,6 @@ describe('lookup client', () => {
     }
   });
 
-  it('elements connected together ask before their loading boxes render: the batch leaves after the first renders', async () => {
-    // start at a frame of our own: a request an earlier test sent this frame makes ours wait for the next
-    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-    const elements = Array.from({ length: 20 }, () => {
-      const el = document.createElement('kyi-token-status') as KyiTokenStatus;
-      el.setAttribute('address', randomAddress());
-      el.setAttribute('chain-slug', 'ethereum');
-      return el;
-    });
-    const renderedAtSend: number[] = [];
-    const restore = replaceFetch((original, input, init) => {
-      if (String(input).endsWith('/lookup')) renderedAtSend.push(elements.filter((el) => el.hasUpdated).length);
-      return original(input, init);
-    });
-    const list = document.createElement('div');
-    try {
-      list.append(...elements);
-      document.body.append(list);
-      await Promise.all(elements.map((el) => el.settled));
-      expect(renderedAtSend).to.deep.equal([1], 'one batch, sent once the first loading box rendered');
-      expect(elements.every((el) => el.status === 'not-found')).to.equal(true);
-    } finally {
-      restore();
-      list.remove();
-    }
-  });
-
   it('splits a batch at the server piece limit, 500 lookups: 5,000 distinct tokens make 10 requests', async () => {
     expect(LIMITS.lookupBatchMax).to.equal(500);
     const bodies: number[] = [];

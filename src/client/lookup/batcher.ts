@@ -5,10 +5,9 @@
  * Every lookup asked for within one frame, by any element, is
  * deduplicated and sent as one `POST {proxyUrl}/lookup` (split at `LIMITS.lookupBatchMax`, 500, per
  * request: a page of 5,000 distinct tokens makes 10). The
- * request leaves in a microtask the first lookup queued: the lookup elements ask when they
- * connect, so the batch of those connected in one task leaves once the first of them rendered,
- * before the others render and the browser lays the page out; lookups asked later in the same frame are
- * gathered into one more request at the frame: at most two per frame.
+ * request leaves right after the elements connected in the same task have rendered (Lit
+ * renders in microtasks), before the browser lays the page out; lookups asked later in the
+ * same frame are gathered into one more request at the frame: at most two per frame.
  *
  * - Answers are cached in memory with a TTL and a bound (10,000: thousands of tokens on a page
  *   stay cached), shared by every element (./cache.ts).
@@ -130,8 +129,8 @@ let sentThisFrame = false;
 
 function defaultSchedule(flush: () => void): void {
   if (sentThisFrame) return nextFrame(flush);
-  // The first lookups of a frame leave once the microtasks queued before the first of them
-  // have run (the first element's update): before the browser lays the page out.
+  // The first lookups of a frame leave once the microtasks queued so far (where Lit renders
+  // every element connected in this task) have run: before the browser lays the page out.
   sentThisFrame = true;
   nextFrame(() => (sentThisFrame = false));
   queueMicrotask(flush);

@@ -151,8 +151,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   #view: ChildNode[] | undefined;
   /** The key of the last invalid input warned about on the console. */
   #warnedInput: string | undefined;
-  /** The configuration version its input was last checked under. */
-  #configVersion: number | undefined;
+  #configVersion = -1;
   // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
   readonly #run = new LatestRun(this, () => this._status === 'loading');
 
@@ -221,14 +220,8 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   override connectedCallback(): void {
     super.connectedCallback();
     live.add(this);
-    // Its lookup starts on connection, not at its first update: the elements connected in one
-    // task all ask before any renders its loading box, so their batch leaves once the first one
-    // rendered, not the last (the first update checks the input again: a property set meanwhile
-    // starts its own lookup, and this one is dropped from the batch). Not before its root is its
-    // own (a declarative root still being parsed: its first update waits, and so does its
-    // lookup, whose answer would render). Reconnected after its lookup was abandoned (e.g. moved
-    // in the DOM), it looks up again.
-    if (this.renderRoot && !this.#key) this.#check(this.hasUpdated);
+    // Reconnected after its lookup was abandoned (e.g. moved in the DOM): look up again.
+    if (this.#key === undefined && this.hasUpdated) this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
@@ -239,21 +232,14 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    if (!this.isConnected) return;
     // Input is checked again only when it (or the configuration) changed, not on every render.
-    if (this.isConnected && (!this.#key || this.#configVersion !== configVersion() || this.inputsChanged(changed))) this.#check(true);
-  }
-
-  /**
-   * Starts a run when the input, or where its answer comes from, changed; before the first
-   * update (`shown` false) only a lookup: no problem shown or warned about yet (an input or a
-   * `proxy-url` a property may still replace).
-   */
-  #check(shown: boolean): void {
+    if (this.#key !== undefined && this.#configVersion === configVersion() && !this.inputsChanged(changed)) return;
     this.#configVersion = configVersion();
     const check = this.checkInput();
     const proxy = this.proxyChoice();
     const key = this.#keyFor(check, proxy);
-    if (key !== this.#key && (shown || (check.ok && proxy.refused === undefined))) this.#start(check, false, proxy, key);
+    if (key !== this.#key) this.#start(check, false, proxy, key);
   }
 
   /** What identifies a run: the input, and where the answer would come from. */
