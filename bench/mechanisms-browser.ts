@@ -34,6 +34,11 @@
  *     and no `views.slice` per patch (217.7 vs 220.7 ms); one viewport read per admitted batch in
  *     render-scheduler.ts (not one per element) and token-status.ts's chains in one pass instead of
  *     two filters over a `Set` (293.8 vs 290.1 ms).
+ *   - lookups at connection (lookup-element.ts: a lookup started when its element connects, so
+ *     the batch left once the first loading box rendered, not after the 500th): settled 1.05× and
+ *     1.05× without it at load 12-16 (9 and 15 runs), then 0.96× settled and 0.97× CPU without it
+ *     on a quieter machine (load 3, 15 runs, 2026-11-29 18:46): no gain beyond the spread,
+ *     reverted with its test (the lookup's first update sends it, as before).
  * Main-thread CPU (the column added on 2026-11-29) shows what the times above cannot on a shared
  * machine: render slices cost CPU (without them 0.72× and 0.74× the main-thread CPU, 15 and 21
  * runs; CPU profiles of 8 loads each: more in view.ts's fill and patch and in GC, and some 15 ms
