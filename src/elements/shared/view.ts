@@ -9,6 +9,9 @@
  * and no view is ever parsed as markup, so upstream data shows as the characters it is.
  */
 import { createIn, createSvg } from '../../browser/page.js';
+// A view's attributes are read by their own keys: a key they inherit (an enumerable
+// `Object.prototype.title` or `@click` a script set) is never an attribute, a listener or a value to keep.
+import { own } from '../../contract/own.js';
 
 /** The SVG elements views use, made in the SVG namespace (every other tag is HTML's). */
 const SVG_TAGS = /^(svg|path|circle)$/;
@@ -35,12 +38,6 @@ export type ElementView = [tag: string, attributes: Attributes, ...children: Vie
 const GIVEN = Symbol();
 type Made = Element & { [GIVEN]?: Attributes };
 
-/**
- * What `attributes` gives `name`: its own value only, `undefined` when it gives none. A view's
- * attributes are object literals, so a key they inherit (an enumerable `Object.prototype.title`
- * or `@click` a script set) is none of theirs: never an attribute, a listener or a value to keep.
- */
-const own = (attributes: Attributes | undefined, name: string) => (attributes && Object.hasOwn(attributes, name) ? attributes[name] : undefined);
 
 /** Runs the listener an element was last given for `event`'s type. */
 function dispatch(this: Made, event: Event): void {
