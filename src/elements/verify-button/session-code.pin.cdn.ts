@@ -4,7 +4,9 @@
  * `pinChunksPlugin` once the chunk is final, and checked as the code is imported.
  */
 import { preloadModule } from '../../browser/page.js';
-import type { SessionCode } from './drawer-loader.js';
+import type * as SessionModule from './session-code.js';
+
+type SessionCode = typeof SessionModule;
 
 const PIN: string = 'kyi-pin:session-code';
 

@@ -5,6 +5,8 @@
  * (`pinChunksPlugin`, scripts/lib/cdn-chunks.ts), so that file's script-tag `integrity` covers the
  * code it loads later too.
  */
-import type { SessionCode } from './drawer-loader.js';
+import type * as SessionModule from './session-code.js';
+
+type SessionCode = typeof SessionModule;
 
 export const importPinned: (() => Promise<SessionCode>) | undefined = undefined;
