@@ -43,20 +43,18 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { packedTarball } from './helpers/packed.js';
+import { clickVerifyButton, startCdnAndSite } from './helpers/cdn-and-site.js';
 
 const CDN = resolve('dist/cdn');
 const SESSION = 'chunks/kyi-elements.session-code.js';
 const sri = (bytes: string) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 let integrity: Record<string, string>;
-let cdn: Server;
-let site: Server;
+let close: (() => Promise<void>) | undefined;
 let browser: Browser;
 let cdnOrigin: string;
 let siteOrigin: string;
@@ -71,34 +69,12 @@ let csp: string | undefined;
 before(async () => {
   await packedTarball(); // builds dist/ as `npm run build` does
   integrity = JSON.parse(await readFile(join(CDN, 'integrity.json'), 'utf8')) as Record<string, string>;
-  // a CDN on its own origin (CORS open, as jsDelivr and unpkg answer), and a partner page on another
-  cdn = createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://cdn').pathname;
-    asked.push(path);
-    const file = resolve(CDN, `.${path}`);
-    const body = tampered[path] ?? (file.startsWith(CDN + sep) ? await readFile(file).catch(() => undefined) : undefined);
-    if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' }).end(body);
-  });
-  site = createServer((req, res) => {
-    if (req.method === 'POST' && req.url === '/api/kyi/token')
-      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ accessToken: 'pinned-token', expiresAt: Date.now() + 600_000 }));
-    res.writeHead(200, { 'content-type': 'text/html', ...(csp && { 'content-security-policy': csp }) }).end(page);
-  });
-  const listen = async (server: Server) => {
-    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  };
-  cdnOrigin = await listen(cdn);
-  siteOrigin = (await listen(site)).replace('127.0.0.1', 'localhost');
+  ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({ page: () => page, tampered: () => tampered, csp: () => csp, asked: (path) => asked.push(path) }));
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
 });
 after(async () => {
   await browser?.close();
-  for (const server of [cdn, site]) {
-    server?.closeAllConnections();
-    await new Promise((ok) => server?.close(ok));
-  }
+  await close?.();
 });
 
 /** The session chunk as a compromised CDN serves it: the release's code, after a line of the attacker's. */
@@ -131,14 +107,7 @@ async function clickVerify(posted: string, init?: string, late?: string): Promis
       await tab.evaluate((html) => { document.querySelector('article.comment')!.innerHTML = html; }, late);
       await tab.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/chunks/kyi-elements.session-code.js')));
     }
-    await tab.click('kyi-verify-button >> button');
-    const shown = await tab.waitForFunction(() => {
-      const root = document.querySelector('kyi-verify-button')!.shadowRoot!;
-      const frame = root.querySelector('iframe');
-      const alert = root.querySelector('[role="alert"]');
-      return frame ? { frame: frame.src } : alert?.textContent?.trim() ? { alert: alert.textContent.trim() } : undefined;
-    });
-    const result = (await shown.jsonValue()) as { frame?: string; alert?: string };
+    const result = await clickVerifyButton(tab);
     return { ...result, errors, ran: await tab.evaluate(() => (window as { tampered?: unknown }).tampered) };
   } finally {
     await tab.close();

@@ -9,13 +9,12 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { packedTarball } from './helpers/packed.js';
+import { clickVerifyButton, startCdnAndSite } from './helpers/cdn-and-site.js';
 
 const run = promisify(execFile);
 const CDN = resolve('dist/cdn');
@@ -47,8 +46,7 @@ describe('dist/cdn/integrity.json', () => {
 });
 
 describe('the integrity values in Chromium', () => {
-  let cdn: Server;
-  let site: Server;
+  let close: (() => Promise<void>) | undefined;
   let browser: Browser;
   let cdnOrigin: string;
   let siteOrigin: string;
@@ -58,34 +56,12 @@ describe('the integrity values in Chromium', () => {
   /** The page's Content-Security-Policy header, if any. */
   let csp: string | undefined;
   before(async () => {
-    // a CDN on its own origin (CORS open, as jsDelivr and unpkg answer), and a partner page on another
-    cdn = createServer(async (req, res) => {
-      const path = new URL(req.url ?? '/', 'http://cdn').pathname;
-      const file = resolve(CDN, `.${path}`);
-      const body = tampered[path] ?? (file.startsWith(CDN + sep) ? await readFile(file).catch(() => undefined) : undefined);
-      if (!body) return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' }).end(body);
-    });
-    // the partner's site: its page, and its server piece's token route (a token for the widget)
-    site = createServer((req, res) => {
-      if (req.method === 'POST' && req.url === '/api/kyi/token')
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ accessToken: 'pinned-token', expiresAt: Date.now() + 600_000 }));
-      res.writeHead(200, { 'content-type': 'text/html', ...(csp && { 'content-security-policy': csp }) }).end(page);
-    });
-    const listen = async (server: Server) => {
-      await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    };
-    cdnOrigin = await listen(cdn);
-    siteOrigin = (await listen(site)).replace('127.0.0.1', 'localhost');
+    ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({ page: () => page, tampered: () => tampered, csp: () => csp }));
     browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
   });
   after(async () => {
     await browser?.close();
-    for (const server of [cdn, site]) {
-      server?.closeAllConnections();
-      await new Promise((ok) => server?.close(ok));
-    }
+    await close?.();
   });
 
   /** The script-tag page of Getting started, pinned: `integrity` on the autoloader, the import map's `integrity` for its chunks. */
@@ -145,15 +121,7 @@ describe('the integrity values in Chromium', () => {
       tab.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); if (m.type() === 'warning') warnings.push(m.text()); });
       try {
         await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
-        await tab.waitForFunction(() => document.querySelector('kyi-verify-button')?.shadowRoot?.querySelector('button'));
-        await tab.click('kyi-verify-button >> button');
-        const shown = await tab.waitForFunction(() => {
-          const root = document.querySelector('kyi-verify-button')!.shadowRoot!;
-          const frame = root.querySelector('iframe');
-          const alert = root.querySelector('[role="alert"]');
-          return frame ? { frame: frame.src } : alert?.textContent?.trim() ? { alert: alert.textContent.trim() } : undefined;
-        });
-        const result = (await shown.jsonValue()) as { frame?: string; alert?: string };
+        const result = await clickVerifyButton(tab);
         const scripts = await tab.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((name) => name.endsWith('.js') || name.includes('.js?')));
         return { errors, warnings, scripts, ...result, ran: await tab.evaluate(() => (window as { tampered?: unknown }).tampered) };
       } finally {
