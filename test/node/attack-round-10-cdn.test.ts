@@ -141,9 +141,10 @@ describe('attack round 10: the session code kyi-elements.js pins, against posted
       csp = policy();
       try {
         const { ran, frame } = await clickVerify(`<link rel="modulepreload" href="${chunkUrl()}">`);
-        // Works (harm) when the posted link filled the module map first: the kit's own preload
-        // (with integrity) and its import() take that entry, and the CDN's other bytes run on the
-        // partner's origin with the visitor's session (here: the drawer even opens, the access token in it).
+        // Worked (harm) while the kit asked for the plain address the posted link had filled the
+        // module map under: its own preload (with integrity) and its import() took that entry, and the
+        // CDN's other bytes ran on the partner's origin with the visitor's session (the drawer even
+        // opened, the access token in it). The kit's own address (a random fragment) holds it.
         assert.equal(ran, undefined, `the tampered chunk ran (the drawer: ${frame})`);
       } finally {
         tampered = {};
@@ -167,8 +168,9 @@ describe('attack round 10: the session code kyi-elements.js pins, against posted
     csp = "script-src 'nonce-kyi-test-nonce' 'strict-dynamic'; object-src 'none'; base-uri 'none'";
     try {
       const { ran, frame } = await clickVerify(`<link rel="modulepreload" href="${chunkUrl()}"><script>window.tampered = 'inline'</script>`);
-      // Works (harm): the policy refuses the posted inline script, but a modulepreload is fetched
-      // as "not parser-inserted" (HTML), which 'strict-dynamic' allows, so the link fills the map.
+      // The policy refuses the posted inline script, but a modulepreload is fetched as "not
+      // parser-inserted" (HTML), which 'strict-dynamic' allows: the link fills the map (this worked,
+      // harm, before the kit's own address); the kit's fragment holds it here too.
       assert.equal(ran, undefined, `the tampered chunk ran (the drawer: ${frame})`);
     } finally {
       tampered = {};
