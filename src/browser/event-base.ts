@@ -32,7 +32,8 @@ export const KyiEvent: {
   constructor(detail: D, init?: Omit<CustomEventInit<D>, 'detail'>) {
     const type = (new.target as unknown as { eventName?: unknown }).eventName;
     if (typeof type !== 'string') throw new TypeError(`${new.target.name} must declare a static eventName`);
-    super(type, { bubbles: true, composed: true, ...init, detail });
+    // (no prototype: a polluted `Object.prototype.cancelable` makes no kit event cancelable)
+    super(type, { __proto__: null, bubbles: true, composed: true, ...init, detail } as CustomEventInit<D>);
   }
 };
 

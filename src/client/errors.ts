@@ -121,7 +121,9 @@ export function errorDetail(problem: KyiProblem): { code: string; message: strin
   return status ? { code, message, status } : { code, message };
 }
 
-/** Whether `error` is the rejection of an aborted call. */
-export function isAbortError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
+/**
+ * Whether `error` is the rejection of an aborted call: an error named `AbortError` (a
+ * `DOMException`'s name is its prototype's, an `Error`'s never `Object.prototype`'s), or a thrown
+ * value's own `name`; a polluted `Object.prototype.name` makes no failure an abort to drop.
+ */
+export const isAbortError = (error: unknown): boolean => (error instanceof Error ? error.name : own(error, 'name')) === 'AbortError';
