@@ -39,6 +39,23 @@
  *     1.05× without it at load 12-16 (9 and 15 runs), then 0.96× settled and 0.97× CPU without it
  *     on a quieter machine (load 3, 15 runs, 2026-11-29 18:46): no gain beyond the spread,
  *     reverted with its test (the lookup's first update sends it, as before).
+ *   - copies by identity (view.ts: a view object made a second time cloned from the first one's
+ *     nodes; the token status's loading view one object per size and language; the proxy URL's
+ *     resolution kept for the next lookup): tried, never merged (2026-11-30, benchmark 2
+ *     alternated with main, 9 runs each, load 4-8: warm 1.42× and 1.39× with them against 1.23×
+ *     and 1.23× without), and it would have cost ~150 B in the core every page loads.
+ * Where the warm ratio goes (2026-11-30, benchmark 2's traces and phases, BENCH_TRACE and
+ * BENCH_DUMP): from script start to every loading box rendered, the kit takes 64-68 ms against
+ * the baseline's 24-30 (its first update: the lookup's start, 26 ms for 500, and the loading
+ * view, 23 ms, against Lit's 13 ms for both); after the answer, the main thread is busy 290-300
+ * ms against 60-115 ms: script 106-125 ms (the views' `patch` 56 ms, against Lit's whole render
+ * of 34 ms), and the frames drawn between render slices, 15-37 ms each whatever the slice
+ * changed off screen (style, layout and a paint of the whole 4,900 px document, and
+ * `content-visibility`'s intersection checks: 178 ms in six frames, against the baseline's one
+ * frame of 50 ms). The same page rendered in one task (SLICE_MS 1,000) settled at 1.25× in one
+ * alternated run against 1.40× with slices, but with a 103 ms task after the answer (the
+ * baseline's own longest is 50-83 ms): the target of no task over 50 ms and the 1.25× are in
+ * tension for a view this rich.
  * Main-thread CPU (the column added on 2026-11-29) shows what the times above cannot on a shared
  * machine: render slices cost CPU (without them 0.72× and 0.74× the main-thread CPU, 15 and 21
  * runs; CPU profiles of 8 loads each: more in view.ts's fill and patch and in GC, and some 15 ms
