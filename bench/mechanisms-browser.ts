@@ -44,7 +44,7 @@
  *     resolution kept for the next lookup): tried, never merged (2026-11-30, benchmark 2
  *     alternated with main, 9 runs each, load 4-8: warm 1.42× and 1.39× with them against 1.23×
  *     and 1.23× without), and it would have cost ~150 B in the core every page loads.
- * Where the warm ratio goes (2026-11-30, benchmark 2's traces and phases, BENCH_TRACE and
+ * Where the warm ratio goes (2026-11-29, benchmark 2's traces and phases, BENCH_TRACE and
  * BENCH_DUMP): from script start to every loading box rendered, the kit takes 64-68 ms against
  * the baseline's 24-30 (its first update: the lookup's start, 26 ms for 500, and the loading
  * view, 23 ms, against Lit's 13 ms for both); after the answer, the main thread is busy 290-300
