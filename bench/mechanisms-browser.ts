@@ -41,7 +41,7 @@
  *     reverted with its test (the lookup's first update sends it, as before).
  *   - copies by identity (view.ts: a view object made a second time cloned from the first one's
  *     nodes; the token status's loading view one object per size and language; the proxy URL's
- *     resolution kept for the next lookup): tried, never merged (2026-11-30, benchmark 2
+ *     resolution kept for the next lookup): tried, never merged (2026-11-29, benchmark 2
  *     alternated with main, 9 runs each, load 4-8: warm 1.42× and 1.39× with them against 1.23×
  *     and 1.23× without), and it would have cost ~150 B in the core every page loads.
  * Where the warm ratio goes (2026-11-29, benchmark 2's traces and phases, BENCH_TRACE and
