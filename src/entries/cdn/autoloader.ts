@@ -3,6 +3,7 @@
  * tags that appear later. Each tag's code is requested once. The document is searched through
  * browser/page.ts: an `<img name="querySelectorAll">` in user content stops nothing.
  */
+import { emit, KyiErrorEvent, loadFailure } from '../../browser/event-base.js';
 import { queryAll, rootElement } from '../../browser/page.js';
 
 /**
@@ -26,7 +27,13 @@ const LOADERS: Record<string, () => Promise<void>> = {
 /** The tags whose code was requested, while it has not failed. */
 const requested = new Set<string>();
 
-/** Loads the element for `tag` once (a failed load may be retried by the next sighting). */
+/**
+ * Loads the element for `tag` once (a failed load may be retried by the next sighting). A failed
+ * load is said on the console and, as `kyi-error`, to each element of the tag in the document
+ * still undefined (`loadFailure`: offline, `network`; else the site's `not_configured`), so the
+ * page can show a fallback. The failure's text is an Error's message (Chromium's names the file),
+ * read without converting the thrown value: one with no text (`Object.create(null)`) throws nothing.
+ */
 function loadElement(tag: string): void {
   // Own keys only: a posted <constructor> is not a tag we load.
   if (!Object.hasOwn(LOADERS, tag) || requested.has(tag)) return;
@@ -34,6 +41,8 @@ function loadElement(tag: string): void {
   LOADERS[tag]!().catch((error: unknown) => {
     requested.delete(tag);
     console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
+    for (const el of queryAll(rootElement()!, `${tag}:not(:defined)`))
+      emit(el, new KyiErrorEvent(loadFailure(`The code of <${tag}>`, error instanceof Error ? error.message : '')));
   });
 }
 
