@@ -6,7 +6,6 @@
  * Nothing here touches the DOM at import time (classes are only instantiated when an event is
  * fired).
  */
-import { offline } from './page.js';
 
 // Server renders and old runtimes may lack CustomEvent; the classes must still load there.
 const CustomEventBase: typeof CustomEvent = globalThis.CustomEvent ?? (class {} as unknown as typeof CustomEvent);
@@ -72,17 +71,6 @@ export interface KyiErrorDetail {
 export class KyiErrorEvent extends KyiEvent<KyiErrorDetail> {
   static override readonly eventName = 'kyi-error';
 }
-
-/**
- * The `kyi-error` detail of code the kit loads on demand that did not arrive (an element's chunk,
- * the verify button's session code), `text` the failure's: offline, the visitor's `network`; else
- * the file did not come from the site as built (a 404, a CSP refusing it, bytes that are not the
- * release's), the site's setup (`not_configured`), which the failure's text names.
- */
-export const loadFailure = (what: string, text: string): KyiErrorDetail => ({
-  code: offline() ? 'network' : 'not_configured',
-  message: `${what} could not be loaded: ${text}`,
-});
 
 /**
  * Dispatches a kit event. Elements call this rather than `this.dispatchEvent(new X())` so

@@ -7,7 +7,7 @@
  */
 import type * as SessionModule from './session-code.js';
 import { KyiRequestError, thrownText } from '../../client/errors.js';
-import { loadFailure } from '../../browser/event-base.js';
+import { loadFailureCode } from '../../browser/page.js';
 import { importPinned } from './session-code.pin.js';
 
 export type SessionCode = typeof SessionModule;
@@ -20,16 +20,15 @@ export const loadedSession = (): SessionCode | undefined => loaded;
 
 /**
  * Loads the session code once, through `importPinned` where the build pinned its bytes
- * (session-code.pin.ts). A failed load rejects with the failure an opening reports (the kit's rule
- * for code loaded on demand, event-base.ts `loadFailure`), and is tried again on the next call (the
- * button's next click).
+ * (session-code.pin.ts). A failed load rejects with the failure an opening reports, and is tried
+ * again on the next call (the button's next click); its code is page.ts `loadFailureCode` (offline,
+ * the visitor's `network`; else the site's setup, `not_configured`), and the message names the file.
  */
 export const loadSession = (): Promise<SessionCode> =>
   (loading ??= (importPinned ? importPinned() : import('./session-code.js')).then(
     (code) => (loaded = code),
     (error: unknown) => {
       loading = undefined;
-      const { code, message } = loadFailure('The verification drawer', thrownText(error));
-      throw new KyiRequestError(code, message);
+      throw new KyiRequestError(loadFailureCode(), `The verification drawer could not be loaded: ${thrownText(error)}`);
     },
   ));

@@ -3,8 +3,8 @@
  * tags that appear later. Each tag's code is requested once. The document is searched through
  * browser/page.ts: an `<img name="querySelectorAll">` in user content stops nothing.
  */
-import { emit, KyiErrorEvent, loadFailure } from '../../browser/event-base.js';
-import { queryAll, rootElement } from '../../browser/page.js';
+import { loadFailureCode, queryAll, rootElement } from '../../browser/page.js';
+import { emit, KyiErrorEvent } from '../../browser/event-base.js';
 
 /**
  * Each tag's registration, not its npm entry (`entries/<name>.ts`): the entries re-export base
@@ -30,7 +30,7 @@ const requested = new Set<string>();
 /**
  * Loads the element for `tag` once (a failed load may be retried by the next sighting). A failed
  * load is said on the console and, as `kyi-error`, to each element of the tag in the document
- * still undefined (`loadFailure`: offline, `network`; else the site's `not_configured`), so the
+ * still undefined (page.ts `loadFailureCode`: offline, `network`; else the site's `not_configured`), so the
  * page can show a fallback. The failure's text is an Error's message (Chromium's names the file),
  * read without converting the thrown value: one with no text (`Object.create(null)`) throws nothing.
  */
@@ -40,9 +40,9 @@ function loadElement(tag: string): void {
   requested.add(tag);
   LOADERS[tag]!().catch((error: unknown) => {
     requested.delete(tag);
-    console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
-    for (const el of queryAll(rootElement()!, `${tag}:not(:defined)`))
-      emit(el, new KyiErrorEvent(loadFailure(`The code of <${tag}>`, error instanceof Error ? error.message : '')));
+    const message = `The code of <${tag}> could not be loaded: ${error instanceof Error ? error.message : ''}`;
+    console.error(`kyi-elements autoloader: ${message}`, error);
+    for (const el of queryAll(rootElement()!, `${tag}:not(:defined)`)) emit(el, new KyiErrorEvent({ code: loadFailureCode(), message }));
   });
 }
 
