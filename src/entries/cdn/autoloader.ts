@@ -40,8 +40,8 @@ function loadElement(tag: string): void {
   requested.add(tag);
   LOADERS[tag]!().catch((error: unknown) => {
     requested.delete(tag);
-    const message = `The code of <${tag}> could not be loaded: ${error instanceof Error ? error.message : ''}`;
-    console.error(`kyi-elements autoloader: ${message}`, error);
+    const message = `<${tag}> could not be loaded: ${error instanceof Error ? error.message : ''}`;
+    console.error(`kyi-elements: ${message}`, error);
     for (const el of queryAll(rootElement()!, `${tag}:not(:defined)`)) emit(el, new KyiErrorEvent({ code: loadFailureCode(), message }));
   });
 }
