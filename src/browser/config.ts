@@ -268,9 +268,7 @@ function notify(): void {
     try {
       listener();
     } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
+      reportError(error); // as an uncaught error (the page's `error` event), and the next listener still runs
     }
   }
 }
