@@ -12,9 +12,10 @@ import { emit, KyiErrorEvent } from '../../browser/event-base.js';
  * registration module's default export registers its tag: the same call for every tag, which
  * compresses to almost nothing. It stays in each loader: a module handed on whole would come as
  * a namespace object from a chunk that exports more (the verify button's), with the bundler's
- * helper that makes one.
+ * helper that makes one. No prototype: a posted `<constructor>` names no loader.
  */
-const LOADERS: Record<string, () => Promise<void>> = {
+const LOADERS: Record<string, (() => Promise<void>) | null | undefined> = {
+  __proto__: null,
   'kyi-badge': () => import('../../elements/badge/define.js').then((m) => m.default()),
   'kyi-token-status': () => import('../../elements/token-status/define.js').then((m) => m.default()),
   'kyi-asset-card': () => import('../../elements/asset-card/define.js').then((m) => m.default()),
@@ -35,10 +36,10 @@ const requested = new Set<string>();
  * read without converting the thrown value: one with no text (`Object.create(null)`) throws nothing.
  */
 function loadElement(tag: string): void {
-  // Own keys only: a posted <constructor> is not a tag we load.
-  if (!Object.hasOwn(LOADERS, tag) || requested.has(tag)) return;
+  const load = LOADERS[tag];
+  if (!load || requested.has(tag)) return;
   requested.add(tag);
-  LOADERS[tag]!().catch((error: unknown) => {
+  load().catch((error: unknown) => {
     requested.delete(tag);
     const message = `<${tag}> could not be loaded: ${error instanceof Error ? error.message : ''}`;
     console.error(`kyi-elements: ${message}`, error);
