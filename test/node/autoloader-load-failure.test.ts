@@ -3,8 +3,10 @@
  * offline): every element of that tag on the page hears `kyi-error`, which bubbles to a listener
  * on `document`, so the partner's code can show a fallback or report the outage. The code says
  * whose it is (offline: the visitor's `network`; else the site's setup, `not_configured`), the
- * message names the tag and the file. The next sighting of the tag tries again. Served over real
- * HTTP on loopback from dist/cdn (built once per run), in Chromium.
+ * message names the tag and the file. The next sighting of the tag tries again. A chunk that
+ * throws a value with no text (`Object.create(null)`, attack round 10's attack 2) is reported the
+ * same way: the report reads no text from it. Served over real HTTP on loopback from dist/cdn
+ * (built once per run), in Chromium.
  */
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,13 +23,15 @@ let cdnOrigin: string;
 let siteOrigin: string;
 let page = '';
 let missing: string[] = [];
+/** Bytes the CDN serves instead of a file's, by path. */
+let tampered: Record<string, string> = {};
 let asked: string[] = [];
 
 before(async () => {
   await packedTarball(); // builds dist/ as `npm run build` does
   ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({
     page: () => page,
-    tampered: () => ({}),
+    tampered: () => tampered,
     missing: () => missing,
     asked: (path) => asked.push(path),
   }));
@@ -103,6 +107,21 @@ describe('the autoloader when a tag’s code cannot be loaded', () => {
       assert.equal(asked.filter((path) => path === CHUNK).length, 2, 'the chunk was asked for again');
       assert.equal((await heard(tab)).filter((e) => e.code === 'not_configured').length, 2, 'no failure reported for the retry');
     } finally {
+      await tab.close();
+    }
+  });
+
+  it('a chunk that throws a value with no text (Object.create(null)) is reported too, not a throw inside the report', async () => {
+    page = autoloaderPage('<kyi-token-status id="a"></kyi-token-status>');
+    missing = [];
+    tampered = { [CHUNK]: 'throw Object.create(null);' };
+    const tab = await context.newPage();
+    try {
+      await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
+      const [error] = await heardFrom(tab, 1);
+      assert.deepEqual(error, { id: 'a', code: 'not_configured', message: '<kyi-token-status> could not be loaded: ', kit: true });
+    } finally {
+      tampered = {};
       await tab.close();
     }
   });

@@ -12,7 +12,8 @@ import { emit, KyiErrorEvent } from '../../browser/event-base.js';
  * registration module's default export registers its tag: the same call for every tag, which
  * compresses to almost nothing. It stays in each loader: a module handed on whole would come as
  * a namespace object from a chunk that exports more (the verify button's), with the bundler's
- * helper that makes one. No prototype: a posted `<constructor>` names no loader.
+ * helper that makes one. No prototype (hence `null` in its type): a posted `<constructor>` names
+ * no loader.
  */
 const LOADERS: Record<string, (() => Promise<void>) | null | undefined> = {
   __proto__: null,
@@ -31,9 +32,10 @@ const requested = new Set<string>();
 /**
  * Loads the element for `tag` once (a failed load may be retried by the next sighting). A failed
  * load is said on the console and, as `kyi-error`, to each element of the tag in the document
- * still undefined (page.ts `loadFailureCode`: offline, `network`; else the site's `not_configured`), so the
- * page can show a fallback. The failure's text is an Error's message (Chromium's names the file),
- * read without converting the thrown value: one with no text (`Object.create(null)`) throws nothing.
+ * still undefined, so the page can show a fallback: page.ts `loadFailureCode` (offline, the
+ * visitor's `network`; else the site's `not_configured`). The failure's text is an Error's message
+ * (Chromium's names the file), read without converting the thrown value: one with no text
+ * (`Object.create(null)`) throws nothing here.
  */
 function loadElement(tag: string): void {
   const load = LOADERS[tag];
