@@ -64,6 +64,18 @@ async function heardFrom(tab: Page, count: number): Promise<Heard[]> {
   return (await heard(tab)).sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/** Each element of `ids` heard one kit `kyi-error` with `code`, its message naming the tag and the file. */
+function heardOnEach(errors: Heard[], ids: string[], code: string): void {
+  assert.deepEqual(
+    errors.map(({ id, code, kit }) => ({ id, code, kit })),
+    ids.map((id) => ({ id, code, kit: true })),
+  );
+  for (const { message } of errors) {
+    assert.match(message, /<kyi-token-status>/, 'the message names the tag');
+    assert.ok(message.includes(`${cdnOrigin}${CHUNK}`), `the message names the file: ${message}`);
+  }
+}
+
 /** Adds a `<kyi-token-status id>` to the page (a tag seen after the failure) and waits for its definition. */
 async function addAndDefine(tab: Page, id: string): Promise<void> {
   await tab.evaluate((id) => document.body.append(Object.assign(document.createElement('kyi-token-status'), { id })), id);
@@ -88,17 +100,7 @@ describe('the autoloader when a tag’s code cannot be loaded', () => {
     try {
       await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
       const errors = await heardFrom(tab, 2);
-      assert.deepEqual(
-        errors.map(({ id, code, kit }) => ({ id, code, kit })),
-        [
-          { id: 'a', code: 'not_configured', kit: true },
-          { id: 'b', code: 'not_configured', kit: true },
-        ],
-      );
-      for (const { message } of errors) {
-        assert.match(message, /<kyi-token-status>/, 'the message names the tag');
-        assert.ok(message.includes(`${cdnOrigin}${CHUNK}`), `the message names the file: ${message}`);
-      }
+      heardOnEach(errors, ['a', 'b'], 'not_configured');
       assert.equal(await tab.evaluate(() => customElements.get('kyi-token-status')), undefined);
 
       // The file is back: a tag added later loads it, and the elements are defined.
@@ -137,17 +139,7 @@ describe('the autoloader when a tag’s code cannot be loaded', () => {
         for (const id of ['x', 'y']) document.body.append(Object.assign(document.createElement('kyi-token-status'), { id }));
       });
       const errors = await heardFrom(tab, 2);
-      assert.deepEqual(
-        errors.map(({ id, code, kit }) => ({ id, code, kit })),
-        [
-          { id: 'x', code: 'network', kit: true },
-          { id: 'y', code: 'network', kit: true },
-        ],
-      );
-      for (const { message } of errors) {
-        assert.match(message, /<kyi-token-status>/, 'the message names the tag');
-        assert.ok(message.includes(`${cdnOrigin}${CHUNK}`), `the message names the file: ${message}`);
-      }
+      heardOnEach(errors, ['x', 'y'], 'network');
 
       await context.setOffline(false);
       await addAndDefine(tab, 'z');
