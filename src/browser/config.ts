@@ -180,8 +180,7 @@ function shared(): SharedConfigState {
   const g = globalThis as unknown as Record<symbol, SharedConfigState | undefined>;
   // Own keys only, here and in `explicit`: an `Object.prototype` polluted elsewhere on the page
   // (a vulnerable query-string parser) lends no proxy URL, widget URL or token endpoint.
-  if (!Object.hasOwn(g, STATE_KEY)) g[STATE_KEY] = { explicit: noSettings(), version: 0, listeners: new Set() };
-  return g[STATE_KEY]!;
+  return Object.hasOwn(g, STATE_KEY) ? g[STATE_KEY]! : (g[STATE_KEY] = { explicit: noSettings(), version: 0, listeners: new Set() });
 }
 
 /** No `configure()` settings: an object without a prototype. */
@@ -268,9 +267,7 @@ function notify(): void {
     try {
       listener();
     } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
+      reportError(error); // as an uncaught error (the page's `error` event), and the next listener still runs
     }
   }
 }

@@ -77,6 +77,4 @@ export class KyiErrorEvent extends KyiEvent<KyiErrorDetail> {
  * the manifest analyzer does not list nameless events; each class documents its events
  * with `@fires` instead.
  */
-export function emit(target: EventTarget, event: Event): boolean {
-  return target.dispatchEvent(event);
-}
+export const emit = (target: EventTarget, event: Event): boolean => target.dispatchEvent(event);

@@ -135,8 +135,13 @@ export const viewport = (): { width: number; height: number } | undefined =>
 /** The page's registry of custom elements (`undefined` on a server). */
 export const elementRegistry = (): CustomElementRegistry | undefined => globalThis.customElements;
 
-/** Whether the browser says the visitor is offline (`navigator.onLine`; in a browser only). */
-export const offline = (): boolean => !navigator.onLine;
+/**
+ * Whose failure it is that the kit's own code loaded on demand did not arrive (an element's chunk
+ * for the autoloader, the verify button's session code), as the browser tells (`navigator.onLine`;
+ * in a browser only): offline, the visitor's `network`; else the file did not come from the site as
+ * built (a 404, a CSP refusing it, bytes that are not the release's), the site's setup (`not_configured`).
+ */
+export const loadFailureCode = (): 'network' | 'not_configured' => (navigator.onLine ? 'not_configured' : 'network');
 
 /** The visitor's clipboard, when the page may use it. */
 export const clipboard = (): Clipboard | undefined => (hasDom ? navigator.clipboard : undefined);

@@ -52,10 +52,7 @@ interface Registry {
   version: number;
 }
 const REGISTRY_KEY = Symbol.for('kyi-elements.strings');
-function registry(): Registry {
-  const g = globalThis as unknown as Record<symbol, Registry | undefined>;
-  return (g[REGISTRY_KEY] ??= { tables: new Map(), version: 0 });
-}
+const registry = (): Registry => ((globalThis as unknown as Record<symbol, Registry | undefined>)[REGISTRY_KEY] ??= { tables: new Map(), version: 0 });
 
 /** Adds built-in strings (a section shipped with an element module: the kit's own names, not checked). No re-render. */
 export function addStrings(locale: string, table: PartialStringTable): void {

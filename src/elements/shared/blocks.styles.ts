@@ -8,10 +8,12 @@
 import { css } from './reactive.js';
 
 export const blockStyles = css`
-  /* The theme's colour of text on the accent (theme.styles.ts): only these elements paint it
-     (the verify button, the monitoring elements), so a token-status page carries none of it. */
+  /* The theme's colour of text on the accent, its large type and widest spacing (theme.styles.ts):
+     only these elements use them (the asset card, the verify button and its drawer, the
+     monitoring elements), so a badge or token-status page carries none of them. */
   :host {
     --_kyi-accent-text: var(--kyi-color-accent-text, light-dark(#ffffff, #0b1220));
+    --_kyi-font-size-large: var(--kyi-font-size-large, 1.0625rem);
   }
   /* One error layout: title, message and action each on a line of their own. */
   .alert {

@@ -91,12 +91,12 @@ const attributeOf = (name: string, d: PropertyDeclaration): string | undefined =
 // The DOM's element; on a server (a render: no DOM), a bare class, which the render gives an
 // attribute store (src/render/index.ts).
 export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? class {}) as typeof HTMLElement) {
-  /** The element's reactive properties. */
-  static properties: PropertyDeclarations = {};
+  /** The element's reactive properties (a class's own: its parents' are kept, `finalize`). */
+  declare static properties: PropertyDeclarations;
   /** The element's styles, adopted by its shadow root. */
   static styles?: StylesGroup;
-  /** `styles`, flattened, once the class is finalized. */
-  static elementStyles: Styles[] = [];
+  /** `styles`, flattened, once the class is finalized (set by `finalize`, before any instance). */
+  declare static elementStyles: Styles[];
 
   /** Makes the class's property accessors and `elementStyles` (once; the browser does it when the tag is defined). @internal */
   static finalize(): Finalized {

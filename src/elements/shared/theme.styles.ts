@@ -24,10 +24,10 @@
  *   danger, focus, and the skeleton's;
  * - one status anatomy (icon + words + optional detail), one loading treatment (skeleton
  *   blocks) and one error layout (title, message, action, each on its own line).
- * Elements read the private `--_kyi-*` copies below (the type and spacing scales whole, and the
+ * Elements read the private `--_kyi-*` copies below (the type and spacing scales, and the
  * colours a badge paints: a badge-only page loads this module alone) and in styles.ts (the
- * colours no badge paints: muted text, raised surface, border, warning, danger; accent text in
- * blocks.styles.ts, with the elements that paint it),
+ * colours no badge paints: muted text, raised surface, border, warning, danger; accent text and
+ * the large type size in blocks.styles.ts, with the elements that use them),
  * which fall back to light or dark defaults following the colour scheme in effect on the host
  * (the page's `color-scheme`, `configure({ theme })`, or the element's `theme` attribute,
  * strongest last). Per-element tokens (`--kyi-<element>-<prop>`) fall back to these in each
@@ -55,7 +55,6 @@ export const themeStyles = css`
     --_kyi-focus: var(--kyi-color-focus, light-dark(#1d4ed8, #8ab4ff));
     --_kyi-font-size: var(--kyi-font-size, 0.9375rem);
     --_kyi-font-size-small: var(--kyi-font-size-small, 0.8125rem);
-    --_kyi-font-size-large: var(--kyi-font-size-large, 1.0625rem);
     --_kyi-weight-strong: 600;
     --_kyi-leading: 1.4;
     --_kyi-leading-tight: 1.2;

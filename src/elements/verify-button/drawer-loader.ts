@@ -7,7 +7,7 @@
  */
 import type * as SessionModule from './session-code.js';
 import { KyiRequestError, thrownText } from '../../client/errors.js';
-import { offline } from '../../browser/page.js';
+import { loadFailureCode } from '../../browser/page.js';
 import { importPinned } from './session-code.pin.js';
 
 export type SessionCode = typeof SessionModule;
@@ -21,15 +21,14 @@ export const loadedSession = (): SessionCode | undefined => loaded;
 /**
  * Loads the session code once, through `importPinned` where the build pinned its bytes
  * (session-code.pin.ts). A failed load rejects with the failure an opening reports, and is tried
- * again on the next call (the button's next click): offline, the visitor's `network`; else the file
- * did not come from the site as built (a 404 of the session code's chunk, a CSP refusing it, bytes
- * that are not the release's), the site's setup (`not_configured`), which the message names.
+ * again on the next call (the button's next click); its code is page.ts `loadFailureCode` (offline,
+ * the visitor's `network`; else the site's setup, `not_configured`), and the message names the file.
  */
 export const loadSession = (): Promise<SessionCode> =>
   (loading ??= (importPinned ? importPinned() : import('./session-code.js')).then(
     (code) => (loaded = code),
     (error: unknown) => {
       loading = undefined;
-      throw new KyiRequestError(offline() ? 'network' : 'not_configured', `The verification drawer could not be loaded: ${thrownText(error)}`);
+      throw new KyiRequestError(loadFailureCode(), `The verification drawer could not be loaded: ${thrownText(error)}`);
     },
   ));

@@ -3,7 +3,8 @@
  * tags that appear later. Each tag's code is requested once. The document is searched through
  * browser/page.ts: an `<img name="querySelectorAll">` in user content stops nothing.
  */
-import { queryAll, rootElement } from '../../browser/page.js';
+import { loadFailureCode, queryAll, rootElement } from '../../browser/page.js';
+import { emit, KyiErrorEvent } from '../../browser/event-base.js';
 
 /**
  * Each tag's registration, not its npm entry (`entries/<name>.ts`): the entries re-export base
@@ -11,9 +12,11 @@ import { queryAll, rootElement } from '../../browser/page.js';
  * registration module's default export registers its tag: the same call for every tag, which
  * compresses to almost nothing. It stays in each loader: a module handed on whole would come as
  * a namespace object from a chunk that exports more (the verify button's), with the bundler's
- * helper that makes one.
+ * helper that makes one. No prototype (hence `null` in its type): a posted `<constructor>` names
+ * no loader.
  */
-const LOADERS: Record<string, () => Promise<void>> = {
+const LOADERS: Record<string, (() => Promise<void>) | null | undefined> = {
+  __proto__: null,
   'kyi-badge': () => import('../../elements/badge/define.js').then((m) => m.default()),
   'kyi-token-status': () => import('../../elements/token-status/define.js').then((m) => m.default()),
   'kyi-asset-card': () => import('../../elements/asset-card/define.js').then((m) => m.default()),
@@ -26,14 +29,23 @@ const LOADERS: Record<string, () => Promise<void>> = {
 /** The tags whose code was requested, while it has not failed. */
 const requested = new Set<string>();
 
-/** Loads the element for `tag` once (a failed load may be retried by the next sighting). */
+/**
+ * Loads the element for `tag` once (a failed load may be retried by the next sighting). A failed
+ * load is said on the console and, as `kyi-error`, to each element of the tag in the document
+ * still undefined, so the page can show a fallback: page.ts `loadFailureCode` (offline, the
+ * visitor's `network`; else the site's `not_configured`). The failure's text is an Error's message
+ * (Chromium's names the file), read without converting the thrown value: one with no text
+ * (`Object.create(null)`) throws nothing here.
+ */
 function loadElement(tag: string): void {
-  // Own keys only: a posted <constructor> is not a tag we load.
-  if (!Object.hasOwn(LOADERS, tag) || requested.has(tag)) return;
+  const load = LOADERS[tag];
+  if (!load || requested.has(tag)) return;
   requested.add(tag);
-  LOADERS[tag]!().catch((error: unknown) => {
+  load().catch((error: unknown) => {
     requested.delete(tag);
-    console.error(`kyi-elements autoloader: could not load <${tag}>`, error);
+    const message = `<${tag}> could not be loaded: ${error instanceof Error ? error.message : ''}`;
+    console.error(`kyi-elements: ${message}`, error);
+    for (const el of queryAll(rootElement()!, `${tag}:not(:defined)`)) emit(el, new KyiErrorEvent({ code: loadFailureCode(), message }));
   });
 }
 

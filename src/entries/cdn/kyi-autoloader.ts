@@ -7,9 +7,8 @@
  * Tags inside other components' shadow roots are not seen: import `kyi-elements/<element>`
  * (or load `kyi-elements.js`) there instead.
  */
+export { configure } from '../../browser/config.js';
+export { registerLocale } from '../../browser/strings.js';
 import { startAutoloader } from './autoloader.js';
 
 startAutoloader();
-
-export { configure } from '../../browser/config.js';
-export { registerLocale } from '../../browser/strings.js';

@@ -1,8 +1,9 @@
 /**
  * A CDN and a partner's site on two origins, as the integrity tests and the CDN attack round load
- * the kit in Chromium: the CDN serves dist/cdn (CORS open, as jsDelivr and unpkg answer) or, for a
- * path in `tampered()`, other bytes (a compromised CDN); the site serves `page()` (with `csp()` as
- * its Content-Security-Policy, when set) and its server piece's token route (a token for the widget).
+ * the kit in Chromium: the CDN serves dist/cdn (CORS open, as jsDelivr and unpkg answer), for a
+ * path in `tampered()` other bytes (a compromised CDN), for one in `missing()` a 404; the site
+ * serves `page()` (with `csp()` as its Content-Security-Policy, when set) and its server piece's
+ * token route (a token for the widget).
  */
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
@@ -16,6 +17,8 @@ export interface CdnAndSiteState {
   page(): string;
   /** Bytes the CDN serves instead of a file's, by path (`/chunks/badge.js`). */
   tampered(): Record<string, string>;
+  /** Paths the CDN answers 404 (a file missing from the release it serves). */
+  missing?(): readonly string[];
   /** The page's Content-Security-Policy header, if any. */
   csp?(): string | undefined;
   /** Called with each path the CDN is asked for. */
@@ -34,7 +37,7 @@ export async function startCdnAndSite(state: CdnAndSiteState): Promise<CdnAndSit
     const path = new URL(req.url ?? '/', 'http://cdn').pathname;
     state.asked?.(path);
     const file = resolve(CDN, `.${path}`);
-    const body = state.tampered()[path] ?? (file.startsWith(CDN + sep) ? await readFile(file).catch(() => undefined) : undefined);
+    const body = state.missing?.().includes(path) ? undefined : state.tampered()[path] ?? (file.startsWith(CDN + sep) ? await readFile(file).catch(() => undefined) : undefined);
     if (!body) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' }).end(body);
   });
