@@ -82,7 +82,7 @@ describe('attack round 11: the autoloader’s load-failure reports', () => {
   // Skipped: WORKS on the current code (harm shown), not fixed (see the file's comment and the report).
   // On the code as merged, `a` hears [not_configured, not_configured]: once for the first failure,
   // once more for the retry that `b`'s sighting made.
-  it('attack 1: an element told its code failed is not told again when a later sighting’s retry fails too', async () => {
+  it.skip('attack 1: an element told its code failed is not told again when a later sighting’s retry fails too', async () => {
     page = autoloaderPage('<kyi-token-status id="a"></kyi-token-status>');
     missing = [CHUNK];
     const tab = await context.newPage();
