@@ -24,7 +24,7 @@
  * Results (Chromium, see each test):
  * - 1 WORKED on the code as merged (h70): an element present at the first failure heard
  *   `kyi-error` again at each later failed retry. Not fixed here (the fix costs more bytes than
- *   the four-element page has room for); the test is kept skipped, with the harm it shows.
+ *   the four-element page has room for); the test is a todo: it runs, and shows the harm.
  * - 2 holds: nothing asked of the CDN for them, no `kyi-error`.
  */
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
@@ -79,10 +79,10 @@ describe('attack round 11: the autoloader’s load-failure reports', () => {
     await context?.close();
   });
 
-  // Skipped: WORKS on the current code (harm shown), not fixed (see the file's comment and the report).
-  // On the code as merged, `a` hears [not_configured, not_configured]: once for the first failure,
-  // once more for the retry that `b`'s sighting made.
-  it.skip('attack 1: an element told its code failed is not told again when a later sighting’s retry fails too', async () => {
+  // A todo: it runs and FAILS on the current code (harm shown), without failing the suite; not fixed
+  // (see the file's comment). `a` hears [not_configured, not_configured]: once for the first
+  // failure, once more for the retry that `b`'s sighting made.
+  it('attack 1: an element told its code failed is not told again when a later sighting’s retry fails too', { todo: 'harm shown, not fixed: a WeakSet of told elements costs 19 B gzip on every autoloader page' }, async () => {
     page = autoloaderPage('<kyi-token-status id="a"></kyi-token-status>');
     missing = [CHUNK];
     const tab = await context.newPage();
