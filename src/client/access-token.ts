@@ -98,11 +98,13 @@ function makeToken(token: string, expiresAt?: unknown): AccessToken {
  * `signal` aborts.
  */
 export async function requestAccessToken(options: RequestAccessTokenOptions): Promise<AccessToken> {
-  const { signal } = options;
+  // Its own options only, as the monitoring reads' (client/monitoring.ts): a polluted
+  // `Object.prototype.fetchAccessToken` is not called instead of the endpoint, a polluted `signal` aborts nothing.
+  const { endpoint, fetchAccessToken, signal } = { __proto__: null, ...options } as RequestAccessTokenOptions;
   signal?.throwIfAborted();
-  if (options.fetchAccessToken) return fromFunction(options.fetchAccessToken, signal);
+  if (fetchAccessToken) return fromFunction(fetchAccessToken, signal);
 
-  const url = requestUrl(options.endpoint);
+  const url = requestUrl(endpoint);
   let response: Response;
   try {
     // Without a prototype, as the lookup's (client/lookup/batcher.ts): no inherited fetch option;
@@ -119,7 +121,7 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
     throwIfAbort(error, signal);
     throw new KyiRequestError('network', thrownText(error));
   }
-  const body = (await answerBody(options.endpoint, response, TOKEN_STATUS_CODES).finally(() => signal?.throwIfAborted())) as
+  const body = (await answerBody(endpoint, response, TOKEN_STATUS_CODES).finally(() => signal?.throwIfAborted())) as
     | { accessToken?: unknown; expiresAt?: unknown }
     | undefined;
   if (typeof body?.accessToken !== 'string' || !body.accessToken) {

@@ -167,7 +167,8 @@ export class LookupClient {
    * (client/request-url.ts; the caller, `lookupReadBy`, makes it the lookup's error outcome).
    */
   lookup(proxyUrl: string, request: LookupRequest, options: ClientLookupOptions = {}): Promise<LookupResponse> {
-    const { signal, bypassCache = false } = options;
+    // Its own options only (a caller's `{}`, or none): a polluted `Object.prototype.signal` aborts no lookup, a polluted `bypassCache` skips no cache.
+    const { signal, bypassCache = false } = { __proto__: null, ...options } as ClientLookupOptions;
     if (signal?.aborted) return Promise.reject(signal.reason);
     // Resolved now, against the page: the batch leaves a frame later, when a `<base>` posted
     // meanwhile would move a relative URL.
