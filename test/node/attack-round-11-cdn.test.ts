@@ -24,16 +24,21 @@
  *    own `querySelectorAll` (page.ts); nothing a posted element carries can throw there, and the
  *    observer's options have no prototype (attack round 11).
  *
- * Results (Chromium, see each test):
- * - 1 WORKED on the code as merged (h70): an element present at the first failure heard
- *   `kyi-error` again at each later failed retry. Not fixed here (the fix costs more bytes than
- *   the four-element page has room for); the test is a todo: it runs, and shows the harm.
- * - 2 holds: nothing asked of the CDN for them, no `kyi-error` (it fails with a loader table that
- *   has a prototype: the polluted string is called, the observer's walk throws, no badge defined).
- * - 3 WORKS (3 runs of 3 on loopback, and with the chunk 150 ms or 1.5 s slow): the element
- *   hears `not_configured`, "could not be loaded: Failed to fetch dynamically imported module",
- *   and stays undefined until the next sighting. Documented (docs/security.md, the kit's own
- *   code); a todo test.
+ * Results (Chromium):
+ * - 1 is how the reporting works: each attempt that fails is told to every element of the tag
+ *   still waiting, so an element present at the first failure hears `kyi-error` again at each
+ *   later failed retry (a page adding user content as it comes while the chunk is down hears
+ *   more of them). Telling each element once costs ~20 B gzip on every autoloader page, which
+ *   the pages have no room for; Getting started says it instead (a listener shows its fallback
+ *   and counts the outage once). Not kept as a test.
+ * - 2 holds (the test below): nothing asked of the CDN for them, no `kyi-error` (it fails with a
+ *   loader table that has a prototype: the polluted string is called, the observer's walk throws,
+ *   no badge defined).
+ * - 3 works (3 runs of 3 on loopback, and with the chunk 150 ms or 1.5 s slow): the element hears
+ *   `not_configured`, "could not be loaded: Failed to fetch dynamically imported module", and
+ *   stays undefined until the next sighting: the platform's (the import joins the posted link's
+ *   fetch), documented in docs/security.md ("The kit's own code": keep `<link>` out of what users
+ *   post), as round 10's posted modulepreloads are; not kept as a test.
  */
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,14 +47,11 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { packedTarball } from './helpers/packed.js';
 import { startCdnAndSite } from './helpers/cdn-and-site.js';
 
-const CHUNK = '/chunks/token-status.js';
-
 let close: (() => Promise<void>) | undefined;
 let browser: Browser;
 let cdnOrigin: string;
 let siteOrigin: string;
 let page = '';
-let missing: string[] = [];
 let asked: string[] = [];
 
 before(async () => {
@@ -57,7 +59,6 @@ before(async () => {
   ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({
     page: () => page,
     tampered: () => ({}),
-    missing: () => missing,
     asked: (path) => asked.push(path),
   }));
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
@@ -74,8 +75,6 @@ const autoloaderPage = (body: string, head = '') => `<!doctype html><html lang="
 </head><body>${body}</body></html>`;
 
 const heard = (tab: Page) => tab.evaluate(() => (window as unknown as { heard: { id: string; code: string }[] }).heard);
-const heardAtLeast = (tab: Page, n: number) =>
-  tab.waitForFunction((n) => (window as unknown as { heard: unknown[] }).heard.length >= n, n, { timeout: 10_000 });
 
 describe('attack round 11: the autoloader’s load-failure reports', () => {
   let context: BrowserContext;
@@ -87,49 +86,6 @@ describe('attack round 11: the autoloader’s load-failure reports', () => {
     await context?.close();
   });
 
-  // A todo: it runs and FAILS on the current code (harm shown), without failing the suite; not fixed
-  // (see the file's comment). `a` hears [not_configured, not_configured]: once for the first
-  // failure, once more for the retry that `b`'s sighting made.
-  it('attack 1: an element told its code failed is not told again when a later sighting’s retry fails too', { todo: 'harm shown, not fixed: a WeakSet of told elements costs 19 B gzip on every autoloader page' }, async () => {
-    page = autoloaderPage('<kyi-token-status id="a"></kyi-token-status>');
-    missing = [CHUNK];
-    const tab = await context.newPage();
-    try {
-      await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
-      await heardAtLeast(tab, 1);
-      // User content arriving later (a comment with a status), the chunk still down: the retry fails.
-      await tab.evaluate(() => document.body.append(Object.assign(document.createElement('kyi-token-status'), { id: 'b' })));
-      await tab.waitForFunction(() => (window as unknown as { heard: { id: string }[] }).heard.some((e) => e.id === 'b'), undefined, { timeout: 10_000 });
-      assert.equal(asked.filter((path) => path === CHUNK).length, 2, 'the retry asked for the chunk again');
-      const all = await heard(tab);
-      const codesOf = (id: string) => all.filter((e) => e.id === id).map((e) => e.code);
-      assert.deepEqual({ a: codesOf('a'), b: codesOf('b') }, { a: ['not_configured'], b: ['not_configured'] });
-    } finally {
-      await tab.close();
-    }
-  });
-
-  // A todo: it runs and FAILS on the current code (harm shown), without failing the suite. The
-  // platform's (docs/security.md, "The kit's own code": keep `<link>` out of what users post); a
-  // retry of the failed import at once would hold it, for bytes the pages have no room for.
-  it('attack 3: a posted modulepreload of a chunk with a wrong integrity makes no failure the kit reports as the site’s', { todo: 'harm shown, not fixed: the platform’s; documented' }, async () => {
-    const wrong = `sha384-${'A'.repeat(64)}`;
-    page = autoloaderPage(
-      `<p>a comment:</p><link rel="modulepreload" href="${cdnOrigin}${CHUNK}" integrity="${wrong}" crossorigin="anonymous"><kyi-token-status id="a"></kyi-token-status>`,
-    );
-    missing = [];
-    const tab = await context.newPage();
-    try {
-      await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
-      // On the current code the autoloader's import joins the link's fetch, which fails its
-      // integrity: `a` hears not_configured (the site's setup, the message naming the file) and stays undefined.
-      await tab.waitForFunction(() => customElements.get('kyi-token-status') || (window as unknown as { heard: unknown[] }).heard.length, undefined, { timeout: 10_000 });
-      assert.deepEqual({ heard: await heard(tab), defined: await tab.evaluate(() => !!customElements.get('kyi-token-status')) }, { heard: [], defined: true });
-    } finally {
-      await tab.close();
-    }
-  });
-
   it('attack 2 (held): posted kyi-* tags that name no element, under a polluted Object.prototype naming them, load nothing and hear nothing', async () => {
     // Writable and enumerable, as a merge gadget (`?__proto__[kyi-constructor]=…`) leaves them.
     const pollute = `<script>for (const key of ['kyi-constructor', 'kyi-tostring', 'kyi-x']) Object.prototype[key] = '${cdnOrigin}/evil.js';</script>`;
@@ -137,7 +93,6 @@ describe('attack round 11: the autoloader’s load-failure reports', () => {
       '<kyi-constructor id="c"></kyi-constructor><kyi-tostring id="t"></kyi-tostring><kyi-x id="x"></kyi-x><kyi-badge id="b"></kyi-badge>',
       pollute,
     );
-    missing = [];
     const tab = await context.newPage();
     try {
       await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
