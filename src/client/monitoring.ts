@@ -132,9 +132,10 @@ const capabilityCache = new Map<string, Promise<Capabilities>>();
  * Cached per proxy URL for the page's lifetime; a failure is not cached.
  */
 export function getCapabilities(options: MonitoringCallOptions & { fresh?: boolean }): Promise<Capabilities> {
-  const key = options.proxyUrl;
+  // Its own keys, as `call`'s: a polluted `fresh` asks nothing again.
+  const { proxyUrl: key, fresh } = ownFields(options);
   const cached = capabilityCache.get(key);
-  if (cached && !options.fresh) return cached;
+  if (cached && !fresh) return cached;
   const promise = call<Capabilities>({ ...options, signal: undefined }, '/capabilities', {}, readers.capabilities);
   capabilityCache.set(key, promise);
   promise.catch(() => {

@@ -15,7 +15,10 @@
  * 2. The public `requestAccessToken({ endpoint })`: `options.fetchAccessToken` and `signal` read
  *    through the prototype: a polluted `fetchAccessToken` (any data) is called instead of the
  *    endpoint (the failure then reads as the visitor's `network`), a polluted `signal` throws.
- * 3. (read, not tested) `isAbortError`: an `Error`'s name is its prototype chain's (`Error.prototype`
+ * 3. The monitoring elements' capabilities (client/monitoring.ts `getCapabilities`, cached per
+ *    proxy for the page's lifetime): `options.fresh` read through the prototype, so a polluted
+ *    `fresh` asked the server piece again for every watchlist (noticed by h71, fixed after).
+ * 4. (read, not tested) `isAbortError`: an `Error`'s name is its prototype chain's (`Error.prototype`
  *    holds its own), anything else its own; `KyiEvent`: options with no prototype, `detail` set
  *    last. Held (attack round 11's tests guard them).
  *
@@ -23,9 +26,11 @@
  * - 1 WORKED: fixed (client/lookup/batcher.ts `lookup` reads its options' own keys; +5 B gzip on
  *   the four-element page, which had 6), held now.
  * - 2 WORKED: fixed (client/access-token.ts reads its options' own keys), held now.
+ * - 3 WORKED (two watchlists, two capability reads): fixed (`getCapabilities` reads its options'
+ *   own keys), held now.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { pollutedPage, pollution, type FrameWindow } from './helpers/polluted-page.js';
+import { ONE_CHANGE, pollutedPage, pollution, type FrameWindow } from './helpers/polluted-page.js';
 
 const ADDRESS = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 
@@ -80,5 +85,14 @@ describe('attack round 11b: aborts and callers’ options under a polluted Objec
       token: 'the-endpoint-token',
       sent: ['POST /api/kyi/token'],
     });
+  });
+
+  it("attack 3: a polluted fresh asks the server piece for its capabilities once a page, however many watchlists", async () => {
+    const win = await pollutedPage(pollution({ fresh: true }, true), '<kyi-watchlist id="a"></kyi-watchlist><kyi-watchlist id="b"></kyi-watchlist>', ONE_CHANGE, 'kyi-monitoring');
+    await win.customElements.whenDefined('kyi-watchlist');
+    const asked = () => win.sent.filter((s) => new URL(s.url).pathname === '/api/kyi/capabilities').length;
+    await waitUntil(() => win.document.querySelectorAll('kyi-watchlist').length === 2 && asked() >= 1 && win.sent.filter((s) => s.url.endsWith('/explorer/me/watchlist')).length >= 2, `both watchlists read (page errors: ${JSON.stringify(win.pageErrors)})`, { timeout: 5000 });
+    // Failed before the fix: 2 (each watchlist asked again).
+    expect(asked()).to.equal(1);
   });
 });
