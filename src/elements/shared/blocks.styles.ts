@@ -8,7 +8,7 @@
 import { css } from './reactive.js';
 
 export const blockStyles = css`
-  /* The theme's colour of text on the accent, its large type and widest spacing (theme.styles.ts):
+  /* The theme's colour of text on the accent and its large type size (theme.styles.ts):
      only these elements use them (the asset card, the verify button and its drawer, the
      monitoring elements), so a badge or token-status page carries none of them. */
   :host {
