@@ -8,6 +8,7 @@ import { kyiHarness } from './test/harness/wtr-harness.ts';
 import { widgetKeys } from './test/harness/widget-keys.ts';
 import { pagePixels } from './test/harness/page-pixels.ts';
 import { axNode } from './test/harness/ax-node.ts';
+import { cdnChunksFromSource } from './test/harness/cdn-chunks-from-source.ts';
 
 const harness = kyiHarness();
 
@@ -36,6 +37,7 @@ export default {
   // widgetKeys: the `widget-key` command (a key dispatched inside the widget's frame).
   // pagePixels: the `page-pixels` command (what Chromium painted in a box of the page).
   // axNode: the `ax-node` command (an element's role, name and description in Chromium's accessibility tree).
+  // cdnChunksFromSource: the chunks the CDN autoloader asks for when a test runs it from its sources.
   plugins: [
     esbuildPlugin({ ts: true, json: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     harness.plugin,
@@ -43,6 +45,7 @@ export default {
     widgetKeys(),
     pagePixels(),
     axNode(),
+    cdnChunksFromSource(),
   ],
   middleware: [harness.middleware],
 };

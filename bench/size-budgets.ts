@@ -101,6 +101,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { DISPLAY_FILE_FROM, DISPLAY_FILE_TAGS } from '../src/entries/cdn/autoloaded.js';
 
 /** One entry of the autoloader's Vite manifest (`dist/cdn/kyi-autoloader.manifest.json`). */
 export interface ManifestChunk {
@@ -117,7 +118,14 @@ export const PAGE_KINDS = [
   { name: 'all four display elements', tags: ['badge', 'token-status', 'asset-card', 'verify-button'], target: 20 * 1024 },
 ] as const;
 
-/** The manifest keys a page with these tags loads: the autoloader, each tag's chunk (its `elements/<tag>/define.ts`), and what they import statically. */
+/** The autoloader's own file in its manifest. */
+export const AUTOLOADER_KEY = 'src/entries/cdn/kyi-autoloader.ts';
+
+/**
+ * The manifest keys a page with these tags loads, found at once: the autoloader, each tag's chunk
+ * (its `elements/<tag>/define.ts`), or the display file for enough of its tags
+ * (src/entries/cdn/autoloaded.ts), and what they import statically.
+ */
 export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]): string[] {
   const keys = new Set<string>();
   const add = (key: string) => {
@@ -127,8 +135,11 @@ export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]
     keys.add(key);
     for (const k of chunk.imports ?? []) add(k);
   };
-  add(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!);
-  for (const tag of tags) add(`src/elements/${tag}/define.ts`);
+  add(AUTOLOADER_KEY);
+  const display = tags.filter((tag) => DISPLAY_FILE_TAGS.includes(`kyi-${tag}`));
+  const displayFile = display.length >= DISPLAY_FILE_FROM;
+  if (displayFile) add('_display.js');
+  for (const tag of tags) if (!(displayFile && display.includes(tag))) add(`src/elements/${tag}/define.ts`);
   return [...keys];
 }
 

@@ -15,7 +15,8 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
-import { cdnConfig, cdnFileConfig, type CdnFile } from '../scripts/lib/cdn-chunks.js';
+import { buildCdnFile, cdnConfig, cdnFileConfig, type CdnFile } from '../scripts/lib/cdn-chunks.js';
+import { DISPLAY_FILE_TAGS } from '../src/entries/cdn/autoloaded.js';
 import { codeByModule, NO_SOURCE, type MappedChunk } from './by-source.js';
 import { PAGE_KINDS, pageChunks, type AutoloaderManifest } from './size-budgets.js';
 import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
@@ -87,8 +88,11 @@ async function bundle(file: CdnFile | 'lit-only', outDir: string, modules?: Modu
  * tags, and everything those import statically; with what the page's code is made of.
  */
 async function autoloaderPages(outDir: string): Promise<{ name: string; tags: readonly string[]; target: number; gzip: number; files: string[]; perFile: string; parts: Part[] }[]> {
-  const output = await build(cdnFileConfig('kyi-autoloader', outDir, { sourcemap: 'hidden' }));
+  const output = await buildCdnFile('kyi-autoloader', outDir, { sourcemap: 'hidden' });
   const chunks = new Map(chunksOf(output).map((c) => [c.fileName, c]));
+  // The display file is made from built chunks (its map points at them): its code by module is theirs.
+  const madeOf = (file: string) =>
+    file === 'chunks/display.js' ? [...DISPLAY_FILE_TAGS.map((tag) => `chunks/${tag.slice('kyi-'.length)}.js`), 'chunks/text-parts.js'] : [file];
   const manifest = JSON.parse(await readFile(join(outDir, 'kyi-autoloader.manifest.json'), 'utf8')) as AutoloaderManifest;
   const gzipOf = async (key: string) => sizes(await readFile(join(outDir, manifest[key]!.file))).gzip;
   return Promise.all(
@@ -97,7 +101,7 @@ async function autoloaderPages(outDir: string): Promise<{ name: string; tags: re
       const gz = await Promise.all(keys.map(gzipOf));
       const files = keys.map((k) => manifest[k]!.file);
       const perFile = files.map((f, i) => `${f} ${kb(gz[i]!)}`).join(', ');
-      const code = files.flatMap((f) => [...codeByModule(chunks.get(f)!, outDir)].map(([id, text]) => ({ id, code: text })));
+      const code = files.flatMap(madeOf).flatMap((f) => [...codeByModule(chunks.get(f)!, outDir)].map(([id, text]) => ({ id, code: text })));
       return { ...kind, gzip: gz.reduce((a, b) => a + b, 0), files, perFile, parts: pageParts(code) };
     }),
   );

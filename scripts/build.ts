@@ -14,7 +14,7 @@ import { build } from 'vite';
 import { execFileSync } from 'node:child_process';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { cdnFileConfig } from './lib/cdn-chunks.js';
+import { buildCdnFile } from './lib/cdn-chunks.js';
 import { INTEGRITY_FILE, writeCdnIntegrity } from './lib/integrity.js';
 import { minifyLitTemplatesPlugin } from './lib/minify-lit-templates.js';
 import { ownKeysNamespacePlugin } from './lib/own-keys-namespace.js';
@@ -54,7 +54,7 @@ await build({
 // The CDN files (cdnFileConfig): kyi-elements.js (every display element; the verify button's session
 // code in a chunk beside it, pinned by it), kyi-monitoring.js (every monitoring element) and the
 // autoloader, a small script that loads each element's chunk when its tag appears.
-for (const name of ['kyi-elements', 'kyi-monitoring', 'kyi-autoloader'] as const) await build(cdnFileConfig(name, 'dist/cdn'));
+for (const name of ['kyi-elements', 'kyi-monitoring', 'kyi-autoloader'] as const) await buildCdnFile(name, 'dist/cdn');
 // Subresource Integrity: what a page's `integrity` attribute pins, per file
 const integrity = await writeCdnIntegrity('dist/cdn');
 console.log(`dist/cdn/${INTEGRITY_FILE} (integrity="…" of each CDN file):`);

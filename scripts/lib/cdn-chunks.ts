@@ -28,8 +28,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import { posix } from 'node:path';
-import type { Plugin, Rolldown } from 'vite';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import { build, type Plugin, type Rolldown } from 'vite';
+import { AUTOLOADED_TAGS, DISPLAY_FILE_TAGS } from '../../src/entries/cdn/autoloaded.js';
 import { minifyLitTemplatesPlugin } from './minify-lit-templates.js';
 import { ownKeysNamespacePlugin } from './own-keys-namespace.js';
 
@@ -37,15 +39,20 @@ const sep = String.raw`[\\/]`;
 const any = (parts: string[]) => new RegExp(parts.join('|'));
 
 /**
- * The autoloader's chunk files, `chunks/<name>.js`: an element's chunk is named after its folder
- * (`chunks/badge.js`; the autoloader loads `elements/<name>/define.ts`, not the npm entry with its
- * re-exports), other chunks after their group or module. Partners pin these names (integrity,
+ * The autoloader's entries (src/entries/cdn/autoloaded.ts): its own file, `kyi-autoloader.js`,
+ * and each element's chunk, `chunks/<name>.js`, built from `elements/<name>/define.ts` (not the npm
+ * entry, whose re-exports a chunk would carry as exports no page uses) and loaded by that name.
+ * Other chunks are named after their group or module. Partners pin these names (integrity,
  * modulepreload).
  */
-export function autoloaderChunkFileName(chunk: { name: string; facadeModuleId?: string | null }): string {
-  const element = chunk.facadeModuleId?.match(/[\\/]elements[\\/]([a-z-]+)[\\/]define\.ts$/)?.[1];
-  return `chunks/${element ?? chunk.name}.js`;
-}
+const AUTOLOADED = AUTOLOADED_TAGS.map((tag) => tag.slice('kyi-'.length));
+/** In the order that packs the shared chunks smallest (the order their modules are met in): measured. */
+const ENTRY_ORDER = ['badge', 'asset-card', 'verify-button', 'token-status'];
+const AUTOLOADER_ENTRIES = Object.fromEntries([
+  ['kyi-autoloader', 'entries/cdn/kyi-autoloader.ts'],
+  ...[...ENTRY_ORDER, ...AUTOLOADED.filter((name) => !ENTRY_ORDER.includes(name))].map((name) => [name, `elements/${name}/define.ts`]),
+].map(([name, path]) => [name, fileURLToPath(new URL(`../../src/${path}`, import.meta.url))]));
+const autoloaderFileName = (_format: string, name: string) => (name === 'kyi-autoloader' ? 'kyi-autoloader.js' : `chunks/${name}.js`);
 
 export const AUTOLOADER_CODE_SPLITTING = {
   groups: [
@@ -141,9 +148,9 @@ export function pinChunksPlugin(): Plugin {
  * the groups and chunk names of a split build), `plugins` more plugins (`pinChunksPlugin`).
  */
 export function cdnConfig(
-  entry: string,
+  entry: string | Record<string, string>,
   outDir: string,
-  fileName: string,
+  fileName: string | ((format: string, entryName: string) => string),
   extra: { manifest?: string; output?: Record<string, unknown>; sourcemap?: 'hidden'; plugins?: Plugin[] } = {},
 ) {
   return {
@@ -163,11 +170,11 @@ export function cdnConfig(
       // No map in what ships (it would embed the sources); a hidden one (no comment added to the
       // code) lets the size benchmark tell which source each minified byte came from.
       sourcemap: extra.sourcemap ?? false,
-      lib: { entry, formats: ['es' as const], fileName: () => fileName },
+      lib: { entry, formats: ['es' as const], fileName: typeof fileName === 'string' ? () => fileName : fileName },
       rolldownOptions: {
         // The autoloader's entry file may export more than its own API (short internal names the
         // chunks import), so `core` is the entry file itself, not a chunk behind a re-export:
-        // one file fewer on every page.
+        // one file fewer on every page. (So may an element's chunk: what its on-demand code imports.)
         preserveEntrySignatures: 'allow-extension' as const,
         // Every imported constant (a string, number or boolean `const`) written where it is used,
         // not only in conditions (the default, 'smart'): fewer cross-module names to keep and mangle.
@@ -190,13 +197,83 @@ export type CdnFile = 'kyi-elements' | 'kyi-monitoring' | 'kyi-autoloader';
  * `kyi-monitoring.js` one file; the autoloader split into its groups, with a manifest of its chunks.
  */
 export function cdnFileConfig(name: CdnFile, outDir: string, extra: { sourcemap?: 'hidden'; plugins?: Plugin[] } = {}) {
+  if (name === 'kyi-autoloader')
+    return cdnConfig(AUTOLOADER_ENTRIES, outDir, autoloaderFileName, {
+      ...extra,
+      manifest: `${name}.manifest.json`,
+      output: { chunkFileNames: 'chunks/[name].js', codeSplitting: AUTOLOADER_CODE_SPLITTING },
+    });
   const entry = fileURLToPath(new URL(`../../src/entries/cdn/${name}.ts`, import.meta.url));
   return cdnConfig(entry, outDir, `${name}.js`, {
     ...extra,
     ...(name === 'kyi-elements'
       ? { output: { chunkFileNames: 'chunks/kyi-elements.[name].js' }, plugins: [...(extra.plugins ?? []), pinChunksPlugin()] }
-      : name === 'kyi-monitoring'
-        ? { output: { codeSplitting: false } }
-        : { manifest: `${name}.manifest.json`, output: { chunkFileNames: autoloaderChunkFileName, codeSplitting: AUTOLOADER_CODE_SPLITTING } }),
+      : { output: { codeSplitting: false } }),
   });
+}
+
+/**
+ * A module whose default export calls each of `names`' registrations (`elements/<name>/define.ts`'s
+ * default export, or its built chunk's), imported from `from(name)`: the display file's entry, and
+ * a chunk the autoloader asks for when it runs from its sources (test/harness/cdn-chunks-from-source.ts).
+ */
+export function registrationModule(names: readonly string[], from: (name: string) => string): string {
+  return names.map((name, i) => `import e${i} from ${JSON.stringify(from(name))};`).join('') + `export default () => { ${names.map((_, i) => `e${i}();`).join(' ')} };`;
+}
+
+const outputsOf = (output: unknown) => (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
+
+/**
+ * Builds a CDN file into `outDir` as cdnFileConfig says; the autoloader with its display file
+ * (`buildDisplayFile`). Answers the bundler's outputs, one per build.
+ */
+export async function buildCdnFile(name: CdnFile, outDir: string, extra: { sourcemap?: 'hidden' } = {}): Promise<Rolldown.RolldownOutput[]> {
+  const outputs = outputsOf(await build(cdnFileConfig(name, outDir, extra)));
+  return name === 'kyi-autoloader' ? [...outputs, await buildDisplayFile(outDir, extra)] : outputs;
+}
+
+/**
+ * The autoloader's display file (src/entries/cdn/autoloaded.ts), `chunks/display.js`, made from
+ * the display elements' built chunks: bundled again, with the headings and foreign-text marking
+ * they share inside (text that has no state: the monitoring elements' copy in text-parts.js may
+ * load beside it), the core (`kyi-autoloader.js`) and the lookup chunk outside, imported under
+ * the names the chunks use, so the page keeps one of each module that holds state. The verify
+ * button's session code comes with it as `chunks/display.session-code.js`, importing it. Each
+ * file goes into the autoloader's manifest, under the key `_<file name>`, as Vite names a chunk
+ * that is no module's, with the keys of what it imports.
+ */
+async function buildDisplayFile(outDir: string, extra: { sourcemap?: 'hidden' }): Promise<Rolldown.RolldownOutput> {
+  const chunks = join(outDir, 'chunks');
+  const entry = join(chunks, 'display.entry.js');
+  const names = DISPLAY_FILE_TAGS.map((tag) => tag.slice('kyi-'.length));
+  await writeFile(entry, registrationModule(names, (name) => `./${name}.js`));
+  try {
+    const [output] = outputsOf(
+      await build(
+        cdnConfig(entry, outDir, 'chunks/display.js', {
+          ...extra,
+          // kept as the chunks write them: the display file sits beside them
+          plugins: [{ name: 'kyi-display-file-imports', enforce: 'pre', resolveId: (source) => (/^(\.\.\/kyi-autoloader|\.\/lookup)\.js$/.test(source) ? { id: source, external: true } : null) }],
+          output: {
+            chunkFileNames: 'chunks/display.[name].js',
+            // the entry and every chunk it imports in one file (not the verify button's module apart, as the session code imports it too)
+            codeSplitting: { groups: [{ name: 'display', test: new RegExp(`chunks[\\\\/](display\\.entry|${names.join('|')}|text-parts)\\.js$`) }] },
+          },
+        }),
+      ),
+    );
+    const manifestFile = join(outDir, 'kyi-autoloader.manifest.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+    const keyOf = (file: string) => Object.keys(manifest).find((key) => manifest[key]!.file === file) ?? `_${posix.basename(file)}`;
+    const made = output!.output.filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+    for (const chunk of made) {
+      // an external import is named as the chunks write it, relative to the file; the others by their file
+      const keysOf = (files: string[]) => files.map((file) => keyOf(file.startsWith('.') ? posix.join(posix.dirname(chunk.fileName), file) : file));
+      manifest[`_${posix.basename(chunk.fileName)}`] = { file: chunk.fileName, imports: keysOf(chunk.imports), dynamicImports: keysOf(chunk.dynamicImports) };
+    }
+    await writeFile(manifestFile, JSON.stringify(manifest, null, 2) + '\n');
+    return output!;
+  } finally {
+    await rm(entry, { force: true });
+  }
 }

@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
-import { cdnFileConfig } from '../../scripts/lib/cdn-chunks.js';
+import { buildCdnFile } from '../../scripts/lib/cdn-chunks.js';
 import { pageChunks, type AutoloaderManifest } from '../../bench/size-budgets.js';
 import { TOKEN_QUERY_MESSAGES, ASSET_LOOKUP_RULES } from '../../src/contract/index.js';
 
@@ -25,7 +24,7 @@ async function pageCode(tags: string[]): Promise<string> {
 
 before(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'kyi-page-code-'));
-  await build(cdnFileConfig('kyi-autoloader', outDir));
+  await buildCdnFile('kyi-autoloader', outDir);
   manifest = JSON.parse(await readFile(join(outDir, 'kyi-autoloader.manifest.json'), 'utf8')) as AutoloaderManifest;
 });
 after(() => rm(outDir, { recursive: true, force: true }));

@@ -87,7 +87,7 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
   protected static inputs: readonly PropertyKey[] = ['proxyUrl'];
 
   /** Base URL of the server piece for this element only (overrides `configure` and `<meta>`); honoured only when it is the configured `proxyUrl` or one of `trustedProxyUrls` (a proxy, not a path). */
-  proxyUrl: string | undefined = undefined;
+  declare proxyUrl: string | undefined; // (declared: it starts undefined, reactive.ts)
   /** `light`, `dark`, or `auto` (default) to follow `configure({ theme })`, else the page's `color-scheme`. */
   theme: KyiTheme = 'auto';
 

@@ -39,8 +39,8 @@ export type PropertyDeclarations = Readonly<Record<string, PropertyDeclaration>>
 
 /*
  * The elements declare reactive properties as class fields with initialisers
- * (`chain: string | undefined = undefined;`, `private _open = false;`) next to
- * `static properties`. tsconfig.json sets `useDefineForClassFields: false`, which tsc, tsx,
+ * (`private _open = false;`) next to `static properties`, or with `declare` when they start
+ * undefined (`declare chain: string | undefined;`: nothing to assign). tsconfig.json sets `useDefineForClassFields: false`, which tsc, tsx,
  * esbuild (web-test-runner, the edge bundles) and Vite all read: an initialiser is then an
  * assignment in the constructor that goes through the class's accessor. A native class field
  * would shadow the accessor instead.

@@ -148,12 +148,13 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     compact: { type: Boolean, reflect: true },
   };
 
+  // (declared, not assigned: a property starts undefined, and assigning it undefined changes nothing, reactive.ts)
   /** CAIP-19 asset ID of the token (use this, or `address`). */
-  caip19: string | undefined = undefined;
+  declare caip19: string | undefined;
   /** Token address (use this, or `caip19`). */
-  address: string | undefined = undefined;
+  declare address: string | undefined;
   /** Chain slug narrowing an `address` lookup, e.g. `ethereum`. */
-  chainSlug: string | undefined = undefined;
+  declare chainSlug: string | undefined;
   /**
    * Icon only, with the status as its accessible name and tooltip: "KYI verified (live check)",
    * "KYI verified on 2 of 3 chains (live check)" with the chains, "Not verified"…
