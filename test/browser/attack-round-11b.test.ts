@@ -65,6 +65,27 @@ describe('attack round 11b: aborts and callers’ options under a polluted Objec
     expect({ outcome, sent: win.sent.length }).to.deep.equal({ outcome: 'unverified', sent: 1 });
   });
 
+  // Left by round 11 (8 B it had no room for), fixed in round 12: the batcher listened for the
+  // caller's abort with `{ once: true }` made with a prototype, and addEventListener reads `signal`
+  // from it; a polluted one that is no AbortSignal threw, and the lookup rejected unasked.
+  it('attack 1b: lookupToken with the caller’s own signal is asked and answered, whatever signal Object.prototype holds', async () => {
+    const win = await pollutedPage(
+      pollution({ signal: { aborted: false } }, true),
+      IMPORT_KIT,
+      `(path, request) => path === '/lookup' && { body: { results: request.requests.map(() => ({ status: 200, body: { kyi_verified: false, data: [] } })) } }`,
+    );
+    await kitIn(win);
+    let outcome: unknown;
+    try {
+      // The options made in the page's realm (its Object.prototype polluted), as the partner's code makes them.
+      outcome = (await (win.eval(`kit.lookupToken('/api/kyi', { kind: 'token', chainSlug: 'base', address: '${ADDRESS}' }, { signal: new AbortController().signal })`) as Promise<{ status: string }>)).status;
+    } catch (error) {
+      outcome = `${(error as Error).name}: ${(error as Error).message}`;
+    }
+    // Failed before the fix: { outcome: 'error', sent: 1 } (the answer came, the caller heard a failure).
+    expect({ outcome, sent: win.sent.length }).to.deep.equal({ outcome: 'unverified', sent: 1 });
+  });
+
   it('attack 2: requestAccessToken({ endpoint }) asks the endpoint, whatever fetchAccessToken or signal Object.prototype holds', async () => {
     const win = await pollutedPage(
       pollution({ fetchAccessToken: 'polluted', signal: 'polluted' }, true),

@@ -211,7 +211,8 @@ export class LookupClient {
         if (entry.waiters.size === 0) this.#abandon(entry);
       };
       if ('onAbort' in signal) signal.onAbort(onAbort);
-      else signal.addEventListener('abort', (waiter.onAbort = onAbort), { once: true });
+      // Options with no prototype: addEventListener reads `signal`, and a polluted one that is no AbortSignal throws.
+      else signal.addEventListener('abort', (waiter.onAbort = onAbort), { __proto__: null, once: true } as AddEventListenerOptions);
     });
   }
 
