@@ -44,10 +44,10 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import type { Browser } from 'playwright-core';
 import { packedTarball } from './helpers/packed.js';
 import { clickVerifyButton, startCdnAndSite } from './helpers/cdn-and-site.js';
+import { launchChromium } from './helpers/chromium.js';
 
 const CDN = resolve('dist/cdn');
 const SESSION = 'chunks/kyi-elements.session-code.js';
@@ -70,7 +70,7 @@ before(async () => {
   await packedTarball(); // builds dist/ as `npm run build` does
   integrity = JSON.parse(await readFile(join(CDN, 'integrity.json'), 'utf8')) as Record<string, string>;
   ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({ page: () => page, tampered: () => tampered, csp: () => csp, asked: (path) => asked.push(path) }));
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

@@ -42,10 +42,10 @@
  */
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { packedTarball } from './helpers/packed.js';
 import { startCdnAndSite } from './helpers/cdn-and-site.js';
+import { launchChromium } from './helpers/chromium.js';
 
 let close: (() => Promise<void>) | undefined;
 let browser: Browser;
@@ -61,7 +61,7 @@ before(async () => {
     tampered: () => ({}),
     asked: (path) => asked.push(path),
   }));
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

@@ -11,10 +11,10 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import type { Browser } from 'playwright-core';
 import { packedTarball } from './helpers/packed.js';
 import { clickVerifyButton, startCdnAndSite } from './helpers/cdn-and-site.js';
+import { launchChromium } from './helpers/chromium.js';
 
 const run = promisify(execFile);
 const CDN = resolve('dist/cdn');
@@ -57,7 +57,7 @@ describe('the integrity values in Chromium', () => {
   let csp: string | undefined;
   before(async () => {
     ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({ page: () => page, tampered: () => tampered, csp: () => csp }));
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -10,13 +10,13 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { build as esbuild } from 'esbuild';
 import { build } from 'vite';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { pageChunks, type AutoloaderManifest } from '../../bench/size-budgets.js';
 import { packedTarball } from './helpers/packed.js';
 import { checkDemoPage } from './helpers/demo-page.js';
+import { launchChromium } from './helpers/chromium.js';
 
 const run = promisify(execFile);
 const tool = (script: string, args: string[], cwd?: string) =>
@@ -38,7 +38,7 @@ before(async () => {
   await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'kyi-consumer', private: true, type: 'module' }));
   const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--no-package-lock'];
   await run('npm', ['install', ...flags, tarball], { cwd: consumer, maxBuffer: 16 * 1024 * 1024 });
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

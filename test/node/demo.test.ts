@@ -5,13 +5,13 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { resolve } from 'node:path';
 import { startDemoServer, type DemoServer } from '../../scripts/lib/demo-server.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { checkPageAnswers } from './helpers/openapi-check.js';
+import { launchChromium } from './helpers/chromium.js';
 
 let server: DemoServer;
 let browser: Browser;
@@ -19,7 +19,7 @@ let browser: Browser;
 before(async () => {
   await build({ configFile: 'demo/vite.config.ts', logLevel: 'silent', build: { outDir: resolve('dist/demo-test'), emptyOutDir: true } });
   server = await startDemoServer({ port: 0, root: 'dist/demo-test', env: {} });
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -11,8 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import type { Browser, Page } from 'playwright-core';
 import { elementsOf, type Manifest } from '../../scripts/docs/element-pages.js';
 import { serveDocs, type DocsServer } from '../../scripts/docs/serve.js';
 import { documentedCodes } from '../../scripts/docs/error-codes.js';
@@ -22,6 +21,7 @@ import { EXPLORER_ERROR_CODES, KIT_ERROR_CODES } from '../../src/contract/errors
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { sandboxInfo } from '../../src/sandbox/info.js';
 import { kyiOptionsFromEnv } from '../../src/server/env.js';
+import { launchChromium } from './helpers/chromium.js';
 
 const run = promisify(execFile);
 const DIST = resolve('docs/.vitepress/dist');
@@ -174,7 +174,7 @@ describe('docs site in Chromium', () => {
   before(async () => {
     // files alone, as a static host serves them (`npm run docs:preview`): the live examples' backend is the site's Service Worker
     docs = await serveDocs({ root: DIST });
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -7,17 +7,17 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { checkDemoPage } from './helpers/demo-page.js';
+import { launchChromium } from './helpers/chromium.js';
 
 const run = promisify(execFile);
 const tsc = (project: string) => run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project]);
 
 let browser: Browser;
 before(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

@@ -12,10 +12,9 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { startDemoServer } from '../../scripts/lib/demo-server.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { SANDBOX_CREDENTIALS, SANDBOX_FIXTURES, type SandboxInfo } from '../../src/sandbox/index.js';
@@ -24,6 +23,7 @@ import { firstLine, packAndInstall, type Packed } from './helpers/tarball.js';
 import { packedTarball } from './helpers/packed.js';
 import { checkDemoPage } from './helpers/demo-page.js';
 import { hasInheritedKeysLoop } from '../../scripts/lib/own-keys-namespace.js';
+import { launchChromium } from './helpers/chromium.js';
 
 const run = promisify(execFile);
 /** An exports-map target: a path, or conditions (possibly nested, e.g. `./server/postgres` under `node` only). */
@@ -137,7 +137,7 @@ describe('npm run build', () => {
   it('runs the npm build next to two copies of the CDN bundle in Chromium: every element works, and each later copy says once per tag that another copy has it', async () => {
     await build({ configFile: 'test/fixtures/mixed/vite.config.ts' });
     await cp('dist/cdn', 'dist/mixed/cdn', { recursive: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     await checkDemoPage(browser, 'dist/mixed', async (page) => {
       await page.waitForFunction(() => (window as unknown as { npmLoaded?: boolean }).npmLoaded);
       await page.waitForFunction(() => (document.querySelector('#status') as unknown as { status?: string }).status === 'verified');
@@ -173,7 +173,7 @@ describe('the autoloader as a script-tag page loads it', () => {
 <kyi-asset-card id="card" chain="${pyusd.chain}" address="${pyusd.address}"></kyi-asset-card>
 <kyi-verify-button id="verify"></kyi-verify-button></body></html>`,
       );
-      browser ??= await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+      browser ??= await launchChromium();
       await checkDemoPage(browser, root, async (page) => {
         const status = (id: string) => page.waitForFunction((i) => (document.getElementById(i) as unknown as { status?: string }).status === 'verified', id);
         await Promise.all([status('status'), status('card')]);
@@ -216,7 +216,7 @@ describe('a key left enumerable on Object.prototype (a page script\'s deep-merge
 <body><kyi-token-status id="a" address="${token.address}" chain-slug="${token.chain}"><b>KYI verified</b></kyi-token-status>
 <kyi-change-feed id="b"></kyi-change-feed></body></html>`,
       );
-      browser ??= await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+      browser ??= await launchChromium();
       await checkDemoPage(browser, root, async (page) => {
         await page.waitForFunction(() => (document.querySelector('#a') as unknown as { status?: string }).status === 'unverified');
         // The feed loaded (its chunk ran under the polluted prototype) and settled: signed out.
@@ -280,7 +280,7 @@ describe('pay only for the elements used', () => {
     await cp('test/fixtures/autoload', 'dist/autoload', { recursive: true });
     await cp('dist/cdn', 'dist/autoload/cdn', { recursive: true });
     const server = await startDemoServer({ port: 0, root: 'dist/autoload', env: {} });
-    browser ??= await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+    browser ??= await launchChromium();
     const page = await browser.newPage();
     const errors: string[] = [];
     const scripts: string[] = [];

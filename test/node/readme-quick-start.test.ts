@@ -18,10 +18,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import type { Browser } from 'playwright-core';
 import { freePort } from './helpers/loopback.js';
 import { packedTarball } from './helpers/packed.js';
+import { launchChromium } from './helpers/chromium.js';
 
 const run = promisify(execFile);
 /** The addresses the README uses: the sandbox's and the partner server's. */
@@ -66,7 +66,7 @@ before(async () => {
   root = await mkdtemp(join(tmpdir(), 'kyi-readme-'));
   dir = join(root, 'partner-site'); // `npm init -y` names the package after its folder
   await mkdir(dir);
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 after(async () => {
   // each shell's whole process group: npx runs the sandbox in a child of its own

@@ -19,15 +19,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { createKyiHandler, type KyiHandler } from '../../src/server/index.js';
 import { renderKyiElements } from '../../src/render/index.js';
 import { startFixtureSandbox } from './helpers/server.js';
+import { launchChromium } from './helpers/chromium.js';
 
 const AXE_SOURCE = readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
@@ -105,7 +105,7 @@ before(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const verified = await renderKyiElements(handler, `<kyi-token-status caip19="${F.pyusd.caip19}"></kyi-token-status>`);
   forged = verified.replace(`caip19="${F.pyusd.caip19}"`, `chain-slug="${F.unknown.chain}" address="${F.unknown.address}"`);
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -14,12 +14,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { build } from 'vite';
 import { startDemoServer, type DemoServer } from '../../scripts/lib/demo-server.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import { launchChromium } from './helpers/chromium.js';
 
 const BASELINES = resolve('test/visual/baselines');
 const OUT = resolve('dist/visual');
@@ -52,7 +52,7 @@ const written = new Set<string>();
 before(async () => {
   await build({ configFile: 'demo/vite.config.ts', logLevel: 'silent', build: { outDir: resolve('dist/demo-visual'), emptyOutDir: true } });
   server = await startDemoServer({ port: 0, root: 'dist/demo-visual', env: {} });
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   rmSync(OUT, { recursive: true, force: true }); // only this run's failures are there
   mkdirSync(OUT, { recursive: true });
   if (UPDATE) mkdirSync(BASELINES, { recursive: true });

@@ -22,8 +22,8 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { SignJWT, decodeJwt } from 'jose';
 import { Miniflare } from 'miniflare';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium.mjs';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { SANDBOX_FIXTURES, type Sandbox } from '../../../src/sandbox/index.js';
 import { bundleForEdge } from './edge-bundle.js';
 import { checkPageAnswers, checkProxyAt } from './openapi-check.js';
@@ -82,7 +82,7 @@ export function useRecipes(folder: string): void {
     const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--no-package-lock'];
     await run('npm', ['install', ...flags, tarball], { cwd: stage.work, maxBuffer: 16 * 1024 * 1024 });
     stage.sandbox = await startFixtureSandbox();
-    stage.browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+    stage.browser = await launchChromium();
   });
   after(async () => {
     for (const child of children) child.kill();
