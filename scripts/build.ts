@@ -5,7 +5,8 @@
  *   dist/bin/*.js        the `kyi-sandbox` command (package.json `bin`)
  *   dist/cdn/*.js        minified CDN modules (Lit bundled in): kyi-elements.js (its session code in
  *                        dist/cdn/chunks/kyi-elements.session-code.js, pinned by it), kyi-monitoring.js,
- *                        the autoloader (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element), and
+ *                        the autoloader (dist/cdn/kyi-autoloader.js + dist/cdn/chunks/, one chunk per element,
+ *                        and the display file: the display elements' chunks as one, chunks/display.js), and
  *                        dist/cdn/integrity.json: the sha384 SRI value of each (printed too)
  *   dist/server-render-edge.js  kyi-elements/server/render for edge runtimes (Lit's server builds and parse5 inside)
  *   dist/types/**        type declarations (tsc, plus the framework types in src/frameworks/*.d.ts)

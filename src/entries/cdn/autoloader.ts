@@ -1,7 +1,8 @@
 /**
- * The autoloader's discovery: which tags load which element, and a watch on the document for
- * tags that appear later. Each tag's code is requested once. The document is searched through
- * browser/page.ts: an `<img name="querySelectorAll">` in user content stops nothing.
+ * The autoloader's discovery: the tags of the elements it defines (autoloaded.ts) found in the
+ * document, and a watch on the document for tags that appear later; each tag's code is requested
+ * once, from its chunk or the display file. The document is searched through browser/page.ts: an
+ * `<img name="querySelectorAll">` in user content stops nothing.
  */
 import { loadFailureCode, queryAll, rootElement } from '../../browser/page.js';
 import { emit, KyiErrorEvent } from '../../browser/event-base.js';
