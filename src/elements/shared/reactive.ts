@@ -98,6 +98,30 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   /** `styles`, flattened, once the class is finalized (set by `finalize`, before any instance). */
   declare static elementStyles: Styles[];
 
+
+  // `customElements.define` reads these four from each class and its prototype, inherited ones
+  // too, and a value that is no callback (no list, for `disabledFeatures`; with `formAssociated`,
+  // the form callbacks) makes it throw: the kit's own, answering nothing, so a polluted
+  // `Object.prototype` one (`?__proto__[adoptedCallback]=x`) stops no element. Getters: defined
+  // as the class is, whatever the pollution (a read-only one too). A subclass may still define
+  // its own `adoptedCallback`.
+  /** @internal */
+  static get disabledFeatures(): undefined {
+    return undefined;
+  }
+  /** @internal */
+  static get formAssociated(): undefined {
+    return undefined;
+  }
+  /** @internal */
+  get adoptedCallback(): undefined {
+    return undefined;
+  }
+  /** @internal */
+  get connectedMoveCallback(): undefined {
+    return undefined;
+  }
+
   /** Makes the class's property accessors and `elementStyles` (once; the browser does it when the tag is defined). @internal */
   static finalize(): Finalized {
     let done = finalized.get(this);
