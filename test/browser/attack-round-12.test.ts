@@ -12,6 +12,9 @@
  * no element of the kit was defined, in any entry, and the autoloader told every element of the
  * display file `not_configured`, "could not be loaded", the site's setup blamed for it.
  *
+ * Result: all 12 cases failed (nothing defined) before the fix; held now: the kit's base element
+ * (elements/shared/reactive.ts) answers the four itself.
+ *
  * Each page is a frame of its own (helpers/polluted-page.ts): pollution runs before the kit loads.
  */
 import { expect, waitUntil } from '@open-wc/testing';
