@@ -44,6 +44,13 @@
  *     resolution kept for the next lookup): tried, never merged (2026-11-29, benchmark 2
  *     alternated with main, 9 runs each, load 4-8: warm 1.42× and 1.39× with them against 1.23×
  *     and 1.23× without), and it would have cost ~150 B in the core every page loads.
+ *   - the shared state read once per copy of the kit (config.ts `shared`, strings.ts `registry`: a
+ *     symbol-keyed property of the global object, 8 and 5 ms of self time for 500 statuses in a
+ *     CPU profile of the first update) and an absolute URL resolved without reading the page's
+ *     (config.ts `onPage`: `location.href` read per lookup, 9 ms): tried, never merged (2026-11-30,
+ *     benchmark 2 alternated with main, 3 × 7 runs: warm 1.26×, 1.55×, 1.44× with them against
+ *     1.42×, 1.50×, 1.24× without; ~20 ms of CPU in a 520 ms load is inside the spread), and it
+ *     would have cost ~15 B in the core every page loads.
  * Where the warm ratio goes (2026-11-29, benchmark 2's traces and phases, BENCH_TRACE and
  * BENCH_DUMP): from script start to every loading box rendered, the kit takes 64-68 ms against
  * the baseline's 24-30 (its first update: the lookup's start, 26 ms for 500, and the loading
