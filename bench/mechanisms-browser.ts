@@ -47,7 +47,7 @@
  *   - the shared state read once per copy of the kit (config.ts `shared`, strings.ts `registry`: a
  *     symbol-keyed property of the global object, 8 and 5 ms of self time for 500 statuses in a
  *     CPU profile of the first update) and an absolute URL resolved without reading the page's
- *     (config.ts `onPage`: `location.href` read per lookup, 9 ms): tried, never merged (2026-11-30,
+ *     (config.ts `onPage`: `location.href` read per lookup, 9 ms): tried, never merged (2026-11-29,
  *     benchmark 2 alternated with main, 3 × 7 runs: warm 1.26×, 1.55×, 1.44× with them against
  *     1.42×, 1.50×, 1.24× without; ~20 ms of CPU in a 520 ms load is inside the spread), and it
  *     would have cost ~15 B in the core every page loads.
