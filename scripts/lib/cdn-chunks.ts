@@ -46,7 +46,7 @@ const any = (parts: string[]) => new RegExp(parts.join('|'));
  * modulepreload).
  */
 const AUTOLOADED = AUTOLOADED_TAGS.map((tag) => tag.slice('kyi-'.length));
-/** In the order that packs the shared chunks smallest (the order their modules are met in): measured. */
+/** In the order that packs the shared chunks smallest (the order their modules are met in): of the 24 orders of these four, measured, one that keeps a token-status page about 20 B below the worst. */
 const ENTRY_ORDER = ['badge', 'asset-card', 'verify-button', 'token-status'];
 const AUTOLOADER_ENTRIES = Object.fromEntries([
   ['kyi-autoloader', 'entries/cdn/kyi-autoloader.ts'],

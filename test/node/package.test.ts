@@ -156,36 +156,57 @@ describe('npm run build', () => {
 });
 
 describe('the autoloader as a script-tag page loads it', () => {
-  it('runs the four display elements from its own chunks alone: each renders and settles, with no page error', async () => {
-    // The only page that loads the autoloader's element chunks as built (chunks/asset-card.js,
-    // chunks/verify-button.js…) with nothing else defining the tags: a chunk that links to a
-    // sibling's binding wrongly fails here, not on a partner's page.
+  // The only pages that load the autoloader's files as built (its display file, each element's
+  // chunk) with nothing else defining the tags: a file that links to a sibling's binding wrongly
+  // fails here, not on a partner's page.
+  const { pyusd } = SANDBOX_FIXTURES;
+  const ELEMENTS = {
+    badge: `<kyi-badge id="badge" address="${pyusd.address}" chain-slug="${pyusd.chain}"></kyi-badge>`,
+    'token-status': `<kyi-token-status id="status" caip19="${pyusd.caip19}"></kyi-token-status>`,
+    'asset-card': `<kyi-asset-card id="card" chain="${pyusd.chain}" address="${pyusd.address}"></kyi-asset-card>`,
+    'verify-button': '<kyi-verify-button id="verify"></kyi-verify-button>',
+  };
+  const page = (head: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>autoloader</title><link rel="icon" href="data:,"><!-- kyi:config -->
+<script type="module" src="/cdn/kyi-autoloader.js"></script>${head}</head><body>${body}</body></html>`;
+
+  /** Serves `html` (and `files`) beside the built CDN folder; each element renders and settles; answers the scripts the page loaded. */
+  async function loadedBy(html: string, files: Record<string, string> = {}): Promise<string[]> {
     const root = await mkdtemp(join(tmpdir(), 'kyi-autoloader-'));
     try {
       await cp('dist/cdn', join(root, 'cdn'), { recursive: true });
-      const { pyusd } = SANDBOX_FIXTURES;
-      await writeFile(
-        join(root, 'index.html'),
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>autoloader</title><link rel="icon" href="data:,"><!-- kyi:config -->
-<script type="module" src="/cdn/kyi-autoloader.js"></script></head>
-<body><kyi-badge id="badge" address="${pyusd.address}" chain-slug="${pyusd.chain}"></kyi-badge>
-<kyi-token-status id="status" caip19="${pyusd.caip19}"></kyi-token-status>
-<kyi-asset-card id="card" chain="${pyusd.chain}" address="${pyusd.address}"></kyi-asset-card>
-<kyi-verify-button id="verify"></kyi-verify-button></body></html>`,
-      );
+      await writeFile(join(root, 'index.html'), html);
+      for (const [name, text] of Object.entries(files)) await writeFile(join(root, name), text);
       browser ??= await launchChromium();
-      await checkDemoPage(browser, root, async (page) => {
-        const status = (id: string) => page.waitForFunction((i) => (document.getElementById(i) as unknown as { status?: string }).status === 'verified', id);
+      let loaded: string[] = [];
+      await checkDemoPage(browser, root, async (tab) => {
+        const status = (id: string) => tab.waitForFunction((i) => (document.getElementById(i) as unknown as { status?: string } | null)?.status === 'verified', id);
         await Promise.all([status('status'), status('card')]);
-        await page.waitForFunction(() => document.querySelector('#badge')?.shadowRoot?.querySelector('img'));
-        await page.waitForFunction(() => document.querySelector('#verify')?.shadowRoot?.querySelector('button'));
-        const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
-        for (const chunk of ['badge', 'token-status', 'asset-card', 'verify-button', 'lookup'])
-          assert.ok(loaded.includes(`/cdn/chunks/${chunk}.js`), `chunks/${chunk}.js loaded: ${loaded.join(', ')}`);
+        await tab.waitForFunction(() => document.querySelector('#badge')?.shadowRoot?.querySelector('img'));
+        await tab.waitForFunction(() => document.querySelector('#verify')?.shadowRoot?.querySelector('button'));
+        loaded = await tab.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((path) => path.startsWith('/cdn/')));
       });
+      return loaded;
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  }
+
+  it('runs the four display elements from its display file: each renders and settles, with no page error', async () => {
+    const loaded = await loadedBy(page('', Object.values(ELEMENTS).join('\n')));
+    assert.deepEqual(loaded.filter((path) => path !== '/cdn/kyi-autoloader.js').sort(), ['/cdn/chunks/display.js', '/cdn/chunks/lookup.js']);
+  });
+
+  it('runs each display element from its own chunk, added one kind at a time: each renders and settles, with no page error', async () => {
+    // A script of the site (the page's CSP allows no inline one) adds each kind once the one before is defined.
+    const script = `for (const [tag, html] of ${JSON.stringify(Object.entries(ELEMENTS).map(([name, html]) => [`kyi-${name}`, html]))}) {
+  document.body.insertAdjacentHTML('beforeend', html);
+  await customElements.whenDefined(tag);
+}`;
+    const loaded = await loadedBy(page('<script type="module" src="/one-by-one.js"></script>', ''), { 'one-by-one.js': script });
+    for (const chunk of ['badge', 'token-status', 'asset-card', 'verify-button', 'lookup'])
+      assert.ok(loaded.includes(`/cdn/chunks/${chunk}.js`), `chunks/${chunk}.js loaded: ${loaded.join(', ')}`);
+    assert.ok(!loaded.includes('/cdn/chunks/display.js'), 'the display file was loaded');
   });
 });
 

@@ -40,10 +40,10 @@ export type PropertyDeclarations = Readonly<Record<string, PropertyDeclaration>>
 /*
  * The elements declare reactive properties as class fields with initialisers
  * (`private _open = false;`) next to `static properties`, or with `declare` when they start
- * undefined (`declare chain: string | undefined;`: nothing to assign). tsconfig.json sets `useDefineForClassFields: false`, which tsc, tsx,
- * esbuild (web-test-runner, the edge bundles) and Vite all read: an initialiser is then an
- * assignment in the constructor that goes through the class's accessor. A native class field
- * would shadow the accessor instead.
+ * undefined (`declare chain: string | undefined;`: nothing to assign). tsconfig.json sets
+ * `useDefineForClassFields: false`, which tsc, tsx, esbuild (web-test-runner, the edge bundles)
+ * and Vite all read: an initialiser is then an assignment in the constructor that goes through
+ * the class's accessor. A native class field would shadow the accessor instead.
  */
 
 /** Declarations for an element's internal reactive state: a change re-renders, and there is no attribute (`{ state: true }` for each name). */
@@ -97,7 +97,6 @@ export abstract class KyiReactiveElement extends ((globalThis.HTMLElement ?? cla
   static styles?: StylesGroup;
   /** `styles`, flattened, once the class is finalized (set by `finalize`, before any instance). */
   declare static elementStyles: Styles[];
-
 
   // `customElements.define` reads these four from each class and its prototype, inherited ones
   // too, and a value that is no callback (no list, for `disabledFeatures`; with `formAssociated`,
