@@ -54,7 +54,8 @@ describe('attack round 12: what the registry reads from the kit’s classes', fu
           { timeout: 8000 },
         );
         const status = win.document.querySelector('kyi-token-status');
-        if ((tags as readonly string[]).includes('kyi-token-status')) await waitUntil(() => status!.shadowRoot?.childNodes.length, 'the token status rendered');
+        if ((tags as readonly string[]).includes('kyi-token-status'))
+          await waitUntil(() => status!.shadowRoot?.childNodes.length, 'the token status rendered');
         expect(win.pageErrors).to.deep.equal([]);
       });
 });

@@ -17,7 +17,13 @@ export function cdnChunksFromSource() {
       const name = CHUNK.exec(context.path)?.[1];
       const tags = name === 'display' ? DISPLAY_FILE_TAGS : AUTOLOADED_TAGS.filter((tag) => tag === `kyi-${name}`);
       if (!tags.length) return undefined;
-      return { body: registrationModule(tags.map((tag) => tag.slice('kyi-'.length)), (n) => `/src/elements/${n}/define.ts`), type: 'js' };
+      return {
+        body: registrationModule(
+          tags.map((tag) => tag.slice('kyi-'.length)),
+          (n) => `/src/elements/${n}/define.ts`,
+        ),
+        type: 'js',
+      };
     },
   };
 }

@@ -37,28 +37,26 @@
  *   case. A link with the attacker's own `integrity` is the platform's, documented for every chunk.
  * - 5 holds (test below): tampered session-code bytes the import map pins never run.
  */
-import { after, afterEach, before, beforeEach, describe, it } from "node:test";
-import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
-import { CHROMIUM_ARGS, findChromium } from "../../scripts/lib/chromium.mjs";
-import { packedTarball } from "./helpers/packed.js";
-import { clickVerifyButton, startCdnAndSite } from "./helpers/cdn-and-site.js";
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
+import { packedTarball } from './helpers/packed.js';
+import { clickVerifyButton, startCdnAndSite } from './helpers/cdn-and-site.js';
 
 let close: (() => Promise<void>) | undefined;
 let browser: Browser;
 let cdnOrigin: string;
 let siteOrigin: string;
 let integrity: Record<string, string>;
-let page = "";
+let page = '';
 let tampered: Record<string, string> = {};
 let asked: string[] = [];
 
 before(async () => {
   await packedTarball(); // builds dist/ as `npm run build` does
-  integrity = JSON.parse(
-    await readFile("dist/cdn/integrity.json", "utf8"),
-  ) as Record<string, string>;
+  integrity = JSON.parse(await readFile('dist/cdn/integrity.json', 'utf8')) as Record<string, string>;
   ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({
     page: () => page,
     tampered: () => tampered,
@@ -74,28 +72,20 @@ after(async () => {
   await close?.();
 });
 
-const ADDRESS = "0x1111111111111111111111111111111111111111";
+const ADDRESS = '0x1111111111111111111111111111111111111111';
 const DISPLAY = `<kyi-badge></kyi-badge><kyi-token-status address="${ADDRESS}" chain-slug="base"></kyi-token-status>
 <kyi-asset-card address="${ADDRESS}" chain-slug="base"></kyi-asset-card><kyi-verify-button address="${ADDRESS}" chain-slug="base"></kyi-verify-button>`;
 
 /** Getting started's script-tag page: `head` (before the kit), the autoloader, `body`; each `kyi-error` kept. */
-const autoloaderPage = (
-  body: string,
-  head = "",
-) => `<!doctype html><html lang="en"><head><title>Display file</title>
+const autoloaderPage = (body: string, head = '') => `<!doctype html><html lang="en"><head><title>Display file</title>
 <meta name="kyi:widget-url" content="${cdnOrigin}/widget">${head}
 <script>window.heard = []; document.addEventListener('kyi-error', (e) => heard.push(e.target.localName + ' ' + e.detail.code + ' ' + e.detail.message));</script>
 <script type="module" src="${cdnOrigin}/kyi-autoloader.js" crossorigin="anonymous"></script>
 </head><body>${body}</body></html>`;
 
-const DISPLAY_TAGS = [
-  "kyi-badge",
-  "kyi-token-status",
-  "kyi-asset-card",
-  "kyi-verify-button",
-];
+const DISPLAY_TAGS = ['kyi-badge', 'kyi-token-status', 'kyi-asset-card', 'kyi-verify-button'];
 
-describe("attack round 12: the autoloader’s display file", () => {
+describe('attack round 12: the autoloader’s display file', () => {
   let context: BrowserContext;
   beforeEach(async () => {
     context = await browser.newContext();
@@ -106,24 +96,24 @@ describe("attack round 12: the autoloader’s display file", () => {
     await context?.close();
   });
 
-  it("attack 1 (held): posted tags, polluted prototypes, a late <base>, <svg> and <template> load no file the build does not list, and from nowhere else", async () => {
+  it('attack 1 (held): posted tags, polluted prototypes, a late <base>, <svg> and <template> load no file the build does not list, and from nowhere else', async () => {
     const names = [
-      "kyi-display",
-      "kyi-display.session-code",
-      "kyi-session-code",
-      "kyi-lookup",
-      "kyi-text-parts",
-      "kyi-autoloader",
-      "kyi-kyi-autoloader",
-      "kyi-__proto__",
+      'kyi-display',
+      'kyi-display.session-code',
+      'kyi-session-code',
+      'kyi-lookup',
+      'kyi-text-parts',
+      'kyi-autoloader',
+      'kyi-kyi-autoloader',
+      'kyi-__proto__',
     ];
     // Enumerable and writable, as a merge gadget leaves them: each name, and each display tag, as an
     // Object.prototype key naming another file; Array.prototype indices past any list's length.
-    const pollute = `<script>for (const key of ${JSON.stringify([...names, ...DISPLAY_TAGS, "display", "badge"])}) Object.prototype[key] = 'https://evil.example/x.js';
+    const pollute = `<script>for (const key of ${JSON.stringify([...names, ...DISPLAY_TAGS, 'display', 'badge'])}) Object.prototype[key] = 'https://evil.example/x.js';
       for (let i = 0; i < 12; i++) Array.prototype[i] = ${JSON.stringify(names)}[i % ${names.length}];</script>`;
     page = autoloaderPage(
       // the partner's badge, then posted content: odd tags, display tags where no element upgrades
-      `<kyi-badge id="own"></kyi-badge><div id="posts">${names.map((name) => `<${name}></${name}>`).join("")}
+      `<kyi-badge id="own"></kyi-badge><div id="posts">${names.map((name) => `<${name}></${name}>`).join('')}
         <svg><kyi-token-status></kyi-token-status><kyi-asset-card></kyi-asset-card><kyi-verify-button></kyi-verify-button></svg>
         <template><kyi-token-status></kyi-token-status><kyi-asset-card></kyi-asset-card><kyi-verify-button></kyi-verify-button></template></div>`,
       pollute,
@@ -131,74 +121,44 @@ describe("attack round 12: the autoloader’s display file", () => {
     const tab = await context.newPage();
     const elsewhere: string[] = [];
     tab.on(
-      "request",
+      'request',
       (request) =>
-        new URL(request.url()).origin !== cdnOrigin &&
-        new URL(request.url()).origin !== siteOrigin &&
-        elsewhere.push(request.url()),
+        new URL(request.url()).origin !== cdnOrigin && new URL(request.url()).origin !== siteOrigin && elsewhere.push(request.url()),
     );
-    await tab.goto(`${siteOrigin}/`, { waitUntil: "load" });
-    await tab.waitForFunction(
-      () => customElements.get("kyi-badge"),
-      undefined,
-      { timeout: 10_000 },
-    );
+    await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
+    await tab.waitForFunction(() => customElements.get('kyi-badge'), undefined, { timeout: 10_000 });
     // Only the badge was on the page: its own chunk, no display file for tags in <svg> / <template>.
-    assert.deepEqual(asked.filter((path) => path.endsWith(".js")).sort(), [
-      "/chunks/badge.js",
-      "/kyi-autoloader.js",
-    ]);
+    assert.deepEqual(asked.filter((path) => path.endsWith('.js')).sort(), ['/chunks/badge.js', '/kyi-autoloader.js']);
     // Later posts, one task each: a <base> first, then the odd names and three display kinds at once.
-    await tab.evaluate(() =>
-      document.body.insertAdjacentHTML(
-        "afterbegin",
-        '<base href="https://evil.example/">',
-      ),
-    );
+    await tab.evaluate(() => document.body.insertAdjacentHTML('afterbegin', '<base href="https://evil.example/">'));
     await tab.evaluate(
       ([odd, address]) =>
         document
-          .getElementById("posts")!
+          .getElementById('posts')!
           .insertAdjacentHTML(
-            "beforeend",
+            'beforeend',
             `${odd}<kyi-token-status address="${address}" chain-slug="base"></kyi-token-status><kyi-asset-card address="${address}" chain-slug="base"></kyi-asset-card><kyi-verify-button></kyi-verify-button>`,
           ),
-      [names.map((name) => `<${name}></${name}>`).join(""), ADDRESS],
+      [names.map((name) => `<${name}></${name}>`).join(''), ADDRESS],
     );
-    await tab.waitForFunction(
-      (tags) => tags.every((tag) => customElements.get(tag)),
-      DISPLAY_TAGS,
-      { timeout: 10_000 },
-    );
+    await tab.waitForFunction((tags) => tags.every((tag) => customElements.get(tag)), DISPLAY_TAGS, { timeout: 10_000 });
     // The badge was requested alone before: the other kinds take their own chunks, from the CDN.
     assert.deepEqual(
       asked.filter(
-        (path) =>
-          !/^\/(kyi-autoloader|chunks\/(badge|token-status|asset-card|verify-button|lookup|text-parts))\.js$/.test(
-            path,
-          ),
+        (path) => !/^\/(kyi-autoloader|chunks\/(badge|token-status|asset-card|verify-button|lookup|text-parts))\.js$/.test(path),
       ),
       [],
-      "nothing else asked of the CDN",
+      'nothing else asked of the CDN',
     );
-    assert.deepEqual(elsewhere, [], "nothing asked of another origin");
-    for (const name of names)
-      assert.equal(
-        await tab.evaluate((n) => customElements.get(n), name),
-        undefined,
-        `<${name}> defined`,
-      );
+    assert.deepEqual(elsewhere, [], 'nothing asked of another origin');
+    for (const name of names) assert.equal(await tab.evaluate((n) => customElements.get(n), name), undefined, `<${name}> defined`);
     assert.deepEqual(
-      (
-        await tab.evaluate(
-          () => (window as unknown as { heard: string[] }).heard,
-        )
-      ).filter((line) => line.includes("could not be loaded")),
+      (await tab.evaluate(() => (window as unknown as { heard: string[] }).heard)).filter((line) => line.includes('could not be loaded')),
       [],
     );
   });
 
-  it("attack 1b (held): under the same pollution, three posted kinds at once take the display file from the CDN, past a posted <base>", async () => {
+  it('attack 1b (held): under the same pollution, three posted kinds at once take the display file from the CDN, past a posted <base>', async () => {
     page = autoloaderPage(
       `<base href="https://evil.example/">${DISPLAY}`,
       `<script>for (const key of ['display', 'kyi-display', 'badge', 'kyi-badge']) Object.prototype[key] = 'https://evil.example/x.js';</script>`,
@@ -206,64 +166,40 @@ describe("attack round 12: the autoloader’s display file", () => {
     const tab = await context.newPage();
     const elsewhere: string[] = [];
     tab.on(
-      "request",
-      (request) =>
-        !request.url().startsWith(cdnOrigin) &&
-        !request.url().startsWith(siteOrigin) &&
-        elsewhere.push(request.url()),
+      'request',
+      (request) => !request.url().startsWith(cdnOrigin) && !request.url().startsWith(siteOrigin) && elsewhere.push(request.url()),
     );
-    await tab.goto(`${siteOrigin}/`, { waitUntil: "load" });
-    await tab.waitForFunction(
-      (tags) => tags.every((tag) => customElements.get(tag)),
-      DISPLAY_TAGS,
-      { timeout: 10_000 },
-    );
+    await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
+    await tab.waitForFunction((tags) => tags.every((tag) => customElements.get(tag)), DISPLAY_TAGS, { timeout: 10_000 });
     const shown = await clickVerifyButton(tab);
     assert.ok(shown.frame ?? shown.alert);
-    assert.deepEqual(asked.filter((path) => path.endsWith(".js")).sort(), [
-      "/chunks/display.js",
-      "/chunks/display.session-code.js",
-      "/chunks/lookup.js",
-      "/kyi-autoloader.js",
+    assert.deepEqual(asked.filter((path) => path.endsWith('.js')).sort(), [
+      '/chunks/display.js',
+      '/chunks/display.session-code.js',
+      '/chunks/lookup.js',
+      '/kyi-autoloader.js',
     ]);
     assert.deepEqual(elsewhere, []);
   });
 
-  it("attack 5 (held): the verify button from the display file runs no session code its import map does not pin", async () => {
+  it('attack 5 (held): the verify button from the display file runs no session code its import map does not pin', async () => {
     // A CDN serving other bytes for the display file's session code; the page pins every chunk, as Getting started says.
     tampered = {
-      "/chunks/display.session-code.js":
-        "window.pwned = true; export default {};",
+      '/chunks/display.session-code.js': 'window.pwned = true; export default {};',
     };
     const map = Object.fromEntries(
       Object.entries(integrity)
-        .filter(([file]) => file.startsWith("chunks/"))
+        .filter(([file]) => file.startsWith('chunks/'))
         .map(([file, value]) => [`${cdnOrigin}/${file}`, value]),
     );
-    page = autoloaderPage(
-      DISPLAY,
-      `<script type="importmap">${JSON.stringify({ integrity: map })}</script>`,
-    );
+    page = autoloaderPage(DISPLAY, `<script type="importmap">${JSON.stringify({ integrity: map })}</script>`);
     const tab = await context.newPage();
-    await tab.goto(`${siteOrigin}/`, { waitUntil: "load" });
-    await tab.waitForFunction(
-      (tags) => tags.every((tag) => customElements.get(tag)),
-      DISPLAY_TAGS,
-      { timeout: 10_000 },
-    );
+    await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
+    await tab.waitForFunction((tags) => tags.every((tag) => customElements.get(tag)), DISPLAY_TAGS, { timeout: 10_000 });
     const shown = await clickVerifyButton(tab);
-    assert.ok(
-      asked.includes("/chunks/display.session-code.js"),
-      "the session code was asked for",
-    );
-    assert.equal(
-      await tab.evaluate(
-        () => (window as unknown as { pwned?: boolean }).pwned,
-      ),
-      undefined,
-      "the tampered session code ran",
-    );
-    assert.equal(shown.frame, undefined, "the drawer opened");
-    assert.ok(shown.alert, "the button says it could not start");
+    assert.ok(asked.includes('/chunks/display.session-code.js'), 'the session code was asked for');
+    assert.equal(await tab.evaluate(() => (window as unknown as { pwned?: boolean }).pwned), undefined, 'the tampered session code ran');
+    assert.equal(shown.frame, undefined, 'the drawer opened');
+    assert.ok(shown.alert, 'the button says it could not start');
   });
 });

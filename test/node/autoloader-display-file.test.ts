@@ -44,9 +44,11 @@ after(async () => {
 
 const ELEMENTS: Record<string, string> = {
   badge: '<kyi-badge id="badge"></kyi-badge>',
-  'token-status': '<kyi-token-status id="token-status" address="0x1111111111111111111111111111111111111111" chain-slug="base"></kyi-token-status>',
+  'token-status':
+    '<kyi-token-status id="token-status" address="0x1111111111111111111111111111111111111111" chain-slug="base"></kyi-token-status>',
   'asset-card': '<kyi-asset-card id="asset-card" asset-id="eip155:1/erc20:0x1111111111111111111111111111111111111111"></kyi-asset-card>',
-  'verify-button': '<kyi-verify-button id="verify-button" address="0x1111111111111111111111111111111111111111" chain-slug="base"></kyi-verify-button>',
+  'verify-button':
+    '<kyi-verify-button id="verify-button" address="0x1111111111111111111111111111111111111111" chain-slug="base"></kyi-verify-button>',
 };
 
 /** The script-tag page of Getting started with the elements of `kinds`, and a listener keeping each `kyi-error`. */
@@ -62,7 +64,11 @@ const scripts = () => asked.filter((path) => path.endsWith('.js'));
 const counted = (kinds: string[]) => pageChunks(manifest, kinds).map((key) => `/${manifest[key]!.file}`);
 
 async function defined(tab: Page, kinds: string[]): Promise<void> {
-  await tab.waitForFunction((tags) => tags.every((tag) => customElements.get(tag)), kinds.map((kind) => `kyi-${kind}`), { timeout: 10_000 });
+  await tab.waitForFunction(
+    (tags) => tags.every((tag) => customElements.get(tag)),
+    kinds.map((kind) => `kyi-${kind}`),
+    { timeout: 10_000 },
+  );
 }
 
 describe('the autoloader’s display file', () => {
@@ -94,7 +100,10 @@ describe('the autoloader’s display file', () => {
     assert.deepEqual(scripts().sort(), [...counted(kinds), '/chunks/display.session-code.js'].sort());
     // (the site serves no server piece: the lookups' own errors are not the autoloader's)
     const heard = await tab.evaluate(() => (window as unknown as { heard: { message: string }[] }).heard);
-    assert.deepEqual(heard.filter(({ message }) => message.includes('could not be loaded')), []);
+    assert.deepEqual(
+      heard.filter(({ message }) => message.includes('could not be loaded')),
+      [],
+    );
   });
 
   it('three kinds at once take the display file too; the fourth, added later, asks for nothing', async () => {
@@ -122,9 +131,15 @@ describe('the autoloader’s display file', () => {
     await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
     await defined(tab, ['badge']);
     const errors: string[] = [];
-    tab.on('console', (message) => message.type() === 'error' && /could not be loaded|already defined/.test(message.text()) && errors.push(message.text()));
+    tab.on(
+      'console',
+      (message) => message.type() === 'error' && /could not be loaded|already defined/.test(message.text()) && errors.push(message.text()),
+    );
     // in one subtree, found at once
-    await tab.evaluate((html) => document.body.insertAdjacentHTML('beforeend', `<div>${html}</div>`), ['token-status', 'asset-card', 'verify-button', 'badge'].map((kind) => ELEMENTS[kind]).join(''));
+    await tab.evaluate(
+      (html) => document.body.insertAdjacentHTML('beforeend', `<div>${html}</div>`),
+      ['token-status', 'asset-card', 'verify-button', 'badge'].map((kind) => ELEMENTS[kind]).join(''),
+    );
     await defined(tab, ['token-status', 'asset-card', 'verify-button']);
     assert.ok(!scripts().includes('/chunks/display.js'), 'the display file was asked for after the badge’s chunk');
     assert.deepEqual(errors, []);
@@ -135,7 +150,9 @@ describe('the autoloader’s display file', () => {
     page = autoloaderPage(['badge', 'token-status', 'asset-card']);
     await tab.goto(`${siteOrigin}/`, { waitUntil: 'load' });
     await tab.waitForFunction(() => (window as unknown as { heard: unknown[] }).heard.length >= 3, undefined, { timeout: 10_000 });
-    const heard = (await tab.evaluate(() => (window as unknown as { heard: { id: string; message: string }[] }).heard)).sort((a, b) => a.id.localeCompare(b.id));
+    const heard = (await tab.evaluate(() => (window as unknown as { heard: { id: string; message: string }[] }).heard)).sort((a, b) =>
+      a.id.localeCompare(b.id),
+    );
     assert.deepEqual(
       heard.map(({ id }) => id),
       ['asset-card', 'badge', 'token-status'],

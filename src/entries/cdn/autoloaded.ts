@@ -3,7 +3,15 @@
  * own chunk, `chunks/<name>.js` (its `elements/<name>/define.ts`, built as an entry of its own:
  * scripts/lib/cdn-chunks.ts), the first time its tag is seen.
  */
-export const AUTOLOADED_TAGS = ['kyi-badge', 'kyi-token-status', 'kyi-asset-card', 'kyi-verify-button', 'kyi-watchlist', 'kyi-change-feed', 'kyi-notifications'];
+export const AUTOLOADED_TAGS = [
+  'kyi-badge',
+  'kyi-token-status',
+  'kyi-asset-card',
+  'kyi-verify-button',
+  'kyi-watchlist',
+  'kyi-change-feed',
+  'kyi-notifications',
+];
 
 /**
  * The display file, `chunks/display.js`: the code of these four elements (their chunks, and the

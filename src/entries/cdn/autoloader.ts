@@ -19,7 +19,8 @@ const requested = new Set<string>();
  */
 function discover(nodes: Iterable<Node>): void {
   const tags = new Set<unknown>();
-  for (const node of nodes) if (node instanceof Element) for (const el of [node, ...queryAll(node, ':not(:defined)')]) tags.add(el.localName);
+  for (const node of nodes)
+    if (node instanceof Element) for (const el of [node, ...queryAll(node, ':not(:defined)')]) tags.add(el.localName);
   if (DISPLAY_FILE_TAGS.filter((tag) => tags.has(tag)).length >= DISPLAY_FILE_FROM) load(DISPLAY_FILE_TAGS, 'display');
   for (const tag of AUTOLOADED_TAGS) if (tags.has(tag)) load([tag], tag.slice(4));
 }
@@ -44,7 +45,8 @@ function load(tags: string[], file: string): void {
         requested.delete(tag);
         const message = `<${tag}> could not be loaded: ${error instanceof Error ? error.message : ''}`;
         console.error(`kyi-elements: ${message}`, error);
-        for (const el of queryAll(rootElement()!, `${tag}:not(:defined)`)) emit(el, new KyiErrorEvent({ code: loadFailureCode(), message }));
+        for (const el of queryAll(rootElement()!, `${tag}:not(:defined)`))
+          emit(el, new KyiErrorEvent({ code: loadFailureCode(), message }));
       }
     });
 }

@@ -2,4 +2,5 @@
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium.mjs';
 
-export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env.CHROME_PATH ?? findChromium(), args: CHROMIUM_ARGS });
