@@ -15,8 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
-import { buildCdnFile, cdnConfig, cdnFileConfig, type CdnFile } from '../scripts/lib/cdn-chunks.js';
-import { DISPLAY_FILE_TAGS } from '../src/entries/cdn/autoloaded.js';
+import { buildCdnFile, cdnConfig, cdnFileConfig, DISPLAY_FILE_CHUNKS, type CdnFile } from '../scripts/lib/cdn-chunks.js';
 import { codeByModule, NO_SOURCE, type MappedChunk } from './by-source.js';
 import { PAGE_KINDS, pageChunks, type AutoloaderManifest } from './size-budgets.js';
 import { kb, log, ratio, tempDir, verdict, type BenchResult, type Row } from './lib.js';
@@ -92,7 +91,7 @@ async function autoloaderPages(outDir: string): Promise<{ name: string; tags: re
   const chunks = new Map(chunksOf(output).map((c) => [c.fileName, c]));
   // The display file is made from built chunks (its map points at them): its code by module is theirs.
   const madeOf = (file: string) =>
-    file === 'chunks/display.js' ? [...DISPLAY_FILE_TAGS.map((tag) => `chunks/${tag.slice('kyi-'.length)}.js`), 'chunks/text-parts.js'] : [file];
+    file === 'chunks/display.js' ? DISPLAY_FILE_CHUNKS.map((name) => `chunks/${name}.js`) : [file];
   const manifest = JSON.parse(await readFile(join(outDir, 'kyi-autoloader.manifest.json'), 'utf8')) as AutoloaderManifest;
   const gzipOf = async (key: string) => sizes(await readFile(join(outDir, manifest[key]!.file))).gzip;
   return Promise.all(

@@ -221,6 +221,13 @@ export function registrationModule(names: readonly string[], from: (name: string
   return names.map((name, i) => `import e${i} from ${JSON.stringify(from(name))};`).join('') + `export default () => { ${names.map((_, i) => `e${i}();`).join(' ')} };`;
 }
 
+/**
+ * The autoloader's chunks the display file is made of (`chunks/<name>.js`): the display elements'
+ * own, and the text parts they share (`buildDisplayFile`; the size benchmark reads its code by
+ * module from them).
+ */
+export const DISPLAY_FILE_CHUNKS = [...DISPLAY_FILE_TAGS.map((tag) => tag.slice('kyi-'.length)), 'text-parts'];
+
 const outputsOf = (output: unknown) => (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
 
 /**
@@ -245,8 +252,7 @@ export async function buildCdnFile(name: CdnFile, outDir: string, extra: { sourc
 async function buildDisplayFile(outDir: string, extra: { sourcemap?: 'hidden' }): Promise<Rolldown.RolldownOutput> {
   const chunks = join(outDir, 'chunks');
   const entry = join(chunks, 'display.entry.js');
-  const names = DISPLAY_FILE_TAGS.map((tag) => tag.slice('kyi-'.length));
-  await writeFile(entry, registrationModule(names, (name) => `./${name}.js`));
+  await writeFile(entry, registrationModule(DISPLAY_FILE_TAGS.map((tag) => tag.slice('kyi-'.length)), (name) => `./${name}.js`));
   try {
     const [output] = outputsOf(
       await build(
@@ -257,7 +263,7 @@ async function buildDisplayFile(outDir: string, extra: { sourcemap?: 'hidden' })
           output: {
             chunkFileNames: 'chunks/display.[name].js',
             // the entry and every chunk it imports in one file (not the verify button's module apart, as the session code imports it too)
-            codeSplitting: { groups: [{ name: 'display', test: new RegExp(`chunks[\\\\/](display\\.entry|${names.join('|')}|text-parts)\\.js$`) }] },
+            codeSplitting: { groups: [{ name: 'display', test: new RegExp(`chunks[\\\\/](display\\.entry|${DISPLAY_FILE_CHUNKS.join('|')})\\.js$`) }] },
           },
         }),
       ),
