@@ -45,9 +45,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { packedTarball } from './helpers/packed.js';
-import { clickVerifyButton, startCdnAndSite } from './helpers/cdn-and-site.js';
-import { launchChromium } from './helpers/chromium.js';
+import { clickVerifyButton, cdnSiteAndChromium } from './helpers/cdn-and-site.js';
 
 const CDN = resolve('dist/cdn');
 const SESSION = 'chunks/kyi-elements.session-code.js';
@@ -67,15 +65,10 @@ let asked: string[] = [];
 let csp: string | undefined;
 
 before(async () => {
-  await packedTarball(); // builds dist/ as `npm run build` does
+  ({ cdnOrigin, siteOrigin, browser, close } = await cdnSiteAndChromium({ page: () => page, tampered: () => tampered, csp: () => csp, asked: (path) => asked.push(path) }));
   integrity = JSON.parse(await readFile(join(CDN, 'integrity.json'), 'utf8')) as Record<string, string>;
-  ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({ page: () => page, tampered: () => tampered, csp: () => csp, asked: (path) => asked.push(path) }));
-  browser = await launchChromium();
 });
-after(async () => {
-  await browser?.close();
-  await close?.();
-});
+after(() => close?.());
 
 /** The session chunk as a compromised CDN serves it: the release's code, after a line of the attacker's. */
 async function evilSession(): Promise<string> {

@@ -43,9 +43,7 @@
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { packedTarball } from './helpers/packed.js';
-import { startCdnAndSite } from './helpers/cdn-and-site.js';
-import { launchChromium } from './helpers/chromium.js';
+import { cdnSiteAndChromium } from './helpers/cdn-and-site.js';
 
 let close: (() => Promise<void>) | undefined;
 let browser: Browser;
@@ -55,18 +53,13 @@ let page = '';
 let asked: string[] = [];
 
 before(async () => {
-  await packedTarball(); // builds dist/ as `npm run build` does
-  ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({
+  ({ cdnOrigin, siteOrigin, browser, close } = await cdnSiteAndChromium({
     page: () => page,
     tampered: () => ({}),
     asked: (path) => asked.push(path),
   }));
-  browser = await launchChromium();
 });
-after(async () => {
-  await browser?.close();
-  await close?.();
-});
+after(() => close?.());
 
 /** Getting started's script-tag page: `head` (before the kit), the autoloader, `body`; each `kyi-error` kept as the target's id and code. */
 const autoloaderPage = (body: string, head = '') => `<!doctype html><html lang="en"><head><title>Autoloader</title>${head}

@@ -40,10 +40,8 @@
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.mjs';
-import { packedTarball } from './helpers/packed.js';
-import { clickVerifyButton, startCdnAndSite } from './helpers/cdn-and-site.js';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { clickVerifyButton, cdnSiteAndChromium } from './helpers/cdn-and-site.js';
 
 let close: (() => Promise<void>) | undefined;
 let browser: Browser;
@@ -55,22 +53,14 @@ let tampered: Record<string, string> = {};
 let asked: string[] = [];
 
 before(async () => {
-  await packedTarball(); // builds dist/ as `npm run build` does
-  integrity = JSON.parse(await readFile('dist/cdn/integrity.json', 'utf8')) as Record<string, string>;
-  ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({
+  ({ cdnOrigin, siteOrigin, browser, close } = await cdnSiteAndChromium({
     page: () => page,
     tampered: () => tampered,
     asked: (path) => asked.push(path),
   }));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? findChromium(),
-    args: CHROMIUM_ARGS,
-  });
+  integrity = JSON.parse(await readFile('dist/cdn/integrity.json', 'utf8')) as Record<string, string>;
 });
-after(async () => {
-  await browser?.close();
-  await close?.();
-});
+after(() => close?.());
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 const DISPLAY = `<kyi-badge></kyi-badge><kyi-token-status address="${ADDRESS}" chain-slug="base"></kyi-token-status>

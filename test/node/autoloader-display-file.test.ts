@@ -13,9 +13,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pageChunks, type AutoloaderManifest } from '../../bench/size-budgets.js';
-import { packedTarball } from './helpers/packed.js';
-import { clickVerifyButton, startCdnAndSite } from './helpers/cdn-and-site.js';
-import { launchChromium } from './helpers/chromium.js';
+import { clickVerifyButton, cdnSiteAndChromium } from './helpers/cdn-and-site.js';
 
 let close: (() => Promise<void>) | undefined;
 let browser: Browser;
@@ -27,20 +25,15 @@ let missing: string[] = [];
 let asked: string[] = [];
 
 before(async () => {
-  await packedTarball(); // builds dist/ as `npm run build` does
-  manifest = JSON.parse(await readFile('dist/cdn/kyi-autoloader.manifest.json', 'utf8')) as AutoloaderManifest;
-  ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({
+  ({ cdnOrigin, siteOrigin, browser, close } = await cdnSiteAndChromium({
     page: () => page,
     tampered: () => ({}),
     missing: () => missing,
     asked: (path) => asked.push(path),
   }));
-  browser = await launchChromium();
+  manifest = JSON.parse(await readFile('dist/cdn/kyi-autoloader.manifest.json', 'utf8')) as AutoloaderManifest;
 });
-after(async () => {
-  await browser?.close();
-  await close?.();
-});
+after(() => close?.());
 
 const ELEMENTS: Record<string, string> = {
   badge: '<kyi-badge id="badge"></kyi-badge>',

@@ -11,9 +11,7 @@
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { packedTarball } from './helpers/packed.js';
-import { startCdnAndSite } from './helpers/cdn-and-site.js';
-import { launchChromium } from './helpers/chromium.js';
+import { cdnSiteAndChromium } from './helpers/cdn-and-site.js';
 
 const CHUNK = '/chunks/token-status.js';
 
@@ -28,19 +26,14 @@ let tampered: Record<string, string> = {};
 let asked: string[] = [];
 
 before(async () => {
-  await packedTarball(); // builds dist/ as `npm run build` does
-  ({ cdnOrigin, siteOrigin, close } = await startCdnAndSite({
+  ({ cdnOrigin, siteOrigin, browser, close } = await cdnSiteAndChromium({
     page: () => page,
     tampered: () => tampered,
     missing: () => missing,
     asked: (path) => asked.push(path),
   }));
-  browser = await launchChromium();
 });
-after(async () => {
-  await browser?.close();
-  await close?.();
-});
+after(() => close?.());
 
 interface Heard {
   id: string;

@@ -7,8 +7,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { listenLoopback } from './loopback.js';
+import { packedTarball } from './packed.js';
 
 const CDN = resolve('dist/cdn');
 
@@ -52,6 +54,25 @@ export async function startCdnAndSite(state: CdnAndSiteState): Promise<CdnAndSit
     siteOrigin: site.base.replace('127.0.0.1', 'localhost'),
     close: async () => {
       await Promise.all([cdn.close(), site.close()]);
+    },
+  };
+}
+
+/**
+ * What a test file that loads the built kit in Chromium starts in its `before`: the build as
+ * `npm run build` makes it (once per test run), the CDN and the site (`startCdnAndSite`), and one
+ * Chromium; `close` (its `after`) stops all three.
+ */
+export async function cdnSiteAndChromium(state: CdnAndSiteState): Promise<CdnAndSite & { browser: Browser }> {
+  await packedTarball();
+  const site = await startCdnAndSite(state);
+  const browser = await launchChromium();
+  return {
+    ...site,
+    browser,
+    close: async () => {
+      await browser.close();
+      await site.close();
     },
   };
 }
