@@ -39,6 +39,8 @@ import type { StringOverrides } from './string-table.js';
  * nothing is fetched); `undefined` when it does not parse.
  */
 export function onPage(url: string): string | undefined {
+  // An absolute URL needs no page (the page's address is read only for a relative one).
+  if (URL.canParse(url)) return new URL(url).href;
   const page = pageUrl();
   try {
     return new URL(url, page).href;

@@ -87,6 +87,9 @@ function pick(table: unknown, key: string, dot: number): string | undefined {
   return [own(table, key), own(own(table, key.slice(0, dot)), key.slice(dot + 1))].find((value) => typeof value === 'string') as string | undefined;
 }
 
+/** Changes whenever what `t` answers may: a `configure()`, a table added. */
+export const stringsVersion = (): string => `${configVersion()}:${registry().version}`;
+
 // Resolved templates by lang and key, for one configuration version: hundreds of elements
 // rendering together ask for the same few strings thousands of times.
 const cache = new Map<string, string | null>();
@@ -94,7 +97,7 @@ let cachedVersion = '';
 
 function template(key: string, lang = '', strings: KyiConfig['strings']): string | undefined {
   const reg = registry();
-  const version = `${configVersion()}:${reg.version}`;
+  const version = stringsVersion();
   if (version !== cachedVersion) {
     cache.clear();
     cachedVersion = version;

@@ -421,4 +421,28 @@ describe('<kyi-token-status>', () => {
       configure({ strings: undefined });
     }
   });
+
+  it('statuses showing the same answer show the same view, each in its own size and language, and all take new words', async () => {
+    registerLocale('fr', fr);
+    const page = await fixture<HTMLDivElement>(html`<div>
+      <kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status><kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>
+      <kyi-token-status compact caip19=${F.pyusd.caip19}></kyi-token-status>
+      <div lang="fr"><kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status></div>
+    </div>`);
+    const [first, second, compact, french] = [...page.querySelectorAll('kyi-token-status')];
+    await Promise.all([first, second, compact, french].map((el) => el!.settled));
+    const markup = (el: KyiTokenStatus) => el.shadowRoot!.innerHTML;
+    expect(markup(second!)).to.equal(markup(first!));
+    expect(part(first!, 'label')!.textContent).to.equal('KYI verified');
+    expect(part(compact!, 'label'), 'compact: the icon alone').to.equal(null);
+    expect(part(french!, 'label')!.textContent).to.equal('Vérifié KYI');
+    configure({ strings: { en: { 'tokenStatus.verified': 'Issuer checked' } } });
+    try {
+      await waitUntil(() => part(first!, 'label')!.textContent === 'Issuer checked' && part(second!, 'label')!.textContent === 'Issuer checked');
+      expect(part(french!, 'label')!.textContent).to.equal('Vérifié KYI');
+      expect(markup(second!)).to.equal(markup(first!));
+    } finally {
+      configure({ strings: undefined });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { show, type View } from '../../src/elements/shared/view.js';
+import { madeOnce, show, type View } from '../../src/elements/shared/view.js';
 
 /**
  * Views (src/elements/shared/view.ts): how the display elements put their nodes on screen
@@ -112,5 +112,24 @@ describe('views (view.ts)', () => {
       for (const key of Object.keys(polluted)) delete (Object.prototype as Record<string, unknown>)[key];
     }
     expect(calls).to.deep.equal(['own']);
+  });
+
+  it('shows a view made once as a copy of the nodes first made for it, as they were made', () => {
+    const once = madeOnce(['span', { class: 'base loading', 'aria-busy': 'true' }, ['span', { part: 'skeleton', class: 'skeleton' }], 'Checking…']);
+    const [a, b, c] = [root(), root(), root()];
+    show(a, [once]);
+    // The first showing changed in place (the same thing: tag and class), after the copy was taken.
+    show(a, [['span', { class: 'base loading', title: 'changed' }, 'Other words']]);
+    show(b, [once]);
+    show(c, [once]);
+    const made = '<span class="base loading" aria-busy="true"><span part="skeleton" class="skeleton"></span>Checking…</span>';
+    expect(b.innerHTML).to.equal(made);
+    expect(c.innerHTML).to.equal(made);
+    expect(b.firstChild).not.to.equal(c.firstChild);
+    // A copy is then patched like any node shown: kept as the same thing, given what differs.
+    const copy = b.firstElementChild!;
+    show(b, [['span', { class: 'base loading' }, 'Still checking…']]);
+    expect(b.firstElementChild).to.equal(copy);
+    expect(b.innerHTML).to.equal('<span class="base loading">Still checking…</span>');
   });
 });

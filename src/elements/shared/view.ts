@@ -65,7 +65,7 @@ function fill(node: Made, view: ElementView, before?: Attributes): void {
     else node.setAttribute(name, value as string); // a number too, as its text
   }
   node[GIVEN] = attributes;
-  patch(node, view.slice(2), before && [...node.childNodes]); // a new node's children: none to copy
+  patch(node, view.slice(2), before && [...node.childNodes], false); // a new node's children: none to copy
 }
 
 /**
@@ -96,7 +96,20 @@ const shownIn = new WeakMap<ParentNode, ChildNode[]>();
  * before is patched to them; nodes the root came with (a server-rendered view) stay before them.
  */
 export function show(root: ParentNode, views: View[]): void {
-  shownIn.set(root, patch(root, views, shownIn.get(root)));
+  shownIn.set(root, patch(root, views, shownIn.get(root), true));
+}
+
+/** The views made once (`madeOnce`), by their attributes: the nodes first made for each (none before its first showing). */
+const madeOnceNodes = new WeakMap<Attributes, Element | undefined>();
+
+/**
+ * Marks `view` as one many elements show at once (the token status's loading view, on a page of
+ * 500 statuses): made node by node for its first showing, each later one is a copy of those
+ * nodes (`cloneNode`), which the browser makes whole. It holds no listener (a copy has none).
+ */
+export function madeOnce<V extends ElementView>(view: V): V {
+  madeOnceNodes.set(view[1], undefined);
+  return view;
 }
 
 /**
@@ -104,9 +117,11 @@ export function show(root: ParentNode, views: View[]): void {
  * to `views`, and returns the nodes now shown: a node stays where its
  * view describes the same thing (`update`), changed only where its attributes or text differ,
  * so a focused button keeps focus and a loaded image stays loaded; other nodes are replaced,
- * and new ones appended after the last.
+ * and new ones appended after the last. A new node in the shown tree (`root`: a child of the
+ * root `show` shows in) is made whole before it is put there, one insertion; below it, each is
+ * put in its parent before it is given its attributes (`fill`).
  */
-function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[] = []): ChildNode[] {
+function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[] = [], root: boolean): ChildNode[] {
   const shown: ChildNode[] = [];
   let i = 0;
   // (`undefined`, `false`, `''`: nothing)
@@ -114,11 +129,18 @@ function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[]
     if (view) {
       let node = nodes[i++];
       if (!node || !update(node, view)) {
-        const made = typeof view === 'string' ? new Text(view) : !Array.isArray(view) ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
+        const element = Array.isArray(view) ? view : undefined;
+        const first = element && madeOnceNodes.get(element[1]);
+        const made = (first ? first.cloneNode(true) : element ? (SVG_TAGS.test(element[0]) ? createSvg(element[0]) : createIn(element[0] as 'span')) : typeof view === 'string' ? new Text(view) : view) as Made;
+        if (first) made[GIVEN] = element[1];
+        else if (element && root) fill(made, element);
         if (node) node.replaceWith(made);
         else parent.append(made);
-        if (Array.isArray(view)) fill(made as Element, view);
-        node = made as ChildNode;
+        if (element && !first) {
+          if (!root) fill(made, element);
+          if (madeOnceNodes.has(element[1])) madeOnceNodes.set(element[1], made.cloneNode(true) as Element);
+        }
+        node = made;
       }
       shown.push(node);
     }

@@ -4,8 +4,9 @@ import { checkTokenInput, KyiLookupElement, type InputCheck, type LookupFunction
 import { sharedStyles } from '../shared/styles.js';
 import { chainName } from '../shared/chain-names.js';
 import { shortAddress } from '../shared/short-address.js';
-import type { ElementView, View } from '../shared/view.js';
+import { madeOnce, type ElementView, type View } from '../shared/view.js';
 import { tokenStatusStyles } from './token-status.styles.js';
+import { stringsVersion } from '../../browser/strings.js';
 import './strings.js';
 
 type IconKind = 'verified' | 'partial' | 'unverified' | 'not-found' | 'invalid' | 'error';
@@ -15,6 +16,14 @@ const STROKE = { fill: 'none', stroke: 'currentColor' };
 const RING: ElementView = ['circle', { cx: '10', cy: '10', r: '7.5', ...STROKE, 'stroke-width': '1.8' }];
 const CHECK: ElementView = ['path', { d: 'M6.6 10.3l2.3 2.3 4.5-4.7', ...STROKE, 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }];
 const dot = (cy: string): ElementView => ['circle', { cx: '10', cy, r: '1', fill: 'currentColor' }];
+
+/**
+ * The views made, by the state they show (one object per answer, however many statuses show it,
+ * client/lookup/outcome.ts; `LOADING` for every loading status), then by size and words: statuses
+ * showing the same thing show one view, made once (`render`).
+ */
+const VIEWS = new WeakMap<object, Map<string, ElementView>>();
+const LOADING = {};
 
 /** What each state's icon draws, in its 20 × 20 box. */
 const ICONS: Record<IconKind, View[]> = {
@@ -284,6 +293,7 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     ];
   }
 
+  /** The loading view: the status's skeleton (its icon and lines) and the words a screen reader reads. */
   #loading(): ElementView {
     const line = (cls: string, skeleton: string): ElementView => ['span', { class: cls }, ['span', { part: 'skeleton', class: skeleton }]];
     return [
@@ -391,16 +401,33 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     ];
   }
 
-  /** What the status shows, as a view (no template library: a page of statuses loads none). @internal */
+  /**
+   * What the status shows, as a view (no template library: a page of statuses loads none). A view
+   * follows from the state, the size and the words alone, and holds no listener (but the error's,
+   * with its Retry): one is made for each, shown by every status in it (500 statuses over 100
+   * tokens show 100 answers and one loading view), copied whole (`madeOnce`, view.ts).
+   * @internal
+   */
   protected override render(): View {
+    const status = this._status;
     // (idle: nothing)
+    if (status === 'idle' || status === 'error') return status === 'error' ? this.#error() : undefined;
+    const state = status === 'loading' ? LOADING : this._state;
+    const key = `${this.compact} ${this.renderLang} ${stringsVersion()}`;
+    let views = VIEWS.get(state);
+    if (!views) VIEWS.set(state, (views = new Map()));
+    let view = views.get(key);
+    if (!view) views.set(key, (view = madeOnce(this.#view())));
+    return view;
+  }
+
+  #view(): ElementView {
     switch (this._status) {
       case 'loading': return this.#loading();
       case 'verified': return this.#verified();
       case 'unverified': return this.#plain('unverified', this.t('tokenStatus.unverified'));
       case 'not-found': return this.#plain('not-found', this.t('tokenStatus.notFound'), this.t('tokenStatus.notFoundDetail'));
-      case 'invalid': return this.#plain('invalid', this.t('tokenStatus.invalid'), this.t('tokenStatus.invalidHelp'));
-      case 'error': return this.#error();
+      default: return this.#plain('invalid', this.t('tokenStatus.invalid'), this.t('tokenStatus.invalidHelp'));
     }
   }
 }
