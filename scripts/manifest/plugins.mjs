@@ -4,17 +4,18 @@
  * Used by custom-elements-manifest.config.mjs; the framework type plugins run after these.
  */
 import ts from 'typescript';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 
 /**
  * Kit events from src/browser/events.ts: event name → its class (from `GlobalEventHandlersEventMap`)
  * and that class's `detail` type (the type argument of `KyiEvent<…>` it extends), the class
  * declared there, in src/browser/event-base.ts (`kyi-error`, which a badge page loads alone) or
- * in the modules of one element family's events (widget-events.ts, monitoring-events.ts).
+ * in the modules of one element family's events (src/browser/*-events.ts: copy-events.ts,
+ * widget-events.ts, monitoring-events.ts).
  * @returns {Map<string, { eventClass: string, detailType: string | undefined }>}
  */
-export function kitEvents(files = ['src/browser/events.ts', 'src/browser/event-base.ts', 'src/browser/widget-events.ts', 'src/browser/monitoring-events.ts']) {
+export function kitEvents(files = ['event-base.ts', ...readdirSync('src/browser').filter((f) => f.endsWith('events.ts'))].map((f) => `src/browser/${f}`)) {
   const details = new Map();
   const classes = new Map();
   let source;

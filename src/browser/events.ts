@@ -29,25 +29,13 @@ export class KyiStatusEvent<R = unknown> extends KyiEvent<KyiStatusDetail<R>> {
   static override readonly eventName = 'kyi-status';
 }
 
-/** `detail` of `kyi-copy`. */
-export interface KyiCopyDetail {
-  /** The text placed on the clipboard. */
-  value: string;
-}
-
-/** `kyi-copy`: the user copied a value (e.g. an authority address) with a copy button. */
-export class KyiCopyEvent extends KyiEvent<KyiCopyDetail> {
-  static override readonly eventName = 'kyi-copy';
-}
-
 // Each element family's own events are in modules of their own, so a token-status page loads
-// none of them: widget-events.ts (<kyi-verify-button>) and monitoring-events.ts (the monitoring
-// elements).
+// none of them: copy-events.ts (<kyi-asset-card>'s copy button), widget-events.ts
+// (<kyi-verify-button>) and monitoring-events.ts (the monitoring elements).
 
 declare global {
   interface GlobalEventHandlersEventMap {
     'kyi-error': KyiErrorEvent;
     'kyi-status': KyiStatusEvent;
-    'kyi-copy': KyiCopyEvent;
   }
 }

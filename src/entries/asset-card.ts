@@ -12,8 +12,9 @@ export { KyiLookupElement } from '../elements/shared/lookup-element.js';
 export { KyiDataElement, KyiElement } from '../elements/shared/kyi-element.js';
 // The reactive base every element class extends (the kit's own; no Lit on a display page), and what its members name.
 export type { KyiReactiveElement, PropertyDeclaration, PropertyDeclarations, Styles, StylesGroup } from '../elements/shared/reactive.js';
-export { KyiEvent, KyiErrorEvent, KyiStatusEvent, KyiCopyEvent } from '../browser/events.js';
-export type { KyiErrorDetail, KyiErrorCode, KyiStatusDetail, KyiLookupStatus, KyiCopyDetail } from '../browser/events.js';
+export { KyiEvent, KyiErrorEvent, KyiStatusEvent } from '../browser/events.js';
+export type { KyiErrorDetail, KyiErrorCode, KyiStatusDetail, KyiLookupStatus } from '../browser/events.js';
+export { KyiCopyEvent, type KyiCopyDetail } from '../browser/copy-events.js';
 export type { KyiTheme } from '../browser/config.js';
 export type { AssetRecord, TokenDetails, BusinessDetails, Authority } from '../contract/records.js';
 export type { KyiProblem } from '../client/errors.js';

@@ -25,14 +25,13 @@ export { KyiMonitoringElement, type KyiMonitoringStatus } from '../elements/shar
 export {
   KyiErrorEvent,
   KyiStatusEvent,
-  KyiCopyEvent,
   KyiEvent,
   type KyiErrorCode,
   type KyiErrorDetail,
   type KyiStatusDetail,
-  type KyiCopyDetail,
   type KyiLookupStatus,
 } from '../browser/events.js';
+export { KyiCopyEvent, type KyiCopyDetail } from '../browser/copy-events.js';
 export {
   KyiOpenEvent,
   KyiReadyEvent,

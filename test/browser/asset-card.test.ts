@@ -5,7 +5,8 @@ import { configure, resetConfig } from '../../src/browser/config.js';
 import { holdLookupPosts } from './helpers/hold-lookups.js';
 import type { KyiAssetCard } from '../../src/elements/asset-card/asset-card.js';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
-import type { KyiCopyEvent, KyiErrorEvent, KyiStatusEvent } from '../../src/browser/events.js';
+import type { KyiErrorEvent, KyiStatusEvent } from '../../src/browser/events.js';
+import type { KyiCopyEvent } from '../../src/browser/copy-events.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, failNextLookupPost, randomAddress, recordEvents, testEnv, freshLookups } from './helpers/display.js';
 

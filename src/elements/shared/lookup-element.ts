@@ -60,15 +60,8 @@ type QueryOf<K extends LookupRequest['kind']> = LookupRequest extends infer U ? 
 const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim()) || null;
 
 /**
- * Valid inputs already checked, with their request (a page shows the same token many times:
- * 500 statuses over 100 tokens check 100 inputs). Only valid ones: a problem's message comes
- * from the strings table, which may change. Bounded; requests are never modified.
- */
-const validChecks = new Map<string, InputCheck>();
-
-/**
  * A lookup element's input attributes (`input`, in a fixed order) checked against its lookup's
- * rules (`check`, the contract's), for a request of `kind`; remembered when valid. Nothing given
+ * rules (`check`, the contract's), for a request of `kind`. Nothing given
  * (the rules' `missing`) is empty (the element stays idle, no warning); a broken rule is a
  * problem in the words of `<section>.invalid.<reason>`, the reason named as the rule is, or as
  * `reasons` renames it (several rules may share words).
@@ -79,9 +72,6 @@ export function checkLookupInput<K extends LookupRequest['kind'], F extends stri
   input: Record<F, string | null | undefined>,
   check: (input: Record<F, string | null>) => RuleCheck<QueryOf<K>, R>,
   reasons: Record<Exclude<R, InputProblem['reason']>, InputProblem['reason']>): InputCheck {
-  const key = `${kind}\n${Object.values<string | null | undefined>(input).join('\n')}`;
-  const known = validChecks.get(key);
-  if (known) return known;
   const problem = (reason: InputProblem['reason'], empty: boolean): InputCheck => ({
     ok: false,
     empty,
@@ -92,10 +82,7 @@ export function checkLookupInput<K extends LookupRequest['kind'], F extends stri
   // A rule set breaks its `missing` rule when nothing is given, and only then: the element is empty.
   if (!checked.ok) return problem((reasons as Partial<Record<R, InputProblem['reason']>>)[checked.rule] ?? (checked.rule as InputProblem['reason']), checked.rule === 'missing');
   const request = { kind, ...checked.value } as LookupRequest;
-  const result: InputCheck = { ok: true, request, key: lookupKey(request) };
-  if (validChecks.size >= 1000) validChecks.clear();
-  validChecks.set(key, result);
-  return result;
+  return { ok: true, request, key: lookupKey(request) };
 }
 
 /** The token lookup's rules (`checkTokenLookup`), checked in the browser so a bad input costs no request. */
