@@ -4,6 +4,11 @@
  * benchmark 2 (500 `<kyi-token-status>` over 100 distinct lookups, warm proxy cache):
  *   - render slices (render-scheduler.ts, `renderInSlice`: answers render in ≤ 16 ms slices, in view first;
  *     without: each answer renders at once in the task that settled it);
+ *   - one view per thing shown (token-status.ts `render`, view.ts `madeOnce`: the statuses showing
+ *     one state, the loading one or one answer, in one size and language show one view, its nodes
+ *     made once and copied whole; without: each status makes its own, node by node);
+ *   - new views made whole, then shown (view.ts `patch`: a new node in the shown tree gets its
+ *     attributes and children before its one insertion; without: put there, then filled);
  * Measured by this benchmark and removed for want of a gain (run of 2026-11-27, 5 runs):
  *   - the quiet wait (lookup-element.ts: no skeleton for 150 ms after a lookup started, an
  *     element holding a view kept it by skipping LitElement's render): as many skeletons seen
@@ -25,10 +30,10 @@
  *     target of no task over 50 ms, so slices stay at 16 ms.
  *   - views built whole, then shown (view.ts: a new view's node given its attributes and children
  *     before one insertion in the shown tree, not put there first and filled node by node): tried,
- *     never merged (runs of 2026-11-29 on a machine at load 10-18: settled 1.07× and 1.08× without
- *     it over 15 and 21 runs, then 0.96× and 0.94× with the main-thread CPU column, 1.00× and 0.97×
- *     CPU, 15 and 21 runs); an isolated loop of 500 status views in Chromium wrote them 6-25% faster,
- *     which the page does not show.
+ *     not merged on 2026-11-29 (settled 1.07× and 1.08× without it over 15 and 21 runs at load
+ *     10-18, then 0.96× and 0.94×, CPU 1.00× and 0.97×); measured again on 2026-11-30 with a
+ *     harness of warm loads alternated 20-24 times on a quiet machine (the kit's main-thread CPU
+ *     181.4 vs 186.1 ms without it), and merged: it is the `whole-then-shown` row above.
  *   - smaller cuts of the settle's script, measured by main-thread CPU over 12-14 interleaved warm
  *     loads, none beyond the spread, not merged: a `Set` of SVG tags for view.ts's regular expression
  *     and no `views.slice` per patch (217.7 vs 220.7 ms); one viewport read per admitted batch in
@@ -43,14 +48,21 @@
  *     nodes; the token status's loading view one object per size and language; the proxy URL's
  *     resolution kept for the next lookup): tried, never merged (2026-11-29, benchmark 2
  *     alternated with main, 9 runs each, load 4-8: warm 1.42× and 1.39× with them against 1.23×
- *     and 1.23× without), and it would have cost ~150 B in the core every page loads.
+ *     and 1.23× without). Its sound part, one view per thing shown made once and copied whole,
+ *     for the answers too (one per answer, not per status), is the `one-view` row above
+ *     (2026-11-30: main-thread CPU −8 ms for the loading view alone, −10 ms more with the
+ *     answers', in 20-24 alternated warm loads).
  *   - the shared state read once per copy of the kit (config.ts `shared`, strings.ts `registry`: a
  *     symbol-keyed property of the global object, 8 and 5 ms of self time for 500 statuses in a
- *     CPU profile of the first update) and an absolute URL resolved without reading the page's
- *     (config.ts `onPage`: `location.href` read per lookup, 9 ms): tried, never merged (2026-11-29,
- *     benchmark 2 alternated with main, 3 × 7 runs: warm 1.26×, 1.55×, 1.44× with them against
- *     1.42×, 1.50×, 1.24× without; ~20 ms of CPU in a 520 ms load is inside the spread), and it
- *     would have cost ~15 B in the core every page loads.
+ *     CPU profile of the first update): tried, never merged (2026-11-29, benchmark 2 alternated
+ *     with main, 3 × 7 runs: warm 1.26×, 1.55×, 1.44× with it against 1.42×, 1.50×, 1.24×
+ *     without; ~20 ms of CPU in a 520 ms load is inside the spread). An absolute URL resolved
+ *     without reading the page's address (config.ts `onPage`: `location.href` was read per lookup)
+ *     is merged since 2026-11-30: no memo, one read less (main-thread CPU 189.5 vs 182.8 ms in 20
+ *     alternated warm loads).
+ *   - the lookup input memo (lookup-element.ts `validChecks`: a valid input's check kept, 500
+ *     statuses over 100 tokens checking 100): removed on 2026-11-30, no CPU it saved beside the
+ *     one-view copies (175.9 vs 184.7 ms with it, 24 alternated warm loads).
  * Where the warm ratio goes (2026-11-29, benchmark 2's traces and phases, BENCH_TRACE and
  * BENCH_DUMP): from script start to every loading box rendered, the kit takes 64-68 ms against
  * the baseline's 24-30 (its first update: the lookup's start, 26 ms for 500, and the loading
@@ -127,6 +139,24 @@ const MECHANISMS: Mechanism[] = [
     what: 'answers render in ≤ 16 ms slices, elements in view first',
     plugin: without('render-scheduler.ts', [
       ['export function renderInSlice(element: Element, render: () => void): Promise<void> {', 'export function renderInSlice(element: Element, render: () => void): Promise<void> {\n  render();\n  return Promise.resolve();\n'],
+    ]),
+  },
+  {
+    id: 'one-view',
+    name: 'one view per thing shown (token-status.ts `render`, view.ts `madeOnce`)',
+    what: 'statuses showing the same state (one loading view; one answer) in the same size and words show one view, made once and copied whole',
+    plugin: without('token-status/token-status.ts', [
+      ['let view = views.get(key);', 'let view: ElementView | undefined;'],
+      ['(view = madeOnce(this.#view()))', '(view = this.#view())'],
+    ]),
+  },
+  {
+    id: 'whole-then-shown',
+    name: 'new views made whole, then shown (view.ts `patch`)',
+    what: "a new node in the shown tree given its attributes and children before one insertion, not put there first and filled node by node",
+    plugin: without('view.ts', [
+      ['        else if (element && root) fill(made, element);\n', ''],
+      ['          if (!root) fill(made, element);', '          fill(made, element);'],
     ]),
   },
 ];
