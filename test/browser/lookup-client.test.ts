@@ -5,7 +5,6 @@ import { refreshLiveLookups } from '../../src/client/lookup/refresh.js';
 import { LIMITS } from '../../src/contract/limits.js';
 import { KyiRequestError } from '../../src/client/errors.js';
 import { LookupClient, setLookupClient, TtlCache } from '../../src/client/lookup.js';
-import { LazySignal } from '../../src/elements/shared/kyi-element.js';
 import { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { SANDBOX_FIXTURES as F } from '../../src/sandbox/data/tokens.js';
 import { countLookupPosts, freshLookups, randomAddress, sandbox, sandboxControl, testEnv } from './helpers/display.js';
@@ -273,7 +272,7 @@ describe('lookup client', () => {
     }
   });
 
-  it('a replaced lookup is dropped before it is sent, through its LazySignal (no real signal made)', async () => {
+  it('a replaced lookup is dropped before it is sent', async () => {
     const { client, flush } = manualClient();
     const previous = setLookupClient(client);
     const posts = countLookupPosts();
@@ -291,25 +290,6 @@ describe('lookup client', () => {
       posts.restore();
       setLookupClient(previous!);
     }
-  });
-
-  it('LazySignal: its hook drops the caller; its real signal is made on demand and aborts with it', async () => {
-    const { client, flush } = manualClient();
-    const request = { kind: 'token' as const, caip19: F.pyusd.caip19 };
-    const lazy = new LazySignal();
-    const kept = client.lookup(PROXY, request);
-    const dropped = client.lookup(PROXY, request, { signal: lazy }).catch((e: unknown) => e);
-    lazy.abort();
-    expect(((await dropped) as Error).name).to.equal('AbortError');
-    expect(lazy.signal.aborted).to.equal(true, 'a signal asked for after the abort is aborted');
-    expect(lazy.signal.reason).to.equal(lazy.reason);
-    const early = new LazySignal();
-    const signal = early.signal;
-    expect(signal.aborted).to.equal(false);
-    early.abort();
-    expect(signal.aborted).to.equal(true);
-    flush();
-    expect((await kept).status).to.equal(200, 'the other caller still gets its answer');
   });
 
   it('removing an element while its lookup is pending abandons it', async () => {

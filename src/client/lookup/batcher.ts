@@ -26,16 +26,6 @@ import { KyiRequestError } from '../errors.js';
 import { answerBody } from '../proxy-answer.js';
 import { TtlCache } from './cache.js';
 
-/**
- * An abort handle the client watches through a hook instead of an `abort` listener: the
- * elements' `LazySignal` (elements/shared/kyi-element.ts), which makes no `AbortController` unless asked.
- */
-export interface AbortHook {
-  readonly aborted: boolean;
-  readonly reason: unknown;
-  onAbort(hook: () => void): void;
-}
-
 /** One lookup. `token` → `GET /kyi/v1/tokens`; `asset` → the asset routes. */
 export type LookupRequest =
   | { kind: 'token'; caip19: string }
@@ -57,21 +47,13 @@ export interface LookupOptions {
   bypassCache?: boolean | undefined;
 }
 
-/**
- * The client's own options of a lookup: its `signal` may also be a `LazySignal` (the elements',
- * an `AbortHook`), watched through its hook: no listener, no real signal made.
- */
-export interface ClientLookupOptions extends Omit<LookupOptions, 'signal'> {
-  signal?: AbortSignal | AbortHook | undefined;
-}
-
 /** HTTP statuses whose answers are facts about the token, safe to cache. */
 const CACHEABLE = new Set([200, 400, 404]);
 
 interface Waiter {
   resolve: (value: LookupResponse) => void;
   reject: (reason: unknown) => void;
-  signal: AbortSignal | AbortHook | undefined;
+  signal: AbortSignal | undefined;
   /** The `abort` listener on a real `signal`, removed once answered. */
   onAbort: (() => void) | undefined;
 }
@@ -166,9 +148,9 @@ export class LookupClient {
    * Throws `KyiRequestError` (`not_configured`) at once when the page cannot resolve `proxyUrl`
    * (client/request-url.ts; the caller, `lookupReadBy`, makes it the lookup's error outcome).
    */
-  lookup(proxyUrl: string, request: LookupRequest, options: ClientLookupOptions = {}): Promise<LookupResponse> {
+  lookup(proxyUrl: string, request: LookupRequest, options: LookupOptions = {}): Promise<LookupResponse> {
     // Its own options only (a caller's `{}`, or none): a polluted `Object.prototype.signal` aborts no lookup, a polluted `bypassCache` skips no cache.
-    const { signal, bypassCache = false } = { __proto__: null, ...options } as ClientLookupOptions;
+    const { signal, bypassCache = false } = { __proto__: null, ...options } as LookupOptions;
     if (signal?.aborted) return Promise.reject(signal.reason);
     // Resolved now, against the page: the batch leaves a frame later, when a `<base>` posted
     // meanwhile would move a relative URL.
@@ -200,7 +182,7 @@ export class LookupClient {
     return this.#wait(entry, signal);
   }
 
-  #wait(entry: Entry, signal: AbortSignal | AbortHook | undefined): Promise<LookupResponse> {
+  #wait(entry: Entry, signal: AbortSignal | undefined): Promise<LookupResponse> {
     return new Promise<LookupResponse>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
       entry.waiters.add(waiter);
@@ -210,9 +192,8 @@ export class LookupClient {
         reject(signal.reason);
         if (entry.waiters.size === 0) this.#abandon(entry);
       };
-      if ('onAbort' in signal) signal.onAbort(onAbort);
       // Options with no prototype: addEventListener reads `signal`, and a polluted one that is no AbortSignal throws.
-      else signal.addEventListener('abort', (waiter.onAbort = onAbort), { __proto__: null, once: true } as AddEventListenerOptions);
+      signal.addEventListener('abort', (waiter.onAbort = onAbort), { __proto__: null, once: true } as AddEventListenerOptions);
     });
   }
 
@@ -229,7 +210,7 @@ export class LookupClient {
     const waiters = [...entry.waiters];
     entry.waiters.clear();
     for (const w of waiters) {
-      if (w.onAbort) (w.signal as AbortSignal).removeEventListener('abort', w.onAbort);
+      if (w.onAbort) w.signal!.removeEventListener('abort', w.onAbort);
       if ('value' in outcome) w.resolve(outcome.value);
       else w.reject(outcome.error);
     }

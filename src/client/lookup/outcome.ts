@@ -10,7 +10,7 @@ import type { AssetRecord, TokenLookupResult } from '../../contract/index.js';
 import { isAbortError, problemFromAnswer, toProblem, type KyiProblem } from '../errors.js';
 import { isObject } from '../../contract/queries.js';
 import { asBoolean, asString, listOf, objectOf, readObject } from '../read-body.js';
-import { getLookupClient, type ClientLookupOptions, type LookupOptions, type LookupRequest, type LookupResponse } from './batcher.js';
+import { getLookupClient, type LookupOptions, type LookupRequest, type LookupResponse } from './batcher.js';
 
 /** What `lookupToken` resolves to: a status, the token lookup result (`null` when invalid or failed) and the problem. */
 export type TokenOutcome =
@@ -86,7 +86,7 @@ export type OutcomeLookup<K extends LookupRequest['kind'], O> = (
 export function lookupReadBy<K extends LookupRequest['kind'], O extends TokenOutcome | AssetOutcome>(
   read: (response: LookupResponse) => O,
 ): OutcomeLookup<K, O> {
-  return async (proxyUrl, request, options?: ClientLookupOptions) => {
+  return async (proxyUrl, request, options) => {
     try {
       return read(await getLookupClient().lookup(proxyUrl, request, options));
     } catch (error) {

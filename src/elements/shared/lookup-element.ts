@@ -12,7 +12,7 @@
  *   only sets `status`).
  */
 import type { PropertyValues } from './reactive.js';
-import { live, lookupKey, type AbortHook, type LookupRequest } from '../../client/lookup.js';
+import { live, lookupKey, type LookupRequest } from '../../client/lookup.js';
 import { checkTokenLookup, type RuleCheck } from '../../contract/queries.js';
 import { addStrings, t, type StringKey } from '../../browser/strings.js';
 import { enInputs } from '../../locales/en-inputs.js';
@@ -109,7 +109,7 @@ export interface LookupOutcomeLike<R> {
 export type LookupFunction<R> = (
   proxyUrl: string,
   request: LookupRequest,
-  options: { signal: AbortSignal | AbortHook; bypassCache: boolean },
+  options: { signal: AbortSignal; bypassCache: boolean },
 ) => Promise<LookupOutcomeLike<R>>;
 
 /**
@@ -266,7 +266,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
     this.#show({ status: 'loading', result: key === previous ? this._result : null });
     const proxyUrl = proxy.proxyUrl;
     this.#run.start(
-      (signal) => this.lookup(proxyUrl, check.request, { signal, bypassCache }),
+      (abort) => this.lookup(proxyUrl, check.request, { signal: abort.signal, bypassCache }),
       (r, stillLatest) => {
         // A lookup resolves every failure as an `error` outcome (lookupReadBy, client/lookup/
         // outcome.ts) and rejects only when aborted, which the run drops: a rejection is no answer.
