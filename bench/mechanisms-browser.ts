@@ -4,9 +4,9 @@
  * benchmark 2 (500 `<kyi-token-status>` over 100 distinct lookups, warm proxy cache):
  *   - render slices (render-scheduler.ts, `renderInSlice`: answers render in ≤ 16 ms slices, in view first;
  *     without: each answer renders at once in the task that settled it);
- *   - one view per thing shown (token-status.ts `render`, view.ts `madeOnce`: the statuses showing
- *     one state, the loading one or one answer, in one size and language show one view, its nodes
- *     made once and copied whole; without: each status makes its own, node by node);
+ *   - one view per thing shown (token-status.ts `render`, copies.ts: the statuses showing one
+ *     state, the loading one or one answer, in one size and language show one view, its nodes made
+ *     once and copied whole; without: each status makes its own, node by node);
  *   - new views made whole, then shown (view.ts `patch`: a new node in the shown tree gets its
  *     attributes and children before its one insertion; without: put there, then filled);
  * Measured by this benchmark and removed for want of a gain (run of 2026-11-27, 5 runs):
@@ -143,11 +143,11 @@ const MECHANISMS: Mechanism[] = [
   },
   {
     id: 'one-view',
-    name: 'one view per thing shown (token-status.ts `render`, view.ts `madeOnce`)',
+    name: 'one view per thing shown (token-status.ts `render`, copies.ts)',
     what: 'statuses showing the same state (one loading view; one answer) in the same size and words show one view, made once and copied whole',
     plugin: without('token-status/token-status.ts', [
       ['let view = views.get(key);', 'let view: ElementView | undefined;'],
-      ['(view = madeOnce(this.#view()))', '(view = this.#view())'],
+      ['return copyOf(view);', 'return view;'],
     ]),
   },
   {

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { madeOnce, show, type View } from '../../src/elements/shared/view.js';
+import { show, type ElementView, type View } from '../../src/elements/shared/view.js';
+import { copyOf } from '../../src/elements/shared/copies.js';
 
 /**
  * Views (src/elements/shared/view.ts): how the display elements put their nodes on screen
@@ -114,22 +115,18 @@ describe('views (view.ts)', () => {
     expect(calls).to.deep.equal(['own']);
   });
 
-  it('shows a view made once as a copy of the nodes first made for it, as they were made', () => {
-    const once = madeOnce(['span', { class: 'base loading', 'aria-busy': 'true' }, ['span', { part: 'skeleton', class: 'skeleton' }], 'Checking…']);
-    const [a, b, c] = [root(), root(), root()];
-    show(a, [once]);
-    // The first showing changed in place (the same thing: tag and class), after the copy was taken.
-    show(a, [['span', { class: 'base loading', title: 'changed' }, 'Other words']]);
-    show(b, [once]);
-    show(c, [once]);
+  it('a copy of a view (copies.ts): the nodes made once for it, as made, each copy its own; patched like any node', () => {
+    const view: ElementView = ['span', { class: 'base loading', 'aria-busy': 'true' }, ['span', { part: 'skeleton', class: 'skeleton' }], 'Checking…'];
+    const [a, b] = [root(), root()];
+    show(a, [copyOf(view)]);
+    // What one showing became does not reach the next copy.
+    a.firstElementChild!.setAttribute('title', 'changed');
+    show(b, [copyOf(view)]);
     const made = '<span class="base loading" aria-busy="true"><span part="skeleton" class="skeleton"></span>Checking…</span>';
     expect(b.innerHTML).to.equal(made);
-    expect(c.innerHTML).to.equal(made);
-    expect(b.firstChild).not.to.equal(c.firstChild);
-    // A copy is then patched like any node shown: kept as the same thing, given what differs.
-    const copy = b.firstElementChild!;
-    show(b, [['span', { class: 'base loading' }, 'Still checking…']]);
-    expect(b.firstElementChild).to.equal(copy);
-    expect(b.innerHTML).to.equal('<span class="base loading">Still checking…</span>');
+    expect(b.firstChild).not.to.equal(a.firstChild);
+    // The next view: a node of its own in place of the copy.
+    show(b, [['span', { class: 'base verified' }, 'KYI verified']]);
+    expect(b.innerHTML).to.equal('<span class="base verified">KYI verified</span>');
   });
 });

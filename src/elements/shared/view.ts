@@ -99,19 +99,6 @@ export function show(root: ParentNode, views: View[]): void {
   shownIn.set(root, patch(root, views, shownIn.get(root), true));
 }
 
-/** The views made once (`madeOnce`), by their attributes: the nodes first made for each (none before its first showing). */
-const madeOnceNodes = new WeakMap<Attributes, Element | undefined>();
-
-/**
- * Marks `view` as one many elements show at once (the token status's loading view, on a page of
- * 500 statuses): made node by node for its first showing, each later one is a copy of those
- * nodes (`cloneNode`), which the browser makes whole. It holds no listener (a copy has none).
- */
-export function madeOnce<V extends ElementView>(view: V): V {
-  madeOnceNodes.set(view[1], undefined);
-  return view;
-}
-
 /**
  * Brings `nodes`, children of `parent` (none: a new parent, or a root `show` has not shown in),
  * to `views`, and returns the nodes now shown: a node stays where its
@@ -130,16 +117,11 @@ function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[]
       let node = nodes[i++];
       if (!node || !update(node, view)) {
         const element = Array.isArray(view) ? view : undefined;
-        const first = element && madeOnceNodes.get(element[1]);
-        const made = (first ? first.cloneNode(true) : element ? (SVG_TAGS.test(element[0]) ? createSvg(element[0]) : createIn(element[0] as 'span')) : typeof view === 'string' ? new Text(view) : view) as Made;
-        if (first) made[GIVEN] = element[1];
-        else if (element && root) fill(made, element);
+        const made: ChildNode = element ? (SVG_TAGS.test(element[0]) ? createSvg(element[0]) : createIn(element[0] as 'span')) : typeof view === 'string' ? new Text(view) : (view as ChildNode);
+        if (element && root) fill(made as Element, element);
         if (node) node.replaceWith(made);
         else parent.append(made);
-        if (element && !first) {
-          if (!root) fill(made, element);
-          if (madeOnceNodes.has(element[1])) madeOnceNodes.set(element[1], made.cloneNode(true) as Element);
-        }
+        if (element && !root) fill(made as Element, element);
         node = made;
       }
       shown.push(node);

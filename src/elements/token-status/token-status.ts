@@ -4,7 +4,8 @@ import { checkTokenInput, KyiLookupElement, type InputCheck, type LookupFunction
 import { sharedStyles } from '../shared/styles.js';
 import { chainName } from '../shared/chain-names.js';
 import { shortAddress } from '../shared/short-address.js';
-import { madeOnce, type ElementView, type View } from '../shared/view.js';
+import type { ElementView, View } from '../shared/view.js';
+import { copyOf } from '../shared/copies.js';
 import { tokenStatusStyles } from './token-status.styles.js';
 import { stringsVersion } from '../../browser/strings.js';
 import './strings.js';
@@ -404,8 +405,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   /**
    * What the status shows, as a view (no template library: a page of statuses loads none). A view
    * follows from the state, the size and the words alone, and holds no listener (but the error's,
-   * with its Retry): one is made for each, shown by every status in it (500 statuses over 100
-   * tokens show 100 answers and one loading view), copied whole (`madeOnce`, view.ts).
+   * with its Retry): one is made for each, and every status in it shows a copy (copies.ts: 500
+   * statuses over 100 tokens show 100 answers and one loading view).
    * @internal
    */
   protected override render(): View {
@@ -417,8 +418,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     let views = VIEWS.get(state);
     if (!views) VIEWS.set(state, (views = new Map()));
     let view = views.get(key);
-    if (!view) views.set(key, (view = madeOnce(this.#view())));
-    return view;
+    if (!view) views.set(key, (view = this.#view()));
+    return copyOf(view);
   }
 
   #view(): ElementView {
