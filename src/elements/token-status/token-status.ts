@@ -19,11 +19,11 @@ const CHECK: ElementView = ['path', { d: 'M6.6 10.3l2.3 2.3 4.5-4.7', ...STROKE,
 const dot = (cy: string): ElementView => ['circle', { cx: '10', cy, r: '1', fill: 'currentColor' }];
 
 /**
- * The views made, by the state they show (one object per answer, however many statuses show it,
- * client/lookup/outcome.ts; `LOADING` for every loading status), then by size and words: statuses
- * showing the same thing show one view, made once (`render`).
+ * The view made for each state shown (one object per answer, however many statuses show it,
+ * client/lookup/outcome.ts; `LOADING` for every loading status), with the size and words it was
+ * made in (`render`): statuses showing the same thing show copies of one view.
  */
-const VIEWS = new WeakMap<object, Map<string, ElementView>>();
+const VIEWS = new WeakMap<object, [key: string, view: ElementView]>();
 const LOADING = {};
 
 /** What each state's icon draws, in its 20 × 20 box. */
@@ -415,11 +415,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     if (status === 'idle' || status === 'error') return status === 'error' ? this.#error() : undefined;
     const state = status === 'loading' ? LOADING : this._state;
     const key = `${this.compact} ${this.renderLang} ${stringsVersion()}`;
-    let views = VIEWS.get(state);
-    if (!views) VIEWS.set(state, (views = new Map()));
-    let view = views.get(key);
-    if (!view) views.set(key, (view = this.#view()));
-    return copyOf(view);
+    let made = VIEWS.get(state);
+    if (made?.[0] !== key) VIEWS.set(state, (made = [key, this.#view()]));
+    return copyOf(made[1]);
   }
 
   #view(): ElementView {
