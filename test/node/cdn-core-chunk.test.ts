@@ -16,6 +16,7 @@ import { pageChunks, type AutoloaderManifest } from '../../bench/size-budgets.js
 import { NOTIFICATION_KINDS, WATCH_STATES } from '../../src/contract/enums.js';
 import { BADGE_VARIANTS, CREDENTIAL_TYPES } from '../../src/contract/badge-enums.js';
 import * as sharedEvents from '../../src/browser/events.js';
+import * as copyEvents from '../../src/browser/copy-events.js';
 import * as widgetEvents from '../../src/browser/widget-events.js';
 import * as monitoringEvents from '../../src/browser/monitoring-events.js';
 import { enInputs } from '../../src/locales/en-inputs.js';
@@ -105,7 +106,7 @@ describe('CDN core chunk (loaded by every page, and all a badge page loads besid
   // block), so the bundle of a badge alone is no guide here: a badge fires `kyi-error` only.
   it('defines no event but kyi-error', async () => {
     const code = await readFile(corePath, 'utf8');
-    const names = Object.values({ ...sharedEvents, ...widgetEvents, ...monitoringEvents }).flatMap((v) => (typeof v === 'function' && 'eventName' in v ? [String(v.eventName)] : []));
+    const names = Object.values({ ...sharedEvents, ...copyEvents, ...widgetEvents, ...monitoringEvents }).flatMap((v) => (typeof v === 'function' && 'eventName' in v ? [String(v.eventName)] : []));
     assert.ok(names.length >= 10 && names.includes('kyi-error'), names.join(', '));
     // an event's name as its class sets it (a tag may share the name: `kyi-notifications`, which core lists to load)
     assert.match(code, /eventName=`kyi-error`/, 'the definition of kyi-error was found');

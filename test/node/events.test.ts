@@ -1,16 +1,17 @@
 /**
- * The kit's event classes (events.ts, widget-events.ts, monitoring-events.ts): each takes its type from its own `eventName`, bubbles, is
+ * The kit's event classes (events.ts, copy-events.ts, widget-events.ts, monitoring-events.ts): each takes its type from its own `eventName`, bubbles, is
  * composed, and carries its detail; `GlobalEventHandlersEventMap` lists every one.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as shared from '../../src/browser/events.js';
+import * as copy from '../../src/browser/copy-events.js';
 import * as widget from '../../src/browser/widget-events.js';
 import * as monitoring from '../../src/browser/monitoring-events.js';
 import { KyiEvent } from '../../src/browser/events.js';
 
 /** Every event module: the shared events, and each element family's own. */
-const events = { ...shared, ...widget, ...monitoring };
+const events = { ...shared, ...copy, ...widget, ...monitoring };
 
 /** Every event class the module exports (the base itself left out). */
 type EventClass = { new (detail: unknown): KyiEvent<unknown>; readonly eventName: string; readonly name: string };
