@@ -146,8 +146,8 @@ const MECHANISMS: Mechanism[] = [
     name: 'one view per thing shown (token-status.ts `render`, copies.ts)',
     what: 'statuses showing the same state (one loading view; one answer) in the same size and words show one view, made once and copied whole',
     plugin: without('token-status/token-status.ts', [
-      ['let view = views.get(key);', 'let view: ElementView | undefined;'],
-      ['return copyOf(view);', 'return view;'],
+      ['let made = VIEWS.get(state);', 'let made: [string, ElementView] | undefined;'],
+      ['return copyOf(made[1]);', 'return made[1];'],
     ]),
   },
   {
@@ -155,8 +155,8 @@ const MECHANISMS: Mechanism[] = [
     name: 'new views made whole, then shown (view.ts `patch`)',
     what: "a new node in the shown tree given its attributes and children before one insertion, not put there first and filled node by node",
     plugin: without('view.ts', [
-      ['        else if (element && root) fill(made, element);\n', ''],
-      ['          if (!root) fill(made, element);', '          fill(made, element);'],
+      ['        if (element && root) fill(made as Element, element);\n', ''],
+      ['        if (element && !root) fill(made as Element, element);', '        if (element) fill(made as Element, element);'],
     ]),
   },
 ];

@@ -39,13 +39,12 @@ import type { StringOverrides } from './string-table.js';
  * nothing is fetched); `undefined` when it does not parse.
  */
 export function onPage(url: string): string | undefined {
-  // An absolute URL needs no page (the page's address is read only for a relative one).
-  if (URL.canParse(url)) return new URL(url).href;
-  const page = pageUrl();
   try {
-    return new URL(url, page).href;
+    // A URL with its own authority (`scheme://`) resolves the same against any page: the page's
+    // address is read for the others only (`https:x` on an https page is a path on it).
+    return new URL(url, /^[a-z][a-z\d+.-]*:\/\//i.test(url) ? undefined : pageUrl()).href;
   } catch {
-    return page === undefined ? url : undefined;
+    return pageUrl() === undefined ? url : undefined;
   }
 }
 

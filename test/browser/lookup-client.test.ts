@@ -510,6 +510,16 @@ describe('configuration', () => {
     expect(c.trustedProxyUrls).to.deep.equal([]);
   });
 
+  it('a configured URL is resolved against the page\'s address as the URL parser does, authority or not', () => {
+    const page = location.href;
+    // `http:x` on an http(s) page of the same scheme is a path on the page's origin; `scheme://` has its own.
+    for (const url of [`${location.protocol}api/kyi`, `${location.protocol}//other.example/api`, '/api/kyi', 'api/kyi', '//cdn.example/x', 'HTTPS://Other.Example/api', 'https:\\\\other.example/api']) {
+      configure({ proxyUrl: url });
+      expect(getConfig().proxyUrl, url).to.equal(new URL(url, page).href.replace(/\/+$/, ''));
+    }
+    resetConfig();
+  });
+
   it('reads <meta> tags in <head> when read first and on configure(); configure() wins; a trusted proxy-url attribute wins over both for that element', () => {
     getConfig();
     meta('kyi:proxy-url', '/meta-proxy/');
