@@ -113,17 +113,17 @@
  * a byte budget; the issue's figures still hold (8,665 ≤ 10,240; 18,037 ≤ 18,432; 26,204 ≤
  * 26,624). The raised rows at their measured sizes, no margin (8,665 / 18,037 / 26,204).
  * Then a thirteenth round of #36 met the issue's time target (500 statuses over 100 tokens settle
- * within 1.25× of the fair baseline, warm: 1.33× → 1.12×) with mechanisms measured beside what
- * they cost (bench/mechanisms-browser.ts, RESULTS.md): one view per thing shown, copied (the token
- * status's render, elements/shared/copies.ts: ~170 B on the lookup pages), new views made whole
- * before one insertion (view.ts: 16 B on every page) and an absolute URL resolved without reading
- * the page's address (config.ts: 13 B). Subtraction paid for most of it: the lookup input memo and
- * the elements' lazy abort handle (`LazySignal`), which no longer saved CPU beyond the spread
- * (−62 and −142 B on the lookup pages, −127 B on kyi-monitoring.js), and the asset card's copy
- * event out of the lookup chunk. What was left, 21-50 B on four rows, raised them; each is still
- * under the issue's figure (8,710 ≤ 10,240; 18,087 ≤ 18,432; 26,248 ≤ 26,624; 26,260 ≤ 26,624), and
- * kyi-monitoring.js came down 110 B. Every row at its measured size, no margin (26,260 / 27,301 /
- * 8,710 / 18,087 / 26,248).
+ * within 1.25× of the fair baseline, warm) with mechanisms measured beside what they cost
+ * (bench/mechanisms-browser.ts, RESULTS.md): one view per thing shown, copied (the token status's
+ * render, elements/shared/copies.ts: ~170 B on the lookup pages), new views made whole before one
+ * insertion (view.ts: 16 B on every page) and a URL with its own authority resolved without
+ * reading the page's address (config.ts: 31 B on every page; −5 ms of main-thread CPU on the
+ * page). Subtraction paid for most of it: the lookup input memo and the elements' lazy abort
+ * handle (`LazySignal`), which no longer saved CPU beyond the spread (−62 and −142 B on the lookup
+ * pages, −127 B on kyi-monitoring.js), and the asset card's copy event out of the lookup chunk.
+ * What was left, 26-68 B on four rows, raised them; each is still under the issue's figure
+ * (8,728 ≤ 10,240; 18,105 ≤ 18,432; 26,266 ≤ 26,624; 26,265 ≤ 26,624), and kyi-monitoring.js came
+ * down 97 B. Every row at its measured size, no margin (26,265 / 27,314 / 8,728 / 18,105 / 26,266).
  * The goals are the targets in bench/size.ts.
  */
 import { readFile } from 'node:fs/promises';
@@ -173,11 +173,11 @@ export function pageChunks(manifest: AutoloaderManifest, tags: readonly string[]
 
 /** Gzip budgets in bytes (zlib level 6, each file compressed alone, as a CDN serves it). */
 export const SIZE_BUDGETS: Readonly<Record<string, number>> = {
-  'kyi-elements.js': 26_260,
-  'kyi-monitoring.js': 27_301,
-  'badge-only page': 8_710,
-  'token-status-only page': 18_087,
-  'all four display elements': 26_248,
+  'kyi-elements.js': 26_265,
+  'kyi-monitoring.js': 27_314,
+  'badge-only page': 8_728,
+  'token-status-only page': 18_105,
+  'all four display elements': 26_266,
 };
 
 export interface Measured {
