@@ -63,6 +63,10 @@
  *   - the lookup input memo (lookup-element.ts `validChecks`: a valid input's check kept, 500
  *     statuses over 100 tokens checking 100): removed on 2026-11-30, no CPU it saved beside the
  *     one-view copies (175.9 vs 184.7 ms with it, 24 alternated warm loads).
+ *   - the lazy abort handle (kyi-element.ts `LazySignal`: a run's `AbortController` made only when
+ *     something asked for its signal, the lookup client watching a hook instead of a listener):
+ *     removed on 2026-11-30 for ~140 B on every lookup page, ~2.5 ms of CPU it saved (169.1 vs
+ *     171.6 ms, 24 alternated warm loads; 1.5 %, inside the spread).
  * Where the warm ratio goes (2026-11-29, benchmark 2's traces and phases, BENCH_TRACE and
  * BENCH_DUMP): from script start to every loading box rendered, the kit takes 64-68 ms against
  * the baseline's 24-30 (its first update: the lookup's start, 26 ms for 500, and the loading
