@@ -114,7 +114,8 @@ function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[]
   // (`undefined`, `false`, `''`: nothing)
   for (const view of views as View[])
     if (view) {
-      let node = nodes[i++];
+      // (`at`: within the list's length, so an `Object.prototype[0]` polluted elsewhere on the page is no node shown)
+      let node = nodes.at(i++);
       if (!node || !update(node, view)) {
         const element = Array.isArray(view) ? view : undefined;
         const made: ChildNode = element ? (SVG_TAGS.test(element[0]) ? createSvg(element[0]) : createIn(element[0] as 'span')) : typeof view === 'string' ? new Text(view) : (view as ChildNode);
