@@ -2,13 +2,11 @@
  * Benchmark `mechanisms-browser` — what each browser-side mechanism of the lookup elements buys,
  * measured with and without it, side by side in one run in Chromium, on the page of
  * benchmark 2 (500 `<kyi-token-status>` over 100 distinct lookups, warm proxy cache):
- *   - render slices (render-scheduler.ts, `renderInSlice`: answers render in ≤ 16 ms slices, in view first;
+ *   - render slices (render-scheduler.ts, `renderInSlice`: answers render in ≤ 24 ms slices, in view first;
  *     without: each answer renders at once in the task that settled it);
  *   - one view per thing shown (token-status.ts `render`, copies.ts: the statuses showing one
  *     state, the loading one or one answer, in one size and language show one view, its nodes made
  *     once and copied whole; without: each status makes its own, node by node);
- *   - new views made whole, then shown (view.ts `patch`: a new node in the shown tree gets its
- *     attributes and children before its one insertion; without: put there, then filled);
  * Measured by this benchmark and removed for want of a gain (run of 2026-11-27, 5 runs):
  *   - the quiet wait (lookup-element.ts: no skeleton for 150 ms after a lookup started, an
  *     element holding a view kept it by skipping LitElement's render): as many skeletons seen
@@ -26,14 +24,20 @@
  *   - longer render slices (run of 2026-11-29, against 16 ms, 15 and 20 runs): 30 ms settled 0.91×
  *     and 0.98× (longest task after the answer up to 71 ms, over the 50 ms of a long task); 40 ms
  *     0.84× (its median longest task 53 ms); 16 ms while a slice renders an element in view and
- *     40 ms for one of elements out of view alone, 1.03× without it: none is a gain inside the
- *     target of no task over 50 ms, so slices stay at 16 ms.
+ *     40 ms for one of elements out of view alone, 1.03× without it: none was a gain inside the
+ *     target of no task over 50 ms, so slices stayed at 16 ms. Measured again on 2026-11-30, once
+ *     the statuses showed copies of one view (each render ~0.1 ms, so a slice ends close to its
+ *     time): benchmark 2, 9 runs each, warm 1.17× with 24 ms slices and no task over 50 ms after
+ *     the answer, 1.16× with 30 ms but one task of 55 ms, against 1.26× and 1.29× with 16 ms in two
+ *     runs of the same code; 24 alternated warm loads, main-thread CPU −6 ms with 24 ms. Slices
+ *     are 24 ms since.
  *   - views built whole, then shown (view.ts: a new view's node given its attributes and children
  *     before one insertion in the shown tree, not put there first and filled node by node): tried,
  *     not merged on 2026-11-29 (settled 1.07× and 1.08× without it over 15 and 21 runs at load
- *     10-18, then 0.96× and 0.94×, CPU 1.00× and 0.97×); measured again on 2026-11-30 with a
- *     harness of warm loads alternated 20-24 times on a quiet machine (the kit's main-thread CPU
- *     181.4 vs 186.1 ms without it), and merged: it is the `whole-then-shown` row above.
+ *     10-18, then 0.96× and 0.94×, CPU 1.00× and 0.97×); merged on 2026-11-30 (main-thread CPU
+ *     181.4 vs 186.1 ms without it, 20-24 alternated warm loads; this benchmark 1.20× settled,
+ *     1.12× CPU), and removed the same day once the statuses showed copies of one view (their
+ *     views are made once, not shown node by node): 0.97× settled, 1.00× CPU without it.
  *   - smaller cuts of the settle's script, measured by main-thread CPU over 12-14 interleaved warm
  *     loads, none beyond the spread, not merged: a `Set` of SVG tags for view.ts's regular expression
  *     and no `views.slice` per patch (217.7 vs 220.7 ms); one viewport read per admitted batch in
@@ -140,7 +144,7 @@ const MECHANISMS: Mechanism[] = [
   {
     id: 'render-slices',
     name: 'render slices (render-scheduler.ts)',
-    what: 'answers render in ≤ 16 ms slices, elements in view first',
+    what: 'answers render in ≤ 24 ms slices, elements in view first',
     plugin: without('render-scheduler.ts', [
       ['export function renderInSlice(element: Element, render: () => void): Promise<void> {', 'export function renderInSlice(element: Element, render: () => void): Promise<void> {\n  render();\n  return Promise.resolve();\n'],
     ]),
@@ -152,15 +156,6 @@ const MECHANISMS: Mechanism[] = [
     plugin: without('token-status/token-status.ts', [
       ['let made = VIEWS.get(state);', 'let made: [string, ElementView] | undefined;'],
       ['return copyOf(made[1]);', 'return made[1];'],
-    ]),
-  },
-  {
-    id: 'whole-then-shown',
-    name: 'new views made whole, then shown (view.ts `patch`)',
-    what: "a new node in the shown tree given its attributes and children before one insertion, not put there first and filled node by node",
-    plugin: without('view.ts', [
-      ['        if (element && root) fill(made as Element, element);\n', ''],
-      ['        if (element && !root) fill(made as Element, element);', '        if (element) fill(made as Element, element);'],
     ]),
   },
 ];

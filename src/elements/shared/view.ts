@@ -65,7 +65,7 @@ function fill(node: Made, view: ElementView, before?: Attributes): void {
     else node.setAttribute(name, value as string); // a number too, as its text
   }
   node[GIVEN] = attributes;
-  patch(node, view.slice(2), before && [...node.childNodes], false); // a new node's children: none to copy
+  patch(node, view.slice(2), before && [...node.childNodes]); // a new node's children: none to copy
 }
 
 /**
@@ -96,7 +96,7 @@ const shownIn = new WeakMap<ParentNode, ChildNode[]>();
  * before is patched to them; nodes the root came with (a server-rendered view) stay before them.
  */
 export function show(root: ParentNode, views: View[]): void {
-  shownIn.set(root, patch(root, views, shownIn.get(root), true));
+  shownIn.set(root, patch(root, views, shownIn.get(root)));
 }
 
 /**
@@ -104,11 +104,9 @@ export function show(root: ParentNode, views: View[]): void {
  * to `views`, and returns the nodes now shown: a node stays where its
  * view describes the same thing (`update`), changed only where its attributes or text differ,
  * so a focused button keeps focus and a loaded image stays loaded; other nodes are replaced,
- * and new ones appended after the last. A new node in the shown tree (`root`: a child of the
- * root `show` shows in) is made whole before it is put there, one insertion; below it, each is
- * put in its parent before it is given its attributes (`fill`).
+ * and new ones appended after the last.
  */
-function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[] = [], root: boolean): ChildNode[] {
+function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[] = []): ChildNode[] {
   const shown: ChildNode[] = [];
   let i = 0;
   // (`undefined`, `false`, `''`: nothing)
@@ -117,13 +115,11 @@ function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[]
       // (`at`: within the list's length, so an `Object.prototype[0]` polluted elsewhere on the page is no node shown)
       let node = nodes.at(i++);
       if (!node || !update(node, view)) {
-        const element = Array.isArray(view) ? view : undefined;
-        const made: ChildNode = element ? (SVG_TAGS.test(element[0]) ? createSvg(element[0]) : createIn(element[0] as 'span')) : typeof view === 'string' ? new Text(view) : (view as ChildNode);
-        if (element && root) fill(made as Element, element);
+        const made = typeof view === 'string' ? new Text(view) : !Array.isArray(view) ? view : SVG_TAGS.test(view[0]) ? createSvg(view[0]) : createIn(view[0] as 'span');
         if (node) node.replaceWith(made);
         else parent.append(made);
-        if (element && !root) fill(made as Element, element);
-        node = made;
+        if (Array.isArray(view)) fill(made as Element, view);
+        node = made as ChildNode;
       }
       shown.push(node);
     }
