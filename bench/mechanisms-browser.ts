@@ -30,7 +30,9 @@
  *     time): benchmark 2, 9 runs each, warm 1.17× with 24 ms slices and no task over 50 ms after
  *     the answer, 1.16× with 30 ms but one task of 55 ms, against 1.26× and 1.29× with 16 ms in two
  *     runs of the same code; 24 alternated warm loads, main-thread CPU −6 ms with 24 ms. Slices
- *     are 24 ms since.
+ *     are 24 ms since, but half of one in the task the answer arrives in, which did other work
+ *     first (a run of 24 ms everywhere had one task of 61 ms after the answer in 9 loads; with
+ *     the half slice, 1.23× warm and none over 50 ms).
  *   - views built whole, then shown (view.ts: a new view's node given its attributes and children
  *     before one insertion in the shown tree, not put there first and filled node by node): tried,
  *     not merged on 2026-11-29 (settled 1.07× and 1.08× without it over 15 and 21 runs at load
@@ -154,7 +156,7 @@ const MECHANISMS: Mechanism[] = [
     name: 'one view per thing shown (token-status.ts `render`, copies.ts)',
     what: 'statuses showing the same state (one loading view; one answer) in the same size and words show one view, made once and copied whole',
     plugin: without('token-status/token-status.ts', [
-      ['let made = VIEWS.get(state);', 'let made: [string, ElementView] | undefined;'],
+      ['let made = views.get(sized);', 'let made: [string, ElementView] | undefined;'],
       ['return copyOf(made[1]);', 'return made[1];'],
     ]),
   },
@@ -300,6 +302,7 @@ export async function run(): Promise<BenchResult> {
         `${ELEMENTS} <kyi-token-status> over ${DISTINCT} distinct lookups, appended at once, warm server piece (one per variant, filled by a discarded load); ${RUNS} runs, the variants rotated in each; every load in a new browser context. Medians and (min–max) over the runs; "settled" is until the frame showing every settled element was painted, "in view" until those in view at load were; the longest task counts tasks over 50 ms (0: none); ratio = without ÷ with, settled (> 1: the mechanism makes the page settle sooner) and main-thread CPU (the thread time of the renderer's main thread over the load, from a trace: > 1, the mechanism saves work; it holds when other processes share the cores, which the times do not). "without" is the same page built with the mechanism's module changed (bench/mechanisms-browser.ts).`,
         'Removed after an earlier run of this benchmark showed no gain (numbers in bench/mechanisms-browser.ts): the quiet wait (lookup-element.ts) and the scheme memo (the element core, then element-core.ts).',
         'Not measured here: the badge\'s own DOM builder (badge.ts; a `<kyi-badge>` page is not a lookup page), batching, deduplication and the lookup cache (kept; benchmark 2 counts their requests).',
+        'Render slices are measured here on 500 statuses, whose renders are now copies of one view per answer (~0.1 ms each): without slices they may fit in one task under 50 ms. They stay for pages of thousands of distinct statuses, where one task would hold every render (benchmark 2, 5,000 × 5,000: its longest task after the answer, with slices); a with/without row on that page is still to come.',
       ],
     };
   } finally {

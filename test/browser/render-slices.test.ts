@@ -46,7 +46,7 @@ async function box(where: 'in view' | 'below'): Promise<HTMLElement> {
 }
 
 describe('render slices', () => {
-  it('renders asked for together: the first slice runs in the asking task and stops at its time, the rest go on in later tasks', async () => {
+  it('renders asked for together: the first slice runs in the asking task and stops at half its time, the rest go on in later tasks', async () => {
     const el = await box('in view');
     await freshTask();
     const tasks = taskCounter();
@@ -57,7 +57,8 @@ describe('render slices', () => {
     // Microtasks only: still the asking task.
     for (let i = 0; i < 5; i++) await Promise.resolve();
     const inFirst = ran.length;
-    expect(inFirst).to.be.within(1, Math.ceil(SLICE_MS / renderMs), 'the first slice ran at once and stopped at its time');
+    // (half a slice in the asking task, which did other work first: an answer's body and outcomes)
+    expect(inFirst).to.be.within(1, Math.ceil(SLICE_MS / 2 / renderMs), 'the first slice ran at once and stopped at its time');
     expect(ran.every((t) => t === started)).to.equal(true);
     await Promise.all(all);
     tasks.stop();
@@ -129,8 +130,9 @@ describe('statuses answered at once render in slices', function () {
   beforeEach(() => (previous = setLookupClient(new LookupClient())));
   afterEach(() => setLookupClient(previous!));
 
-  it('300 statuses on one answer: every one settles and announces it, over more than one task, the ones in view first', async () => {
-    // Each unknown token its own answer: statuses showing the same answer show copies of one view (token-status.ts), which would all fit in one slice.
+  it('300 statuses on one answer: every one settles and announces it, over more than one task when they take longer than a slice, the ones in view first', async () => {
+    // Each unknown token its own answer: statuses showing the same answer show copies of one view
+    // (token-status.ts), and hundreds of those fit in one slice.
     const tokens = Array.from({ length: 300 }, (_, i) => (i % 30 === 0 ? F.pyusd.caip19 : `eip155:1/erc20:${randomAddress()}`));
     const held = holdLookupPosts();
     const tasks = taskCounter();
@@ -140,11 +142,11 @@ describe('statuses answered at once render in slices', function () {
         ${Array.from({ length: 300 }, (_, i) => html`<kyi-token-status caip19=${tokens[i % tokens.length]} style=${`position: absolute; left: 0; top: ${i < 20 ? 0 : innerHeight + 3000 + i * 60}px`}></kyi-token-status>`)}
       </div>`);
       const statuses = [...page.querySelectorAll<KyiTokenStatus>('kyi-token-status')];
-      const announced: { index: number; task: number; rendered: boolean }[] = [];
+      const announced: { index: number; task: number; rendered: boolean; at: number }[] = [];
       statuses.forEach((el, index) =>
         el.addEventListener('kyi-status', () =>
           // The event follows the element's render: what it says is on screen.
-          announced.push({ index, task: tasks.task, rendered: !el.shadowRoot!.querySelector('[aria-busy="true"]') }),
+          announced.push({ index, task: tasks.task, rendered: !el.shadowRoot!.querySelector('[aria-busy="true"]'), at: performance.now() }),
         ),
       );
       await Promise.all(statuses.map((el) => el.updateComplete));
@@ -155,7 +157,9 @@ describe('statuses answered at once render in slices', function () {
       expect(announced.every((a) => a.rendered)).to.equal(true, 'each announced its status once it showed it');
       expect(statuses.filter((el) => el.status === 'verified').length).to.equal(10);
       expect(statuses.filter((el) => el.status === 'not-found').length).to.equal(290);
-      expect(new Set(announced.map((a) => a.task)).size).to.be.greaterThan(1, 'the renders were spread over tasks');
+      // Renders that took longer than two slices were spread over tasks (how long 300 take depends on the machine).
+      const rendering = announced.at(-1)!.at - announced[0]!.at;
+      if (rendering > 2 * SLICE_MS) expect(new Set(announced.map((a) => a.task)).size).to.be.greaterThan(1, `the renders (${rendering} ms) were spread over tasks`);
       expect(announced.slice(0, 20).map((a) => a.index).sort((a, b) => a - b)).to.deep.equal(
         Array.from({ length: 20 }, (_, i) => i),
         'the statuses in view settled first',

@@ -1,8 +1,8 @@
 /**
  * The page-wide render scheduler of the lookup elements (lookup-element.ts), in render slices:
  * renders that many elements ask for at once (500 statuses settling on one answer) run in
- * slices of at most `SLICE_MS` of script each, the first one right away in the task that
- * asked: between slices the page can draw a frame and handle input, so no task holds the main
+ * slices of at most `SLICE_MS` of script each, the first one (half as long) right away in the
+ * task that asked: between slices the page can draw a frame and handle input, so no task holds the main
  * thread for long. A few renders fit in the first slice and cost no extra task.
  *
  * - Elements in view render first: the screen settles in the first slices, and the later ones
@@ -32,6 +32,11 @@ let head = 0;
 let incoming: Pending[] = [];
 /** When the current task's slice began (`-1`: no slice ran in this task yet). */
 let sliceStart = -1;
+/**
+ * Script time the current task's slice may take: a whole slice in a task of the scheduler's own,
+ * half in the task that asked, which did other work first (an answer's body and outcomes).
+ */
+let budget = SLICE_MS / 2;
 /** A drain is queued as a microtask of the current task. */
 let drainQueued = false;
 let channel: MessageChannel | undefined;
@@ -41,7 +46,9 @@ function nextTask(): void {
     channel = new MessageChannel();
     channel.port1.onmessage = () => {
       sliceStart = -1;
+      budget = SLICE_MS;
       if (head < queue.length || incoming.length) drain();
+      budget = SLICE_MS / 2;
     };
   }
   channel.port2.postMessage(0);
@@ -80,7 +87,7 @@ function drain(): void {
   }
   admit();
   while (head < queue.length) {
-    if (performance.now() - sliceStart >= SLICE_MS) return;
+    if (performance.now() - sliceStart >= budget) return;
     const pending = queue[head]!;
     queue[head++] = undefined as unknown as Pending;
     pending.run();

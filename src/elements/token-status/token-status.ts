@@ -19,11 +19,12 @@ const CHECK: ElementView = ['path', { d: 'M6.6 10.3l2.3 2.3 4.5-4.7', ...STROKE,
 const dot = (cy: string): ElementView => ['circle', { cx: '10', cy, r: '1', fill: 'currentColor' }];
 
 /**
- * The view made for each state shown (one object per answer, however many statuses show it,
- * client/lookup/outcome.ts; `LOADING` for every loading status), with the size and words it was
- * made in (`render`): statuses showing the same thing show copies of one view.
+ * The views made for each state shown (one object per answer, however many statuses show it,
+ * client/lookup/outcome.ts; `LOADING` for every loading status), by size and language, each with
+ * the strings version it was made in (`render`): statuses showing the same thing show copies of
+ * one view, a page mixing sizes or languages included.
  */
-const VIEWS = new WeakMap<object, [key: string, view: ElementView]>();
+const VIEWS = new WeakMap<object, Map<string, [version: string, view: ElementView]>>();
 const LOADING = {};
 
 /** What each state's icon draws, in its 20 × 20 box. */
@@ -414,9 +415,12 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     // (idle: nothing)
     if (status === 'idle' || status === 'error') return status === 'error' ? this.#error() : undefined;
     const state = status === 'loading' ? LOADING : this._state;
-    const key = `${this.compact} ${this.renderLang} ${stringsVersion()}`;
-    let made = VIEWS.get(state);
-    if (made?.[0] !== key) VIEWS.set(state, (made = [key, this.#view()]));
+    const sized = `${this.compact} ${this.renderLang}`;
+    const version = stringsVersion();
+    let views = VIEWS.get(state);
+    if (!views) VIEWS.set(state, (views = new Map()));
+    let made = views.get(sized);
+    if (made?.[0] !== version) views.set(sized, (made = [version, this.#view()]));
     return copyOf(made[1]);
   }
 
