@@ -157,7 +157,7 @@ const MECHANISMS: Mechanism[] = [
     what: 'statuses showing the same state (one loading view; one answer) in the same size and words show one view, made once and copied whole',
     plugin: without('token-status/token-status.ts', [
       ['let made = views.get(sized);', 'let made: [string, ElementView] | undefined;'],
-      ['return copyOf(made[1]);', 'return made[1];'],
+      ['copyOf(made[1])]', 'made[1]]'],
     ]),
   },
 ];

@@ -445,4 +445,19 @@ describe('<kyi-token-status>', () => {
       configure({ strings: undefined });
     }
   });
+
+  it('a render that changes nothing keeps the nodes shown (a theme set, a configure() of another key)', async () => {
+    const el = await settledStatus(html`<kyi-token-status caip19=${F.pyusd.caip19}></kyi-token-status>`);
+    const shown = part(el, 'base');
+    el.theme = 'dark';
+    await el.updateComplete;
+    expect(part(el, 'base')).to.equal(shown);
+    configure({ theme: 'light' });
+    try {
+      await el.updateComplete;
+      expect(part(el, 'label')!.textContent).to.equal('KYI verified');
+    } finally {
+      configure({ theme: undefined });
+    }
+  });
 });

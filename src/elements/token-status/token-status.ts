@@ -421,8 +421,13 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     if (!views) VIEWS.set(state, (views = new Map()));
     let made = views.get(sized);
     if (made?.[0] !== version) views.set(sized, (made = [version, this.#view()]));
-    return copyOf(made[1]);
+    // The same view again (a re-render that changes nothing): the same nodes, kept where they are.
+    if (this.#shown?.[0] !== made[1]) this.#shown = [made[1], copyOf(made[1])];
+    return this.#shown[1];
   }
+
+  /** The view this status shows, and its copy. */
+  #shown: [view: ElementView, copy: View] | undefined;
 
   #view(): ElementView {
     switch (this._status) {
