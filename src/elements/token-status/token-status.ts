@@ -412,8 +412,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
    */
   protected override render(): View {
     const status = this._status;
-    // (idle: nothing)
-    if (status === 'idle' || status === 'error') return status === 'error' ? this.#error() : undefined;
+    if (status === 'idle') return undefined; // nothing
+    if (status === 'error') return this.#error();
     const state = status === 'loading' ? LOADING : this._state;
     const sized = `${this.compact} ${this.renderLang}`;
     const version = stringsVersion();
