@@ -1,7 +1,8 @@
 /**
  * Benchmark `mechanisms-browser` — what each browser-side mechanism of the lookup elements buys,
- * measured with and without it, side by side in one run in Chromium, on the page of
- * benchmark 2 (500 `<kyi-token-status>` over 100 distinct lookups, warm proxy cache):
+ * measured with and without it, side by side in one run in Chromium, on a page of benchmark 2
+ * (500 `<kyi-token-status>` over 100 distinct lookups, warm proxy cache; the render slices also on
+ * its page of 5,000 over 5,000, which they exist for):
  *   - render slices (render-scheduler.ts, `renderInSlice`: answers render in ≤ 24 ms slices, in view first;
  *     without: each answer renders at once in the task that settled it);
  *   - one view per thing shown (token-status.ts `render`, copies.ts: the statuses showing one
@@ -97,7 +98,7 @@
  * Runs interleave the variants (with, then each without, in turn), each load in a fresh
  * browser context against one warm server piece per variant; one warm-up load each, discarded.
  *
- * A mechanism is kept when, without it, the page settles later (median ratio > 1.05), its main
+ * A mechanism is kept when, without it, on any page it is measured on, the page settles later (median ratio > 1.05), its main
  * thread uses more CPU (median ratio > 1.05: thread time, from a trace of each load), the longest
  * task after the answer is over 50 ms and 1.5× longer (medians), layout shifts more (by over 0.01,
  * the CLS target of benchmark 2), or more loading skeletons show (1.5× and 10 more); otherwise
@@ -113,8 +114,6 @@ import { CHILD, PAGE_SERVER, distinctLookups, startChild } from './page-lookups.
 import { log, median, ms, ratio, tempDir, type BenchResult } from './lib.js';
 import type { ListPageResult, TokenStatusPageData } from './pages/shared.js';
 
-const ELEMENTS = 500;
-const DISTINCT = 100;
 const RUNS = Number(process.env.BENCH_MECHANISM_RUNS) || 5;
 
 /** A change to one module of the kit (`file`: its path under src/elements/shared/, or under src/elements/), for a variant without a mechanism. */
@@ -135,11 +134,24 @@ function without(file: string, edits: [from: string, to: string][]): Plugin {
   };
 }
 
+/** A page of the benchmark: `elements` statuses over `distinct` lookups (element i shows lookup i mod distinct). */
+interface PageShape {
+  id: string;
+  elements: number;
+  distinct: number;
+}
+
+const PAGE_500: PageShape = { id: '500 × 100', elements: 500, distinct: 100 };
+/** Benchmark 2's page of thousands of distinct statuses: its answers arrive in batches of 500. */
+const PAGE_5000: PageShape = { id: '5,000 × 5,000', elements: 5_000, distinct: 5_000 };
+
 interface Mechanism {
   id: string;
   name: string;
   what: string;
   plugin: Plugin;
+  /** The pages it is measured on (each a row): the page of 500 statuses, unless its purpose shows on another. */
+  pages?: PageShape[];
 }
 
 const MECHANISMS: Mechanism[] = [
@@ -147,8 +159,12 @@ const MECHANISMS: Mechanism[] = [
     id: 'render-slices',
     name: 'render slices (render-scheduler.ts)',
     what: 'answers render in ≤ 24 ms slices, elements in view first',
+    pages: [PAGE_500, PAGE_5000],
     plugin: without('render-scheduler.ts', [
-      ['export function renderInSlice(element: Element, render: () => void): Promise<void> {', 'export function renderInSlice(element: Element, render: () => void): Promise<void> {\n  render();\n  return Promise.resolve();\n'],
+      [
+        'export function renderInSlice(element: Element, render: () => void): Promise<void> {',
+        'export function renderInSlice(element: Element, render: () => void): Promise<void> {\n  render();\n  return Promise.resolve();\n',
+      ],
     ]),
   },
   {
@@ -178,7 +194,14 @@ interface Sample {
 
 function sample(r: ListPageResult, skeletonFrames: number, cpu: number): Sample {
   const after = r.longTasks.filter((t) => t.start + t.duration > r.phases.responseAt && t.start < r.paintedAt);
-  return { cpu, skeletonFrames, painted: r.paintedAt, inView: r.inView.paintedAt, longestAfterAnswer: Math.max(0, ...after.map((t) => t.duration)), cls: r.cls };
+  return {
+    cpu,
+    skeletonFrames,
+    painted: r.paintedAt,
+    inView: r.inView.paintedAt,
+    longestAfterAnswer: Math.max(0, ...after.map((t) => t.duration)),
+    cls: r.cls,
+  };
 }
 
 /**
@@ -207,7 +230,8 @@ function mainThreadCpu(trace: Buffer): number {
   const cpu = new Map<string, number>();
   for (const e of events) {
     const thread = `${e.pid}:${e.tid}`;
-    if (e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && main.has(thread)) cpu.set(thread, (cpu.get(thread) ?? 0) + (e.tdur ?? 0));
+    if (e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && main.has(thread))
+      cpu.set(thread, (cpu.get(thread) ?? 0) + (e.tdur ?? 0));
   }
   return Math.max(0, ...cpu.values()) / 1000;
 }
@@ -222,7 +246,9 @@ async function load(browser: Browser, url: string): Promise<Sample> {
     await tab.addInitScript({ content: COUNT_SKELETONS });
     await browser.startTracing(tab, { categories: ['toplevel'] });
     await tab.goto(`${url}/token-status.html`);
-    const handle = await tab.waitForFunction(() => (window as unknown as { __bench?: ListPageResult }).__bench, undefined, { timeout: 120_000 });
+    const handle = await tab.waitForFunction(() => (window as unknown as { __bench?: ListPageResult }).__bench, undefined, {
+      timeout: 120_000,
+    });
     const cpu = mainThreadCpu(await browser.stopTracing());
     const result = (await handle.jsonValue()) as ListPageResult;
     if (errors.length) throw new Error(errors[0]);
@@ -234,6 +260,21 @@ async function load(browser: Browser, url: string): Promise<Sample> {
 
 const spread = (values: number[], f: (n: number) => string) => `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})`;
 
+/** What a mechanism buys on a page: the criteria of the header that its measurements meet (none: no measured gain). */
+function gainsOf(withS: Sample[], w: Sample[]): string[] {
+  const at = (s: Sample[], f: (x: Sample) => number) => median(s.map(f));
+  const gains: string[] = [];
+  if (at(w, (x) => x.painted) / at(withS, (x) => x.painted) > 1.05) gains.push('settles sooner');
+  if (at(w, (x) => x.cpu) / at(withS, (x) => x.cpu) > 1.05) gains.push('less main-thread CPU');
+  const longWith = at(withS, (x) => x.longestAfterAnswer);
+  const longWithout = at(w, (x) => x.longestAfterAnswer);
+  if (longWithout > 50 && longWithout > 1.5 * longWith) gains.push('shorter longest task after the answer');
+  if (Math.max(...w.map((x) => x.cls)) > Math.max(...withS.map((x) => x.cls)) + 0.01) gains.push('less layout shift');
+  const skelWith = at(withS, (x) => x.skeletonFrames);
+  if (at(w, (x) => x.skeletonFrames) > 1.5 * skelWith + 10) gains.push('fewer loading skeletons shown');
+  return gains;
+}
+
 export async function run(): Promise<BenchResult> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('No Chromium found (set CHROME_PATH or install Debian "chromium")');
@@ -243,16 +284,24 @@ export async function run(): Promise<BenchResult> {
   try {
     const sandbox = await startChild(CHILD, ['sandbox']);
     children.push(sandbox);
-    const lookups = distinctLookups(DISTINCT);
-    const data: TokenStatusPageData = { items: Array.from({ length: ELEMENTS }, (_, i) => lookups[i % DISTINCT]!) };
-    const variants = [{ id: 'with', plugins: [] as Plugin[] }, ...MECHANISMS.map((m) => ({ id: m.id, plugins: [m.plugin] }))];
+    // A variant: one page (its shape) built as shipped ('with') or without one mechanism.
+    const pagesOf = (m: Mechanism) => m.pages ?? [PAGE_500];
+    const shapes = [...new Set(MECHANISMS.flatMap(pagesOf))];
+    const variants = shapes.flatMap((page) => [
+      { id: `with ${page.id}`, page, plugins: [] as Plugin[] },
+      ...MECHANISMS.filter((m) => pagesOf(m).includes(page)).map((m) => ({ id: `${m.id} ${page.id}`, page, plugins: [m.plugin] })),
+    ]);
     const info = sandbox.info!;
     const servers = new Map<string, string>();
     for (const v of variants) {
-      log(`mechanisms-browser: building the page ${v.id === 'with' ? 'as shipped' : `without ${v.id}`}`);
-      const out = join(tmp.path, v.id);
+      log(`mechanisms-browser: building the page ${v.id.startsWith('with ') ? v.id.replace('with', 'as shipped,') : `without ${v.id}`}`);
+      const out = join(tmp.path, `variant-${variants.indexOf(v)}`);
+      const lookups = distinctLookups(v.page.distinct);
+      const data: TokenStatusPageData = { items: Array.from({ length: v.page.elements }, (_, i) => lookups[i % v.page.distinct]!) };
       await buildPages(['token-status'], { 'token-status': data }, out, { plugins: v.plugins });
-      const server = await startChild(PAGE_SERVER, [JSON.stringify({ root: out, baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey, badgeBaseUrl: info.badgeBaseUrl })]);
+      const server = await startChild(PAGE_SERVER, [
+        JSON.stringify({ root: out, baseUrl: info.publicApiUrl, apiKey: info.credentials.publicApiKey, badgeBaseUrl: info.badgeBaseUrl }),
+      ]);
       children.push(server);
       servers.set(v.id, server.url);
     }
@@ -268,41 +317,54 @@ export async function run(): Promise<BenchResult> {
         samples.get(v.id)!.push(await load(browser, servers.get(v.id)!));
       }
     }
-    const withS = samples.get('with')!;
-    const table = [
-      '| mechanism | what it does | with | without | ratio | kept? |',
-      '|---|---|---|---|---|---|',
-    ];
+    const table = ['| mechanism | what it does | page | with | without | ratio | kept? |', '|---|---|---|---|---|---|---|'];
+    const cell = (s: Sample[]) =>
+      `settled ${spread(
+        s.map((x) => x.painted),
+        ms,
+      )}; main-thread CPU ${spread(
+        s.map((x) => x.cpu),
+        ms,
+      )}; in view ${spread(
+        s.map((x) => x.inView),
+        ms,
+      )}; longest task after answer ${spread(
+        s.map((x) => x.longestAfterAnswer),
+        ms,
+      )}; CLS ${Math.max(...s.map((x) => x.cls)).toFixed(3)}; skeletons seen (element × frame) ${spread(
+        s.map((x) => x.skeletonFrames),
+        String,
+      )}`;
     for (const m of MECHANISMS) {
-      const w = samples.get(m.id)!;
-      const settleRatio = median(w.map((s) => s.painted)) / median(withS.map((s) => s.painted));
-      const cpuRatio = median(w.map((s) => s.cpu)) / median(withS.map((s) => s.cpu));
-      const longWith = median(withS.map((s) => s.longestAfterAnswer));
-      const longWithout = median(w.map((s) => s.longestAfterAnswer));
-      const clsWith = Math.max(...withS.map((s) => s.cls));
-      const clsWithout = Math.max(...w.map((s) => s.cls));
-      const gains: string[] = [];
-      if (settleRatio > 1.05) gains.push('settles sooner');
-      if (cpuRatio > 1.05) gains.push('less main-thread CPU');
-      if (longWithout > 50 && longWithout > 1.5 * longWith) gains.push('shorter longest task after the answer');
-      if (clsWithout > clsWith + 0.01) gains.push('less layout shift');
-      const skelWith = median(withS.map((x) => x.skeletonFrames));
-      const skelWithout = median(w.map((x) => x.skeletonFrames));
-      if (skelWithout > 1.5 * skelWith + 10) gains.push('fewer loading skeletons shown');
-      const cell = (s: Sample[]) =>
-        `settled ${spread(s.map((x) => x.painted), ms)}; main-thread CPU ${spread(s.map((x) => x.cpu), ms)}; in view ${spread(s.map((x) => x.inView), ms)}; longest task after answer ${spread(s.map((x) => x.longestAfterAnswer), ms)}; CLS ${Math.max(...s.map((x) => x.cls)).toFixed(3)}; skeletons seen (element × frame) ${spread(s.map((x) => x.skeletonFrames), String)}`;
-      table.push(`| ${m.name} | ${m.what} | ${cell(withS)} | ${cell(w)} | ${ratio(settleRatio)} settled, ${ratio(cpuRatio)} CPU | ${gains.length ? `yes: ${gains.join(', ')}` : 'no measured gain: it goes'} |`);
+      const rows = pagesOf(m).map((page) => {
+        const withS = samples.get(`with ${page.id}`)!;
+        const w = samples.get(`${m.id} ${page.id}`)!;
+        return { page, withS, w, gains: gainsOf(withS, w) };
+      });
+      const keptFor = rows.filter((row) => row.gains.length).map((row) => row.page.id);
+      for (const { page, withS, w, gains } of rows) {
+        const settleRatio = median(w.map((s) => s.painted)) / median(withS.map((s) => s.painted));
+        const cpuRatio = median(w.map((s) => s.cpu)) / median(withS.map((s) => s.cpu));
+        const verdict = gains.length
+          ? `yes: ${gains.join(', ')}`
+          : keptFor.length
+            ? `no measured gain on this page; kept for the ${keptFor.join(', ')} page`
+            : 'no measured gain: it goes';
+        table.push(
+          `| ${m.name} | ${m.what} | ${page.id} | ${cell(withS)} | ${cell(w)} | ${ratio(settleRatio)} settled, ${ratio(cpuRatio)} CPU | ${verdict} |`,
+        );
+      }
     }
     return {
       id: 'mechanisms-browser',
-      title: 'Browser mechanisms, with and without (500 × 100, warm)',
+      title: 'Browser mechanisms, with and without (warm)',
       rows: [],
       notes: [
         `${table.join('\n')}\n`,
-        `${ELEMENTS} <kyi-token-status> over ${DISTINCT} distinct lookups, appended at once, warm server piece (one per variant, filled by a discarded load); ${RUNS} runs, the variants rotated in each; every load in a new browser context. Medians and (min–max) over the runs; "settled" is until the frame showing every settled element was painted, "in view" until those in view at load were; the longest task counts tasks over 50 ms (0: none); ratio = without ÷ with, settled (> 1: the mechanism makes the page settle sooner) and main-thread CPU (the thread time of the renderer's main thread over the load, from a trace: > 1, the mechanism saves work; it holds when other processes share the cores, which the times do not). "without" is the same page built with the mechanism's module changed (bench/mechanisms-browser.ts).`,
+        `Each page: its <kyi-token-status> (500 over 100 distinct lookups unless a row names another page) appended at once, warm server piece (one per variant, filled by a discarded load); ${RUNS} runs, the variants rotated in each; every load in a new browser context. Medians and (min–max) over the runs; "settled" is until the frame showing every settled element was painted, "in view" until those in view at load were; the longest task counts tasks over 50 ms (0: none); ratio = without ÷ with, settled (> 1: the mechanism makes the page settle sooner) and main-thread CPU (the thread time of the renderer's main thread over the load, from a trace: > 1, the mechanism saves work; it holds when other processes share the cores, which the times do not). "without" is the same page built with the mechanism's module changed (bench/mechanisms-browser.ts).`,
         'Removed after an earlier run of this benchmark showed no gain (numbers in bench/mechanisms-browser.ts): the quiet wait (lookup-element.ts) and the scheme memo (the element core, then element-core.ts).',
-        'Not measured here: the badge\'s own DOM builder (badge.ts; a `<kyi-badge>` page is not a lookup page), batching, deduplication and the lookup cache (kept; benchmark 2 counts their requests).',
-        'Render slices are measured here on 500 statuses, whose renders are now copies of one view per answer (~0.1 ms each): without slices they may fit in one task under 50 ms. They stay for pages of thousands of distinct statuses, where one task would hold every render (benchmark 2, 5,000 × 5,000: its longest task after the answer, with slices); a with/without row on that page is still to come.',
+        "Not measured here: the badge's own DOM builder (badge.ts; a `<kyi-badge>` page is not a lookup page), batching, deduplication and the lookup cache (kept; benchmark 2 counts their requests).",
+        'Render slices are measured on two pages. On 500 statuses over 100 lookups, renders are copies of one view per answer (~0.1 ms each), and without slices they often fit in one task. On 5,000 over 5,000, each batch of 500 answers would render in one task.',
       ],
     };
   } finally {
