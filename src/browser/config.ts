@@ -40,9 +40,7 @@ import type { StringOverrides } from './string-table.js';
  */
 export function onPage(url: string): string | undefined {
   try {
-    // A URL with its own authority (`scheme://`) resolves the same against any page: the page's
-    // address is read for the others only (`https:x` on an https page is a path on it).
-    return new URL(url, /^[a-z][a-z\d+.-]*:\/\//i.test(url) ? undefined : pageUrl()).href;
+    return new URL(url, pageUrl()).href;
   } catch {
     return pageUrl() === undefined ? url : undefined;
   }
