@@ -277,7 +277,7 @@ const trimSlash = (url: string) => (url.length > 1 ? url.replace(/\/+$/, '') : u
 // hundreds of elements rendering together ask for it thousands of times. Held with the shared
 // version it was computed for: a `configure()` from any copy of the kit bumps that version.
 let base: KyiConfig | undefined;
-let baseVersion = -1;
+let baseVersion: number | undefined; // (none before the first: no version equals it)
 
 /**
  * The page-wide configuration. An element's own `proxy-url` is a data element's business
@@ -320,7 +320,7 @@ export function getConfig(): KyiConfig {
  */
 function absolute(url: string): string {
   const trimmed = url.trim();
-  return trimmed ? trimSlash(onPage(trimmed) ?? trimmed) : '';
+  return trimmed && trimSlash(onPage(trimmed) ?? trimmed); // (nothing: '')
 }
 
 /** Warnings already given about the page's meta tags (each once: they are read again on each `configure()`). */

@@ -93,7 +93,7 @@ export const stringsVersion = (): string => `${configVersion()}:${registry().ver
 // Resolved templates by lang and key, for one configuration version: hundreds of elements
 // rendering together ask for the same few strings thousands of times.
 const cache = new Map<string, string | null>();
-let cachedVersion = '';
+let cachedVersion: string | undefined; // (none before the first: no version equals it)
 
 function template(key: string, lang = '', strings: KyiConfig['strings']): string | undefined {
   const reg = registry();

@@ -47,8 +47,6 @@ export interface LookupOptions {
   bypassCache?: boolean | undefined;
 }
 
-/** HTTP statuses whose answers are facts about the token, safe to cache. */
-const CACHEABLE = new Set([200, 400, 404]);
 
 interface Waiter {
   resolve: (value: LookupResponse) => void;
@@ -201,8 +199,7 @@ export class LookupClient {
   #abandon(entry: Entry): void {
     // Not sent yet: it leaves the queue (no other entry of its key is queued while it is).
     if (!entry.batch) return void this.#queued.delete(entry.key);
-    entry.batch.live--;
-    if (entry.batch.live <= 0) entry.batch.controller.abort();
+    if (--entry.batch.live <= 0) entry.batch.controller.abort();
   }
 
   #settle(entry: Entry, outcome: { value: LookupResponse } | { error: unknown }): void {
@@ -276,7 +273,8 @@ export class LookupClient {
         return;
       }
       const value: LookupResponse = { status: item.status, body: item.body };
-      if (CACHEABLE.has(value.status)) this.#cache.set(entry.key, value);
+      // Statuses whose answers are facts about the token, safe to cache.
+      if ([200, 400, 404].includes(value.status)) this.#cache.set(entry.key, value);
       this.#settle(entry, { value });
     });
   }

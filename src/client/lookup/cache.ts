@@ -19,7 +19,7 @@ export class TtlCache<V> {
    */
   constructor(ttlMs: number, maxEntries: number, now = Date.now) {
     this.#ttlMs = ttlMs;
-    this.#maxEntries = Math.max(0, maxEntries);
+    this.#maxEntries = maxEntries;
     this.#now = now;
   }
 
@@ -38,13 +38,8 @@ export class TtlCache<V> {
   set(key: string, value: V): void {
     this.#entries.delete(key);
     this.#entries.set(key, { value, expires: this.#now() + this.#ttlMs });
-    this.#trim();
-  }
-
-  #trim(): void {
-    while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value as string;
-      this.#entries.delete(oldest);
-    }
+    // One entry more at most (the cache held its bound before): the least recently used goes. (A
+    // bound below 0 keeps nothing too, and ends.)
+    if (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
   }
 }

@@ -173,7 +173,7 @@ export class KyiBadge extends KyiReactiveElement {
     const label = this.t('badge.claim', { credential: name });
     const box =
       r.options.variant === 'full'
-        ? { width: undefined, height: FULL_PILL_HEIGHT }
+        ? { height: FULL_PILL_HEIGHT } // (its width: its words')
         : { width: r.options.size, height: r.options.size };
     const sources = this._failed ? undefined : badgeSources(getConfig().badgeBaseUrl, r.options, imageSchemeOf(this));
     const content = sources ? imageView(sources, label, box, this.#imageFailed) : this.#fallback(r.options, name, label);

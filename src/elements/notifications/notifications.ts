@@ -54,7 +54,7 @@ export class KyiNotifications extends KyiMonitoringElement {
 
   static override properties = {
     unreadOnly: { type: Boolean, reflect: true, attribute: 'unread-only' },
-    inboxUrl: { type: String, attribute: 'inbox-url' },
+    inboxUrl: { attribute: 'inbox-url' },
     ...internalState('_data'),
   };
 

@@ -40,10 +40,10 @@ export function badgeSources(baseUrl: string, options: Omit<BadgeOptions, 'theme
  */
 export function badgeUrl(baseUrl: string, { credential, variant, theme, format, size }: BadgeOptions): string {
   const q = new URLSearchParams({ variant, theme, format, size: String(size) });
-  return `${baseUrl.replace(/\/+$/, '')}/api/v1/badges/${credential}?${q.toString()}`;
+  return `${baseUrl.replace(/\/+$/, '')}/api/v1/badges/${credential}?${q}`;
 }
 
-export type Box = { width: number | undefined; height: number };
+export type Box = { width?: number | undefined; height: number };
 
 /**
  * A badge image: an `<img>`, or for `auto` a `<picture>` whose dark source follows the user's

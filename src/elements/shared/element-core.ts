@@ -34,7 +34,7 @@ export function watch(element: Watcher): void {
   const unsubscribe = onConfigChange(refreshAll);
   const root = rootElement();
   const langObserver = new MutationObserver(refreshAll);
-  if (root) langObserver.observe(root, { __proto__: null, attributes: true, attributeFilter: ['lang'], subtree: true } as MutationObserverInit); // own keys only: a polluted `childList` watches nothing more
+  if (root) langObserver.observe(root, { __proto__: null, attributeFilter: ['lang'], subtree: true } as MutationObserverInit); // own keys only: a polluted `childList` watches nothing more
   stopWatching = () => {
     unsubscribe();
     langObserver.disconnect();
@@ -44,7 +44,7 @@ export function watch(element: Watcher): void {
 /** A disconnected element no longer does. */
 export function unwatch(element: Watcher): void {
   connected.delete(element);
-  if (connected.size === 0) {
+  if (!connected.size) {
     stopWatching?.();
     stopWatching = undefined;
   }

@@ -76,10 +76,10 @@ export interface DataState<S extends string> {
  */
 export abstract class KyiDataElement<S extends string> extends KyiElement {
   static override properties: PropertyDeclarations = {
-    proxyUrl: { type: String, attribute: 'proxy-url' },
+    proxyUrl: { attribute: 'proxy-url' },
     // `useDefault`: the default ('auto') is not written onto every host's attribute (500 statuses,
     // 500 attribute changes and style invalidations on their first render); a value set reflects.
-    theme: { type: String, reflect: true, useDefault: true },
+    theme: { reflect: true, useDefault: true },
     ...internalState('_state'),
   };
 

@@ -138,7 +138,7 @@ export abstract class KyiLookupElement<R> extends KyiDataElement<KyiLookupStatus
   #view: ChildNode[] | undefined;
   /** The key of the last invalid input warned about on the console. */
   #warnedInput: string | undefined;
-  #configVersion = -1;
+  #configVersion: number | undefined; // (none before the first check: no version equals it)
   // Removed from the page while loading: nobody sees it, so the orphaned lookup is aborted.
   readonly #run = new LatestRun(this, () => this._status === 'loading');
 

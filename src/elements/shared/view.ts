@@ -123,6 +123,6 @@ function patch(parent: ParentNode, views: readonly unknown[], nodes: ChildNode[]
       }
       shown.push(node);
     }
-  while (i < nodes.length) nodes[i++]!.remove();
+  for (const node of nodes.slice(i)) node.remove();
   return shown;
 }

@@ -153,9 +153,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   protected static override inputs: readonly PropertyKey[] = ['proxyUrl', 'caip19', 'address', 'chainSlug'];
 
   static override properties = {
-    caip19: { type: String, reflect: true },
-    address: { type: String, reflect: true },
-    chainSlug: { type: String, reflect: true, attribute: 'chain-slug' },
+    caip19: { reflect: true },
+    address: { reflect: true },
+    chainSlug: { reflect: true, attribute: 'chain-slug' },
     compact: { type: Boolean, reflect: true },
   };
 
@@ -242,8 +242,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const headline = partial
       ? this.t('tokenStatus.verifiedSome', { verified: verified.length, total: new Set([...verified, ...unverified]).size })
       : this.t('tokenStatus.verified');
-    const named = this.#matches.find((m) => m.kyi_verified && m.issuer?.name)?.issuer;
-    return named?.name ? [headline, partial, withinReason(named.name), named.kyb_verified === true] : [headline, partial, undefined, undefined];
+    // (found by its name: an issuer, named, or none)
+    const named = this.#matches.find((m) => m.kyi_verified && m.issuer?.name)?.issuer!;
+    return [headline, partial, named && withinReason(named.name!), named && named.kyb_verified === true];
   }
 
   /** The words, and "Business not verified" after them when the issuer's business is not. */
@@ -417,8 +418,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const state = status === 'loading' ? LOADING : this._state;
     const sized = `${this.compact} ${this.renderLang}`;
     const version = stringsVersion();
-    let views = VIEWS.get(state);
-    if (!views) VIEWS.set(state, (views = new Map()));
+    const views = VIEWS.get(state) ?? new Map<string, [string, ElementView]>();
+    VIEWS.set(state, views);
     let made = views.get(sized);
     if (made?.[0] !== version) views.set(sized, (made = [version, this.#view()]));
     // The same view again (a re-render that changes nothing): the same nodes, kept where they are.
