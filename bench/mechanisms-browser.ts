@@ -74,6 +74,14 @@
  *     something asked for its signal, the lookup client watching a hook instead of a listener):
  *     removed on 2026-11-30 for ~140 B on every lookup page, ~2.5 ms of CPU it saved (169.1 vs
  *     171.6 ms, 24 alternated warm loads; 1.5 %, inside the spread).
+ *   - tried on 2026-11-30 with a probe of each load's phases (element creation, connection, first
+ *     update, settle, painted; 12-15 alternated warm loads per variant), none merged: render slices
+ *     of 40 ms (painted 318 vs 318 ms; on 5,000 statuses a task over 50 ms in 2 of 8 loads); a slice
+ *     that runs on when the rest fits in 40 ms at its pace (306 vs 318 ms, inside the spread); no
+ *     slices (304 vs 318 ms, but a task over 50 ms after the answer in 13 of 20 loads); the lookups
+ *     started when each status connects, so the batch leaves before the first renders (345 vs
+ *     325 ms: worse; the request does not leave before the task ends); the lookup client's second
+ *     key and URL resolution skipped (first update 28.5 vs 35.9 ms, painted 322 vs 319 ms).
  * Where the warm ratio goes (2026-11-29, benchmark 2's traces and phases, BENCH_TRACE and
  * BENCH_DUMP): from script start to every loading box rendered, the kit takes 64-68 ms against
  * the baseline's 24-30 (its first update: the lookup's start, 26 ms for 500, and the loading

@@ -47,7 +47,6 @@ export interface LookupOptions {
   bypassCache?: boolean | undefined;
 }
 
-
 interface Waiter {
   resolve: (value: LookupResponse) => void;
   reject: (reason: unknown) => void;

@@ -82,13 +82,13 @@ export class KyiChangeFeed extends KyiMonitoringElement {
   static override styles = withMonitoringStyles(changeFeedStyles);
 
   static override properties = {
-    materiality: { reflect: true },
+    materiality: { type: String, reflect: true },
     newOnly: { type: Boolean, reflect: true, attribute: 'new-only' },
     showAll: { type: Boolean, reflect: true, attribute: 'show-all' },
     days: { type: Number, reflect: true },
-    sort: { reflect: true },
-    items: { reflect: true },
-    category: { reflect: true },
+    sort: { type: String, reflect: true },
+    items: { type: String, reflect: true },
+    category: { type: String, reflect: true },
     hideFilters: { type: Boolean, reflect: true, attribute: 'hide-filters' },
     ...internalState('_changes', '_truncated', '_added', '_watchlist', '_filtersOpen'),
   };

@@ -54,7 +54,7 @@ export class KyiNotifications extends KyiMonitoringElement {
 
   static override properties = {
     unreadOnly: { type: Boolean, reflect: true, attribute: 'unread-only' },
-    inboxUrl: { attribute: 'inbox-url' },
+    inboxUrl: { type: String, attribute: 'inbox-url' },
     ...internalState('_data'),
   };
 

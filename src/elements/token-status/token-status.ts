@@ -153,9 +153,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
   protected static override inputs: readonly PropertyKey[] = ['proxyUrl', 'caip19', 'address', 'chainSlug'];
 
   static override properties = {
-    caip19: { reflect: true },
-    address: { reflect: true },
-    chainSlug: { reflect: true, attribute: 'chain-slug' },
+    caip19: { type: String, reflect: true },
+    address: { type: String, reflect: true },
+    chainSlug: { type: String, reflect: true, attribute: 'chain-slug' },
     compact: { type: Boolean, reflect: true },
   };
 
@@ -242,9 +242,9 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const headline = partial
       ? this.t('tokenStatus.verifiedSome', { verified: verified.length, total: new Set([...verified, ...unverified]).size })
       : this.t('tokenStatus.verified');
-    // (found by its name: an issuer, named, or none)
-    const named = this.#matches.find((m) => m.kyi_verified && m.issuer?.name)?.issuer!;
-    return [headline, partial, named && withinReason(named.name!), named && named.kyb_verified === true];
+    // The first verified match's issuer with a name (none is `undefined`: the find's test rules out `null`).
+    const named = this.#matches.find((m) => m.kyi_verified && m.issuer?.name)?.issuer as { name: string; kyb_verified?: boolean | null } | undefined;
+    return [headline, partial, named && withinReason(named.name), named && named.kyb_verified === true];
   }
 
   /** The words, and "Business not verified" after them when the issuer's business is not. */
