@@ -102,8 +102,8 @@
  * loop made the page draw a frame every 16 ms and read every status in each, which the variant
  * drawing more frames paid for more. So "without slices 0.72× and 0.74× the main-thread CPU"
  * (2026-11-29) and "0.62×" on 5,000 statuses (2026-11-30) were the measure's: every outermost
- * event counted, and no counter, the slices cost 3-6 % of the CPU and 2-3 % of the settle time
- * (5 runs) and keep every task after the answer under 50 ms (without them, the longest: 59 ms on
+ * event counted, and no counter, the slices cost 3-7 % of the CPU and 2-8 % of the settle time
+ * (runs of 5 and 7) and keep every task after the answer under 50 ms (without them, the longest: 59 ms on
  * 500 statuses, 77 ms on 5,000). No mechanism left is about skeletons; the counter is gone.
  * Each variant is the same page built with Vite, the mechanism's module changed by a plugin.
  * Runs interleave the variants (with, then each without, in turn), each load in a fresh
