@@ -32,11 +32,6 @@ let head = 0;
 let incoming: Pending[] = [];
 /** When the current task's slice began (`-1`: no slice ran in this task yet). */
 let sliceStart = -1;
-/**
- * Script time the current task's slice may take: a whole slice in a task of the scheduler's own,
- * half in the task that asked, which did other work first (an answer's body and outcomes).
- */
-let budget = SLICE_MS / 2;
 /** A drain is queued as a microtask of the current task. */
 let drainQueued = false;
 let channel: MessageChannel | undefined;
@@ -46,9 +41,7 @@ function nextTask(): void {
     channel = new MessageChannel();
     channel.port1.onmessage = () => {
       sliceStart = -1;
-      budget = SLICE_MS;
-      if (head < queue.length || incoming.length) drain();
-      budget = SLICE_MS / 2;
+      if (head < queue.length || incoming.length) drain(SLICE_MS);
     };
   }
   channel.port2.postMessage(0);
@@ -78,7 +71,12 @@ function admit(): void {
   queue = [...arrived.filter((p) => inView(p.element) || !out.push(p)), ...waiting, ...out]; // (`push`: a count, never 0)
 }
 
-function drain(): void {
+/**
+ * Runs the waiting renders until the task's slice has taken `budget` of script: a whole slice in a
+ * task of the scheduler's own, half in the task that asked (a microtask of it), which did other
+ * work first (an answer's body and outcomes).
+ */
+function drain(budget = SLICE_MS / 2): void {
   drainQueued = false;
   if (sliceStart < 0) {
     sliceStart = performance.now();

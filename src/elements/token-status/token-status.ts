@@ -418,8 +418,8 @@ export class KyiTokenStatus extends KyiLookupElement<TokenLookupResult> {
     const state = status === 'loading' ? LOADING : this._state;
     const sized = `${this.compact} ${this.renderLang}`;
     const version = stringsVersion();
-    const views = VIEWS.get(state) ?? new Map<string, [string, ElementView]>();
-    VIEWS.set(state, views);
+    let views = VIEWS.get(state);
+    if (!views) VIEWS.set(state, (views = new Map()));
     let made = views.get(sized);
     if (made?.[0] !== version) views.set(sized, (made = [version, this.#view()]));
     // The same view again (a re-render that changes nothing): the same nodes, kept where they are.
