@@ -1,7 +1,6 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
-import { minifyLitTemplatesPlugin } from './scripts/lib/minify-lit-templates.js';
-import { ownKeysNamespacePlugin } from './scripts/lib/own-keys-namespace.js';
+import { kitPlugins } from './scripts/lib/kit-plugins.js';
 
 const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
 
@@ -17,8 +16,7 @@ export default defineConfig({
   logLevel: 'warn',
   // Lit's templates ship shrunk here too (CSS minified, whitespace in tags collapsed): partners'
   // bundlers minify the JS, but none looks inside template literals.
-  // ownKeysNamespacePlugin: a key left enumerable on Object.prototype must not stop the kit loading.
-  plugins: [minifyLitTemplatesPlugin(), ownKeysNamespacePlugin()],
+  plugins: kitPlugins(),
   build: {
     outDir: 'dist',
     // scripts/build.ts clears what this build writes; dist/ also holds demo and test builds.

@@ -17,8 +17,7 @@ import { cp, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { buildCdnFile } from './lib/cdn-chunks.js';
 import { INTEGRITY_FILE, writeCdnIntegrity } from './lib/integrity.js';
-import { minifyLitTemplatesPlugin } from './lib/minify-lit-templates.js';
-import { ownKeysNamespacePlugin } from './lib/own-keys-namespace.js';
+import { kitPlugins } from './lib/kit-plugins.js';
 
 const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url));
 
@@ -39,7 +38,7 @@ await build({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta
 await build({
   configFile: false,
   logLevel: 'warn',
-  plugins: [minifyLitTemplatesPlugin(), ownKeysNamespacePlugin()],
+  plugins: kitPlugins(),
   resolve: { conditions: ['node', 'import', 'module', 'default'] },
   build: {
     outDir: 'dist',

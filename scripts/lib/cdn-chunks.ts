@@ -32,8 +32,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { AUTOLOADED_TAGS, DISPLAY_FILE_TAGS } from '../../src/entries/cdn/autoloaded.js';
-import { minifyLitTemplatesPlugin } from './minify-lit-templates.js';
-import { ownKeysNamespacePlugin } from './own-keys-namespace.js';
+import { kitPlugins } from './kit-plugins.js';
 
 const sep = String.raw`[\\/]`;
 const any = (parts: string[]) => new RegExp(parts.join('|'));
@@ -157,7 +156,7 @@ export function cdnConfig(
     configFile: false as const,
     logLevel: 'warn' as const,
     root: fileURLToPath(new URL('../..', import.meta.url)),
-    plugins: [...(extra.plugins ?? []), minifyLitTemplatesPlugin(), ownKeysNamespacePlugin()],
+    plugins: [...(extra.plugins ?? []), ...kitPlugins()],
     // Production Lit (no dev-mode warnings) in the CDN files.
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
     define: { 'process.env.NODE_ENV': '"production"' },
