@@ -80,8 +80,29 @@
  *     that runs on when the rest fits in 40 ms at its pace (306 vs 318 ms, inside the spread); no
  *     slices (304 vs 318 ms, but a task over 50 ms after the answer in 13 of 20 loads); the lookups
  *     started when each status connects, so the batch leaves before the first renders (345 vs
- *     325 ms: worse; the request does not leave before the task ends); the lookup client's second
- *     key and URL resolution skipped (first update 28.5 vs 35.9 ms, painted 322 vs 319 ms).
+ *     325 ms: worse); the lookup client's second key and URL resolution skipped (first update 28.5
+ *     vs 35.9 ms, painted 322 vs 319 ms).
+ *   - tried on 2026-11-30 (second session), with 12-16 alternated warm loads per variant and
+ *     an A/A pair first: two builds of the same code differed by 20 ms in median painted time
+ *     (q25-q75 of the paired differences -52 to +49 ms) and by 0.6 ms in the time to every
+ *     loading box (-6 to +17 ms). Against that spread, none merged:
+ *     - the lookups started at connection, again: the batch left 14 ms sooner (46 vs 60 ms after
+ *       script start), painted +21 ms. The request does leave at once (a page's `fetch()` reaches a
+ *       loopback server 1.5-4 ms after the call while the task runs on), so the note above had the
+ *       wrong cause: the main thread, not the network, is the critical path of a warm load. The
+ *       answer (its headers 35 ms after the request, its body 30 ms later) waits for the first
+ *       updates and the first frame either way; moving work earlier only reorders it.
+ *     - the loading view in fewer nodes (it is 8 elements; the first frame lays out all 500,
+ *       31-55 ms, against 10 ms with no loading view at all): one element drawing its skeleton
+ *       with gradients, -13 and -2 ms painted in two runs (first frame 18-34 ms); three elements,
+ *       the words in the icon's place and the second line the first one's `::after`, -15 ms;
+ *       the words alone (no skeleton: not a candidate, a bound), -32 and -14 ms. Inside the A/A
+ *       spread, for a change of the public `skeleton` parts and of every loading baseline.
+ *     - a whole slice (24 ms) in the task the answer arrives in: -4 ms, and a task over 50 ms
+ *       after the answer in 2 of 16 loads (none with half a slice).
+ *     - elements near the viewport (within half of it) rendered in the first slices with those
+ *       in view, so that later slices change only elements `content-visibility` skips: the
+ *       frames between slices cost the same (16-23 ms each in traces).
  * Where the warm ratio goes (2026-11-29, benchmark 2's traces and phases, BENCH_TRACE and
  * BENCH_DUMP): from script start to every loading box rendered, the kit takes 64-68 ms against
  * the baseline's 24-30 (its first update: the lookup's start, 26 ms for 500, and the loading
