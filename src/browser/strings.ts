@@ -60,7 +60,7 @@ export function addStrings(locale: string, table: PartialStringTable): void {
   const sections: Sections = reg.tables.get(locale) ?? Object.create(null);
   reg.tables.set(locale, sections);
   for (const [section, keys] of Object.entries(table as Sections))
-    sections[section] = Object.assign(Object.create(null) as Record<string, string>, sections[section], keys);
+    sections[section] = { __proto__: null, ...sections[section], ...keys } as object as Record<string, string>;
   reg.version++;
 }
 

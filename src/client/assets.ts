@@ -41,7 +41,7 @@ const readPage = (body: unknown) =>
  */
 export function fetchAssetsPage(options: FetchAssetsPageOptions = {}): Promise<AssetsPageResult> {
   // Own options only (`{}` inherits): a polluted `Object.prototype.proxyUrl` sends no read elsewhere.
-  options = Object.assign(Object.create(null), options);
+  options = { __proto__: null, ...options } as FetchAssetsPageOptions;
   const query = new URLSearchParams();
   if (options.pageSize !== undefined) query.set('page_size', String(options.pageSize));
   if (options.pageNumber !== undefined) query.set('page_number', String(options.pageNumber));

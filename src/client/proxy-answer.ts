@@ -31,7 +31,7 @@ export async function answerBody(url: string, response: Response, route?: Status
   // naming a verified token, a change's `before` and `after`, an error's `code`).
   const body = await response
     .text()
-    .then((text) => JSON.parse(text, (_, value) => (isObject(value) ? Object.assign(Object.create(null), value) : value)))
+    .then((text) => JSON.parse(text, (_, value) => (isObject(value) ? { __proto__: null, ...value } : value)))
     .catch(() => undefined);
   if (response.ok) return body;
   throw problemFromAnswer(status, body, headers, route);

@@ -80,7 +80,7 @@ export type WireLookup = { kind: LookupRequest['kind'] } & Partial<Record<'caip1
  * the batch sent (`JSON.stringify` asks an object and an array for one).
  */
 export function toWire(request: LookupRequest): WireLookup {
-  const r: WireLookup = Object.assign(Object.create(null) as WireLookup, request);
+  const r = { __proto__: null, ...request } as object as WireLookup;
   return { __proto__: null, kind: r.kind, caip19: r.caip19, address: r.address, chainSlug: r.chainSlug || undefined, accountId: r.accountId, chain: r.chain } as WireLookup;
 }
 

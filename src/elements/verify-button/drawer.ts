@@ -124,7 +124,7 @@ function readMessage(data: unknown): { type?: unknown; payload?: unknown } {
   } catch {
     data = 0;
   }
-  return Object.assign(Object.create(null), data);
+  return { __proto__: null, ...(data as object) } as { type?: unknown; payload?: unknown };
 }
 
 /**
