@@ -113,7 +113,7 @@ export async function requestAccessToken(options: RequestAccessTokenOptions): Pr
       __proto__: null,
       method: 'POST',
       cache: 'no-store',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      headers: { __proto__: null, accept: 'application/json', 'content-type': 'application/json' } as object as HeadersInit,
       body: '{}',
       signal,
     } as RequestInit);

@@ -98,7 +98,8 @@ export async function call<T>(
   const { method, body, query }: typeof init = ownFields(init);
   const qs = query?.toString();
   const url = requestUrl(`${proxyUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // (no prototype, as the lookup's headers: client/lookup/batcher.ts)
+  const headers = { __proto__: null, accept: 'application/json' } as object as Record<string, string>;
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {

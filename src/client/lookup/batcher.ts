@@ -246,7 +246,9 @@ export class LookupClient {
       const response = await fetch(`${proxyUrl}/lookup`, {
         __proto__: null,
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        // (a record with no prototype either: one that inherits a `Symbol.iterator` a script
+        // set is read as that iterator's header pairs, and the batch leaves without its type)
+        headers: { __proto__: null, 'content-type': 'application/json', accept: 'application/json' } as object as HeadersInit,
         body: JSON.stringify({ __proto__: null, requests: Object.setPrototypeOf(entries.map((e) => e.wire), null), fresh: bypass || undefined }),
         signal: batch.controller.signal,
       } as RequestInit);

@@ -99,7 +99,9 @@ function unlockScroll(root: HTMLElement): void {
  */
 function widgetFrameUrl(options: DrawerOptions, token: string, pageUrl: string): URL {
   const url = new URL(`${options.widgetUrl.replace(/\/+$/, '')}/widget/${WIDGET_SCOPES[options.scope]}`, pageUrl);
-  url.search = `${new URLSearchParams({ token, embed: 'true' })}`;
+  // A record with no prototype: one that inherits a `Symbol.iterator` a script set is read as
+  // that iterator's pairs, which would choose the session token the widget opens with.
+  url.search = `${new URLSearchParams({ __proto__: null, token, embed: 'true' } as object as Record<string, string>)}`;
   return url;
 }
 

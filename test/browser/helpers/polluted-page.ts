@@ -16,6 +16,8 @@ export interface Sent {
   mode: string;
   /** The body when it is text, else `''`. */
   body: string;
+  /** The headers it was sent with, as the request holds them (sorted names, lower case). */
+  headers: [string, string][];
 }
 export type FrameWindow = Window & typeof globalThis & { sent: Sent[]; pageErrors: string[] };
 
@@ -29,9 +31,10 @@ export const pollution = (keys: Record<string, unknown>, writable = false) =>
 
 /**
  * A frame page: `pollute` runs before the kit (`entry`) loads; `answer` (JS source of
- * `(path, request, n) => ({ status, body } | { status, text }) | undefined`) answers
+ * `(path, request, n, contentType) => ({ status, body } | { status, text }) | undefined`) answers
  * `/api/kyi{path}`; every request is recorded as fetch sends it, and every error and unhandled
- * rejection of the page in `pageErrors`.
+ * rejection of the page in `pageErrors`. The stand-in's own records have no prototype, so a
+ * pollution the kit is tested against does not change the answers it is given.
  */
 export async function pollutedPage(pollute: string, body: string, answer = '() => undefined', entry = 'kyi-elements', head = ''): Promise<FrameWindow> {
   const frame = document.createElement('iframe');
@@ -43,12 +46,12 @@ export async function pollutedPage(pollute: string, body: string, answer = '() =
       const pageFetch = fetch, answer = ${answer}, calls = new Map();
       window.fetch = async (input, init) => {
         const r = new Request(input, init);
-        sent.push({ url: r.url, method: r.method, credentials: r.credentials, cache: r.cache, redirect: r.redirect, referrerPolicy: r.referrerPolicy, integrity: r.integrity, mode: r.mode, body: typeof init?.body === 'string' ? init.body : '' });
+        sent.push({ url: r.url, method: r.method, credentials: r.credentials, cache: r.cache, redirect: r.redirect, referrerPolicy: r.referrerPolicy, integrity: r.integrity, mode: r.mode, body: typeof init?.body === 'string' ? init.body : '', headers: [...r.headers] });
         const path = new URL(r.url).pathname.replace(/^\\/api\\/kyi/, '');
         const n = (calls.get(path) ?? 0) + 1;
         calls.set(path, n);
-        const a = r.url.startsWith(self.origin + '/api/kyi/') && answer(path, init?.body ? JSON.parse(init.body) : undefined, n);
-        return a ? new Response(a.text ?? JSON.stringify(a.body), { status: a.status ?? 200, headers: { 'content-type': 'application/json' } }) : pageFetch(input, init);
+        const a = r.url.startsWith(self.origin + '/api/kyi/') && answer(path, init?.body ? JSON.parse(init.body) : undefined, n, r.headers.get('content-type'));
+        return a ? new Response(a.text ?? JSON.stringify(a.body), { __proto__: null, status: a.status ?? 200, headers: { __proto__: null, 'content-type': 'application/json' } }) : pageFetch(input, init);
       };
       ${pollute}
     </script></head>
