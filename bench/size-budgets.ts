@@ -146,8 +146,10 @@
  * value)` (−1 to −18 B) (26,192 / 27,274 / 8,657 / 18,020 / 26,171). Each row at its size and
  * 10 B, none above its budget before (the badge row stays at 8,665); every row now under the
  * budget the thirteenth round began with. Then the headers and the widget address's query given
- * no prototype (attack round 15: a script's `Symbol.iterator` chose them): +2 to +4 B, paid from
- * those 10 B (26,196 / 27,276 / 8,657 / 18,022 / 26,173).
+ * no prototype (attack round 15: a script's `Symbol.iterator` chose them), a failed lookup told
+ * apart by its missing answer and not by `'value' in`, and the proxy URL checks', proxy choices' and
+ * notifications read's keys their own: paid from those 10 B (26,180 / 27,283 / 8,662 / 18,014 /
+ * 26,165).
  * The goals are the targets in bench/size.ts.
  */
 import { readFile } from 'node:fs/promises';

@@ -227,7 +227,7 @@ function checked(key: string, value: unknown, where: string): unknown {
 
 /** One trusted proxy URL, absolute (`proxyUrlOf`), or a `TypeError` saying why it is not one. */
 function trustedProxyUrl(entry: unknown, where: string): string {
-  const result = typeof entry === 'string' ? proxyUrlOf(entry.trim()) : { problem: 'it is not a string' };
+  const result = typeof entry === 'string' ? proxyUrlOf(entry.trim()) : ({ __proto__: null, problem: 'it is not a string' } as { problem: string });
   if ('problem' in result) throw new TypeError(`${where}: ${JSON.stringify(entry)} is not a proxy URL: ${result.problem}`);
   return result.url;
 }
@@ -346,7 +346,8 @@ function fromMeta<T>(key: MetaKey, read: (value: string, where: string) => T, va
 /**
  * Why a proxy URL is not one (a query, a fragment, credentials, dot segments, not http(s)),
  * or its absolute form. Dot segments are looked for in the value as written: resolving
- * removes them.
+ * removes them. Told apart by `'problem' in`: each result has no prototype, so a `problem` a
+ * script set on `Object.prototype` refuses no proxy URL (attack round 15).
  */
 export function proxyUrlOf(written: string): { url: string } | { problem: string } {
   // The URL parser drops tabs and newlines anywhere (`.\t.` is `..`): so do we, first.
@@ -370,5 +371,5 @@ export function proxyUrlOf(written: string): { url: string } | { problem: string
               : parsed?.username || parsed?.password
                 ? 'it has credentials'
                 : undefined;
-  return problem ? { problem } : { url: trimSlash(resolved!) };
+  return (problem ? { __proto__: null, problem } : { __proto__: null, url: trimSlash(resolved!) }) as object as { url: string } | { problem: string };
 }

@@ -192,7 +192,9 @@ export function fetchChanges(options: MonitoringCallOptions, query: URLSearchPar
 /** `GET /me/notifications`. */
 export function fetchNotifications(options: MonitoringCallOptions, query: { unread?: boolean } = {}): Promise<NotificationsEnvelope> {
   const params = new URLSearchParams();
-  if (query.unread !== undefined) params.set('unread', String(query.unread));
+  // Its own `unread` only: a polluted one chose which notifications a plain list read.
+  const { unread } = ownFields(query);
+  if (unread !== undefined) params.set('unread', String(unread));
   return call(options, '/explorer/me/notifications', { query: params }, readers.notifications);
 }
 

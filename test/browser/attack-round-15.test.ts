@@ -10,105 +10,192 @@
  * - the drawer's widget address carried the script's `token` (the session the widget opens with).
  *
  * These records have no prototype now. The helper that attacked the round's own-field copies found it.
+ *
+ * The helper that attacked that fix then found the same flaw through other keys the kit read
+ * with `in` or through an inherited field (below, "other polluted keys"):
+ * - a polluted `value` became a failed lookup's answer: a scam token read "KYI verified" whenever
+ *   the proxy failed (the batcher told its outcomes apart by `'value' in`);
+ * - a polluted `problem` refused every trusted proxy URL: `configure()` threw, and an element's
+ *   own configured `proxy-url` showed an error (a proxy URL's check told apart by `'problem' in`);
+ * - a polluted `refused` refused every element the page's own proxy (its choice of proxy was read
+ *   through its prototype);
+ * - a polluted `unread` made a plain `<kyi-notifications>` ask for unread ones only.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
 import { configure, resetConfig } from '../../src/browser/config.js';
-import { kyi, type KyiInstance } from '../../src/entries/widget.js';
+import { kyi } from '../../src/entries/widget.js';
 import { ONE_CHANGE, pollutedPage } from './helpers/polluted-page.js';
 
 const REAL = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 const SCAM = '0x1111111111111111111111111111111111111111';
-/** Verified for the real token only; 415 for a batch that is not JSON, as the server piece answers it. */
+/** Verified for the real token only; 415 for a batch that is not JSON, as the server piece answers it (the stand-in passes the request's content type fourth). */
 const ANSWER = `(path, request, n, type) => path === '/lookup' && (type !== 'application/json'
   ? { status: 415, body: { code: 'unsupported_media_type', message: 'JSON only' } }
   : { body: { results: request.requests.map((r) => r.address === '${REAL}'
       ? { status: 200, body: { kyi_verified: true, data: [{ kyi_verified: true, token: { chain_slug: 'base', caip2: 'eip155:8453', address: '${REAL}' }, issuer: { name: 'Circle', kyb_verified: true } }] } }
       : { status: 404, body: { kyi_verified: false, data: [] } }) } })`;
+/** The token endpoint, a watchlist write and a change feed's reads. */
+const MONITORING = `(path, request, n, type) => path === '/token' ? { body: { accessToken: 'a.b.c', expiresAt: Date.now() + 600000 } }
+  : path === '/explorer/me/watchlist' && request ? { body: { id: 'w1', assetId: request.assetId, monitoringEnabled: true, note: null, status: 'active', addedAt: '2025-05-01T00:00:00Z' } }
+  : (${ONE_CHANGE})(path)`;
+const JSON_HEADERS = [
+  ['accept', 'application/json'],
+  ['content-type', 'application/json'],
+];
 
-/** A script's iterator on every object: the pairs it yields are what a record without a prototype ignores. */
-const ITERATOR = `Object.defineProperty(Object.prototype, Symbol.iterator, { configurable: true,
-  value: function* () { yield ['token', 'attacker']; yield ['content-type', 'text/plain']; yield ['x-script', '1']; } });`;
+/** The shapes a script may give `Object.prototype[Symbol.iterator]`: a record read as pairs must ignore each. */
+const ITERATORS: Record<string, string> = {
+  'a generator of pairs': `Object.defineProperty(Object.prototype, Symbol.iterator, { configurable: true,
+    value: function* () { yield ['token', 'attacker']; yield ['content-type', 'text/plain']; yield ['x-script', '1']; } });`,
+  'a non-function value': `Object.defineProperty(Object.prototype, Symbol.iterator, { configurable: true, writable: true, value: 'x' });`,
+  'a getter that throws': `Object.defineProperty(Object.prototype, Symbol.iterator, { configurable: true, get() { throw new Error('iterator getter'); } });`,
+  'a function returning no iterator': `Object.defineProperty(Object.prototype, Symbol.iterator, { configurable: true, writable: true, value: function () { return 1; } });`,
+};
 
-describe('attack round 15: records under a polluted Object.prototype[Symbol.iterator]', () => {
+describe('attack round 15: records under a polluted Object.prototype[Symbol.iterator]', function () {
+  this.timeout(20_000);
   afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
 
-  it('the lookup batch leaves as JSON with its own headers, and each status shows its own answer', async () => {
-    const win = await pollutedPage(
-      ITERATOR,
-      `<kyi-token-status id="real" chain-slug="base" address="${REAL}"></kyi-token-status>
-       <kyi-token-status id="scam" chain-slug="base" address="${SCAM}"></kyi-token-status>`,
-      // (the harness's stand-in passes the request's content type as a fourth argument)
-      ANSWER,
-    );
-    await win.customElements.whenDefined('kyi-token-status');
-    const [real, scam] = ['real', 'scam'].map((id) => win.document.getElementById(id) as KyiTokenStatus);
-    await waitUntil(() => [real, scam].every((el) => el!.status !== 'loading' && el!.status !== 'idle'), undefined, { timeout: 5000 });
-    const batch = win.sent.find((s) => s.url.endsWith('/api/kyi/lookup'));
-    expect({
-      statuses: [real!.status, scam!.status],
-      headers: batch?.headers,
-      errors: win.pageErrors,
-    }).to.deep.equal({
-      statuses: ['verified', 'not-found'],
-      headers: [
-        ['accept', 'application/json'],
-        ['content-type', 'application/json'],
-      ],
-      errors: [],
-    });
-  });
-
-  it('the token request and a monitoring read leave with their own headers', async () => {
-    const win = await pollutedPage(
-      ITERATOR,
-      `<kyi-change-feed lang="en"></kyi-change-feed>
-       <script type="module">import * as kit from '/src/entries/index.ts'; window.kit = kit;</script>`,
-      `(path, request, n, type) => path === '/token' ? { body: { accessToken: 'a.b.c', expiresAt: Date.now() + 600000 } } : (${ONE_CHANGE})(path)`,
-      'kyi-monitoring',
-    );
-    await waitUntil(() => (win as unknown as { kit?: unknown }).kit, 'the kit imported', { timeout: 10_000 });
-    const token = (await (win.eval(`kit.requestAccessToken({ endpoint: '/api/kyi/token' })`) as Promise<{ token: string }>)).token;
-    await waitUntil(() => win.sent.some((s) => s.url.endsWith('/explorer/me/monitoring/changes')), 'the feed read its changes', { timeout: 5000 });
-    const headersOf = (path: string) => win.sent.find((s) => new URL(s.url).pathname === `/api/kyi${path}`)?.headers;
-    expect({ token, tokenRequest: headersOf('/token'), read: headersOf('/explorer/me/monitoring/changes'), errors: win.pageErrors }).to.deep.equal({
-      token: 'a.b.c',
-      tokenRequest: [
-        ['accept', 'application/json'],
-        ['content-type', 'application/json'],
-      ],
-      read: [['accept', 'application/json']],
-      errors: [],
-    });
-  });
-
-  describe('the drawer', () => {
-    let open: KyiInstance | undefined;
-    afterEach(() => {
-      open?.destroy();
-      open = undefined;
-      resetConfig();
-    });
-
-    it("opens the widget with the partner's session token, not the script's", () => {
-      configure({ widgetUrl: 'https://widget.example' });
-      Object.defineProperty(Object.prototype, Symbol.iterator, {
-        configurable: true,
-        value: function* () {
-          yield ['token', 'attacker'];
-          yield ['embed', 'true'];
-        },
+  for (const [name, pollute] of Object.entries(ITERATORS)) {
+    it(`${name}: the lookup batch leaves as JSON with its own headers, and each status shows its own answer`, async () => {
+      const win = await pollutedPage(
+        pollute,
+        `<kyi-token-status id="real" chain-slug="base" address="${REAL}"></kyi-token-status>
+         <kyi-token-status id="scam" chain-slug="base" address="${SCAM}"></kyi-token-status>`,
+        ANSWER,
+      );
+      await win.customElements.whenDefined('kyi-token-status');
+      const [real, scam] = ['real', 'scam'].map((id) => win.document.getElementById(id) as KyiTokenStatus);
+      await waitUntil(() => [real, scam].every((el) => el!.status !== 'loading' && el!.status !== 'idle'), undefined, { timeout: 5000 });
+      const batch = win.sent.find((s) => s.url.endsWith('/api/kyi/lookup'));
+      expect({ statuses: [real!.status, scam!.status], headers: batch?.headers, errors: win.pageErrors }).to.deep.equal({
+        statuses: ['verified', 'not-found'],
+        headers: JSON_HEADERS,
+        errors: [],
       });
+    });
+
+    it(`${name}: the token request, the monitoring reads and the watchlist's writes carry their own headers`, async () => {
+      const win = await pollutedPage(
+        pollute,
+        `<kyi-change-feed lang="en"></kyi-change-feed>
+         <script type="module">import * as kit from '/src/entries/index.ts'; import * as m from '/src/client/monitoring.ts'; window.kit = kit; window.m = m;</script>`,
+        MONITORING,
+        'kyi-monitoring',
+      );
+      await waitUntil(() => (win as unknown as { m?: unknown }).m, 'the kit imported', { timeout: 10_000 });
+      const token = (await (win.eval(`kit.requestAccessToken({ endpoint: '/api/kyi/token' })`) as Promise<{ token: string }>)).token;
+      await win.eval(`m.removeWatchlistItem({ proxyUrl: '/api/kyi' }, 'w1').catch(() => {})`);
+      await win.eval(`m.addWatchlistItem({ proxyUrl: '/api/kyi' }, '00000000-0000-4000-8000-000000000000').catch(() => {})`);
+      const feed = win.document.querySelector('kyi-change-feed') as unknown as { status: string };
+      await waitUntil(() => win.sent.some((s) => s.url.endsWith('/explorer/me/monitoring/changes')) && feed.status !== 'loading', 'the feed read its changes', { timeout: 5000 });
+      const of = (method: string, path: string) => win.sent.find((s) => s.method === method && new URL(s.url).pathname === `/api/kyi${path}`);
+      expect({
+        token,
+        tokenRequest: of('POST', '/token')?.headers,
+        read: of('GET', '/explorer/me/monitoring/changes')?.headers,
+        add: [of('POST', '/explorer/me/watchlist')?.headers, of('POST', '/explorer/me/watchlist')?.body],
+        remove: of('DELETE', '/explorer/me/watchlist/w1')?.headers,
+        feed: feed.status,
+        errors: win.pageErrors,
+      }).to.deep.equal({
+        token: 'a.b.c',
+        tokenRequest: JSON_HEADERS,
+        read: [['accept', 'application/json']],
+        add: [JSON_HEADERS, '{"assetId":"00000000-0000-4000-8000-000000000000"}'],
+        remove: [['accept', 'application/json']],
+        feed: 'ready',
+        errors: [],
+      });
+    });
+
+    it(`${name}: the drawer opens the widget with the partner's session token, not the script's`, () => {
+      configure({ widgetUrl: 'https://widget.example' });
+      new Function(pollute)();
+      let open;
       try {
         open = kyi('drawer', 'kyi', 'partner-token');
       } finally {
         delete (Object.prototype as { [Symbol.iterator]?: unknown })[Symbol.iterator];
       }
-      const src = new URL(open.iframe.src);
-      expect([...src.searchParams]).to.deep.equal([
-        ['token', 'partner-token'],
-        ['embed', 'true'],
-      ]);
+      try {
+        expect([...new URL(open.iframe.src).searchParams]).to.deep.equal([
+          ['token', 'partner-token'],
+          ['embed', 'true'],
+        ]);
+      } finally {
+        open.destroy();
+        resetConfig();
+      }
     });
+  }
+});
+
+describe('attack round 15: other polluted keys the kit read through `in` or an inherited field', () => {
+  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+  it("a polluted `value` is not a failed lookup's answer (batcher #settle: 'value' in outcome)", async () => {
+    const win = await pollutedPage(
+      `Object.defineProperty(Object.prototype, 'value', { configurable: true, writable: true, value: { status: 200, body: { kyi_verified: true,
+        data: [{ kyi_verified: true, token: { chain_slug: 'base', caip2: 'eip155:8453', address: '${SCAM}' }, issuer: { name: 'Circle', kyb_verified: true } }] } } });`,
+      `<kyi-token-status id="scam" chain-slug="base" address="${SCAM}"></kyi-token-status>`,
+      // the proxy is down (or rate-limits the visitor): the batch fails
+      `(path) => path === '/lookup' ? { status: 503, body: { code: 'upstream_unavailable', message: 'down' } } : undefined`,
+    );
+    await win.customElements.whenDefined('kyi-token-status');
+    const scam = win.document.getElementById('scam') as KyiTokenStatus;
+    await waitUntil(() => scam.status !== 'loading' && scam.status !== 'idle', undefined, { timeout: 5000 });
+    expect(scam.status).to.equal('error');
+  });
+
+  it("a polluted `problem` refuses no trusted proxy URL (config.ts trustedProxyUrl / kyi-element proxyChoice: 'problem' in)", async () => {
+    let threw: unknown;
+    Object.defineProperty(Object.prototype, 'problem', {
+      configurable: true,
+      writable: true,
+      value: 'x',
+    });
+    try {
+      configure({
+        proxyUrl: '/api/kyi',
+        trustedProxyUrls: ['https://proxy.example/api/kyi'],
+      });
+    } catch (error) {
+      threw = error;
+    } finally {
+      delete (Object.prototype as { problem?: unknown }).problem;
+      resetConfig();
+    }
+    expect(String(threw ?? 'no throw')).to.equal('no throw');
+  });
+
+  // An element's own configured proxy-url (its check's `problem`), and the page's proxy (its choice's `refused`).
+  for (const [key, attribute] of [
+    ['problem', ' proxy-url="/api/kyi"'],
+    ['refused', ''],
+  ])
+    it(`a polluted \`${key}\` refuses no element the proxy it may use${attribute && ' (its own proxy-url, the configured one)'}`, async () => {
+      const win = await pollutedPage(
+        `Object.defineProperty(Object.prototype, '${key}', { configurable: true, writable: true, value: 'x' });`,
+        `<kyi-token-status id="real"${attribute} chain-slug="base" address="${REAL}"></kyi-token-status>`,
+        ANSWER,
+      );
+      await win.customElements.whenDefined('kyi-token-status');
+      const real = win.document.getElementById('real') as KyiTokenStatus;
+      await waitUntil(() => real.status !== 'loading' && real.status !== 'idle', undefined, { timeout: 5000 });
+      expect(real.status).to.equal('verified');
+    });
+
+  it('a polluted `unread` chooses nothing the notifications read asks (monitoring.ts fetchNotifications: query.unread)', async () => {
+    const win = await pollutedPage(
+      `Object.defineProperty(Object.prototype, 'unread', { configurable: true, writable: true, value: true });`,
+      `<kyi-notifications lang="en"></kyi-notifications>`,
+      ONE_CHANGE,
+      'kyi-monitoring',
+    );
+    await waitUntil(() => win.sent.some((s) => new URL(s.url).pathname === '/api/kyi/explorer/me/notifications'), 'the notifications read', { timeout: 5000 });
+    const read = win.sent.find((s) => new URL(s.url).pathname === '/api/kyi/explorer/me/notifications')!;
+    expect(new URL(read.url).search).to.equal('');
   });
 });

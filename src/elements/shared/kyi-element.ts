@@ -105,12 +105,14 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
     const config = getConfig();
     // The property Lit keeps from the attribute (or a framework set): one value, read once.
     const own = typeof this.proxyUrl === 'string' ? this.proxyUrl.trim() : '';
-    if (!own) return { proxyUrl: config.proxyUrl };
+    // (`refused` its own, `undefined`, where none is: a `refused` a script set on
+    // `Object.prototype` refuses no element its proxy, attack round 15)
+    if (!own) return { proxyUrl: config.proxyUrl, refused: undefined };
     const checked = proxyUrlOf(own);
     if ('problem' in checked) return { proxyUrl: config.proxyUrl, refused: own, problem: checked.problem };
     if (checked.url !== config.proxyUrl && !config.trustedProxyUrls.includes(checked.url))
       return { proxyUrl: config.proxyUrl, refused: own, problem: 'it is neither the configured proxyUrl nor one of trustedProxyUrls' };
-    return { proxyUrl: checked.url };
+    return { proxyUrl: checked.url, refused: undefined };
   }
 
   /**
