@@ -20,6 +20,12 @@
  * - a polluted `refused` refused every element the page's own proxy (its choice of proxy was read
  *   through its prototype);
  * - a polluted `unread` made a plain `<kyi-notifications>` ask for unread ones only.
+ *
+ * The helper that attacked those fixes found two more (the last two suites):
+ * - a polluted `done` made a failed watchlist write read as done: it threw, and the failure (a full
+ *   watchlist, the proxy down) was never shown;
+ * - a throwing `problem` getter stopped every data element: the element read its proxy choice's
+ *   `problem` before knowing whether one was refused.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
@@ -197,5 +203,79 @@ describe('attack round 15: other polluted keys the kit read through `in` or an i
     await waitUntil(() => win.sent.some((s) => new URL(s.url).pathname === '/api/kyi/explorer/me/notifications'), 'the notifications read', { timeout: 5000 });
     const read = win.sent.find((s) => new URL(s.url).pathname === '/api/kyi/explorer/me/notifications')!;
     expect(new URL(read.url).search).to.equal('');
+  });
+});
+
+// The watchlist's write outcomes are told apart by `outcome.done` (watchlist-writes.ts): a failed
+// write's outcome had no own `done`, so a `done` a deep-merge gadget left on `Object.prototype`
+// (`?__proto__[done]=1`) read as a write done: its `apply` was called (a TypeError), and the failure
+// (a full watchlist, the proxy down) was never shown. A failure's `done` is its own now.
+describe('attack round 15: a polluted `done` hides no failed watchlist write', function () {
+  this.timeout(20_000);
+  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+  for (const [name, value] of [
+    ['1 (writable, a deep-merge gadget)', `{ value: 1, writable: true }`],
+    ["'x' (read-only)", `{ value: 'x' }`],
+    ['{ apply: 1 } (writable)', `{ value: { apply: 1 }, writable: true }`],
+  ] as const)
+    it(`done = ${name}: a full watchlist's refusal of an addition is shown`, async () => {
+      const win = await pollutedPage(
+        `Object.defineProperty(Object.prototype, 'done', { configurable: true, ...${value} });`,
+        `<kyi-watchlist lang="en"></kyi-watchlist>`,
+        `(path, request) => path === '/capabilities' ? { body: { explorer: true, explorerWrites: true } }
+          : path === '/explorer/me/watchlist' && request ? { status: 409, body: { code: 'watchlist_limit_reached', message: 'Watchlist is full' } }
+          : path === '/explorer/me/watchlist' ? { body: { data: [], limit: 25, used: 25 } }
+          : { status: 404, body: { code: 'not_found', message: 'Not found' } }`,
+        'kyi-monitoring',
+      );
+      await win.customElements.whenDefined('kyi-watchlist');
+      const list = win.document.querySelector('kyi-watchlist')!;
+      await waitUntil(() => list.shadowRoot?.querySelector('#add-asset'), 'the add form shows', { timeout: 5000 });
+      const input = list.shadowRoot!.querySelector<HTMLInputElement>('#add-asset')!;
+      input.value = '00000000-0000-4000-8000-000000000000';
+      input.dispatchEvent(new win.Event('input'));
+      list.shadowRoot!.querySelector<HTMLFormElement>('[part="add-form"]')!.requestSubmit();
+      await waitUntil(() => win.sent.some((s) => s.method === 'POST'), 'the addition sent', { timeout: 5000 });
+      await (list as unknown as { settled: Promise<void> }).settled.catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect({
+        shown: list.shadowRoot!.querySelector('[part="add-form"] [part="error"], [part="error"]')?.textContent?.trim() ?? null,
+        errors: win.pageErrors,
+      }).to.deep.equal({ shown: 'The watchlist is full (25 assets, unresolved ones included). Remove an asset before adding another.', errors: [] });
+    });
+});
+
+// A proxy choice held its own `refused`, but not its own `problem` where none was refused, and the
+// element (kyi-element.ts `untrustedProxy`) read both at once: a getter a script defined on
+// `Object.prototype.problem` that throws stopped every data element's update (each token status
+// idle, no lookup sent, no monitoring element read). It reads `problem` only for a refused one.
+describe('attack round 15: a throwing `problem` getter stops no data element', function () {
+  this.timeout(20_000);
+  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+  it('a token status (page proxy, and its own configured proxy-url) shows its answer', async () => {
+    const win = await pollutedPage(
+      `Object.defineProperty(Object.prototype, 'problem', { configurable: true, get() { throw new Error('problem getter'); } });`,
+      `<kyi-token-status id="real" chain-slug="base" address="${REAL}"></kyi-token-status>
+       <kyi-token-status id="own" proxy-url="/api/kyi" chain-slug="base" address="${REAL}"></kyi-token-status>`,
+      ANSWER,
+    );
+    await win.customElements.whenDefined('kyi-token-status');
+    const els = ['real', 'own'].map((id) => win.document.getElementById(id) as KyiTokenStatus);
+    await waitUntil(() => els.every((el) => el.status !== 'loading' && el.status !== 'idle'), undefined, { timeout: 5000 }).catch(() => {});
+    expect({ statuses: els.map((el) => el.status), errors: win.pageErrors }).to.deep.equal({ statuses: ['verified', 'verified'], errors: [] });
+  });
+
+  it('a change feed reads its changes', async () => {
+    const win = await pollutedPage(
+      `Object.defineProperty(Object.prototype, 'problem', { configurable: true, get() { throw new Error('problem getter'); } });`,
+      `<kyi-change-feed lang="en"></kyi-change-feed>`,
+      ONE_CHANGE,
+      'kyi-monitoring',
+    );
+    const feed = win.document.querySelector('kyi-change-feed') as unknown as { status: string };
+    await waitUntil(() => feed.status === 'ready', undefined, { timeout: 5000 }).catch(() => {});
+    expect({ status: feed.status, errors: win.pageErrors }).to.deep.equal({ status: 'ready', errors: [] });
   });
 });

@@ -120,9 +120,12 @@ export abstract class KyiDataElement<S extends string> extends KyiElement {
    * trusted one), warned about once on the console; `undefined` when the element may fetch.
    * @internal
    */
-  protected untrustedProxy({ refused, problem }: ProxyChoice): KyiProblem | undefined {
+  protected untrustedProxy(choice: ProxyChoice): KyiProblem | undefined {
+    // (`problem` read only for a refused one, which has its own: an inherited one a script made a
+    // throwing getter stopped every data element, attack round 15)
+    const refused = choice.refused;
     if (refused === undefined) return undefined;
-    const message = `<${this.localName}> ignored its proxy-url attribute "${refused}": ${problem}. A proxy-url names a proxy the page configured (configure({ proxyUrl, trustedProxyUrls })), not a path. Nothing was fetched.`;
+    const message = `<${this.localName}> ignored its proxy-url attribute "${refused}": ${choice.problem}. A proxy-url names a proxy the page configured (configure({ proxyUrl, trustedProxyUrls })), not a path. Nothing was fetched.`;
     if (this.#warnedProxyUrl !== refused) {
       this.#warnedProxyUrl = refused;
       console.warn(`kyi-elements: ${message}`);

@@ -95,11 +95,13 @@ export class ItemWrites {
           const problem = toProblem(error);
           // 404 on an item: it is gone (removed elsewhere); the list is read as it is now.
           const gone = problem.status === 404 && target !== ADD;
-          return { problem, data: gone ? await this.#hooks.read(signal).catch(() => undefined) : undefined };
+          // (`done` its own, `undefined`: a failure told apart by an inherited `done` a script set on
+          // `Object.prototype` was never shown, attack round 15)
+          return { done: undefined, problem, data: gone ? await this.#hooks.read(signal).catch(() => undefined) : undefined };
         }
       },
       async (r, stillLatest) => {
-        const outcome: WriteOutcome = r.ok ? r.value : { problem: toProblem(r.error) };
+        const outcome: WriteOutcome = r.ok ? r.value : { done: undefined, problem: toProblem(r.error) };
         this.#mark(target, false);
         if (outcome.done) {
           outcome.done.apply();
