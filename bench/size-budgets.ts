@@ -151,7 +151,8 @@
  * notifications read's keys their own: paid from those 10 B (26,180 / 27,283 / 8,662 / 18,014 /
  * 26,165). Then a watchlist write's failure and the proxy choice's `problem` read from their own
  * fields (+4 B on kyi-monitoring.js): its budget back at the 27,289 this round began with, and no
- * other budget changed (26,179 / 27,287 / 8,662 / 18,015 / 26,166).
+ * other budget changed (26,179 / 27,287 / 8,662 / 18,015 / 26,166); then the monitoring title's
+ * options read from their own keys, and its empty `part` binding gone (27,285).
  * The goals are the targets in bench/size.ts.
  */
 import { readFile } from 'node:fs/promises';

@@ -26,6 +26,8 @@
  *   watchlist, the proxy down) was never shown;
  * - a throwing `problem` getter stopped every data element: the element read its proxy choice's
  *   `problem` before knowing whether one was refused.
+ * And the helper that attacked those, one more (the last suites): a throwing `focusable` or `part`
+ * getter stopped the change feed and the notifications (their title's options and attributes).
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { KyiTokenStatus } from '../../src/elements/token-status/token-status.js';
@@ -278,4 +280,136 @@ describe('attack round 15: a throwing `problem` getter stops no data element', f
     await waitUntil(() => feed.status === 'ready', undefined, { timeout: 5000 }).catch(() => {});
     expect({ status: feed.status, errors: win.pageErrors }).to.deep.equal({ status: 'ready', errors: [] });
   });
+});
+
+// ---- The last two fixes under other shapes of pollution; and the monitoring title's `focusable` and `part`,
+// read through the prototype (a throwing getter stopped the change feed and the notifications)
+const FULL_WATCHLIST = `(path, request) => path === '/capabilities' ? { body: { explorer: true, explorerWrites: true } }
+  : path === '/explorer/me/watchlist' && request ? { status: 409, body: { code: 'watchlist_limit_reached', message: 'Watchlist is full' } }
+  : path === '/explorer/me/watchlist' ? { body: { data: [], limit: 25, used: 25 } }
+  : { status: 404, body: { code: 'not_found', message: 'Not found' } }`;
+
+describe('attack round 15: a polluted `done` of other shapes hides no failed watchlist write', function () {
+  this.timeout(20_000);
+  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+  for (const [name, pollute] of [
+    ['a function', `Object.defineProperty(Object.prototype, 'done', { configurable: true, writable: true, value: function () {} });`],
+    [
+      'an object with an apply function and an event',
+      `Object.defineProperty(Object.prototype, 'done', { configurable: true, writable: true, value: { apply() { window.applied = true; }, event: new Event('x') } });`,
+    ],
+    ['a throwing getter', `Object.defineProperty(Object.prototype, 'done', { configurable: true, get() { throw new Error('done getter'); } });`],
+    ['a getter returning an apply object', `Object.defineProperty(Object.prototype, 'done', { configurable: true, get() { return { apply() { window.applied = true; }, event: new Event('y') }; } });`],
+  ] as const)
+    it(`done = ${name}: a full watchlist's refusal of an addition is shown`, async () => {
+      const win = await pollutedPage(pollute, `<kyi-watchlist lang="en"></kyi-watchlist>`, FULL_WATCHLIST, 'kyi-monitoring');
+      await win.customElements.whenDefined('kyi-watchlist');
+      const list = win.document.querySelector('kyi-watchlist')!;
+      await waitUntil(() => list.shadowRoot?.querySelector('#add-asset'), 'the add form shows', { timeout: 5000 });
+      const input = list.shadowRoot!.querySelector<HTMLInputElement>('#add-asset')!;
+      input.value = '00000000-0000-4000-8000-000000000000';
+      input.dispatchEvent(new win.Event('input'));
+      list.shadowRoot!.querySelector<HTMLFormElement>('[part="add-form"]')!.requestSubmit();
+      await waitUntil(() => win.sent.some((s) => s.method === 'POST'), 'the addition sent', { timeout: 5000 });
+      await (list as unknown as { settled: Promise<void> }).settled.catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect({
+        shown: list.shadowRoot!.querySelector('[part="add-form"] [part="error"], [part="error"]')?.textContent?.trim() ?? null,
+        applied: (win as unknown as { applied?: boolean }).applied ?? false,
+        errors: win.pageErrors,
+      }).to.deep.equal({ shown: 'The watchlist is full (25 assets, unresolved ones included). Remove an asset before adding another.', applied: false, errors: [] });
+    });
+});
+
+describe('attack round 15: polluted `problem` / `refused` of other shapes stop no data element', function () {
+  this.timeout(20_000);
+  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+  const THROW = (k: string) => `Object.defineProperty(Object.prototype, '${k}', { configurable: true, get() { throw new Error('${k} getter'); } });`;
+  for (const [name, pollute] of [
+    ['throwing `refused`', THROW('refused')],
+    ['throwing `refused` and `problem`', THROW('refused') + THROW('problem')],
+    [
+      '`refused` a function, `problem` an object',
+      `Object.defineProperty(Object.prototype, 'refused', { configurable: true, writable: true, value: function () {} }); Object.defineProperty(Object.prototype, 'problem', { configurable: true, writable: true, value: { toString() { throw new Error('x'); } } });`,
+    ],
+    ['`refused` empty string, read-only', `Object.defineProperty(Object.prototype, 'refused', { configurable: true, value: '' });`],
+    ['`problem` a throwing toString', `Object.defineProperty(Object.prototype, 'problem', { configurable: true, writable: true, value: { toString() { throw new Error('x'); } } });`],
+    ['throwing `proxyUrl`, `url` getters', THROW('proxyUrl') + THROW('url')],
+  ] as const) {
+    it(`${name}: token statuses (page proxy, own trusted proxy-url) show their answer; a refused one shows an error`, async () => {
+      const win = await pollutedPage(
+        pollute,
+        `<kyi-token-status id="real" chain-slug="base" address="${REAL}"></kyi-token-status>
+         <kyi-token-status id="own" proxy-url="/api/kyi" chain-slug="base" address="${REAL}"></kyi-token-status>
+         <kyi-token-status id="bad" proxy-url="https://evil.example/api" chain-slug="base" address="${REAL}"></kyi-token-status>`,
+        ANSWER,
+      );
+      await win.customElements.whenDefined('kyi-token-status');
+      const els = ['real', 'own', 'bad'].map((id) => win.document.getElementById(id) as KyiTokenStatus);
+      await waitUntil(() => els.every((el) => el.status !== 'loading' && el.status !== 'idle'), undefined, { timeout: 5000 }).catch(() => {});
+      expect({ statuses: els.map((el) => el.status), evil: win.sent.filter((s) => s.url.includes('evil')).length, errors: win.pageErrors }).to.deep.equal({
+        statuses: ['verified', 'verified', 'error'],
+        evil: 0,
+        errors: [],
+      });
+    });
+    it(`${name}: a change feed reads its changes`, async () => {
+      const win = await pollutedPage(pollute, `<kyi-change-feed lang="en"></kyi-change-feed>`, ONE_CHANGE, 'kyi-monitoring');
+      const feed = win.document.querySelector('kyi-change-feed') as unknown as { status: string };
+      await waitUntil(() => feed.status === 'ready', undefined, { timeout: 5000 }).catch(() => {});
+      expect({ status: feed.status, errors: win.pageErrors }).to.deep.equal({ status: 'ready', errors: [] });
+    });
+  }
+});
+
+// renderTitle(text, attrs = {}) (monitoring-element.ts) reads `attrs.focusable` through the default
+// `{}`'s prototype; the change feed and the notifications call it without attrs.
+describe('attack round 15: a polluted `focusable` stops no monitoring element', function () {
+  this.timeout(20_000);
+  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+  for (const [name, pollute] of [
+    ['a throwing getter', `Object.defineProperty(Object.prototype, 'focusable', { configurable: true, get() { throw new Error('focusable getter'); } });`],
+    ['1 (writable)', `Object.defineProperty(Object.prototype, 'focusable', { configurable: true, writable: true, value: 1 });`],
+  ] as const)
+    it(`focusable = ${name}: a change feed shows its title as unpolluted and its changes`, async () => {
+      const win = await pollutedPage(pollute, `<kyi-change-feed lang="en"></kyi-change-feed>`, ONE_CHANGE, 'kyi-monitoring');
+      const feed = win.document.querySelector('kyi-change-feed') as unknown as HTMLElement & { status: string; settled: Promise<void> };
+      await waitUntil(() => feed.status === 'ready', undefined, { timeout: 5000 }).catch(() => {});
+      await feed.settled?.catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const title = feed.shadowRoot?.querySelector('[role="heading"]');
+      expect({
+        status: feed.status,
+        title: title ? [title.getAttribute('part'), title.getAttribute('tabindex')] : null,
+        list: !!feed.shadowRoot?.querySelector('[part="list"]'),
+        errors: win.pageErrors,
+      }).to.deep.equal({ status: 'ready', title: [null, null], list: true, errors: [] }); // as unpolluted: no part, not focusable
+    });
+});
+
+describe('attack round 15: throwing `focusable` / `part` getters and the other monitoring elements', function () {
+  this.timeout(20_000);
+  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+  const THROW = (k: string) => `Object.defineProperty(Object.prototype, '${k}', { configurable: true, get() { throw new Error('${k} getter'); } });`;
+  for (const [key, tag] of [
+    ['focusable', 'kyi-notifications'],
+    ['focusable', 'kyi-watchlist'],
+    ['part', 'kyi-change-feed'],
+    ['part', 'kyi-notifications'],
+  ] as const)
+    it(`${key} throwing: <${tag}> leaves loading and shows its title`, async () => {
+      const win = await pollutedPage(THROW(key), `<${tag} lang="en"></${tag}>`, ONE_CHANGE, 'kyi-monitoring');
+      const el = win.document.querySelector(tag) as unknown as HTMLElement & { status: string };
+      await waitUntil(() => el.status === 'ready' || el.status === 'error', undefined, { timeout: 5000 }).catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // (ONE_CHANGE answers no notifications read: unpolluted, <kyi-notifications> settles as `error`, its title shown)
+      expect({ settled: el.status === 'ready' || el.status === 'error', title: !!el.shadowRoot?.querySelector('[role="heading"]'), errors: win.pageErrors }).to.deep.equal({
+        settled: true,
+        title: true,
+        errors: [],
+      });
+    });
 });

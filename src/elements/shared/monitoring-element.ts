@@ -19,6 +19,7 @@ import { enMonitoring } from '../../locales/en-monitoring.js';
 import { errorStringKey, retryHelps } from './error-text.js';
 import { KyiDataElement, LatestRun, type DataState, type RunResult } from './kyi-element.js';
 import { DEFAULT_HEADING_LEVEL, headingAttributes, headingLevelOf } from './heading.js';
+import { own } from '../../contract/own.js';
 import { MONITORING_PAGE_SIZE, type ShownRows } from './monitoring-pager.js';
 
 // The monitoring sections of the English table ship with the monitoring elements only.
@@ -114,11 +115,13 @@ export abstract class KyiMonitoringElement extends KyiDataElement<KyiMonitoringS
    */
   protected renderTitle(text: string, attrs: { focusable?: boolean } = {}): TemplateResult | typeof nothing {
     if (this.partnerLabelled) return nothing;
-    // The heading's attributes by the one rule (heading.ts), bound in this element's template.
+    // The heading's attributes by the one rule (heading.ts), bound in this element's template, and
+    // its options, read from their own keys: an inherited `focusable` or `part` (it bound one it was
+    // never given), a script's throwing getter, stopped the element (attack round 15).
     const h = headingAttributes(headingLevelOf(this.headingLevel), { class: 'heading' });
-    return attrs.focusable
+    return own(attrs, 'focusable')
       ? html`<p class="heading" role="heading" aria-level=${h['aria-level']} tabindex="-1">${text}</p>`
-      : html`<p role=${h.role} aria-level=${h['aria-level']} part=${h.part} class=${h.class}>${text}</p>`;
+      : html`<p role=${h.role} aria-level=${h['aria-level']} class=${h.class}>${text}</p>`;
   }
 
   /** Whether the partner names the element's region itself (read at render). */
