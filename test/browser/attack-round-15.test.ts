@@ -208,46 +208,6 @@ describe('attack round 15: other polluted keys the kit read through `in` or an i
   });
 });
 
-// The watchlist's write outcomes are told apart by `outcome.done` (watchlist-writes.ts): a failed
-// write's outcome had no own `done`, so a `done` a deep-merge gadget left on `Object.prototype`
-// (`?__proto__[done]=1`) read as a write done: its `apply` was called (a TypeError), and the failure
-// (a full watchlist, the proxy down) was never shown. A failure's `done` is its own now.
-describe('attack round 15: a polluted `done` hides no failed watchlist write', function () {
-  this.timeout(20_000);
-  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
-
-  for (const [name, value] of [
-    ['1 (writable, a deep-merge gadget)', `{ value: 1, writable: true }`],
-    ["'x' (read-only)", `{ value: 'x' }`],
-    ['{ apply: 1 } (writable)', `{ value: { apply: 1 }, writable: true }`],
-  ] as const)
-    it(`done = ${name}: a full watchlist's refusal of an addition is shown`, async () => {
-      const win = await pollutedPage(
-        `Object.defineProperty(Object.prototype, 'done', { configurable: true, ...${value} });`,
-        `<kyi-watchlist lang="en"></kyi-watchlist>`,
-        `(path, request) => path === '/capabilities' ? { body: { explorer: true, explorerWrites: true } }
-          : path === '/explorer/me/watchlist' && request ? { status: 409, body: { code: 'watchlist_limit_reached', message: 'Watchlist is full' } }
-          : path === '/explorer/me/watchlist' ? { body: { data: [], limit: 25, used: 25 } }
-          : { status: 404, body: { code: 'not_found', message: 'Not found' } }`,
-        'kyi-monitoring',
-      );
-      await win.customElements.whenDefined('kyi-watchlist');
-      const list = win.document.querySelector('kyi-watchlist')!;
-      await waitUntil(() => list.shadowRoot?.querySelector('#add-asset'), 'the add form shows', { timeout: 5000 });
-      const input = list.shadowRoot!.querySelector<HTMLInputElement>('#add-asset')!;
-      input.value = '00000000-0000-4000-8000-000000000000';
-      input.dispatchEvent(new win.Event('input'));
-      list.shadowRoot!.querySelector<HTMLFormElement>('[part="add-form"]')!.requestSubmit();
-      await waitUntil(() => win.sent.some((s) => s.method === 'POST'), 'the addition sent', { timeout: 5000 });
-      await (list as unknown as { settled: Promise<void> }).settled.catch(() => {});
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect({
-        shown: list.shadowRoot!.querySelector('[part="add-form"] [part="error"], [part="error"]')?.textContent?.trim() ?? null,
-        errors: win.pageErrors,
-      }).to.deep.equal({ shown: 'The watchlist is full (25 assets, unresolved ones included). Remove an asset before adding another.', errors: [] });
-    });
-});
-
 // A proxy choice held its own `refused`, but not its own `problem` where none was refused, and the
 // element (kyi-element.ts `untrustedProxy`) read both at once: a getter a script defined on
 // `Object.prototype.problem` that throws stopped every data element's update (each token status
@@ -289,11 +249,18 @@ const FULL_WATCHLIST = `(path, request) => path === '/capabilities' ? { body: { 
   : path === '/explorer/me/watchlist' ? { body: { data: [], limit: 25, used: 25 } }
   : { status: 404, body: { code: 'not_found', message: 'Not found' } }`;
 
-describe('attack round 15: a polluted `done` of other shapes hides no failed watchlist write', function () {
+// The watchlist's write outcomes are told apart by `outcome.done` (watchlist-writes.ts): a failed
+// write's outcome had no own `done`, so a `done` a deep-merge gadget left on `Object.prototype`
+// (`?__proto__[done]=1`) read as a write done: its `apply` was called (a TypeError), and the failure
+// (a full watchlist, the proxy down) was never shown. A failure's `done` is its own now.
+describe('attack round 15: a polluted `done` hides no failed watchlist write', function () {
   this.timeout(20_000);
   afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
 
   for (const [name, pollute] of [
+    ['1 (writable, a deep-merge gadget)', `Object.defineProperty(Object.prototype, 'done', { configurable: true, value: 1, writable: true });`],
+    ["'x' (read-only)", `Object.defineProperty(Object.prototype, 'done', { configurable: true, value: 'x' });`],
+    ['{ apply: 1 } (writable)', `Object.defineProperty(Object.prototype, 'done', { configurable: true, value: { apply: 1 }, writable: true });`],
     ['a function', `Object.defineProperty(Object.prototype, 'done', { configurable: true, writable: true, value: function () {} });`],
     [
       'an object with an apply function and an event',
